@@ -1,0 +1,1 @@
+//! spielleiter: catan-junior.

@@ -1,0 +1,227 @@
+//! The contract every game implements.
+
+use crate::rejection::{Message, Rejection, RuleError};
+use crate::seat::{Seat, SeatSet, Viewer};
+use rand::Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// The random number generator every game draws its chance from: seeded,
+/// portable and fast. No game uses a global or thread RNG.
+pub type GameRng = rand_chacha::ChaCha8Rng;
+
+/// Who the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "seats")]
+pub enum ToAct {
+    /// One or more seats may act now (several at once for discards or trade replies).
+    Seats(SeatSet),
+    /// A chance outcome is due: dice, a card drawn, a steal.
+    Chance,
+    /// The game has ended.
+    Over,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Every winner (more than one for a shared victory).
+    pub winners: Vec<Seat>,
+    /// Final score per seat, in seat order.
+    pub scores: Vec<i32>,
+    /// How the game ended, e.g. `points`, `all_passed`.
+    pub reason: String,
+}
+
+/// Collects the events a transition produces. `Vec<E>` collects them; [`NoEvents`]
+/// drops them at zero cost for simulations.
+pub trait EventSink<E> {
+    /// Records one event.
+    fn push(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    #[inline]
+    fn push(&mut self, event: E) {
+        Vec::push(self, event);
+    }
+}
+
+/// An event sink that drops everything (simulations and search).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> EventSink<E> for NoEvents {
+    #[inline(always)]
+    fn push(&mut self, _event: E) {}
+}
+
+/// Why a game could not be created from a configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{}", message.en)]
+pub struct ConfigError {
+    /// What is wrong with the configuration.
+    pub message: Message,
+}
+
+impl ConfigError {
+    /// Builds a configuration error from its German and English sentences.
+    pub fn new(de: impl Into<String>, en: impl Into<String>) -> ConfigError {
+        ConfigError {
+            message: Message::new(de, en),
+        }
+    }
+}
+
+/// A game of spielleiter: rules as pure functions over a state.
+///
+/// The state never leaves the engine except through [`Game::view`] (what one
+/// viewer may see) and the full JSON form for saving. Every transition is
+/// either accepted in full or refused without any change.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// Stable identifier, e.g. `splendor`.
+    const ID: &'static str;
+    /// Version of the JSON forms of config, state, action, chance, event and view.
+    const FORMAT: u32 = 1;
+
+    /// Options of a game (variants, editions, board choice).
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// The full state, secrets included.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One micro-action of a seat.
+    type Action: Clone + Debug + PartialEq + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
+    /// One chance outcome (a die, a card drawn, a card stolen).
+    type Chance: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, for logs and clients.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What one viewer may see.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// The game's rule refusals.
+    type Error: RuleError;
+
+    /// The supported numbers of players.
+    fn player_range(config: &Self::Config) -> std::ops::RangeInclusive<usize>;
+
+    /// A new game. The initial random set-up that is not itself a chance node (a
+    /// random board, say) may draw from `rng`; deals and draws that players
+    /// could supply by hand are chance nodes instead.
+    fn new_game(config: &Self::Config, players: usize, rng: &mut GameRng) -> Result<Self::State, ConfigError>;
+
+    /// Number of seats.
+    fn players(state: &Self::State) -> usize;
+
+    /// Number of turns begun (for simulation caps; not a rule).
+    fn turn(state: &Self::State) -> u32;
+
+    /// Who acts next.
+    fn to_act(state: &Self::State) -> ToAct;
+
+    /// Every legal action of `seat`, in a deterministic order, appended to `out`
+    /// (which is cleared first). Empty when the seat is not to act.
+    fn legal_actions(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Checks an action without changing anything.
+    fn check(state: &Self::State, seat: Seat, action: &Self::Action) -> Result<(), Rejection<Self::Error>>;
+
+    /// Applies an action already known to be legal (from [`Game::legal_actions`]
+    /// or [`Game::check`]). Behaviour on an illegal action is unspecified but safe.
+    fn apply_unchecked<S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut S,
+    );
+
+    /// Checks and applies an action: on a refusal the state is untouched.
+    fn apply<S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut S,
+    ) -> Result<(), Rejection<Self::Error>> {
+        Self::check(state, seat, action)?;
+        Self::apply_unchecked(state, seat, action, events);
+        Ok(())
+    }
+
+    /// Every possible chance outcome with its probability (weights summing to 1),
+    /// appended to `out` (cleared first). Empty unless [`ToAct::Chance`].
+    fn chance_outcomes(state: &Self::State, out: &mut Vec<(Self::Chance, f64)>);
+
+    /// Draws a chance outcome. The default samples [`Game::chance_outcomes`];
+    /// games override it with a faster direct draw of the same distribution.
+    fn sample_chance(state: &Self::State, rng: &mut GameRng) -> Self::Chance {
+        let mut outcomes = Vec::new();
+        Self::chance_outcomes(state, &mut outcomes);
+        let mut x: f64 = rng.random::<f64>();
+        let last = outcomes.len().saturating_sub(1);
+        for (i, (outcome, p)) in outcomes.iter().enumerate() {
+            if x < *p || i == last {
+                return outcome.clone();
+            }
+            x -= p;
+        }
+        panic!("sample_chance called when no chance outcome is due")
+    }
+
+    /// Checks a chance outcome supplied from outside (manual chance) without
+    /// changing anything. The default accepts exactly the outcomes of
+    /// [`Game::chance_outcomes`] with a positive probability.
+    fn check_chance(state: &Self::State, outcome: &Self::Chance) -> Result<(), Rejection<Self::Error>> {
+        if Self::to_act(state) != ToAct::Chance {
+            return Err(Rejection::NotChanceTurn { waiting: "a seat" });
+        }
+        let mut outcomes = Vec::new();
+        Self::chance_outcomes(state, &mut outcomes);
+        if outcomes.iter().any(|(o, p)| o == outcome && *p > 0.0) {
+            Ok(())
+        } else {
+            Err(Rejection::Malformed(format!(
+                "{outcome:?} is not a possible chance outcome now"
+            )))
+        }
+    }
+
+    /// Applies a chance outcome known to be possible.
+    fn apply_chance_unchecked<S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        outcome: &Self::Chance,
+        events: &mut S,
+    );
+
+    /// Checks and applies a chance outcome.
+    fn apply_chance<S: EventSink<Self::Event>>(
+        state: &mut Self::State,
+        outcome: &Self::Chance,
+        events: &mut S,
+    ) -> Result<(), Rejection<Self::Error>> {
+        Self::check_chance(state, outcome)?;
+        Self::apply_chance_unchecked(state, outcome, events);
+        Ok(())
+    }
+
+    /// What `viewer` may see: never another seat's secrets, never a deck order.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// The event as `viewer` may see it (hidden parts removed), or `None` if the
+    /// viewer must not learn of it at all.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The result once the game is over.
+    fn result(state: &Self::State) -> Option<GameResult>;
+
+    /// Checks that a state is consistent (for loading positions from JSON and
+    /// for the conformance suite's invariants). Lists everything inconsistent.
+    fn validate(state: &Self::State) -> Result<(), Vec<String>>;
+
+    /// A state the viewer cannot tell apart from `state`: every secret hidden
+    /// from `viewer` (other hands, face-down cards, deck contents) resampled
+    /// consistently. Search bots determinize with it, and the conformance suite
+    /// uses it to prove that views leak nothing: the view must not change.
+    fn determinize(state: &Self::State, viewer: Viewer, rng: &mut GameRng) -> Self::State;
+}
+
+/// Shorthand for the refusal type of a game.
+pub type RejectionOf<G> = Rejection<<G as Game>::Error>;

@@ -1,0 +1,25 @@
+//! # spielleiter engine
+//!
+//! The contract every game of spielleiter implements ([`Game`]), and what is
+//! built on it for every game alike: typed refusals that cite a rule
+//! ([`Rejection`], [`RuleError`]), explicit seeded chance, per-seat views, the
+//! replayable [`Log`], a game in play ([`Match`]) and a JSON-speaking handle for
+//! front ends ([`DynMatch`]). No I/O happens here.
+
+pub mod dynamic;
+pub mod game;
+pub mod log;
+pub mod rejection;
+pub mod seat;
+pub mod session;
+
+pub use dynamic::{DynMatch, GameEntry, SavedState};
+pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
+pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
+pub use rejection::{ErrorInfo, Message, Rejection, RuleError};
+pub use seat::{Seat, SeatSet, Viewer, MAX_SEATS};
+pub use session::Match;
+
+/// Re-exported so games and tools name the same RNG crates.
+pub use rand;
+pub use rand_chacha;

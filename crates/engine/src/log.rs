@@ -1,0 +1,154 @@
+//! The log: how a game started and every accepted step since. It is the truth
+//! of a game: replaying it gives the identical state.
+
+use crate::game::{Game, GameRng};
+use crate::seat::Seat;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+/// Whether chance outcomes are drawn by the engine or supplied by the client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ChanceMode {
+    /// The engine draws every chance outcome from its seeded RNG at once.
+    #[default]
+    Seeded,
+    /// The client supplies every chance outcome (a physical game mirrored, tests).
+    Manual,
+}
+
+/// One accepted step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Entry<A, C> {
+    /// A seat acted.
+    Act {
+        /// The seat.
+        seat: Seat,
+        /// What it did.
+        action: A,
+    },
+    /// A chance outcome happened.
+    Chance {
+        /// The outcome.
+        outcome: C,
+        /// Drawn by the engine's RNG (true) or supplied from outside (false).
+        drawn: bool,
+    },
+}
+
+/// How the logged game began.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum Start<C, S> {
+    /// A new game from a configuration.
+    New {
+        /// The options.
+        config: C,
+        /// Number of seats.
+        players: usize,
+    },
+    /// A loaded position.
+    Position {
+        /// The state the game was loaded at.
+        state: S,
+    },
+}
+
+/// A game's complete record: versioned, serde-serialisable, replayable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Log<G: Game> {
+    /// Format version of the JSON forms.
+    pub format: u32,
+    /// The game's id.
+    pub game: String,
+    /// The seed of the engine's RNG.
+    pub seed: u64,
+    /// How the game began.
+    pub start: Start<G::Config, G::State>,
+    /// Every accepted step, in order.
+    pub entries: Vec<Entry<G::Action, G::Chance>>,
+}
+
+/// Why a log could not be replayed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    /// The log belongs to another game or format.
+    #[error("the log is for game {game} format {format}, expected {expected_game} format {expected_format}")]
+    WrongGame {
+        /// Game named in the log.
+        game: String,
+        /// Format named in the log.
+        format: u32,
+        /// This game.
+        expected_game: &'static str,
+        /// This game's format.
+        expected_format: u32,
+    },
+    /// The configuration was refused.
+    #[error("the configuration was refused: {0}")]
+    Config(String),
+    /// The loaded start position is inconsistent.
+    #[error("the start position is inconsistent: {}", .0.join("; "))]
+    InvalidStart(Vec<String>),
+    /// An entry was refused.
+    #[error("entry {index} was refused: [{rule}] {message}")]
+    Refused {
+        /// Index of the entry.
+        index: usize,
+        /// Rule id of the refusal.
+        rule: String,
+        /// English sentence of the refusal.
+        message: String,
+    },
+    /// The replay did not reach the recorded final state.
+    #[error("the replay does not reach the recorded final state")]
+    Mismatch,
+}
+
+impl<G: Game> Log<G> {
+    /// Replays the log and returns the state it reaches and the RNG as it stands
+    /// after the replay (so a seeded game continues exactly as it would have).
+    pub fn replay(&self) -> Result<(G::State, GameRng), ReplayError> {
+        if self.game != G::ID || self.format != G::FORMAT {
+            return Err(ReplayError::WrongGame {
+                game: self.game.clone(),
+                format: self.format,
+                expected_game: G::ID,
+                expected_format: G::FORMAT,
+            });
+        }
+        let mut rng = GameRng::seed_from_u64(self.seed);
+        let mut state = match &self.start {
+            Start::New { config, players } => {
+                G::new_game(config, *players, &mut rng).map_err(|e| ReplayError::Config(e.message.en))?
+            }
+            Start::Position { state } => {
+                G::validate(state).map_err(ReplayError::InvalidStart)?;
+                state.clone()
+            }
+        };
+        let mut sink = crate::game::NoEvents;
+        for (index, entry) in self.entries.iter().enumerate() {
+            let result = match entry {
+                Entry::Act { seat, action } => G::apply(&mut state, *seat, action, &mut sink),
+                Entry::Chance { outcome, drawn } => {
+                    if *drawn && G::to_act(&state) == crate::game::ToAct::Chance {
+                        // Keep the RNG in step with the original run.
+                        let _ = G::sample_chance(&state, &mut rng);
+                    }
+                    G::apply_chance(&mut state, outcome, &mut sink)
+                }
+            };
+            if let Err(r) = result {
+                return Err(ReplayError::Refused {
+                    index,
+                    rule: r.rule_id().to_string(),
+                    message: r.message().en,
+                });
+            }
+        }
+        Ok((state, rng))
+    }
+}

@@ -1,0 +1,9 @@
+//! # spielleiter testkit
+//!
+//! The conformance suite every game passes ([`conformance::run`]) and small
+//! helpers for scenario tests ([`scenario`]).
+
+pub mod conformance;
+pub mod scenario;
+
+pub use conformance::{run, Conformance, Report};
