@@ -115,6 +115,14 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// Number of turns begun (for simulation caps; not a rule).
     fn turn(state: &Self::State) -> u32;
 
+    /// Whether an action opens a negotiation (a domestic trade offer in Catan,
+    /// a player trade in Junior's pro variant). Uniformly random players leave
+    /// such actions out by default, as catanatron's random player does, since
+    /// random offers mostly stall a game; the default is `false`.
+    fn is_offer(_action: &Self::Action) -> bool {
+        false
+    }
+
     /// Who acts next.
     fn to_act(state: &Self::State) -> ToAct;
 
