@@ -9,6 +9,7 @@
 pub mod dynamic;
 pub mod game;
 pub mod log;
+pub mod playout;
 pub mod rejection;
 pub mod seat;
 pub mod session;
@@ -16,6 +17,7 @@ pub mod session;
 pub use dynamic::{DynMatch, GameEntry, SavedState};
 pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
 pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
+pub use playout::{random_playout, PlayoutBuffers, PlayoutEnd, RandomPolicy};
 pub use rejection::{ErrorInfo, Message, Rejection, RuleError};
 pub use seat::{Seat, SeatSet, Viewer, MAX_SEATS};
 pub use session::Match;
