@@ -39,7 +39,7 @@ pub trait GameEntry: Send + Sync {
     /// Loads a state (the bare state or the versioned envelope).
     fn load(&self, state: &Value, seed: u64, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo>;
     /// Rebuilds a match from its log.
-    fn from_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo>;
+    fn replay_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo>;
 }
 
 /// The [`GameEntry`] of a game type.
@@ -108,7 +108,7 @@ impl<G: Game> GameEntry for Entry<G> {
         Ok(Box::new(m))
     }
 
-    fn from_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo> {
+    fn replay_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo> {
         let log: Log<G> = parse(log, "log")?;
         let m = Match::<G>::from_log(log, mode).map_err(|e| {
             ErrorInfo::new(
