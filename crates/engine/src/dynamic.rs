@@ -157,7 +157,7 @@ pub trait DynMatch: Send + Sync {
     fn events_since(&self, from: u64, viewer: Viewer) -> Vec<Value>;
     /// The full state in its versioned envelope (secrets included).
     fn state(&self) -> Value;
-    /// The log.
+    /// The log, with the current state recorded as its final state.
     fn log(&self) -> Value;
     /// The result, if over.
     fn result(&self) -> Option<GameResult>;
@@ -225,7 +225,7 @@ impl<G: Game> DynMatch for Match<G> {
         })
     }
     fn log(&self) -> Value {
-        to_json(Match::log(self))
+        to_json(&Match::log_with_state(self))
     }
     fn result(&self) -> Option<GameResult> {
         Match::result(self)

@@ -69,6 +69,10 @@ pub struct Log<G: Game> {
     pub start: Start<G::Config, G::State>,
     /// Every accepted step, in order.
     pub entries: Vec<Entry<G::Action, G::Chance>>,
+    /// The state the entries lead to, when recorded: [`Log::replay`] then checks
+    /// that it reaches exactly this state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_state: Option<G::State>,
 }
 
 /// Why a log could not be replayed.
@@ -149,6 +153,23 @@ impl<G: Game> Log<G> {
                 });
             }
         }
+        if let Some(expected) = &self.final_state {
+            if *expected != state {
+                return Err(ReplayError::Mismatch);
+            }
+        }
         Ok((state, rng))
+    }
+
+    /// A log of a new game with no entries yet.
+    pub fn new_game(config: G::Config, players: usize, seed: u64) -> Log<G> {
+        Log {
+            format: G::FORMAT,
+            game: G::ID.to_string(),
+            seed,
+            start: Start::New { config, players },
+            entries: Vec::new(),
+            final_state: None,
+        }
     }
 }

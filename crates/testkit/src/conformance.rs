@@ -109,6 +109,7 @@ fn play_one<G: Game>(
             players,
         },
         entries: Vec::new(),
+        final_state: None,
     };
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
