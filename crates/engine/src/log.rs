@@ -56,7 +56,7 @@ pub enum Start<C, S> {
 }
 
 /// A game's complete record: versioned, serde-serialisable, replayable.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Log<G: Game> {
     /// Format version of the JSON forms.
@@ -73,6 +73,44 @@ pub struct Log<G: Game> {
     /// that it reaches exactly this state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_state: Option<G::State>,
+}
+
+// Manual impls: a derive would demand `G: Clone` etc. of the marker type.
+impl<G: Game> Clone for Log<G> {
+    fn clone(&self) -> Self {
+        Log {
+            format: self.format,
+            game: self.game.clone(),
+            seed: self.seed,
+            start: self.start.clone(),
+            entries: self.entries.clone(),
+            final_state: self.final_state.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Log<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Log")
+            .field("format", &self.format)
+            .field("game", &self.game)
+            .field("seed", &self.seed)
+            .field("start", &self.start)
+            .field("entries", &self.entries)
+            .field("final_state", &self.final_state)
+            .finish()
+    }
+}
+
+impl<G: Game> PartialEq for Log<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.format == other.format
+            && self.game == other.game
+            && self.seed == other.seed
+            && self.start == other.start
+            && self.entries == other.entries
+            && self.final_state == other.final_state
+    }
 }
 
 /// Why a log could not be replayed.

@@ -13,7 +13,6 @@ use rand::SeedableRng;
 const MAX_CHANCE_CHAIN: usize = 10_000;
 
 /// A game in play.
-#[derive(Clone, Debug)]
 pub struct Match<G: Game> {
     state: G::State,
     rng: GameRng,
@@ -21,6 +20,28 @@ pub struct Match<G: Game> {
     log: Log<G>,
     /// Events of every log entry, same index as `log.entries`.
     events: Vec<Vec<G::Event>>,
+}
+
+impl<G: Game> Clone for Match<G> {
+    fn clone(&self) -> Self {
+        Match {
+            state: self.state.clone(),
+            rng: self.rng.clone(),
+            mode: self.mode,
+            log: self.log.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Match<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Match")
+            .field("game", &G::ID)
+            .field("version", &self.log.entries.len())
+            .field("mode", &self.mode)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: Game> Match<G> {
