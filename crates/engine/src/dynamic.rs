@@ -234,3 +234,12 @@ impl<G: Game> DynMatch for Match<G> {
         Match::mode(self)
     }
 }
+
+impl std::fmt::Debug for dyn DynMatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynMatch")
+            .field("game", &self.game())
+            .field("version", &self.version())
+            .finish_non_exhaustive()
+    }
+}

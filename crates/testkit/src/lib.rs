@@ -5,5 +5,6 @@
 
 pub mod conformance;
 pub mod scenario;
+pub mod toy;
 
 pub use conformance::{run, Conformance, Report};
