@@ -1,0 +1,1 @@
+//! spielleiter: the game server.
