@@ -1,0 +1,56 @@
+//! Random-playout throughput: uniformly random games per second on one core,
+//! through the engine's generic loop `engine::random_playout`, from `new_game`
+//! with a fresh seed per game.
+//!
+//! `cargo run --release -p spielleiter-splendor --example bench [seconds-per-count]`
+
+use engine::rand::SeedableRng;
+use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPolicy};
+use splendor::{Config, Splendor, State, DEFAULT_TURN_CAP};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    println!("size_of::<State>() = {} bytes", std::mem::size_of::<State>());
+    println!(
+        "size_of::<Action>() = {} bytes",
+        std::mem::size_of::<splendor::Action>()
+    );
+    let policy = RandomPolicy {
+        skip_offers: true,
+        max_turns: DEFAULT_TURN_CAP,
+    };
+    let config = Config::default();
+    for players in [2usize, 3, 4] {
+        let mut buffers = PlayoutBuffers::<Splendor>::default();
+        let start = Instant::now();
+        let budget = Duration::from_secs_f64(secs);
+        let (mut games, mut capped, mut decisions, mut turns) = (0u64, 0u64, 0u64, 0u64);
+        let mut seed = 1u64;
+        while start.elapsed() < budget {
+            for _ in 0..256 {
+                let mut rng = GameRng::seed_from_u64(seed);
+                seed += 1;
+                let Ok(mut state) = Splendor::new_game(&config, players, &mut rng) else {
+                    eprintln!("new_game refused {players} players");
+                    return;
+                };
+                let (end, d) = random_playout::<Splendor>(&mut state, &mut rng, policy, &mut buffers);
+                games += 1;
+                decisions += d;
+                turns += u64::from(Splendor::turn(&state));
+                if end == PlayoutEnd::Capped {
+                    capped += 1;
+                }
+            }
+        }
+        let t = start.elapsed().as_secs_f64();
+        println!(
+            "{players} players: {:>9.0} games/s  ({games} games, {capped} capped at {} turns, {:.1} decisions and {:.1} turns per game)",
+            games as f64 / t,
+            policy.max_turns,
+            decisions as f64 / games as f64,
+            turns as f64 / games as f64,
+        );
+    }
+}
