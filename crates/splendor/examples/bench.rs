@@ -45,12 +45,33 @@ fn main() {
             }
         }
         let t = start.elapsed().as_secs_f64();
+        // How random games end (outside the timed loop).
+        let (mut by_points, mut all_passed, mut shared) = (0u32, 0u32, 0u32);
+        for seed in 0..2_000u64 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let Ok(mut state) = Splendor::new_game(&config, players, &mut rng) else {
+                return;
+            };
+            random_playout::<Splendor>(&mut state, &mut rng, policy, &mut buffers);
+            if let Some(r) = Splendor::result(&state) {
+                match r.reason.as_str() {
+                    "points" => by_points += 1,
+                    _ => all_passed += 1,
+                }
+                if r.winners.len() > 1 {
+                    shared += 1;
+                }
+            }
+        }
         println!(
             "{players} players: {:>9.0} games/s  ({games} games, {capped} capped at {} turns, {:.1} decisions and {:.1} turns per game)",
             games as f64 / t,
             policy.max_turns,
             decisions as f64 / games as f64,
             turns as f64 / games as f64,
+        );
+        println!(
+            "  of 2000 games: {by_points} ended on points, {all_passed} because all passed, {shared} shared victories"
         );
     }
 }

@@ -23,6 +23,7 @@ pub mod determinize;
 pub mod end;
 pub mod error;
 pub mod legal;
+pub mod noble;
 pub mod position;
 pub mod state;
 pub mod turn;
