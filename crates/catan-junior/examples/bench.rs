@@ -1,0 +1,54 @@
+//! Random-playout throughput of Catan Junior with the generic engine loop.
+//!
+//! `cargo run --release -p spielleiter-catan-junior --example bench [seconds per count]`
+
+use catan_junior::{CatanJunior, Config, State};
+use engine::rand::SeedableRng;
+use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPolicy};
+use std::time::{Duration, Instant};
+
+fn main() {
+    let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    let config = Config::default();
+    println!("size_of::<State>() = {} bytes", std::mem::size_of::<State>());
+    println!(
+        "size_of::<Action>() = {} bytes",
+        std::mem::size_of::<catan_junior::Action>()
+    );
+    let policy = RandomPolicy::default();
+    for players in [2usize, 3, 4] {
+        let mut buffers = PlayoutBuffers::<CatanJunior>::default();
+        let mut games = 0u64;
+        let mut decisions = 0u64;
+        let mut capped = 0u64;
+        let mut turns = 0u64;
+        let start = Instant::now();
+        let budget = Duration::from_secs_f64(secs);
+        let mut seed = 0u64;
+        while start.elapsed() < budget {
+            for _ in 0..256 {
+                seed += 1;
+                let mut rng = GameRng::seed_from_u64(seed);
+                let Ok(mut state) = CatanJunior::new_game(&config, players, &mut rng) else {
+                    eprintln!("new_game refused {players} players");
+                    return;
+                };
+                let (end, d) = random_playout::<CatanJunior>(&mut state, &mut rng, policy, &mut buffers);
+                decisions += d;
+                turns += CatanJunior::turn(&state) as u64;
+                games += 1;
+                if end == PlayoutEnd::Capped {
+                    capped += 1;
+                }
+            }
+        }
+        let t = start.elapsed().as_secs_f64();
+        println!(
+            "{players} players: {:>9.0} games/s  {:>12.0} decisions/s  {:.1} decisions/game  {:.1} turns/game  capped {capped}/{games}",
+            games as f64 / t,
+            decisions as f64 / t,
+            decisions as f64 / games as f64,
+            turns as f64 / games as f64,
+        );
+    }
+}
