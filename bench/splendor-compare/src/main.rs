@@ -1,12 +1,14 @@
 //! Side-by-side benchmark of uniformly random Splendor games on one core:
 //! `splendor_arena` 0.1.17 (crates.io) against spielleiter's `splendor::Splendor`.
 //!
-//! Both sides run in the same process, one after the other, on the calling
-//! thread only. Each side first warms up, then plays complete games back to
-//! back for a fixed wall time; a game counts when it is finished (or capped).
-//! Game creation (shuffles, deal) is part of every timed game on both sides.
+//! Every measurement runs in the same process on the calling thread only.
+//! Each one first warms up, then plays complete games back to back; a game
+//! counts when it is finished (or capped). Game creation (shuffles, deal) is
+//! part of every timed game on both sides. The wall time of each measurement
+//! is split into `--rounds` slices that alternate between the measurements, so
+//! that load from other processes on a shared machine hits all of them alike.
 //!
-//! Usage: `splendor-compare [--seconds S] [--warmup S] [--cap TURNS]
+//! Usage: `splendor-compare [--seconds S] [--warmup S] [--rounds R] [--cap TURNS]
 //!         [--players 2,3,4] [--only arena|ours] [--arena-builtin] [--json]`
 
 use engine::rand::{Rng, SeedableRng};
@@ -15,10 +17,18 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Turn cap of both sides (player turns): our Splendor's simulation default,
+/// which a uniformly random game almost never reaches.
+#[cfg(feature = "ours")]
+const DEFAULT_CAP: u32 = splendor::DEFAULT_TURN_CAP;
+#[cfg(not(feature = "ours"))]
+const DEFAULT_CAP: u32 = 400;
+
 #[derive(Debug, Clone)]
 struct Args {
     seconds: f64,
     warmup: f64,
+    rounds: u32,
     cap: u32,
     players: Vec<usize>,
     arena: bool,
@@ -31,7 +41,8 @@ fn parse_args() -> Args {
     let mut args = Args {
         seconds: 10.0,
         warmup: 1.0,
-        cap: 1_000,
+        rounds: 5,
+        cap: DEFAULT_CAP,
         players: vec![2, 3, 4],
         arena: true,
         ours: true,
@@ -47,6 +58,7 @@ fn parse_args() -> Args {
         match a.as_str() {
             "--seconds" | "-s" => args.seconds = num(&value("--seconds")),
             "--warmup" => args.warmup = num(&value("--warmup")),
+            "--rounds" => args.rounds = num::<u32>(&value("--rounds")).max(1),
             "--cap" => args.cap = num::<u32>(&value("--cap")),
             "--players" => {
                 args.players = value("--players")
@@ -63,7 +75,7 @@ fn parse_args() -> Args {
             "--json" => args.json = true,
             "--help" | "-h" => {
                 println!(
-                    "splendor-compare [--seconds S=10] [--warmup S=1] [--cap TURNS=1000] \
+                    "splendor-compare [--seconds S=10] [--warmup S=1] [--rounds R=5] [--cap TURNS={DEFAULT_CAP}] \
                      [--players 2,3,4] [--only arena|ours] [--arena-builtin] [--json]"
                 );
                 std::process::exit(0);
@@ -95,11 +107,13 @@ struct Measure {
     capped: u64,
     /// Seat actions taken (every call that changes the state on a player's behalf).
     decisions: u64,
+    /// Decisions with a single legal action (counted for splendor_arena only).
+    forced: Option<u64>,
     /// Player turns (a turn is one seat's move incl. its discard/noble sub-steps).
     turns: u64,
     secs: f64,
     state_bytes: usize,
-    /// Resident memory of the process right after this measurement (MiB).
+    /// Largest resident memory of the process seen after a slice of this measurement (MiB).
     rss_mib: f64,
 }
 
@@ -114,14 +128,18 @@ impl Measure {
         self.turns as f64 / self.games.max(1) as f64
     }
     fn print(&self) {
+        let forced = self.forced.map_or(String::new(), |f| {
+            format!(" ({:.1} of them forced)", f as f64 / self.games.max(1) as f64)
+        });
         println!(
-            "{:<28} {}p: {:>10.1} games/s  {:>12.0} decisions/s  {:>7.1} decisions/game  {:>6.1} turns/game  \
+            "{:<28} {}p: {:>10.1} games/s  {:>12.0} decisions/s  {:>7.1} decisions/game{}  {:>6.1} turns/game  \
              {} games in {:.2} s, {} capped, state {} B, process RSS {:.0} MiB",
             self.name,
             self.players,
             self.games_per_sec(),
             self.decisions as f64 / self.secs,
             self.decisions_per_game(),
+            forced,
             self.turns_per_game(),
             self.games,
             self.secs,
@@ -133,13 +151,14 @@ impl Measure {
     fn json(&self) -> String {
         format!(
             "{{\"engine\":\"{}\",\"players\":{},\"games_per_sec\":{:.3},\"decisions_per_sec\":{:.1},\
-             \"decisions_per_game\":{:.3},\"turns_per_game\":{:.3},\"games\":{},\"capped\":{},\
+             \"decisions_per_game\":{:.3},\"forced_per_game\":{},\"turns_per_game\":{:.3},\"games\":{},\"capped\":{},\
              \"seconds\":{:.3},\"state_bytes\":{},\"rss_mib\":{:.1}}}",
             self.name,
             self.players,
             self.games_per_sec(),
             self.decisions as f64 / self.secs,
             self.decisions_per_game(),
+            self.forced.map_or("null".to_string(), |f| format!("{:.3}", f as f64 / self.games.max(1) as f64)),
             self.turns_per_game(),
             self.games,
             self.capped,
@@ -150,46 +169,63 @@ impl Measure {
     }
 }
 
-/// Runs `play_one(seed) -> (capped, decisions, turns)` for `warmup` seconds
-/// unrecorded, then for `seconds` recorded.
-fn timed(
-    name: &str,
-    players: usize,
-    warmup: f64,
-    seconds: f64,
-    state_bytes: usize,
-    mut play_one: impl FnMut(u64) -> (bool, u64, u64),
-) -> Measure {
-    let mut seed: u64 = 0x5EED_0000;
-    let start = Instant::now();
-    let warm = Duration::from_secs_f64(warmup);
-    while start.elapsed() < warm {
-        black_box(play_one(seed));
-        seed += 1;
-    }
-    let mut m = Measure {
-        name: name.to_string(),
-        players,
-        state_bytes,
-        ..Measure::default()
-    };
-    let limit = Duration::from_secs_f64(seconds);
-    let start = Instant::now();
-    loop {
-        let (capped, decisions, turns) = play_one(seed);
-        seed += 1;
-        m.games += 1;
-        m.capped += capped as u64;
-        m.decisions += decisions;
-        m.turns += turns;
-        let el = start.elapsed();
-        if el >= limit {
-            m.secs = el.as_secs_f64();
-            m.rss_mib = rss_mib();
-            break;
+/// What one game reports: capped?, decisions, turns, forced decisions (if counted).
+type GameStats = (bool, u64, u64, Option<u64>);
+
+/// One measurement: a name, a seat count and a game to play from a seed.
+struct Side<'a> {
+    m: Measure,
+    seed: u64,
+    play_one: Box<dyn FnMut(u64) -> GameStats + 'a>,
+}
+
+impl<'a> Side<'a> {
+    fn new(name: &str, players: usize, state_bytes: usize, play_one: impl FnMut(u64) -> GameStats + 'a) -> Self {
+        Side {
+            m: Measure {
+                name: name.to_string(),
+                players,
+                state_bytes,
+                ..Measure::default()
+            },
+            seed: 0x5EED_0000,
+            play_one: Box::new(play_one),
         }
     }
-    m
+
+    /// Plays unrecorded games for `secs` seconds.
+    fn warm_up(&mut self, secs: f64) {
+        let limit = Duration::from_secs_f64(secs);
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            black_box((self.play_one)(self.seed));
+            self.seed += 1;
+        }
+    }
+
+    /// Plays recorded games for (at least) `secs` seconds, each with a fresh seed.
+    fn measure(&mut self, secs: f64) {
+        let limit = Duration::from_secs_f64(secs);
+        let m = &mut self.m;
+        let start = Instant::now();
+        loop {
+            let (capped, decisions, turns, forced) = (self.play_one)(self.seed);
+            self.seed += 1;
+            m.games += 1;
+            m.capped += capped as u64;
+            m.decisions += decisions;
+            m.turns += turns;
+            if let Some(f) = forced {
+                *m.forced.get_or_insert(0) += f;
+            }
+            let el = start.elapsed();
+            if el >= limit {
+                m.secs += el.as_secs_f64();
+                m.rss_mib = m.rss_mib.max(rss_mib());
+                break;
+            }
+        }
+    }
 }
 
 /// Current resident set size of this process in MiB (Linux), 0 if unknown.
@@ -217,16 +253,18 @@ mod arena {
     /// Its micro-steps `Pass` (no noble / nothing possible) and `Continue` (end
     /// of turn) are actions of its API and count as decisions; a turn is one
     /// `Continue`. Capped at `cap` turns like ours.
-    pub fn play(lookup: &Arc<Vec<Card>>, players: u8, cap: u32, seed: u64) -> (bool, u64, u64) {
+    pub fn play(lookup: &Arc<Vec<Card>>, players: u8, cap: u32, seed: u64) -> GameStats {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut game = Game::new(players, lookup.clone());
         let mut decisions = 0u64;
         let mut turns = 0u64;
+        let mut forced = 0u64;
         while let Some(mut actions) = game.get_legal_actions() {
             if turns >= cap as u64 {
-                return (true, decisions, turns);
+                return (true, decisions, turns, Some(forced));
             }
             let i = if actions.len() == 1 {
+                forced += 1;
                 0
             } else {
                 rng.random_range(0..actions.len())
@@ -239,16 +277,16 @@ mod arena {
             decisions += 1;
         }
         black_box(game.get_winner());
-        (false, decisions, turns)
+        (false, decisions, turns, Some(forced))
     }
 
     /// The crate's own `Game::rollout()` (thread_rng, clones the chosen action,
     /// no cap), for reference.
-    pub fn play_builtin(lookup: &Arc<Vec<Card>>, players: u8) -> (bool, u64, u64) {
+    pub fn play_builtin(lookup: &Arc<Vec<Card>>, players: u8) -> GameStats {
         let mut game = Game::new(players, lookup.clone());
         black_box(game.rollout());
         let steps = game.history().history.len() as u64;
-        (false, steps, 0)
+        (false, steps, 0, None)
     }
 
     pub fn state_bytes() -> usize {
@@ -267,7 +305,7 @@ mod ours {
 
     /// One uniformly random game of ours: `new_game` with a fresh seed, then the
     /// engine's generic `random_playout` (skip_offers has no effect in Splendor).
-    pub fn play<G: Game>(players: usize, cap: u32, seed: u64, buffers: &mut PlayoutBuffers<G>) -> (bool, u64, u64) {
+    pub fn play<G: Game>(players: usize, cap: u32, seed: u64, buffers: &mut PlayoutBuffers<G>) -> GameStats {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut state = G::new_game(&Default::default(), players, &mut rng).expect("new game");
         let policy = RandomPolicy {
@@ -277,7 +315,7 @@ mod ours {
         let (end, decisions) = random_playout::<G>(&mut state, &mut rng, policy, buffers);
         let turns = G::turn(&state) as u64;
         black_box(&state);
-        (end == PlayoutEnd::Capped, decisions, turns)
+        (end == PlayoutEnd::Capped, decisions, turns, None)
     }
 
     pub fn state_bytes<G: Game>() -> usize {
@@ -289,17 +327,17 @@ mod ours {
 #[cfg(feature = "ours")]
 type Ours = splendor::Splendor;
 
-fn run_ours(args: &Args, players: usize) -> Option<Measure> {
+/// Our measurement for one seat count (`None` when built without our crate).
+fn our_side(args: &Args, players: usize) -> Option<Side<'static>> {
     #[cfg(feature = "ours")]
     {
+        let cap = args.cap;
         let mut buffers = engine::PlayoutBuffers::<Ours>::default();
-        Some(timed(
+        Some(Side::new(
             "spielleiter",
             players,
-            args.warmup,
-            args.seconds,
             ours::state_bytes::<Ours>(),
-            |seed| ours::play::<Ours>(players, args.cap, seed, &mut buffers),
+            move |seed| ours::play::<Ours>(players, cap, seed, &mut buffers),
         ))
     }
     #[cfg(not(feature = "ours"))]
@@ -312,61 +350,56 @@ fn run_ours(args: &Args, players: usize) -> Option<Measure> {
 fn main() {
     let args = parse_args();
     println!(
-        "splendor-compare: uniformly random games, one thread, {} s per measurement after {} s warm-up, cap {} turns",
-        args.seconds, args.warmup, args.cap
+        "splendor-compare: uniformly random games, one thread, {} s per measurement in {} alternating slices \
+         after {} s warm-up each, cap {} turns",
+        args.seconds, args.rounds, args.warmup, args.cap
     );
-    let mut results: Vec<Measure> = Vec::new();
-
-    let arena2 = if args.arena {
-        let lookup = arena::lookup();
-        let m = timed(
-            "splendor_arena 0.1.17",
-            2,
-            args.warmup,
-            args.seconds,
-            arena::state_bytes(),
-            |seed| arena::play(&lookup, 2, args.cap, seed),
-        );
-        m.print();
-        results.push(m.clone());
+    let lookup = arena::lookup();
+    let mut sides: Vec<Side> = Vec::new();
+    if args.arena {
+        let cap = args.cap;
+        let l = lookup.clone();
+        sides.push(Side::new("splendor_arena 0.1.17", 2, arena::state_bytes(), move |seed| {
+            arena::play(&l, 2, cap, seed)
+        }));
         if args.arena_builtin {
-            let b = timed(
-                "splendor_arena rollout()",
-                2,
-                args.warmup,
-                args.seconds,
-                arena::state_bytes(),
-                |_| arena::play_builtin(&lookup, 2),
-            );
-            b.print();
-            results.push(b);
+            let lookup = lookup.clone();
+            sides.push(Side::new("splendor_arena rollout()", 2, arena::state_bytes(), move |_| {
+                arena::play_builtin(&lookup, 2)
+            }));
         }
-        Some(m)
-    } else {
-        None
-    };
-
-    let mut ours2 = None;
+    }
     if args.ours {
         for &p in &args.players {
-            match run_ours(&args, p) {
-                Some(m) => {
-                    m.print();
-                    if p == 2 {
-                        ours2 = Some(m.clone());
-                    }
-                    results.push(m);
-                }
+            match our_side(&args, p) {
+                Some(side) => sides.push(side),
                 None => {
-                    println!("spielleiter: not built (build with --features ours once crates/splendor implements engine::Game)");
+                    println!(
+                        "spielleiter: not built (this binary was built with --no-default-features)"
+                    );
                     break;
                 }
             }
         }
     }
 
+    for side in &mut sides {
+        side.warm_up(args.warmup);
+    }
+    let slice = args.seconds / args.rounds as f64;
+    for _ in 0..args.rounds {
+        for side in &mut sides {
+            side.measure(slice);
+        }
+    }
+    for side in &sides {
+        side.m.print();
+    }
+
+    let arena2 = sides.iter().find(|s| s.m.name.starts_with("splendor_arena 0")).map(|s| &s.m);
+    let ours2 = sides.iter().find(|s| s.m.name == "spielleiter" && s.m.players == 2).map(|s| &s.m);
     let mut ratio = None;
-    if let (Some(a), Some(o)) = (&arena2, &ours2) {
+    if let (Some(a), Some(o)) = (arena2, ours2) {
         let r = o.games_per_sec() / a.games_per_sec();
         ratio = Some(r);
         println!(
@@ -377,11 +410,60 @@ fn main() {
         );
     }
     if args.json {
-        let items: Vec<String> = results.iter().map(Measure::json).collect();
+        let items: Vec<String> = sides.iter().map(|s| s.m.json()).collect();
         println!(
             "{{\"results\":[{}],\"ratio_2p\":{}}}",
             items.join(","),
             ratio.map_or("null".to_string(), |r| format!("{r:.3}"))
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arena_random_games_finish() {
+        let lookup = arena::lookup();
+        for seed in 0..20 {
+            let (capped, decisions, turns, forced) = arena::play(&lookup, 2, DEFAULT_CAP, seed);
+            assert!(!capped, "seed {seed} capped");
+            assert!(turns > 10 && decisions > turns, "seed {seed}: {decisions} decisions, {turns} turns");
+            assert!(forced.unwrap() < decisions);
+        }
+    }
+
+    #[test]
+    fn arena_cap_is_honoured() {
+        let lookup = arena::lookup();
+        let (capped, _, turns, _) = arena::play(&lookup, 2, 5, 1);
+        assert!(capped);
+        assert_eq!(turns, 5);
+    }
+
+    #[cfg(feature = "ours")]
+    #[test]
+    fn our_random_games_finish_and_are_seeded() {
+        let mut buffers = engine::PlayoutBuffers::<Ours>::default();
+        for players in 2..=4 {
+            for seed in 0..20 {
+                let a = ours::play::<Ours>(players, DEFAULT_CAP, seed, &mut buffers);
+                let b = ours::play::<Ours>(players, DEFAULT_CAP, seed, &mut buffers);
+                assert_eq!(a, b, "same seed, same game");
+                assert!(a.1 > 0 && a.2 > 0);
+            }
+        }
+    }
+
+    #[test]
+    fn measure_counts_games() {
+        let mut side = Side::new("dummy", 2, 0, |_| (false, 10, 5, Some(1)));
+        side.warm_up(0.01);
+        side.measure(0.02);
+        assert!(side.m.games > 0);
+        assert_eq!(side.m.decisions, side.m.games * 10);
+        assert_eq!(side.m.forced, Some(side.m.games));
+        assert!(side.m.secs >= 0.02);
     }
 }
