@@ -1,1 +1,186 @@
-fn main() {}
+//! `spielleiter`: the command-line tool of the spielleiter rules engine.
+
+use spielleiter_cli::{bench, referee, registry, replay, simulate, with_game};
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Rules engine, referee and simulator for CATAN, Catan Junior and Splendor.
+#[derive(Parser, Debug)]
+#[command(name = "spielleiter", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Plays uniformly random games on all cores and prints a summary.
+    Simulate {
+        /// Game id (see `spielleiter games`).
+        #[arg(long, default_value = "splendor")]
+        game: String,
+        /// Seats per game.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Number of games.
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// Seed of the first game (game i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Turn cap per game: a simulation setting, not a rule.
+        #[arg(long, default_value_t = 1_000)]
+        max_turns: u32,
+        /// Game options as JSON (e.g. '{"board":"beginner"}').
+        #[arg(long)]
+        options: Option<String>,
+        /// Let random players make domestic trade offers too.
+        #[arg(long)]
+        with_offers: bool,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speaks the JSON-lines referee protocol on stdin/stdout (docs/protocol.md).
+    Referee,
+    /// Replays a saved game log and checks it reaches its recorded final state.
+    Replay {
+        /// The log file (JSON, as the referee's `log` op returns it).
+        file: std::path::PathBuf,
+    },
+    /// Random games per second on one core (the benchmark of docs/benchmarks.md).
+    Bench {
+        /// Game id.
+        #[arg(long, default_value = "splendor")]
+        game: String,
+        /// Seats per game.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Seconds to measure (after a warm-up).
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Turn cap per game.
+        #[arg(long, default_value_t = 1_000)]
+        max_turns: u32,
+        /// First seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Lists the games this binary knows.
+    Games,
+}
+
+fn parse_options(options: Option<&str>) -> Result<serde_json::Value, String> {
+    match options {
+        None => Ok(serde_json::Value::Null),
+        Some(s) => serde_json::from_str(s).map_err(|e| format!("--options is not JSON: {e}")),
+    }
+}
+
+fn config_of<G: engine::Game>(options: &serde_json::Value) -> Result<G::Config, String> {
+    if options.is_null() {
+        Ok(G::Config::default())
+    } else {
+        serde_json::from_value(options.clone()).map_err(|e| format!("--options: {e}"))
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Games => {
+            for g in registry::GAMES {
+                println!("{g}");
+            }
+            Ok(())
+        }
+        Command::Referee => referee::serve_stdio().map_err(|e| format!("I/O error: {e}")),
+        Command::Replay { file } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let summary = replay::replay_text(&text).map_err(|e| e.to_string())?;
+            println!("{summary:#}");
+            Ok(())
+        }
+        Command::Simulate {
+            game,
+            players,
+            games,
+            seed,
+            threads,
+            max_turns,
+            options,
+            with_offers,
+            json,
+        } => {
+            let options = parse_options(options.as_deref())?;
+            let opts = simulate::SimulateOptions {
+                players,
+                games,
+                seed,
+                threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                max_turns,
+                with_offers,
+                progress: true,
+            };
+            let summary = with_game!(game.as_str(), G => {
+                let config = config_of::<G>(&options)?;
+                simulate::simulate::<G>(&config, &opts).map_err(|e| e.to_string())?
+            })
+            .map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?);
+            } else {
+                print!("{}", summary.to_text());
+            }
+            Ok(())
+        }
+        Command::Bench {
+            game,
+            players,
+            seconds,
+            max_turns,
+            seed,
+            json,
+        } => {
+            let result = with_game!(game.as_str(), G => {
+                bench::bench::<G>(&<G as engine::Game>::Config::default(), players, seconds, max_turns, seed).map_err(|e| e.to_string())?
+            })
+            .map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", serde_json::to_string(&result).map_err(|e| e.to_string())?);
+            } else {
+                println!(
+                    "{} · {} players · one core: {:.0} games/s, {:.0} decisions/s ({} games in {:.1} s, {} capped at {} turns, {:.1} decisions/game), state {} bytes",
+                    result.game,
+                    result.players,
+                    result.games_per_sec,
+                    result.decisions_per_sec,
+                    result.games,
+                    result.seconds,
+                    result.capped,
+                    result.max_turns,
+                    result.mean_decisions,
+                    result.state_bytes
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The games this binary knows, by id. Front ends look games up here; the
+//! typed tools (simulate, bench) dispatch through [`with_game!`].
+
+use engine::dynamic::Entry;
+use engine::{ErrorInfo, GameEntry};
+
+/// Ids of every game, in the order the help text lists them.
+pub const GAMES: &[&str] = &["splendor"];
+
+/// The JSON-speaking entry of a game.
+pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
+    match id {
+        "splendor" => Ok(Entry::<splendor::Splendor>::boxed()),
+        other => Err(unknown_game(other)),
+    }
+}
+
+/// The error for a game id that does not exist.
+pub fn unknown_game(id: &str) -> ErrorInfo {
+    let known = GAMES.join(", ");
+    ErrorInfo::new(
+        "unknown_game",
+        "engine.unknown_game",
+        format!("Unbekanntes Spiel „{id}“ (bekannt: {known})."),
+        format!("Unknown game '{id}' (known: {known})."),
+    )
+}
+
+/// Runs `$body` with the type alias `$G` bound to the game named `$id`.
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            "splendor" => {
+                type $G = splendor::Splendor;
+                Ok($body)
+            }
+            other => Err($crate::registry::unknown_game(other)),
+        }
+    };
+}

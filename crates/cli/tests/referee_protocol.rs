@@ -1,0 +1,170 @@
+//! The referee protocol end to end on Splendor, and its handling of bad input.
+
+use serde_json::{json, Value};
+use spielleiter_cli::referee::Referee;
+
+fn ask(r: &mut Referee, req: Value) -> Value {
+    let line = r.handle_line(&req.to_string());
+    serde_json::from_str(&line).expect("every response is one JSON object")
+}
+
+fn ok(r: &mut Referee, req: Value) -> Value {
+    let resp = ask(r, req.clone());
+    assert!(resp.get("ok").is_some(), "{req} → {resp}");
+    resp["ok"].clone()
+}
+
+fn err(r: &mut Referee, req: Value) -> Value {
+    let resp = ask(r, req.clone());
+    let e = resp
+        .get("error")
+        .cloned()
+        .unwrap_or_else(|| panic!("{req} should fail: {resp}"));
+    for field in ["kind", "rule"] {
+        assert!(e[field].is_string(), "{e}");
+    }
+    assert!(e["message"]["de"].is_string() && e["message"]["en"].is_string(), "{e}");
+    e
+}
+
+#[test]
+fn plays_a_whole_splendor_game_through_the_protocol() {
+    let mut r = Referee::default();
+    let games = ok(&mut r, json!({"op": "games"}));
+    assert!(games.as_array().is_some_and(|g| g.contains(&json!("splendor"))));
+    let s = ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 2, "seed": 7, "id": 1}),
+    );
+    assert_eq!(s["players"], 2);
+    let mut steps = 0;
+    loop {
+        let to_act = ok(&mut r, json!({"op": "to_act"}));
+        if to_act["kind"] == "over" {
+            break;
+        }
+        assert_eq!(to_act["kind"], "seats", "seeded mode resolves chance itself: {to_act}");
+        let seat = to_act["seats"][0].as_u64().expect("seat");
+        let legal = ok(&mut r, json!({"op": "legal", "seat": seat}));
+        let actions = legal.as_array().expect("list");
+        assert!(!actions.is_empty());
+        let version = ok(&mut r, json!({"op": "to_act"}));
+        let _ = version;
+        let pick = actions[steps % actions.len()].clone();
+        ok(&mut r, json!({"op": "act", "seat": seat, "action": pick}));
+        steps += 1;
+        assert!(steps < 5_000, "game does not end");
+    }
+    let result = ok(&mut r, json!({"op": "result"}));
+    assert!(result["winners"].as_array().is_some_and(|w| !w.is_empty()));
+    // The saved log replays to the same final state.
+    let log = ok(&mut r, json!({"op": "log"}));
+    let summary = spielleiter_cli::replay::replay_text(&log.to_string()).expect("replay");
+    assert_eq!(summary["final_state_checked"], true);
+    // The state can be loaded again.
+    let state = ok(&mut r, json!({"op": "state"}));
+    let mut r2 = Referee::default();
+    ok(&mut r2, json!({"op": "load", "game": "splendor", "state": state}));
+    assert_eq!(ok(&mut r2, json!({"op": "to_act"}))["kind"], "over");
+}
+
+#[test]
+fn bad_requests_get_typed_errors_and_the_session_goes_on() {
+    let mut r = Referee::default();
+    let resp: Value = serde_json::from_str(&r.handle_line("{not json")).expect("json");
+    assert_eq!(resp["error"]["kind"], "malformed");
+    assert_eq!(err(&mut r, json!({"op": "fly"}))["kind"], "unknown_op");
+    assert_eq!(err(&mut r, json!({"no": "op"}))["kind"], "malformed");
+    assert_eq!(err(&mut r, json!({"op": "legal", "seat": 0}))["kind"], "no_game");
+    assert_eq!(
+        err(&mut r, json!({"op": "new", "game": "chess", "players": 2}))["kind"],
+        "unknown_game"
+    );
+    assert_eq!(
+        err(&mut r, json!({"op": "new", "game": "splendor", "players": 9}))["kind"],
+        "config"
+    );
+    assert_eq!(
+        err(&mut r, json!({"op": "new", "game": "splendor"}))["kind"],
+        "malformed"
+    );
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 3, "seed": 1}),
+    );
+    let state_before = ok(&mut r, json!({"op": "state"}));
+    assert_eq!(
+        err(&mut r, json!({"op": "act", "seat": 1, "action": {"type": "pass"}}))["kind"],
+        "not_your_turn"
+    );
+    assert_eq!(
+        err(&mut r, json!({"op": "act", "seat": 7, "action": {"type": "pass"}}))["kind"],
+        "no_such_seat"
+    );
+    assert_eq!(
+        err(&mut r, json!({"op": "act", "seat": 0, "action": {"type": "teleport"}}))["kind"],
+        "malformed"
+    );
+    assert_eq!(
+        err(&mut r, json!({"op": "act", "seat": 0, "action": 42}))["kind"],
+        "malformed"
+    );
+    let e = err(&mut r, json!({"op": "act", "seat": 0, "action": {"type": "pass"}}));
+    assert_eq!(e["kind"], "rule");
+    assert_eq!(e["rule"], "splendor.turn.pass_only_when_blocked");
+    let version = ok(&mut r, json!({"op": "state"}));
+    assert_eq!(version, state_before, "refusals changed nothing");
+    let legal = ok(&mut r, json!({"op": "legal", "seat": 0}));
+    let e = err(
+        &mut r,
+        json!({"op": "act", "seat": 0, "action": legal[0], "version": 0}),
+    );
+    assert_eq!(e["kind"], "stale_version");
+    assert_eq!(
+        err(&mut r, json!({"op": "chance", "outcome": {"x": 1}}))["kind"],
+        "malformed"
+    );
+    assert_eq!(err(&mut r, json!({"op": "view", "seat": 5}))["kind"], "no_such_seat");
+    assert_eq!(
+        err(
+            &mut r,
+            json!({"op": "load", "game": "splendor", "state": {"bogus": true}})
+        )["kind"],
+        "malformed"
+    );
+    // Still alive and unchanged.
+    assert_eq!(ok(&mut r, json!({"op": "state"})), state_before);
+}
+
+#[test]
+fn manual_chance_lets_the_client_deal() {
+    let mut r = Referee::default();
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 2, "chance": "manual"}),
+    );
+    assert_eq!(ok(&mut r, json!({"op": "to_act"}))["kind"], "chance");
+    let outcomes = ok(&mut r, json!({"op": "outcomes"}));
+    let list = outcomes.as_array().expect("list");
+    assert!(!list.is_empty());
+    let total: f64 = list.iter().map(|o| o["p"].as_f64().unwrap_or(0.0)).sum();
+    assert!((total - 1.0).abs() < 1e-9);
+    let first = list[0]["outcome"].clone();
+    ok(&mut r, json!({"op": "chance", "outcome": first}));
+    // A drawn outcome is also possible in manual mode, on request.
+    ok(&mut r, json!({"op": "chance"}));
+}
+
+#[test]
+fn spectator_view_and_events_work() {
+    let mut r = Referee::default();
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 2, "seed": 3}),
+    );
+    let spectator = ok(&mut r, json!({"op": "view"}));
+    let seat0 = ok(&mut r, json!({"op": "view", "seat": 0}));
+    assert!(spectator.is_object() && seat0.is_object());
+    let events = ok(&mut r, json!({"op": "events", "since": 0}));
+    assert!(events.as_array().is_some_and(|e| !e.is_empty()), "the deal is reported");
+}
