@@ -35,11 +35,11 @@ def main():
         if key == "fastcatan":
             note = f"engine time; {r.get('games_per_sec_wall', 0):.1f} games/s wall incl. NumPy action choice"
         elif key == "spielleiter":
-            name = "spielleiter"
+            name = "spielleiter" + (f" ({r['game']})" if r.get("game") not in (None, "catan") else "")
             note = f"state {r.get('state_bytes', '?')} B"
         elif key == "catanatron":
             note = "wall time, pure Python"
-        dpg = r.get("decisions_per_game")
+        dpg = r.get("decisions_per_game", r.get("mean_decisions"))
         if dpg is None and r.get("games"):
             dps = r.get("decisions_per_sec")
             gps = r.get("games_per_sec")

@@ -8,6 +8,9 @@
 #   BENCH_SECONDS=10     measured wall time per engine (the first argument wins)
 #   BENCH_WARMUP=1       warm-up seconds before each measurement
 #   BENCH_ONLY="catanatron fastcatan spielleiter"   which engines to run
+#   FASTCATAN_ARGS="..."  extra driver options, e.g. "--driver env" or "--policy all"
+#                        or "--envs 16" (see fastcatan_random.py --help)
+#   OURS_GAME=catan OURS_PLAYERS=4 MAX_TURNS=1000   our bench command's arguments
 #   PYTHON_CATANATRON / PYTHON_FASTCATAN   interpreters for the venvs
 #                        (default: found via pyenv, python3.X on PATH)
 #
@@ -112,17 +115,23 @@ run_fastcatan() {
     make_venv "$VENV_FC" "$py" "fastcatan==$FASTCATAN_VERSION"
     log "fastcatan $FASTCATAN_VERSION: uniformly random legal actions, ${SECS} s"
     "${PIN[@]}" "$VENV_FC/bin/python" "$HERE/fastcatan_random.py" \
-        --seconds "$SECS" --warmup "$WARMUP" --json >"$RESULTS/fastcatan.json"
+        --seconds "$SECS" --warmup "$WARMUP" ${FASTCATAN_ARGS:-} --json >"$RESULTS/fastcatan.json"
 }
 
 # Ours: the CLI's bench command prints one JSON object
-# (games_per_sec, decisions_per_sec, state_bytes, games, capped).
+# (games_per_sec, decisions_per_sec, mean_decisions, state_bytes, games, capped).
+# Same turn cap as catanatron's TURNS_LIMIT. OURS_GAME/OURS_PLAYERS exist only to
+# test this plumbing on another game.
+OURS_GAME="${OURS_GAME:-catan}"
+OURS_PLAYERS="${OURS_PLAYERS:-4}"
+MAX_TURNS="${MAX_TURNS:-1000}"
 run_spielleiter() {
     log "spielleiter: building the CLI (release)"
     (cd "$ROOT" && cargo build --release -q -p spielleiter) || return 1
-    log "spielleiter: bench --game catan --players 4, ${SECS} s"
+    log "spielleiter: bench --game $OURS_GAME --players $OURS_PLAYERS --max-turns $MAX_TURNS, ${SECS} s"
     (cd "$ROOT" && "${PIN[@]}" cargo run --release -q -p spielleiter -- \
-        bench --game catan --players 4 --seconds "$SECS" --json) \
+        bench --game "$OURS_GAME" --players "$OURS_PLAYERS" --seconds "$SECS" \
+        --max-turns "$MAX_TURNS" --json) \
         | grep -E '^\s*\{' | tail -n 1 >"$RESULTS/spielleiter.json"
     [ -s "$RESULTS/spielleiter.json" ]
 }
