@@ -1,1 +1,201 @@
-//! spielleiter: the game server.
+//! # spielleiter game server
+//!
+//! Tables, seats and live play for every game the caller registers: an HTTP
+//! API (JSON) and a WebSocket per table, each client seeing only its own
+//! view. Every accepted action is committed to the database (SQLite by
+//! default, PostgreSQL on request) before anyone learns of it, and unfinished
+//! tables are restored on start by replaying their actions.
+//!
+//! The games come in as a [`Registry`] of [`engine::GameEntry`]s and the bots
+//! as a [`BotRegistry`], so this crate depends on no game and no bot.
+//! docs/server.md is the reference of the API.
+
+pub mod bots;
+pub mod db;
+pub mod error;
+pub mod http;
+
+pub mod lobby;
+pub mod migrations;
+pub mod protocol;
+pub mod ratelimit;
+pub mod registry;
+pub mod secret;
+pub mod table;
+pub mod ws;
+
+pub use bots::{BotRegistry, RandomBot, SeatBot};
+pub use error::{ApiError, ServerError};
+pub use registry::Registry;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How the server runs. [`ServerConfig::default`] is what `spielleiter serve`
+/// uses without flags.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// Address to listen on.
+    pub addr: String,
+    /// `sqlite://FILE` (created if missing) or `postgres://…`.
+    pub database_url: String,
+    /// How long a server bot waits before it acts, in milliseconds.
+    pub bot_think_ms: u64,
+    /// Largest HTTP request body, in bytes.
+    pub max_body_bytes: usize,
+    /// Largest WebSocket message that is read, in bytes; larger ones get a
+    /// `too_large` error (the connection stays).
+    pub max_message_bytes: usize,
+    /// WebSocket messages per second per connection (average).
+    pub ws_rate: f64,
+    /// WebSocket messages a connection may send at once.
+    pub ws_burst: f64,
+    /// HTTP requests per second per connection (average).
+    pub http_rate: f64,
+    /// HTTP requests a connection may send at once.
+    pub http_burst: f64,
+    /// Origins allowed by CORS; empty (the default) allows none.
+    pub cors_origins: Vec<String>,
+    /// Base of the shareable seat links; defaults to `http://{addr}`.
+    pub public_url: Option<String>,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            addr: "127.0.0.1:8080".into(),
+            database_url: "sqlite://spielleiter.db".into(),
+            bot_think_ms: 300,
+            max_body_bytes: 64 * 1024,
+            max_message_bytes: 64 * 1024,
+            ws_rate: 50.0,
+            ws_burst: 100.0,
+            http_rate: 100.0,
+            http_burst: 400.0,
+            cors_origins: Vec::new(),
+            public_url: None,
+        }
+    }
+}
+
+/// A server that is up: its address, and how to stop it.
+#[derive(Debug)]
+pub struct RunningServer {
+    /// The address it listens on (useful with port 0).
+    pub addr: SocketAddr,
+    /// Number of tables restored at start.
+    pub restored: usize,
+    shutdown: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<Result<(), ServerError>>,
+}
+
+impl RunningServer {
+    /// Stops accepting, closes connections, lets every table finish its
+    /// pending writes, and closes the database.
+    pub async fn shutdown(self) -> Result<(), ServerError> {
+        let _ = self.shutdown.send(true);
+        self.wait().await
+    }
+
+    /// Waits until the server has stopped.
+    pub async fn wait(self) -> Result<(), ServerError> {
+        match self.task.await {
+            Ok(r) => r,
+            Err(e) => Err(ServerError::Io(std::io::Error::other(e.to_string()))),
+        }
+    }
+
+    /// A sender that stops the server when `true` is sent.
+    pub fn stopper(&self) -> watch::Sender<bool> {
+        self.shutdown.clone()
+    }
+}
+
+/// Connects to the database, restores unfinished tables and starts serving.
+/// Returns once the server listens.
+pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<RunningServer, ServerError> {
+    let (db, writer) = db::Db::connect(&config.database_url).await?;
+    let shared = table::Shared {
+        db: db.clone(),
+        bots,
+        bot_think: Duration::from_millis(config.bot_think_ms),
+    };
+    let lobby = Arc::new(lobby::Lobby::new(games, shared));
+    let restored = lobby.restore().await?;
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServerError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let (shutdown, shutdown_rx) = watch::channel(false);
+    let app = http::App::new(config, addr, Arc::clone(&lobby), shutdown_rx.clone());
+    let router = http::router(app);
+    tracing::info!(%addr, restored, "listening");
+    let task = tokio::spawn(async move {
+        let mut stop = shutdown_rx;
+        let served = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(async move {
+                let _ = stop.wait_for(|s| *s).await;
+            })
+            .await;
+        // Connections are closed; drop the tables so their actors finish
+        // what is queued, then let the writer commit the rest.
+        lobby.close();
+        drop(lobby);
+        db.close(writer, Duration::from_secs(30)).await;
+        tracing::info!("server stopped");
+        served.map_err(ServerError::Io)
+    });
+    Ok(RunningServer {
+        addr,
+        restored,
+        shutdown,
+        task,
+    })
+}
+
+/// Runs the server until Ctrl-C or SIGTERM, then shuts down gracefully.
+pub async fn run(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<(), ServerError> {
+    let server = start(config, games, bots).await?;
+    let stop = server.stopper();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        let _ = stop.send(true);
+    });
+    server.wait().await
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Installs the structured log (tracing) for binaries: `RUST_LOG` filters,
+/// default `info`.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}

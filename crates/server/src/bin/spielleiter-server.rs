@@ -1,0 +1,62 @@
+//! A stand-alone server with only the games this crate can see (the toy game
+//! of the test kit). `spielleiter serve` is the real front door; this binary
+//! exists so the crash tests can start, kill and restart a real process.
+//!
+//! Usage: `spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]`.
+//! Prints `listening on ADDR` on stdout once it accepts connections.
+
+use std::process::ExitCode;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let mut config = server::ServerConfig::default();
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let Some(value) = args.next() else { return usage() };
+        match flag.as_str() {
+            "--addr" => config.addr = value,
+            "--database" => config.database_url = value,
+            "--bot-think-ms" => match value.parse() {
+                Ok(ms) => config.bot_think_ms = ms,
+                Err(_) => return usage(),
+            },
+            _ => return usage(),
+        }
+    }
+    server::init_logging();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let games = match server::Registry::new(vec![engine::dynamic::Entry::<testkit::toy::HighCard>::boxed()]) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async move {
+        let server = server::start(config, games, server::BotRegistry::default()).await?;
+        println!("listening on {}", server.addr);
+        let stop = server.stopper();
+        tokio::spawn(async move {
+            let _ = tokio::signal::ctrl_c().await;
+            let _ = stop.send(true);
+        });
+        server.wait().await
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

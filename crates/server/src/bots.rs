@@ -1,0 +1,97 @@
+//! Bots on server seats. A bot sees exactly what a human in its seat would:
+//! the seat's view and its legal actions, never the full state.
+
+use engine::rand::{Rng, SeedableRng};
+use engine::GameRng;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// A player the server runs for a seat. Object-safe so other crates (random,
+/// greedy, MCTS bots) plug in through [`BotRegistry`].
+pub trait SeatBot: Send + Sync {
+    /// Picks one of `legal` (never empty) by index; out-of-range answers are
+    /// treated as 0. `view` is the seat's own view of the game.
+    fn choose(&self, game: &str, view: &Value, legal: &[Value], rng: &mut GameRng) -> usize;
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct RandomBot;
+
+impl SeatBot for RandomBot {
+    fn choose(&self, _game: &str, _view: &Value, legal: &[Value], rng: &mut GameRng) -> usize {
+        if legal.is_empty() {
+            0
+        } else {
+            rng.random_range(0..legal.len())
+        }
+    }
+}
+
+/// Named bots a table may seat.
+#[derive(Clone)]
+pub struct BotRegistry {
+    bots: Vec<(String, Arc<dyn SeatBot>)>,
+}
+
+impl std::fmt::Debug for BotRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.bots.iter().map(|(n, _)| n)).finish()
+    }
+}
+
+impl Default for BotRegistry {
+    /// The built-in bots: `random`.
+    fn default() -> Self {
+        BotRegistry {
+            bots: vec![("random".to_string(), Arc::new(RandomBot))],
+        }
+    }
+}
+
+impl BotRegistry {
+    /// Adds (or replaces) a bot under `name`.
+    pub fn with(mut self, name: &str, bot: Arc<dyn SeatBot>) -> Self {
+        self.bots.retain(|(n, _)| n != name);
+        self.bots.push((name.to_string(), bot));
+        self
+    }
+
+    /// The bot named `name`.
+    pub fn get(&self, name: &str) -> Option<Arc<dyn SeatBot>> {
+        self.bots.iter().find(|(n, _)| n == name).map(|(_, b)| Arc::clone(b))
+    }
+
+    /// Every bot's name.
+    pub fn names(&self) -> Vec<String> {
+        self.bots.iter().map(|(n, _)| n.clone()).collect()
+    }
+}
+
+/// A fresh RNG for one bot decision (bots need not be reproducible; games are).
+pub fn decision_rng() -> GameRng {
+    GameRng::seed_from_u64(crate::secret::random_u64().unwrap_or(0x5eed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_bot_stays_in_range() {
+        let legal = vec![Value::from(1), Value::from(2), Value::from(3)];
+        let mut rng = GameRng::seed_from_u64(1);
+        for _ in 0..100 {
+            assert!(RandomBot.choose("toy", &Value::Null, &legal, &mut rng) < 3);
+        }
+    }
+
+    #[test]
+    fn registry_finds_and_replaces_bots() {
+        let reg = BotRegistry::default().with("other", Arc::new(RandomBot));
+        assert!(reg.get("random").is_some());
+        assert!(reg.get("other").is_some());
+        assert!(reg.get("nope").is_none());
+        assert_eq!(reg.names(), vec!["random".to_string(), "other".to_string()]);
+    }
+}

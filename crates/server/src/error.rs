@@ -1,0 +1,268 @@
+//! Errors: the refusals clients see (always `{kind, rule, message: {de, en}}`,
+//! the engine's [`ErrorInfo`] shape) and the errors that stop the server.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use engine::ErrorInfo;
+
+/// A refusal sent to a client, with the HTTP status that fits it.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    /// HTTP status for the HTTP API (WebSocket replies carry only `info`).
+    pub status: StatusCode,
+    /// What went wrong, machine- and human-readable.
+    pub info: ErrorInfo,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, kind: &str, de: impl Into<String>, en: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            info: ErrorInfo::new(kind, &format!("server.{kind}"), de, en),
+        }
+    }
+
+    /// A refusal from the engine (rules, stale version, not your turn, …).
+    pub fn engine(info: ErrorInfo) -> ApiError {
+        let status = match info.kind.as_str() {
+            "stale_version" | "not_your_turn" | "game_over" | "wrong_phase" | "not_chance_turn" => StatusCode::CONFLICT,
+            "no_such_seat" => StatusCode::NOT_FOUND,
+            "config" | "unknown_game" => StatusCode::BAD_REQUEST,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError { status, info }
+    }
+
+    /// No table has this id.
+    pub fn unknown_table(id: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_table",
+            format!("Den Tisch „{id}“ gibt es nicht."),
+            format!("There is no table '{id}'."),
+        )
+    }
+
+    /// No game is registered under this id.
+    pub fn unknown_game(id: &str, known: &[&str]) -> ApiError {
+        let known = known.join(", ");
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "unknown_game",
+            format!("Unbekanntes Spiel „{id}“ (bekannt: {known})."),
+            format!("Unknown game '{id}' (known: {known})."),
+        )
+    }
+
+    /// No bot is registered under this name.
+    pub fn unknown_bot(name: &str, known: &[String]) -> ApiError {
+        let known = known.join(", ");
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "unknown_bot",
+            format!("Unbekannter Bot „{name}“ (bekannt: {known})."),
+            format!("Unknown bot '{name}' (known: {known})."),
+        )
+    }
+
+    /// The seat number does not exist at this table.
+    pub fn no_such_seat(seat: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_seat",
+            format!("Platz {seat} gibt es an diesem Tisch nicht."),
+            format!("Seat {seat} does not exist at this table."),
+        )
+    }
+
+    /// The seat is held by someone else (or a bot).
+    pub fn seat_taken(seat: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            format!("Platz {seat} ist schon besetzt."),
+            format!("Seat {seat} is already taken."),
+        )
+    }
+
+    /// The secret does not authorise acting for the seat.
+    pub fn wrong_secret(seat: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "wrong_secret",
+            format!("Das Geheimnis berechtigt nicht für Platz {seat}."),
+            format!("The secret does not authorise seat {seat}."),
+        )
+    }
+
+    /// The game waits until every seat is taken.
+    pub fn waiting_for_players() -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "waiting_for_players",
+            "Das Spiel wartet, bis alle Plätze besetzt sind.",
+            "The game waits until every seat is taken.",
+        )
+    }
+
+    /// The game has ended: nothing more can be done at this table.
+    pub fn finished() -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "finished",
+            "Das Spiel an diesem Tisch ist beendet.",
+            "The game at this table has ended.",
+        )
+    }
+
+    /// The request could not be read.
+    pub fn malformed(detail: impl std::fmt::Display) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            info: ErrorInfo::malformed(detail),
+        }
+    }
+
+    /// The log of a running game would reveal hidden cards.
+    pub fn not_finished() -> ApiError {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "not_finished",
+            "Das Protokoll gibt es erst nach dem Spielende (es enthält verdeckte Karten).",
+            "The log is available only after the game has ended (it holds hidden cards).",
+        )
+    }
+
+    /// The client sends too fast.
+    pub fn rate_limited() -> ApiError {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "Zu viele Anfragen: bitte langsamer.",
+            "Too many requests: please slow down.",
+        )
+    }
+
+    /// A message exceeded the size limit.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("Die Nachricht ist größer als {limit} Bytes."),
+            format!("The message is larger than {limit} bytes."),
+        )
+    }
+
+    /// The table's game could not be continued (a broken log, a closed table).
+    pub fn unavailable(detail: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            format!("Der Tisch ist gerade nicht verfügbar: {detail}"),
+            format!("The table is not available: {detail}"),
+        )
+    }
+
+    /// Storing failed; nothing was changed.
+    pub fn storage() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage",
+            "Die Datenbank hat nicht geantwortet; es wurde nichts geändert.",
+            "The database did not answer; nothing was changed.",
+        )
+    }
+
+    /// An unexpected internal error; nothing was changed.
+    pub fn internal(detail: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("Interner Fehler: {detail}"),
+            format!("Internal error: {detail}"),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(serde_json::json!({ "error": self.info }))).into_response()
+    }
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The database could not be reached or opened.
+    #[error("Datenbank {url} nicht erreichbar / database {url} unreachable: {source}")]
+    Database {
+        /// The database URL with any password removed.
+        url: String,
+        /// The driver's error.
+        source: sqlx::Error,
+    },
+    /// The schema could not be brought up to date.
+    #[error("Migration {version} fehlgeschlagen / migration {version} failed: {source}")]
+    Migration {
+        /// The migration that failed.
+        version: i64,
+        /// The driver's error.
+        source: sqlx::Error,
+    },
+    /// A stored table could not be restored.
+    #[error("Tisch {table} nicht wiederherstellbar / table {table} cannot be restored: {detail}")]
+    Restore {
+        /// The table id.
+        table: String,
+        /// What went wrong.
+        detail: String,
+    },
+    /// The address could not be bound.
+    #[error("Adresse {addr} nicht nutzbar / cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: String,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("Ein-/Ausgabefehler / I/O error: {0}")]
+    Io(#[from] std::io::Error),
+    /// The configuration is inconsistent (duplicate game id, bad URL, …).
+    #[error("Ungültige Konfiguration / invalid configuration: {0}")]
+    Config(String),
+}
+
+/// The URL with its password replaced by `***`, for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    let Some(scheme_end) = url.find("://") else {
+        return url.to_string();
+    };
+    let rest = &url[scheme_end + 3..];
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let authority = &rest[..authority_end];
+    match (authority.rfind('@'), authority.find(':')) {
+        (Some(at), Some(colon)) if colon < at => {
+            format!("{}{}:***{}", &url[..scheme_end + 3], &authority[..colon], &rest[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_redacted() {
+        assert_eq!(
+            redact_url("postgres://user:pw@localhost:5432/db"),
+            "postgres://user:***@localhost:5432/db"
+        );
+        assert_eq!(
+            redact_url("postgres://localhost:5432/db"),
+            "postgres://localhost:5432/db"
+        );
+        assert_eq!(redact_url("sqlite://x.db"), "sqlite://x.db");
+    }
+}

@@ -1,0 +1,325 @@
+//! The HTTP API (JSON): tables, seats, views, legal actions, acting, logs.
+//! Every refusal is `{"error": {kind, rule, message: {de, en}}}`.
+
+use crate::error::ApiError;
+use crate::lobby::{check_name, Lobby};
+use crate::protocol::{ActRequest, CreateTable, JoinSeat, Joined};
+use crate::ratelimit::PerConnection;
+use crate::secret;
+use crate::table::{Access, Command, TableHandle};
+use crate::ServerConfig;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::watch;
+
+/// The header that carries a seat's secret.
+pub const SECRET_HEADER: &str = "x-seat-secret";
+
+/// What every handler shares.
+#[derive(Debug)]
+pub struct App {
+    /// The configuration.
+    pub config: ServerConfig,
+    /// The tables.
+    pub lobby: Arc<Lobby>,
+    /// Flips to `true` on shutdown.
+    pub shutdown: watch::Receiver<bool>,
+    /// Base of shareable links.
+    pub public_url: String,
+    http_limits: PerConnection,
+}
+
+impl App {
+    /// The shared state of the handlers.
+    pub fn new(config: ServerConfig, addr: SocketAddr, lobby: Arc<Lobby>, shutdown: watch::Receiver<bool>) -> Arc<App> {
+        let public_url = config
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{addr}"))
+            .trim_end_matches('/')
+            .to_string();
+        Arc::new(App {
+            http_limits: PerConnection::new(config.http_rate, config.http_burst),
+            config,
+            lobby,
+            shutdown,
+            public_url,
+        })
+    }
+}
+
+/// The router with every route, the body limit, rate limits and CORS.
+pub fn router(app: Arc<App>) -> Router {
+    let mut router = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/games", get(games))
+        .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(table_summary))
+        .route("/api/tables/{id}/seats/{seat}/join", post(join))
+        .route("/api/tables/{id}/seats/{seat}/leave", post(leave))
+        .route("/api/tables/{id}/view", get(view))
+        .route("/api/tables/{id}/legal", get(legal))
+        .route("/api/tables/{id}/act", post(act))
+        .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/ws", get(websocket))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
+        .layer(DefaultBodyLimit::max(app.config.max_body_bytes));
+    if !app.config.cors_origins.is_empty() {
+        let origins: Vec<HeaderValue> = app
+            .config
+            .cors_origins
+            .iter()
+            .filter_map(|o| HeaderValue::from_str(o).ok())
+            .collect();
+        router = router.layer(
+            tower_http::cors::CorsLayer::new()
+                .allow_origin(origins)
+                .allow_methods([axum::http::Method::GET, axum::http::Method::POST])
+                .allow_headers([
+                    axum::http::header::CONTENT_TYPE,
+                    axum::http::HeaderName::from_static(SECRET_HEADER),
+                ]),
+        );
+    }
+    router.with_state(app)
+}
+
+async fn limit_rate(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if !app.http_limits.allow(peer) {
+        return ApiError::rate_limited().into_response();
+    }
+    let (method, path) = (req.method().clone(), req.uri().path().to_string());
+    let response = next.run(req).await;
+    // Paths only: query strings and headers (secrets) are never logged.
+    tracing::debug!(%method, %path, status = response.status().as_u16(), "request");
+    response
+}
+
+async fn not_found() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        info: engine::ErrorInfo::new(
+            "not_found",
+            "server.not_found",
+            "Diesen Endpunkt gibt es nicht.",
+            "There is no such endpoint.",
+        ),
+    }
+}
+
+/// Reads a JSON body into `T`, with our error shape for every failure.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::too_large(limit)
+        } else {
+            ApiError::malformed(e.body_text())
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| ApiError::malformed(format!("body: {e}")))
+}
+
+fn parse_seat(seat: &str) -> Result<u8, ApiError> {
+    seat.parse::<u8>()
+        .map_err(|_| ApiError::malformed(format!("seat '{seat}' is not a seat number")))
+}
+
+fn table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
+    app.lobby.get(id).ok_or_else(|| ApiError::unknown_table(id))
+}
+
+/// The access a request claims: a seat with its secret header, or a spectator.
+fn access(headers: &HeaderMap, seat: Option<u8>) -> Result<Access, ApiError> {
+    match seat {
+        None => Ok(Access::Spectator),
+        Some(seat) => {
+            let secret = headers
+                .get(SECRET_HEADER)
+                .and_then(|v| v.to_str().ok())
+                .ok_or_else(|| ApiError::wrong_secret(usize::from(seat)))?;
+            Ok(Access::Seat {
+                seat,
+                secret_hash: secret::hash(secret.trim()),
+            })
+        }
+    }
+}
+
+async fn health(State(app): State<Arc<App>>) -> Response {
+    let db = app.lobby.shared().db.ping().await;
+    let status = if db {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    let body = json!({
+        "status": if db { "ok" } else { "degraded" },
+        "database": if db { "ok" } else { "unreachable" },
+        "tables": app.lobby.len(),
+    });
+    (status, Json(body)).into_response()
+}
+
+async fn games(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({
+        "games": app.lobby.registry().ids(),
+        "bots": app.lobby.shared().bots.names(),
+    }))
+}
+
+async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
+    Json(json!({ "tables": app.lobby.list() }))
+}
+
+async fn create_table(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
+    let summary = app.lobby.create(req).await?;
+    Ok((StatusCode::CREATED, Json(json!(summary))))
+}
+
+async fn table_summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!(table(&app, &id)?.summary())))
+}
+
+async fn join(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Joined>), ApiError> {
+    let seat = parse_seat(&seat)?;
+    let req: JoinSeat = match &body {
+        Ok(b) if b.is_empty() => JoinSeat::default(),
+        _ => parse_body(body, app.config.max_body_bytes)?,
+    };
+    let name = check_name(req.name, usize::from(seat))?;
+    let handle = table(&app, &id)?;
+    let secret = handle
+        .ask(|reply| Command::Join {
+            seat: usize::from(seat),
+            name,
+            reply,
+        })
+        .await?;
+    tracing::info!(table = %id, seat, "seat joined");
+    let link = format!("{}/play/{id}?seat={seat}#secret={secret}", app.public_url);
+    Ok((
+        StatusCode::CREATED,
+        Json(Joined {
+            table: id,
+            seat,
+            secret,
+            link,
+        }),
+    ))
+}
+
+async fn leave(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let seat = parse_seat(&seat)?;
+    let access = access(&headers, Some(seat))?;
+    table(&app, &id)?.ask(|reply| Command::Leave { access, reply }).await?;
+    tracing::info!(table = %id, seat, "seat left");
+    Ok(Json(json!({ "table": id, "seat": seat, "left": true })))
+}
+
+#[derive(Debug, Deserialize)]
+struct SeatQuery {
+    seat: Option<String>,
+}
+
+fn query_seat(q: &SeatQuery) -> Result<Option<u8>, ApiError> {
+    q.seat.as_deref().map(parse_seat).transpose()
+}
+
+async fn view(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let access = access(&headers, query_seat(&q)?)?;
+    let snapshot = table(&app, &id)?
+        .ask(|reply| Command::Snapshot { access, reply })
+        .await?;
+    Ok(Json(json!(snapshot)))
+}
+
+async fn legal(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<SeatQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let seat = query_seat(&q)?.ok_or_else(|| ApiError::malformed("?seat= is required"))?;
+    let access = access(&headers, Some(seat))?;
+    let snapshot = table(&app, &id)?
+        .ask(|reply| Command::Snapshot { access, reply })
+        .await?;
+    Ok(Json(json!({
+        "table": id,
+        "seat": seat,
+        "version": snapshot.version,
+        "legal": snapshot.legal,
+    })))
+}
+
+async fn act(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: ActRequest = parse_body(body, app.config.max_body_bytes)?;
+    let access = access(&headers, Some(req.seat))?;
+    let accepted = table(&app, &id)?
+        .ask(|reply| Command::Act {
+            access,
+            action: req.action,
+            version: req.version,
+            reply,
+        })
+        .await?;
+    Ok(Json(json!(accepted)))
+}
+
+async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.lobby.log(&id).await?))
+}
+
+async fn websocket(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let handle = table(&app, &id)?;
+    // The transport's cap is well above the message limit, so a message that
+    // is merely too large gets a `too_large` error instead of a dropped line.
+    let hard_cap = app.config.max_message_bytes.saturating_mul(16).max(1 << 20);
+    Ok(ws
+        .max_message_size(hard_cap)
+        .max_frame_size(hard_cap)
+        .on_upgrade(move |socket| crate::ws::serve(socket, id, handle, app)))
+}

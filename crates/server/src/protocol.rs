@@ -1,0 +1,173 @@
+//! The wire forms shared by the HTTP API and the WebSocket: what clients send
+//! and the JSON the server answers with. docs/server.md documents each.
+
+use engine::{GameResult, ToAct, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One seat as everybody may see it (never its secret).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// Seat number, 0-based in turn order.
+    pub seat: u8,
+    /// `open` (free to join), `human` or `bot`.
+    pub kind: String,
+    /// Player name or bot name.
+    pub name: Option<String>,
+    /// Whether a client holding the seat's secret is connected.
+    pub connected: bool,
+}
+
+/// A table as listed.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TableSummary {
+    /// Table id.
+    pub id: String,
+    /// Game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: usize,
+    /// Game options as given at creation (`null` for the defaults).
+    pub options: Value,
+    /// Engine version: number of accepted steps, chance included.
+    pub version: u64,
+    /// `waiting` (open seats), `playing` or `finished`.
+    pub status: String,
+    /// Who is to act.
+    pub to_act: ToAct,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// Creation time, ms since the Unix epoch.
+    pub created_ms: i64,
+}
+
+/// How a seat is filled when a table is created.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatSpec {
+    /// A human joins later with `POST …/seats/{n}/join`.
+    Human,
+    /// A server-side bot from the bot registry.
+    Bot {
+        /// The bot's registered name, e.g. `random`.
+        bot: String,
+    },
+}
+
+/// `POST /api/tables`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// Game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: usize,
+    /// Game options (`null` or absent for the defaults).
+    #[serde(default)]
+    pub options: Value,
+    /// One entry per seat; absent means every seat is human.
+    #[serde(default)]
+    pub seats: Option<Vec<SeatSpec>>,
+    /// Seed of the table's chance; absent for a random one.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/tables/{id}/seats/{seat}/join`.
+#[derive(Debug, Clone, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct JoinSeat {
+    /// Display name (1–40 characters).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The answer to a join: the secret is shown once and never again.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Joined {
+    /// Table id.
+    pub table: String,
+    /// Seat number.
+    pub seat: u8,
+    /// The seat's secret (32 hex digits): keep it, it authorises acting.
+    pub secret: String,
+    /// A shareable link carrying the secret in its fragment.
+    pub link: String,
+}
+
+/// `POST /api/tables/{id}/act`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    /// The seat acting (its secret goes in the `X-Seat-Secret` header).
+    pub seat: u8,
+    /// The action, as listed by `legal`.
+    pub action: Value,
+    /// The version the action was chosen at.
+    pub version: u64,
+}
+
+/// The answer to an accepted action.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Accepted {
+    /// The version before the action.
+    pub from: u64,
+    /// The version after it (and the chance it triggered).
+    pub version: u64,
+    /// The events since `from`, as the acting seat may see them.
+    pub events: Vec<Value>,
+}
+
+/// A viewer's complete picture of a table.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Table id.
+    pub table: String,
+    /// Whose picture this is.
+    pub viewer: Viewer,
+    /// Engine version.
+    pub version: u64,
+    /// The viewer's view (never the full state).
+    pub view: Value,
+    /// The seat's legal actions (empty for spectators and seats not to act).
+    pub legal: Vec<Value>,
+    /// Who is to act.
+    pub to_act: ToAct,
+    /// The result, once finished.
+    pub result: Option<GameResult>,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+}
+
+/// Messages a WebSocket client sends.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Take a seat on this connection (one connection may hold several).
+    Auth {
+        /// Seat number.
+        seat: u8,
+        /// The seat's secret.
+        secret: String,
+    },
+    /// Watch as a spectator.
+    Watch,
+    /// Act for a seat this connection holds.
+    Act {
+        /// Seat number.
+        seat: u8,
+        /// The action.
+        action: Value,
+        /// The version the action was chosen at.
+        version: u64,
+        /// Echoed in the answer, to match it up.
+        #[serde(default)]
+        id: Option<Value>,
+    },
+    /// Ask for fresh snapshots of every seat held (and the spectator view if watching).
+    Sync,
+    /// Keep-alive.
+    Ping,
+}

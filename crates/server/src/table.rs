@@ -1,0 +1,612 @@
+//! One table: a task (actor) that owns the match and its seats and handles one
+//! command at a time, so a table never races with itself while tables never
+//! wait for each other.
+//!
+//! An action is applied to the match, then committed (action row + new
+//! version) and only then announced. If the commit fails, the match is rebuilt
+//! from the actions that are stored, so memory never runs ahead of the disk.
+
+use crate::bots::{decision_rng, BotRegistry};
+use crate::db::{ActionRow, Db, Finished, SeatRow, Write};
+use crate::error::ApiError;
+use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
+use crate::secret;
+use engine::{ChanceMode, DynMatch, GameEntry, Seat, ToAct, Viewer};
+use serde_json::{json, Value};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// A bot whose actions are refused this often in a row stops acting.
+const MAX_BOT_FAILURES: u32 = 20;
+
+/// Who asks: a spectator, or a seat proven by its secret's hash.
+#[derive(Debug, Clone)]
+pub enum Access {
+    /// Sees public information only.
+    Spectator,
+    /// Claims a seat.
+    Seat {
+        /// Seat number.
+        seat: u8,
+        /// SHA-256 of the secret presented.
+        secret_hash: String,
+    },
+}
+
+/// A message for one subscriber, serialised once per viewer.
+pub type Outgoing = Arc<str>;
+
+/// What a table actor does.
+#[derive(Debug)]
+pub enum Command {
+    /// A client acts.
+    Act {
+        /// Who acts.
+        access: Access,
+        /// The action.
+        action: Value,
+        /// The version it was chosen at.
+        version: u64,
+        /// The answer.
+        reply: oneshot::Sender<Result<Accepted, ApiError>>,
+    },
+    /// A server bot acts (chosen at `version`).
+    BotAct {
+        /// Seat.
+        seat: u8,
+        /// The action (`None`: the bot found no legal action).
+        action: Option<Value>,
+        /// The version it was chosen at.
+        version: u64,
+    },
+    /// A human takes an open seat.
+    Join {
+        /// Seat.
+        seat: usize,
+        /// Display name.
+        name: String,
+        /// The answer: the new secret.
+        reply: oneshot::Sender<Result<String, ApiError>>,
+    },
+    /// A human gives a seat up.
+    Leave {
+        /// Who leaves.
+        access: Access,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// A viewer's snapshot.
+    Snapshot {
+        /// Who looks.
+        access: Access,
+        /// The answer.
+        reply: oneshot::Sender<Result<Snapshot, ApiError>>,
+    },
+    /// A viewer subscribes to updates; the answer is its snapshot, sent
+    /// before any update reaches `sink`.
+    Subscribe {
+        /// Who looks.
+        access: Access,
+        /// Where updates go.
+        sink: mpsc::Sender<Outgoing>,
+        /// The answer.
+        reply: oneshot::Sender<Result<Snapshot, ApiError>>,
+    },
+    /// The full log (finished games only).
+    Log {
+        /// The answer.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+}
+
+/// Services every table shares.
+#[derive(Debug, Clone)]
+pub struct Shared {
+    /// The database.
+    pub db: Db,
+    /// Bots by name.
+    pub bots: BotRegistry,
+    /// How long a bot waits before acting.
+    pub bot_think: Duration,
+}
+
+/// A handle on a running table.
+#[derive(Debug, Clone)]
+pub struct TableHandle {
+    /// Commands to the actor.
+    pub tx: mpsc::Sender<Command>,
+    /// The latest summary, readable without asking the actor.
+    pub summary: Arc<RwLock<TableSummary>>,
+}
+
+impl TableHandle {
+    /// Sends a command and waits for its answer.
+    pub async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, ApiError>>) -> Command,
+    ) -> Result<T, ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.tx
+            .send(make(tx))
+            .await
+            .map_err(|_| ApiError::unavailable("closed"))?;
+        rx.await.map_err(|_| ApiError::unavailable("closed"))?
+    }
+
+    /// The current summary.
+    pub fn summary(&self) -> TableSummary {
+        match self.summary.read() {
+            Ok(s) => s.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+}
+
+struct Subscriber {
+    viewer: Viewer,
+    sink: mpsc::Sender<Outgoing>,
+}
+
+/// The actor's state (private: only its handle leaves this module).
+struct Table {
+    id: String,
+    options: Value,
+    seed: u64,
+    created_ms: i64,
+    entry: Arc<dyn GameEntry>,
+    game: Box<dyn DynMatch>,
+    /// Every accepted seat action (for rebuilding after a failed commit).
+    actions: Vec<(u8, Value)>,
+    seats: Vec<SeatRow>,
+    subscribers: Vec<Subscriber>,
+    /// Bots with a decision under way, by seat.
+    bot_pending: Vec<bool>,
+    bot_failures: Vec<u32>,
+    shared: Shared,
+    tx: mpsc::WeakSender<Command>,
+    summary: Arc<RwLock<TableSummary>>,
+}
+
+/// Everything needed to start a table's actor.
+pub struct Setup {
+    /// Table id.
+    pub id: String,
+    /// Options as given.
+    pub options: Value,
+    /// Seed.
+    pub seed: u64,
+    /// Creation time.
+    pub created_ms: i64,
+    /// The game's entry.
+    pub entry: Arc<dyn GameEntry>,
+    /// The match (new, or restored by replay).
+    pub game: Box<dyn DynMatch>,
+    /// Actions replayed so far.
+    pub actions: Vec<(u8, Value)>,
+    /// Seats.
+    pub seats: Vec<SeatRow>,
+}
+
+impl std::fmt::Debug for Setup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Setup")
+            .field("id", &self.id)
+            .field("game", &self.entry.id())
+            .field("version", &self.game.version())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Rebuilds a match from its seed and stored actions: the same seed redraws
+/// the same chance, so the state is the one the actions were accepted in.
+pub fn replay(
+    entry: &dyn GameEntry,
+    options: &Value,
+    players: usize,
+    seed: u64,
+    actions: &[(u8, Value)],
+) -> Result<Box<dyn DynMatch>, String> {
+    let mut game = entry
+        .create(options, players, seed, ChanceMode::Seeded)
+        .map_err(|e| e.to_string())?;
+    for (i, (seat, action)) in actions.iter().enumerate() {
+        game.act(Seat(*seat), action, None)
+            .map_err(|e| format!("action {i} refused on replay: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// Starts a table's actor; returns its handle.
+pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
+    let (tx, rx) = mpsc::channel(1024);
+    let players = setup.game.players();
+    let mut table = Table {
+        id: setup.id,
+        options: setup.options,
+        seed: setup.seed,
+        created_ms: setup.created_ms,
+        entry: setup.entry,
+        game: setup.game,
+        actions: setup.actions,
+        seats: setup.seats,
+        subscribers: Vec::new(),
+        bot_pending: vec![false; players],
+        bot_failures: vec![0; players],
+        shared,
+        tx: tx.downgrade(),
+        summary: Arc::new(RwLock::new(TableSummary {
+            id: String::new(),
+            game: String::new(),
+            players,
+            options: Value::Null,
+            version: 0,
+            status: String::new(),
+            to_act: ToAct::Over,
+            seats: Vec::new(),
+            result: None,
+            created_ms: 0,
+        })),
+    };
+    table.refresh_summary();
+    let handle = TableHandle {
+        tx,
+        summary: Arc::clone(&table.summary),
+    };
+    tokio::spawn(table.run(rx));
+    handle
+}
+
+impl Table {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.schedule_bots();
+        while let Some(cmd) = rx.recv().await {
+            self.handle(cmd).await;
+        }
+        tracing::debug!(table = %self.id, "table stopped");
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Act {
+                access,
+                action,
+                version,
+                reply,
+            } => {
+                let result = match self.authorise(&access) {
+                    Ok(Viewer::Seat(seat)) => self.act(seat.0, action, version).await,
+                    Ok(Viewer::Spectator) => Err(ApiError::wrong_secret(0)),
+                    Err(e) => Err(e),
+                };
+                let _ = reply.send(result);
+            }
+            Command::BotAct { seat, action, version } => {
+                if let Some(p) = self.bot_pending.get_mut(usize::from(seat)) {
+                    *p = false;
+                }
+                let Some(action) = action else {
+                    self.bot_failures[usize::from(seat)] += 1;
+                    return;
+                };
+                match self.act(seat, action, version).await {
+                    Ok(_) => self.bot_failures[usize::from(seat)] = 0,
+                    Err(e) if e.info.kind == "stale_version" => {}
+                    Err(e) => {
+                        self.bot_failures[usize::from(seat)] += 1;
+                        tracing::warn!(table = %self.id, seat, rule = %e.info.rule, "bot action refused");
+                    }
+                }
+                self.schedule_bots();
+            }
+            Command::Join { seat, name, reply } => {
+                let _ = reply.send(self.join(seat, name).await);
+            }
+            Command::Leave { access, reply } => {
+                let _ = reply.send(self.leave(&access).await);
+            }
+            Command::Snapshot { access, reply } => {
+                let _ = reply.send(self.authorise(&access).map(|v| self.snapshot(v)));
+            }
+            Command::Subscribe { access, sink, reply } => {
+                let result = self.authorise(&access).map(|viewer| {
+                    self.subscribers
+                        .retain(|s| !(s.viewer == viewer && s.sink.same_channel(&sink)));
+                    self.subscribers.push(Subscriber { viewer, sink });
+                    self.snapshot(viewer)
+                });
+                let _ = reply.send(result);
+                self.refresh_summary();
+            }
+            Command::Log { reply } => {
+                let result = if self.game.to_act() == ToAct::Over {
+                    Ok(self.game.log())
+                } else {
+                    Err(ApiError::not_finished())
+                };
+                let _ = reply.send(result);
+            }
+        }
+    }
+
+    /// Checks a claim to a seat against the stored hash.
+    fn authorise(&self, access: &Access) -> Result<Viewer, ApiError> {
+        match access {
+            Access::Spectator => Ok(Viewer::Spectator),
+            Access::Seat { seat, secret_hash } => {
+                let row = self
+                    .seats
+                    .get(usize::from(*seat))
+                    .ok_or_else(|| ApiError::no_such_seat(usize::from(*seat)))?;
+                match &row.secret_hash {
+                    Some(h) if row.kind == "human" && secret::hashes_match(h, secret_hash) => {
+                        Ok(Viewer::Seat(Seat(*seat)))
+                    }
+                    _ => Err(ApiError::wrong_secret(usize::from(*seat))),
+                }
+            }
+        }
+    }
+
+    fn waiting_for_players(&self) -> bool {
+        self.seats.iter().any(|s| s.kind == "open")
+    }
+
+    async fn act(&mut self, seat: u8, action: Value, version: u64) -> Result<Accepted, ApiError> {
+        if self.waiting_for_players() && self.game.to_act() != ToAct::Over {
+            return Err(ApiError::waiting_for_players());
+        }
+        let from = self
+            .game
+            .act(Seat(seat), &action, Some(version))
+            .map_err(ApiError::engine)?;
+        let version = self.game.version();
+        let finished = self.game.result().map(|r| Finished {
+            result: serde_json::to_string(&r).unwrap_or_else(|_| "null".into()),
+            log: self.game.log().to_string(),
+        });
+        let write = Write::Action {
+            table: self.id.clone(),
+            idx: self.actions.len() as u64,
+            row: ActionRow {
+                seat,
+                action: action.to_string(),
+                version,
+            },
+            finished,
+        };
+        if let Err(e) = self.shared.db.write(write).await {
+            tracing::error!(table = %self.id, error = %e, "action not stored; rolling back");
+            self.rebuild();
+            return Err(ApiError::storage());
+        }
+        self.actions.push((seat, action));
+        let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
+        self.publish_update(from);
+        self.refresh_summary();
+        self.schedule_bots();
+        Ok(Accepted { from, version, events })
+    }
+
+    /// Restores the match to the stored actions after a failed commit.
+    fn rebuild(&mut self) {
+        let players = self.game.players();
+        match replay(self.entry.as_ref(), &self.options, players, self.seed, &self.actions) {
+            Ok(game) => self.game = game,
+            // Cannot happen for a log that replayed before; keep the table
+            // closed rather than serve a state that is not stored.
+            Err(e) => tracing::error!(table = %self.id, error = %e, "rebuild failed"),
+        }
+    }
+
+    async fn join(&mut self, seat: usize, name: String) -> Result<String, ApiError> {
+        let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
+        if row.kind != "open" {
+            return Err(ApiError::seat_taken(seat));
+        }
+        let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
+        let new_row = SeatRow {
+            kind: "human".into(),
+            name: Some(name),
+            secret_hash: Some(secret::hash(&secret)),
+        };
+        self.store_seat(seat, new_row).await?;
+        Ok(secret)
+    }
+
+    async fn leave(&mut self, access: &Access) -> Result<(), ApiError> {
+        let Viewer::Seat(seat) = self.authorise(access)? else {
+            return Err(ApiError::wrong_secret(0));
+        };
+        let open = SeatRow {
+            kind: "open".into(),
+            name: None,
+            secret_hash: None,
+        };
+        self.store_seat(seat.index(), open).await?;
+        // Connections that held the seat lose it at once.
+        self.subscribers.retain(|s| s.viewer != Viewer::Seat(seat));
+        Ok(())
+    }
+
+    async fn store_seat(&mut self, seat: usize, row: SeatRow) -> Result<(), ApiError> {
+        let write = Write::Seat {
+            table: self.id.clone(),
+            seat: seat as u8,
+            row: row.clone(),
+        };
+        if let Err(e) = self.shared.db.write(write).await {
+            tracing::error!(table = %self.id, error = %e, "seat change not stored");
+            return Err(ApiError::storage());
+        }
+        self.seats[seat] = row;
+        self.refresh_summary();
+        let seats = self.seat_infos();
+        let msg: Outgoing = json!({"type": "seats", "table": self.id, "seats": seats})
+            .to_string()
+            .into();
+        self.broadcast(|_| Some(Arc::clone(&msg)));
+        self.schedule_bots();
+        Ok(())
+    }
+
+    fn snapshot(&self, viewer: Viewer) -> Snapshot {
+        Snapshot {
+            table: self.id.clone(),
+            viewer,
+            version: self.game.version(),
+            view: self.game.view(viewer),
+            legal: self.legal(viewer),
+            to_act: self.game.to_act(),
+            result: self.game.result(),
+            seats: self.seat_infos(),
+        }
+    }
+
+    fn legal(&self, viewer: Viewer) -> Vec<Value> {
+        match viewer {
+            Viewer::Seat(seat) => self.game.legal(seat).unwrap_or_default(),
+            Viewer::Spectator => Vec::new(),
+        }
+    }
+
+    /// Sends every subscriber the events since `from` and its new view,
+    /// serialised once per viewer.
+    fn publish_update(&mut self, from: u64) {
+        let mut cache: Vec<(Viewer, Outgoing)> = Vec::new();
+        let (game, id) = (&self.game, &self.id);
+        let version = game.version();
+        let to_act = game.to_act();
+        let result = game.result();
+        let mut make = |viewer: Viewer| -> Outgoing {
+            if let Some((_, m)) = cache.iter().find(|(v, _)| *v == viewer) {
+                return Arc::clone(m);
+            }
+            let legal = match viewer {
+                Viewer::Seat(seat) => game.legal(seat).unwrap_or_default(),
+                Viewer::Spectator => Vec::new(),
+            };
+            let msg: Outgoing = json!({
+                "type": "update",
+                "table": id,
+                "viewer": viewer,
+                "from": from,
+                "version": version,
+                "events": game.events_since(from, viewer),
+                "view": game.view(viewer),
+                "legal": legal,
+                "to_act": to_act,
+                "result": result,
+            })
+            .to_string()
+            .into();
+            cache.push((viewer, Arc::clone(&msg)));
+            msg
+        };
+        self.subscribers.retain(|s| deliver(s, make(s.viewer)));
+    }
+
+    fn broadcast(&mut self, mut make: impl FnMut(Viewer) -> Option<Outgoing>) {
+        self.subscribers.retain(|s| match make(s.viewer) {
+            Some(m) => deliver(s, m),
+            None => true,
+        });
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatInfo {
+                seat: i as u8,
+                kind: s.kind.clone(),
+                name: s.name.clone(),
+                connected: s.kind == "bot"
+                    || self
+                        .subscribers
+                        .iter()
+                        .any(|sub| sub.viewer == Viewer::Seat(Seat(i as u8)) && !sub.sink.is_closed()),
+            })
+            .collect()
+    }
+
+    fn refresh_summary(&mut self) {
+        let to_act = self.game.to_act();
+        let status = if to_act == ToAct::Over {
+            "finished"
+        } else if self.waiting_for_players() {
+            "waiting"
+        } else {
+            "playing"
+        };
+        let summary = TableSummary {
+            id: self.id.clone(),
+            game: self.game.game().to_string(),
+            players: self.game.players(),
+            options: self.options.clone(),
+            version: self.game.version(),
+            status: status.to_string(),
+            to_act,
+            seats: self.seat_infos(),
+            result: self.game.result(),
+            created_ms: self.created_ms,
+        };
+        match self.summary.write() {
+            Ok(mut s) => *s = summary,
+            Err(poisoned) => *poisoned.into_inner() = summary,
+        }
+    }
+
+    /// Starts a decision for every bot seat that is to act and has none under way.
+    fn schedule_bots(&mut self) {
+        if self.waiting_for_players() {
+            return;
+        }
+        let ToAct::Seats(seats) = self.game.to_act() else {
+            return;
+        };
+        for seat in seats.iter() {
+            let i = seat.index();
+            let Some(row) = self.seats.get(i) else { continue };
+            if row.kind != "bot" || self.bot_pending[i] || self.bot_failures[i] >= MAX_BOT_FAILURES {
+                continue;
+            }
+            let Some(bot) = row.name.as_deref().and_then(|n| self.shared.bots.get(n)) else {
+                continue;
+            };
+            let Some(tx) = self.tx.upgrade() else { return };
+            self.bot_pending[i] = true;
+            let view = self.game.view(Viewer::Seat(seat));
+            let legal = self.game.legal(seat).unwrap_or_default();
+            let version = self.game.version();
+            let game = self.game.game();
+            let think = self.shared.bot_think;
+            tokio::spawn(async move {
+                tokio::time::sleep(think).await;
+                // Bots may search for a while: keep them off the async workers.
+                let choice = tokio::task::spawn_blocking(move || {
+                    if legal.is_empty() {
+                        return None;
+                    }
+                    let i = bot.choose(game, &view, &legal, &mut decision_rng());
+                    legal.get(i).or(legal.first()).cloned()
+                })
+                .await;
+                let action = choice.ok().flatten();
+                let _ = tx
+                    .send(Command::BotAct {
+                        seat: seat.0,
+                        action,
+                        version,
+                    })
+                    .await;
+            });
+        }
+    }
+}
+
+/// Queues a message; a subscriber that is gone or too slow is dropped (its
+/// client reconnects and gets a fresh snapshot).
+fn deliver(s: &Subscriber, msg: Outgoing) -> bool {
+    s.sink.try_send(msg).is_ok()
+}

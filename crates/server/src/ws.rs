@@ -1,0 +1,204 @@
+//! One WebSocket connection to a table. A connection may hold several seats
+//! (hot-seat play) and may watch as a spectator; each held seat and the
+//! spectator subscription get their own snapshot and updates, tagged with
+//! `viewer`. A malformed or oversized message gets an `error` reply and the
+//! connection stays open.
+
+use crate::error::ApiError;
+use crate::http::App;
+use crate::protocol::{ClientMsg, Snapshot};
+use crate::ratelimit::TokenBucket;
+use crate::secret;
+use crate::table::{Access, Command, Outgoing, TableHandle};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use engine::ErrorInfo;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Updates queued for one connection before the table drops it as too slow.
+const CONNECTION_QUEUE: usize = 1024;
+
+struct Conn {
+    table_id: String,
+    table: TableHandle,
+    /// Seats held, with the hash of the secret that proved them.
+    seats: BTreeMap<u8, String>,
+    watching: bool,
+    updates: mpsc::Sender<Outgoing>,
+}
+
+fn error_msg(id: Option<&Value>, info: &ErrorInfo) -> Message {
+    let mut v = json!({ "type": "error", "error": info });
+    if let Some(id) = id {
+        v["id"] = id.clone();
+    }
+    Message::Text(Utf8Bytes::from(v.to_string()))
+}
+
+fn snapshot_msg(s: &Snapshot) -> Message {
+    let mut v = json!(s);
+    v["type"] = json!("snapshot");
+    Message::Text(Utf8Bytes::from(v.to_string()))
+}
+
+/// Serves one connection until the client leaves or the server shuts down.
+pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, app: Arc<App>) {
+    let (updates, mut incoming_updates) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
+    let mut conn = Conn {
+        table_id,
+        table,
+        seats: BTreeMap::new(),
+        watching: false,
+        updates,
+    };
+    let mut bucket = TokenBucket::new(app.config.ws_rate, app.config.ws_burst);
+    let mut shutdown = app.shutdown.clone();
+    let stop = async move {
+        let _ = shutdown.wait_for(|s| *s).await;
+    };
+    tokio::pin!(stop);
+    let limit = app.config.max_message_bytes;
+    let hello = json!({"type": "hello", "table": conn.table.summary()}).to_string();
+    if socket.send(Message::Text(Utf8Bytes::from(hello))).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            msg = socket.recv() => {
+                let Some(Ok(msg)) = msg else { break };
+                let replies = match msg {
+                    Message::Text(text) => {
+                        if !bucket.allow() {
+                            vec![error_msg(None, &ApiError::rate_limited().info)]
+                        } else if text.len() > limit {
+                            vec![error_msg(None, &ApiError::too_large(limit).info)]
+                        } else {
+                            conn.handle(text.as_str()).await
+                        }
+                    }
+                    Message::Binary(_) => {
+                        vec![error_msg(None, &ApiError::malformed("binary messages are not understood; send JSON text").info)]
+                    }
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => Vec::new(),
+                };
+                for reply in replies {
+                    if socket.send(reply).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            Some(update) = incoming_updates.recv() => {
+                if socket.send(Message::Text(Utf8Bytes::from(update.as_ref()))).await.is_err() {
+                    return;
+                }
+            }
+            _ = &mut stop => {
+                let _ = socket
+                    .send(Message::Close(Some(CloseFrame {
+                        code: 1001,
+                        reason: Utf8Bytes::from_static("server shutting down"),
+                    })))
+                    .await;
+                break;
+            }
+        }
+    }
+}
+
+impl Conn {
+    async fn handle(&mut self, text: &str) -> Vec<Message> {
+        let msg: ClientMsg = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => return vec![error_msg(None, &ApiError::malformed(format!("message: {e}")).info)],
+        };
+        match msg {
+            ClientMsg::Ping => vec![Message::Text(Utf8Bytes::from_static(r#"{"type":"pong"}"#))],
+            ClientMsg::Auth { seat, secret } => {
+                let secret_hash = secret::hash(secret.trim());
+                match self
+                    .subscribe(Access::Seat {
+                        seat,
+                        secret_hash: secret_hash.clone(),
+                    })
+                    .await
+                {
+                    Ok(snapshot) => {
+                        self.seats.insert(seat, secret_hash);
+                        tracing::debug!(table = %self.table_id, seat, "seat connected");
+                        vec![snapshot_msg(&snapshot)]
+                    }
+                    Err(e) => vec![error_msg(None, &e.info)],
+                }
+            }
+            ClientMsg::Watch => match self.subscribe(Access::Spectator).await {
+                Ok(snapshot) => {
+                    self.watching = true;
+                    vec![snapshot_msg(&snapshot)]
+                }
+                Err(e) => vec![error_msg(None, &e.info)],
+            },
+            ClientMsg::Sync => {
+                let mut out = Vec::new();
+                let mut claims: Vec<Access> = self
+                    .seats
+                    .iter()
+                    .map(|(seat, h)| Access::Seat {
+                        seat: *seat,
+                        secret_hash: h.clone(),
+                    })
+                    .collect();
+                if self.watching {
+                    claims.push(Access::Spectator);
+                }
+                for access in claims {
+                    match self.subscribe(access).await {
+                        Ok(s) => out.push(snapshot_msg(&s)),
+                        Err(e) => out.push(error_msg(None, &e.info)),
+                    }
+                }
+                out
+            }
+            ClientMsg::Act {
+                seat,
+                action,
+                version,
+                id,
+            } => {
+                let Some(secret_hash) = self.seats.get(&seat).cloned() else {
+                    return vec![error_msg(id.as_ref(), &ApiError::wrong_secret(usize::from(seat)).info)];
+                };
+                let access = Access::Seat { seat, secret_hash };
+                let result = self
+                    .table
+                    .ask(|reply| Command::Act {
+                        access,
+                        action,
+                        version,
+                        reply,
+                    })
+                    .await;
+                match result {
+                    Ok(accepted) => {
+                        let mut v =
+                            json!({"type": "ack", "seat": seat, "from": accepted.from, "version": accepted.version});
+                        if let Some(id) = id {
+                            v["id"] = id;
+                        }
+                        vec![Message::Text(Utf8Bytes::from(v.to_string()))]
+                    }
+                    Err(e) => vec![error_msg(id.as_ref(), &e.info)],
+                }
+            }
+        }
+    }
+
+    /// (Re)subscribes a viewer of this connection; the table replaces an
+    /// earlier subscription of the same viewer on the same connection.
+    async fn subscribe(&self, access: Access) -> Result<Snapshot, ApiError> {
+        let sink = self.updates.clone();
+        self.table.ask(|reply| Command::Subscribe { access, sink, reply }).await
+    }
+}
