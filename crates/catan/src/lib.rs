@@ -1,1 +1,240 @@
-//! spielleiter: catan.
+//! # CATAN (base game) for spielleiter
+//!
+//! The rules of `rules/catan.md` as pure functions over a compact state:
+//! a shared board topology (`topology`), a per-game layout (`board`), the
+//! state and its phases (`state`), and one module per rule area (`rules`).
+//! Every refusal cites a rule id (`error`). Views, event redaction,
+//! validation of loaded positions and determinization for search live in
+//! `view`, `validate` and `determinize`.
+//!
+//! The rule set is chosen by [`Config::rules`]; Cities & Knights and the
+//! heroes module are planned as further rule sets of this crate.
+
+pub mod action;
+pub mod bits;
+pub mod board;
+pub mod config;
+pub mod determinize;
+pub mod dev;
+pub mod error;
+mod legal;
+pub mod resource;
+pub mod rules;
+pub mod state;
+pub mod topology;
+pub mod validate;
+pub mod view;
+
+pub use action::{Action, Chance, Dice, Event, Piece};
+pub use board::{Board, Harbor, Terrain, Tile};
+pub use config::{BoardChoice, Config, Rules};
+pub use dev::{DevCard, DevCards};
+pub use error::CatanError;
+pub use resource::{Resource, Resources};
+pub use state::{Offer, Phase, Player, Players, Resume, State};
+pub use topology::{topology, EdgeId, HexId, NodeId};
+pub use view::{PlayerView, View};
+
+use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, SeatSet, ToAct, Viewer};
+use rand::Rng;
+use rules::{development, robber, turn};
+
+/// The CATAN base game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Catan;
+
+impl Game for Catan {
+    const ID: &'static str = "catan";
+
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type Chance = Chance;
+    type Event = Event;
+    type View = View;
+    type Error = CatanError;
+
+    fn player_range(config: &Config) -> std::ops::RangeInclusive<usize> {
+        if config.two_players {
+            2..=state::MAX_PLAYERS
+        } else {
+            3..=state::MAX_PLAYERS
+        }
+    }
+
+    fn new_game(config: &Config, players: usize, rng: &mut GameRng) -> Result<State, ConfigError> {
+        if !Self::player_range(config).contains(&players) {
+            return Err(ConfigError::new(
+                format!(
+                    "CATAN wird mit {} bis 4 Personen gespielt, nicht mit {players}.",
+                    Self::player_range(config).start()
+                ),
+                format!(
+                    "CATAN is played by {} to 4 players, not {players}.",
+                    Self::player_range(config).start()
+                ),
+            ));
+        }
+        if config.victory_points < 3 {
+            return Err(ConfigError::new(
+                "Das Siegpunktziel muss mindestens 3 sein.",
+                "The victory point goal must be at least 3.",
+            ));
+        }
+        let board = match &config.board {
+            BoardChoice::Random => Board::random(rng),
+            BoardChoice::Beginner => Board::beginner(),
+            BoardChoice::Layout { board } => {
+                let problems = board.problems();
+                if !problems.is_empty() {
+                    return Err(ConfigError::new(
+                        format!("Ungültiger Spielplan: {}", problems.join("; ")),
+                        format!("Invalid board: {}", problems.join("; ")),
+                    ));
+                }
+                *board
+            }
+        };
+        let start = Seat(rng.random_range(0..players) as u8);
+        Ok(State {
+            rules: config.rules,
+            victory_points: config.victory_points,
+            robber: board.desert(),
+            board,
+            start_player: start,
+            current: start,
+            turn: 0,
+            phase: Phase::Setup {
+                step: 0,
+                road_from: None,
+            },
+            bank: Resources::FULL_BANK,
+            deck: DevCards::BASE_DECK,
+            dev_played: false,
+            longest_road: None,
+            largest_army: None,
+            last_roll: None,
+            players: Players::new(players),
+        })
+    }
+
+    fn players(state: &State) -> usize {
+        state.n()
+    }
+
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+
+    fn is_offer(action: &Action) -> bool {
+        matches!(action, Action::OpenTrade | Action::SubmitOffer)
+    }
+
+    #[inline]
+    fn to_act(state: &State) -> ToAct {
+        match state.phase {
+            Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => ToAct::Chance,
+            Phase::Over { .. } => ToAct::Over,
+            Phase::Discard { owed } => {
+                let mut s = SeatSet::EMPTY;
+                for (i, &o) in owed.iter().enumerate().take(state.n()) {
+                    if o > 0 {
+                        s.insert(Seat(i as u8));
+                    }
+                }
+                ToAct::Seats(s)
+            }
+            Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+            _ => ToAct::Seats(SeatSet::single(state.current)),
+        }
+    }
+
+    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        legal::legal_actions(state, seat, out);
+    }
+
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
+        legal::check(state, seat, action)
+    }
+
+    fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+        legal::apply(state, seat, action, events);
+        turn::check_victory(state, events);
+    }
+
+    fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+        out.clear();
+        match state.phase {
+            Phase::Rolling => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        out.push((Chance::Dice(Dice { red, yellow }), 1.0 / 36.0));
+                    }
+                }
+            }
+            Phase::Stealing { victim, .. } => robber::steal_outcomes(state, victim, out),
+            Phase::Drawing => development::draw_outcomes(state, out),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+        match state.phase {
+            Phase::Stealing { victim, .. } => Chance::Steal {
+                resource: robber::sample_steal(state, victim, rng),
+            },
+            Phase::Drawing => Chance::Draw {
+                card: development::sample_draw(state, rng),
+            },
+            _ => {
+                // One draw for both dice: 36 equally likely pairs.
+                let x: u32 = rng.random_range(0..36);
+                Chance::Dice(Dice {
+                    red: (x / 6) as u8 + 1,
+                    yellow: (x % 6) as u8 + 1,
+                })
+            }
+        }
+    }
+
+    fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+        match (state.phase, *outcome) {
+            (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
+            (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
+                robber::apply_steal(state, victim, resume, resource, events)
+            }
+            (Phase::Drawing, Chance::Draw { card }) => development::apply_draw(state, card, events),
+            _ => return,
+        }
+        turn::check_victory(state, events);
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(view::redact(event, viewer))
+    }
+
+    fn result(state: &State) -> Option<GameResult> {
+        match state.phase {
+            Phase::Over { winner } => Some(GameResult {
+                winners: vec![winner],
+                scores: Seat::all(state.n()).map(|s| state.points(s) as i32).collect(),
+                reason: "points".to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn validate(state: &State) -> Result<(), Vec<String>> {
+        validate::validate(state)
+    }
+
+    fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
+        determinize::determinize(state, viewer, rng)
+    }
+}

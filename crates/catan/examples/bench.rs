@@ -1,0 +1,47 @@
+//! Random-playout benchmark: uniformly random 4-player games on random boards,
+//! domestic offers excluded (as catanatron's random player does), one core.
+//!
+//! `cargo run --release -p spielleiter-catan --example bench [games] [max_turns]`
+
+use catan::{Catan, Config, State};
+use engine::rand::SeedableRng;
+use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPolicy};
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let max_turns: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000);
+    let config = Config::default();
+    let policy = RandomPolicy {
+        skip_offers: true,
+        max_turns,
+    };
+    let mut buffers = PlayoutBuffers::<Catan>::default();
+    let mut decisions = 0u64;
+    let mut capped = 0u64;
+    let mut turns = 0u64;
+    let start = Instant::now();
+    for seed in 0..games {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let Ok(mut state) = Catan::new_game(&config, 4, &mut rng) else {
+            eprintln!("config refused");
+            return;
+        };
+        let (end, d) = random_playout::<Catan>(&mut state, &mut rng, policy, &mut buffers);
+        decisions += d;
+        turns += Catan::turn(&state) as u64;
+        if end == PlayoutEnd::Capped {
+            capped += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("games:            {games} (4 players, random boards, turn cap {max_turns})");
+    println!("capped:           {capped}");
+    println!("time:             {secs:.3} s");
+    println!("games/s:          {:.0}", games as f64 / secs);
+    println!("decisions/s:      {:.0}", decisions as f64 / secs);
+    println!("decisions/game:   {:.1}", decisions as f64 / games as f64);
+    println!("turns/game:       {:.1}", turns as f64 / games as f64);
+    println!("size_of::<State>: {} bytes", std::mem::size_of::<State>());
+}

@@ -1,0 +1,122 @@
+//! Development cards: kinds, counts per kind, and the deck's composition.
+//!
+//! The deck is a multiset of counts, not an order: drawing is a chance outcome
+//! weighted by the counts, so no order exists that could leak.
+
+use serde::{Deserialize, Serialize};
+
+/// A kind of development card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DevCard {
+    /// Knight (Ritter): move the robber and steal.
+    Knight = 0,
+    /// Victory point (Siegpunkt): never played, counted.
+    VictoryPoint = 1,
+    /// Road building (Straßenbau): 2 free roads.
+    RoadBuilding = 2,
+    /// Year of plenty (Erfindung): 2 resources from the bank.
+    YearOfPlenty = 3,
+    /// Monopoly (Monopol): every other player gives all cards of one resource.
+    Monopoly = 4,
+}
+
+/// Number of development card kinds.
+pub const DEV_KINDS: usize = 5;
+
+impl DevCard {
+    /// Every kind in index order.
+    pub const ALL: [DevCard; DEV_KINDS] = [
+        DevCard::Knight,
+        DevCard::VictoryPoint,
+        DevCard::RoadBuilding,
+        DevCard::YearOfPlenty,
+        DevCard::Monopoly,
+    ];
+
+    /// As an array index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// German name.
+    pub const fn de(self) -> &'static str {
+        match self {
+            DevCard::Knight => "Ritter",
+            DevCard::VictoryPoint => "Siegpunkt",
+            DevCard::RoadBuilding => "Straßenbau",
+            DevCard::YearOfPlenty => "Erfindung",
+            DevCard::Monopoly => "Monopol",
+        }
+    }
+
+    /// English name.
+    pub const fn en(self) -> &'static str {
+        match self {
+            DevCard::Knight => "knight",
+            DevCard::VictoryPoint => "victory point",
+            DevCard::RoadBuilding => "road building",
+            DevCard::YearOfPlenty => "year of plenty",
+            DevCard::Monopoly => "monopoly",
+        }
+    }
+}
+
+/// A count per development card kind. In JSON:
+/// `{"knight": 1, "victory_point": 0, "road_building": 0, "year_of_plenty": 0, "monopoly": 0}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(from = "Named", into = "Named")]
+pub struct DevCards(pub [u8; DEV_KINDS]);
+
+#[derive(Serialize, Deserialize)]
+struct Named {
+    #[serde(default)]
+    knight: u8,
+    #[serde(default)]
+    victory_point: u8,
+    #[serde(default)]
+    road_building: u8,
+    #[serde(default)]
+    year_of_plenty: u8,
+    #[serde(default)]
+    monopoly: u8,
+}
+
+impl From<Named> for DevCards {
+    fn from(n: Named) -> Self {
+        DevCards([n.knight, n.victory_point, n.road_building, n.year_of_plenty, n.monopoly])
+    }
+}
+
+impl From<DevCards> for Named {
+    fn from(d: DevCards) -> Self {
+        let [knight, victory_point, road_building, year_of_plenty, monopoly] = d.0;
+        Named {
+            knight,
+            victory_point,
+            road_building,
+            year_of_plenty,
+            monopoly,
+        }
+    }
+}
+
+impl DevCards {
+    /// No cards.
+    pub const ZERO: DevCards = DevCards([0; DEV_KINDS]);
+    /// The 25 cards of the base game: 14 knights, 5 victory points, 2 of each progress card.
+    pub const BASE_DECK: DevCards = DevCards([14, 5, 2, 2, 2]);
+
+    /// Count of one kind.
+    #[inline]
+    pub const fn get(&self, c: DevCard) -> u8 {
+        self.0[c as usize]
+    }
+
+    /// Total number of cards.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&x| x as u32).sum()
+    }
+}

@@ -1,0 +1,325 @@
+//! Dispatch by phase: which actions are legal, why one is refused, and how an
+//! accepted one is applied. The rule modules hold the rules; this module only
+//! routes, so `legal_actions` and `check` are built from the same predicates.
+
+use crate::action::{Action, Event};
+use crate::dev::DevCard;
+use crate::error::CatanError;
+use crate::resource::Resources;
+use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
+use crate::rules::build::{road_spots, settlement_spots};
+use crate::rules::{development, robber, setup, trade, turn};
+use crate::state::{Offer, Phase, Resume, State};
+use crate::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
+use engine::{EventSink, Rejection, Seat};
+
+type Checked = Result<(), Rejection<CatanError>>;
+
+/// Every legal action of `seat` (appended to a cleared `out`).
+pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    if seat.index() >= state.n() {
+        return;
+    }
+    let active = seat == state.current;
+    match state.phase {
+        Phase::Setup { road_from, .. } if active => setup::legal(state, road_from, out),
+        Phase::Roll if active => {
+            out.push(Action::Roll);
+            development::legal_plays(state, seat, out);
+        }
+        Phase::Discard { owed } if owed[seat.index()] > 0 => robber::legal_discards(state, seat, out),
+        Phase::MoveRobber { .. } if active => robber::legal_moves(state, out),
+        Phase::Main if active => main_actions(state, seat, out),
+        Phase::RoadBuilding { .. } if active => {
+            for edge in road_spots(state, seat).iter() {
+                out.push(Action::BuildRoad { edge });
+            }
+        }
+        Phase::TradeDraft { offer } if active => trade::legal_draft(state, seat, &offer, out),
+        Phase::TradeReplies { offer, pending, .. } if pending.contains(seat) => {
+            if state.players[seat.index()].hand.covers(&offer.get) {
+                out.push(Action::AcceptOffer);
+            }
+            out.push(Action::DeclineOffer);
+        }
+        Phase::TradeConfirm { offer, accepted } if active => {
+            for with in accepted.iter() {
+                if check_confirm(state, &offer, with).is_ok() {
+                    out.push(Action::ConfirmTrade { with });
+                }
+            }
+            out.push(Action::CancelTrade);
+        }
+        _ => {}
+    }
+}
+
+fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.push(Action::EndTurn);
+    let p = &state.players[seat.index()];
+    let hand = p.hand;
+    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
+        for edge in road_spots(state, seat).iter() {
+            out.push(Action::BuildRoad { edge });
+        }
+    }
+    if p.settlements_left() > 0 && hand.covers(&Resources::SETTLEMENT) {
+        for node in settlement_spots(state, seat).iter() {
+            out.push(Action::BuildSettlement { node });
+        }
+    }
+    if p.cities_left() > 0 && hand.covers(&Resources::CITY) {
+        for node in p.settlements.iter() {
+            out.push(Action::BuildCity { node });
+        }
+    }
+    if state.deck.total() > 0 && hand.covers(&Resources::DEVELOPMENT) {
+        out.push(Action::BuyDevelopmentCard);
+    }
+    development::legal_plays(state, seat, out);
+    trade::legal_maritime(state, seat, out);
+    if !hand.is_empty() {
+        out.push(Action::OpenTrade);
+    }
+}
+
+fn check_confirm(state: &State, offer: &Offer, with: Seat) -> Result<(), CatanError> {
+    let Some(partner) = state.players.get(with.index()) else {
+        return Err(CatanError::ConfirmAccepted);
+    };
+    if !state.players[state.current.index()].hand.covers(&offer.give) || !partner.hand.covers(&offer.get) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+fn is_trade(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::OfferGive { .. }
+            | Action::OfferGet { .. }
+            | Action::SubmitOffer
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade
+    )
+}
+
+/// Ids out of range are malformed input, refused before any rule is looked at.
+fn check_ids(action: &Action) -> Checked {
+    let bad = match *action {
+        Action::BuildSettlement { node } | Action::BuildCity { node } => {
+            (node.index() >= NODE_COUNT).then(|| format!("node {} does not exist", node.0))
+        }
+        Action::BuildRoad { edge } => (edge.index() >= EDGE_COUNT).then(|| format!("edge {} does not exist", edge.0)),
+        Action::MoveRobber { hex, .. } => (hex.index() >= HEX_COUNT).then(|| format!("hex {} does not exist", hex.0)),
+        _ => None,
+    };
+    match bad {
+        Some(msg) => Err(Rejection::Malformed(msg)),
+        None => Ok(()),
+    }
+}
+
+/// Why `action` by `seat` is refused, or `Ok` if it is legal.
+pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+    if seat.index() >= state.n() {
+        return Err(Rejection::NoSuchSeat { seat });
+    }
+    check_ids(action)?;
+    let phase = state.phase;
+    match phase {
+        Phase::Over { .. } => return Err(Rejection::GameOver),
+        Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => {
+            return Err(Rejection::NotChanceTurn { waiting: "chance" })
+        }
+        Phase::Discard { owed } => {
+            if owed[seat.index()] == 0 {
+                return Err(Rejection::NotYourTurn { seat });
+            }
+            return match *action {
+                Action::Discard { resource } => Ok(robber::check_discard(state, seat, resource)?),
+                _ => Err(Rejection::WrongPhase { phase: phase.name() }),
+            };
+        }
+        Phase::TradeReplies { offer, pending, .. } => {
+            if !pending.contains(seat) {
+                return Err(if seat != state.current && is_trade(action) {
+                    CatanError::TradeActivePlayerOnly.into()
+                } else {
+                    Rejection::NotYourTurn { seat }
+                });
+            }
+            return match *action {
+                Action::AcceptOffer if !state.players[seat.index()].hand.covers(&offer.get) => {
+                    Err(CatanError::PayInsufficient.into())
+                }
+                Action::AcceptOffer | Action::DeclineOffer => Ok(()),
+                _ => Err(Rejection::WrongPhase { phase: phase.name() }),
+            };
+        }
+        _ => {}
+    }
+    if seat != state.current {
+        return Err(if is_trade(action) {
+            CatanError::TradeActivePlayerOnly.into()
+        } else {
+            Rejection::NotYourTurn { seat }
+        });
+    }
+    let wrong = Rejection::WrongPhase { phase: phase.name() };
+    match phase {
+        Phase::Setup { road_from, .. } => setup::check(state, road_from, action),
+        Phase::Roll => match *action {
+            Action::Roll => Ok(()),
+            Action::PlayKnight
+            | Action::PlayRoadBuilding
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. } => check_play(state, seat, action),
+            Action::BuildRoad { .. }
+            | Action::BuildSettlement { .. }
+            | Action::BuildCity { .. }
+            | Action::BuyDevelopmentCard
+            | Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::EndTurn => Err(CatanError::RollFirst.into()),
+            _ => Err(wrong),
+        },
+        Phase::Main => match *action {
+            Action::EndTurn => Ok(()),
+            Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),
+            Action::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
+            Action::BuildCity { node } => Ok(check_city(state, seat, node)?),
+            Action::BuyDevelopmentCard => Ok(development::check_buy(state, seat)?),
+            Action::PlayKnight
+            | Action::PlayRoadBuilding
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. } => check_play(state, seat, action),
+            Action::MaritimeTrade { give, get } => Ok(trade::check_maritime(state, seat, give, get)?),
+            Action::OpenTrade => {
+                if state.players[seat.index()].hand.is_empty() {
+                    Err(CatanError::PayInsufficient.into())
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Err(wrong),
+        },
+        Phase::MoveRobber { .. } => match *action {
+            Action::MoveRobber { hex, victim } => robber::check_move(state, hex, victim),
+            _ => Err(wrong),
+        },
+        Phase::RoadBuilding { .. } => match *action {
+            Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, true)?),
+            _ => Err(wrong),
+        },
+        Phase::TradeDraft { offer } => {
+            let hand = state.players[seat.index()].hand;
+            match *action {
+                Action::OfferGive { resource } => Ok(trade::check_give(hand, &offer, resource)?),
+                Action::OfferGet { resource } => Ok(trade::check_get(&offer, resource)?),
+                Action::SubmitOffer => Ok(trade::check_submit(&offer)?),
+                Action::CancelTrade => Ok(()),
+                _ => Err(wrong),
+            }
+        }
+        Phase::TradeConfirm { offer, accepted } => match *action {
+            Action::ConfirmTrade { with } => {
+                if !accepted.contains(with) {
+                    Err(CatanError::ConfirmAccepted.into())
+                } else {
+                    Ok(check_confirm(state, &offer, with)?)
+                }
+            }
+            Action::CancelTrade => Ok(()),
+            _ => Err(wrong),
+        },
+        _ => Err(wrong),
+    }
+}
+
+fn check_play(state: &State, seat: Seat, action: &Action) -> Checked {
+    let card = match action {
+        Action::PlayKnight => DevCard::Knight,
+        Action::PlayRoadBuilding => DevCard::RoadBuilding,
+        Action::PlayYearOfPlenty { .. } => DevCard::YearOfPlenty,
+        _ => DevCard::Monopoly,
+    };
+    development::check_play(state, seat, card)?;
+    if let Action::PlayYearOfPlenty { first, second } = *action {
+        development::check_year_of_plenty(state, first, second)?;
+    }
+    Ok(())
+}
+
+/// Applies an action known to be legal. Anything else is ignored.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    let resume = if state.phase == Phase::Roll {
+        Resume::Roll
+    } else {
+        Resume::Main
+    };
+    match (state.phase, *action) {
+        (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
+        (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
+        (Phase::Roll | Phase::Main, Action::PlayKnight) => development::apply_knight(state, seat, resume, events),
+        (Phase::Roll | Phase::Main, Action::PlayRoadBuilding) => {
+            development::apply_road_building(state, seat, resume, events)
+        }
+        (Phase::Roll | Phase::Main, Action::PlayYearOfPlenty { first, second }) => {
+            development::apply_year_of_plenty(state, seat, first, second, events)
+        }
+        (Phase::Roll | Phase::Main, Action::PlayMonopoly { resource }) => {
+            development::apply_monopoly(state, seat, resource, events)
+        }
+        (Phase::Discard { owed }, Action::Discard { resource }) => {
+            robber::apply_discard(state, owed, seat, resource, events)
+        }
+        (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
+            robber::apply_move(state, resume, hex, victim, events)
+        }
+        (Phase::Main, Action::BuildRoad { edge }) => place_road(state, seat, edge, false, events),
+        (Phase::RoadBuilding { left, resume }, Action::BuildRoad { edge }) => {
+            development::apply_free_road(state, seat, edge, left, resume, events)
+        }
+        (Phase::Main, Action::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
+        (Phase::Main, Action::BuildCity { node }) => place_city(state, seat, node, events),
+        (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
+        (Phase::Main, Action::MaritimeTrade { give, get }) => trade::apply_maritime(state, seat, give, get, events),
+        (Phase::Main, Action::OpenTrade) => {
+            state.phase = Phase::TradeDraft {
+                offer: Offer::default(),
+            }
+        }
+        (Phase::TradeDraft { mut offer }, Action::OfferGive { resource }) => {
+            offer.give.0[resource.index()] += 1;
+            state.phase = Phase::TradeDraft { offer };
+        }
+        (Phase::TradeDraft { mut offer }, Action::OfferGet { resource }) => {
+            offer.get.0[resource.index()] += 1;
+            state.phase = Phase::TradeDraft { offer };
+        }
+        (Phase::TradeDraft { offer }, Action::SubmitOffer) => trade::apply_submit(state, offer, events),
+        (Phase::TradeDraft { .. } | Phase::TradeConfirm { .. }, Action::CancelTrade) => {
+            events.push(Event::TradeCancelled { seat });
+            state.phase = Phase::Main;
+        }
+        (
+            Phase::TradeReplies {
+                offer,
+                pending,
+                accepted,
+            },
+            Action::AcceptOffer | Action::DeclineOffer,
+        ) => {
+            let accept = *action == Action::AcceptOffer;
+            trade::apply_reply(state, offer, pending, accepted, seat, accept, events)
+        }
+        (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
+            trade::apply_confirm(state, offer, with, events)
+        }
+        (Phase::Main, Action::EndTurn) => turn::end_turn(state, events),
+        _ => {}
+    }
+}

@@ -1,0 +1,211 @@
+//! Special cards: Longest Road (`catan.award.longest_road`) and Largest Army
+//! (`catan.award.largest_army`, seed 000).
+//!
+//! Road lengths are cached per player and recomputed only when roads or
+//! buildings change: the builder's own after a road, the opponents' whose roads
+//! run through a new settlement after a settlement.
+
+use crate::action::Event;
+use crate::bits::{EdgeSet, NodeSet};
+use crate::state::State;
+use crate::topology::{topology, NodeId};
+use engine::{EventSink, Seat};
+
+/// Edges needed for Longest Road.
+pub const LONGEST_ROAD_MIN: u8 = 5;
+/// Played knights needed for Largest Army.
+pub const LARGEST_ARMY_MIN: u8 = 3;
+
+/// The longest single path of `roads` (each edge used once) that does not pass
+/// through a node of `blocked` (it may end there).
+pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
+    if roads.is_empty() {
+        return 0;
+    }
+    let t = topology();
+    let mut nodes = 0u64;
+    for e in roads.iter() {
+        nodes |= t.edge_node_set[e.index()].0;
+    }
+    let mut best = 0;
+    let mut it = NodeSet(nodes).iter();
+    for start in it.by_ref() {
+        best = best.max(walk(start, roads.0, 0, blocked, true));
+        if best as usize == roads.len() {
+            break;
+        }
+    }
+    best
+}
+
+fn walk(node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) -> u8 {
+    if !start && blocked.contains(node) {
+        return 0;
+    }
+    let t = topology();
+    let mut cand = t.node_edges[node.index()].0 & roads & !used;
+    let mut best = 0;
+    while cand != 0 {
+        let e = cand.trailing_zeros() as usize;
+        cand &= cand - 1;
+        let [a, b] = t.edge_nodes[e];
+        let other = if a == node { b } else { a };
+        let len = 1 + walk(other, roads, used | (1u128 << e), blocked, false);
+        best = best.max(len);
+    }
+    best
+}
+
+/// Recomputes the road length of `seat`.
+#[inline]
+pub fn refresh_road(state: &mut State, seat: Seat) {
+    let blocked = state.players.opponent_buildings(seat.index());
+    if let Some(p) = state.players.get_mut(seat.index()) {
+        p.road_length = road_length(p.roads, blocked);
+    }
+}
+
+/// After `builder` built on `node`: recomputes the roads of opponents that
+/// run through it. Returns whether any length changed.
+pub fn refresh_broken(state: &mut State, node: NodeId, builder: Seat) -> bool {
+    let edges = topology().node_edges[node.index()].0;
+    let mut changed = false;
+    for i in 0..state.n() {
+        if i == builder.index() {
+            continue;
+        }
+        let roads = state.players[i].roads.0;
+        // A road can only be broken if two of its edges meet at the node.
+        if (roads & edges).count_ones() >= 2 {
+            let before = state.players[i].road_length;
+            refresh_road(state, Seat(i as u8));
+            changed |= state.players[i].road_length != before;
+        }
+    }
+    changed
+}
+
+/// Re-awards Longest Road after a change of road lengths.
+/// `holder_before` is the holder's length before the change.
+pub fn update_longest_road<S: EventSink<Event>>(state: &mut State, holder_before: u8, events: &mut S) {
+    let n = state.n();
+    let mut max = 0u8;
+    let mut max_count = 0;
+    let mut max_seat = Seat(0);
+    for i in 0..n {
+        let l = state.players[i].road_length;
+        if l > max {
+            max = l;
+            max_count = 1;
+            max_seat = Seat(i as u8);
+        } else if l == max {
+            max_count += 1;
+        }
+    }
+    let alone = max >= LONGEST_ROAD_MIN && max_count == 1;
+    let new_holder = match state.longest_road {
+        None => {
+            if alone {
+                Some(max_seat)
+            } else {
+                None
+            }
+        }
+        Some(h) => {
+            let hl = state.players.get(h.index()).map_or(0, |p| p.road_length);
+            if hl < holder_before {
+                // Broken: the holder keeps it only when still alone in front.
+                if alone {
+                    Some(max_seat)
+                } else {
+                    None
+                }
+            } else if max > hl && alone {
+                Some(max_seat)
+            } else {
+                Some(h)
+            }
+        }
+    };
+    if new_holder != state.longest_road {
+        state.longest_road = new_holder;
+        events.push(Event::LongestRoad { holder: new_holder });
+    }
+}
+
+/// The holder's current road length (0 without a holder).
+#[inline]
+pub fn holder_length(state: &State) -> u8 {
+    state
+        .longest_road
+        .and_then(|h| state.players.get(h.index()))
+        .map_or(0, |p| p.road_length)
+}
+
+/// Largest Army after `seat` played a knight (seed 000): the first to 3 played
+/// knights takes it; afterwards only strictly more than the holder has now.
+pub fn update_largest_army<S: EventSink<Event>>(state: &mut State, seat: Seat, events: &mut S) {
+    let k = state.players[seat.index()].knights();
+    let takes = match state.largest_army {
+        None => k >= LARGEST_ARMY_MIN,
+        Some(h) if h == seat => false,
+        Some(h) => k > state.players.get(h.index()).map_or(0, |p| p.knights()),
+    };
+    if takes {
+        state.largest_army = Some(seat);
+        events.push(Event::LargestArmy { holder: Some(seat) });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(nodes: &[u8]) -> EdgeSet {
+        let t = topology();
+        let mut s = EdgeSet::EMPTY;
+        for w in nodes.windows(2) {
+            s.insert(t.edge_between(NodeId(w[0]), NodeId(w[1])).unwrap());
+        }
+        s
+    }
+
+    #[test]
+    fn a_straight_road_counts_its_edges() {
+        let t = topology();
+        // Walk along the top of hexes 0 and 1: nodes around hex 0.
+        let h = t.hex_nodes[0];
+        let ids: Vec<u8> = h.iter().map(|n| n.0).collect();
+        let roads = path(&ids);
+        assert_eq!(roads.len(), 5);
+        assert_eq!(road_length(roads, NodeSet::EMPTY), 5);
+        // A ring of 6 counts 6.
+        let mut ring = roads;
+        ring.insert(t.edge_between(h[5], h[0]).unwrap());
+        assert_eq!(road_length(ring, NodeSet::EMPTY), 6);
+    }
+
+    #[test]
+    fn a_building_in_the_middle_breaks_the_road() {
+        let t = topology();
+        let h = t.hex_nodes[0];
+        let ids: Vec<u8> = h.iter().map(|n| n.0).collect();
+        let roads = path(&ids);
+        let mut blocked = NodeSet::EMPTY;
+        blocked.insert(h[2]);
+        assert_eq!(road_length(roads, blocked), 3);
+    }
+
+    #[test]
+    fn a_fork_counts_the_longest_branch() {
+        let t = topology();
+        // Node with three edges: branches of 1 each, plus extend one branch.
+        let n = (0..54).find(|&n| t.node_neighbors[n].len() == 3).unwrap();
+        let nb: Vec<NodeId> = t.node_neighbors[n].iter().collect();
+        let mut roads = EdgeSet::EMPTY;
+        for &m in &nb {
+            roads.insert(t.edge_between(NodeId(n as u8), m).unwrap());
+        }
+        assert_eq!(road_length(roads, NodeSet::EMPTY), 2);
+    }
+}

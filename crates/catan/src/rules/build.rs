@@ -1,0 +1,197 @@
+//! Building (`catan.build.*`, `catan.pay.insufficient`): where roads,
+//! settlements and cities may go, computed as bitsets so that enumerating
+//! legal actions and checking one action use the very same sets.
+
+use super::awards::{holder_length, refresh_broken, refresh_road, update_longest_road};
+use crate::action::{Event, Piece};
+use crate::bits::{EdgeSet, NodeSet};
+use crate::error::CatanError;
+use crate::resource::Resources;
+use crate::state::State;
+use crate::topology::{topology, EdgeId, NodeId, NODE_COUNT};
+use engine::{EventSink, Seat};
+
+/// Every node of the board.
+pub const ALL_NODES: u64 = (1u64 << NODE_COUNT) - 1;
+
+/// Nodes touched by a set of roads.
+#[inline]
+pub fn road_nodes(roads: EdgeSet) -> NodeSet {
+    let t = topology();
+    let mut s = 0u64;
+    for e in roads.iter() {
+        s |= t.edge_node_set[e.index()].0;
+    }
+    NodeSet(s)
+}
+
+/// Nodes where the distance rule forbids a settlement: buildings and their neighbours.
+#[inline]
+pub fn distance_blocked(state: &State) -> NodeSet {
+    let t = topology();
+    let occupied = state.occupied();
+    let mut s = occupied.0;
+    for n in occupied.iter() {
+        s |= t.node_neighbors[n.index()].0;
+    }
+    NodeSet(s)
+}
+
+/// Settlement spots in the setup: the distance rule only.
+#[inline]
+pub fn setup_settlement_spots(state: &State) -> NodeSet {
+    NodeSet(ALL_NODES & !distance_blocked(state).0)
+}
+
+/// Settlement spots in the game: distance rule and an own road.
+#[inline]
+pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
+    let Some(p) = state.players.get(seat.index()) else {
+        return NodeSet::EMPTY;
+    };
+    NodeSet(road_nodes(p.roads).0 & !distance_blocked(state).0)
+}
+
+/// Free edges a road of `seat` may go on: touching an own building, or an own
+/// road at a node without another player's building.
+#[inline]
+pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
+    let Some(p) = state.players.get(seat.index()) else {
+        return EdgeSet::EMPTY;
+    };
+    let t = topology();
+    let opp = state.players.opponent_buildings(seat.index());
+    let reach = NodeSet(p.buildings().0 | (road_nodes(p.roads).0 & !opp.0));
+    let mut s = 0u128;
+    for n in reach.iter() {
+        s |= t.node_edges[n.index()].0;
+    }
+    EdgeSet(s & !state.all_roads().0)
+}
+
+/// Why a road of `seat` cannot go on `edge` (placement only).
+pub fn road_placement(state: &State, seat: Seat, edge: EdgeId) -> Result<(), CatanError> {
+    if state.all_roads().contains(edge) {
+        return Err(CatanError::EdgeTaken);
+    }
+    if road_spots(state, seat).contains(edge) {
+        return Ok(());
+    }
+    let t = topology();
+    let own_road_nodes = road_nodes(state.players[seat.index()].roads);
+    if t.edge_node_set[edge.index()].0 & own_road_nodes.0 != 0 {
+        Err(CatanError::RoadBlocked)
+    } else {
+        Err(CatanError::RoadNotConnected)
+    }
+}
+
+/// Checks a road built in the game (`free` for the road building card).
+pub fn check_road(state: &State, seat: Seat, edge: EdgeId, free: bool) -> Result<(), CatanError> {
+    road_placement(state, seat, edge)?;
+    let p = &state.players[seat.index()];
+    if p.roads_left() == 0 {
+        return Err(CatanError::NoPieceLeft { piece: Piece::Road });
+    }
+    if !free && !p.hand.covers(&Resources::ROAD) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks a settlement built in the game.
+pub fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    if distance_blocked(state).contains(node) {
+        return Err(CatanError::SettlementDistance);
+    }
+    let p = &state.players[seat.index()];
+    if !road_nodes(p.roads).contains(node) {
+        return Err(CatanError::SettlementNotConnected);
+    }
+    if p.settlements_left() == 0 {
+        return Err(CatanError::NoPieceLeft {
+            piece: Piece::Settlement,
+        });
+    }
+    if !p.hand.covers(&Resources::SETTLEMENT) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks a city (seed 003): only on an own settlement, with a city piece left
+/// and the cards in hand.
+pub fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    let p = &state.players[seat.index()];
+    if !p.settlements.contains(node) {
+        return Err(CatanError::CityRequiresOwnSettlement);
+    }
+    if p.cities_left() == 0 {
+        return Err(CatanError::NoPieceLeft { piece: Piece::City });
+    }
+    if !p.hand.covers(&Resources::CITY) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Moves `cost` from the seat's hand to the bank.
+#[inline]
+pub fn pay(state: &mut State, seat: Seat, cost: &Resources) {
+    state.players[seat.index()].hand.sub(cost);
+    state.bank.add(cost);
+}
+
+/// Places a road (paid unless `free`) and re-awards Longest Road.
+pub fn place_road<S: EventSink<Event>>(state: &mut State, seat: Seat, edge: EdgeId, free: bool, events: &mut S) {
+    if !free {
+        pay(state, seat, &Resources::ROAD);
+    }
+    state.players[seat.index()].roads.insert(edge);
+    events.push(Event::Built {
+        seat,
+        piece: Piece::Road,
+        at: edge.0,
+        free,
+    });
+    let before = holder_length(state);
+    let old = state.players[seat.index()].road_length;
+    refresh_road(state, seat);
+    if state.players[seat.index()].road_length != old {
+        update_longest_road(state, before, events);
+    }
+}
+
+/// Places a settlement (paid unless `free`); a settlement may break other
+/// players' roads, so their lengths and Longest Road are recomputed.
+pub fn place_settlement<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, free: bool, events: &mut S) {
+    if !free {
+        pay(state, seat, &Resources::SETTLEMENT);
+    }
+    state.players[seat.index()].settlements.insert(node);
+    events.push(Event::Built {
+        seat,
+        piece: Piece::Settlement,
+        at: node.0,
+        free,
+    });
+    let before = holder_length(state);
+    if refresh_broken(state, node, seat) {
+        update_longest_road(state, before, events);
+    }
+}
+
+/// Upgrades a settlement: the settlement returns to the supply, the city takes
+/// its place (seed 003).
+pub fn place_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+    pay(state, seat, &Resources::CITY);
+    let p = &mut state.players[seat.index()];
+    p.settlements.remove(node);
+    p.cities.insert(node);
+    events.push(Event::Built {
+        seat,
+        piece: Piece::City,
+        at: node.0,
+        free: false,
+    });
+}

@@ -1,0 +1,9 @@
+//! The rules of the base game, one module per rule area of `rules/catan.md`.
+
+pub mod awards;
+pub mod build;
+pub mod development;
+pub mod robber;
+pub mod setup;
+pub mod trade;
+pub mod turn;

@@ -1,0 +1,111 @@
+//! The setup (`catan.setup.*`): in snake order each player places a settlement
+//! (distance rule, no road needed) and a road touching it; the second
+//! settlement yields one resource per adjacent land hex.
+
+use super::build::{place_road, place_settlement, setup_settlement_spots};
+use crate::action::{Action, Event};
+use crate::error::CatanError;
+use crate::resource::Resources;
+use crate::state::{Phase, State};
+use crate::topology::{topology, NodeId};
+use engine::{EventSink, Rejection};
+
+/// Legal setup actions of the seat placing now.
+pub fn legal(state: &State, road_from: Option<NodeId>, out: &mut Vec<Action>) {
+    match road_from {
+        None => {
+            for node in setup_settlement_spots(state).iter() {
+                out.push(Action::BuildSettlement { node });
+            }
+        }
+        Some(n) => {
+            let free = topology().node_edges[n.index()].0 & !state.all_roads().0;
+            for edge in crate::bits::EdgeSet(free).iter() {
+                out.push(Action::BuildRoad { edge });
+            }
+        }
+    }
+}
+
+/// Checks a setup action of the seat placing now.
+pub fn check(state: &State, road_from: Option<NodeId>, action: &Action) -> Result<(), Rejection<CatanError>> {
+    match (*action, road_from) {
+        (Action::BuildSettlement { node }, None) => {
+            if setup_settlement_spots(state).contains(node) {
+                Ok(())
+            } else {
+                Err(CatanError::SettlementDistance.into())
+            }
+        }
+        (Action::BuildRoad { edge }, Some(from)) => {
+            if !topology().node_edges[from.index()].contains(edge) {
+                Err(CatanError::SetupRoadTouchesSettlement.into())
+            } else if state.all_roads().contains(edge) {
+                Err(CatanError::EdgeTaken.into())
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(Rejection::WrongPhase { phase: "setup" }),
+    }
+}
+
+/// Applies a setup placement.
+pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, events: &mut S) {
+    let seat = state.current;
+    match *action {
+        Action::BuildSettlement { node } => {
+            place_settlement(state, seat, node, true, events);
+            if step as usize >= state.n() {
+                starting_resources(state, node, events);
+            }
+            state.phase = Phase::Setup {
+                step,
+                road_from: Some(node),
+            };
+        }
+        Action::BuildRoad { edge } => {
+            place_road(state, seat, edge, true, events);
+            next_step(state, step, events);
+        }
+        _ => {}
+    }
+}
+
+fn starting_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+    let t = topology();
+    let mut gain = Resources::ZERO;
+    let mut hexes = t.node_hexes[node.index()];
+    while hexes != 0 {
+        let h = hexes.trailing_zeros() as usize;
+        hexes &= hexes - 1;
+        if let Some(r) = state.board.tiles[h].terrain.resource() {
+            if state.bank.0[r.index()] > gain.0[r.index()] {
+                gain.0[r.index()] += 1;
+            }
+        }
+    }
+    let seat = state.current;
+    state.bank.sub(&gain);
+    state.players[seat.index()].hand.add(&gain);
+    events.push(Event::StartingResources { seat, resources: gain });
+}
+
+fn next_step<S: EventSink<Event>>(state: &mut State, step: u8, events: &mut S) {
+    let next = step + 1;
+    if next as usize >= 2 * state.n() {
+        state.turn = 1;
+        state.current = state.start_player;
+        state.phase = Phase::Roll;
+        events.push(Event::TurnStarted {
+            seat: state.current,
+            turn: state.turn,
+        });
+    } else {
+        state.current = state.setup_seat(next);
+        state.phase = Phase::Setup {
+            step: next,
+            road_from: None,
+        };
+    }
+}

@@ -1,0 +1,422 @@
+//! The full state of a game, secrets included, and its phases.
+//!
+//! Per-seat data lives in a fixed array of [`MAX_PLAYERS`] (no heap, cheap to
+//! clone for search); in JSON only the seats of the table appear. Piece
+//! supplies are not stored: a supply is always the limit minus the pieces on
+//! the board, so the two can never disagree.
+
+use crate::action::Dice;
+use crate::bits::{EdgeSet, NodeSet};
+use crate::board::Board;
+use crate::config::Rules;
+use crate::dev::{DevCard, DevCards};
+use crate::resource::Resources;
+use crate::rules::awards::road_length;
+use crate::topology::{topology, HexId, NodeId};
+use engine::{Seat, SeatSet};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The most seats of a base game.
+pub const MAX_PLAYERS: usize = 4;
+/// Settlements per player.
+pub const SETTLEMENT_LIMIT: u8 = 5;
+/// Cities per player.
+pub const CITY_LIMIT: u8 = 4;
+/// Roads per player.
+pub const ROAD_LIMIT: u8 = 15;
+/// Most cards on one side of a domestic trade offer (keeps the choices finite).
+pub const MAX_OFFER_CARDS: u32 = 3;
+
+/// One player's holdings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Player {
+    /// Resource cards in hand (secret).
+    #[serde(default)]
+    pub hand: Resources,
+    /// Intersections with this player's settlements.
+    #[serde(default)]
+    pub settlements: NodeSet,
+    /// Intersections with this player's cities.
+    #[serde(default)]
+    pub cities: NodeSet,
+    /// Paths with this player's roads.
+    #[serde(default)]
+    pub roads: EdgeSet,
+    /// Unplayed development cards bought before this turn (secret).
+    #[serde(default)]
+    pub dev_cards: DevCards,
+    /// Development cards bought this turn: not playable yet (secret).
+    #[serde(default)]
+    pub new_dev_cards: DevCards,
+    /// Development cards played, face up (knights count for Largest Army).
+    #[serde(default)]
+    pub played: DevCards,
+    /// Longest single road of this player (derived from the board; recomputed
+    /// when a state is loaded, so it need not be written by hand).
+    #[serde(default, skip_deserializing)]
+    pub road_length: u8,
+}
+
+impl Player {
+    /// Settlements and cities together.
+    #[inline]
+    pub fn buildings(&self) -> NodeSet {
+        NodeSet(self.settlements.0 | self.cities.0)
+    }
+    /// Settlements left in the supply.
+    #[inline]
+    pub fn settlements_left(&self) -> u8 {
+        SETTLEMENT_LIMIT.saturating_sub(self.settlements.len() as u8)
+    }
+    /// Cities left in the supply.
+    #[inline]
+    pub fn cities_left(&self) -> u8 {
+        CITY_LIMIT.saturating_sub(self.cities.len() as u8)
+    }
+    /// Roads left in the supply.
+    #[inline]
+    pub fn roads_left(&self) -> u8 {
+        ROAD_LIMIT.saturating_sub(self.roads.len() as u8)
+    }
+    /// Hidden victory point cards (bought this turn or earlier).
+    #[inline]
+    pub fn victory_point_cards(&self) -> u8 {
+        self.dev_cards
+            .get(DevCard::VictoryPoint)
+            .saturating_add(self.new_dev_cards.get(DevCard::VictoryPoint))
+    }
+    /// Played knights.
+    #[inline]
+    pub fn knights(&self) -> u8 {
+        self.played.get(DevCard::Knight)
+    }
+}
+
+/// The players of a table: 2 to 4 seats in a fixed array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    n: u8,
+    p: [Player; MAX_PLAYERS],
+}
+
+impl Players {
+    /// `n` players with nothing (n is clamped to 1..=MAX_PLAYERS).
+    pub fn new(n: usize) -> Players {
+        Players {
+            n: n.clamp(1, MAX_PLAYERS) as u8,
+            p: [Player::default(); MAX_PLAYERS],
+        }
+    }
+    /// Number of seats.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.n as usize
+    }
+    /// Recomputes every cached road length from the board.
+    pub fn recompute_road_lengths(&mut self) {
+        let all = *self;
+        for (i, p) in self.p.iter_mut().enumerate().take(all.count()) {
+            p.road_length = road_length(p.roads, all.opponent_buildings(i));
+        }
+    }
+    /// The buildings of every seat but `seat`.
+    #[inline]
+    pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
+        let mut s = 0u64;
+        for (i, p) in self.iter().enumerate() {
+            if i != seat {
+                s |= p.settlements.0 | p.cities.0;
+            }
+        }
+        NodeSet(s)
+    }
+}
+
+impl std::ops::Deref for Players {
+    type Target = [Player];
+    #[inline]
+    fn deref(&self) -> &[Player] {
+        &self.p[..self.n as usize]
+    }
+}
+
+impl std::ops::DerefMut for Players {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Player] {
+        &mut self.p[..self.n as usize]
+    }
+}
+
+impl Serialize for Players {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Players {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v: Vec<Player> = Vec::deserialize(d)?;
+        if !(2..=MAX_PLAYERS).contains(&v.len()) {
+            return Err(serde::de::Error::custom(format!(
+                "a game has 2 to {MAX_PLAYERS} players, found {}",
+                v.len()
+            )));
+        }
+        let mut players = Players::new(v.len());
+        players.p[..v.len()].copy_from_slice(&v);
+        players.recompute_road_lengths();
+        Ok(players)
+    }
+}
+
+/// Where a turn continues after a knight or a progress card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Resume {
+    /// Before the roll (the card was played before rolling).
+    Roll,
+    /// The building and trading part of the turn.
+    Main,
+}
+
+impl Resume {
+    /// The phase this resumes.
+    #[inline]
+    pub fn phase(self) -> Phase {
+        match self {
+            Resume::Roll => Phase::Roll,
+            Resume::Main => Phase::Main,
+        }
+    }
+}
+
+/// A domestic trade offer of the active player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct Offer {
+    /// What the active player gives.
+    pub give: Resources,
+    /// What the active player asks for.
+    pub get: Resources,
+}
+
+/// Where the game stands. Entirely public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Initial placement: `step` counts placements in snake order (0..2n);
+    /// `road_from` is the settlement just placed whose road is due.
+    Setup {
+        /// Placement index.
+        step: u8,
+        /// The settlement whose road is due, if any.
+        #[serde(default)]
+        road_from: Option<NodeId>,
+    },
+    /// The active player rolls (or first plays a development card).
+    Roll,
+    /// Chance: the dice are rolled.
+    Rolling,
+    /// After a 7: these seats still owe this many discards.
+    Discard {
+        /// Cards still to discard, by seat.
+        owed: [u8; MAX_PLAYERS],
+    },
+    /// The active player moves the robber (and names a victim).
+    MoveRobber {
+        /// Where the turn continues.
+        resume: Resume,
+    },
+    /// Chance: a random card is taken from the victim's hand.
+    Stealing {
+        /// The player stolen from.
+        victim: Seat,
+        /// Where the turn continues.
+        resume: Resume,
+    },
+    /// Trading and building.
+    Main,
+    /// Chance: a bought development card is drawn.
+    Drawing,
+    /// Free roads of a road building card.
+    RoadBuilding {
+        /// Roads still to place.
+        left: u8,
+        /// Where the turn continues.
+        resume: Resume,
+    },
+    /// The active player puts a domestic offer together.
+    TradeDraft {
+        /// The offer so far.
+        offer: Offer,
+    },
+    /// The other players reply to the offer.
+    TradeReplies {
+        /// The offer.
+        offer: Offer,
+        /// Seats that have not replied yet.
+        pending: SeatSet,
+        /// Seats that accepted.
+        accepted: SeatSet,
+    },
+    /// The active player picks one of those who accepted, or cancels.
+    TradeConfirm {
+        /// The offer.
+        offer: Offer,
+        /// Seats that accepted.
+        accepted: SeatSet,
+    },
+    /// The game is won.
+    Over {
+        /// The winner.
+        winner: Seat,
+    },
+}
+
+impl Phase {
+    /// The phase's name (for refusals).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::Roll => "roll",
+            Phase::Rolling => "rolling",
+            Phase::Discard { .. } => "discard",
+            Phase::MoveRobber { .. } => "move_robber",
+            Phase::Stealing { .. } => "stealing",
+            Phase::Main => "main",
+            Phase::Drawing => "drawing",
+            Phase::RoadBuilding { .. } => "road_building",
+            Phase::TradeDraft { .. } => "trade_draft",
+            Phase::TradeReplies { .. } => "trade_replies",
+            Phase::TradeConfirm { .. } => "trade_confirm",
+            Phase::Over { .. } => "over",
+        }
+    }
+}
+
+/// The complete state of a CATAN game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The rule set.
+    #[serde(default)]
+    pub rules: Rules,
+    /// Points needed to win.
+    pub victory_points: u8,
+    /// The board layout.
+    pub board: Board,
+    /// The hex the robber stands on.
+    pub robber: HexId,
+    /// The first player of the setup and of the game.
+    pub start_player: Seat,
+    /// The seat whose turn it is.
+    pub current: Seat,
+    /// Turns begun (0 during the setup).
+    pub turn: u32,
+    /// Where the game stands.
+    pub phase: Phase,
+    /// Resource cards in the bank.
+    pub bank: Resources,
+    /// Development cards left in the deck (a multiset: no order exists).
+    pub deck: DevCards,
+    /// Whether the active player has played a development card this turn.
+    #[serde(default)]
+    pub dev_played: bool,
+    /// Holder of Longest Road.
+    #[serde(default)]
+    pub longest_road: Option<Seat>,
+    /// Holder of Largest Army.
+    #[serde(default)]
+    pub largest_army: Option<Seat>,
+    /// The last roll of the dice.
+    #[serde(default)]
+    pub last_roll: Option<Dice>,
+    /// The players, by seat.
+    pub players: Players,
+}
+
+impl State {
+    /// Number of seats.
+    #[inline]
+    pub fn n(&self) -> usize {
+        self.players.count()
+    }
+
+    /// The next seat in turn order.
+    #[inline]
+    pub fn next_seat(&self, s: Seat) -> Seat {
+        Seat(((s.index() + 1) % self.n()) as u8)
+    }
+
+    /// Every building on the board.
+    #[inline]
+    pub fn occupied(&self) -> NodeSet {
+        let mut s = 0u64;
+        for p in self.players.iter() {
+            s |= p.settlements.0 | p.cities.0;
+        }
+        NodeSet(s)
+    }
+
+    /// Every road on the board.
+    #[inline]
+    pub fn all_roads(&self) -> EdgeSet {
+        let mut s = 0u128;
+        for p in self.players.iter() {
+            s |= p.roads.0;
+        }
+        EdgeSet(s)
+    }
+
+    /// Points visible to everybody: buildings and special cards.
+    pub fn public_points(&self, seat: Seat) -> u8 {
+        let Some(p) = self.players.get(seat.index()) else {
+            return 0;
+        };
+        let mut pts = p.settlements.len() as u8 + 2 * p.cities.len() as u8;
+        if self.longest_road == Some(seat) {
+            pts += 2;
+        }
+        if self.largest_army == Some(seat) {
+            pts += 2;
+        }
+        pts
+    }
+
+    /// All points, hidden victory point cards included.
+    #[inline]
+    pub fn points(&self, seat: Seat) -> u8 {
+        let vp = self.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
+        self.public_points(seat).saturating_add(vp)
+    }
+
+    /// The seat placing at setup step `step` (snake order from the start player).
+    #[inline]
+    pub fn setup_seat(&self, step: u8) -> Seat {
+        let n = self.n();
+        let i = step as usize;
+        let k = if i < n { i } else { (2 * n - 1).saturating_sub(i) };
+        Seat(((self.start_player.index() + k) % n) as u8)
+    }
+
+    /// The seat of a player whose building stands on `node`.
+    pub fn owner_of(&self, node: NodeId) -> Option<Seat> {
+        self.players
+            .iter()
+            .position(|p| p.buildings().contains(node))
+            .map(|i| Seat(i as u8))
+    }
+
+    /// Players with a building on `hex`, other than `seat`, who hold a card:
+    /// the possible victims of a robber moved there.
+    pub fn steal_candidates(&self, hex: HexId, seat: Seat) -> SeatSet {
+        let mut out = SeatSet::EMPTY;
+        let Some(corners) = topology().hex_node_set.get(hex.index()) else {
+            return out;
+        };
+        for (i, p) in self.players.iter().enumerate() {
+            if i != seat.index() && p.buildings().0 & corners.0 != 0 && !p.hand.is_empty() {
+                out.insert(Seat(i as u8));
+            }
+        }
+        out
+    }
+}
