@@ -1,0 +1,100 @@
+//! The `spielleiter` binary as a user runs it: simulate, referee over pipes,
+//! replay of a saved game (and refusal of a tampered one).
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+}
+
+#[test]
+fn simulate_prints_a_json_summary() {
+    let out = bin()
+        .args(["simulate", "--game", "splendor", "--players", "3", "--games", "300", "--seed", "5", "--json"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["games"], 300);
+    assert_eq!(v["players"], 3);
+    let wins: u64 = v["wins"].as_array().expect("wins").iter().filter_map(Value::as_u64).sum();
+    let ended: u64 = v["ended"].as_object().expect("ended").values().filter_map(Value::as_u64).sum();
+    assert_eq!(ended, 300);
+    assert!(wins >= 300 - v["capped"].as_u64().unwrap_or(0));
+}
+
+#[test]
+fn simulate_is_deterministic_across_thread_counts() {
+    let run = |threads: &str| {
+        let out = bin()
+            .args(["simulate", "--games", "200", "--seed", "9", "--json", "--threads", threads])
+            .output()
+            .expect("run");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        (v["wins"].clone(), v["mean_decisions"].clone(), v["ended"].clone())
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn unknown_game_and_bad_options_fail_cleanly() {
+    let out = bin().args(["simulate", "--game", "chess"]).output().expect("run");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Unknown game"));
+    let out = bin().args(["simulate", "--options", "{nope"]).output().expect("run");
+    assert!(!out.status.success());
+}
+
+#[test]
+fn referee_over_pipes_then_replay_the_saved_log() {
+    let mut child = bin()
+        .arg("referee")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut input = String::new();
+    input.push_str(r#"{"op":"new","game":"splendor","players":2,"seed":11}"#);
+    input.push('\n');
+    input.push_str("this is not json\n");
+    input.push_str(r#"{"op":"legal","seat":0}"#);
+    input.push('\n');
+    input.push_str(r#"{"op":"log"}"#);
+    input.push('\n');
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "one response per request");
+    assert!(lines[0]["ok"].is_object());
+    assert_eq!(lines[1]["error"]["kind"], "malformed");
+    assert!(lines[2]["ok"].as_array().is_some_and(|a| !a.is_empty()));
+    let log = &lines[3]["ok"];
+
+    let dir = std::env::temp_dir().join(format!("spielleiter-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let good = dir.join("good.json");
+    std::fs::write(&good, log.to_string()).expect("write");
+    let out = bin().arg("replay").arg(&good).output().expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(summary["final_state_checked"], true);
+
+    // Change the recorded final state: the replay must notice.
+    let mut tampered = log.clone();
+    tampered["final_state"]["turn"] = Value::from(99);
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, tampered.to_string()).expect("write");
+    let out = bin().arg("replay").arg(&bad).output().expect("run");
+    assert!(!out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
