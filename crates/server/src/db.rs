@@ -233,7 +233,8 @@ impl Db {
             .collect()
     }
 
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
+    /// A table's stored seats, in order.
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
         let rows = sqlx::query("SELECT kind, name, secret_hash FROM seats WHERE table_id = $1 ORDER BY seat")
             .bind(id)
             .fetch_all(&self.pool)

@@ -198,7 +198,7 @@ async fn create_table(
 }
 
 async fn table_summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(json!(table(&app, &id)?.summary())))
+    Ok(Json(json!(app.lobby.summary(&id).await?)))
 }
 
 async fn join(

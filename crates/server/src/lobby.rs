@@ -260,6 +260,40 @@ impl Lobby {
         Ok(())
     }
 
+    /// The summary of a table, from memory or (for a finished table that is
+    /// no longer in memory, e.g. after a restart) from the database.
+    pub async fn summary(&self, id: &str) -> Result<TableSummary, ApiError> {
+        if let Some(h) = self.get(id) {
+            return Ok(h.summary());
+        }
+        let db = &self.shared.db;
+        let archived = db.archived(id).await.map_err(|_| ApiError::storage())?;
+        let archived = archived.ok_or_else(|| ApiError::unknown_table(id))?;
+        let seats = db.seats(id).await.map_err(|_| ApiError::storage())?;
+        let t = archived.table;
+        Ok(TableSummary {
+            id: t.id,
+            game: t.game,
+            players: t.players,
+            options: serde_json::from_str(&t.options).unwrap_or(Value::Null),
+            version: t.version,
+            status: if archived.finished { "finished" } else { "unavailable" }.into(),
+            to_act: engine::ToAct::Over,
+            seats: seats
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| crate::protocol::SeatInfo {
+                    seat: i as u8,
+                    connected: false,
+                    kind: s.kind,
+                    name: s.name,
+                })
+                .collect(),
+            result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
+            created_ms: t.created_ms,
+        })
+    }
+
     /// The log of a finished table, from memory or from the database.
     pub async fn log(&self, id: &str) -> Result<Value, ApiError> {
         if let Some(h) = self.get(id) {
