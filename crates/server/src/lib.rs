@@ -14,6 +14,7 @@ pub mod bots;
 pub mod db;
 pub mod error;
 pub mod http;
+pub mod loadtest;
 
 pub mod lobby;
 pub mod migrations;

@@ -1,0 +1,413 @@
+//! The load test: N tables played at once by random players over real
+//! WebSocket connections (one per seat) against a running server. It reports
+//! accepted actions per second and the latency from sending an action to
+//! receiving the update that carries its events.
+//!
+//! Each table's players create the table over HTTP, join every seat, play the
+//! game to its end and start the next one, until the time is up.
+
+use engine::rand::{Rng, SeedableRng};
+use engine::GameRng;
+use futures_util::{SinkExt, StreamExt};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use tokio_tungstenite::tungstenite::Message;
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct LoadtestConfig {
+    /// Base URL of the server, e.g. `http://127.0.0.1:8080`.
+    pub url: String,
+    /// Game id.
+    pub game: String,
+    /// Seats per table.
+    pub players: usize,
+    /// Game options (`null` for the defaults).
+    pub options: Value,
+    /// Tables played at once.
+    pub tables: usize,
+    /// How long to play, after every table has been set up.
+    pub seconds: f64,
+    /// Seed of the random players (table seeds are the server's).
+    pub seed: u64,
+}
+
+impl Default for LoadtestConfig {
+    fn default() -> Self {
+        LoadtestConfig {
+            url: "http://127.0.0.1:8080".into(),
+            game: "splendor".into(),
+            players: 2,
+            options: Value::Null,
+            tables: 1000,
+            seconds: 20.0,
+            seed: 1,
+        }
+    }
+}
+
+/// What was measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct LoadtestReport {
+    /// Tables played at once.
+    pub tables: usize,
+    /// WebSocket connections (one per seat).
+    pub connections: usize,
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Actions accepted in that time.
+    pub actions: u64,
+    /// Accepted actions per second.
+    pub actions_per_sec: f64,
+    /// Games played to their end.
+    pub games_finished: u64,
+    /// Median latency from sending an action to receiving its update, in ms.
+    pub p50_ms: f64,
+    /// 99th percentile of that latency, in ms.
+    pub p99_ms: f64,
+    /// Largest latency, in ms.
+    pub max_ms: f64,
+    /// Refused actions (stale versions when seats act at once, …).
+    pub refused: u64,
+    /// Connection or protocol failures.
+    pub errors: u64,
+}
+
+impl LoadtestReport {
+    /// One line for people.
+    pub fn to_text(&self) -> String {
+        format!(
+            "{} tables · {} connections · {:.1} s: {} actions, {:.0} actions/s, latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms · {} games finished · {} refused · {} errors",
+            self.tables,
+            self.connections,
+            self.seconds,
+            self.actions,
+            self.actions_per_sec,
+            self.p50_ms,
+            self.p99_ms,
+            self.max_ms,
+            self.games_finished,
+            self.refused,
+            self.errors
+        )
+    }
+}
+
+/// Why the load test could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadtestError {
+    /// The server could not be reached or refused the set-up.
+    #[error("set-up failed: {0}")]
+    Setup(String),
+}
+
+#[derive(Default)]
+struct Totals {
+    latencies_us: Vec<u32>,
+    actions: u64,
+    refused: u64,
+    errors: u64,
+    games: u64,
+}
+
+type Shared = Arc<Mutex<Totals>>;
+
+fn add(totals: &Shared, f: impl FnOnce(&mut Totals)) {
+    if let Ok(mut t) = totals.lock() {
+        f(&mut t);
+    }
+}
+
+/// Runs the load test against the server at `config.url`.
+pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError> {
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(64)
+        .build()
+        .map_err(|e| LoadtestError::Setup(e.to_string()))?;
+    let base = config.url.trim_end_matches('/').to_string();
+    // One table first, so a wrong URL or game fails fast and clearly.
+    let probe = setup_table(&http, &base, &config).await.map_err(LoadtestError::Setup)?;
+    let totals: Shared = Arc::default();
+    let setup_gate = Arc::new(Semaphore::new(32));
+    let ready = Arc::new(tokio::sync::Barrier::new(config.tables + 1));
+    let stop = Arc::new(tokio::sync::Notify::new());
+    let stopped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut tasks = Vec::with_capacity(config.tables);
+    let mut first = Some(probe);
+    for t in 0..config.tables {
+        let ctx = Player {
+            http: http.clone(),
+            base: base.clone(),
+            config: config.clone(),
+            totals: Arc::clone(&totals),
+            stopped: Arc::clone(&stopped),
+        };
+        let (gate, ready, stop) = (Arc::clone(&setup_gate), Arc::clone(&ready), Arc::clone(&stop));
+        let first = first.take();
+        tasks.push(tokio::spawn(async move {
+            let table = match first {
+                Some(t) => Ok(t),
+                None => {
+                    let _permit = gate.acquire().await;
+                    setup_table(&ctx.http, &ctx.base, &ctx.config).await
+                }
+            };
+            let conns = match table {
+                Ok(table) => connect(&ctx.base, &table).await,
+                Err(e) => Err(e),
+            };
+            ready.wait().await;
+            match conns {
+                Ok(conns) => ctx.play(conns, t as u64, &stop).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, "table set-up failed");
+                    add(&ctx.totals, |t| t.errors += 1);
+                }
+            }
+        }));
+    }
+    ready.wait().await;
+    // Measure from here: every table is set up and connected.
+    add(&totals, |t| *t = Totals::default());
+    let start = Instant::now();
+    tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
+    stopped.store(true, std::sync::atomic::Ordering::SeqCst);
+    let seconds = start.elapsed().as_secs_f64();
+    let snapshot = totals
+        .lock()
+        .map(|t| (t.latencies_us.clone(), t.actions, t.refused, t.errors, t.games));
+    stop.notify_waiters();
+    for task in tasks {
+        task.abort();
+    }
+    let (mut lat, actions, refused, errors, games) = snapshot.unwrap_or_default();
+    lat.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
+        f64::from(lat[i.min(lat.len() - 1)]) / 1000.0
+    };
+    Ok(LoadtestReport {
+        tables: config.tables,
+        connections: config.tables * config.players,
+        seconds,
+        actions,
+        actions_per_sec: actions as f64 / seconds.max(1e-9),
+        games_finished: games,
+        p50_ms: pct(0.5),
+        p99_ms: pct(0.99),
+        max_ms: lat.last().map_or(0.0, |m| f64::from(*m) / 1000.0),
+        refused,
+        errors,
+    })
+}
+
+/// A table set up for play: id and the seats' secrets.
+struct TableSeats {
+    id: String,
+    secrets: Vec<String>,
+}
+
+async fn post(http: &reqwest::Client, url: &str, body: &Value) -> Result<Value, String> {
+    for _ in 0..100 {
+        let resp = http.post(url).json(body).send().await.map_err(|e| e.to_string())?;
+        let status = resp.status().as_u16();
+        let v: Value = resp.json().await.map_err(|e| e.to_string())?;
+        match status {
+            200..=299 => return Ok(v),
+            429 => tokio::time::sleep(Duration::from_millis(50)).await,
+            _ => return Err(format!("{url}: {status} {v}")),
+        }
+    }
+    Err(format!("{url}: rate limited throughout"))
+}
+
+async fn setup_table(http: &reqwest::Client, base: &str, config: &LoadtestConfig) -> Result<TableSeats, String> {
+    let body = json!({"game": config.game, "players": config.players, "options": config.options});
+    let table = post(http, &format!("{base}/api/tables"), &body).await?;
+    let id = table["id"].as_str().ok_or("no table id")?.to_string();
+    let mut secrets = Vec::with_capacity(config.players);
+    for seat in 0..config.players {
+        let joined = post(
+            http,
+            &format!("{base}/api/tables/{id}/seats/{seat}/join"),
+            &json!({"name": "load"}),
+        )
+        .await?;
+        secrets.push(joined["secret"].as_str().ok_or("no secret")?.to_string());
+    }
+    Ok(TableSeats { id, secrets })
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens one authenticated connection per seat.
+async fn connect(base: &str, table: &TableSeats) -> Result<Vec<(u8, Socket)>, String> {
+    let ws_base = base.replacen("http", "ws", 1);
+    let mut out = Vec::with_capacity(table.secrets.len());
+    for (seat, secret) in table.secrets.iter().enumerate() {
+        let url = format!("{ws_base}/api/tables/{}/ws", table.id);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| e.to_string())?;
+        let auth = json!({"type": "auth", "seat": seat, "secret": secret}).to_string();
+        ws.send(Message::text(auth)).await.map_err(|e| e.to_string())?;
+        out.push((seat as u8, ws));
+    }
+    Ok(out)
+}
+
+struct Player {
+    http: reqwest::Client,
+    base: String,
+    config: LoadtestConfig,
+    totals: Shared,
+    stopped: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Player {
+    /// Plays tables one after another until stopped.
+    async fn play(&self, mut conns: Vec<(u8, Socket)>, index: u64, stop: &tokio::sync::Notify) {
+        let mut round = 0u64;
+        loop {
+            let seats: Vec<_> = conns
+                .drain(..)
+                .map(|(seat, ws)| {
+                    let seed = self.config.seed ^ (index << 20) ^ (round << 8) ^ u64::from(seat);
+                    tokio::spawn(play_seat(seat, ws, seed, Arc::clone(&self.totals)))
+                })
+                .collect();
+            let mut finished = true;
+            tokio::select! {
+                results = futures_util::future::join_all(seats) => {
+                    for r in results {
+                        finished &= matches!(r, Ok(true));
+                    }
+                }
+                _ = stop.notified() => return,
+            }
+            if self.stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                return;
+            }
+            if finished {
+                add(&self.totals, |t| t.games += 1);
+            }
+            round += 1;
+            let next = match setup_table(&self.http, &self.base, &self.config).await {
+                Ok(t) => connect(&self.base, &t).await,
+                Err(e) => Err(e),
+            };
+            match next {
+                Ok(c) => conns = c,
+                Err(e) => {
+                    tracing::warn!(error = %e, "next table failed");
+                    add(&self.totals, |t| t.errors += 1);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// An action in flight.
+struct Pending {
+    /// The version it was chosen at.
+    version: u64,
+    sent: Instant,
+    acked: bool,
+    /// When the update carrying its events arrived.
+    seen: Option<Instant>,
+}
+
+/// One seat's random player; returns whether the game reached its end.
+async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared) -> bool {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut pending: Option<Pending> = None;
+    // The latest picture: version and legal actions.
+    let mut latest: Option<(u64, Vec<Value>)> = None;
+    while let Some(msg) = ws.next().await {
+        let Ok(Message::Text(text)) = msg else {
+            if msg.is_err() {
+                add(&totals, |t| t.errors += 1);
+                return false;
+            }
+            continue;
+        };
+        let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else {
+            add(&totals, |t| t.errors += 1);
+            return false;
+        };
+        match v["type"].as_str().unwrap_or("") {
+            kind @ ("update" | "snapshot") => {
+                if kind == "update" {
+                    if let Some(p) = pending.as_mut() {
+                        if v["from"].as_u64() == Some(p.version) && p.seen.is_none() {
+                            p.seen = Some(Instant::now());
+                        }
+                    }
+                }
+                if !v["result"].is_null() {
+                    let _ = ws.close(None).await;
+                    return true;
+                }
+                let legal = v["legal"].as_array().cloned().unwrap_or_default();
+                latest = Some((v["version"].as_u64().unwrap_or(0), legal));
+            }
+            "ack" => {
+                if let Some(p) = pending.as_mut() {
+                    p.acked = true;
+                }
+            }
+            "error" => {
+                pending = None;
+                latest = None;
+                add(&totals, |t| t.refused += 1);
+                // Ask for a fresh picture and choose again.
+                if ws.send(Message::text(r#"{"type":"sync"}"#)).await.is_err() {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+        // An action is done once it is acknowledged and its update is here.
+        if let Some(Pending {
+            sent,
+            acked: true,
+            seen: Some(seen),
+            ..
+        }) = pending
+        {
+            let us = seen
+                .saturating_duration_since(sent)
+                .as_micros()
+                .min(u128::from(u32::MAX)) as u32;
+            add(&totals, |t| {
+                t.actions += 1;
+                t.latencies_us.push(us);
+            });
+            pending = None;
+        }
+        if pending.is_none() {
+            if let Some((version, legal)) = latest.take() {
+                if !legal.is_empty() {
+                    let action = &legal[rng.random_range(0..legal.len())];
+                    let msg = json!({"type": "act", "seat": seat, "action": action, "version": version}).to_string();
+                    pending = Some(Pending {
+                        version,
+                        sent: Instant::now(),
+                        acked: false,
+                        seen: None,
+                    });
+                    if ws.send(Message::text(msg)).await.is_err() {
+                        add(&totals, |t| t.errors += 1);
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
