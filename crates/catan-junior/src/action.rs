@@ -1,6 +1,6 @@
 //! What a seat can do: small `Copy` micro-actions.
 
-use crate::goods::{Good, Goods};
+use crate::goods::{Bundle, Good};
 use crate::ids::{Island, Link, Site};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -45,9 +45,9 @@ pub enum Action {
         /// The other player.
         to: Seat,
         /// Tiles the captain gives (1–2).
-        give: Goods,
+        give: Bundle,
         /// Tiles the captain asks for (1–2).
-        get: Goods,
+        get: Bundle,
     },
     /// Pro variant: the asked player accepts the pending offer.
     Accept,

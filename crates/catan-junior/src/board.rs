@@ -82,6 +82,29 @@ pub struct Board {
     pub all_routes: u64,
     /// Start pieces in seat order.
     pub starts: Vec<StartPieces>,
+    /// `ends_by_byte[k][b]`: the sites at the ends of the routes `8k + i` for
+    /// the bits `i` of `b`, so the ends of a set of ships are a few table
+    /// look-ups without branches.
+    ends_by_byte: Vec<[u64; 256]>,
+    /// `routes_by_byte[k][b]`: the routes touching the sites `8k + i` for the bits `i` of `b`.
+    routes_by_byte: Vec<[u64; 256]>,
+}
+
+/// Per byte of a bitset, the union of `of(i)` over the set bits `i` of every byte value.
+fn byte_tables(bits: usize, of: impl Fn(usize) -> u64) -> Vec<[u64; 256]> {
+    (0..bits.div_ceil(8))
+        .map(|k| {
+            let mut t = [0u64; 256];
+            for (b, entry) in t.iter_mut().enumerate() {
+                for i in 0..8 {
+                    if b & (1 << i) != 0 && 8 * k + i < bits {
+                        *entry |= of(8 * k + i);
+                    }
+                }
+            }
+            t
+        })
+        .collect()
 }
 
 fn bit(i: u8) -> u64 {
@@ -164,7 +187,11 @@ impl Board {
         } else {
             (1u64 << routes.len()) - 1
         };
+        let ends_by_byte = byte_tables(routes.len(), |r| route_sites[r]);
+        let routes_by_byte = byte_tables(site_routes.len(), |s| site_routes[s]);
         Board {
+            ends_by_byte,
+            routes_by_byte,
             side,
             sites,
             castle_site,
@@ -214,26 +241,20 @@ impl Board {
 
     /// Bitset of the sites at either end of the routes in `ships`.
     #[inline]
-    pub fn ends_of(&self, mut ships: u64) -> u64 {
-        let mut m = 0;
-        while ships != 0 {
-            let r = ships.trailing_zeros() as usize;
-            ships &= ships - 1;
-            m |= self.route_sites.get(r).copied().unwrap_or(0);
-        }
-        m
+    pub fn ends_of(&self, ships: u64) -> u64 {
+        self.ends_by_byte
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, t)| m | t[((ships >> (8 * k)) & 0xff) as usize])
     }
 
     /// Bitset of the routes touching any site in `sites`.
     #[inline]
-    pub fn routes_at(&self, mut sites: u64) -> u64 {
-        let mut m = 0;
-        while sites != 0 {
-            let s = sites.trailing_zeros() as usize;
-            sites &= sites - 1;
-            m |= self.site_routes.get(s).copied().unwrap_or(0);
-        }
-        m
+    pub fn routes_at(&self, sites: u64) -> u64 {
+        self.routes_by_byte
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, t)| m | t[((sites >> (8 * k)) & 0xff) as usize])
     }
 }
 

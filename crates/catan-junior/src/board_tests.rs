@@ -221,3 +221,26 @@ fn two_player_side_is_the_derived_hex_layout() {
         assert!(routes.contains(&(x, y)), "start ship {x}-{y}");
     }
 }
+
+#[test]
+fn byte_tables_match_the_plain_unions() {
+    for side in [Side::FourPlayer, Side::TwoPlayer] {
+        let b = Board::get(Edition::Kosmos2015, side);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let ships = x & b.all_routes;
+            let plain = (0..b.routes.len())
+                .filter(|r| ships & (1 << r) != 0)
+                .fold(0, |m, r| m | b.route_sites[r]);
+            assert_eq!(b.ends_of(ships), plain);
+            let sites = x & (b.buildable | 1 << b.castle_site.0);
+            let plain = (0..b.site_routes.len())
+                .filter(|s| sites & (1 << s) != 0)
+                .fold(0, |m, s| m | b.site_routes[s]);
+            assert_eq!(b.routes_at(sites), plain);
+        }
+    }
+}

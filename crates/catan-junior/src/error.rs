@@ -153,7 +153,8 @@ pub enum JuniorError {
     /// The partner must be another player at the table.
     #[error("trade with another player at the table")]
     ProPartner,
-    /// An offer gives 1–2 tiles for 1–2 tiles, no good on both sides.
+    /// An offer gives 1–2 tiles for 1–2 tiles, no good on both sides (the
+    /// sizes are enforced when the offer is read).
     #[error("an offer gives 1 or 2 tiles for 1 or 2 tiles of other goods")]
     ProSize,
     /// The captain lacks the tiles offered.

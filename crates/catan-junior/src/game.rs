@@ -24,7 +24,7 @@ fn check_main(state: &State, p: usize, action: &Action) -> Result<(), Refusal> {
         Action::AskCoco => coco::check_ask(state, p)?,
         Action::TradeRing { take, give } => trade::check_ring(state, p, take, give)?,
         Action::TradeSupply { give, take } => trade::check_supply(state, p, give, take)?,
-        Action::Offer { to, give, get } => pro::check_offer(state, p, to, &give, &get)?,
+        Action::Offer { to, give, get } => pro::check_offer(state, p, to, give, get)?,
         Action::EndTurn => {}
         Action::MoveKlau { .. } | Action::Accept | Action::Decline => {
             return Err(Rejection::WrongPhase {
@@ -105,7 +105,7 @@ impl Game for CatanJunior {
                     return Err(Rejection::NotYourTurn { seat });
                 }
                 match action {
-                    Action::Accept => Ok(pro::check_accept(state, to, &give, &get)?),
+                    Action::Accept => Ok(pro::check_accept(state, to, give, get)?),
                     Action::Decline => Ok(()),
                     _ => Err(wrong()),
                 }

@@ -196,3 +196,87 @@ mod tests {
         assert_eq!(COCO_COST.get(Good::Gold), 1);
     }
 }
+
+/// 1 or 2 tiles, as named by an offer of the pro variant: an index into
+/// [`Bundle::ALL`], so an action stays a few bytes. JSON: the tiles as a
+/// [`Goods`] object, e.g. `{"wood": 1, "wool": 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "Goods", try_from = "Goods")]
+pub struct Bundle(u8);
+
+const fn all_bundles() -> [Goods; 20] {
+    let mut all = [Goods::ZERO; 20];
+    let mut k = 0;
+    let mut i = 0;
+    while i < 5 {
+        all[k].0[i] = 1;
+        k += 1;
+        i += 1;
+    }
+    i = 0;
+    while i < 5 {
+        let mut j = i;
+        while j < 5 {
+            all[k].0[i] += 1;
+            all[k].0[j] += 1;
+            k += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    all
+}
+
+impl Bundle {
+    /// Every bundle: the five single tiles, then the fifteen pairs.
+    pub const ALL: [Goods; 20] = all_bundles();
+
+    /// The tiles.
+    #[inline]
+    pub const fn goods(self) -> Goods {
+        Bundle::ALL[self.0 as usize % 20]
+    }
+
+    /// Every bundle in order.
+    pub fn all() -> impl Iterator<Item = Bundle> {
+        (0..20u8).map(Bundle)
+    }
+
+    /// The bundle holding exactly `goods`, if it is 1 or 2 tiles.
+    pub fn of(goods: &Goods) -> Option<Bundle> {
+        Bundle::ALL.iter().position(|g| g == goods).map(|i| Bundle(i as u8))
+    }
+}
+
+impl From<Bundle> for Goods {
+    fn from(b: Bundle) -> Goods {
+        b.goods()
+    }
+}
+
+impl TryFrom<Goods> for Bundle {
+    type Error = String;
+    fn try_from(g: Goods) -> Result<Bundle, String> {
+        Bundle::of(&g).ok_or_else(|| format!("an offer names 1 or 2 tiles, not {}", g.total()))
+    }
+}
+
+#[cfg(test)]
+mod bundle_tests {
+    use super::*;
+
+    #[test]
+    fn bundles_are_every_one_or_two_tiles_once() {
+        let mut seen = std::collections::HashSet::new();
+        for b in Bundle::all() {
+            let g = b.goods();
+            assert!((1..=2).contains(&g.total()));
+            assert!(seen.insert(g));
+            assert_eq!(Bundle::of(&g), Some(b));
+        }
+        assert_eq!(seen.len(), 20);
+        assert!(serde_json::from_str::<Bundle>(r#"{"wood":3}"#).is_err());
+        let b: Bundle = serde_json::from_str(r#"{"wool":1,"gold":1}"#).unwrap();
+        assert_eq!(b.goods(), Goods::of(&[(Good::Wool, 1), (Good::Gold, 1)]));
+    }
+}

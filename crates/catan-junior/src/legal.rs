@@ -3,34 +3,74 @@
 //! of turn). Mirrors `check` exactly; the conformance suite verifies both agree.
 
 use crate::action::Action;
-use crate::goods::{Good, LAIR_COST, SHIP_COST};
+use crate::goods::{Bundle, Good, LAIR_COST, SHIP_COST};
 use crate::ids::{Island, Site};
 use crate::rules::{build, klau, pro};
 use crate::state::{Phase, State};
 use engine::Seat;
 
+/// Bitset of the goods of which `goods` holds at least `min` tiles.
 #[inline]
-fn push_builds(state: &State, p: usize, free: bool, out: &mut Vec<Action>) {
+fn mask_of(goods: &crate::goods::Goods, min: u8) -> usize {
+    let g = &goods.0;
+    ((g[0] >= min) as usize)
+        | ((g[1] >= min) as usize) << 1
+        | ((g[2] >= min) as usize) << 2
+        | ((g[3] >= min) as usize) << 3
+        | ((g[4] >= min) as usize) << 4
+}
+
+/// Every swap of two different goods, with the bit of each good, for the
+/// branch-free enumeration of trades.
+const PAIRS: [(Good, Good, usize, usize); 20] = {
+    let mut out = [(Good::Wood, Good::Wood, 0, 0); 20];
+    let mut k = 0;
+    let mut a = 0;
+    while a < 5 {
+        let mut b = 0;
+        while b < 5 {
+            if a != b {
+                out[k] = (Good::ALL[a], Good::ALL[b], 1 << a, 1 << b);
+                k += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// Room for every non-offer action of one decision (lairs, ships, Coco, 20 ring
+/// trades, 20 supply trades, end of turn) with margin.
+const ROOM: usize = 128;
+
+/// Writes the legal builds into `out[..]` (pre-sized) and returns how many.
+#[inline]
+fn push_builds_into(state: &State, p: usize, free: bool, out: &mut [Action]) -> usize {
     let board = state.board();
     let hand = &state.hands[p & 3];
+    let mut n = 0;
     if build::lairs_left(state, p) > 0 && (free || hand.covers(&LAIR_COST)) {
         let mut sites = build::lair_sites(state, p);
-        while sites != 0 {
-            let s = sites.trailing_zeros() as u8;
+        while sites != 0 && n < out.len() {
+            out[n] = Action::BuildLair {
+                site: Site(sites.trailing_zeros() as u8),
+            };
             sites &= sites - 1;
-            out.push(Action::BuildLair { site: Site(s) });
+            n += 1;
         }
     }
     if build::ships_left(state, p) > 0 && (free || hand.covers(&SHIP_COST)) {
         let mut routes = build::ship_routes(state, p);
-        while routes != 0 {
-            let r = routes.trailing_zeros() as u8;
-            routes &= routes - 1;
-            if let Some(route) = board.link(r) {
-                out.push(Action::BuildShip { route });
+        while routes != 0 && n < out.len() {
+            if let Some(route) = board.link(routes.trailing_zeros() as u8) {
+                out[n] = Action::BuildShip { route };
+                n += 1;
             }
+            routes &= routes - 1;
         }
     }
+    n
 }
 
 /// Appends every legal action of `seat` to `out` (cleared first).
@@ -39,33 +79,26 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let p = seat.index();
     match state.phase {
         Phase::Main if p == state.captain as usize => {
-            push_builds(state, p, false, out);
+            // Branch-free writes into pre-sized room, then truncate: random
+            // playouts spend most of their time here.
+            out.resize(ROOM, Action::EndTurn);
+            let mut n = push_builds_into(state, p, false, out);
             let hand = state.hands[p & 3];
-            if crate::rules::coco::check_ask(state, p).is_ok() {
-                out.push(Action::AskCoco);
+            out[n] = Action::AskCoco;
+            n += crate::rules::coco::check_ask(state, p).is_ok() as usize;
+            let on_rings = if state.ring_traded { 0 } else { mask_of(&state.rings, 1) };
+            let held = mask_of(&hand, 1);
+            for &(take, give, t, g) in &PAIRS {
+                out[n] = Action::TradeRing { take, give };
+                n += ((on_rings & t != 0) & (held & g != 0)) as usize;
             }
-            if !state.ring_traded {
-                for take in Good::ALL {
-                    if state.rings.get(take) == 0 {
-                        continue;
-                    }
-                    for give in Good::ALL {
-                        if give != take && hand.get(give) > 0 {
-                            out.push(Action::TradeRing { take, give });
-                        }
-                    }
-                }
+            let twice = mask_of(&hand, 2);
+            let in_supply = mask_of(&state.supply, 1);
+            for &(give, take, g, t) in &PAIRS {
+                out[n] = Action::TradeSupply { give, take };
+                n += ((twice & g != 0) & (in_supply & t != 0)) as usize;
             }
-            for give in Good::ALL {
-                if hand.get(give) < 2 {
-                    continue;
-                }
-                for take in Good::ALL {
-                    if take != give && state.supply.get(take) > 0 {
-                        out.push(Action::TradeSupply { give, take });
-                    }
-                }
-            }
+            out.truncate(n);
             if state.pro {
                 push_offers(state, p, out);
             }
@@ -79,9 +112,13 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::MoveKlau { island: Island(i) });
             }
         }
-        Phase::FreeBuild if p == state.captain as usize => push_builds(state, p, true, out),
+        Phase::FreeBuild if p == state.captain as usize => {
+            out.resize(ROOM, Action::EndTurn);
+            let n = push_builds_into(state, p, true, out);
+            out.truncate(n);
+        }
         Phase::Offer { to, give, get } if to == seat => {
-            if pro::check_accept(state, to, &give, &get).is_ok() {
+            if pro::check_accept(state, to, give, get).is_ok() {
                 out.push(Action::Accept);
             }
             out.push(Action::Decline);
@@ -91,18 +128,17 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 fn push_offers(state: &State, p: usize, out: &mut Vec<Action>) {
-    let bundles = pro::bundles();
     for to in 0..state.n() {
         if to == p {
             continue;
         }
-        for give in bundles.iter().filter(|b| state.hands[p & 3].covers(b)) {
-            for get in bundles.iter().filter(|b| state.hands[to].covers(b)) {
-                if !give.overlaps(get) {
+        for give in Bundle::all().filter(|b| state.hands[p & 3].covers(&b.goods())) {
+            for get in Bundle::all().filter(|b| state.hands[to].covers(&b.goods())) {
+                if !give.goods().overlaps(&get.goods()) {
                     out.push(Action::Offer {
                         to: Seat(to as u8),
-                        give: *give,
-                        get: *get,
+                        give,
+                        get,
                     });
                 }
             }

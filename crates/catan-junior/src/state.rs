@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Side};
 use crate::edition::{CocoCard, Edition, EditionData};
-use crate::goods::{Good, Goods};
+use crate::goods::{Bundle, Good, Goods};
 use crate::ids::Island;
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -36,9 +36,9 @@ pub enum Phase {
         /// The player asked.
         to: Seat,
         /// Tiles the captain gives.
-        give: Goods,
+        give: Bundle,
         /// Tiles the captain gets.
-        get: Goods,
+        get: Bundle,
     },
     /// The game is over.
     Over {

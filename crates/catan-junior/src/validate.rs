@@ -186,7 +186,7 @@ fn phase(state: &State, e: &mut Vec<String>) {
             if to.index() >= n || to.0 == state.captain {
                 e.push(format!("an offer to seat {}, who is no partner", to.0));
             }
-            if !(1..=2).contains(&give.total()) || !(1..=2).contains(&get.total()) || give.overlaps(&get) {
+            if give.goods().overlaps(&get.goods()) {
                 e.push("an offer gives 1–2 tiles for 1–2 tiles of other goods".into());
             }
         }

@@ -5,42 +5,20 @@
 
 use crate::error::JuniorError;
 use crate::event::Event;
-use crate::goods::Goods;
+use crate::goods::{Bundle, Goods};
 use crate::state::{Phase, State};
 use engine::{EventSink, Seat};
-use std::sync::OnceLock;
-
-/// Every bundle of 1 or 2 tiles, in a fixed order (singles, then pairs).
-pub fn bundles() -> &'static [Goods] {
-    static B: OnceLock<Vec<Goods>> = OnceLock::new();
-    B.get_or_init(|| {
-        let mut v = Vec::new();
-        for i in 0..5 {
-            let mut g = Goods::ZERO;
-            g.0[i] = 1;
-            v.push(g);
-        }
-        for i in 0..5 {
-            for j in i..5 {
-                let mut g = Goods::ZERO;
-                g.0[i] += 1;
-                g.0[j] += 1;
-                v.push(g);
-            }
-        }
-        v
-    })
-}
 
 /// Checks an offer by the captain `p`.
-pub fn check_offer(state: &State, p: usize, to: Seat, give: &Goods, get: &Goods) -> Result<(), JuniorError> {
+pub fn check_offer(state: &State, p: usize, to: Seat, give: Bundle, get: Bundle) -> Result<(), JuniorError> {
+    let (give, get) = (&give.goods(), &get.goods());
     if !state.pro {
         return Err(JuniorError::ProOnly);
     }
     if to.index() == p || to.index() >= state.n() {
         return Err(JuniorError::ProPartner);
     }
-    if !(1..=2).contains(&give.total()) || !(1..=2).contains(&get.total()) || give.overlaps(get) {
+    if give.overlaps(get) {
         return Err(JuniorError::ProSize);
     }
     if !state.hands[p & 3].covers(give) {
@@ -57,21 +35,22 @@ pub fn apply_offer<S: EventSink<Event>>(
     state: &mut State,
     p: usize,
     to: Seat,
-    give: Goods,
-    get: Goods,
+    give: Bundle,
+    get: Bundle,
     events: &mut S,
 ) {
     state.phase = Phase::Offer { to, give, get };
     events.push(Event::Offered {
         captain: Seat(p as u8),
         to,
-        give,
-        get,
+        give: give.goods(),
+        get: get.goods(),
     });
 }
 
 /// Checks an acceptance of the pending offer (both sides must still hold the tiles).
-pub fn check_accept(state: &State, to: Seat, give: &Goods, get: &Goods) -> Result<(), JuniorError> {
+pub fn check_accept(state: &State, to: Seat, give: Bundle, get: Bundle) -> Result<(), JuniorError> {
+    let (give, get): (&Goods, &Goods) = (&give.goods(), &get.goods());
     if !state.hands[state.cap()].covers(give) {
         return Err(JuniorError::ProCaptainLacks);
     }
@@ -86,7 +65,8 @@ pub fn apply_answer<S: EventSink<Event>>(state: &mut State, accepted: bool, even
     if let Phase::Offer { to, give, get } = state.phase {
         let c = state.cap();
         let t = to.index() & 3;
-        if accepted && check_accept(state, to, &give, &get).is_ok() {
+        if accepted && check_accept(state, to, give, get).is_ok() {
+            let (give, get) = (give.goods(), get.goods());
             state.hands[c].sub(&give);
             state.hands[c].add(&get);
             state.hands[t].sub(&get);
