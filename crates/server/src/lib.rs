@@ -171,6 +171,11 @@ pub async fn run(config: ServerConfig, games: Registry, bots: BotRegistry) -> Re
     server.wait().await
 }
 
+/// [`run`] on a runtime of its own, for front ends without one (the CLI).
+pub fn run_blocking(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<(), ServerError> {
+    tokio::runtime::Runtime::new()?.block_on(run(config, games, bots))
+}
+
 async fn shutdown_signal() {
     #[cfg(unix)]
     {
@@ -193,10 +198,15 @@ async fn shutdown_signal() {
     }
 }
 
-/// Installs the structured log (tracing) for binaries: `RUST_LOG` filters,
-/// default `info`.
+/// Installs the structured log (tracing) for binaries, on stderr: `RUST_LOG`
+/// filters (default `info`); colours only on a terminal.
 pub fn init_logging() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
 }

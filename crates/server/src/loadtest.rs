@@ -207,6 +207,34 @@ pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError
     })
 }
 
+/// Runs the load test on a runtime of its own. Without `config.url` (empty),
+/// it first starts a server in this process on a temporary SQLite file with
+/// `games`, and removes the file afterwards.
+pub fn run_blocking(mut config: LoadtestConfig, games: crate::Registry) -> Result<LoadtestReport, LoadtestError> {
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| LoadtestError::Setup(e.to_string()))?;
+    runtime.block_on(async move {
+        if !config.url.is_empty() {
+            return run(config).await;
+        }
+        let n = crate::secret::random_u64().map_err(|e| LoadtestError::Setup(e.to_string()))?;
+        let dir = std::env::temp_dir().join(format!("spielleiter-loadtest-{n:016x}"));
+        std::fs::create_dir_all(&dir).map_err(|e| LoadtestError::Setup(e.to_string()))?;
+        let server_config = crate::ServerConfig {
+            addr: "127.0.0.1:0".into(),
+            database_url: format!("sqlite://{}", dir.join("loadtest.db").display()),
+            ..crate::ServerConfig::default()
+        };
+        let server = crate::start(server_config, games, crate::BotRegistry::default())
+            .await
+            .map_err(|e| LoadtestError::Setup(e.to_string()))?;
+        config.url = format!("http://{}", server.addr);
+        let report = run(config).await;
+        let _ = server.shutdown().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        report
+    })
+}
+
 /// A table set up for play: id and the seats' secrets.
 struct TableSeats {
     id: String,
