@@ -75,6 +75,51 @@ enum Command {
     },
     /// Lists the games this binary knows.
     Games,
+    /// Runs the game server: tables, seats and live play over HTTP and WebSocket (docs/server.md).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// Database: sqlite://FILE (created if missing) or postgres://USER@HOST/DB.
+        #[arg(long, default_value = "sqlite://spielleiter.db")]
+        database: String,
+        /// How long server bots think before acting, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        bot_think_ms: u64,
+        /// Allow browser pages from this origin (CORS); repeatable. Default: none.
+        #[arg(long)]
+        cors_origin: Vec<String>,
+    },
+    /// Load test: tables of random players over WebSocket, reporting actions/s and latency.
+    Loadtest {
+        /// Server to test (e.g. http://127.0.0.1:8080); default: one started in this process on a temporary SQLite file.
+        #[arg(long)]
+        url: Option<String>,
+        /// Game id.
+        #[arg(long, default_value = "splendor")]
+        game: String,
+        /// Seats per table.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Tables played at once.
+        #[arg(long, default_value_t = 1000)]
+        tables: usize,
+        /// Seconds to measure.
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn server_games() -> Result<server::Registry, String> {
+    let entries = registry::GAMES
+        .iter()
+        .map(|id| registry::entry(id))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    server::Registry::new(entries).map_err(|e| e.to_string())
 }
 
 fn parse_options(options: Option<&str>) -> Result<serde_json::Value, String> {
@@ -97,6 +142,46 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Games => {
             for g in registry::GAMES {
                 println!("{g}");
+            }
+            Ok(())
+        }
+        Command::Serve {
+            addr,
+            database,
+            bot_think_ms,
+            cors_origin,
+        } => {
+            server::init_logging();
+            let config = server::ServerConfig {
+                addr,
+                database_url: database,
+                bot_think_ms,
+                cors_origins: cors_origin,
+                ..server::ServerConfig::default()
+            };
+            server::run_blocking(config, server_games()?, server::BotRegistry::default()).map_err(|e| e.to_string())
+        }
+        Command::Loadtest {
+            url,
+            game,
+            players,
+            tables,
+            seconds,
+            json,
+        } => {
+            let config = server::loadtest::LoadtestConfig {
+                url: url.unwrap_or_default(),
+                game,
+                players,
+                tables,
+                seconds,
+                ..server::loadtest::LoadtestConfig::default()
+            };
+            let report = server::loadtest::run_blocking(config, server_games()?).map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+            } else {
+                println!("{}", report.to_text());
             }
             Ok(())
         }
