@@ -5,12 +5,14 @@ use engine::dynamic::Entry;
 use engine::{ErrorInfo, GameEntry};
 
 /// Ids of every game, in the order the help text lists them.
-pub const GAMES: &[&str] = &["splendor"];
+pub const GAMES: &[&str] = &["splendor", "catan", "catan-junior"];
 
 /// The JSON-speaking entry of a game.
 pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
     match id {
         "splendor" => Ok(Entry::<splendor::Splendor>::boxed()),
+        "catan" => Ok(Entry::<catan::Catan>::boxed()),
+        "catan-junior" => Ok(Entry::<catan_junior::CatanJunior>::boxed()),
         other => Err(unknown_game(other)),
     }
 }
@@ -33,6 +35,14 @@ macro_rules! with_game {
         match $id {
             "splendor" => {
                 type $G = splendor::Splendor;
+                Ok($body)
+            }
+            "catan" => {
+                type $G = catan::Catan;
+                Ok($body)
+            }
+            "catan-junior" => {
+                type $G = catan_junior::CatanJunior;
                 Ok($body)
             }
             other => Err($crate::registry::unknown_game(other)),

@@ -12,15 +12,36 @@ fn bin() -> Command {
 #[test]
 fn simulate_prints_a_json_summary() {
     let out = bin()
-        .args(["simulate", "--game", "splendor", "--players", "3", "--games", "300", "--seed", "5", "--json"])
+        .args([
+            "simulate",
+            "--game",
+            "splendor",
+            "--players",
+            "3",
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--json",
+        ])
         .output()
         .expect("run");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["games"], 300);
     assert_eq!(v["players"], 3);
-    let wins: u64 = v["wins"].as_array().expect("wins").iter().filter_map(Value::as_u64).sum();
-    let ended: u64 = v["ended"].as_object().expect("ended").values().filter_map(Value::as_u64).sum();
+    let wins: u64 = v["wins"]
+        .as_array()
+        .expect("wins")
+        .iter()
+        .filter_map(Value::as_u64)
+        .sum();
+    let ended: u64 = v["ended"]
+        .as_object()
+        .expect("ended")
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
     assert_eq!(ended, 300);
     assert!(wins >= 300 - v["capped"].as_u64().unwrap_or(0));
 }
@@ -29,7 +50,16 @@ fn simulate_prints_a_json_summary() {
 fn simulate_is_deterministic_across_thread_counts() {
     let run = |threads: &str| {
         let out = bin()
-            .args(["simulate", "--games", "200", "--seed", "9", "--json", "--threads", threads])
+            .args([
+                "simulate",
+                "--games",
+                "200",
+                "--seed",
+                "9",
+                "--json",
+                "--threads",
+                threads,
+            ])
             .output()
             .expect("run");
         let v: Value = serde_json::from_slice(&out.stdout).expect("json");
