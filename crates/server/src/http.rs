@@ -319,6 +319,9 @@ async fn websocket(
     // is merely too large gets a `too_large` error instead of a dropped line.
     let hard_cap = app.config.max_message_bytes.saturating_mul(16).max(1 << 20);
     Ok(ws
+        // The default 128 KiB read buffer is zeroed on every read; game
+        // messages are small.
+        .read_buffer_size(8 * 1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
         .on_upgrade(move |socket| crate::ws::serve(socket, id, handle, app)))

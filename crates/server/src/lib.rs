@@ -132,6 +132,11 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             source,
         })?;
     let addr = listener.local_addr()?;
+    // Small messages go out at once: Nagle's algorithm would hold an update
+    // back until the previous one is acknowledged.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let (shutdown, shutdown_rx) = watch::channel(false);
     let app = http::App::new(config, addr, Arc::clone(&lobby), shutdown_rx.clone());
     let router = http::router(app);

@@ -280,7 +280,10 @@ async fn connect(base: &str, table: &TableSeats) -> Result<Vec<(u8, Socket)>, St
     let mut out = Vec::with_capacity(table.secrets.len());
     for (seat, secret) in table.secrets.iter().enumerate() {
         let url = format!("{ws_base}/api/tables/{}/ws", table.id);
-        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| e.to_string())?;
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
+            .await
+            .map_err(|e| e.to_string())?;
         let auth = json!({"type": "auth", "seat": seat, "secret": secret}).to_string();
         ws.send(Message::text(auth)).await.map_err(|e| e.to_string())?;
         out.push((seat as u8, ws));
@@ -340,6 +343,21 @@ impl Player {
     }
 }
 
+/// The parts of a server message a random player reads; the view is skipped.
+#[derive(serde::Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    from: Option<u64>,
+    #[serde(default)]
+    version: Option<u64>,
+    #[serde(default)]
+    legal: Vec<Value>,
+    #[serde(default)]
+    result: Option<Value>,
+}
+
 /// An action in flight.
 struct Pending {
     /// The version it was chosen at.
@@ -364,25 +382,24 @@ async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared) -> bool 
             }
             continue;
         };
-        let Ok(v) = serde_json::from_str::<Value>(text.as_str()) else {
+        let Ok(v) = serde_json::from_str::<Incoming>(text.as_str()) else {
             add(&totals, |t| t.errors += 1);
             return false;
         };
-        match v["type"].as_str().unwrap_or("") {
+        match v.kind.as_str() {
             kind @ ("update" | "snapshot") => {
                 if kind == "update" {
                     if let Some(p) = pending.as_mut() {
-                        if v["from"].as_u64() == Some(p.version) && p.seen.is_none() {
+                        if v.from == Some(p.version) && p.seen.is_none() {
                             p.seen = Some(Instant::now());
                         }
                     }
                 }
-                if !v["result"].is_null() {
+                if v.result.as_ref().is_some_and(|r| !r.is_null()) {
                     let _ = ws.close(None).await;
                     return true;
                 }
-                let legal = v["legal"].as_array().cloned().unwrap_or_default();
-                latest = Some((v["version"].as_u64().unwrap_or(0), legal));
+                latest = Some((v.version.unwrap_or(0), v.legal));
             }
             "ack" => {
                 if let Some(p) = pending.as_mut() {

@@ -486,20 +486,19 @@ impl Table {
                 Viewer::Seat(seat) => game.legal(seat).unwrap_or_default(),
                 Viewer::Spectator => Vec::new(),
             };
-            let msg: Outgoing = json!({
-                "type": "update",
-                "table": id,
-                "viewer": viewer,
-                "from": from,
-                "version": version,
-                "events": game.events_since(from, viewer),
-                "view": game.view(viewer),
-                "legal": legal,
-                "to_act": to_act,
-                "result": result,
-            })
-            .to_string()
-            .into();
+            let update = Update {
+                kind: "update",
+                table: id,
+                viewer,
+                from,
+                version,
+                events: &game.events_since(from, viewer),
+                view: &game.view(viewer),
+                legal: &legal,
+                to_act,
+                result: &result,
+            };
+            let msg: Outgoing = serde_json::to_string(&update).unwrap_or_default().into();
             cache.push((viewer, Arc::clone(&msg)));
             msg
         };
@@ -603,6 +602,22 @@ impl Table {
             });
         }
     }
+}
+
+/// The `update` message, serialised straight from borrowed parts.
+#[derive(serde::Serialize)]
+struct Update<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    table: &'a str,
+    viewer: Viewer,
+    from: u64,
+    version: u64,
+    events: &'a [Value],
+    view: &'a Value,
+    legal: &'a [Value],
+    to_act: ToAct,
+    result: &'a Option<engine::GameResult>,
 }
 
 /// Queues a message; a subscriber that is gone or too slow is dropped (its
