@@ -73,6 +73,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/ws", get(websocket))
+        .merge(crate::webui::routes())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
         .layer(DefaultBodyLimit::max(app.config.max_body_bytes));

@@ -23,6 +23,7 @@ pub mod ratelimit;
 pub mod registry;
 pub mod secret;
 pub mod table;
+pub mod webui;
 pub mod ws;
 
 pub use bots::{BotRegistry, RandomBot, SeatBot};
