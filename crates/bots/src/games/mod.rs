@@ -1,0 +1,7 @@
+//! The per-game heuristics: the only game-specific code of the bots.
+
+pub mod splendor;
+
+impl crate::heuristic::BotGame for ::splendor::Splendor {
+    type Heuristic = splendor::SplendorHeuristic;
+}

@@ -1,0 +1,146 @@
+//! Per-game knowledge: a state evaluator used by the greedy bot, as the
+//! rollout policy of MCTS and to score positions where a rollout stops.
+
+use engine::{Game, GameRng, NoEvents, Seat, MAX_SEATS};
+use rand::Rng;
+
+/// What a club player knows about a game, as numbers.
+///
+/// Values are in "victory point" units so that one evaluator serves all
+/// three uses: the greedy bot compares states one action ahead, MCTS turns
+/// the values of a stopped rollout into win chances (a softmax with
+/// [`Heuristic::temperature`]).
+pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// The value of `state` for every seat (written to `values[..players]`):
+    /// points plus progress towards points. Called on determinized states
+    /// only, so it may read anything in them.
+    fn evaluate(&self, state: &G::State, values: &mut [f64]);
+
+    /// A value difference that means "clearly ahead" (softmax temperature
+    /// when values become win chances).
+    fn temperature(&self) -> f64 {
+        1.0
+    }
+
+    /// A bonus or malus for an action on top of the value of the state it
+    /// leads to: for what a state evaluator cannot see (do not open a trade
+    /// you will not complete, end the turn only when nothing useful is left).
+    fn action_bias(&self, _state: &G::State, _seat: Seat, _action: &G::Action) -> f64 {
+        0.0
+    }
+
+    /// Decisions a rollout plays before it is scored by [`Heuristic::evaluate`].
+    fn rollout_depth(&self) -> u32 {
+        40
+    }
+
+    /// The greedy choice: the index into `legal` whose successor state is
+    /// best for `seat` (own value minus the best other value, plus the
+    /// action bias); ties broken at random.
+    fn choose(&self, state: &G::State, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> usize {
+        one_ply::<G, Self>(self, state, seat, legal, rng)
+    }
+}
+
+/// The margin of `seat` in `values`: its value minus the best other value.
+pub fn margin(values: &[f64], seat: Seat) -> f64 {
+    let me = values.get(seat.index()).copied().unwrap_or(0.0);
+    let best_other = values
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != seat.index())
+        .map(|(_, v)| *v)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        me - best_other
+    } else {
+        me
+    }
+}
+
+/// One-ply lookahead: apply each action to a copy and evaluate.
+pub fn one_ply<G: Game, H: Heuristic<G>>(
+    h: &H,
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+) -> usize {
+    if legal.len() <= 1 {
+        return 0;
+    }
+    let players = G::players(state).min(MAX_SEATS);
+    let mut values = [0.0f64; MAX_SEATS];
+    let mut best = f64::NEG_INFINITY;
+    let mut best_i = 0;
+    let mut ties = 0u32;
+    for (i, action) in legal.iter().enumerate() {
+        let mut next = state.clone();
+        G::apply_unchecked(&mut next, seat, action, &mut NoEvents);
+        let score = if let Some(result) = G::result(&next) {
+            if result.winners.contains(&seat) {
+                1e6
+            } else {
+                -1e6
+            }
+        } else {
+            h.evaluate(&next, &mut values[..players]);
+            margin(&values[..players], seat) + h.action_bias(state, seat, action)
+        };
+        if score > best + 1e-9 {
+            best = score;
+            best_i = i;
+            ties = 1;
+        } else if (score - best).abs() <= 1e-9 {
+            // Reservoir sampling among equal scores: a uniform tie-break.
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best_i = i;
+            }
+        }
+    }
+    best_i
+}
+
+/// Win chances from values: a softmax with the heuristic's temperature,
+/// written to `out[..players]`.
+pub fn win_chances(values: &[f64], temperature: f64, out: &mut [f64]) {
+    let t = temperature.max(1e-6);
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut sum = 0.0;
+    for (o, v) in out.iter_mut().zip(values) {
+        *o = ((v - max) / t).exp();
+        sum += *o;
+    }
+    if sum > 0.0 {
+        for o in out.iter_mut().take(values.len()) {
+            *o /= sum;
+        }
+    }
+}
+
+/// A game for which this crate has a heuristic: greedy and MCTS bots exist.
+pub trait BotGame: Game {
+    /// The game's heuristic.
+    type Heuristic: Heuristic<Self>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margin_is_own_value_minus_best_other() {
+        assert_eq!(margin(&[3.0, 5.0, 1.0], Seat(0)), -2.0);
+        assert_eq!(margin(&[3.0, 5.0, 1.0], Seat(1)), 2.0);
+        assert_eq!(margin(&[4.0], Seat(0)), 4.0);
+    }
+
+    #[test]
+    fn win_chances_sum_to_one_and_follow_values() {
+        let mut out = [0.0; 3];
+        win_chances(&[1.0, 2.0, 0.0], 1.0, &mut out);
+        assert!((out.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(out[1] > out[0] && out[0] > out[2]);
+    }
+}

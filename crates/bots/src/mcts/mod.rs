@@ -1,0 +1,219 @@
+//! Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
+//!
+//! Every iteration samples a state consistent with the bot's own view
+//! ([`Game::determinize`] with `Viewer::Seat(me)`), walks the shared tree with
+//! UCB over the actions available in that determinization (counting each
+//! action's availability, as ISMCTS does), adds one edge, plays a rollout to
+//! the end or to a depth cap where the [`Heuristic`] scores it, and backs the
+//! result up, each edge crediting the seat that acted on it.
+//!
+//! Chance is exact: a chance node with few outcomes (a die, a steal) becomes
+//! a branching node whose outcome is drawn from
+//! [`Game::chance_outcomes`] with its probabilities; with many outcomes
+//! (a card drawn from a deck, two dice) the tree stays open-loop and the
+//! outcome is drawn by [`Game::sample_chance`], which follows the same
+//! distribution.
+//!
+//! Parallel search is root-parallel: each thread grows its own tree from its
+//! own seed, and the visit counts of the root actions are summed.
+
+mod tree;
+
+use crate::bot::{Bot, Forfeit};
+use crate::heuristic::{BotGame, Heuristic};
+use engine::{GameRng, Seat};
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+use tree::{Search, SearchSettings};
+
+/// How much search one decision gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Budget {
+    /// Iterations (each ends in one rollout), summed over all threads.
+    /// Deterministic for a given seed and thread count.
+    Playouts(u32),
+    /// Wall-clock milliseconds per decision (not reproducible).
+    Millis(u64),
+}
+
+/// How rollouts choose actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RolloutPolicy {
+    /// Uniformly random (trade offers left out).
+    Random,
+    /// The game's greedy heuristic.
+    Greedy,
+}
+
+/// Options of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MctsConfig {
+    /// Search per decision (default 1,000 playouts).
+    pub budget: Budget,
+    /// Threads of the root-parallel search; 0 = all cores.
+    pub threads: usize,
+    /// Rollout policy (default greedy).
+    pub rollout: RolloutPolicy,
+    /// Decisions per rollout before it is scored; `None` = the heuristic's default.
+    pub depth: Option<u32>,
+    /// UCB exploration constant (rewards are win chances in 0–1).
+    pub exploration: f64,
+    /// Chance nodes with at most this many outcomes branch in the tree; more
+    /// outcomes stay open-loop.
+    pub chance_branch: usize,
+    /// Let the search consider opening domestic trade offers itself.
+    pub offers: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget::Playouts(1_000),
+            threads: 0,
+            rollout: RolloutPolicy::Greedy,
+            depth: None,
+            exploration: 0.7,
+            chance_branch: 6,
+            offers: false,
+        }
+    }
+}
+
+/// Counters of a bot's searches, for reports of decisions per second.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MctsStats {
+    /// Decisions searched (forced single-action decisions are not counted).
+    pub decisions: u64,
+    /// Iterations run.
+    pub playouts: u64,
+    /// Time spent searching.
+    pub seconds: f64,
+}
+
+/// The information-set MCTS player.
+#[derive(Clone, Debug)]
+pub struct MctsBot<G: BotGame> {
+    config: MctsConfig,
+    heuristic: G::Heuristic,
+    stats: MctsStats,
+}
+
+impl<G: BotGame> MctsBot<G> {
+    /// A search player with these options and the game's default heuristic.
+    pub fn new(config: MctsConfig) -> Self {
+        MctsBot {
+            config,
+            heuristic: G::Heuristic::default(),
+            stats: MctsStats::default(),
+        }
+    }
+
+    /// What the bot has searched so far.
+    pub fn stats(&self) -> MctsStats {
+        self.stats
+    }
+
+    /// The visit counts of each legal action (summed over threads) for the
+    /// decision of `seat` in `state`.
+    pub fn visits(&mut self, state: &G::State, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> Vec<u64> {
+        let threads = match self.config.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .max(1);
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
+        let settings = SearchSettings {
+            exploration: self.config.exploration,
+            chance_branch: self.config.chance_branch,
+            offers: self.config.offers,
+            rollout: self.config.rollout,
+            depth: self.config.depth.unwrap_or_else(|| self.heuristic.rollout_depth()),
+        };
+        let start = Instant::now();
+        let per_thread = |t: usize| -> (Vec<u64>, u64) {
+            let mut rng = GameRng::seed_from_u64(seeds[t]);
+            let mut search = Search::<G>::new(&self.heuristic, settings, seat);
+            let (limit, deadline) = match self.config.budget {
+                Budget::Playouts(n) => {
+                    let n = u64::from(n);
+                    let t64 = t as u64;
+                    let k = threads as u64;
+                    (n / k + u64::from(t64 < n % k), None)
+                }
+                Budget::Millis(ms) => (u64::MAX, Some(start + Duration::from_millis(ms))),
+            };
+            let mut done = 0u64;
+            while done < limit {
+                if let Some(d) = deadline {
+                    if done % 8 == 0 && Instant::now() >= d {
+                        break;
+                    }
+                }
+                search.iterate(state, &mut rng);
+                done += 1;
+            }
+            (search.root_visits(legal), done)
+        };
+        let results: Vec<(Vec<u64>, u64)> = if threads == 1 {
+            vec![per_thread(0)]
+        } else {
+            std::thread::scope(|scope| {
+                let f = &per_thread;
+                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || f(t))).collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            })
+        };
+        let mut total = vec![0u64; legal.len()];
+        for (visits, done) in &results {
+            for (a, b) in total.iter_mut().zip(visits) {
+                *a += b;
+            }
+            self.stats.playouts += done;
+        }
+        self.stats.decisions += 1;
+        self.stats.seconds += start.elapsed().as_secs_f64();
+        total
+    }
+}
+
+impl<G: BotGame> Bot<G> for MctsBot<G> {
+    fn name(&self) -> String {
+        let budget = match self.config.budget {
+            Budget::Playouts(n) => format!("playouts={n}"),
+            Budget::Millis(ms) => format!("ms={ms}"),
+        };
+        let rollout = match self.config.rollout {
+            RolloutPolicy::Random => "random",
+            RolloutPolicy::Greedy => "greedy",
+        };
+        format!("mcts({budget},rollout={rollout})")
+    }
+
+    fn choose(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut GameRng,
+    ) -> Result<usize, Forfeit> {
+        if legal.len() <= 1 {
+            return Ok(0);
+        }
+        let visits = self.visits(state, seat, legal, rng);
+        let mut best = 0;
+        for (i, v) in visits.iter().enumerate() {
+            if *v > visits[best] {
+                best = i;
+            }
+        }
+        if visits[best] == 0 {
+            // No search happened (a zero budget): fall back to the heuristic.
+            let sampled = G::determinize(state, engine::Viewer::Seat(seat), rng);
+            return Ok(self.heuristic.choose(&sampled, seat, legal, rng));
+        }
+        Ok(best)
+    }
+}

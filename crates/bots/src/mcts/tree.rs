@@ -1,0 +1,320 @@
+//! One thread's search tree: nodes in a flat arena, edges keyed by the acting
+//! seat and its action, selection by UCB with availability counts.
+
+use super::RolloutPolicy;
+use crate::heuristic::{win_chances, BotGame, Heuristic};
+use crate::random::pick_random;
+use engine::{Game, GameRng, NoEvents, Seat, ToAct, Viewer, MAX_SEATS};
+use rand::Rng;
+use std::hash::BuildHasher;
+
+const NONE: u32 = u32::MAX;
+
+/// Settings a search thread needs (copied from [`super::MctsConfig`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SearchSettings {
+    pub exploration: f64,
+    pub chance_branch: usize,
+    pub offers: bool,
+    pub rollout: RolloutPolicy,
+    pub depth: u32,
+}
+
+/// One action of one seat below a node.
+#[derive(Debug)]
+struct Edge<A> {
+    action: A,
+    hash: u64,
+    seat: u8,
+    child: u32,
+    visits: u32,
+    avail: u32,
+    reward: f64,
+}
+
+/// An information-set node: the actions tried from it and, when the node is
+/// a branching chance node, the outcomes seen.
+#[derive(Debug)]
+struct Node<A, C> {
+    edges: Vec<Edge<A>>,
+    chance: Vec<(C, u32)>,
+}
+
+impl<A, C> Node<A, C> {
+    fn new() -> Self {
+        Node {
+            edges: Vec::new(),
+            chance: Vec::new(),
+        }
+    }
+}
+
+/// A search tree with its reusable buffers.
+pub(crate) struct Search<'h, G: BotGame> {
+    heuristic: &'h G::Heuristic,
+    settings: SearchSettings,
+    me: Seat,
+    nodes: Vec<Node<G::Action, G::Chance>>,
+    path: Vec<(u32, u32)>,
+    legal: Vec<G::Action>,
+    hashes: Vec<u64>,
+    found: Vec<u32>,
+    outcomes: Vec<(G::Chance, f64)>,
+    values: [f64; MAX_SEATS],
+    rewards: [f64; MAX_SEATS],
+    hasher: std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+}
+
+impl<'h, G: BotGame> Search<'h, G> {
+    pub(crate) fn new(heuristic: &'h G::Heuristic, settings: SearchSettings, me: Seat) -> Self {
+        Search {
+            heuristic,
+            settings,
+            me,
+            nodes: vec![Node::new()],
+            path: Vec::with_capacity(64),
+            legal: Vec::with_capacity(64),
+            hashes: Vec::with_capacity(64),
+            found: Vec::with_capacity(64),
+            outcomes: Vec::with_capacity(64),
+            values: [0.0; MAX_SEATS],
+            rewards: [0.0; MAX_SEATS],
+            hasher: std::hash::BuildHasherDefault::default(),
+        }
+    }
+
+    /// The visits of the root edges of `me`, in the order of `legal`.
+    pub(crate) fn root_visits(&self, legal: &[G::Action]) -> Vec<u64> {
+        legal
+            .iter()
+            .map(|a| {
+                self.nodes[0]
+                    .edges
+                    .iter()
+                    .find(|e| e.seat == self.me.0 && e.action == *a)
+                    .map_or(0, |e| u64::from(e.visits))
+            })
+            .collect()
+    }
+
+    /// One iteration: determinize, select, expand, roll out, back up.
+    pub(crate) fn iterate(&mut self, root: &G::State, rng: &mut GameRng) {
+        let mut s = G::determinize(root, Viewer::Seat(self.me), rng);
+        let players = G::players(&s).min(MAX_SEATS);
+        self.path.clear();
+        let mut node = 0u32;
+        loop {
+            match G::to_act(&s) {
+                ToAct::Over => {
+                    self.result_rewards(&s, players);
+                    break;
+                }
+                ToAct::Chance => {
+                    node = self.chance_step(&mut s, node, rng);
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats.first().unwrap_or(Seat(0));
+                    G::legal_actions(&s, seat, &mut self.legal);
+                    if !self.settings.offers {
+                        drop_offers::<G>(&mut self.legal);
+                    }
+                    if self.legal.is_empty() {
+                        self.evaluate(&s, players);
+                        break;
+                    }
+                    let (edge, expanded) = self.select(node, seat, rng);
+                    self.path.push((node, edge));
+                    let e = &self.nodes[node as usize].edges[edge as usize];
+                    G::apply_unchecked(&mut s, seat, &e.action, &mut NoEvents);
+                    if expanded {
+                        self.rollout(&mut s, players, rng);
+                        break;
+                    }
+                    node = self.child_of(node, edge);
+                }
+            }
+        }
+        for &(n, e) in &self.path {
+            let edge = &mut self.nodes[n as usize].edges[e as usize];
+            edge.visits += 1;
+            edge.reward += self.rewards[usize::from(edge.seat) % MAX_SEATS];
+        }
+    }
+
+    /// Resolves a chance node: branching for few outcomes, open-loop otherwise.
+    fn chance_step(&mut self, s: &mut G::State, node: u32, rng: &mut GameRng) -> u32 {
+        if self.settings.chance_branch > 0 {
+            G::chance_outcomes(s, &mut self.outcomes);
+            if !self.outcomes.is_empty() && self.outcomes.len() <= self.settings.chance_branch {
+                let mut x: f64 = rng.random();
+                let last = self.outcomes.len() - 1;
+                let mut pick = last;
+                for (i, (_, p)) in self.outcomes.iter().enumerate() {
+                    if x < *p {
+                        pick = i;
+                        break;
+                    }
+                    x -= p;
+                }
+                let outcome = self.outcomes[pick].0.clone();
+                G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
+                let existing = self.nodes[node as usize]
+                    .chance
+                    .iter()
+                    .find(|(c, _)| *c == outcome)
+                    .map(|(_, n)| *n);
+                return match existing {
+                    Some(child) => child,
+                    None => {
+                        let child = self.nodes.len() as u32;
+                        self.nodes.push(Node::new());
+                        self.nodes[node as usize].chance.push((outcome, child));
+                        child
+                    }
+                };
+            }
+        }
+        let outcome = G::sample_chance(s, rng);
+        G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
+        node
+    }
+
+    /// Picks the edge to follow at `node` for `seat` among `self.legal`:
+    /// an untried action if there is one (then `true`), else the best by UCB.
+    fn select(&mut self, node: u32, seat: Seat, rng: &mut GameRng) -> (u32, bool) {
+        self.hashes.clear();
+        for a in &self.legal {
+            self.hashes.push(self.hasher.hash_one(a));
+        }
+        self.found.clear();
+        let n = &mut self.nodes[node as usize];
+        let mut untried = 0u32;
+        let mut pick = usize::MAX;
+        for (i, a) in self.legal.iter().enumerate() {
+            let h = self.hashes[i];
+            let pos = n
+                .edges
+                .iter()
+                .position(|e| e.hash == h && e.seat == seat.0 && e.action == *a);
+            match pos {
+                Some(p) => self.found.push(p as u32),
+                None => {
+                    untried += 1;
+                    if rng.random_range(0..untried) == 0 {
+                        pick = i;
+                    }
+                }
+            }
+        }
+        for &p in &self.found {
+            n.edges[p as usize].avail += 1;
+        }
+        if pick != usize::MAX {
+            n.edges.push(Edge {
+                action: self.legal[pick].clone(),
+                hash: self.hashes[pick],
+                seat: seat.0,
+                child: NONE,
+                visits: 0,
+                avail: 1,
+                reward: 0.0,
+            });
+            return ((n.edges.len() - 1) as u32, true);
+        }
+        let c = self.settings.exploration;
+        let mut best = f64::NEG_INFINITY;
+        let mut best_p = self.found.first().copied().unwrap_or(0);
+        for &p in &self.found {
+            let e = &n.edges[p as usize];
+            let visits = f64::from(e.visits.max(1));
+            let score = e.reward / visits + c * (f64::from(e.avail.max(1)).ln() / visits).sqrt();
+            if score > best {
+                best = score;
+                best_p = p;
+            }
+        }
+        (best_p, false)
+    }
+
+    /// The node below an edge, created on first use.
+    fn child_of(&mut self, node: u32, edge: u32) -> u32 {
+        let child = self.nodes[node as usize].edges[edge as usize].child;
+        if child != NONE {
+            return child;
+        }
+        let child = self.nodes.len() as u32;
+        self.nodes.push(Node::new());
+        self.nodes[node as usize].edges[edge as usize].child = child;
+        child
+    }
+
+    /// Plays on from `s` with the rollout policy, then scores.
+    fn rollout(&mut self, s: &mut G::State, players: usize, rng: &mut GameRng) {
+        let mut depth = 0u32;
+        loop {
+            match G::to_act(s) {
+                ToAct::Over => {
+                    self.result_rewards(s, players);
+                    return;
+                }
+                ToAct::Chance => {
+                    let outcome = G::sample_chance(s, rng);
+                    G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
+                }
+                ToAct::Seats(seats) => {
+                    if depth >= self.settings.depth {
+                        self.evaluate(s, players);
+                        return;
+                    }
+                    let seat = seats.first().unwrap_or(Seat(0));
+                    G::legal_actions(s, seat, &mut self.legal);
+                    if self.legal.is_empty() {
+                        self.evaluate(s, players);
+                        return;
+                    }
+                    let i = match self.settings.rollout {
+                        RolloutPolicy::Random => pick_random::<G>(&self.legal, true, rng),
+                        RolloutPolicy::Greedy => self.heuristic.choose(s, seat, &self.legal, rng),
+                    };
+                    let i = i.min(self.legal.len() - 1);
+                    G::apply_unchecked(s, seat, &self.legal[i], &mut NoEvents);
+                    depth += 1;
+                }
+            }
+        }
+    }
+
+    /// Rewards of a finished game: winners share 1.
+    fn result_rewards(&mut self, s: &G::State, players: usize) {
+        self.rewards = [0.0; MAX_SEATS];
+        match G::result(s) {
+            Some(result) if !result.winners.is_empty() => {
+                let share = 1.0 / result.winners.len() as f64;
+                for w in &result.winners {
+                    if let Some(r) = self.rewards.get_mut(w.index()) {
+                        *r += share;
+                    }
+                }
+            }
+            _ => self.evaluate(s, players),
+        }
+    }
+
+    /// Rewards of a stopped rollout: the heuristic's win chances.
+    fn evaluate(&mut self, s: &G::State, players: usize) {
+        self.rewards = [0.0; MAX_SEATS];
+        self.heuristic.evaluate(s, &mut self.values[..players]);
+        win_chances(
+            &self.values[..players],
+            self.heuristic.temperature(),
+            &mut self.rewards[..players],
+        );
+    }
+}
+
+/// Leaves out actions that open trade offers unless nothing else is legal.
+fn drop_offers<G: Game>(legal: &mut Vec<G::Action>) {
+    if legal.iter().any(G::is_offer) && !legal.iter().all(G::is_offer) {
+        legal.retain(|a| !G::is_offer(a));
+    }
+}
