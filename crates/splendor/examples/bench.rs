@@ -9,6 +9,14 @@ use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPo
 use splendor::{Config, Splendor, State, DEFAULT_TURN_CAP};
 use std::time::{Duration, Instant};
 
+/// CPU time of this thread in seconds (Linux: `/proc/thread-self/schedstat`),
+/// so a machine shared with other work does not distort the rate.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
 fn main() {
     let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(3.0);
     println!("size_of::<State>() = {} bytes", std::mem::size_of::<State>());
@@ -24,6 +32,7 @@ fn main() {
     for players in [2usize, 3, 4] {
         let mut buffers = PlayoutBuffers::<Splendor>::default();
         let start = Instant::now();
+        let cpu_start = cpu_seconds();
         let budget = Duration::from_secs_f64(secs);
         let (mut games, mut capped, mut decisions, mut turns) = (0u64, 0u64, 0u64, 0u64);
         let mut seed = 1u64;
@@ -45,6 +54,7 @@ fn main() {
             }
         }
         let t = start.elapsed().as_secs_f64();
+        let cpu = cpu_start.and_then(|c0| cpu_seconds().map(|c1| c1 - c0));
         // How random games end (outside the timed loop).
         let (mut by_points, mut all_passed, mut shared) = (0u32, 0u32, 0u32);
         for seed in 0..2_000u64 {
@@ -63,8 +73,15 @@ fn main() {
                 }
             }
         }
+        if let Some(cpu) = cpu {
+            println!(
+                "{players} players: {:>9.0} games per CPU second ({:.0}% of a core was ours)",
+                games as f64 / cpu,
+                100.0 * cpu / t
+            );
+        }
         println!(
-            "{players} players: {:>9.0} games/s  ({games} games, {capped} capped at {} turns, {:.1} decisions and {:.1} turns per game)",
+            "{players} players: {:>9.0} games/s wall clock  ({games} games, {capped} capped at {} turns, {:.1} decisions and {:.1} turns per game)",
             games as f64 / t,
             policy.max_turns,
             decisions as f64 / games as f64,

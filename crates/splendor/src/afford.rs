@@ -63,65 +63,47 @@ pub(crate) fn pays_exactly(need: u64, payment: &Tokens) -> bool {
 }
 
 /// Appends every distinct valid payment of the card as a buy action. Gold may
-/// replace any colour, also one the player holds, so with gold in hand there
-/// are several payments; without gold exactly one.
+/// replace any colour, also one the player holds, so with more gold in hand
+/// than the price forces there are several payments; otherwise exactly one.
 #[inline]
 pub(crate) fn push_buys(p: &Player, card: CardId, out: &mut Vec<Action>) {
     let need = need(p, card);
-    let short = gold_needed(p, need);
-    let gold = p.tokens[5];
-    if short > u32::from(gold) {
+    let forced = gold_needed(p, need);
+    let gold = u32::from(p.tokens[5]);
+    if forced > gold {
         return;
     }
-    let owed = need.to_le_bytes();
-    if gold == 0 || need == 0 {
+    // The most of each colour the player can pay in tokens of that colour.
+    let covered = need.wrapping_sub(sat_sub(need, p.tokens_packed() & GEM_BYTES));
+    let c = covered.to_le_bytes();
+    let spare = gold - forced;
+    if spare == 0 || covered == 0 {
         out.push(Action::Buy {
             card,
-            payment: Tokens([owed[0], owed[1], owed[2], owed[3], owed[4], 0]),
+            payment: Tokens([c[0], c[1], c[2], c[3], c[4], forced as u8]),
         });
         return;
     }
-    let owed5 = [owed[0], owed[1], owed[2], owed[3], owed[4]];
-    let held = [p.tokens[0], p.tokens[1], p.tokens[2], p.tokens[3], p.tokens[4]];
-    payments(card, &owed5, &held, gold, 0, [0; 6], out);
+    payments(card, [c[0], c[1], c[2], c[3], c[4], forced as u8], spare as u8, 0, out);
 }
 
-/// Chooses the colour part of the payment colour by colour (most tokens of
-/// the colour first); whatever a colour leaves unpaid is paid in gold.
-fn payments(
-    card: CardId,
-    owed: &[u8; 5],
-    held: &[u8; 5],
-    gold_left: u8,
-    i: usize,
-    pay: [u8; 6],
-    out: &mut Vec<Action>,
-) {
-    if i == 5 {
+/// With `spare` gold beyond what the price forces, each colour paid partly
+/// in tokens may give up some of them for gold. Colours in order, each from
+/// most tokens to fewest.
+fn payments(card: CardId, pay: [u8; 6], spare: u8, i: usize, out: &mut Vec<Action>) {
+    if i == 5 || spare == 0 {
         out.push(Action::Buy {
             card,
             payment: Tokens(pay),
         });
         return;
     }
-    let n = owed[i];
-    if n == 0 {
-        payments(card, owed, held, gold_left, i + 1, pay, out);
-        return;
-    }
-    let hi = n.min(held[i]);
-    let lo = n.saturating_sub(gold_left);
-    let mut c = hi;
-    while c >= lo {
-        let g = n - c;
+    let most = pay[i].min(spare);
+    for g in 0..=most {
         let mut next = pay;
-        next[i] = c;
+        next[i] -= g;
         next[5] += g;
-        payments(card, owed, held, gold_left - g, i + 1, next, out);
-        if c == 0 {
-            break;
-        }
-        c -= 1;
+        payments(card, next, spare - g, i + 1, out);
     }
 }
 

@@ -14,6 +14,59 @@ pub(crate) const TRIPLES: [u8; 10] = [
     0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
 ];
 
+/// The take actions of each set of available colours, built at compile time:
+/// every 3-colour subset, or the whole set when it has fewer than 3 colours.
+static TAKE_DIFFERENT: [([Action; 10], u8); 32] = {
+    let mut table = [([Action::Pass; 10], 0u8); 32];
+    let mut avail = 0;
+    while avail < 32 {
+        let mut n = 0;
+        if (avail as u8).count_ones() >= 3 {
+            let mut i = 0;
+            while i < TRIPLES.len() {
+                let t = TRIPLES[i];
+                if t & avail as u8 == t {
+                    table[avail].0[n] = Action::TakeDifferent {
+                        gems: TokenPick::from_mask(t),
+                    };
+                    n += 1;
+                }
+                i += 1;
+            }
+        } else if avail != 0 {
+            table[avail].0[0] = Action::TakeDifferent {
+                gems: TokenPick::from_mask(avail as u8),
+            };
+            n = 1;
+        }
+        table[avail].1 = n as u8;
+        avail += 1;
+    }
+    table
+};
+
+/// The take-two actions of each set of colours whose pile holds 4 or more.
+static TAKE_TWO: [([Action; 5], u8); 32] = {
+    let mut table = [([Action::Pass; 5], 0u8); 32];
+    let mut piles = 0;
+    while piles < 32 {
+        let mut n = 0;
+        let mut c = 0;
+        while c < 5 {
+            if piles & (1 << c) != 0 {
+                table[piles].0[n] = Action::TakeTwo {
+                    gem: Token::from_index(c),
+                };
+                n += 1;
+            }
+            c += 1;
+        }
+        table[piles].1 = n as u8;
+        piles += 1;
+    }
+    table
+};
+
 /// The gem colours with at least one token in the bank (bit 0 = white).
 #[inline]
 pub(crate) fn available(bank: &[u8; 8]) -> u8 {
@@ -24,6 +77,23 @@ pub(crate) fn available(bank: &[u8; 8]) -> u8 {
         }
     }
     m
+}
+
+/// The colours with at least one and with at least four tokens in the bank.
+#[inline]
+fn piles(bank: &[u8; 8]) -> (u8, u8) {
+    let packed = u64::from_le_bytes(*bank) & crate::afford::GEM_BYTES;
+    // Bytes are small: adding 0x7F sets a byte's high bit iff it is at least 1,
+    // adding 0x7C iff it is at least 4.
+    let one = (packed + 0x7F7F_7F7F_7F) & 0x80_8080_8080;
+    let four = (packed + 0x7C7C_7C7C_7C) & 0x80_8080_8080;
+    (gather(one), gather(four))
+}
+
+/// The high bits of the five low bytes as a 5-bit mask.
+#[inline]
+fn gather(x: u64) -> u8 {
+    ((x >> 7) & 1 | (x >> 14) & 2 | (x >> 21) & 4 | (x >> 28) & 8 | (x >> 35) & 16) as u8
 }
 
 /// Appends every legal action of `seat` to `out` (cleared first).
@@ -58,25 +128,11 @@ pub(crate) fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// The actions of a turn: take, reserve, buy, or pass when blocked.
 fn main_actions(s: &State, out: &mut Vec<Action>) {
-    let avail = available(&s.bank);
-    if avail.count_ones() >= 3 {
-        for t in TRIPLES {
-            if t & avail == t {
-                out.push(Action::TakeDifferent {
-                    gems: TokenPick::from_mask(t),
-                });
-            }
-        }
-    } else if avail != 0 {
-        out.push(Action::TakeDifferent {
-            gems: TokenPick::from_mask(avail),
-        });
-    }
-    for gem in Token::GEMS {
-        if s.bank[gem.index()] >= 4 {
-            out.push(Action::TakeTwo { gem });
-        }
-    }
+    let (avail, four) = piles(&s.bank);
+    let (takes, n) = &TAKE_DIFFERENT[usize::from(avail)];
+    out.extend_from_slice(&takes[..usize::from(*n)]);
+    let (twos, n) = &TAKE_TWO[usize::from(four)];
+    out.extend_from_slice(&twos[..usize::from(*n)]);
     let p = s.cur();
     if p.nreserved < 3 {
         for row in &s.market {

@@ -14,8 +14,8 @@ fn conformance_random_games() {
             games: 300,
             players: vec![2, 3, 4],
             seed: 2024,
-            max_steps: 6_000,
-            deep_every: 7,
+            max_steps: 20_000,
+            deep_every: 1,
             illegal_probes: 6,
         },
     );
