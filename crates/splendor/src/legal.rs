@@ -85,8 +85,8 @@ fn piles(bank: &[u8; 8]) -> (u8, u8) {
     let packed = u64::from_le_bytes(*bank) & crate::afford::GEM_BYTES;
     // Bytes are small: adding 0x7F sets a byte's high bit iff it is at least 1,
     // adding 0x7C iff it is at least 4.
-    let one = (packed + 0x7F7F_7F7F_7F) & 0x80_8080_8080;
-    let four = (packed + 0x7C7C_7C7C_7C) & 0x80_8080_8080;
+    let one = (packed + 0x007F_7F7F_7F7F) & 0x0080_8080_8080;
+    let four = (packed + 0x007C_7C7C_7C7C) & 0x0080_8080_8080;
     (gather(one), gather(four))
 }
 
