@@ -7,6 +7,7 @@
 # Environment knobs:
 #   BENCH_SECONDS=10     measured wall time per engine (the first argument wins)
 #   BENCH_WARMUP=1       warm-up seconds before each measurement
+#   BENCH_ROUNDS=3       slices per engine, alternating between the engines
 #   BENCH_ONLY="catanatron fastcatan spielleiter"   which engines to run
 #   FASTCATAN_ARGS="..."  extra driver options, e.g. "--driver env" or "--policy all"
 #                        or "--envs 16" (see fastcatan_random.py --help)
@@ -25,6 +26,7 @@ ROOT="$(dirname "$BENCH")"
 
 SECS="${1:-${BENCH_SECONDS:-10}}"
 WARMUP="${BENCH_WARMUP:-1}"
+ROUNDS="${BENCH_ROUNDS:-3}"
 ONLY="${BENCH_ONLY:-catanatron fastcatan spielleiter}"
 
 CATANATRON_VERSION="3.2.1"
@@ -92,7 +94,10 @@ EOF
     fi
 }
 
-run_catanatron() {
+# Each engine has a setup_* (install or build, once) and a measure_* SECONDS
+# that appends one JSON line to $RESULTS/<engine>.jsonl.
+
+setup_catanatron() {
     local py
     py="${PYTHON_CATANATRON:-$(find_python 3.11 || true)}"
     if [ -z "$py" ]; then
@@ -100,12 +105,14 @@ run_catanatron() {
         return 1
     fi
     make_venv "$VENV_CAT" "$py" "catanatron==$CATANATRON_VERSION"
-    log "catanatron $CATANATRON_VERSION: RandomPlayer x4, ${SECS} s"
+}
+measure_catanatron() {
+    log "catanatron $CATANATRON_VERSION: RandomPlayer x4, $1 s"
     "${PIN[@]}" "$VENV_CAT/bin/python" "$HERE/catanatron_random.py" \
-        --seconds "$SECS" --warmup "$WARMUP" --json >"$RESULTS/catanatron.json"
+        --seconds "$1" --warmup "$WARMUP" --json >>"$RESULTS/catanatron.jsonl"
 }
 
-run_fastcatan() {
+setup_fastcatan() {
     local py
     py="${PYTHON_FASTCATAN:-$(find_python 3.12 || true)}"
     if [ -z "$py" ]; then
@@ -113,34 +120,57 @@ run_fastcatan() {
         return 1
     fi
     make_venv "$VENV_FC" "$py" "fastcatan==$FASTCATAN_VERSION"
-    log "fastcatan $FASTCATAN_VERSION: uniformly random legal actions, ${SECS} s"
+}
+measure_fastcatan() {
+    log "fastcatan $FASTCATAN_VERSION: uniformly random legal actions, $1 s"
+    # shellcheck disable=SC2086
     "${PIN[@]}" "$VENV_FC/bin/python" "$HERE/fastcatan_random.py" \
-        --seconds "$SECS" --warmup "$WARMUP" ${FASTCATAN_ARGS:-} --json >"$RESULTS/fastcatan.json"
+        --seconds "$1" --warmup "$WARMUP" ${FASTCATAN_ARGS:-} --json >>"$RESULTS/fastcatan.jsonl"
 }
 
-# Ours: the CLI's bench command prints one JSON object
+# Ours: `spielleiter bench --game catan --players 4 --seconds S --max-turns 1000 --json`,
+# i.e. `cargo run --release -p spielleiter -- bench ...`, built once and then run
+# directly so that no rebuild can happen between rounds. It prints one JSON object
 # (games_per_sec, decisions_per_sec, mean_decisions, state_bytes, games, capped).
-# Same turn cap as catanatron's TURNS_LIMIT. OURS_GAME/OURS_PLAYERS exist only to
-# test this plumbing on another game.
+# Same turn cap as catanatron's TURNS_LIMIT. SPIELLEITER_BIN=path skips the build;
+# OURS_GAME/OURS_PLAYERS exist only to test this plumbing on another game.
 OURS_GAME="${OURS_GAME:-catan}"
 OURS_PLAYERS="${OURS_PLAYERS:-4}"
 MAX_TURNS="${MAX_TURNS:-1000}"
-run_spielleiter() {
-    log "spielleiter: building the CLI (release)"
-    (cd "$ROOT" && cargo build --release -q -p spielleiter) || return 1
-    log "spielleiter: bench --game $OURS_GAME --players $OURS_PLAYERS --max-turns $MAX_TURNS, ${SECS} s"
-    (cd "$ROOT" && "${PIN[@]}" cargo run --release -q -p spielleiter -- \
-        bench --game "$OURS_GAME" --players "$OURS_PLAYERS" --seconds "$SECS" \
-        --max-turns "$MAX_TURNS" --json) \
-        | grep -E '^\s*\{' | tail -n 1 >"$RESULTS/spielleiter.json"
-    [ -s "$RESULTS/spielleiter.json" ]
+SPIELLEITER="${SPIELLEITER_BIN:-}"
+setup_spielleiter() {
+    if [ -z "$SPIELLEITER" ]; then
+        log "spielleiter: cargo build --release -p spielleiter"
+        (cd "$ROOT" && cargo build --release -q -p spielleiter) || return 1
+        SPIELLEITER="${CARGO_TARGET_DIR:-$ROOT/target}/release/spielleiter"
+    fi
+    [ -x "$SPIELLEITER" ]
+}
+measure_spielleiter() {
+    log "spielleiter: bench --game $OURS_GAME --players $OURS_PLAYERS --max-turns $MAX_TURNS, $1 s"
+    "${PIN[@]}" "$SPIELLEITER" bench --game "$OURS_GAME" --players "$OURS_PLAYERS" \
+        --seconds "$1" --max-turns "$MAX_TURNS" --json \
+        | grep -E '^\s*\{' | tail -n 1 >>"$RESULTS/spielleiter.jsonl"
 }
 
+ENGINES=()
 for engine in $ONLY; do
-    if ! "run_$engine"; then
-        log "$engine: FAILED (see messages above); left out of the comparison"
-        rm -f "$RESULTS/$engine.json"
+    if "setup_$engine"; then
+        ENGINES+=("$engine")
+    else
+        log "$engine: set-up FAILED (see messages above); left out of the comparison"
     fi
+done
+
+# The measured time of every engine is split into ROUNDS slices that alternate
+# between the engines, so that load from other processes hits all of them alike.
+SLICE="$(python3 -c "print(round($SECS / $ROUNDS, 3))")"
+for ((round = 1; round <= ROUNDS; round++)); do
+    for engine in "${ENGINES[@]}"; do
+        if ! "measure_$engine" "$SLICE"; then
+            log "$engine: run FAILED in round $round"
+        fi
+    done
 done
 
 python3 "$HERE/report.py" "$RESULTS" "$SECS"
