@@ -5,7 +5,7 @@
 use catan_junior::{
     Action, CatanJunior, Chance, CocoCard, Config, Event, Good, Goods, Island, Link, Phase, Site, State,
 };
-use engine::{Game, NoEvents, Seat};
+use engine::{Game, Seat};
 
 /// A game of `players` after the first captain's roll of 1, hands emptied back
 /// into the supply so each scenario names exactly the tiles it needs.
