@@ -145,30 +145,52 @@ impl Db {
                 "--database must start with sqlite:// or postgres:// (got {redacted})"
             )));
         }
-        let pool = AnyPoolOptions::new()
-            .max_connections(if sqlite { 4 } else { 8 })
-            .acquire_timeout(Duration::from_secs(5))
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if sqlite {
-                        // WAL: readers never block the writer; NORMAL sync
-                        // keeps every commit across a process crash.
-                        sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
-                        sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect(&normalise_url(url))
+        let fail = |source| ServerError::Database {
+            url: redacted.clone(),
+            source,
+        };
+        let url = normalise_url(url);
+        let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
             .await
-            .map_err(|source| ServerError::Database {
-                url: redacted.clone(),
-                source,
-            })?;
+            .map_err(fail)?;
         migrate(&pool).await?;
+        // The writer runs on a thread and runtime of its own: on a busy
+        // server, every await of a commit would otherwise queue behind
+        // thousands of connection tasks, and all tables wait for commits.
         let (tx, rx) = mpsc::channel(8192);
-        let writer = tokio::spawn(writer(pool.clone(), rx));
+        let (ready_tx, ready_rx) = oneshot::channel::<Result<(), sqlx::Error>>();
+        let (done_tx, done_rx) = oneshot::channel::<()>();
+        let spawned = std::thread::Builder::new().name("db-writer".into()).spawn(move || {
+            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = ready_tx.send(Err(sqlx::Error::Io(e)));
+                    return;
+                }
+            };
+            runtime.block_on(async move {
+                match open_pool(&url, sqlite, 1).await {
+                    Ok(pool) => {
+                        let _ = ready_tx.send(Ok(()));
+                        writer(pool.clone(), rx).await;
+                        pool.close().await;
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                    }
+                }
+            });
+            let _ = done_tx.send(());
+        });
+        spawned.map_err(ServerError::Io)?;
+        match ready_rx.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(fail(e)),
+            Err(_) => return Err(ServerError::Config("the database writer did not start".into())),
+        }
+        let writer = tokio::spawn(async move {
+            let _ = done_rx.await;
+        });
         Ok((Db { pool, writes: tx }, writer))
     }
 
@@ -268,6 +290,29 @@ impl Db {
     }
 }
 
+/// A pool with the connection settings every connection needs.
+async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
+    AnyPoolOptions::new()
+        .max_connections(connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .after_connect(move |conn, _meta| {
+            Box::pin(async move {
+                if sqlite {
+                    // WAL: readers never block the writer, and a commit is
+                    // in the log file before it returns, so it survives a
+                    // crash of the process (NORMAL skips only the fsync that
+                    // guards against power loss).
+                    sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
+                    sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+}
+
 /// A table as the database has it (used once it is no longer in memory).
 #[derive(Debug, Clone)]
 pub struct Archived {
@@ -332,7 +377,14 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
 async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        match commit(&pool, batch.iter().map(|j| &j.write)).await {
+        let started = std::time::Instant::now();
+        let result = commit(&pool, batch.iter().map(|j| &j.write)).await;
+        tracing::trace!(
+            jobs = batch.len(),
+            us = started.elapsed().as_micros() as u64,
+            "batch committed"
+        );
+        match result {
             Ok(()) => {
                 for job in batch.drain(..) {
                     let _ = job.done.send(Ok(()));
@@ -359,8 +411,16 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     tracing::info!("database writer finished");
 }
 
+/// Actions per multi-row statement (5 parameters each stays far below the
+/// parameter limits of SQLite and PostgreSQL).
+const ROWS_PER_STATEMENT: usize = 100;
+
 async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
+    // A batch holds at most one job per table (a table waits for each of its
+    // writes), so the order between jobs does not matter and the actions of
+    // many tables can share one INSERT and one UPDATE.
+    let mut actions = Vec::new();
     for w in writes {
         match w {
             Write::CreateTable { table, seats } => {
@@ -394,29 +454,7 @@ async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> 
                 idx,
                 row,
                 finished,
-            } => {
-                sqlx::query("INSERT INTO actions (table_id, idx, seat, action, version) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(table)
-                    .bind(*idx as i64)
-                    .bind(i64::from(row.seat))
-                    .bind(&row.action)
-                    .bind(row.version as i64)
-                    .execute(&mut *tx)
-                    .await?;
-                let done = sqlx::query(
-                    "UPDATE tables SET version = $1, finished = $2, result = $3, final_log = $4 WHERE id = $5",
-                )
-                .bind(row.version as i64)
-                .bind(i64::from(finished.is_some()))
-                .bind(finished.as_ref().map(|f| f.result.clone()))
-                .bind(finished.as_ref().map(|f| f.log.clone()))
-                .bind(table)
-                .execute(&mut *tx)
-                .await?;
-                if done.rows_affected() != 1 {
-                    return Err(sqlx::Error::RowNotFound);
-                }
-            }
+            } => actions.push((table, *idx, row, finished)),
             Write::Seat { table, seat, row } => {
                 sqlx::query(
                     "UPDATE seats SET kind = $1, name = $2, secret_hash = $3 WHERE table_id = $4 AND seat = $5",
@@ -428,6 +466,65 @@ async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> 
                 .bind(i64::from(*seat))
                 .execute(&mut *tx)
                 .await?;
+            }
+        }
+    }
+    for chunk in actions.chunks(ROWS_PER_STATEMENT) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let p = i * 5;
+                format!("(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5)
+            })
+            .collect();
+        let sql = format!(
+            "INSERT INTO actions (table_id, idx, seat, action, version) VALUES {}",
+            values.join(", ")
+        );
+        let mut insert = sqlx::query(&sql);
+        for (table, idx, row, _) in chunk {
+            insert = insert
+                .bind(table.as_str())
+                .bind(*idx as i64)
+                .bind(i64::from(row.seat))
+                .bind(row.action.as_str())
+                .bind(row.version as i64);
+        }
+        insert.execute(&mut *tx).await?;
+
+        // The tables' new versions: one UPDATE for the games that go on…
+        let going_on: Vec<_> = chunk.iter().filter(|a| a.3.is_none()).collect();
+        if !going_on.is_empty() {
+            let cases: Vec<String> = (0..going_on.len())
+                .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
+                .collect();
+            let ids: Vec<String> = (0..going_on.len()).map(|i| format!("${}", 2 * i + 1)).collect();
+            let sql = format!(
+                "UPDATE tables SET version = CASE id {} END WHERE id IN ({})",
+                cases.join(" "),
+                ids.join(", ")
+            );
+            let mut update = sqlx::query(&sql);
+            for (table, _, row, _) in &going_on {
+                update = update.bind(table.as_str()).bind(row.version as i64);
+            }
+            let done = update.execute(&mut *tx).await?;
+            if done.rows_affected() != going_on.len() as u64 {
+                return Err(sqlx::Error::RowNotFound);
+            }
+        }
+        // …and one each for the games that ended, with result and log.
+        for (table, _, row, finished) in chunk {
+            let Some(f) = finished else { continue };
+            let done =
+                sqlx::query("UPDATE tables SET version = $1, finished = 1, result = $2, final_log = $3 WHERE id = $4")
+                    .bind(row.version as i64)
+                    .bind(f.result.as_str())
+                    .bind(f.log.as_str())
+                    .bind(table.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            if done.rows_affected() != 1 {
+                return Err(sqlx::Error::RowNotFound);
             }
         }
     }

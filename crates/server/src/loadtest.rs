@@ -33,6 +33,9 @@ pub struct LoadtestConfig {
     pub seconds: f64,
     /// Seed of the random players (table seeds are the server's).
     pub seed: u64,
+    /// Target of actions per second over all tables, like players who think
+    /// before each move; `None` plays as fast as the server answers.
+    pub rate: Option<f64>,
 }
 
 impl Default for LoadtestConfig {
@@ -45,6 +48,7 @@ impl Default for LoadtestConfig {
             tables: 1000,
             seconds: 20.0,
             seed: 1,
+            rate: None,
         }
     }
 }
@@ -303,12 +307,22 @@ impl Player {
     /// Plays tables one after another until stopped.
     async fn play(&self, mut conns: Vec<(u8, Socket)>, index: u64, stop: &tokio::sync::Notify) {
         let mut round = 0u64;
+        // Each table acts at most once per period: tables / rate seconds.
+        let period = self
+            .config
+            .rate
+            .filter(|r| *r > 0.0)
+            .map(|r| Duration::from_secs_f64(self.config.tables as f64 / r));
         loop {
+            let pace = period.map(|p| Pace {
+                period: p,
+                next: Arc::new(Mutex::new(Instant::now())),
+            });
             let seats: Vec<_> = conns
                 .drain(..)
                 .map(|(seat, ws)| {
                     let seed = self.config.seed ^ (index << 20) ^ (round << 8) ^ u64::from(seat);
-                    tokio::spawn(play_seat(seat, ws, seed, Arc::clone(&self.totals)))
+                    tokio::spawn(play_seat(seat, ws, seed, Arc::clone(&self.totals), pace.clone()))
                 })
                 .collect();
             let mut finished = true;
@@ -369,7 +383,29 @@ struct Pending {
 }
 
 /// One seat's random player; returns whether the game reached its end.
-async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared) -> bool {
+/// A table's pacing: the earliest time of its next action.
+#[derive(Clone)]
+struct Pace {
+    period: Duration,
+    next: Arc<Mutex<Instant>>,
+}
+
+impl Pace {
+    /// Waits for the table's next slot and books the one after it.
+    async fn wait(&self) {
+        let at = match self.next.lock() {
+            Ok(mut next) => {
+                let at = (*next).max(Instant::now());
+                *next = at + self.period;
+                at
+            }
+            Err(_) => Instant::now(),
+        };
+        tokio::time::sleep_until(at.into()).await;
+    }
+}
+
+async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared, pace: Option<Pace>) -> bool {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut pending: Option<Pending> = None;
     // The latest picture: version and legal actions.
@@ -438,6 +474,9 @@ async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared) -> bool 
         if pending.is_none() {
             if let Some((version, legal)) = latest.take() {
                 if !legal.is_empty() {
+                    if let Some(p) = &pace {
+                        p.wait().await;
+                    }
                     let action = &legal[rng.random_range(0..legal.len())];
                     let msg = json!({"type": "act", "seat": seat, "action": action, "version": version}).to_string();
                     pending = Some(Pending {
