@@ -107,6 +107,9 @@ enum Command {
         /// Seconds to measure.
         #[arg(long, default_value_t = 20.0)]
         seconds: f64,
+        /// Target actions per second over all tables (players who think); default: as fast as possible.
+        #[arg(long)]
+        rate: Option<f64>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -167,6 +170,7 @@ fn run(cli: Cli) -> Result<(), String> {
             players,
             tables,
             seconds,
+            rate,
             json,
         } => {
             let config = server::loadtest::LoadtestConfig {
@@ -175,6 +179,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 players,
                 tables,
                 seconds,
+                rate,
                 ..server::loadtest::LoadtestConfig::default()
             };
             let report = server::loadtest::run_blocking(config, server_games()?).map_err(|e| e.to_string())?;
