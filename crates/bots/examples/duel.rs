@@ -6,7 +6,11 @@ use bots::{BotGame, BotSpec};
 use std::time::Duration;
 
 fn duel<G: BotGame>(specs: &[BotSpec], names: &[String], options: &TournamentOptions) -> Result<(), String> {
-    let (lines, seconds) = run::<G>(&G::Config::default(), specs, options, &|_| {}).map_err(|e| e.to_string())?;
+    let config: G::Config = match std::env::args().nth(5) {
+        Some(json) => serde_json::from_str(&json).map_err(|e| e.to_string())?,
+        None => G::Config::default(),
+    };
+    let (lines, seconds) = run::<G>(&config, specs, options, &|_| {}).map_err(|e| e.to_string())?;
     let s = summarize(G::ID, names, &lines, options, seconds);
     println!("{}", serde_json::to_string_pretty(&s).map_err(|e| e.to_string())?);
     Ok(())
@@ -43,6 +47,7 @@ fn main() -> Result<(), String> {
     };
     match game {
         "splendor" => duel::<splendor::Splendor>(&specs, &names, &options),
+        "catan" => duel::<catan::Catan>(&specs, &names, &options),
         other => Err(format!("unknown game {other}")),
     }
 }

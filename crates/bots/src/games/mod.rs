@@ -1,7 +1,12 @@
 //! The per-game heuristics: the only game-specific code of the bots.
 
+pub mod catan;
 pub mod splendor;
 
 impl crate::heuristic::BotGame for ::splendor::Splendor {
     type Heuristic = splendor::SplendorHeuristic;
+}
+
+impl crate::heuristic::BotGame for ::catan::Catan {
+    type Heuristic = catan::CatanHeuristic;
 }

@@ -1,0 +1,251 @@
+//! What a club player values in CATAN: victory points first, then the
+//! production of the own buildings (pips of the numbers, weighted by
+//! resource, with a bonus for variety), the next settlement spot within reach,
+//! how close the hand is to a city or settlement, development cards, harbors.
+//! Building beats trading (a maritime trade must lead somewhere), the robber
+//! goes where it hurts the leader most (the margin to the best opponent
+//! drops), and a domestic offer is accepted when it brings the own hand
+//! closer to building.
+
+use crate::heuristic::Heuristic;
+use catan::rules::build::settlement_spots;
+use catan::rules::trade::rates;
+use catan::topology::{topology, HEX_COUNT, NODE_COUNT};
+use catan::{Action, Catan, Phase, Player, Resources, State};
+use engine::Seat;
+
+/// Pips of a number token: how many of the 36 rolls produce it.
+const fn pips(number: u8) -> f64 {
+    match number {
+        2 | 12 => 1.0,
+        3 | 11 => 2.0,
+        4 | 10 => 3.0,
+        5 | 9 => 4.0,
+        6 | 8 => 5.0,
+        _ => 0.0,
+    }
+}
+
+/// The CATAN evaluator (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+pub struct CatanHeuristic {
+    /// Value of one pip of production (per building level).
+    pub pip: f64,
+    /// Value of producing a resource at all.
+    pub variety: f64,
+    /// Value of the best free settlement spot, per pip.
+    pub spot: f64,
+    /// Value of a card in hand (up to seven).
+    pub card: f64,
+    /// Value of an unplayed development card.
+    pub dev: f64,
+}
+
+impl Default for CatanHeuristic {
+    fn default() -> Self {
+        CatanHeuristic {
+            pip: 0.045,
+            variety: 0.12,
+            spot: 0.02,
+            card: 0.04,
+            dev: 0.3,
+        }
+    }
+}
+
+/// Per-resource production weights per pip (brick, lumber, wool, grain, ore).
+const WEIGHT: [f64; 5] = [1.0, 1.0, 0.8, 1.0, 1.05];
+
+/// What a state offers every node: its production in pips per resource.
+struct Board {
+    node_pips: [[f64; 5]; NODE_COUNT],
+}
+
+impl Board {
+    fn of(s: &State) -> Board {
+        let t = topology();
+        let mut hex = [(5usize, 0.0f64); HEX_COUNT];
+        for (h, tile) in s.board.tiles.iter().enumerate() {
+            if let (Some(r), Some(n)) = (tile.terrain.resource(), tile.number) {
+                if h != s.robber.index() {
+                    hex[h] = (r.index(), pips(n));
+                }
+            }
+        }
+        let mut node_pips = [[0.0; 5]; NODE_COUNT];
+        for (n, out) in node_pips.iter_mut().enumerate() {
+            let mut m = t.node_hexes[n];
+            while m != 0 {
+                let h = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(&(r, p)) = hex.get(h) {
+                    if r < 5 {
+                        out[r] += p;
+                    }
+                }
+            }
+        }
+        Board { node_pips }
+    }
+
+    fn node_value(&self, node: usize) -> f64 {
+        self.node_pips
+            .get(node)
+            .map_or(0.0, |p| p.iter().zip(WEIGHT).map(|(a, w)| a * w).sum())
+    }
+}
+
+/// How many cards of `cost` the hand still lacks.
+fn missing(hand: &Resources, cost: &Resources) -> i32 {
+    hand.0
+        .iter()
+        .zip(cost.0)
+        .map(|(&h, c)| i32::from(c.saturating_sub(h)))
+        .sum()
+}
+
+impl CatanHeuristic {
+    /// What a hand is worth to a player: cards (with the robber's risk above
+    /// seven) and closeness to the buildings the player can still build.
+    fn hand_value(&self, p: &Player, hand: &Resources, has_spot: bool) -> f64 {
+        let cards = f64::from(hand.total());
+        let mut v = self.card * cards.min(7.0) - 0.08 * (cards - 7.0).max(0.0);
+        let close = |cost: &Resources| 0.55f64.powi(missing(hand, cost));
+        if p.cities_left() > 0 && !p.settlements.is_empty() {
+            v += 0.5 * close(&Resources::CITY);
+        }
+        if p.settlements_left() > 0 && has_spot {
+            v += 0.4 * close(&Resources::SETTLEMENT);
+        } else if p.roads_left() > 0 {
+            v += 0.1 * close(&Resources::ROAD);
+        }
+        v + 0.15 * close(&Resources::DEVELOPMENT)
+    }
+
+    fn value(&self, s: &State, board: &Board, seat: Seat) -> f64 {
+        let Some(p) = s.players.get(seat.index()) else {
+            return 0.0;
+        };
+        let mut v = f64::from(s.points(seat));
+        // Production.
+        let mut prod = [0.0f64; 5];
+        for node in p.settlements.iter() {
+            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % NODE_COUNT]) {
+                *a += b;
+            }
+        }
+        for node in p.cities.iter() {
+            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % NODE_COUNT]) {
+                *a += 2.0 * b;
+            }
+        }
+        for (r, amount) in prod.iter().enumerate() {
+            v += self.pip * WEIGHT[r] * amount;
+            if *amount > 0.0 {
+                v += self.variety;
+            }
+        }
+        // The next settlement.
+        let spots = settlement_spots(s, seat);
+        let has_spot = !spots.is_empty();
+        if p.settlements_left() > 0 && has_spot {
+            let best = spots.iter().map(|n| board.node_value(n.index())).fold(0.0, f64::max);
+            v += self.spot * best + 0.05 * (spots.len().min(3) as f64);
+        }
+        // Harbors: worth something when the player produces what they trade.
+        let r = rates(s, seat);
+        for (res, &rate) in r.iter().enumerate() {
+            if rate < 4 {
+                v += 0.01 * prod[res] * f64::from(4 - rate);
+            }
+        }
+        // Hand, development cards, army and road.
+        v += self.hand_value(p, &p.hand, has_spot);
+        let unplayed = p.dev_cards.total() + p.new_dev_cards.total();
+        let vp_cards = u32::from(p.victory_point_cards());
+        v += self.dev * f64::from(unplayed.saturating_sub(vp_cards));
+        v += 0.15 * f64::from(p.knights());
+        v += 0.04 * f64::from(p.road_length.min(8));
+        v
+    }
+
+    /// What accepting the current offer does to `seat`'s hand value.
+    fn offer_gain(&self, s: &State, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
+        let Some(p) = s.players.get(seat.index()) else {
+            return 0.0;
+        };
+        if !p.hand.covers(take_from_me) {
+            return f64::NEG_INFINITY;
+        }
+        let has_spot = !settlement_spots(s, seat).is_empty();
+        let mut after = p.hand;
+        after.sub(take_from_me);
+        after.add(give_to_me);
+        self.hand_value(p, &after, has_spot) - self.hand_value(p, &p.hand, has_spot)
+    }
+}
+
+impl Heuristic<Catan> for CatanHeuristic {
+    fn evaluate(&self, s: &State, values: &mut [f64]) {
+        let board = Board::of(s);
+        for (i, v) in values.iter_mut().enumerate() {
+            *v = self.value(s, &board, Seat(i as u8));
+        }
+    }
+
+    fn temperature(&self) -> f64 {
+        1.5
+    }
+
+    fn rollout_depth(&self) -> u32 {
+        40
+    }
+
+    fn action_bias(&self, s: &State, seat: Seat, action: &Action) -> f64 {
+        match *action {
+            // Expected worth of the card drawn (the draw is still to come).
+            Action::BuyDevelopmentCard => 0.45,
+            // Building over trading: a maritime trade must pay for itself.
+            Action::MaritimeTrade { .. } => -0.02,
+            Action::MoveRobber { victim: Some(v), .. } => {
+                let cards = s.players.get(v.index()).map_or(0, |p| p.hand.total());
+                if cards > 0 {
+                    0.15 + 0.02 * f64::from(s.points(v))
+                } else {
+                    0.0
+                }
+            }
+            // The greedy player does not open domestic offers itself; if it
+            // is in one (an external program can start it), it withdraws.
+            Action::OpenTrade => -1.0,
+            Action::CancelTrade => match s.phase {
+                Phase::TradeDraft { .. } => 0.1,
+                _ => 0.0,
+            },
+            Action::AcceptOffer => match s.phase {
+                Phase::TradeReplies { offer, .. } => {
+                    let gain = self.offer_gain(s, seat, &offer.give, &offer.get);
+                    let offerer_near_win = s.public_points(s.current) + 2 >= s.victory_points;
+                    if gain.is_finite() && !offerer_near_win {
+                        gain - 0.03
+                    } else {
+                        -1.0
+                    }
+                }
+                _ => 0.0,
+            },
+            Action::ConfirmTrade { .. } => match s.phase {
+                Phase::TradeConfirm { offer, .. } => {
+                    let gain = self.offer_gain(s, seat, &offer.get, &offer.give);
+                    if gain.is_finite() {
+                        gain
+                    } else {
+                        -1.0
+                    }
+                }
+                _ => 0.0,
+            },
+            _ => 0.0,
+        }
+    }
+}
