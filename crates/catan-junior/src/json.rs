@@ -18,13 +18,21 @@ use serde::{Deserialize, Serialize};
 #[serde(default, deny_unknown_fields)]
 pub struct Cards {
     /// "Move Käpt'n Klau" cards.
+    #[serde(skip_serializing_if = "is_zero")]
     pub move_klau: u8,
     /// "Build 1 lair or 1 ship free" cards.
+    #[serde(skip_serializing_if = "is_zero")]
     pub free_build: u8,
     /// "Take 2 wood + 2 pineapple" cards.
+    #[serde(skip_serializing_if = "is_zero")]
     pub wood_pineapple: u8,
     /// "Take 2 wool + 2 sabre" cards.
+    #[serde(skip_serializing_if = "is_zero")]
     pub wool_sabre: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl From<[u8; 4]> for Cards {
