@@ -62,6 +62,9 @@ pub struct ServerConfig {
     pub cors_origins: Vec<String>,
     /// Base of the shareable seat links; defaults to `http://{addr}`.
     pub public_url: Option<String>,
+    /// How long a finished table stays in memory before it is served from
+    /// the database only, in seconds.
+    pub finished_linger_secs: u64,
 }
 
 impl Default for ServerConfig {
@@ -78,6 +81,7 @@ impl Default for ServerConfig {
             http_burst: 400.0,
             cors_origins: Vec::new(),
             public_url: None,
+            finished_linger_secs: 600,
         }
     }
 }
@@ -118,6 +122,7 @@ impl RunningServer {
 /// Connects to the database, restores unfinished tables and starts serving.
 /// Returns once the server listens.
 pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<RunningServer, ServerError> {
+    let config_linger = config.finished_linger_secs;
     let (db, writer) = db::Db::connect(&config.database_url).await?;
     let shared = table::Shared {
         db: db.clone(),
@@ -141,6 +146,18 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
     let (shutdown, shutdown_rx) = watch::channel(false);
     let app = http::App::new(config, addr, Arc::clone(&lobby), shutdown_rx.clone());
     let router = http::router(app);
+    let sweeper = {
+        let (lobby, linger) = (Arc::downgrade(&lobby), Duration::from_secs(config_linger));
+        tokio::spawn(async move {
+            let mut seen = std::collections::HashMap::new();
+            let mut tick = tokio::time::interval(linger.clamp(Duration::from_millis(100), Duration::from_secs(30)));
+            loop {
+                tick.tick().await;
+                let Some(lobby) = lobby.upgrade() else { return };
+                lobby.evict_finished(linger, &mut seen);
+            }
+        })
+    };
     tracing::info!(%addr, restored, "listening");
     let task = tokio::spawn(async move {
         let mut stop = shutdown_rx;
@@ -151,6 +168,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             .await;
         // Connections are closed; drop the tables so their actors finish
         // what is queued, then let the writer commit the rest.
+        sweeper.abort();
         lobby.close();
         drop(lobby);
         db.close(writer, Duration::from_secs(30)).await;

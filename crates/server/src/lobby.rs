@@ -102,6 +102,40 @@ impl Lobby {
         self.len() == 0
     }
 
+    /// Forgets tables that have been finished for longer than `linger`
+    /// (first seen finished by an earlier sweep; `seen` keeps that time), so
+    /// memory stays bounded. Their summary and log are then read from the
+    /// database.
+    pub fn evict_finished(&self, linger: std::time::Duration, seen: &mut HashMap<String, std::time::Instant>) {
+        let now = std::time::Instant::now();
+        let finished: Vec<String> = match self.tables.read() {
+            Ok(t) => t
+                .iter()
+                .filter(|(_, h)| h.summary().status == "finished")
+                .map(|(id, _)| id.clone())
+                .collect(),
+            Err(_) => return,
+        };
+        seen.retain(|id, _| finished.contains(id));
+        let mut expired = Vec::new();
+        for id in finished {
+            let since = *seen.entry(id.clone()).or_insert(now);
+            if now.duration_since(since) >= linger {
+                expired.push(id);
+            }
+        }
+        if expired.is_empty() {
+            return;
+        }
+        if let Ok(mut t) = self.tables.write() {
+            for id in &expired {
+                t.remove(id);
+                seen.remove(id);
+            }
+        }
+        tracing::debug!(count = expired.len(), "finished tables evicted from memory");
+    }
+
     /// Drops every table handle, so the actors end once their queues drain.
     pub fn close(&self) {
         match self.tables.write() {

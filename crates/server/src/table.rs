@@ -34,8 +34,8 @@ pub enum Access {
     },
 }
 
-/// A message for one subscriber, serialised once per viewer.
-pub type Outgoing = Arc<str>;
+/// A message for one subscriber, serialised once per viewer (cheap to clone).
+pub type Outgoing = axum::extract::ws::Utf8Bytes;
 
 /// What a table actor does.
 #[derive(Debug)]
@@ -445,7 +445,7 @@ impl Table {
         let msg: Outgoing = json!({"type": "seats", "table": self.id, "seats": seats})
             .to_string()
             .into();
-        self.broadcast(|_| Some(Arc::clone(&msg)));
+        self.broadcast(|_| Some(msg.clone()));
         self.schedule_bots();
         Ok(())
     }
@@ -480,7 +480,7 @@ impl Table {
         let result = game.result();
         let mut make = |viewer: Viewer| -> Outgoing {
             if let Some((_, m)) = cache.iter().find(|(v, _)| *v == viewer) {
-                return Arc::clone(m);
+                return m.clone();
             }
             let legal = match viewer {
                 Viewer::Seat(seat) => game.legal(seat).unwrap_or_default(),
@@ -499,7 +499,7 @@ impl Table {
                 result: &result,
             };
             let msg: Outgoing = serde_json::to_string(&update).unwrap_or_default().into();
-            cache.push((viewer, Arc::clone(&msg)));
+            cache.push((viewer, msg.clone()));
             msg
         };
         self.subscribers.retain(|s| deliver(s, make(s.viewer)));

@@ -44,7 +44,26 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/tables/{id}/replay", get(replay))
 }
 
+/// With `SPIELLEITER_WEB_DIR` set, files are read from that folder on every
+/// request instead (for working on the UI without rebuilding); the embedded
+/// copy is the fallback.
+fn from_dir(path: &str) -> Option<(Vec<u8>, &'static str)> {
+    let dir = std::env::var_os("SPIELLEITER_WEB_DIR")?;
+    if path.split('/').any(|p| p == ".." || p.is_empty()) {
+        return None;
+    }
+    let (_, mime) = asset(path)?;
+    Some((std::fs::read(std::path::Path::new(&dir).join(path)).ok()?, mime))
+}
+
 fn serve(path: &str) -> Response {
+    if let Some((bytes, mime)) = from_dir(path) {
+        return (
+            [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")],
+            bytes,
+        )
+            .into_response();
+    }
     match asset(path) {
         Some((bytes, mime)) => (
             [(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")],

@@ -84,14 +84,14 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
                     Message::Close(_) => break,
                     Message::Ping(_) | Message::Pong(_) => Vec::new(),
                 };
-                for reply in replies {
-                    if socket.send(reply).await.is_err() {
-                        return;
-                    }
+                // Updates the action caused go out before its ack, all in
+                // one write.
+                if !send_all(&mut socket, &mut incoming_updates, None, replies).await {
+                    return;
                 }
             }
             Some(update) = incoming_updates.recv() => {
-                if socket.send(Message::Text(Utf8Bytes::from(update.as_ref()))).await.is_err() {
+                if !send_all(&mut socket, &mut incoming_updates, Some(update), Vec::new()).await {
                     return;
                 }
             }
@@ -106,6 +106,26 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
             }
         }
     }
+}
+
+/// Sends `first`, every update already queued, then `replies`, and flushes
+/// once: one system call instead of one per message. False if the client is gone.
+async fn send_all(
+    socket: &mut WebSocket,
+    queued: &mut mpsc::Receiver<Outgoing>,
+    first: Option<Outgoing>,
+    replies: Vec<Message>,
+) -> bool {
+    use futures_util::SinkExt;
+    let mut any = false;
+    let updates = first.into_iter().chain(std::iter::from_fn(|| queued.try_recv().ok()));
+    for msg in updates.map(Message::Text).chain(replies) {
+        any = true;
+        if socket.feed(msg).await.is_err() {
+            return false;
+        }
+    }
+    !any || socket.flush().await.is_ok()
 }
 
 impl Conn {

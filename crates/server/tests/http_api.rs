@@ -308,3 +308,43 @@ async fn bots_play_a_table_to_the_end() {
     }
     server.shutdown().await.expect("clean shutdown");
 }
+
+#[tokio::test]
+async fn finished_tables_leave_memory_but_not_the_database() {
+    let mut config = common::config(&temp_sqlite("evict"));
+    config.finished_linger_secs = 0;
+    let server = common::start_with(config).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s = [api.join(&id, 0).await, api.join(&id, 1).await];
+    for (seat, secret) in s.iter().enumerate() {
+        let (_, snap) = api
+            .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
+            .await;
+        let version = snap["version"].as_u64().expect("version");
+        let (status, _) = api
+            .post(
+                &format!("/api/tables/{id}/act"),
+                &json!({"seat": seat, "action": {"type": "guess", "n": 0}, "version": version}),
+                Some(secret),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let (_, list) = api.get("/api/tables", None).await;
+        if list["tables"].as_array().is_some_and(Vec::is_empty) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "finished table not evicted");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let (status, summary) = api.get(&format!("/api/tables/{id}"), None).await;
+    assert_eq!((status, summary["status"].as_str()), (200, Some("finished")));
+    assert_eq!(summary["seats"][1]["name"], "P1");
+    let (status, log) = api.get(&format!("/api/tables/{id}/log"), None).await;
+    assert_eq!(status, 200);
+    assert!(log["entries"].as_array().is_some_and(|e| e.len() == 4));
+    server.shutdown().await.expect("clean shutdown");
+}
