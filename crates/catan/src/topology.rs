@@ -92,6 +92,8 @@ pub struct Topology {
     pub harbor_edges: [EdgeId; HARBOR_COUNT],
     /// Where the nine harbor spots sit among the coastal edges.
     pub harbor_coast_index: [usize; HARBOR_COUNT],
+    /// Every node touching a harbor.
+    pub harbor_node_set: NodeSet,
 }
 
 static TOPOLOGY: OnceLock<Topology> = OnceLock::new();
@@ -230,7 +232,12 @@ fn build() -> Topology {
         at += gap;
     }
 
+    let mut harbor_node_set = NodeSet::EMPTY;
+    for e in harbor_edges {
+        harbor_node_set.0 |= edge_node_set[e.index()].0;
+    }
     Topology {
+        harbor_node_set,
         hex_coords,
         hex_nodes,
         hex_node_set,

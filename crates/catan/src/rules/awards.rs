@@ -27,15 +27,52 @@ pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
     for e in roads.iter() {
         nodes |= t.edge_node_set[e.index()].0;
     }
+    // A longest trail can always start at a node where the road forks or ends
+    // (own degree 1 or 3) or at another player's building; only a component
+    // that is a plain unbroken ring has no such node, and any of its nodes will do.
+    let mut starts = nodes & blocked.0;
+    for n in NodeSet(nodes).iter() {
+        if (t.node_edges[n.index()].0 & roads.0).count_ones() != 2 {
+            starts |= 1u64 << n.0;
+        }
+    }
+    let mut left = roads.0;
+    while left != 0 {
+        let first = left.trailing_zeros() as usize;
+        let (comp, comp_nodes) = component(first, roads.0);
+        left &= !comp;
+        if comp_nodes & starts == 0 {
+            starts |= comp_nodes & comp_nodes.wrapping_neg();
+        }
+    }
     let mut best = 0;
-    let mut it = NodeSet(nodes).iter();
-    for start in it.by_ref() {
+    for start in NodeSet(starts).iter() {
         best = best.max(walk(start, roads.0, 0, blocked, true));
         if best as usize == roads.len() {
             break;
         }
     }
     best
+}
+
+/// The connected group of `roads` containing edge `first`: its edges and nodes.
+fn component(first: usize, roads: u128) -> (u128, u64) {
+    let t = topology();
+    let mut comp = 1u128 << first;
+    let mut nodes = t.edge_node_set[first].0;
+    loop {
+        let mut grown = comp;
+        for n in NodeSet(nodes).iter() {
+            grown |= t.node_edges[n.index()].0 & roads;
+        }
+        if grown == comp {
+            return (comp, nodes);
+        }
+        comp = grown;
+        for e in EdgeSet(comp).iter() {
+            nodes |= t.edge_node_set[e.index()].0;
+        }
+    }
 }
 
 fn walk(node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) -> u8 {
@@ -207,5 +244,37 @@ mod tests {
             roads.insert(t.edge_between(NodeId(n as u8), m).unwrap());
         }
         assert_eq!(road_length(roads, NodeSet::EMPTY), 2);
+    }
+
+    /// The pruned start set gives the same length as walking from every node.
+    #[test]
+    fn pruned_starts_match_walking_from_every_node() {
+        use rand::{Rng, SeedableRng};
+        let t = topology();
+        let mut rng = engine::GameRng::seed_from_u64(3);
+        for _ in 0..3000 {
+            let mut roads = EdgeSet::EMPTY;
+            let k = rng.random_range(1..=15);
+            roads.insert(crate::topology::EdgeId(rng.random_range(0..72)));
+            while roads.len() < k {
+                // Mostly grow along the network, sometimes start elsewhere.
+                let e = crate::topology::EdgeId(rng.random_range(0..72));
+                let touches = t.edge_node_set[e.index()].0 & crate::rules::build::road_nodes(roads).0 != 0;
+                if touches || rng.random_range(0..8) == 0 {
+                    roads.insert(e);
+                }
+            }
+            let mut blocked = NodeSet::EMPTY;
+            for _ in 0..rng.random_range(0..4) {
+                blocked.insert(NodeId(rng.random_range(0..54)));
+            }
+            let mut brute = 0;
+            for n in 0..54u8 {
+                if t.node_edges[n as usize].0 & roads.0 != 0 {
+                    brute = brute.max(walk(NodeId(n), roads.0, 0, blocked, true));
+                }
+            }
+            assert_eq!(road_length(roads, blocked), brute, "{roads:?} {blocked:?}");
+        }
     }
 }

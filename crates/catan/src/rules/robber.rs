@@ -50,18 +50,32 @@ pub fn apply_discard<S: EventSink<Event>>(
 /// Every robber move of the active player: each other hex, with each possible
 /// victim (or none when nobody there can be robbed).
 pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
+    let t = crate::topology::topology();
+    // Buildings of the players who could be robbed at all.
+    let mut robbable = [0u64; MAX_PLAYERS];
+    for (i, p) in state.players.iter().enumerate() {
+        if i != state.current.index() && !p.hand.is_empty() {
+            robbable[i] = p.buildings().0;
+        }
+    }
     for h in 0..HEX_COUNT as u8 {
         let hex = HexId(h);
         if hex == state.robber {
             continue;
         }
-        let victims = state.steal_candidates(hex, state.current);
-        if victims.is_empty() {
-            out.push(Action::MoveRobber { hex, victim: None });
-        } else {
-            for v in victims.iter() {
-                out.push(Action::MoveRobber { hex, victim: Some(v) });
+        let corners = t.hex_node_set[h as usize].0;
+        let mut any = false;
+        for (i, &b) in robbable.iter().enumerate() {
+            if b & corners != 0 {
+                any = true;
+                out.push(Action::MoveRobber {
+                    hex,
+                    victim: Some(Seat(i as u8)),
+                });
             }
+        }
+        if !any {
+            out.push(Action::MoveRobber { hex, victim: None });
         }
     }
 }

@@ -24,6 +24,9 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
         return out;
     }
     let t = topology();
+    if buildings.0 & t.harbor_node_set.0 == 0 {
+        return out;
+    }
     for i in 0..HARBOR_COUNT {
         let [a, b] = t.harbor_nodes(i);
         if !(buildings.contains(a) || buildings.contains(b)) {
