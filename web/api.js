@@ -1,0 +1,175 @@
+// Talking to the server: the HTTP API, seat secrets kept in localStorage, and
+// the table's WebSocket with reconnect. No game rules live here.
+
+const SECRETS = 'spielleiter.seats.';
+
+export class ApiError extends Error {
+  constructor(info, status) {
+    super(info?.message?.en || info?.kind || 'error');
+    this.info = info;
+    this.status = status;
+  }
+}
+
+export async function api(method, path, body, headers = {}) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError({ kind: 'network', rule: 'client.network', message: { de: `Server nicht erreichbar (${e.message}).`, en: `Server unreachable (${e.message}).` } }, 0);
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(data?.error || { kind: 'http', rule: 'client.http', message: { de: `HTTP ${res.status}`, en: `HTTP ${res.status}` } }, res.status);
+  return data;
+}
+
+/** Seats this browser holds at a table: {seat: {secret, name}}. */
+export function heldSeats(table) {
+  try {
+    return JSON.parse(localStorage.getItem(SECRETS + table) || '{}');
+  } catch {
+    return {};
+  }
+}
+
+export function holdSeat(table, seat, secret, name) {
+  const all = heldSeats(table);
+  all[seat] = { secret, name: name || all[seat]?.name || '' };
+  localStorage.setItem(SECRETS + table, JSON.stringify(all));
+}
+
+export function dropSeat(table, seat) {
+  const all = heldSeats(table);
+  delete all[seat];
+  if (Object.keys(all).length) localStorage.setItem(SECRETS + table, JSON.stringify(all));
+  else localStorage.removeItem(SECRETS + table);
+}
+
+export async function joinSeat(table, seat, name) {
+  const j = await api('POST', `/api/tables/${table}/seats/${seat}/join`, { name: name || null });
+  holdSeat(table, seat, j.secret, name);
+  return j;
+}
+
+/** The viewer a message is for, as a key: "0", "1", … or "spectator". */
+export function viewerKey(viewer) {
+  return viewer && typeof viewer === 'object' && 'seat' in viewer ? String(viewer.seat) : 'spectator';
+}
+
+/**
+ * A table's live connection. Holds every seat this browser has (hot-seat) or
+ * watches as a spectator; reconnects with back-off and re-authenticates, so a
+ * reload or a dropped line loses nothing. Callbacks:
+ * onSnapshot(key, msg), onUpdate(key, msg), onSeats(seats), onRefusal(info, id),
+ * onAuthFailed(seat, info), onStatus('connecting'|'online'|'offline').
+ */
+export class TableSocket {
+  constructor(table, handlers) {
+    this.table = table;
+    this.h = handlers;
+    this.ws = null;
+    this.nextId = 1;
+    this.pendingAuth = [];
+    this.retry = 0;
+    this.closed = false;
+    this.connect();
+    this.ping = setInterval(() => this.send({ type: 'ping' }), 20000);
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.h.onStatus?.('connecting');
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/tables/${this.table}/ws`);
+    this.ws = ws;
+    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.h.onStatus?.('offline');
+      if (this.closed) return;
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(msg));
+      return true;
+    }
+    return false;
+  }
+
+  /** Subscribes every held seat, or watches when none is held. */
+  subscribe() {
+    const held = this.h.watchOnly ? {} : heldSeats(this.table);
+    const seats = Object.keys(held).map(Number).sort((a, b) => a - b);
+    this.pendingAuth = [];
+    for (const seat of seats) {
+      this.pendingAuth.push(seat);
+      this.send({ type: 'auth', seat, secret: held[seat].secret });
+    }
+    this.send({ type: 'watch' });
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'hello':
+        this.retry = 0;
+        this.h.onStatus?.('online');
+        this.h.onHello?.(msg.table);
+        this.subscribe();
+        break;
+      case 'snapshot': {
+        const key = viewerKey(msg.viewer);
+        if (key !== 'spectator') this.pendingAuth = this.pendingAuth.filter((s) => String(s) !== key);
+        this.h.onSnapshot?.(key, msg);
+        break;
+      }
+      case 'update':
+        this.h.onUpdate?.(viewerKey(msg.viewer), msg);
+        break;
+      case 'seats':
+        this.h.onSeats?.(msg.seats);
+        break;
+      case 'ack':
+        this.h.onAck?.(msg);
+        break;
+      case 'error':
+        if (msg.id == null && this.pendingAuth.length && ['wrong_secret', 'no_such_seat'].includes(msg.error?.kind)) {
+          const seat = this.pendingAuth.shift();
+          this.h.onAuthFailed?.(seat, msg.error);
+        } else {
+          this.h.onRefusal?.(msg.error, msg.id);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Sends an action for `seat`; returns the request id, or null when offline. */
+  act(seat, action, version) {
+    const id = this.nextId++;
+    return this.send({ type: 'act', seat, action, version, id }) ? id : null;
+  }
+
+  sync() {
+    this.send({ type: 'sync' });
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ping);
+    this.ws?.close();
+  }
+}

@@ -1,0 +1,417 @@
+// Splendor at the table: market (three levels with deck counts), nobles,
+// bank, every player's tokens, bonuses, reserved cards and points. Every
+// control comes from the legal actions the server lists for the seat:
+// a card is clickable only if a buy or reserve of it is listed, the payment
+// chooser lists exactly the listed payments, "take" is enabled only when the
+// selected gems equal one listed take action.
+
+import { CARDS, NOBLES } from './splendor-cards.js';
+
+export const meta = { title: { de: 'Splendor', en: 'Splendor' }, players: [2, 4] };
+
+const GEMS = ['white', 'blue', 'green', 'red', 'black'];
+const TOKENS = [...GEMS, 'gold'];
+const COLOUR = {
+  de: { white: 'Weiß', blue: 'Blau', green: 'Grün', red: 'Rot', black: 'Schwarz', gold: 'Gold' },
+  en: { white: 'white', blue: 'blue', green: 'green', red: 'red', black: 'black', gold: 'gold' },
+};
+const TX = {
+  level: { de: 'Stufe', en: 'Level' },
+  pts: { de: 'P.', en: 'pts' },
+  deck: { de: 'Stapel', en: 'Deck' },
+  left: { de: '{n} übrig', en: '{n} left' },
+  bank: { de: 'Bank', en: 'Bank' },
+  nobles: { de: 'Adlige', en: 'Nobles' },
+  take: { de: 'Marker nehmen', en: 'Take tokens' },
+  clear: { de: 'Auswahl löschen', en: 'Clear selection' },
+  pickHint: { de: 'Wähle Edelsteine in der Bank (zweimal klicken für zwei gleiche).', en: 'Pick gems from the bank (click twice for two of a kind).' },
+  buyFor: { de: 'Kaufen für {pay}', en: 'Buy for {pay}' },
+  reserve: { de: 'Reservieren', en: 'Reserve' },
+  reserveDeck: { de: 'Verdeckt reservieren', en: 'Reserve face down' },
+  cancel: { de: 'Abbrechen', en: 'Cancel' },
+  free: { de: 'nichts', en: 'nothing' },
+  returnHint: { de: 'Du hast mehr als 10 Marker: klicke einen deiner Marker, um ihn zurückzugeben.', en: 'You hold more than 10 tokens: click one of your tokens to return it.' },
+  nobleHint: { de: 'Mehrere Adlige kommen in Frage: klicke den, der dich besucht.', en: 'Several nobles qualify: click the one who visits you.' },
+  pass: { de: 'Passen', en: 'Pass' },
+  tokens: { de: 'Marker', en: 'Tokens' },
+  bonuses: { de: 'Boni', en: 'Bonuses' },
+  reserved: { de: 'Reserviert', en: 'Reserved' },
+  hidden: { de: 'verdeckt', en: 'face down' },
+  cards: { de: 'Karten', en: 'cards' },
+  points: { de: 'Punkte', en: 'points' },
+  cardActions: { de: 'Karte', en: 'Card' },
+};
+
+function tx(ctx, key, vars) {
+  return ctx.L(TX[key], vars);
+}
+
+function colour(ctx, c) {
+  return COLOUR[ctx.lang === 'en' ? 'en' : 'de'][c] || c;
+}
+
+/** "Level 2 · red · 2 pts (3 white, 5 black)". */
+export function cardText(id, ctx) {
+  const c = CARDS[id];
+  if (!c) return `#${id}`;
+  const [level, bonus, points, cost] = c;
+  const costText = GEMS.map((g, i) => (cost[i] ? `${cost[i]} ${colour(ctx, g)}` : null)).filter(Boolean).join(', ');
+  return `${tx(ctx, 'level')} ${level} · ${colour(ctx, bonus)}${points ? ` · ${points} ${tx(ctx, 'pts')}` : ''} (${costText})`;
+}
+
+function nobleText(id, ctx) {
+  const n = NOBLES[id];
+  if (!n) return `#${id}`;
+  return GEMS.map((g, i) => (n[i] ? `${n[i]} ${colour(ctx, g)}` : null)).filter(Boolean).join(', ');
+}
+
+function tokensText(tokens, ctx) {
+  const parts = TOKENS.filter((c) => tokens?.[c]).map((c) => `${tokens[c]} ${colour(ctx, c)}`);
+  return parts.length ? parts.join(', ') : tx(ctx, 'free');
+}
+
+function gemsText(gems, ctx) {
+  return gems.map((g) => colour(ctx, g)).join(', ');
+}
+
+export function describeAction(a, ctx) {
+  const de = ctx.lang !== 'en';
+  switch (a?.type) {
+    case 'take_different':
+      return de ? `Nimm ${gemsText(a.gems, ctx)}` : `Take ${gemsText(a.gems, ctx)}`;
+    case 'take_two':
+      return de ? `Nimm 2 × ${colour(ctx, a.gem)}` : `Take 2 × ${colour(ctx, a.gem)}`;
+    case 'reserve':
+      return de ? `Reserviere ${cardText(a.card, ctx)}` : `Reserve ${cardText(a.card, ctx)}`;
+    case 'reserve_deck':
+      return de ? `Reserviere verdeckt von Stapel ${a.level}` : `Reserve face down from deck ${a.level}`;
+    case 'buy':
+      return de ? `Kaufe ${cardText(a.card, ctx)} für ${tokensText(a.payment, ctx)}` : `Buy ${cardText(a.card, ctx)} for ${tokensText(a.payment, ctx)}`;
+    case 'return':
+      return de ? `Gib 1 ${colour(ctx, a.token)} zurück` : `Return 1 ${colour(ctx, a.token)}`;
+    case 'choose_noble':
+      return de ? `Wähle den Adligen (${nobleText(a.noble, ctx)})` : `Choose the noble (${nobleText(a.noble, ctx)})`;
+    case 'pass':
+      return tx(ctx, 'pass');
+    default:
+      return JSON.stringify(a);
+  }
+}
+
+export function describeEvent(e, ctx) {
+  const de = ctx.lang !== 'en';
+  const who = e.seat != null ? ctx.seatName(e.seat) : '';
+  switch (e.type) {
+    case 'card_dealt':
+      return de ? `Ausgelegt auf Stufe ${e.level}: ${cardText(e.card, ctx)}.` : `Dealt to level ${e.level}: ${cardText(e.card, ctx)}.`;
+    case 'noble_revealed':
+      return de ? `Ein Adliger liegt aus (${nobleText(e.noble, ctx)}).` : `A noble is revealed (${nobleText(e.noble, ctx)}).`;
+    case 'turn_began':
+      return de ? `Zug ${e.turn}: ${who} ist am Zug.` : `Turn ${e.turn}: ${who} to play.`;
+    case 'took_tokens':
+      return de ? `${who} nimmt ${tokensText(e.tokens, ctx)}.` : `${who} takes ${tokensText(e.tokens, ctx)}.`;
+    case 'reserved':
+      return de
+        ? `${who} reserviert ${cardText(e.card, ctx)}${e.gold ? ' und erhält 1 Gold' : ''}.`
+        : `${who} reserves ${cardText(e.card, ctx)}${e.gold ? ' and gets 1 gold' : ''}.`;
+    case 'reserved_from_deck':
+      return de
+        ? `${who} reserviert verdeckt von Stapel ${e.level}${e.gold ? ' und erhält 1 Gold' : ''}.`
+        : `${who} reserves face down from deck ${e.level}${e.gold ? ' and gets 1 gold' : ''}.`;
+    case 'drew_reserved':
+      return e.card == null ? null : de ? `${who} sieht die verdeckte Karte: ${cardText(e.card, ctx)}.` : `${who} sees the face-down card: ${cardText(e.card, ctx)}.`;
+    case 'bought':
+      return de
+        ? `${who} kauft ${e.from_reserve ? 'aus der Reserve ' : ''}${cardText(e.card, ctx)} für ${tokensText(e.payment, ctx)}.`
+        : `${who} buys ${e.from_reserve ? 'from their reserve ' : ''}${cardText(e.card, ctx)} for ${tokensText(e.payment, ctx)}.`;
+    case 'returned_token':
+      return de ? `${who} gibt 1 ${colour(ctx, e.token)} zurück.` : `${who} returns 1 ${colour(ctx, e.token)}.`;
+    case 'noble_visited':
+      return de ? `Ein Adliger besucht ${who} (+3 Punkte).` : `A noble visits ${who} (+3 points).`;
+    case 'passed':
+      return de ? `${who} passt.` : `${who} passes.`;
+    case 'game_ended': {
+      const names = (e.winners || []).map((s) => ctx.seatName(s)).join(', ');
+      return de ? `Spielende (${describeReason(e.reason, ctx)}). Gewonnen: ${names}.` : `Game over (${describeReason(e.reason, ctx)}). Winner: ${names}.`;
+    }
+    default:
+      return null;
+  }
+}
+
+export function describeReason(reason, ctx) {
+  const de = ctx.lang !== 'en';
+  if (reason === 'points') return de ? 'jemand hat 15 Punkte, die Runde ist zu Ende gespielt' : 'someone reached 15 points and the round was finished';
+  if (reason === 'all_passed') return de ? 'alle haben in einer Runde gepasst' : 'everybody passed in one round';
+  return String(reason);
+}
+
+// ----- rendering -----
+
+function index(legal) {
+  const ix = { takes: [], buy: new Map(), reserve: new Map(), reserveDeck: new Map(), ret: new Map(), noble: new Map(), pass: null };
+  const add = (m, k, a) => m.set(k, [...(m.get(k) || []), a]);
+  for (const a of legal) {
+    switch (a?.type) {
+      case 'take_different':
+      case 'take_two':
+        ix.takes.push(a);
+        break;
+      case 'buy':
+        add(ix.buy, a.card, a);
+        break;
+      case 'reserve':
+        ix.reserve.set(a.card, a);
+        break;
+      case 'reserve_deck':
+        ix.reserveDeck.set(a.level, a);
+        break;
+      case 'return':
+        ix.ret.set(a.token, a);
+        break;
+      case 'choose_noble':
+        ix.noble.set(a.noble, a);
+        break;
+      case 'pass':
+        ix.pass = a;
+        break;
+      default:
+        break;
+    }
+  }
+  return ix;
+}
+
+/** The listed take action equal to the selection, if any. */
+function matchTake(takes, pick) {
+  const chosen = Object.entries(pick).filter(([, n]) => n > 0);
+  for (const a of takes) {
+    if (a.type === 'take_two' && chosen.length === 1 && chosen[0][0] === a.gem && chosen[0][1] === 2) return a;
+    if (a.type === 'take_different' && chosen.every(([, n]) => n === 1) && chosen.length === a.gems.length && a.gems.every((g) => pick[g] === 1)) return a;
+  }
+  return null;
+}
+
+function chip(h, c, n, attrs = {}) {
+  return h('span', { class: ['chip', `gem-${c}`, attrs.class], title: attrs.title, 'data-testid': attrs.testid, onclick: attrs.onclick, role: attrs.onclick ? 'button' : null, tabindex: attrs.onclick ? 0 : null }, h('span', { class: 'chip-n' }, String(n)));
+}
+
+function cardEl(h, id, ctx, ix, opts = {}) {
+  const c = CARDS[id];
+  const [level, bonus, points, cost] = c;
+  const canBuy = ix.buy.has(id);
+  const canReserve = ix.reserve.has(id);
+  const clickable = canBuy || canReserve;
+  return h(
+    'div',
+    {
+      class: ['card', `bonus-${bonus}`, `level-${level}`, canBuy && 'can-buy', canReserve && !canBuy && 'can-reserve', ctx.ui.card === id && 'selected', opts.small && 'small'],
+      'data-testid': `card-${id}`,
+      'data-card': id,
+      title: cardText(id, ctx),
+      role: clickable ? 'button' : null,
+      tabindex: clickable ? 0 : null,
+      onclick: clickable
+        ? () => {
+            ctx.ui.card = ctx.ui.card === id ? null : id;
+            ctx.rerender();
+          }
+        : null,
+    },
+    h('div', { class: 'card-top' }, h('span', { class: 'card-points' }, points ? String(points) : ''), h('span', { class: ['gem', `gem-${bonus}`] })),
+    h(
+      'div',
+      { class: 'card-cost' },
+      GEMS.map((g, i) => (cost[i] ? h('span', { class: ['cost', `gem-${g}`], title: colour(ctx, g) }, String(cost[i])) : null)),
+    ),
+  );
+}
+
+function nobleEl(h, id, ctx, ix) {
+  const req = NOBLES[id] || [];
+  const a = ix.noble.get(id);
+  return h(
+    'div',
+    {
+      class: ['noble', a && 'can-choose'],
+      'data-testid': `noble-${id}`,
+      title: nobleText(id, ctx),
+      role: a ? 'button' : null,
+      tabindex: a ? 0 : null,
+      onclick: a ? () => ctx.act(a) : null,
+    },
+    h('span', { class: 'noble-points' }, '3'),
+    h(
+      'div',
+      { class: 'noble-req' },
+      GEMS.map((g, i) => (req[i] ? h('span', { class: ['req', `gem-${g}`] }, String(req[i])) : null)),
+    ),
+  );
+}
+
+function cardPanel(h, ctx, ix) {
+  const id = ctx.ui.card;
+  if (id == null || !(ix.buy.has(id) || ix.reserve.has(id))) return null;
+  const buys = ix.buy.get(id) || [];
+  return h(
+    'div',
+    { class: 'action-panel card-panel', 'data-testid': 'card-panel' },
+    h('div', { class: 'card-panel-card' }, cardEl(h, id, { ...ctx, ui: {} }, { buy: new Map(), reserve: new Map() }), h('span', {}, cardText(id, ctx))),
+    h(
+      'div',
+      { class: 'buttons' },
+      buys.map((a) => h('button', { type: 'button', class: 'primary', 'data-testid': 'buy-option', onclick: () => ctx.act(a) }, tx(ctx, 'buyFor', { pay: tokensText(a.payment, ctx) }))),
+      ix.reserve.has(id) ? h('button', { type: 'button', 'data-testid': 'reserve-card', onclick: () => ctx.act(ix.reserve.get(id)) }, tx(ctx, 'reserve')) : null,
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: () => {
+            ctx.ui.card = null;
+            ctx.rerender();
+          },
+        },
+        tx(ctx, 'cancel'),
+      ),
+    ),
+  );
+}
+
+function bankEl(h, view, ctx, ix) {
+  const pick = (ctx.ui.pick ||= {});
+  const pickable = new Set(ix.takes.flatMap((a) => (a.type === 'take_two' ? [a.gem] : a.gems)));
+  const twoable = new Set(ix.takes.filter((a) => a.type === 'take_two').map((a) => a.gem));
+  const chips = TOKENS.map((c) => {
+    const can = pickable.has(c);
+    const n = pick[c] || 0;
+    return h(
+      'div',
+      { class: 'bank-pile' },
+      chip(h, c, view.bank?.[c] || 0, {
+        class: [can && 'pickable', n && 'picked'],
+        testid: `bank-${c}`,
+        title: colour(ctx, c),
+        onclick: can
+          ? () => {
+              const next = n === 0 ? 1 : n === 1 && twoable.has(c) ? 2 : 0;
+              pick[c] = next;
+              ctx.rerender();
+            }
+          : null,
+      }),
+      n ? h('span', { class: 'pick-count', 'data-testid': `picked-${c}` }, `+${n}`) : null,
+    );
+  });
+  const chosen = matchTake(ix.takes, pick);
+  const any = Object.values(pick).some((n) => n > 0);
+  return h(
+    'section',
+    { class: 'bank' },
+    h('h3', {}, tx(ctx, 'bank')),
+    h('div', { class: 'bank-chips' }, chips),
+    ix.takes.length
+      ? h(
+          'div',
+          { class: 'take-row' },
+          h('button', { type: 'button', class: 'primary', 'data-testid': 'take-tokens', disabled: !chosen, onclick: chosen ? () => ctx.act(chosen) : null }, tx(ctx, 'take')),
+          any
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  onclick: () => {
+                    ctx.ui.pick = {};
+                    ctx.rerender();
+                  },
+                },
+                tx(ctx, 'clear'),
+              )
+            : h('span', { class: 'muted hint' }, tx(ctx, 'pickHint')),
+        )
+      : null,
+  );
+}
+
+function playerEl(h, view, i, ctx, ix) {
+  const p = view.players[i];
+  const me = ctx.seat === i;
+  const current = view.current === i && !(view.phase?.type === 'over');
+  const ret = me ? ix.ret : new Map();
+  return h(
+    'section',
+    { class: ['player', me && 'me', current && 'current'], 'data-testid': `player-${i}` },
+    h(
+      'header',
+      {},
+      h('strong', {}, ctx.seatName(i)),
+      h('span', { class: 'points', 'data-testid': `points-${i}`, title: tx(ctx, 'points') }, `${p.points} ${tx(ctx, 'pts')}`),
+    ),
+    h(
+      'div',
+      { class: 'player-row' },
+      h('span', { class: 'label' }, tx(ctx, 'tokens')),
+      TOKENS.map((c) => {
+        const a = ret.get(c);
+        const n = p.tokens?.[c] || 0;
+        if (!n && !a) return null;
+        return chip(h, c, n, { class: a && 'returnable', testid: a ? `return-${c}` : `tokens-${i}-${c}`, title: colour(ctx, c), onclick: a ? () => ctx.act(a) : null });
+      }),
+    ),
+    h(
+      'div',
+      { class: 'player-row' },
+      h('span', { class: 'label' }, tx(ctx, 'bonuses')),
+      GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`], title: colour(ctx, c) }, String(p.bonuses[c])) : null)),
+      h('span', { class: 'muted' }, ` ${p.purchased.length} ${tx(ctx, 'cards')}`),
+    ),
+    p.reserved.length
+      ? h(
+          'div',
+          { class: 'player-row reserved' },
+          h('span', { class: 'label' }, tx(ctx, 'reserved')),
+          p.reserved.map((r) =>
+            r.card != null ? cardEl(h, r.card, ctx, me ? ix : { buy: new Map(), reserve: new Map() }, { small: true }) : h('div', { class: ['card', 'back', `level-${r.level}`, 'small'], title: `${tx(ctx, 'level')} ${r.level}, ${tx(ctx, 'hidden')}` }, h('span', {}, `${r.level}`)),
+          ),
+        )
+      : null,
+    p.nobles.length ? h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'nobles')), p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }))) : null,
+  );
+}
+
+export function render(view, legal, ctx) {
+  const { h } = ctx;
+  const ix = index(legal);
+  if (ctx.ui.card != null && !(ix.buy.has(ctx.ui.card) || ix.reserve.has(ctx.ui.card))) ctx.ui.card = null;
+  const rows = [2, 1, 0].map((lv) =>
+    h(
+      'div',
+      { class: 'market-row', 'data-testid': `level-${lv + 1}` },
+      (() => {
+        const a = ix.reserveDeck.get(lv + 1);
+        return h(
+          'div',
+          { class: ['deck', `level-${lv + 1}`, a && 'can-reserve'], 'data-testid': `deck-${lv + 1}`, title: a ? tx(ctx, 'reserveDeck') : '', role: a ? 'button' : null, onclick: a ? () => ctx.act(a) : null },
+          h('span', { class: 'deck-level' }, `${'●'.repeat(lv + 1)}`),
+          h('span', { class: 'deck-count' }, tx(ctx, 'left', { n: view.decks[lv] })),
+          a ? h('span', { class: 'deck-reserve' }, tx(ctx, 'reserveDeck')) : null,
+        );
+      })(),
+      view.market[lv].map((id) => (id == null ? h('div', { class: 'card empty' }) : cardEl(h, id, ctx, ix))),
+    ),
+  );
+  const prompts = [];
+  if (ix.ret.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')));
+  if (ix.noble.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint')));
+  if (ix.pass) prompts.push(h('div', { class: 'action-panel' }, h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass'))));
+  const order = view.players.map((_, i) => i);
+  if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  return h(
+    'div',
+    { class: 'splendor' },
+    h('div', { class: 'splendor-top' }, h('section', { class: 'nobles' }, h('h3', {}, tx(ctx, 'nobles')), h('div', { class: 'noble-row' }, view.nobles.map((n) => nobleEl(h, n, ctx, ix)))), bankEl(h, view, ctx, ix)),
+    prompts,
+    cardPanel(h, ctx, ix),
+    h('section', { class: 'market', 'data-testid': 'market' }, rows),
+    h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix))),
+  );
+}

@@ -1,0 +1,124 @@
+// Language: German and English. Every user-facing text goes through `t` (UI
+// texts by key) or `L` (a {de, en} pair, e.g. a server message).
+
+const KEY = 'spielleiter.lang';
+
+const TEXT = {
+  lobby: { de: 'Lobby', en: 'Lobby' },
+  newTable: { de: 'Neuer Tisch', en: 'New table' },
+  game: { de: 'Spiel', en: 'Game' },
+  players: { de: 'Spieler', en: 'Players' },
+  seat: { de: 'Platz', en: 'Seat' },
+  human: { de: 'Mensch', en: 'Human' },
+  bot: { de: 'Bot', en: 'Bot' },
+  yourName: { de: 'Dein Name', en: 'Your name' },
+  options: { de: 'Optionen (JSON, leer = Standard)', en: 'Options (JSON, empty = defaults)' },
+  hotseat: { de: 'Hot-Seat: alle menschlichen Plätze in diesem Browser spielen', en: 'Hot-seat: play every human seat in this browser' },
+  create: { de: 'Tisch anlegen', en: 'Create table' },
+  openTables: { de: 'Tische', en: 'Tables' },
+  noTables: { de: 'Noch keine Tische.', en: 'No tables yet.' },
+  join: { de: 'Beitreten', en: 'Join' },
+  joinSeat: { de: 'Platz {n} beitreten', en: 'Join seat {n}' },
+  watch: { de: 'Zuschauen', en: 'Watch' },
+  continue: { de: 'Weiterspielen', en: 'Continue' },
+  replay: { de: 'Wiederholung', en: 'Replay' },
+  status_waiting: { de: 'wartet auf Spieler', en: 'waiting for players' },
+  status_playing: { de: 'läuft', en: 'playing' },
+  status_finished: { de: 'beendet', en: 'finished' },
+  status_unavailable: { de: 'nicht verfügbar', en: 'unavailable' },
+  open: { de: 'frei', en: 'open' },
+  online: { de: 'verbunden', en: 'online' },
+  offline: { de: 'getrennt', en: 'offline' },
+  connecting: { de: 'verbinde…', en: 'connecting…' },
+  reconnecting: { de: 'Verbindung verloren – verbinde neu…', en: 'Connection lost – reconnecting…' },
+  toAct: { de: 'Am Zug', en: 'To act' },
+  yourTurn: { de: 'Du bist am Zug', en: 'Your turn' },
+  waitingFor: { de: 'Warte auf {who}', en: 'Waiting for {who}' },
+  waitingPlayers: { de: 'Das Spiel beginnt, sobald alle Plätze besetzt sind.', en: 'The game starts once every seat is taken.' },
+  chance: { de: 'Zufall', en: 'chance' },
+  gameOver: { de: 'Spiel beendet', en: 'Game over' },
+  winner: { de: 'Gewonnen: {who}', en: 'Winner: {who}' },
+  winners: { de: 'Gewonnen: {who}', en: 'Winners: {who}' },
+  score: { de: 'Punkte', en: 'Score' },
+  reason: { de: 'Grund', en: 'Reason' },
+  backToLobby: { de: 'Zur Lobby', en: 'To the lobby' },
+  close: { de: 'Schließen', en: 'Close' },
+  log: { de: 'Spielverlauf', en: 'Game log' },
+  legalActions: { de: 'Erlaubte Aktionen', en: 'Legal actions' },
+  noLegal: { de: 'Gerade keine Aktion für dich.', en: 'No action for you right now.' },
+  spectator: { de: 'Zuschauer', en: 'Spectator' },
+  youAreSpectator: { de: 'Du schaust zu.', en: 'You are watching.' },
+  playingAs: { de: 'Du spielst', en: 'Playing as' },
+  invite: { de: 'Einladen', en: 'Invite' },
+  copyInvite: { de: 'Einladungslink kopieren', en: 'Copy invitation link' },
+  copySeatLink: { de: 'Link mit Platz-Geheimnis kopieren (anderes Gerät)', en: 'Copy link with seat secret (other device)' },
+  copied: { de: 'Link kopiert.', en: 'Link copied.' },
+  copyFailed: { de: 'Kopieren nicht möglich – Link: {link}', en: 'Could not copy – link: {link}' },
+  leave: { de: 'Platz verlassen', en: 'Leave seat' },
+  rawAction: { de: 'Aktion als JSON senden (für Fortgeschrittene)', en: 'Send an action as JSON (advanced)' },
+  send: { de: 'Senden', en: 'Send' },
+  notJson: { de: 'Das ist kein gültiges JSON.', en: 'That is not valid JSON.' },
+  refused: { de: 'Abgelehnt', en: 'Refused' },
+  otherTab: { de: 'Dieser Platz ist auch in einem anderen Tab offen. Beide Tabs bleiben aktuell; handle am besten nur in einem.', en: 'This seat is also open in another tab. Both stay up to date; best act in only one.' },
+  hotseatSwitch: { de: 'Hot-Seat: jetzt ist {who} dran.', en: 'Hot-seat: now it is {who}\'s turn.' },
+  replayTitle: { de: 'Wiederholung', en: 'Replay' },
+  step: { de: 'Schritt {i} von {n}', en: 'Step {i} of {n}' },
+  first: { de: 'Anfang', en: 'Start' },
+  prev: { de: 'Zurück', en: 'Back' },
+  next: { de: 'Weiter', en: 'Next' },
+  last: { de: 'Ende', en: 'End' },
+  play: { de: 'Abspielen', en: 'Play' },
+  pause: { de: 'Pause', en: 'Pause' },
+  loading: { de: 'Lade…', en: 'Loading…' },
+  error: { de: 'Fehler', en: 'Error' },
+  noSuchTable: { de: 'Diesen Tisch gibt es nicht.', en: 'There is no such table.' },
+  table: { de: 'Tisch', en: 'Table' },
+  seats: { de: 'Plätze', en: 'Seats' },
+  turnOf: { de: '{who} ist am Zug', en: "{who}'s turn" },
+  you: { de: 'du', en: 'you' },
+  boardRefreshed: { de: 'Das Brett wurde aktualisiert.', en: 'The board was refreshed.' },
+  joinPrompt: { de: 'Du wurdest an Platz {n} eingeladen.', en: 'You were invited to seat {n}.' },
+  seatTaken: { de: 'Dieser Platz ist schon besetzt.', en: 'This seat is already taken.' },
+  created: { de: 'Angelegt', en: 'Created' },
+  refresh: { de: 'Aktualisieren', en: 'Refresh' },
+};
+
+let lang = localStorage.getItem(KEY) || ((navigator.language || 'de').startsWith('de') ? 'de' : 'en');
+const listeners = [];
+
+export function getLang() {
+  return lang;
+}
+
+export function setLang(l) {
+  lang = l === 'en' ? 'en' : 'de';
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+  for (const f of listeners) f(lang);
+}
+
+/** Calls `f` after every switch; returns a function that stops that. */
+export function onLangChange(f) {
+  listeners.push(f);
+  return () => {
+    const i = listeners.indexOf(f);
+    if (i >= 0) listeners.splice(i, 1);
+  };
+}
+
+function fill(s, vars) {
+  return vars ? s.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`)) : s;
+}
+
+/** A UI text by key, with {placeholders} filled from `vars`. */
+export function t(key, vars) {
+  const e = TEXT[key];
+  return e ? fill(e[lang], vars) : key;
+}
+
+/** Picks the current language from a {de, en} pair (a server message, a game text). */
+export function L(pair, vars) {
+  if (pair == null) return '';
+  if (typeof pair === 'string') return fill(pair, vars);
+  return fill(pair[lang] ?? pair.en ?? pair.de ?? '', vars);
+}

@@ -1,0 +1,190 @@
+// The lobby: create a table (game, players, options, each seat human or
+// bot, hot-seat), list the tables, join, watch, continue, replay.
+
+import { h, mount } from './dom.js';
+import { t, L, onLangChange } from './i18n.js';
+import { api, heldSeats, joinSeat } from './api.js';
+import { gameModule, gameTitle } from './games.js';
+import { showBanner, navigate, seatLabel } from './ui.js';
+
+export async function lobbyPage(root) {
+  let games = { games: [], bots: [] };
+  try {
+    games = await api('GET', '/api/games');
+  } catch (e) {
+    showBanner(L(e.info?.message), 'error');
+  }
+  const mods = {};
+  for (const g of games.games) mods[g] = await gameModule(g);
+  const form = {
+    game: localStorage.getItem('spielleiter.lastGame') || games.games[0] || '',
+    players: 0,
+    seats: [],
+    options: '',
+    hotseat: false,
+    name: localStorage.getItem('spielleiter.name') || '',
+  };
+  if (!games.games.includes(form.game)) form.game = games.games[0] || '';
+  let tables = [];
+  let busy = false;
+
+  const range = () => mods[form.game]?.meta?.players || [2, 4];
+  const fitSeats = () => {
+    const [lo, hi] = range();
+    if (!form.players || form.players < lo || form.players > hi) form.players = lo;
+    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? 'human' : `bot:${games.bots[0] || 'random'}`);
+    form.seats.length = form.players;
+  };
+
+  const create = async () => {
+    if (busy) return;
+    let options = null;
+    if (form.options.trim()) {
+      try {
+        options = JSON.parse(form.options);
+      } catch {
+        showBanner(t('notJson'), 'error');
+        return;
+      }
+    }
+    busy = true;
+    try {
+      localStorage.setItem('spielleiter.lastGame', form.game);
+      localStorage.setItem('spielleiter.name', form.name);
+      const seats = form.seats.map((s) => (s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) }));
+      const table = await api('POST', '/api/tables', { game: form.game, players: form.players, options, seats });
+      const humans = seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
+      const mine = form.hotseat ? humans : humans.slice(0, 1);
+      for (const [k, i] of mine.entries()) {
+        const name = form.hotseat ? `${form.name || t('human')} ${k + 1}` : form.name;
+        await joinSeat(table.id, i, name.trim());
+      }
+      navigate(`/play/${table.id}`);
+    } catch (e) {
+      showBanner(L(e.info?.message), 'error');
+    } finally {
+      busy = false;
+    }
+  };
+
+  const createForm = () => {
+    fitSeats();
+    const [lo, hi] = range();
+    const counts = [];
+    for (let n = lo; n <= hi; n++) counts.push(n);
+    return h(
+      'section',
+      { class: 'panel create', 'data-testid': 'create-form' },
+      h('h2', {}, t('newTable')),
+      h(
+        'label',
+        {},
+        t('game'),
+        h(
+          'select',
+          {
+            'data-testid': 'game-select',
+            onchange: (e) => {
+              form.game = e.target.value;
+              form.players = 0;
+              form.seats = [];
+              render();
+            },
+          },
+          games.games.map((g) => h('option', { value: g, selected: g === form.game }, gameTitle(mods[g], g, L))),
+        ),
+      ),
+      h(
+        'label',
+        {},
+        t('players'),
+        h(
+          'select',
+          {
+            'data-testid': 'players-select',
+            onchange: (e) => {
+              form.players = Number(e.target.value);
+              render();
+            },
+          },
+          counts.map((n) => h('option', { value: n, selected: n === form.players }, String(n))),
+        ),
+      ),
+      h('label', {}, t('yourName'), h('input', { type: 'text', maxlength: 40, value: form.name, 'data-testid': 'name-input', oninput: (e) => (form.name = e.target.value) })),
+      h(
+        'fieldset',
+        { class: 'seat-specs' },
+        h('legend', {}, t('seats')),
+        form.seats.map((s, i) =>
+          h(
+            'label',
+            { class: 'seat-spec' },
+            `${t('seat')} ${i + 1}`,
+            h(
+              'select',
+              { 'data-testid': `seat-kind-${i}`, onchange: (e) => (form.seats[i] = e.target.value) },
+              h('option', { value: 'human', selected: s === 'human' }, t('human')),
+              games.bots.map((b) => h('option', { value: `bot:${b}`, selected: s === `bot:${b}` }, `${t('bot')}: ${b}`)),
+            ),
+          ),
+        ),
+      ),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.hotseat, 'data-testid': 'hotseat', onchange: (e) => (form.hotseat = e.target.checked) }), ' ', t('hotseat')),
+      h('details', {}, h('summary', {}, t('options')), h('textarea', { rows: 3, 'data-testid': 'options-input', placeholder: '{}', oninput: (e) => (form.options = e.target.value) }, form.options)),
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'create-table', onclick: create }, t('create')),
+    );
+  };
+
+  const tableRow = (tb) => {
+    const held = heldSeats(tb.id);
+    const mine = Object.keys(held).length > 0;
+    const actions = [];
+    if (mine && tb.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `/play/${tb.id}`, 'data-testid': 'continue' }, t('continue')));
+    if (tb.status === 'waiting' && !mine) {
+      tb.seats.forEach((s, i) => {
+        if (s.kind === 'open') actions.push(h('a', { class: 'button', href: `/play/${tb.id}?join=${i}`, 'data-testid': `lobby-join-${i}` }, t('joinSeat', { n: i + 1 })));
+      });
+    }
+    if (tb.status !== 'finished') actions.push(h('a', { class: 'button', href: `/watch/${tb.id}`, 'data-testid': 'watch' }, t('watch')));
+    else actions.push(h('a', { class: 'button', href: `/replay/${tb.id}`, 'data-testid': 'replay' }, t('replay')));
+    return h(
+      'li',
+      { class: 'table-row', 'data-testid': 'table-row', 'data-table': tb.id },
+      h('div', {}, h('strong', {}, gameTitle(mods[tb.game], tb.game, L)), ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)), ' ', h('small', { class: 'muted' }, tb.id)),
+      h('div', { class: 'muted' }, tb.seats.map((s, i) => (s.kind === 'open' ? `${i + 1}. ${t('open')}` : `${i + 1}. ${seatLabel(s, i)}`)).join(' · ')),
+      h('div', { class: 'row-actions' }, actions),
+    );
+  };
+
+  const listPanel = () =>
+    h(
+      'section',
+      { class: 'panel tables', 'data-testid': 'table-list' },
+      h('h2', {}, t('openTables'), ' ', h('button', { type: 'button', class: 'small', onclick: refresh }, t('refresh'))),
+      tables.length ? h('ul', { class: 'table-rows' }, tables.map(tableRow)) : h('p', { class: 'muted' }, t('noTables')),
+    );
+
+  function render() {
+    mount(root, h('div', { class: 'lobby', 'data-testid': 'lobby' }, createForm(), listPanel()));
+  }
+
+  async function refresh() {
+    try {
+      tables = (await api('GET', '/api/tables')).tables;
+      const list = root.querySelector('[data-testid=table-list]');
+      if (list) list.replaceWith(listPanel());
+      else render();
+    } catch {
+      /* keep the last list; the next refresh tries again */
+    }
+  }
+
+  render();
+  await refresh();
+  const timer = setInterval(refresh, 4000);
+  const unlisten = onLangChange(render);
+  return () => {
+    clearInterval(timer);
+    unlisten();
+  };
+}

@@ -1,0 +1,91 @@
+// The replay viewer: steps through a finished game. The server replays the
+// log and sends one frame per action (view, events, who acts next), so the UI
+// still holds no rules.
+
+import { h, mount } from './dom.js';
+import { t, L, getLang, onLangChange } from './i18n.js';
+import { api } from './api.js';
+import { gameModule, gameTitle } from './games.js';
+import { seatLabel } from './ui.js';
+
+export async function replayPage(root, id) {
+  mount(root, h('p', { class: 'muted' }, t('loading')));
+  let data;
+  let summary;
+  try {
+    summary = await api('GET', `/api/tables/${id}`);
+    data = await api('GET', `/api/tables/${id}/replay`);
+  } catch (e) {
+    mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+    return () => {};
+  }
+  const mod = await gameModule(data.game);
+  const frames = data.frames;
+  let i = 0;
+  let timer = null;
+  const seatName = (s) => seatLabel(summary.seats?.[s], s);
+
+  const ctx = (f) => ({ lang: getLang(), t, L, h, seat: null, spectator: true, replay: true, legal: [], view: f.view, toAct: f.to_act, result: f.result, seats: summary.seats, seatName, act: () => {}, ui: {}, rerender: render });
+
+  const go = (n) => {
+    i = Math.max(0, Math.min(frames.length - 1, n));
+    render();
+  };
+  const toggle = () => {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+    } else {
+      timer = setInterval(() => {
+        if (i >= frames.length - 1) toggle();
+        else go(i + 1);
+      }, 700);
+    }
+    render();
+  };
+
+  function render() {
+    const f = frames[i];
+    const c = ctx(f);
+    const lines = [];
+    for (let k = 0; k <= i; k++) {
+      for (const e of frames[k].events) {
+        const s = mod.describeEvent(e, c);
+        if (s) lines.push(h('li', { class: [k === i && 'current', e?.type === 'turn_began' && 'turn-line'] }, s));
+      }
+    }
+    const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: i, 'data-testid': 'replay-slider', oninput: (e) => go(Number(e.target.value)) });
+    const action = f.action ? `${seatName(f.seat)}: ${mod.describeAction(f.action, c)}` : '';
+    mount(
+      root,
+      h(
+        'section',
+        { class: 'table-page replay', 'data-testid': 'replay-page' },
+        h('div', { class: 'status-bar' }, h('h1', {}, `${t('replayTitle')}: ${gameTitle(mod, data.game, L)}`, ' ', h('small', { class: 'muted' }, id)), h('div', { class: 'turn', 'data-testid': 'replay-step' }, t('step', { i: i + 1, n: frames.length }))),
+        h(
+          'div',
+          { class: 'replay-controls' },
+          h('button', { type: 'button', onclick: () => go(0) }, `⏮ ${t('first')}`),
+          h('button', { type: 'button', 'data-testid': 'replay-prev', onclick: () => go(i - 1) }, `◀ ${t('prev')}`),
+          h('button', { type: 'button', 'data-testid': 'replay-play', onclick: toggle }, timer ? `⏸ ${t('pause')}` : `▶ ${t('play')}`),
+          h('button', { type: 'button', 'data-testid': 'replay-next', onclick: () => go(i + 1) }, `${t('next')} ▶`),
+          h('button', { type: 'button', 'data-testid': 'replay-last', onclick: () => go(frames.length - 1) }, `${t('last')} ⏭`),
+          slider,
+        ),
+        h('p', { class: 'replay-action', 'data-testid': 'replay-action' }, action),
+        h('div', { class: 'table-grid' }, h('div', { class: 'board' }, mod.render(f.view, [], c)), h('aside', { class: 'side' }, h('section', { class: 'panel log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list', 'data-testid': 'replay-log' }, lines)))),
+        f.result ? h('p', { class: 'winner-line', 'data-testid': 'replay-result' }, t(f.result.winners.length > 1 ? 'winners' : 'winner', { who: f.result.winners.map(seatName).join(', ') })) : null,
+      ),
+    );
+    const list = root.querySelector('.log-list');
+    const cur = list?.querySelector('.current');
+    if (list) list.scrollTop = cur ? cur.offsetTop - list.offsetTop - 40 : list.scrollHeight;
+  }
+
+  render();
+  const unlisten = onLangChange(render);
+  return () => {
+    clearInterval(timer);
+    unlisten();
+  };
+}
