@@ -185,3 +185,61 @@ fn unreachable_database_exits_non_zero_with_a_clear_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("unreachable") && err.contains("nicht erreichbar"), "{err}");
 }
+
+#[tokio::test]
+async fn secrets_never_reach_the_log() {
+    let dir = common::temp_dir("log-secrets");
+    let db = format!("sqlite://{}", dir.join("t.db").display());
+    let log_path = dir.join("server.log");
+    let log = std::fs::File::create(&log_path).expect("log file");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
+        .args(["--addr", "127.0.0.1:0", "--database", &db, "--bot-think-ms", "0"])
+        .env("RUST_LOG", "trace")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::from(log))
+        .spawn()
+        .expect("server binary starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("first line");
+    let addr: SocketAddr = line
+        .trim()
+        .trim_start_matches("listening on ")
+        .parse()
+        .expect("address");
+    let api = common::Api::new(addr);
+    let id = api.create(2, None).await;
+    let secrets = [api.join(&id, 0).await, api.join(&id, 1).await];
+    let http = reqwest::Client::new();
+    for (seat, secret) in secrets.iter().enumerate() {
+        assert!(try_act(&http, addr, &id, seat as u8, secret, 1).await.is_some());
+    }
+    // A wrong secret is logged no more than a right one.
+    let (status, _) = api
+        .get(
+            &format!("/api/tables/{id}/view?seat=0"),
+            Some("feedfacefeedfacefeedfacefeedface"),
+        )
+        .await;
+    assert_eq!(status, 403);
+    let mut ws = common::Ws::connect(addr, &id).await;
+    ws.auth(1, &secrets[1]).await;
+    ws.close().await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let text = std::fs::read_to_string(&log_path).expect("log");
+    assert!(text.contains("seat joined"), "the log was written at trace level");
+    for s in secrets
+        .iter()
+        .map(String::as_str)
+        .chain(["feedfacefeedfacefeedfacefeedface"])
+    {
+        assert!(!text.contains(s), "a secret is in the log");
+        assert!(
+            !text.contains(&server::secret::hash(s)),
+            "a secret's hash is in the log"
+        );
+    }
+}
