@@ -48,6 +48,7 @@ fn main() -> Result<(), String> {
     match game {
         "splendor" => duel::<splendor::Splendor>(&specs, &names, &options),
         "catan" => duel::<catan::Catan>(&specs, &names, &options),
+        "catan-junior" => duel::<catan_junior::CatanJunior>(&specs, &names, &options),
         other => Err(format!("unknown game {other}")),
     }
 }

@@ -75,18 +75,7 @@ pub fn one_ply<G: Game, H: Heuristic<G>>(
     let mut best_i = 0;
     let mut ties = 0u32;
     for (i, action) in legal.iter().enumerate() {
-        let mut next = state.clone();
-        G::apply_unchecked(&mut next, seat, action, &mut NoEvents);
-        let score = if let Some(result) = G::result(&next) {
-            if result.winners.contains(&seat) {
-                1e6
-            } else {
-                -1e6
-            }
-        } else {
-            h.evaluate(&next, &mut values[..players]);
-            margin(&values[..players], seat) + h.action_bias(state, seat, action)
-        };
+        let score = score_action::<G, H>(h, state, seat, action, &mut values[..players]);
         if score > best + 1e-9 {
             best = score;
             best_i = i;
@@ -100,6 +89,25 @@ pub fn one_ply<G: Game, H: Heuristic<G>>(
         }
     }
     best_i
+}
+
+/// The one-ply score of an action for `seat`: the margin of the state it
+/// leads to plus the action bias; a won game scores 1e6, a lost one -1e6.
+/// `values` is scratch space of one slot per seat.
+pub fn score_action<G: Game, H: Heuristic<G>>(
+    h: &H,
+    state: &G::State,
+    seat: Seat,
+    action: &G::Action,
+    values: &mut [f64],
+) -> f64 {
+    let mut next = state.clone();
+    G::apply_unchecked(&mut next, seat, action, &mut NoEvents);
+    if let Some(result) = G::result(&next) {
+        return if result.winners.contains(&seat) { 1e6 } else { -1e6 };
+    }
+    h.evaluate(&next, values);
+    margin(values, seat) + h.action_bias(state, seat, action)
 }
 
 /// Win chances from values: a softmax with the heuristic's temperature,

@@ -96,6 +96,13 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 }
                 c.exploration = x;
             }
+            "prior" => {
+                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
+                if !(x.is_finite() && x >= 0.0) {
+                    return Err(bad("expects a number ≥ 0"));
+                }
+                c.prior = x;
+            }
             "chance" => c.chance_branch = value.parse().map_err(|_| bad("expects a whole number"))?,
             "rollout" => {
                 c.rollout = match value {
@@ -107,7 +114,7 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
             "offers" if value.is_empty() => c.offers = true,
             _ => {
                 return Err(bad(
-                    "unknown (known: playouts, ms, threads, depth, c, chance, rollout, offers)",
+                    "unknown (known: playouts, ms, threads, depth, c, prior, chance, rollout, offers)",
                 ))
             }
         }

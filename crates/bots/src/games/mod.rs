@@ -1,6 +1,7 @@
 //! The per-game heuristics: the only game-specific code of the bots.
 
 pub mod catan;
+pub mod junior;
 pub mod splendor;
 
 impl crate::heuristic::BotGame for ::splendor::Splendor {
@@ -9,4 +10,8 @@ impl crate::heuristic::BotGame for ::splendor::Splendor {
 
 impl crate::heuristic::BotGame for ::catan::Catan {
     type Heuristic = catan::CatanHeuristic;
+}
+
+impl crate::heuristic::BotGame for ::catan_junior::CatanJunior {
+    type Heuristic = junior::JuniorHeuristic;
 }

@@ -66,6 +66,11 @@ pub struct MctsConfig {
     pub chance_branch: usize,
     /// Let the search consider opening domestic trade offers itself.
     pub offers: bool,
+    /// Weight of the heuristic's opinion of an action in the selection
+    /// (progressive bias, fading with visits); with a weight above 0 new
+    /// actions are also tried in the heuristic's order. 0 = plain UCB with
+    /// random expansion.
+    pub prior: f64,
 }
 
 impl Default for MctsConfig {
@@ -78,6 +83,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             chance_branch: 6,
             offers: false,
+            prior: 1.0,
         }
     }
 }
@@ -131,6 +137,7 @@ impl<G: BotGame> MctsBot<G> {
             offers: self.config.offers,
             rollout: self.config.rollout,
             depth: self.config.depth.unwrap_or_else(|| self.heuristic.rollout_depth()),
+            prior: self.config.prior,
         };
         let start = Instant::now();
         let per_thread = |t: usize| -> (Vec<u64>, u64) {

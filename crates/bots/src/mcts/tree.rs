@@ -2,7 +2,7 @@
 //! seat and its action, selection by UCB with availability counts.
 
 use super::RolloutPolicy;
-use crate::heuristic::{win_chances, BotGame, Heuristic};
+use crate::heuristic::{score_action, win_chances, BotGame, Heuristic};
 use crate::random::pick_random;
 use engine::{Game, GameRng, NoEvents, Seat, ToAct, Viewer, MAX_SEATS};
 use rand::Rng;
@@ -18,6 +18,7 @@ pub(crate) struct SearchSettings {
     pub offers: bool,
     pub rollout: RolloutPolicy,
     pub depth: u32,
+    pub prior: f64,
 }
 
 /// One action of one seat below a node.
@@ -30,6 +31,7 @@ struct Edge<A> {
     visits: u32,
     avail: u32,
     reward: f64,
+    prior: f64,
 }
 
 /// An information-set node: the actions tried from it and, when the node is
@@ -122,7 +124,7 @@ impl<'h, G: BotGame> Search<'h, G> {
                         self.evaluate(&s, players);
                         break;
                     }
-                    let (edge, expanded) = self.select(node, seat, rng);
+                    let (edge, expanded) = self.select(node, seat, &s, rng);
                     self.path.push((node, edge));
                     let e = &self.nodes[node as usize].edges[edge as usize];
                     G::apply_unchecked(&mut s, seat, &e.action, &mut NoEvents);
@@ -181,7 +183,10 @@ impl<'h, G: BotGame> Search<'h, G> {
 
     /// Picks the edge to follow at `node` for `seat` among `self.legal`:
     /// an untried action if there is one (then `true`), else the best by UCB.
-    fn select(&mut self, node: u32, seat: Seat, rng: &mut GameRng) -> (u32, bool) {
+    fn select(&mut self, node: u32, seat: Seat, s: &G::State, rng: &mut GameRng) -> (u32, bool) {
+        let players = G::players(s).min(MAX_SEATS);
+        let use_prior = self.settings.prior > 0.0;
+        let mut best_prior = f64::NEG_INFINITY;
         self.hashes.clear();
         for a in &self.legal {
             self.hashes.push(self.hasher.hash_one(a));
@@ -198,6 +203,22 @@ impl<'h, G: BotGame> Search<'h, G> {
                 .position(|e| e.hash == h && e.seat == seat.0 && e.action == *a);
             match pos {
                 Some(p) => self.found.push(p as u32),
+                None if use_prior => {
+                    // Greedy-ordered expansion: the untried action the
+                    // heuristic likes best comes first.
+                    let score =
+                        score_action::<G, G::Heuristic>(self.heuristic, s, seat, a, &mut self.values[..players]);
+                    if score > best_prior {
+                        best_prior = score;
+                        untried = 1;
+                        pick = i;
+                    } else if score == best_prior {
+                        untried += 1;
+                        if rng.random_range(0..untried) == 0 {
+                            pick = i;
+                        }
+                    }
+                }
                 None => {
                     untried += 1;
                     if rng.random_range(0..untried) == 0 {
@@ -218,16 +239,23 @@ impl<'h, G: BotGame> Search<'h, G> {
                 visits: 0,
                 avail: 1,
                 reward: 0.0,
+                prior: if use_prior {
+                    1.0 / (1.0 + (-best_prior / self.heuristic.temperature().max(1e-6)).exp())
+                } else {
+                    0.0
+                },
             });
             return ((n.edges.len() - 1) as u32, true);
         }
         let c = self.settings.exploration;
+        let w = self.settings.prior;
         let mut best = f64::NEG_INFINITY;
         let mut best_p = self.found.first().copied().unwrap_or(0);
         for &p in &self.found {
             let e = &n.edges[p as usize];
             let visits = f64::from(e.visits.max(1));
-            let score = e.reward / visits + c * (f64::from(e.avail.max(1)).ln() / visits).sqrt();
+            let score =
+                e.reward / visits + c * (f64::from(e.avail.max(1)).ln() / visits).sqrt() + w * e.prior / (visits + 1.0);
             if score > best {
                 best = score;
                 best_p = p;
