@@ -1,0 +1,641 @@
+//! The harness of spielleiter's browser end-to-end tests: the real server
+//! (the same code `spielleiter serve` runs) on a free loopback port with a
+//! temporary SQLite file, and headless Chromium driven over W3C WebDriver by
+//! Debian's `chromedriver`. The tests in `tests/` click through the web UI as
+//! a person would.
+//!
+//! Chromium and chromedriver come from Debian's packages (`chromium`,
+//! `chromium-driver`; `web/ci/install-browser.sh` installs them). Without them
+//! a test fails with a clear message, unless `SPIELLEITER_SKIP_BROWSER=1`.
+//! `SPIELLEITER_CHROMIUM` and `SPIELLEITER_CHROMEDRIVER` override the paths;
+//! `SPIELLEITER_SCREENSHOTS=DIR` saves the tests' screenshots there.
+
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// The key W3C WebDriver uses for element references.
+const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh empty folder below the system's temp folder, removed on drop.
+#[derive(Debug)]
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// Creates the folder.
+    pub fn new(what: &str) -> TempDir {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("spielleiter-e2e-{what}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create a temp folder");
+        TempDir(path)
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The game server under test.
+#[derive(Debug)]
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    running: Option<server::RunningServer>,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    /// Starts the server with every game of the binary and the built-in bots,
+    /// on a free port, with a temporary SQLite database and quick bots.
+    pub async fn start() -> TestServer {
+        let dir = TempDir::new("db");
+        let entries = spielleiter_cli::registry::GAMES
+            .iter()
+            .map(|id| spielleiter_cli::registry::entry(id).expect("every listed game has an entry"))
+            .collect();
+        let games = server::Registry::new(entries).expect("game registry");
+        let config = server::ServerConfig {
+            addr: "127.0.0.1:0".into(),
+            database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
+            bot_think_ms: 20,
+            // A browser opens several connections and polls; the test is not a load test.
+            http_rate: 1000.0,
+            http_burst: 2000.0,
+            ..server::ServerConfig::default()
+        };
+        let running = server::start(config, games, server::BotRegistry::default())
+            .await
+            .expect("the server starts");
+        TestServer {
+            url: format!("http://{}", running.addr),
+            running: Some(running),
+            _dir: dir,
+        }
+    }
+
+    /// Stops the server gracefully.
+    pub async fn stop(mut self) {
+        if let Some(r) = self.running.take() {
+            r.shutdown().await.expect("the server stops cleanly");
+        }
+    }
+}
+
+/// Where the browser and its driver are, or why they cannot be used.
+fn find_browser() -> Result<(PathBuf, PathBuf), String> {
+    let chromium = std::env::var_os("SPIELLEITER_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    let driver = std::env::var_os("SPIELLEITER_CHROMEDRIVER")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromedriver"));
+    for (what, p) in [("chromium", &chromium), ("chromedriver", &driver)] {
+        if !p.exists() {
+            return Err(format!(
+                "{what} not found at {} — install Debian's packages with `bash web/ci/install-browser.sh` \
+                 (apt-get install chromium chromium-driver), or set SPIELLEITER_SKIP_BROWSER=1 to skip the browser tests",
+                p.display()
+            ));
+        }
+    }
+    Ok((chromium, driver))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A WebDriver error answer.
+#[derive(Debug, Clone)]
+pub struct DriverError {
+    /// W3C error code, e.g. `no such element`, `stale element reference`.
+    pub error: String,
+    /// Its message.
+    pub message: String,
+}
+
+impl std::fmt::Display for DriverError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.error, self.message)
+    }
+}
+
+/// Headless Chromium under chromedriver, one session.
+#[derive(Debug)]
+pub struct Browser {
+    http: reqwest::Client,
+    session_url: String,
+    driver: Child,
+    _profile: TempDir,
+    /// The server's URL, for relative navigation.
+    pub base: String,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        // Our own child only, by its handle.
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium session. `None` when the
+    /// browser is missing and `SPIELLEITER_SKIP_BROWSER=1`; panics with the
+    /// install instructions when it is missing otherwise.
+    pub async fn start(base: &str) -> Option<Browser> {
+        let (chromium, driver_path) = match find_browser() {
+            Ok(p) => p,
+            Err(why) => {
+                if std::env::var("SPIELLEITER_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+                    eprintln!("browser test skipped (SPIELLEITER_SKIP_BROWSER=1): {why}");
+                    return None;
+                }
+                panic!("{why}");
+            }
+        };
+        let port = free_port();
+        let driver = Command::new(&driver_path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", driver_path.display()));
+        let http = reqwest::Client::new();
+        let driver_url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        loop {
+            let ready = http
+                .get(format!("{driver_url}/status"))
+                .send()
+                .await
+                .ok()
+                .map(|r| r.status().is_success());
+            if ready == Some(true) {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start on port {port}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let profile = TempDir::new("chromium");
+        let args = [
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-dev-shm-usage".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-extensions".into(),
+            "--lang=de-DE".into(),
+            "--window-size=1280,900".into(),
+            format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let caps = json!({
+            "capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args}
+            }}
+        });
+        let mut browser = Browser {
+            http,
+            session_url: String::new(),
+            driver,
+            _profile: profile,
+            base: base.trim_end_matches('/').to_string(),
+        };
+        let v = browser
+            .call(reqwest::Method::POST, &format!("{driver_url}/session"), Some(caps))
+            .await
+            .unwrap_or_else(|e| panic!("chromium did not start a session: {e}"));
+        let id = v["sessionId"].as_str().expect("a session id").to_string();
+        browser.session_url = format!("{driver_url}/session/{id}");
+        Some(browser)
+    }
+
+    async fn call(&self, method: reqwest::Method, url: &str, body: Option<Value>) -> Result<Value, DriverError> {
+        let mut req = self.http.request(method, url);
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let res = req.send().await.map_err(|e| DriverError {
+            error: "transport".into(),
+            message: e.to_string(),
+        })?;
+        let v: Value = res.json().await.map_err(|e| DriverError {
+            error: "transport".into(),
+            message: e.to_string(),
+        })?;
+        let value = v.get("value").cloned().unwrap_or(Value::Null);
+        if let Some(error) = value.get("error").and_then(Value::as_str) {
+            return Err(DriverError {
+                error: error.to_string(),
+                message: value["message"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .chars()
+                    .take(400)
+                    .collect(),
+            });
+        }
+        Ok(value)
+    }
+
+    async fn session(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Result<Value, DriverError> {
+        self.call(method, &format!("{}{path}", self.session_url), body).await
+    }
+
+    /// Opens a path of the server (`/`, `/play/…`) or a full URL.
+    pub async fn goto(&self, path: &str) {
+        let url = if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        };
+        self.session(reqwest::Method::POST, "/url", Some(json!({ "url": url })))
+            .await
+            .expect("navigate");
+    }
+
+    /// Reloads the page.
+    pub async fn reload(&self) {
+        self.session(reqwest::Method::POST, "/refresh", Some(json!({})))
+            .await
+            .expect("reload");
+    }
+
+    /// The current URL.
+    pub async fn url(&self) -> String {
+        self.session(reqwest::Method::GET, "/url", None)
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// Sets the window size (laptop or phone).
+    pub async fn resize(&self, width: u32, height: u32) {
+        self.session(
+            reqwest::Method::POST,
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        )
+        .await
+        .expect("resize");
+    }
+
+    /// Every element matching a CSS selector, now.
+    pub async fn all(&self, css: &str) -> Vec<String> {
+        self.session(
+            reqwest::Method::POST,
+            "/elements",
+            Some(json!({"using": "css selector", "value": css})),
+        )
+        .await
+        .ok()
+        .and_then(|v| v.as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|e| e[ELEMENT_KEY].as_str().map(str::to_string))
+        .collect()
+    }
+
+    /// The first element matching a CSS selector, now.
+    pub async fn first(&self, css: &str) -> Option<String> {
+        self.all(css).await.into_iter().next()
+    }
+
+    /// Waits up to `timeout` for an element matching `css`.
+    pub async fn wait_for(&self, css: &str, timeout: Duration) -> String {
+        let started = Instant::now();
+        loop {
+            if let Some(e) = self.first(css).await {
+                return e;
+            }
+            if started.elapsed() > timeout {
+                let text = self.text_of("body").await.unwrap_or_default();
+                panic!("no element '{css}' after {timeout:?}; the page says:\n{text}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Clicks the first element matching `css` (a real click, at the
+    /// element's position), retrying while the page re-renders.
+    pub async fn click(&self, css: &str) {
+        let started = Instant::now();
+        loop {
+            let result = match self.first(css).await {
+                Some(e) => self.click_element(&e).await,
+                None => Err(DriverError {
+                    error: "no such element".into(),
+                    message: css.into(),
+                }),
+            };
+            match result {
+                Ok(()) => return,
+                Err(e) if started.elapsed() < Duration::from_secs(10) => {
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("cannot click '{css}': {e}"),
+            }
+        }
+    }
+
+    /// Clicks an element by reference.
+    pub async fn click_element(&self, element: &str) -> Result<(), DriverError> {
+        self.session(
+            reqwest::Method::POST,
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        )
+        .await
+        .map(|_| ())
+    }
+
+    /// Types into the first element matching `css` (after clearing it).
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let e = self.wait_for(css, Duration::from_secs(10)).await;
+        let _ = self
+            .session(reqwest::Method::POST, &format!("/element/{e}/clear"), Some(json!({})))
+            .await;
+        self.session(
+            reqwest::Method::POST,
+            &format!("/element/{e}/value"),
+            Some(json!({ "text": text })),
+        )
+        .await
+        .expect("type");
+    }
+
+    /// The visible text of the first element matching `css`.
+    pub async fn text_of(&self, css: &str) -> Option<String> {
+        let e = self.first(css).await?;
+        self.text(&e).await
+    }
+
+    /// The visible text of an element.
+    pub async fn text(&self, element: &str) -> Option<String> {
+        self.session(reqwest::Method::GET, &format!("/element/{element}/text"), None)
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+    }
+
+    /// An attribute of the first element matching `css`.
+    pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
+        let e = self.first(css).await?;
+        self.attr_of(&e, name).await
+    }
+
+    /// An attribute of an element.
+    pub async fn attr_of(&self, element: &str, name: &str) -> Option<String> {
+        self.session(
+            reqwest::Method::GET,
+            &format!("/element/{element}/attribute/{name}"),
+            None,
+        )
+        .await
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+    }
+
+    /// Runs JavaScript in the page (used for reading state, never for acting).
+    pub async fn script(&self, js: &str) -> Value {
+        self.session(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": js, "args": []})),
+        )
+        .await
+        .unwrap_or(Value::Null)
+    }
+
+    /// Opens a new tab and switches to it; returns the previous tab's handle.
+    pub async fn new_tab(&self) -> String {
+        let old = self
+            .session(reqwest::Method::GET, "/window", None)
+            .await
+            .expect("window handle");
+        let v = self
+            .session(reqwest::Method::POST, "/window/new", Some(json!({"type": "tab"})))
+            .await
+            .expect("new tab");
+        self.switch_to(v["handle"].as_str().expect("tab handle")).await;
+        old.as_str().unwrap_or_default().to_string()
+    }
+
+    /// Switches to a tab; returns the handle of the tab left.
+    pub async fn switch_to(&self, handle: &str) -> String {
+        let old = self
+            .session(reqwest::Method::GET, "/window", None)
+            .await
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        self.session(reqwest::Method::POST, "/window", Some(json!({ "handle": handle })))
+            .await
+            .expect("switch tab");
+        old
+    }
+
+    /// Closes the current tab and switches to `back`.
+    pub async fn close_tab(&self, back: &str) {
+        let _ = self.session(reqwest::Method::DELETE, "/window", None).await;
+        self.switch_to(back).await;
+    }
+
+    /// Saves a PNG screenshot of the page as `DIR/name` when
+    /// `SPIELLEITER_SCREENSHOTS=DIR` is set; returns whether it saved one.
+    pub async fn screenshot(&self, name: &str) -> bool {
+        let Some(dir) = std::env::var_os("SPIELLEITER_SCREENSHOTS") else {
+            return false;
+        };
+        let v = self
+            .session(reqwest::Method::GET, "/screenshot", None)
+            .await
+            .expect("screenshot");
+        let png = base64_decode(v.as_str().unwrap_or_default()).expect("screenshot is base64");
+        assert!(png.starts_with(b"\x89PNG"), "screenshot is a PNG");
+        std::fs::create_dir_all(&dir).expect("screenshot folder");
+        std::fs::write(Path::new(&dir).join(name), png).expect("write screenshot");
+        true
+    }
+
+    /// Ends the session.
+    pub async fn quit(self) {
+        let _ = self.session(reqwest::Method::DELETE, "", None).await;
+    }
+}
+
+/// Decodes standard base64 (WebDriver screenshots).
+pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(s.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' | b'\n' | b'\r' => continue,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::base64_decode;
+
+    #[test]
+    fn base64_decodes() {
+        assert_eq!(base64_decode("aGVsbG8=").as_deref(), Some(&b"hello"[..]));
+        assert_eq!(base64_decode("aGk=").as_deref(), Some(&b"hi"[..]));
+        assert_eq!(base64_decode("YWJj").as_deref(), Some(&b"abc"[..]));
+        assert_eq!(base64_decode("@"), None);
+    }
+}
+
+/// Steps through the web UI that every game's test shares.
+pub mod ui {
+    use super::Browser;
+    use std::time::{Duration, Instant};
+
+    /// What the table page shows the player.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Turn {
+        /// This browser's seat is to act and has legal actions.
+        Mine,
+        /// The game is over: the winner screen is up.
+        Over,
+    }
+
+    /// Creates a table in the lobby by clicking: the game, the number of
+    /// players, each seat (`human` or `bot:NAME`), the player's name, hot-seat.
+    /// Returns the table id once the table page is open.
+    pub async fn create_table(b: &Browser, game: &str, seats: &[&str], name: &str, hotseat: bool) -> String {
+        b.goto("/").await;
+        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+        b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
+            .await;
+        b.click(&format!(
+            "[data-testid=players-select] option[value=\"{}\"]",
+            seats.len()
+        ))
+        .await;
+        for (i, kind) in seats.iter().enumerate() {
+            b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+                .await;
+        }
+        b.type_into("[data-testid=name-input]", name).await;
+        if hotseat {
+            b.click("[data-testid=hotseat]").await;
+        }
+        b.click("[data-testid=create-table]").await;
+        b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+        let url = b.url().await;
+        url.split("/play/")
+            .nth(1)
+            .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
+            .unwrap_or_else(|| panic!("the table page has no table id in its URL: {url}"))
+    }
+
+    /// The version the table page shows.
+    pub async fn version(b: &Browser) -> Option<u64> {
+        b.attr("[data-testid=table-page]", "data-version")
+            .await
+            .and_then(|v| v.parse().ok())
+    }
+
+    /// Waits until this browser's seat is to act, or the game is over.
+    pub async fn wait_turn(b: &Browser, timeout: Duration) -> Turn {
+        let started = Instant::now();
+        loop {
+            if b.first("[data-testid=winner]").await.is_some() {
+                return Turn::Over;
+            }
+            if b.first("[data-testid=turn][data-mine=true]").await.is_some()
+                && b.first("[data-testid=legal-action]").await.is_some()
+            {
+                return Turn::Mine;
+            }
+            if started.elapsed() > timeout {
+                let text = b.text_of("body").await.unwrap_or_default();
+                panic!("neither my turn nor the end after {timeout:?}; the page says:\n{text}");
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    /// Clicks `css` and waits until the table's version moves on (the action
+    /// was accepted) or a refusal is shown; returns the refusal's text.
+    pub async fn act(b: &Browser, css: &str) -> Option<String> {
+        let before = version(b).await;
+        b.click(css).await;
+        let started = Instant::now();
+        loop {
+            if let Some(text) = b.text_of("[data-testid=refusal]").await {
+                if !text.is_empty() {
+                    return Some(text);
+                }
+            }
+            let now = version(b).await;
+            if now.is_some() && now != before {
+                return None;
+            }
+            if b.first("[data-testid=winner]").await.is_some() {
+                return None;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(15),
+                "clicking '{css}' changed nothing within 15 s"
+            );
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+
+    /// Sends a hand-written action through the page's JSON field (as a user
+    /// could) and returns the refusal the page shows.
+    pub async fn send_raw(b: &Browser, json: &str) -> String {
+        if b.first("details.raw[open]").await.is_none() {
+            b.click("[data-testid=raw-toggle]").await;
+        }
+        b.type_into("[data-testid=raw-action]", json).await;
+        b.click("[data-testid=raw-send]").await;
+        let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
+        let text = b.text(&e).await.unwrap_or_default();
+        b.click("[data-testid=banner-close]").await;
+        text
+    }
+}

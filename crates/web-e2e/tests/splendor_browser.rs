@@ -1,0 +1,184 @@
+//! A complete game of Splendor in headless Chromium against a server bot,
+//! played by clicking the UI: tokens from the bank, cards through the payment
+//! chooser, returning tokens, nobles, the fallback list. Along the way: a
+//! refused action shows its rule sentence, a spectator cannot act, a reload
+//! keeps the seat, a second tab is told, the language switches, the winner
+//! screen and the replay viewer work. Screenshots with SPIELLEITER_SCREENSHOTS.
+
+use std::time::{Duration, Instant};
+use web_e2e::ui::{self, Turn};
+use web_e2e::{Browser, TestServer};
+
+const PASS_REFUSED_DE: &str = "Passen darfst du nur, wenn keine andere Aktion möglich ist.";
+
+/// One turn of a simple greedy player, through the rich controls first.
+async fn play_one(b: &Browser) -> Option<String> {
+    if let Some(chip) = b.first(".player.me .chip.returnable").await {
+        let id = b.attr_of(&chip, "data-testid").await.unwrap_or_default();
+        return ui::act(b, &format!("[data-testid=\"{id}\"]")).await;
+    }
+    if b.first(".noble.can-choose").await.is_some() {
+        return ui::act(b, ".noble.can-choose").await;
+    }
+    if let Some(card) = b.first(".card.can-buy").await {
+        let id = b.attr_of(&card, "data-testid").await.unwrap_or_default();
+        b.click(&format!("[data-testid=\"{id}\"]")).await;
+        b.wait_for("[data-testid=buy-option]", Duration::from_secs(5)).await;
+        return ui::act(b, "[data-testid=buy-option]").await;
+    }
+    let take = match b.first("[data-testid=legal-action][data-kind=take_different]").await {
+        Some(e) => Some(e),
+        None => b.first("[data-testid=legal-action][data-kind=take_two]").await,
+    };
+    if let Some(take) = take {
+        let action: serde_json::Value =
+            serde_json::from_str(&b.attr_of(&take, "data-action").await.unwrap_or_default()).unwrap();
+        let gems: Vec<String> = match action["type"].as_str() {
+            Some("take_two") => vec![action["gem"].as_str().unwrap().to_string(); 2],
+            _ => action["gems"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g.as_str().unwrap().to_string())
+                .collect(),
+        };
+        for g in &gems {
+            b.click(&format!("[data-testid=bank-{g}]")).await;
+        }
+        let enabled = b.attr("[data-testid=take-tokens]", "disabled").await.is_none();
+        assert!(enabled, "the take button is enabled for the selection {gems:?}");
+        return ui::act(b, "[data-testid=take-tokens]").await;
+    }
+    ui::act(b, "[data-testid=legal-action]").await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn splendor_full_game_in_the_browser() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    // Start in German (the switch shows the other language's code).
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+    assert_eq!(b.text_of("[data-testid=lang-switch]").await.as_deref(), Some("EN"));
+    b.screenshot("lobby.png").await;
+    let table = ui::create_table(&b, "splendor", &["human", "bot:random"], "Anna", false).await;
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+
+    // A refused action shows its rule sentence and changes nothing.
+    let before = ui::version(&b).await;
+    let refusal = ui::send_raw(&b, r#"{"type":"pass"}"#).await;
+    assert_eq!(refusal, PASS_REFUSED_DE, "the refusal shows the rule's sentence");
+    assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
+    assert!(
+        b.first("[data-testid=legal-action]").await.is_some(),
+        "the board is still live"
+    );
+
+    // The language switch.
+    let de = b.text_of("[data-testid=turn]").await.unwrap_or_default();
+    assert!(de.starts_with("Du bist am Zug"), "German turn line: {de}");
+    b.click("[data-testid=lang-switch]").await;
+    let en = b.text_of("[data-testid=turn]").await.unwrap_or_default();
+    assert!(en.starts_with("Your turn"), "English turn line: {en}");
+    b.click("[data-testid=lang-switch]").await;
+
+    // A spectator sees the board, has nothing to click, and is refused with a clear message.
+    let player_tab = b.new_tab().await;
+    b.goto(&format!("/watch/{table}")).await;
+    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
+        .await;
+    b.wait_for("[data-testid=market] .card", Duration::from_secs(20)).await;
+    assert!(
+        b.first("[data-testid=legal-action]").await.is_none(),
+        "spectators get no actions"
+    );
+    let refusal = ui::send_raw(&b, r#"{"type":"pass"}"#).await;
+    assert!(
+        refusal.contains("Platz 0"),
+        "spectator refusal names the seat: {refusal}"
+    );
+    b.close_tab(&player_tab).await;
+
+    // A second tab on the same seat is told so.
+    let player_tab = b.new_tab().await;
+    b.goto(&format!("/play/{table}")).await;
+    b.wait_for("[data-testid=other-tab]", Duration::from_secs(20)).await;
+    b.close_tab(&player_tab).await;
+
+    let started = Instant::now();
+    let mut turns = 0;
+    let mut reloaded = false;
+    loop {
+        match ui::wait_turn(&b, Duration::from_secs(30)).await {
+            Turn::Over => break,
+            Turn::Mine => {}
+        }
+        turns += 1;
+        if turns == 6 && !reloaded {
+            // A reload keeps the seat and the log.
+            reloaded = true;
+            let log_before = b.all("[data-testid=log] li").await.len();
+            b.reload().await;
+            b.wait_for("[data-testid=seat-tab-0]", Duration::from_secs(20)).await;
+            assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+            let log_after = b.all("[data-testid=log] li").await.len();
+            assert!(
+                log_after >= log_before && log_after > 0,
+                "the log survives a reload ({log_before} → {log_after})"
+            );
+        }
+        if turns == 14 {
+            b.screenshot("splendor-midgame.png").await;
+            b.resize(412, 915).await;
+            b.screenshot("splendor-phone.png").await;
+            b.resize(1280, 900).await;
+        }
+        if let Some(refused) = play_one(&b).await {
+            panic!("a listed action was refused: {refused}");
+        }
+        assert!(turns < 600, "the game does not end");
+        assert!(started.elapsed() < Duration::from_secs(400), "the game takes too long");
+    }
+    let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
+    assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
+    let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+    assert!(log.contains("Anna nimmt"), "the log speaks sentences: {log}");
+    assert!(log.contains("Spielende"), "the log tells the end");
+    b.screenshot("splendor-winner.png").await;
+
+    // The replay viewer steps through the finished game.
+    b.click("[data-testid=winner-replay]").await;
+    b.wait_for("[data-testid=replay-page]", Duration::from_secs(20)).await;
+    let first = b.text_of("[data-testid=replay-step]").await.unwrap_or_default();
+    assert!(first.starts_with("Schritt 1 von "), "replay starts at step 1: {first}");
+    b.click("[data-testid=replay-next]").await;
+    b.click("[data-testid=replay-next]").await;
+    let third = b.text_of("[data-testid=replay-step]").await.unwrap_or_default();
+    assert!(third.starts_with("Schritt 3 von "), "two steps on: {third}");
+    assert!(!b
+        .text_of("[data-testid=replay-action]")
+        .await
+        .unwrap_or_default()
+        .is_empty());
+    b.click("[data-testid=replay-last]").await;
+    b.wait_for("[data-testid=replay-result]", Duration::from_secs(5)).await;
+    b.screenshot("splendor-replay.png").await;
+
+    b.goto("/").await;
+    b.wait_for(
+        &format!("[data-testid=table-row][data-table=\"{table}\"] [data-testid=replay]"),
+        Duration::from_secs(20),
+    )
+    .await;
+    b.screenshot("lobby-tables.png").await;
+    b.resize(412, 915).await;
+    b.screenshot("lobby-phone.png").await;
+    b.quit().await;
+    server.stop().await;
+}
