@@ -255,8 +255,6 @@ class TablePage {
       console.error(e);
       board = h('pre', { class: 'error' }, String(e));
     }
-    const logScroll = this.root.querySelector('.log-list');
-    const atBottom = !logScroll || logScroll.scrollTop + logScroll.clientHeight >= logScroll.scrollHeight - 8;
     mount(
       this.root,
       h(
@@ -274,8 +272,16 @@ class TablePage {
         this.winnerScreen(cur),
       ),
     );
+    // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');
-    if (list && atBottom) list.scrollTop = list.scrollHeight;
+    if (list) {
+      if (this.logPinned !== false) list.scrollTop = list.scrollHeight;
+      else list.scrollTop = this.logScroll || 0;
+      list.addEventListener('scroll', () => {
+        this.logPinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+        this.logScroll = list.scrollTop;
+      });
+    }
   }
 
   statusBar(title, cur) {

@@ -24,7 +24,10 @@ export function showBanner(content, kind = 'info') {
 
 export function hideBanner() {
   const el = document.getElementById('banner');
-  if (el) el.hidden = true;
+  if (el) {
+    el.hidden = true;
+    el.replaceChildren();
+  }
 }
 
 let connState = '';
