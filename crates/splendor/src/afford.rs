@@ -62,12 +62,50 @@ pub(crate) fn pays_exactly(need: u64, payment: &Tokens) -> bool {
     gold == u32::from(payment.0[5])
 }
 
-/// Appends every distinct valid payment of the card as a buy action. Gold may
-/// replace any colour, also one the player holds, so with more gold in hand
-/// than the price forces there are several payments; otherwise exactly one.
+/// The packed cost of each possible byte id: the real cost for a card id, and
+/// for anything else (an empty slot) a price nobody can pay, so that a row of
+/// slots is tested without a branch per slot.
+pub(crate) static COST_BY_ID: [u64; 256] = {
+    let mut out = [0x30_3030_3030u64; 256];
+    let mut i = 0;
+    while i < COST_PACKED.len() {
+        out[i] = COST_PACKED[i];
+        i += 1;
+    }
+    out
+};
+
+/// Appends every buy of the market cards and the player's reserved cards,
+/// each with every distinct valid payment. Affordability of all 15 slots is
+/// computed first without branches; only the affordable ones are visited.
 #[inline]
-pub(crate) fn push_buys(p: &Player, card: CardId, out: &mut Vec<Action>) {
-    let need = need(p, card);
+pub(crate) fn push_all_buys(p: &Player, ids: &[u8; 16], out: &mut Vec<Action>) {
+    let bonus = p.bonus_packed();
+    let tokens = p.tokens_packed() & GEM_BYTES;
+    let gold = u32::from(p.tokens[5]);
+    let mut needs = [0u64; 16];
+    let mut mask = 0u32;
+    for i in 0..16 {
+        let need = sat_sub(COST_BY_ID[usize::from(ids[i])], bonus);
+        let short = byte_sum(sat_sub(need, tokens));
+        needs[i] = need;
+        mask |= u32::from(short <= gold) << i;
+    }
+    while mask != 0 {
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        if let Some(card) = CardId::new(ids[i]) {
+            push_payments(p, card, needs[i], out);
+        }
+    }
+}
+
+/// Appends every distinct valid payment of the card as a buy action (none
+/// for a card the player cannot afford). Gold may replace any colour, also
+/// one the player holds, so with more gold in hand than the price forces
+/// there are several payments; otherwise exactly one.
+#[inline]
+fn push_payments(p: &Player, card: CardId, need: u64, out: &mut Vec<Action>) {
     let forced = gold_needed(p, need);
     let gold = u32::from(p.tokens[5]);
     if forced > gold {
@@ -75,42 +113,124 @@ pub(crate) fn push_buys(p: &Player, card: CardId, out: &mut Vec<Action>) {
     }
     // The most of each colour the player can pay in tokens of that colour.
     let covered = need.wrapping_sub(sat_sub(need, p.tokens_packed() & GEM_BYTES));
-    let c = covered.to_le_bytes();
+    let base = covered | u64::from(forced) << 40;
     let spare = gold - forced;
     if spare == 0 || covered == 0 {
-        out.push(Action::Buy {
-            card,
-            payment: Tokens([c[0], c[1], c[2], c[3], c[4], forced as u8]),
-        });
+        out.push(buy(card, base));
         return;
     }
-    payments(card, [c[0], c[1], c[2], c[3], c[4], forced as u8], spare as u8, 0, out);
+    payments(card, base, covered, spare, out);
 }
 
-/// With `spare` gold beyond what the price forces, each colour paid partly
-/// in tokens may give up some of them for gold. Colours in order, each from
-/// most tokens to fewest.
-fn payments(card: CardId, pay: [u8; 6], spare: u8, i: usize, out: &mut Vec<Action>) {
-    if i == 5 || spare == 0 {
-        out.push(Action::Buy {
-            card,
-            payment: Tokens(pay),
-        });
-        return;
+#[inline(always)]
+fn buy(card: CardId, packed: u64) -> Action {
+    let b = packed.to_le_bytes();
+    Action::Buy {
+        card,
+        payment: Tokens([b[0], b[1], b[2], b[3], b[4], b[5]]),
     }
-    let most = pay[i].min(spare);
-    for g in 0..=most {
-        let mut next = pay;
-        next[i] -= g;
-        next[5] += g;
-        payments(card, next, spare - g, i + 1, out);
+}
+
+/// With `spare` gold beyond what the price forces, each colour paid partly in
+/// tokens may give up some of them for gold. An odometer over the colours
+/// paid in tokens: the first colour is the slowest digit, each digit counts
+/// the gold used instead of that colour, from 0 up.
+fn payments(card: CardId, base: u64, covered: u64, spare: u32, out: &mut Vec<Action>) {
+    let c = covered.to_le_bytes();
+    let mut colours = [0u32; 5];
+    let mut most = [0u32; 5];
+    let mut k = 0;
+    for (i, &held) in c[..5].iter().enumerate() {
+        if held > 0 {
+            colours[k] = i as u32;
+            most[k] = u32::from(held).min(spare);
+            k += 1;
+        }
+    }
+    let mut digits = [0u32; 5];
+    let mut used = 0u32;
+    let mut pay = base;
+    loop {
+        out.push(buy(card, pay));
+        let mut j = k;
+        loop {
+            if j == 0 {
+                return;
+            }
+            j -= 1;
+            let unit = 1u64 << (8 * colours[j]);
+            if digits[j] < most[j] && used < spare {
+                digits[j] += 1;
+                used += 1;
+                pay = pay.wrapping_sub(unit).wrapping_add(1 << 40);
+                break;
+            }
+            let d = u64::from(digits[j]);
+            pay = pay.wrapping_add(unit * d).wrapping_sub(d << 40);
+            used -= digits[j];
+            digits[j] = 0;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::pack5;
+    use crate::data::{pack5, CARD_COUNT};
+    use crate::state::NONE;
+    use rand::{Rng, SeedableRng};
+
+    /// Every payment by brute force: each colour from 0 to what is owed, the
+    /// rest in gold, kept if the player holds it.
+    fn brute(p: &Player, card: CardId) -> Vec<[u8; 6]> {
+        let owed = need(p, card).to_le_bytes();
+        let mut out = Vec::new();
+        for code in 0..8u32.pow(5) {
+            let mut pay = [0u8; 6];
+            let mut x = code;
+            let mut ok = true;
+            for i in 0..5 {
+                pay[i] = (x % 8) as u8;
+                x /= 8;
+                ok &= pay[i] <= owed[i] && pay[i] <= p.tokens[i];
+            }
+            let gold: u32 = (0..5).map(|i| u32::from(owed[i].saturating_sub(pay[i]))).sum();
+            if ok && gold <= u32::from(p.tokens[5]) {
+                pay[5] = gold as u8;
+                out.push(pay);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn every_distinct_payment_is_listed_exactly_once() {
+        let mut rng = engine::GameRng::seed_from_u64(11);
+        for _ in 0..3_000 {
+            let mut p = Player::EMPTY;
+            for i in 0..5 {
+                p.tokens[i] = rng.random_range(0..5);
+                p.bonus[i] = rng.random_range(0..3);
+            }
+            p.tokens[5] = rng.random_range(0..6);
+            let card = CardId::new(rng.random_range(0..CARD_COUNT as u8)).unwrap_or_else(|| unreachable!());
+            let mut ids = [NONE; 16];
+            ids[rng.random_range(0..15)] = card.get();
+            let mut out = Vec::new();
+            push_all_buys(&p, &ids, &mut out);
+            let mut got: Vec<[u8; 6]> = out
+                .iter()
+                .map(|a| match a {
+                    Action::Buy { payment, .. } => payment.0,
+                    _ => unreachable!(),
+                })
+                .collect();
+            got.sort();
+            assert_eq!(got, brute(&p, card), "{p:?} card {card}");
+            assert_eq!(can_afford(&p, card), !got.is_empty());
+        }
+    }
 
     #[test]
     fn saturating_subtraction_per_byte() {

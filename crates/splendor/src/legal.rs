@@ -4,7 +4,7 @@
 //! pass only when nothing else is possible.
 
 use crate::action::Action;
-use crate::afford::{can_afford, push_buys};
+use crate::afford::{can_afford, push_all_buys};
 use crate::state::{Phase, State, NONE};
 use crate::types::{CardId, Level, NobleId, Token, TokenPick};
 use engine::Seat;
@@ -134,12 +134,15 @@ fn main_actions(s: &State, out: &mut Vec<Action>) {
     let (twos, n) = &TAKE_TWO[usize::from(four)];
     out.extend_from_slice(&twos[..usize::from(*n)]);
     let p = s.cur();
+    let mut ids = [NONE; 16];
+    ids[..4].copy_from_slice(&s.market[0]);
+    ids[4..8].copy_from_slice(&s.market[1]);
+    ids[8..12].copy_from_slice(&s.market[2]);
+    ids[12..15].copy_from_slice(&p.reserved);
     if p.nreserved < 3 {
-        for row in &s.market {
-            for &c in row {
-                if let Some(card) = CardId::new(c) {
-                    out.push(Action::Reserve { card });
-                }
+        for &c in &ids[..12] {
+            if let Some(card) = CardId::new(c) {
+                out.push(Action::Reserve { card });
             }
         }
         for (l, &deck) in s.deck.iter().enumerate() {
@@ -150,18 +153,7 @@ fn main_actions(s: &State, out: &mut Vec<Action>) {
             }
         }
     }
-    for row in &s.market {
-        for &c in row {
-            if let Some(card) = CardId::new(c) {
-                push_buys(p, card, out);
-            }
-        }
-    }
-    for &c in &p.reserved[..usize::from(p.nreserved).min(3)] {
-        if let Some(card) = CardId::new(c) {
-            push_buys(p, card, out);
-        }
-    }
+    push_all_buys(p, &ids, out);
     if out.is_empty() {
         out.push(Action::Pass);
     }
