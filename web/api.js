@@ -93,9 +93,8 @@ export class TableSocket {
     this.ws = ws;
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
-      if (this.ws !== ws) return;
+      if (this.ws !== ws || this.closed) return;
       this.h.onStatus?.('offline');
-      if (this.closed) return;
       const delay = Math.min(5000, 250 * 2 ** this.retry++);
       setTimeout(() => this.connect(), delay);
     };

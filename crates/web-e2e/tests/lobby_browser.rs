@@ -1,0 +1,94 @@
+//! The lobby and the seats, in headless Chromium: a table waits for its
+//! second human, the invitation link takes the seat, the one browser then
+//! plays both seats (hot-seat) and the acting seat follows the turn; an
+//! action for a seat that is not to act is refused with the rule sentence;
+//! the lobby's hot-seat switch takes every human seat at once.
+
+use std::time::Duration;
+use web_e2e::ui::{self, Turn};
+use web_e2e::{Browser, TestServer};
+
+async fn german(b: &Browser) {
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn invitation_and_hot_seat() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    german(&b).await;
+    let table = ui::create_table(&b, "splendor", &["human", "human"], "Anna", false).await;
+    let waiting = b.text_of("[data-testid=turn]").await.unwrap_or_default();
+    assert!(
+        waiting.contains("sobald alle Plätze besetzt"),
+        "waits for players: {waiting}"
+    );
+
+    // The invitation link of the open seat (shown when the clipboard is not available).
+    b.click("[data-testid=invite-1]").await;
+    let banner = b
+        .wait_for("[data-testid=banner]:not([hidden])", Duration::from_secs(5))
+        .await;
+    let text = b.text(&banner).await.unwrap_or_default();
+    assert!(
+        text.contains("Link kopiert") || text.contains(&format!("/play/{table}?join=1")),
+        "invitation: {text}"
+    );
+
+    // The lobby lists the table as waiting, with a way back in.
+    b.goto("/").await;
+    b.wait_for(
+        &format!("[data-testid=table-row][data-table=\"{table}\"] [data-testid=continue]"),
+        Duration::from_secs(20),
+    )
+    .await;
+
+    // Following the invitation takes seat 2.
+    b.goto(&format!("/play/{table}?join=1")).await;
+    b.type_into("[data-testid=invite-name]", "Bert").await;
+    b.click("[data-testid=invite-join]").await;
+    b.wait_for("[data-testid=seat-tab-1]", Duration::from_secs(20)).await;
+    b.wait_for("[data-testid=seat-tab-0]", Duration::from_secs(5)).await;
+
+    // Hot-seat: the acting seat follows whoever is to act.
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+    let mut actors = Vec::new();
+    for _ in 0..6 {
+        assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+        actors.push(b.text_of(".tab.active").await.unwrap_or_default());
+        assert_eq!(ui::act(&b, "[data-testid=legal-action]").await, None);
+    }
+    assert!(
+        actors.contains(&"Anna".to_string()) && actors.contains(&"Bert".to_string()),
+        "both seats acted: {actors:?}"
+    );
+
+    // Acting for the seat that is not to act: the rule sentence, nothing changes.
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+    let active = b.text_of(".tab.active").await.unwrap_or_default();
+    let other = if active == "Anna" { 1 } else { 0 };
+    b.click(&format!("[data-testid=seat-tab-{other}]")).await;
+    assert!(
+        b.first("[data-testid=legal-action]").await.is_none(),
+        "the seat not to act has nothing to click"
+    );
+    let refusal = ui::send_raw(&b, r#"{"type":"take_two","gem":"red"}"#).await;
+    assert_eq!(refusal, format!("Platz {other} ist gerade nicht am Zug."));
+    b.screenshot("hotseat.png").await;
+
+    // The lobby's hot-seat switch takes every human seat at once.
+    ui::create_table(&b, "splendor", &["human", "human", "bot:random"], "Team", true).await;
+    b.wait_for("[data-testid=seat-tab-0]", Duration::from_secs(20)).await;
+    b.wait_for("[data-testid=seat-tab-1]", Duration::from_secs(20)).await;
+    assert_eq!(b.text_of("[data-testid=seat-tab-1]").await.as_deref(), Some("Team 2"));
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+    b.quit().await;
+    server.stop().await;
+}
