@@ -2,16 +2,38 @@
 //! the seat's view and its legal actions, never the full state.
 
 use engine::rand::{Rng, SeedableRng};
-use engine::GameRng;
+use engine::{GameRng, Seat};
 use serde_json::Value;
 use std::sync::Arc;
+
+/// What a bot decides on.
+#[derive(Debug, Clone, Copy)]
+pub struct Decision<'a> {
+    /// The game's id.
+    pub game: &'a str,
+    /// The bot's seat.
+    pub seat: Seat,
+    /// The seat's own view of the game.
+    pub view: &'a Value,
+    /// The seat's legal actions (never empty).
+    pub legal: &'a [Value],
+    /// The full state, only for bots whose [`SeatBot::needs_state`] is true.
+    pub state: Option<&'a Value>,
+}
 
 /// A player the server runs for a seat. Object-safe so other crates (random,
 /// greedy, MCTS bots) plug in through [`BotRegistry`].
 pub trait SeatBot: Send + Sync {
-    /// Picks one of `legal` (never empty) by index; out-of-range answers are
-    /// treated as 0. `view` is the seat's own view of the game.
-    fn choose(&self, game: &str, view: &Value, legal: &[Value], rng: &mut GameRng) -> usize;
+    /// Picks one of `decision.legal` by index; out-of-range answers are
+    /// treated as 0.
+    fn choose(&self, decision: &Decision<'_>, rng: &mut GameRng) -> usize;
+
+    /// Whether the bot needs the full state: search bots that sample the
+    /// hidden information consistently with the seat's view (determinizing)
+    /// do. They must use it for nothing else; all others see only the view.
+    fn needs_state(&self) -> bool {
+        false
+    }
 }
 
 /// Picks uniformly among the legal actions.
@@ -19,11 +41,11 @@ pub trait SeatBot: Send + Sync {
 pub struct RandomBot;
 
 impl SeatBot for RandomBot {
-    fn choose(&self, _game: &str, _view: &Value, legal: &[Value], rng: &mut GameRng) -> usize {
-        if legal.is_empty() {
+    fn choose(&self, decision: &Decision<'_>, rng: &mut GameRng) -> usize {
+        if decision.legal.is_empty() {
             0
         } else {
-            rng.random_range(0..legal.len())
+            rng.random_range(0..decision.legal.len())
         }
     }
 }
@@ -81,9 +103,21 @@ mod tests {
     fn random_bot_stays_in_range() {
         let legal = vec![Value::from(1), Value::from(2), Value::from(3)];
         let mut rng = GameRng::seed_from_u64(1);
+        let decision = Decision {
+            game: "toy",
+            seat: Seat(0),
+            view: &Value::Null,
+            legal: &legal,
+            state: None,
+        };
+        let mut seen = [false; 3];
         for _ in 0..100 {
-            assert!(RandomBot.choose("toy", &Value::Null, &legal, &mut rng) < 3);
+            let i = RandomBot.choose(&decision, &mut rng);
+            assert!(i < 3);
+            seen[i] = true;
         }
+        assert_eq!(seen, [true; 3]);
+        assert!(!RandomBot.needs_state());
     }
 
     #[test]

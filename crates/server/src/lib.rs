@@ -26,7 +26,7 @@ pub mod table;
 pub mod webui;
 pub mod ws;
 
-pub use bots::{BotRegistry, RandomBot, SeatBot};
+pub use bots::{BotRegistry, Decision, RandomBot, SeatBot};
 pub use error::{ApiError, ServerError};
 pub use registry::Registry;
 

@@ -6,7 +6,7 @@
 //! version) and only then announced. If the commit fails, the match is rebuilt
 //! from the actions that are stored, so memory never runs ahead of the disk.
 
-use crate::bots::{decision_rng, BotRegistry};
+use crate::bots::{decision_rng, BotRegistry, Decision};
 use crate::db::{ActionRow, Db, Finished, SeatRow, Write};
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
@@ -577,6 +577,7 @@ impl Table {
             self.bot_pending[i] = true;
             let view = self.game.view(Viewer::Seat(seat));
             let legal = self.game.legal(seat).unwrap_or_default();
+            let state = bot.needs_state().then(|| self.game.state());
             let version = self.game.version();
             let game = self.game.game();
             let think = self.shared.bot_think;
@@ -587,7 +588,14 @@ impl Table {
                     if legal.is_empty() {
                         return None;
                     }
-                    let i = bot.choose(game, &view, &legal, &mut decision_rng());
+                    let decision = Decision {
+                        game,
+                        seat,
+                        view: &view,
+                        legal: &legal,
+                        state: state.as_ref(),
+                    };
+                    let i = bot.choose(&decision, &mut decision_rng());
                     legal.get(i).or(legal.first()).cloned()
                 })
                 .await;
