@@ -134,6 +134,8 @@ async fn splendor_full_game_in_the_browser() {
             );
         }
         if turns == 14 {
+            b.resize(1280, 1000).await;
+            b.script("window.scrollTo(0, 0)").await;
             b.screenshot("splendor-midgame.png").await;
             b.resize(412, 915).await;
             b.screenshot("splendor-phone.png").await;
