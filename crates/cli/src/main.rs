@@ -1,6 +1,6 @@
 //! `spielleiter`: the command-line tool of the spielleiter rules engine.
 
-use spielleiter_cli::{bench, referee, registry, replay, simulate, with_game};
+use spielleiter_cli::{arena, bench, referee, registry, replay, simulate, with_game};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -73,6 +73,44 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Plays games between bots (random, greedy, mcts, external programs)
+    /// with rotating seats on all cores and reports win rates (docs/bots.md).
+    Arena {
+        /// Game id: splendor, catan, catan-junior.
+        #[arg(long, default_value = "splendor")]
+        game: String,
+        /// One bot per seat, in seat order of game 0: random, random:offers,
+        /// greedy, mcts, mcts:playouts=1000,rollout=greedy, cmd:<command line>.
+        #[arg(long = "bot", required = true)]
+        bots: Vec<String>,
+        /// Number of games (seats rotate from game to game).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of game 0 (game i uses seed + i).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Games played at once (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Turn cap per game: a simulation setting, not a rule.
+        #[arg(long, default_value_t = 1_000)]
+        max_turns: u32,
+        /// Game options as JSON (e.g. '{"two_players":true}').
+        #[arg(long)]
+        options: Option<String>,
+        /// Time budget of an external program per decision, in milliseconds.
+        #[arg(long, default_value_t = 5_000)]
+        timeout_ms: u64,
+        /// Write the summary and every game as JSON to this file.
+        #[arg(long)]
+        json_out: Option<std::path::PathBuf>,
+        /// Write one CSV line per game to this file.
+        #[arg(long)]
+        csv_out: Option<std::path::PathBuf>,
+        /// Print the summary as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Lists the games this binary knows.
     Games,
     /// Runs the game server: tables, seats and live play over HTTP and WebSocket (docs/server.md).
@@ -142,6 +180,46 @@ fn config_of<G: engine::Game>(options: &serde_json::Value) -> Result<G::Config, 
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
+        Command::Arena {
+            game,
+            bots,
+            games,
+            seed,
+            threads,
+            max_turns,
+            options,
+            timeout_ms,
+            json_out,
+            csv_out,
+            json,
+        } => {
+            let opts = arena::ArenaOptions {
+                game,
+                bots,
+                games,
+                seed,
+                threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                max_turns,
+                options: parse_options(options.as_deref())?,
+                timeout: std::time::Duration::from_millis(timeout_ms),
+                progress: true,
+            };
+            let report = arena::arena(&opts)?;
+            arena::OutputFiles {
+                json: json_out,
+                csv: csv_out,
+            }
+            .write(&report)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&report.summary).map_err(|e| e.to_string())?
+                );
+            } else {
+                print!("{}", report.to_text());
+            }
+            Ok(())
+        }
         Command::Games => {
             for g in registry::GAMES {
                 println!("{g}");

@@ -1,0 +1,236 @@
+//! `spielleiter arena`: many games between named bots on all cores, with
+//! rotating seats, deterministic from a seed; win rates with 95% confidence
+//! intervals, mean game length, and JSON/CSV result files. A seat may be an
+//! external program (`cmd:<command line>`), which speaks JSON lines (see
+//! `docs/bots.md`); a program that answers an illegal action, malformed JSON
+//! or nothing in time forfeits the game, recorded with the rule id.
+
+use bots::tournament::{run, summarize, GameLine, Summary, TournamentOptions};
+use bots::{BotGame, BotSpec, Outcome};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaOptions {
+    /// Game id.
+    pub game: String,
+    /// One bot per seat, e.g. `mcts:playouts=1000`, `greedy`, `cmd:python3 bot.py`.
+    pub bots: Vec<String>,
+    /// Number of games.
+    pub games: u64,
+    /// Seed of game 0 (game `i` uses `seed + i`).
+    pub seed: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Turn cap per game (a simulation setting, not a rule).
+    pub max_turns: u32,
+    /// Game options as JSON (`null` = defaults).
+    pub options: serde_json::Value,
+    /// Time budget of an external program per decision.
+    pub timeout: Duration,
+    /// Show a progress bar (only on a terminal).
+    pub progress: bool,
+}
+
+/// The result of an arena: the summary and every game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Win rates, confidence intervals, lengths.
+    pub summary: Summary,
+    /// Every game in order.
+    pub games: Vec<GameLine>,
+}
+
+/// Runs `$body` with `$G` bound to the game type of `$id`, for the games that
+/// have bots.
+macro_rules! with_bot_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        match $id {
+            "splendor" => {
+                type $G = splendor::Splendor;
+                Ok($body)
+            }
+            "catan" => {
+                type $G = catan::Catan;
+                Ok($body)
+            }
+            "catan-junior" => {
+                type $G = catan_junior::CatanJunior;
+                Ok($body)
+            }
+            other => Err(format!(
+                "no bots for game '{other}' (bots play: splendor, catan, catan-junior)"
+            )),
+        }
+    };
+}
+
+/// Plays the arena.
+pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
+    let specs: Vec<BotSpec> = opts
+        .bots
+        .iter()
+        .map(|b| b.parse::<BotSpec>().map_err(|e| format!("--bot {b}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let tournament = TournamentOptions {
+        games: opts.games,
+        seed: opts.seed,
+        threads: opts.threads.max(1),
+        max_turns: opts.max_turns,
+        timeout: opts.timeout,
+    };
+    let bar = progress_bar(opts.games, opts.progress);
+    let result = with_bot_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar))?;
+    bar.finish_and_clear();
+    result
+}
+
+fn play<G: BotGame>(
+    opts: &ArenaOptions,
+    specs: &[BotSpec],
+    tournament: &TournamentOptions,
+    bar: &ProgressBar,
+) -> Result<Report, String> {
+    let config: G::Config = if opts.options.is_null() {
+        G::Config::default()
+    } else {
+        serde_json::from_value(opts.options.clone()).map_err(|e| format!("--options: {e}"))?
+    };
+    let progress = |done: u64| bar.set_position(done);
+    let (lines, seconds) = run::<G>(&config, specs, tournament, &progress).map_err(|e| e.to_string())?;
+    let summary = summarize(G::ID, &opts.bots, &lines, tournament, seconds);
+    Ok(Report { summary, games: lines })
+}
+
+fn progress_bar(len: u64, wanted: bool) -> ProgressBar {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games  eta {eta}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+impl Report {
+    /// The report as text for a terminal.
+    pub fn to_text(&self) -> String {
+        let s = &self.summary;
+        let mut out = format!(
+            "{} · {} games · seed {} · {} threads · {:.1} s\n",
+            s.game, s.games, s.seed, s.threads, s.seconds
+        );
+        out += &format!(
+            "mean length: {:.1} decisions, {:.1} turns · capped {} · forfeits {}\n",
+            s.mean_decisions, s.mean_turns, s.capped, s.forfeits
+        );
+        for e in &s.entries {
+            out += &format!(
+                "  {:<40} {:>6.1}% wins  (95% CI {:.1}–{:.1}%)  {:.1}/{} games{}\n",
+                e.bot,
+                100.0 * e.win_rate,
+                100.0 * e.ci95[0],
+                100.0 * e.ci95[1],
+                e.wins,
+                e.games,
+                if e.forfeits > 0 {
+                    format!(", {} forfeits", e.forfeits)
+                } else {
+                    String::new()
+                }
+            );
+        }
+        out
+    }
+
+    /// The report as pretty JSON (summary and every game).
+    pub fn to_json(&self) -> Result<String, String> {
+        serde_json::to_string_pretty(self).map_err(|e| e.to_string())
+    }
+
+    /// One CSV line per game: number, seed, the bot of every seat, how it
+    /// ended, the winning bots, the forfeit rule id, decisions, turns.
+    pub fn to_csv(&self) -> String {
+        let names: Vec<&str> = self.summary.entries.iter().map(|e| e.bot.as_str()).collect();
+        let seats = names.len();
+        let mut out = String::from("game,seed");
+        for i in 0..seats {
+            out += &format!(",seat{i}");
+        }
+        out += ",outcome,winners,forfeit_rule,decisions,turns\n";
+        for line in &self.games {
+            out += &format!("{},{}", line.game, line.seed);
+            for &e in &line.seats {
+                out += &format!(",{}", csv_field(names.get(e).copied().unwrap_or("?")));
+            }
+            let (kind, rule) = match &line.record.outcome {
+                Outcome::Finished { result } => (result.reason.clone(), String::new()),
+                Outcome::Capped => ("capped".to_string(), String::new()),
+                Outcome::Forfeit { forfeit, .. } => ("forfeit".to_string(), forfeit.rule.clone()),
+            };
+            let winners: Vec<&str> = line
+                .winning_entries()
+                .iter()
+                .map(|&e| names.get(e).copied().unwrap_or("?"))
+                .collect();
+            out += &format!(
+                ",{},{},{},{},{}\n",
+                csv_field(&kind),
+                csv_field(&winners.join(" ")),
+                csv_field(&rule),
+                line.record.decisions,
+                line.record.turns
+            );
+        }
+        out
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, quote or line break.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Where to write result files.
+#[derive(Clone, Debug, Default)]
+pub struct OutputFiles {
+    /// JSON file (summary and every game).
+    pub json: Option<PathBuf>,
+    /// CSV file (one line per game).
+    pub csv: Option<PathBuf>,
+}
+
+impl OutputFiles {
+    /// Writes the files asked for.
+    pub fn write(&self, report: &Report) -> Result<(), String> {
+        if let Some(path) = &self.json {
+            std::fs::write(path, report.to_json()?).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        if let Some(path) = &self.csv {
+            std::fs::write(path, report.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("greedy"), "greedy");
+        assert_eq!(csv_field("mcts:playouts=5,c=1"), "\"mcts:playouts=5,c=1\"");
+        assert_eq!(csv_field("a\"b"), "\"a\"\"b\"");
+        assert_eq!(csv_field("a,\"b"), "\"a,\"\"b\"");
+    }
+}
