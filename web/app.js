@@ -45,6 +45,14 @@ document.addEventListener('click', (e) => {
     route();
   }
 });
+// Clickable board pieces (cards, chips, nobles) are role=button: Enter and Space press them too.
+document.addEventListener('keydown', (e) => {
+  const el = e.target;
+  if ((e.key === 'Enter' || e.key === ' ') && el?.getAttribute?.('role') === 'button' && el.tagName !== 'BUTTON') {
+    e.preventDefault();
+    el.click();
+  }
+});
 window.addEventListener('popstate', route);
 setRouter(route);
 langButton();

@@ -45,14 +45,22 @@ pub fn routes() -> Router<Arc<App>> {
 }
 
 /// With `SPIELLEITER_WEB_DIR` set, files are read from that folder on every
-/// request instead (for working on the UI without rebuilding); the embedded
-/// copy is the fallback.
+/// request instead (for working on the UI without rebuilding, new files
+/// included); the embedded copy is the fallback.
 fn from_dir(path: &str) -> Option<(Vec<u8>, &'static str)> {
     let dir = std::env::var_os("SPIELLEITER_WEB_DIR")?;
     if path.split('/').any(|p| p == ".." || p.is_empty()) {
         return None;
     }
-    let (_, mime) = asset(path)?;
+    let mime = match path.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("json") => "application/json",
+        _ => asset(path).map_or("application/octet-stream", |(_, m)| m),
+    };
     Some((std::fs::read(std::path::Path::new(&dir).join(path)).ok()?, mime))
 }
 

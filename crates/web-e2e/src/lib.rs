@@ -61,13 +61,38 @@ impl TestServer {
     /// on a free port, with a temporary SQLite database and quick bots.
     pub async fn start() -> TestServer {
         let dir = TempDir::new("db");
+        let running = Self::run(&dir, "127.0.0.1:0").await;
+        TestServer {
+            url: format!("http://{}", running.addr),
+            running: Some(running),
+            _dir: dir,
+        }
+    }
+
+    /// Stops the server and starts it again on the same address and
+    /// database, as after a crash or an update: unfinished tables come back.
+    pub async fn restart(&mut self) {
+        self.stop_only().await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let addr = self.url.trim_start_matches("http://").to_string();
+        self.running = Some(Self::run(&self._dir, &addr).await);
+    }
+
+    /// Stops the server, keeping its database for [`TestServer::restart`].
+    pub async fn stop_only(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.shutdown().await.expect("the server stops cleanly");
+        }
+    }
+
+    async fn run(dir: &TempDir, addr: &str) -> server::RunningServer {
         let entries = spielleiter_cli::registry::GAMES
             .iter()
             .map(|id| spielleiter_cli::registry::entry(id).expect("every listed game has an entry"))
             .collect();
         let games = server::Registry::new(entries).expect("game registry");
         let config = server::ServerConfig {
-            addr: "127.0.0.1:0".into(),
+            addr: addr.into(),
             database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
             bot_think_ms: 20,
             // A browser opens several connections and polls; the test is not a load test.
@@ -75,14 +100,9 @@ impl TestServer {
             http_burst: 2000.0,
             ..server::ServerConfig::default()
         };
-        let running = server::start(config, games, server::BotRegistry::default())
+        server::start(config, games, server::BotRegistry::default())
             .await
-            .expect("the server starts");
-        TestServer {
-            url: format!("http://{}", running.addr),
-            running: Some(running),
-            _dir: dir,
-        }
+            .expect("the server starts")
     }
 
     /// Stops the server gracefully.
