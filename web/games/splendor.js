@@ -103,7 +103,7 @@ export function describeEvent(e, ctx) {
   const who = e.seat != null ? ctx.seatName(e.seat) : '';
   switch (e.type) {
     case 'card_dealt':
-      return de ? `Ausgelegt auf Stufe ${e.level}: ${cardText(e.card, ctx)}.` : `Dealt to level ${e.level}: ${cardText(e.card, ctx)}.`;
+      return de ? `Neu ausgelegt: ${cardText(e.card, ctx)}.` : `Dealt face up: ${cardText(e.card, ctx)}.`;
     case 'noble_revealed':
       return de ? `Ein Adliger liegt aus (${nobleText(e.noble, ctx)}).` : `A noble is revealed (${nobleText(e.noble, ctx)}).`;
     case 'turn_began':
