@@ -137,6 +137,11 @@ async fn splendor_full_game_in_the_browser() {
             b.resize(1280, 1000).await;
             b.script("window.scrollTo(0, 0)").await;
             b.screenshot("splendor-midgame.png").await;
+            b.click("[data-testid=lang-switch]").await;
+            let turn = b.text_of("[data-testid=turn]").await.unwrap_or_default();
+            assert!(turn.starts_with("Your turn"), "English: {turn}");
+            b.screenshot("splendor-midgame-en.png").await;
+            b.click("[data-testid=lang-switch]").await;
             b.resize(412, 915).await;
             b.screenshot("splendor-phone.png").await;
             b.resize(1280, 900).await;
