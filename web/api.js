@@ -3,6 +3,12 @@
 
 const SECRETS = 'spielleiter.seats.';
 
+// Test hook: with `spielleiterDebug.holdUpdates = true` live updates are held
+// back, as on a very slow line, so a browser test can click on a board that
+// is out of date. Everything else (snapshots, refusals) still arrives, and a
+// snapshot replaces whatever was held.
+window.spielleiterDebug ||= { holdUpdates: false };
+
 export class ApiError extends Error {
   constructor(info, status) {
     super(info?.message?.en || info?.kind || 'error');
@@ -135,6 +141,7 @@ export class TableSocket {
         break;
       }
       case 'update':
+        if (window.spielleiterDebug.holdUpdates) break;
         this.h.onUpdate?.(viewerKey(msg.viewer), msg);
         break;
       case 'seats':

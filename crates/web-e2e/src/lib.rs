@@ -621,6 +621,10 @@ pub mod ui {
     /// Clicks `css` and waits until the table's version moves on (the action
     /// was accepted) or a refusal is shown; returns the refusal's text.
     pub async fn act(b: &Browser, css: &str) -> Option<String> {
+        // An earlier refusal still on screen is not this click's answer.
+        if b.first("[data-testid=refusal]").await.is_some() {
+            b.click("[data-testid=banner-close]").await;
+        }
         let before = version(b).await;
         b.click(css).await;
         let started = Instant::now();
