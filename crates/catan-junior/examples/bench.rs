@@ -17,6 +17,9 @@ fn cpu_seconds() -> Option<f64> {
 
 fn main() {
     let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(2.0);
+    // A fixed number of games per player count instead of a time budget (for
+    // instruction-counting profilers): `CJ_BENCH_GAMES=2000`.
+    let fixed: Option<u64> = std::env::var("CJ_BENCH_GAMES").ok().and_then(|s| s.parse().ok());
     let config = Config::default();
     println!("size_of::<State>() = {} bytes", std::mem::size_of::<State>());
     println!(
@@ -24,7 +27,11 @@ fn main() {
         std::mem::size_of::<catan_junior::Action>()
     );
     let policy = RandomPolicy::default();
-    for players in [2usize, 3, 4] {
+    let counts: Vec<usize> = match std::env::var("CJ_BENCH_PLAYERS").ok().and_then(|s| s.parse().ok()) {
+        Some(n) => vec![n],
+        None => vec![2, 3, 4],
+    };
+    for players in counts {
         let mut buffers = PlayoutBuffers::<CatanJunior>::default();
         let mut games = 0u64;
         let mut decisions = 0u64;
@@ -34,7 +41,7 @@ fn main() {
         let cpu_start = cpu_seconds();
         let budget = Duration::from_secs_f64(secs);
         let mut seed = 0u64;
-        while start.elapsed() < budget {
+        while fixed.map_or(start.elapsed() < budget, |n| games < n) {
             for _ in 0..256 {
                 seed += 1;
                 let mut rng = GameRng::seed_from_u64(seed);

@@ -8,6 +8,7 @@ use crate::ids::{Island, Site};
 use crate::rules::{build, klau, pro};
 use crate::state::{Phase, State};
 use engine::Seat;
+use std::sync::OnceLock;
 
 /// Bitset of the goods of which `goods` holds at least `min` tiles.
 #[inline]
@@ -20,57 +21,93 @@ fn mask_of(goods: &crate::goods::Goods, min: u8) -> usize {
         | ((g[4] >= min) as usize) << 4
 }
 
-/// Every swap of two different goods, with the bit of each good, for the
-/// branch-free enumeration of trades.
-const PAIRS: [(Good, Good, usize, usize); 20] = {
-    let mut out = [(Good::Wood, Good::Wood, 0, 0); 20];
-    let mut k = 0;
-    let mut a = 0;
-    while a < 5 {
-        let mut b = 0;
-        while b < 5 {
-            if a != b {
-                out[k] = (Good::ALL[a], Good::ALL[b], 1 << a, 1 << b);
-                k += 1;
-            }
-            b += 1;
-        }
-        a += 1;
+/// Every trade list, precomputed per pair of good masks, so that enumerating
+/// trades is one slice copy: ring trades by (goods on the rings, goods in hand),
+/// supply trades by (goods held twice, goods in the supply).
+struct TradeTable {
+    actions: Vec<Action>,
+    ring: [(u16, u8); 1024],
+    supply: [(u16, u8); 1024],
+}
+
+impl TradeTable {
+    #[inline]
+    fn slice(&self, (start, len): (u16, u8)) -> &[Action] {
+        self.actions
+            .get(start as usize..start as usize + len as usize)
+            .unwrap_or(&[])
     }
-    out
-};
 
-/// Room for every non-offer action of one decision (lairs, ships, Coco, 20 ring
-/// trades, 20 supply trades, end of turn) with margin.
-const ROOM: usize = 128;
+    #[inline]
+    fn ring(&self, on_rings: usize, held: usize) -> &[Action] {
+        self.slice(self.ring[(on_rings << 5 | held) & 1023])
+    }
 
-/// Writes the legal builds into `out[..]` (pre-sized) and returns how many.
+    #[inline]
+    fn supply(&self, held_twice: usize, in_supply: usize) -> &[Action] {
+        self.slice(self.supply[(held_twice << 5 | in_supply) & 1023])
+    }
+}
+
+fn trade_table() -> &'static TradeTable {
+    static T: OnceLock<TradeTable> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = TradeTable {
+            actions: Vec::new(),
+            ring: [(0, 0); 1024],
+            supply: [(0, 0); 1024],
+        };
+        for a in 0..32usize {
+            for b in 0..32usize {
+                let start = t.actions.len() as u16;
+                // Ring: take a good on the rings (a), give a good held (b).
+                for take in Good::ALL {
+                    for give in Good::ALL {
+                        if take != give && a & (1 << take.index()) != 0 && b & (1 << give.index()) != 0 {
+                            t.actions.push(Action::TradeRing { take, give });
+                        }
+                    }
+                }
+                t.ring[a << 5 | b] = (start, (t.actions.len() as u16 - start) as u8);
+                let start = t.actions.len() as u16;
+                // Supply: give a good held twice (a), take a good in the supply (b).
+                for give in Good::ALL {
+                    for take in Good::ALL {
+                        if take != give && a & (1 << give.index()) != 0 && b & (1 << take.index()) != 0 {
+                            t.actions.push(Action::TradeSupply { give, take });
+                        }
+                    }
+                }
+                t.supply[a << 5 | b] = (start, (t.actions.len() as u16 - start) as u8);
+            }
+        }
+        t
+    })
+}
+
+/// Appends the legal builds (`free`: a Coco build card, no cost).
 #[inline]
-fn push_builds_into(state: &State, p: usize, free: bool, out: &mut [Action]) -> usize {
+fn push_builds(state: &State, p: usize, free: bool, out: &mut Vec<Action>) {
     let board = state.board();
     let hand = &state.hands[p & 3];
-    let mut n = 0;
-    if build::lairs_left(state, p) > 0 && (free || hand.covers(&LAIR_COST)) {
+    if (free || hand.covers(&LAIR_COST)) && build::lairs_left(state, p) > 0 {
         let mut sites = build::lair_sites(state, p);
-        while sites != 0 && n < out.len() {
-            out[n] = Action::BuildLair {
+        while sites != 0 {
+            out.push(Action::BuildLair {
                 site: Site(sites.trailing_zeros() as u8),
-            };
+            });
             sites &= sites - 1;
-            n += 1;
         }
     }
-    if build::ships_left(state, p) > 0 && (free || hand.covers(&SHIP_COST)) {
+    if (free || hand.covers(&SHIP_COST)) && build::ships_left(state, p) > 0 {
         let mut routes = build::ship_routes(state, p);
-        while routes != 0 && n < out.len() {
+        while routes != 0 {
             if let Some(route) = board.link(routes.trailing_zeros() as u8) {
-                out[n] = Action::BuildShip { route };
-                n += 1;
+                out.push(Action::BuildShip { route });
             }
             routes &= routes - 1;
         }
     }
-    n
 }
 
 /// Appends every legal action of `seat` to `out` (cleared first).
@@ -79,26 +116,16 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let p = seat.index();
     match state.phase {
         Phase::Main if p == state.captain as usize => {
-            // Branch-free writes into pre-sized room, then truncate: random
-            // playouts spend most of their time here.
-            out.resize(ROOM, Action::EndTurn);
-            let mut n = push_builds_into(state, p, false, out);
+            push_builds(state, p, false, out);
             let hand = state.hands[p & 3];
-            out[n] = Action::AskCoco;
-            n += crate::rules::coco::check_ask(state, p).is_ok() as usize;
-            let on_rings = if state.ring_traded { 0 } else { mask_of(&state.rings, 1) };
-            let held = mask_of(&hand, 1);
-            for &(take, give, t, g) in &PAIRS {
-                out[n] = Action::TradeRing { take, give };
-                n += ((on_rings & t != 0) & (held & g != 0)) as usize;
+            if crate::rules::coco::check_ask(state, p).is_ok() {
+                out.push(Action::AskCoco);
             }
-            let twice = mask_of(&hand, 2);
-            let in_supply = mask_of(&state.supply, 1);
-            for &(give, take, g, t) in &PAIRS {
-                out[n] = Action::TradeSupply { give, take };
-                n += ((twice & g != 0) & (in_supply & t != 0)) as usize;
+            let table = trade_table();
+            if !state.ring_traded {
+                out.extend_from_slice(table.ring(mask_of(&state.rings, 1), mask_of(&hand, 1)));
             }
-            out.truncate(n);
+            out.extend_from_slice(table.supply(mask_of(&hand, 2), mask_of(&state.supply, 1)));
             if state.pro {
                 push_offers(state, p, out);
             }
@@ -112,11 +139,7 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::MoveKlau { island: Island(i) });
             }
         }
-        Phase::FreeBuild if p == state.captain as usize => {
-            out.resize(ROOM, Action::EndTurn);
-            let n = push_builds_into(state, p, true, out);
-            out.truncate(n);
-        }
+        Phase::FreeBuild if p == state.captain as usize => push_builds(state, p, true, out),
         Phase::Offer { to, give, get } if to == seat => {
             if pro::check_accept(state, to, give, get).is_ok() {
                 out.push(Action::Accept);
