@@ -142,7 +142,8 @@ impl RuleError for SplendorError {
             ThreeDifferent { .. } => "splendor.take.three_different",
             NoGold => "splendor.take.no_gold",
             TwoNeedsFour { .. } => "splendor.take.two_needs_four",
-            PileEmpty { .. } => "splendor.take.pile_empty",
+            // Naming an empty pile is not a take of available colours.
+            PileEmpty { .. } => "splendor.take.three_different",
             ReserveLimit => "splendor.reserve.limit",
             NotOnMarket { .. } => "splendor.reserve.not_on_market",
             DeckEmpty { .. } => "splendor.reserve.deck_empty",
@@ -151,8 +152,8 @@ impl RuleError for SplendorError {
             CannotAfford { .. } => "splendor.buy.cannot_afford",
             PaymentNotHeld { .. } => "splendor.buy.payment_not_held",
             PaymentInexact { .. } => "splendor.buy.payment_exact",
-            MustReturn { .. } | NotOverLimit => "splendor.tokens.limit_ten",
-            TokenNotHeld { .. } => "splendor.tokens.not_held",
+            // Returning a colour one does not hold is no return of one's own tokens.
+            MustReturn { .. } | NotOverLimit | TokenNotHeld { .. } => "splendor.tokens.limit_ten",
             NobleMustQualify { .. } => "splendor.noble.must_qualify",
             NobleNotAvailable { .. } => "splendor.noble.not_available",
             NobleCannotRefuse => "splendor.noble.cannot_refuse",

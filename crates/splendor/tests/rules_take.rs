@@ -1,5 +1,6 @@
 //! Taking gem tokens: `splendor.take.three_different`, `splendor.take.no_gold`,
-//! `splendor.take.two_needs_four`, `splendor.take.pile_empty`.
+//! `splendor.take.two_needs_four` (naming an empty pile is refused as
+//! `splendor.take.three_different`: only available colours may be taken).
 
 mod common;
 use common::*;
@@ -90,12 +91,12 @@ fn two_of_a_colour_need_four_in_the_pile() {
 }
 
 #[test]
-fn pile_empty_refuses_a_colour_the_bank_lacks() {
-    // splendor.take.pile_empty
+fn three_different_refuses_a_colour_the_bank_lacks() {
+    // splendor.take.three_different: only available colours.
     let mut pos = base(2);
     give(&mut pos, 1, [4, 0, 0, 0, 0, 0]);
     let s = load(pos);
-    assert_refused::<Splendor>(&s, Seat(0), &take(&[W, U, G]), "splendor.take.pile_empty");
+    assert_refused::<Splendor>(&s, Seat(0), &take(&[W, U, G]), "splendor.take.three_different");
 }
 
 #[test]

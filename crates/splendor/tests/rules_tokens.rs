@@ -1,5 +1,4 @@
-//! The token limit at the end of a turn: `splendor.tokens.limit_ten`,
-//! `splendor.tokens.not_held`.
+//! The token limit at the end of a turn: `splendor.tokens.limit_ten`.
 
 mod common;
 use common::*;
@@ -73,7 +72,7 @@ fn gold_counts_toward_the_limit_and_may_be_returned() {
 
 #[test]
 fn a_token_not_held_cannot_be_returned() {
-    // splendor.tokens.not_held
+    // splendor.tokens.limit_ten: only tokens the player holds are returned.
     let mut pos = base(2);
     give(&mut pos, 0, [3, 3, 3, 2, 0, 0]);
     pos.phase = Phase::ReturnTokens;
@@ -82,12 +81,12 @@ fn a_token_not_held_cannot_be_returned() {
         &s,
         Seat(0),
         &Action::Return { token: Token::Black },
-        "splendor.tokens.not_held",
+        "splendor.tokens.limit_ten",
     );
     assert_refused::<Splendor>(
         &s,
         Seat(0),
         &Action::Return { token: Token::Gold },
-        "splendor.tokens.not_held",
+        "splendor.tokens.limit_ten",
     );
 }
