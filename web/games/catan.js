@@ -1,0 +1,962 @@
+// CATAN at the table: the hex board as SVG (terrain, number tokens with pips,
+// harbors, robber, roads, settlements, cities in player colours, each marked
+// with its seat number so that colour is never the only cue), dice, the bank,
+// every player's counts, the own hand and development cards face up, and
+// dialogs for discarding, the robber's victim, maritime and domestic trade,
+// year of plenty and monopoly.
+//
+// Every control comes from the legal actions the server lists: an
+// intersection, path or hex is highlighted only if a listed action names it,
+// a dialog offers only listed actions, and every click sends one of them
+// unchanged. The board's shape (which the view names only by id) comes from
+// catan-board.js.
+
+import { TOPO, gridXY } from './catan-board.js';
+
+export const meta = { title: { de: 'CATAN', en: 'CATAN' }, players: [3, 4] };
+
+export const RESOURCES = ['brick', 'lumber', 'wool', 'grain', 'ore'];
+const DEV = ['knight', 'victory_point', 'road_building', 'year_of_plenty', 'monopoly'];
+const RES_NAME = {
+  de: { brick: 'Lehm', lumber: 'Holz', wool: 'Wolle', grain: 'Getreide', ore: 'Erz' },
+  en: { brick: 'brick', lumber: 'lumber', wool: 'wool', grain: 'grain', ore: 'ore' },
+};
+const TERRAIN_NAME = {
+  de: { hills: 'Hügelland', forest: 'Wald', pasture: 'Weideland', fields: 'Ackerland', mountains: 'Gebirge', desert: 'Wüste' },
+  en: { hills: 'Hills', forest: 'Forest', pasture: 'Pasture', fields: 'Fields', mountains: 'Mountains', desert: 'Desert' },
+};
+const DEV_NAME = {
+  de: { knight: 'Ritter', victory_point: 'Siegpunkt', road_building: 'Straßenbau', year_of_plenty: 'Erfindung', monopoly: 'Monopol' },
+  en: { knight: 'Knight', victory_point: 'Victory point', road_building: 'Road building', year_of_plenty: 'Year of plenty', monopoly: 'Monopoly' },
+};
+const TERRAIN_FILL = { hills: '#c66a3d', forest: '#2f7d3a', pasture: '#a5d46a', fields: '#f0c94a', mountains: '#8e8e99', desert: '#e8d7a8' };
+const RES_FILL = { brick: '#c66a3d', lumber: '#2f7d3a', wool: '#a5d46a', grain: '#f0c94a', ore: '#8e8e99' };
+/** Player colours (seat order) and a text colour that reads on each. */
+export const PLAYER_FILL = ['#d62828', '#1d5fd1', '#f5f5f0', '#f28c00'];
+const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111'];
+const PLAYER_COLOUR_NAME = {
+  de: ['Rot', 'Blau', 'Weiß', 'Orange'],
+  en: ['red', 'blue', 'white', 'orange'],
+};
+/** Road dash patterns per seat: a second cue beside the colour. */
+const ROAD_DASH = [null, '10 4', '3 3', '12 3 3 3'];
+
+const TX = {
+  roll: { de: 'Würfeln', en: 'Roll the dice' },
+  endTurn: { de: 'Zug beenden', en: 'End turn' },
+  buyDev: { de: 'Entwicklungskarte kaufen', en: 'Buy a development card' },
+  play: { de: '{card} ausspielen', en: 'Play {card}' },
+  trade: { de: 'Handeln', en: 'Trade' },
+  maritime: { de: 'Seehandel', en: 'Maritime trade' },
+  domestic: { de: 'Mit Mitspielern handeln', en: 'Trade with players' },
+  give: { de: 'Gib', en: 'Give' },
+  get: { de: 'Erhalte', en: 'Get' },
+  bestRate: { de: 'zum besten Kurs (4:1, 3:1 oder 2:1)', en: 'at your best rate (4:1, 3:1 or 2:1)' },
+  cancel: { de: 'Abbrechen', en: 'Cancel' },
+  close: { de: 'Schließen', en: 'Close' },
+  offerSoFar: { de: 'Angebot: du gibst {give} und möchtest {get}.', en: 'Offer: you give {give} and want {get}.' },
+  submit: { de: 'Angebot machen', en: 'Make the offer' },
+  addGive: { de: 'Du gibst +1', en: 'You give +1' },
+  addGet: { de: 'Du möchtest +1', en: 'You want +1' },
+  theyOffer: { de: '{who} bietet {give} und möchte {get}.', en: '{who} offers {give} and wants {get}.' },
+  accept: { de: 'Annehmen', en: 'Accept' },
+  decline: { de: 'Ablehnen', en: 'Decline' },
+  waitingReplies: { de: 'Warte auf Antworten… Angenommen haben: {who}', en: 'Waiting for replies… Accepted so far: {who}' },
+  confirmWith: { de: 'Handeln mit {who}', en: 'Trade with {who}' },
+  nobody: { de: 'niemand', en: 'nobody' },
+  nothing: { de: 'nichts', en: 'nothing' },
+  discardHint: { de: 'Eine 7! Gib noch {n} Karte(n) ab: klicke eine Rohstoffart.', en: 'A 7! Discard {n} more card(s): click a resource.' },
+  discardOthers: { de: 'Abwerfen nach der 7: {who}', en: 'Discarding after the 7: {who}' },
+  robberHint: { de: 'Versetze den Räuber: klicke ein markiertes Feld.', en: 'Move the robber: click a highlighted hex.' },
+  victimHint: { de: 'Wen beraubst du?', en: 'Whom do you rob?' },
+  robNobody: { de: 'Niemanden berauben', en: 'Rob nobody' },
+  rob: { de: '{who} berauben ({n} Karten)', en: 'Rob {who} ({n} cards)' },
+  setupSettlement: { de: 'Gründungsphase: setze eine Siedlung auf eine markierte Kreuzung.', en: 'Setup: place a settlement on a highlighted intersection.' },
+  setupRoad: { de: 'Gründungsphase: setze eine Straße an deine neue Siedlung.', en: 'Setup: place a road next to your new settlement.' },
+  roadBuildingHint: { de: 'Straßenbau: setze noch {n} kostenlose Straße(n).', en: 'Road building: place {n} more free road(s).' },
+  buildHint: { de: 'Bauen: klicke eine markierte Kreuzung oder Kante.', en: 'Build: click a highlighted intersection or path.' },
+  yopHint: { de: 'Erfindung: nimm zwei Rohstoffe aus der Bank.', en: 'Year of plenty: take two resources from the bank.' },
+  monoHint: { de: 'Monopol: welchen Rohstoff müssen alle dir geben?', en: 'Monopoly: which resource must everybody give you?' },
+  bank: { de: 'Bank', en: 'Bank' },
+  deck: { de: 'Entwicklungskarten: {n}', en: 'Development cards: {n}' },
+  hand: { de: 'Deine Hand', en: 'Your hand' },
+  devCards: { de: 'Deine Entwicklungskarten', en: 'Your development cards' },
+  newCard: { de: 'neu', en: 'new' },
+  points: { de: '{n} Siegpunkte', en: '{n} victory points' },
+  publicPoints: { de: '{n} sichtbare Siegpunkte', en: '{n} visible victory points' },
+  cards: { de: 'Karten: {n}', en: 'Cards: {n}' },
+  devCount: { de: 'Entw.: {n}', en: 'Dev.: {n}' },
+  knights: { de: 'Ritter: {n}', en: 'Knights: {n}' },
+  road: { de: 'Straße: {n}', en: 'Road: {n}' },
+  longestRoad: { de: 'Längste Handelsstraße', en: 'Longest Road' },
+  largestArmy: { de: 'Größte Rittermacht', en: 'Largest Army' },
+  goal: { de: 'Ziel: {n} Siegpunkte', en: 'Goal: {n} victory points' },
+  dice: { de: 'Wurf: {n}', en: 'Roll: {n}' },
+  noRoll: { de: 'Noch nicht gewürfelt', en: 'Not rolled yet' },
+  robber: { de: 'Räuber', en: 'Robber' },
+  harbor: { de: 'Hafen {rate}', en: 'Harbor {rate}' },
+  intersection: { de: 'Kreuzung {n}', en: 'intersection {n}' },
+  path: { de: 'Weg {n}', en: 'path {n}' },
+  hexName: { de: 'Feld {n}', en: 'hex {n}' },
+  seatColour: { de: 'Platz {n}, {colour}', en: 'seat {n}, {colour}' },
+  settlement: { de: 'Siedlung', en: 'settlement' },
+  city: { de: 'Stadt', en: 'city' },
+  buildSettlementAt: { de: 'Siedlung bauen: {where}', en: 'Build a settlement: {where}' },
+  buildCityAt: { de: 'Stadt bauen: {where}', en: 'Build a city: {where}' },
+  buildRoadAt: { de: 'Straße bauen: {where}', en: 'Build a road: {where}' },
+};
+
+function tx(ctx, key, vars) {
+  return ctx.L(TX[key], vars);
+}
+function de(ctx) {
+  return ctx.lang !== 'en';
+}
+export function resName(ctx, r) {
+  return RES_NAME[de(ctx) ? 'de' : 'en'][r] || r;
+}
+function devName(ctx, c) {
+  return DEV_NAME[de(ctx) ? 'de' : 'en'][c] || c;
+}
+function terrainName(ctx, t) {
+  return TERRAIN_NAME[de(ctx) ? 'de' : 'en'][t] || t;
+}
+
+/** "2 Lehm, 1 Erz" (or "nichts"). */
+export function resText(ctx, res) {
+  const parts = RESOURCES.filter((r) => res?.[r]).map((r) => `${res[r]} ${resName(ctx, r)}`);
+  return parts.length ? parts.join(', ') : tx(ctx, 'nothing');
+}
+
+/** An intersection by its neighbouring terrains: "Kreuzung 12 (Wald 9 · Ackerland 6)". */
+function nodeText(ctx, n) {
+  const board = ctx.view?.board;
+  const base = tx(ctx, 'intersection', { n });
+  if (!board || TOPO.nodeHexes[n] == null) return base;
+  const around = TOPO.nodeHexes[n].map((hx) => {
+    const t = board.tiles[hx];
+    return t.number ? `${terrainName(ctx, t.terrain)} ${t.number}` : terrainName(ctx, t.terrain);
+  });
+  return `${base} (${around.join(' · ')})`;
+}
+function edgeText(ctx, e) {
+  const ns = TOPO.edgeNodes[e];
+  return ns ? `${tx(ctx, 'path', { n: e })} (${ns[0]}–${ns[1]})` : tx(ctx, 'path', { n: e });
+}
+function hexText(ctx, hx) {
+  const t = ctx.view?.board?.tiles?.[hx];
+  if (!t) return tx(ctx, 'hexName', { n: hx });
+  return `${terrainName(ctx, t.terrain)}${t.number ? ` ${t.number}` : ''} (${tx(ctx, 'hexName', { n: hx })})`;
+}
+
+export function describeAction(a, ctx) {
+  const d = de(ctx);
+  switch (a?.type) {
+    case 'build_settlement':
+      return tx(ctx, 'buildSettlementAt', { where: nodeText(ctx, a.node) });
+    case 'build_city':
+      return tx(ctx, 'buildCityAt', { where: nodeText(ctx, a.node) });
+    case 'build_road':
+      return tx(ctx, 'buildRoadAt', { where: edgeText(ctx, a.edge) });
+    case 'roll':
+      return tx(ctx, 'roll');
+    case 'discard':
+      return d ? `1 ${resName(ctx, a.resource)} abwerfen` : `Discard 1 ${resName(ctx, a.resource)}`;
+    case 'move_robber':
+      return a.victim != null
+        ? d
+          ? `Räuber auf ${hexText(ctx, a.hex)}, ${ctx.seatName(a.victim)} berauben`
+          : `Robber to ${hexText(ctx, a.hex)}, rob ${ctx.seatName(a.victim)}`
+        : d
+          ? `Räuber auf ${hexText(ctx, a.hex)}`
+          : `Robber to ${hexText(ctx, a.hex)}`;
+    case 'buy_development_card':
+      return tx(ctx, 'buyDev');
+    case 'play_knight':
+      return tx(ctx, 'play', { card: devName(ctx, 'knight') });
+    case 'play_road_building':
+      return tx(ctx, 'play', { card: devName(ctx, 'road_building') });
+    case 'play_year_of_plenty':
+      return d
+        ? `Erfindung: ${resName(ctx, a.first)} und ${resName(ctx, a.second)} nehmen`
+        : `Year of plenty: take ${resName(ctx, a.first)} and ${resName(ctx, a.second)}`;
+    case 'play_monopoly':
+      return d ? `Monopol auf ${resName(ctx, a.resource)}` : `Monopoly on ${resName(ctx, a.resource)}`;
+    case 'maritime_trade':
+      return d
+        ? `Seehandel: ${resName(ctx, a.give)} gegen 1 ${resName(ctx, a.get)}`
+        : `Maritime trade: ${resName(ctx, a.give)} for 1 ${resName(ctx, a.get)}`;
+    case 'open_trade':
+      return d ? 'Handel mit Mitspielern beginnen' : 'Start a trade with the players';
+    case 'offer_give':
+      return d ? `Angebot: 1 ${resName(ctx, a.resource)} mehr geben` : `Offer: give 1 more ${resName(ctx, a.resource)}`;
+    case 'offer_get':
+      return d ? `Angebot: 1 ${resName(ctx, a.resource)} mehr verlangen` : `Offer: ask for 1 more ${resName(ctx, a.resource)}`;
+    case 'submit_offer':
+      return tx(ctx, 'submit');
+    case 'accept_offer':
+      return d ? 'Angebot annehmen' : 'Accept the offer';
+    case 'decline_offer':
+      return d ? 'Angebot ablehnen' : 'Decline the offer';
+    case 'confirm_trade':
+      return tx(ctx, 'confirmWith', { who: ctx.seatName(a.with) });
+    case 'cancel_trade':
+      return d ? 'Handel abbrechen' : 'Cancel the trade';
+    case 'end_turn':
+      return tx(ctx, 'endTurn');
+    default:
+      return JSON.stringify(a);
+  }
+}
+
+function pieceName(ctx, piece) {
+  const d = de(ctx);
+  if (piece === 'road') return d ? 'eine Straße' : 'a road';
+  if (piece === 'city') return d ? 'eine Stadt' : 'a city';
+  return d ? 'eine Siedlung' : 'a settlement';
+}
+
+export function describeEvent(e, ctx) {
+  const d = de(ctx);
+  const who = e?.seat != null ? ctx.seatName(e.seat) : '';
+  switch (e?.type) {
+    case 'built': {
+      const where = e.piece === 'road' ? edgeText(ctx, e.at) : nodeText(ctx, e.at);
+      const free = e.free ? (d ? ' (kostenlos)' : ' (free)') : '';
+      return d ? `${who} baut ${pieceName(ctx, e.piece)}: ${where}${free}.` : `${who} builds ${pieceName(ctx, e.piece)}: ${where}${free}.`;
+    }
+    case 'starting_resources':
+      return d ? `${who} erhält zum Start ${resText(ctx, e.resources)}.` : `${who} receives ${resText(ctx, e.resources)} to start.`;
+    case 'turn_started':
+      return d ? `Zug ${e.turn}: ${who} ist am Zug.` : `Turn ${e.turn}: ${who} to play.`;
+    case 'rolled':
+      return d
+        ? `${who} würfelt ${e.dice.red + e.dice.yellow} (${e.dice.red} rot, ${e.dice.yellow} gelb).`
+        : `${who} rolls ${e.dice.red + e.dice.yellow} (${e.dice.red} red, ${e.dice.yellow} yellow).`;
+    case 'produced':
+      return d ? `${who} erhält ${resText(ctx, e.resources)}.` : `${who} receives ${resText(ctx, e.resources)}.`;
+    case 'bank_shortage':
+      return d
+        ? `Die Bank hat nicht genug ${resName(ctx, e.resource)}: niemand erhält davon.`
+        : `The bank is short of ${resName(ctx, e.resource)}: nobody receives any.`;
+    case 'discarded':
+      return d ? `${who} wirft 1 ${resName(ctx, e.resource)} ab.` : `${who} discards 1 ${resName(ctx, e.resource)}.`;
+    case 'robber_moved':
+      return e.victim != null
+        ? d
+          ? `${who} versetzt den Räuber auf ${hexText(ctx, e.hex)} und beraubt ${ctx.seatName(e.victim)}.`
+          : `${who} moves the robber to ${hexText(ctx, e.hex)} and robs ${ctx.seatName(e.victim)}.`
+        : d
+          ? `${who} versetzt den Räuber auf ${hexText(ctx, e.hex)}.`
+          : `${who} moves the robber to ${hexText(ctx, e.hex)}.`;
+    case 'stolen': {
+      const thief = ctx.seatName(e.thief);
+      const victim = ctx.seatName(e.victim);
+      if (e.resource)
+        return d ? `${thief} zieht 1 ${resName(ctx, e.resource)} von ${victim}.` : `${thief} takes 1 ${resName(ctx, e.resource)} from ${victim}.`;
+      return d ? `${thief} zieht eine Karte von ${victim}.` : `${thief} takes a card from ${victim}.`;
+    }
+    case 'dev_card_bought':
+      return e.card
+        ? d
+          ? `${who} kauft eine Entwicklungskarte: ${devName(ctx, e.card)}.`
+          : `${who} buys a development card: ${devName(ctx, e.card)}.`
+        : d
+          ? `${who} kauft eine Entwicklungskarte.`
+          : `${who} buys a development card.`;
+    case 'dev_card_played':
+      return d ? `${who} spielt ${devName(ctx, e.card)} aus.` : `${who} plays ${devName(ctx, e.card)}.`;
+    case 'took_from_bank':
+      return d ? `${who} nimmt ${resText(ctx, e.resources)} aus der Bank.` : `${who} takes ${resText(ctx, e.resources)} from the bank.`;
+    case 'monopoly_paid': {
+      const from = ctx.seatName(e.from);
+      const to = ctx.seatName(e.to);
+      const what = e.count != null ? `${e.count} ${resName(ctx, e.resource)}` : d ? `alle ${resName(ctx, e.resource)}` : `all ${resName(ctx, e.resource)}`;
+      return d ? `${from} gibt ${to} ${what}.` : `${from} gives ${to} ${what}.`;
+    }
+    case 'maritime_traded':
+      return d
+        ? `${who} tauscht ${e.rate} ${resName(ctx, e.give)} gegen 1 ${resName(ctx, e.get)} (Seehandel ${e.rate}:1).`
+        : `${who} trades ${e.rate} ${resName(ctx, e.give)} for 1 ${resName(ctx, e.get)} (maritime ${e.rate}:1).`;
+    case 'offered':
+      return d
+        ? `${who} bietet ${resText(ctx, e.give)} und möchte ${resText(ctx, e.get)}.`
+        : `${who} offers ${resText(ctx, e.give)} and wants ${resText(ctx, e.get)}.`;
+    case 'replied':
+      return e.accepted ? (d ? `${who} nimmt das Angebot an.` : `${who} accepts the offer.`) : d ? `${who} lehnt das Angebot ab.` : `${who} declines the offer.`;
+    case 'traded':
+      return d
+        ? `${who} handelt mit ${ctx.seatName(e.with)}: gibt ${resText(ctx, e.give)}, erhält ${resText(ctx, e.get)}.`
+        : `${who} trades with ${ctx.seatName(e.with)}: gives ${resText(ctx, e.give)}, gets ${resText(ctx, e.get)}.`;
+    case 'trade_cancelled':
+      return d ? `${who} bricht den Handel ab.` : `${who} cancels the trade.`;
+    case 'longest_road':
+      return e.holder != null
+        ? d
+          ? `${ctx.seatName(e.holder)} hat jetzt die Längste Handelsstraße (2 Siegpunkte).`
+          : `${ctx.seatName(e.holder)} now holds the Longest Road (2 victory points).`
+        : d
+          ? 'Niemand hat mehr die Längste Handelsstraße.'
+          : 'Nobody holds the Longest Road any more.';
+    case 'largest_army':
+      return e.holder != null
+        ? d
+          ? `${ctx.seatName(e.holder)} hat jetzt die Größte Rittermacht (2 Siegpunkte).`
+          : `${ctx.seatName(e.holder)} now holds the Largest Army (2 victory points).`
+        : d
+          ? 'Niemand hat mehr die Größte Rittermacht.'
+          : 'Nobody holds the Largest Army any more.';
+    case 'turn_ended':
+      return null;
+    case 'won': {
+      const vp = (e.victory_point_cards || []).map((n, i) => (n ? `${ctx.seatName(i)}: ${n}` : null)).filter(Boolean);
+      const cards = vp.length ? (d ? ` Siegpunktkarten: ${vp.join(', ')}.` : ` Victory point cards: ${vp.join(', ')}.`) : '';
+      return d ? `${who} gewinnt mit ${e.points} Siegpunkten!${cards}` : `${who} wins with ${e.points} victory points!${cards}`;
+    }
+    default:
+      return null;
+  }
+}
+
+export function describeReason(reason, ctx) {
+  const goal = ctx.view?.victory_points ?? 10;
+  if (reason === 'points') return de(ctx) ? `${goal} Siegpunkte erreicht` : `reached ${goal} victory points`;
+  return String(reason);
+}
+
+// ----- legal actions, indexed by what they are about -----
+
+function index(legal) {
+  const ix = {
+    settlement: new Map(),
+    city: new Map(),
+    road: new Map(),
+    robber: new Map(),
+    discard: new Map(),
+    monopoly: new Map(),
+    offerGive: new Map(),
+    offerGet: new Map(),
+    confirm: new Map(),
+    yop: [],
+    maritime: [],
+    one: {},
+  };
+  for (const a of legal) {
+    switch (a?.type) {
+      case 'build_settlement':
+        ix.settlement.set(a.node, a);
+        break;
+      case 'build_city':
+        ix.city.set(a.node, a);
+        break;
+      case 'build_road':
+        ix.road.set(a.edge, a);
+        break;
+      case 'move_robber':
+        ix.robber.set(a.hex, [...(ix.robber.get(a.hex) || []), a]);
+        break;
+      case 'discard':
+        ix.discard.set(a.resource, a);
+        break;
+      case 'play_monopoly':
+        ix.monopoly.set(a.resource, a);
+        break;
+      case 'offer_give':
+        ix.offerGive.set(a.resource, a);
+        break;
+      case 'offer_get':
+        ix.offerGet.set(a.resource, a);
+        break;
+      case 'confirm_trade':
+        ix.confirm.set(a.with, a);
+        break;
+      case 'play_year_of_plenty':
+        ix.yop.push(a);
+        break;
+      case 'maritime_trade':
+        ix.maritime.push(a);
+        break;
+      default:
+        if (a?.type) ix.one[a.type] = a;
+    }
+  }
+  return ix;
+}
+
+// ----- styles of the module (one <style> element) -----
+
+const STYLE = `
+.catan { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
+.catan .catan-board-wrap { flex: 1 1 420px; min-width: 280px; max-width: 680px; }
+.catan .catan-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
+.catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
+.catan .target { cursor: pointer; }
+.catan .target-node { fill: #fff; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-city { fill: none; stroke: #fff; stroke-width: 3.5; stroke-dasharray: 4 3; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-edge { stroke: #fff; stroke-width: 9; stroke-linecap: round; opacity: .85; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-edge-halo { stroke: #111; stroke-width: 12; stroke-linecap: round; opacity: .55; }
+.catan .target-hex { fill: rgba(255,255,255,.22); stroke: #fff; stroke-width: 4; stroke-dasharray: 8 5; }
+.catan .target:hover .target-node, .catan .target-node:hover, .catan .target-edge:hover { fill: #ffe066; stroke-width: 3.5; }
+.catan .target:focus { outline: none; }
+.catan .target:focus .target-node, .catan .target:focus .target-edge { stroke: #ffe066; }
+@keyframes catan-pulse { 50% { opacity: .55; } }
+.catan .res-row { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
+.catan .res { display: inline-flex; align-items: center; gap: .25rem; padding: .15rem .45rem; border-radius: 999px; border: 1px solid #0003; font-size: .9rem; background: #fff; }
+.catan .res .sw { width: .8rem; height: .8rem; border-radius: 3px; border: 1px solid #0005; display: inline-block; }
+.catan button.res { cursor: pointer; font: inherit; }
+.catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
+.catan .cplayer { border: 1px solid var(--line, #ccc); border-radius: 8px; padding: .4rem .55rem; background: var(--panel, #fff); }
+.catan .cplayer.current { border: 2px solid var(--accent, #2a6); }
+.catan .cplayer header { display: flex; gap: .4rem; align-items: center; justify-content: space-between; }
+.catan .badge { display: inline-flex; align-items: center; justify-content: center; min-width: 1.4rem; height: 1.4rem; border-radius: 4px; font-weight: 700; border: 1.5px solid #222; font-size: .85rem; }
+.catan .award { font-size: .8rem; background: #fff4cc; border: 1px solid #d8b74a; border-radius: 4px; padding: 0 .3rem; }
+.catan .stats { display: flex; flex-wrap: wrap; gap: .2rem .7rem; font-size: .88rem; }
+.catan .dice { display: inline-flex; gap: .3rem; align-items: center; }
+.catan .die { width: 1.8rem; height: 1.8rem; border-radius: 6px; display: inline-flex; align-items: center; justify-content: center; font-weight: 700; border: 1.5px solid #222; }
+.catan .die.red { background: #d62828; color: #fff; }
+.catan .die.yellow { background: #ffd43b; color: #111; }
+.catan .topline { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; justify-content: space-between; }
+.catan .action-panel h4 { margin: 0 0 .3rem; }
+.catan .action-panel .buttons { margin-top: .3rem; }
+.catan .devs { display: flex; flex-wrap: wrap; gap: .3rem; }
+.catan .dev { border: 1px solid #7a5; background: #f4fbe9; border-radius: 5px; padding: .1rem .4rem; font-size: .85rem; }
+.catan .dev.new { border-style: dashed; opacity: .8; }
+@media (max-width: 520px) {
+  .catan .catan-board-wrap { flex-basis: 100%; min-width: 0; }
+  .catan .catan-side { flex-basis: 100%; min-width: 0; }
+}
+`;
+
+export function ensureStyle(id, css) {
+  if (typeof document === 'undefined' || document.getElementById(id)) return;
+  const el = document.createElement('style');
+  el.id = id;
+  el.textContent = css;
+  document.head.appendChild(el);
+}
+
+// ----- the board -----
+
+const S = 50; // hex radius in SVG units
+const pt = (n) => gridXY(TOPO.nodePos[n], S);
+
+function hexPoints(hx) {
+  return TOPO.hexNodes[hx].map((n) => pt(n).map((v) => v.toFixed(1)).join(',')).join(' ');
+}
+
+function pips(n) {
+  return 6 - Math.abs(7 - n);
+}
+
+function harborEl(h, ctx, i, kind) {
+  const e = TOPO.harborEdges[i];
+  const [a, b] = TOPO.edgeNodes[e];
+  const [ax, ay] = pt(a);
+  const [bx, by] = pt(b);
+  const mx = (ax + bx) / 2;
+  const my = (ay + by) / 2;
+  const len = Math.hypot(mx, my);
+  const hx = mx + (mx / len) * S * 0.62;
+  const hy = my + (my / len) * S * 0.62;
+  const generic = kind === 'generic';
+  const rate = generic ? '3:1' : '2:1';
+  const title = `${tx(ctx, 'harbor', { rate })}${generic ? '' : ` ${resName(ctx, kind)}`}`;
+  return h(
+    'svg:g',
+    { class: 'harbor', 'data-testid': `harbor-${i}` },
+    h('svg:title', {}, title),
+    h('svg:line', { x1: ax, y1: ay, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
+    h('svg:line', { x1: bx, y1: by, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
+    h('svg:circle', { cx: hx, cy: hy, r: 17, fill: generic ? '#fff' : RES_FILL[kind], stroke: '#222', 'stroke-width': 1.5 }),
+    h('svg:text', { x: hx, y: generic ? hy + 4 : hy - 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#111' }, rate),
+    generic
+      ? null
+      : h('svg:text', { x: hx, y: hy + 10, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#111' }, resName(ctx, kind)),
+  );
+}
+
+function settlementShape(h, x, y, seat, testid) {
+  const s = 9;
+  const d = `M${x - s},${y + s} L${x - s},${y - s * 0.2} L${x},${y - s * 1.2} L${x + s},${y - s * 0.2} L${x + s},${y + s} Z`;
+  return h(
+    'svg:g',
+    { class: 'piece settlement', 'data-testid': testid, 'data-seat': seat },
+    h('svg:path', { d, fill: PLAYER_FILL[seat], stroke: '#111', 'stroke-width': 1.8 }),
+    h('svg:text', { x, y: y + s * 0.75, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: PLAYER_TEXT[seat] }, String(seat + 1)),
+  );
+}
+
+function cityShape(h, x, y, seat, testid) {
+  const s = 9;
+  const d = `M${x - 1.5 * s},${y + s} L${x - 1.5 * s},${y - s * 0.4} L${x - 0.9 * s},${y - s * 1.3} L${x - 0.3 * s},${y - s * 0.4} L${x + 1.5 * s},${y - s * 0.4} L${x + 1.5 * s},${y + s} Z`;
+  return h(
+    'svg:g',
+    { class: 'piece city', 'data-testid': testid, 'data-seat': seat },
+    h('svg:path', { d, fill: PLAYER_FILL[seat], stroke: '#111', 'stroke-width': 2.2 }),
+    h('svg:rect', { x: x - 1.5 * s + 2, y: y + s - 4, width: 3 * s - 4, height: 2, fill: '#111', opacity: 0.5 }),
+    h('svg:text', { x: x + 0.5 * s, y: y + s * 0.7, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: PLAYER_TEXT[seat] }, String(seat + 1)),
+  );
+}
+
+function robberShape(h, ctx, x, y) {
+  return h(
+    'svg:g',
+    { class: 'robber', 'data-testid': 'robber', 'pointer-events': 'none' },
+    h('svg:title', {}, tx(ctx, 'robber')),
+    h('svg:ellipse', { cx: x, cy: y + 11, rx: 10, ry: 4, fill: '#0006' }),
+    h('svg:path', { d: `M${x - 8},${y + 11} Q${x - 9},${y - 4} ${x},${y - 6} Q${x + 9},${y - 4} ${x + 8},${y + 11} Z`, fill: '#2b2b2b', stroke: '#eee', 'stroke-width': 1.2 }),
+    h('svg:circle', { cx: x, cy: y - 10, r: 6, fill: '#2b2b2b', stroke: '#eee', 'stroke-width': 1.2 }),
+  );
+}
+
+function boardSvg(h, view, ctx, ix) {
+  const board = view.board;
+  const layers = { hexes: [], harbors: [], roads: [], edgeTargets: [], pieces: [], nodeTargets: [], top: [] };
+  // Sea frame.
+  const frame = [];
+  for (let k = 0; k < 6; k++) {
+    const ang = (Math.PI / 3) * k;
+    frame.push(`${(Math.cos(ang) * 5.6 * S).toFixed(1)},${(Math.sin(ang) * 5.6 * S).toFixed(1)}`);
+  }
+  layers.hexes.push(h('svg:polygon', { points: frame.join(' '), fill: '#2f6fa6', stroke: '#8b5a2b', 'stroke-width': 6 }));
+  board.tiles.forEach((tile, hx) => {
+    const [cx, cy] = gridXY(TOPO.hexCentres[hx], S);
+    const robberTargets = ix.robber.get(hx);
+    const title = hexText(ctx, hx);
+    layers.hexes.push(
+      h(
+        'svg:g',
+        { class: 'hex', 'data-testid': `tile-${hx}`, 'data-terrain': tile.terrain },
+        h('svg:title', {}, title),
+        h('svg:polygon', { points: hexPoints(hx), fill: TERRAIN_FILL[tile.terrain], stroke: '#f3e6c4', 'stroke-width': 2.5 }),
+        h('svg:text', { x: cx, y: cy - S * 0.52, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 600, fill: tile.terrain === 'forest' ? '#fff' : '#222' }, terrainName(ctx, tile.terrain)),
+        tile.number
+          ? [
+              h('svg:circle', { cx, cy, r: 15, fill: '#fbf3dc', stroke: '#6b5a3a', 'stroke-width': 1.2 }),
+              h(
+                'svg:text',
+                { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': tile.number === 6 || tile.number === 8 ? 15 : 13, 'font-weight': 700, fill: tile.number === 6 || tile.number === 8 ? '#c1121f' : '#222' },
+                String(tile.number),
+              ),
+              Array.from({ length: pips(tile.number) }, (_, k) =>
+                h('svg:circle', { cx: cx + (k - (pips(tile.number) - 1) / 2) * 3.6, cy: cy + 9.5, r: 1.3, fill: tile.number === 6 || tile.number === 8 ? '#c1121f' : '#222' }),
+              ),
+            ]
+          : null,
+      ),
+    );
+    if (robberTargets) {
+      const act = () => {
+        if (robberTargets.length === 1) ctx.act(robberTargets[0]);
+        else {
+          ctx.ui.robberHex = hx;
+          ctx.rerender();
+        }
+      };
+      layers.top.push(
+        h(
+          'svg:polygon',
+          {
+            class: ['target', 'target-hex'],
+            points: hexPoints(hx),
+            'data-testid': `hex-${hx}`,
+            role: 'button',
+            tabindex: 0,
+            'aria-label': title,
+            onclick: act,
+            onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && act(),
+          },
+          h('svg:title', {}, title),
+        ),
+      );
+    }
+  });
+  board.harbors.forEach((kind, i) => layers.harbors.push(harborEl(h, ctx, i, kind)));
+  // Pieces.
+  view.players.forEach((p, seat) => {
+    for (const e of p.roads || []) {
+      const [a, b] = TOPO.edgeNodes[e];
+      const [ax, ay] = pt(a);
+      const [bx, by] = pt(b);
+      const x1 = ax + (bx - ax) * 0.14;
+      const y1 = ay + (by - ay) * 0.14;
+      const x2 = bx - (bx - ax) * 0.14;
+      const y2 = by - (by - ay) * 0.14;
+      layers.roads.push(
+        h(
+          'svg:g',
+          { class: 'piece road', 'data-testid': `road-${e}`, 'data-seat': seat },
+          h('svg:title', {}, `${ctx.seatName(seat)}: ${edgeText(ctx, e)}`),
+          h('svg:line', { x1, y1, x2, y2, stroke: '#111', 'stroke-width': 9, 'stroke-linecap': 'round' }),
+          h('svg:line', { x1, y1, x2, y2, stroke: PLAYER_FILL[seat], 'stroke-width': 5.5, 'stroke-linecap': 'round', 'stroke-dasharray': ROAD_DASH[seat] }),
+        ),
+      );
+    }
+    for (const n of p.settlements || []) {
+      const [x, y] = pt(n);
+      layers.pieces.push(settlementShape(h, x, y, seat, `settlement-${n}`));
+    }
+    for (const n of p.cities || []) {
+      const [x, y] = pt(n);
+      layers.pieces.push(cityShape(h, x, y, seat, `city-${n}`));
+    }
+  });
+  // Robber.
+  {
+    const [cx, cy] = gridXY(TOPO.hexCentres[view.robber], S);
+    layers.top.unshift(robberShape(h, ctx, cx + S * 0.42, cy + S * 0.12));
+  }
+  // Targets: paths, then intersections on top.
+  for (const [e, a] of ix.road) {
+    const [n1, n2] = TOPO.edgeNodes[e];
+    const [ax, ay] = pt(n1);
+    const [bx, by] = pt(n2);
+    const x1 = ax + (bx - ax) * 0.2;
+    const y1 = ay + (by - ay) * 0.2;
+    const x2 = bx - (bx - ax) * 0.2;
+    const y2 = by - (by - ay) * 0.2;
+    const label = describeAction(a, ctx);
+    layers.edgeTargets.push(
+      h(
+        'svg:g',
+        { class: 'target', 'data-testid': `edge-${e}`, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && ctx.act(a) },
+        h('svg:title', {}, label),
+        h('svg:line', { class: 'target-edge-halo', x1, y1, x2, y2 }),
+        h('svg:line', { class: 'target-edge', x1, y1, x2, y2 }),
+        // A wider invisible line makes the path easy to hit on a phone.
+        h('svg:line', { x1, y1, x2, y2, stroke: 'transparent', 'stroke-width': 18 }),
+      ),
+    );
+  }
+  for (const [map, kind] of [
+    [ix.settlement, 'settlement'],
+    [ix.city, 'city'],
+  ]) {
+    for (const [n, a] of map) {
+      const [x, y] = pt(n);
+      const label = describeAction(a, ctx);
+      layers.nodeTargets.push(
+        h(
+          'svg:g',
+          { class: 'target', 'data-testid': `node-${n}`, 'data-kind': kind, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && ctx.act(a) },
+          h('svg:title', {}, label),
+          kind === 'city' ? h('svg:circle', { class: 'target-city', cx: x, cy: y, r: 16 }) : h('svg:circle', { class: 'target-node', cx: x, cy: y, r: 8 }),
+          h('svg:circle', { cx: x, cy: y, r: 16, fill: 'transparent' }),
+        ),
+      );
+    }
+  }
+  return h(
+    'svg:svg',
+    { class: 'catan-board', viewBox: `${-5.75 * S} ${-5.2 * S} ${11.5 * S} ${10.4 * S}`, 'data-testid': 'catan-board', role: 'img', 'aria-label': 'CATAN' },
+    layers.hexes,
+    layers.harbors,
+    layers.roads,
+    layers.top.filter((el) => el.getAttribute('class') === 'robber'),
+    layers.pieces,
+    layers.top.filter((el) => el.getAttribute('class') !== 'robber'),
+    layers.edgeTargets,
+    layers.nodeTargets,
+  );
+}
+
+// ----- panels -----
+
+function resChip(h, ctx, r, n, attrs = {}) {
+  return h(
+    attrs.onclick ? 'button' : 'span',
+    { class: ['res', attrs.sel && 'sel'], type: attrs.onclick ? 'button' : null, title: resName(ctx, r), 'data-testid': attrs.testid, onclick: attrs.onclick },
+    h('span', { class: 'sw', style: { background: RES_FILL[r] } }),
+    n != null ? `${n} ${resName(ctx, r)}` : resName(ctx, r),
+  );
+}
+
+function button(h, label, onclick, attrs = {}) {
+  return h('button', { type: 'button', class: attrs.primary ? 'primary' : null, 'data-testid': attrs.testid, onclick }, label);
+}
+
+function dialogs(h, view, ctx, ix) {
+  const out = [];
+  const phase = view.phase || {};
+  const me = ctx.seat;
+  const panel = (testid, title, ...body) => h('div', { class: 'action-panel', 'data-testid': testid }, title ? h('h4', {}, title) : null, ...body);
+
+  if (phase.phase === 'setup' && (ix.settlement.size || ix.road.size)) {
+    out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'setup-prompt' }, tx(ctx, ix.settlement.size ? 'setupSettlement' : 'setupRoad')));
+  }
+  if (phase.phase === 'discard') {
+    const owed = phase.owed || [];
+    if (ix.discard.size && me != null) {
+      out.push(
+        panel(
+          'discard-panel',
+          tx(ctx, 'discardHint', { n: owed[me] ?? 0 }),
+          h('div', { class: 'res-row' }, RESOURCES.map((r) => (ix.discard.has(r) ? resChip(h, ctx, r, view.players[me]?.hand?.[r], { testid: `discard-${r}`, onclick: () => ctx.act(ix.discard.get(r)) }) : null))),
+        ),
+      );
+    } else {
+      const who = owed.map((n, i) => (n > 0 ? `${ctx.seatName(i)} (${n})` : null)).filter(Boolean).join(', ');
+      if (who) out.push(h('div', { class: 'action-panel prompt' }, tx(ctx, 'discardOthers', { who })));
+    }
+  }
+  if (ix.robber.size) {
+    const hx = ctx.ui.robberHex;
+    const choices = hx != null ? ix.robber.get(hx) : null;
+    if (choices) {
+      out.push(
+        panel(
+          'victim-panel',
+          `${hexText(ctx, hx)} — ${tx(ctx, 'victimHint')}`,
+          h(
+            'div',
+            { class: 'buttons' },
+            choices.map((a) =>
+              a.victim != null
+                ? button(h, tx(ctx, 'rob', { who: ctx.seatName(a.victim), n: view.players[a.victim]?.resource_count ?? 0 }), () => ctx.act(a), { testid: `victim-${a.victim}`, primary: true })
+                : button(h, tx(ctx, 'robNobody'), () => ctx.act(a), { testid: 'victim-none' }),
+            ),
+            button(h, tx(ctx, 'cancel'), () => {
+              ctx.ui.robberHex = null;
+              ctx.rerender();
+            }),
+          ),
+        ),
+      );
+    } else out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'robber-prompt' }, tx(ctx, 'robberHint')));
+  }
+  if (phase.phase === 'road_building' && ix.road.size) {
+    out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'road-building-prompt' }, tx(ctx, 'roadBuildingHint', { n: phase.left })));
+  }
+  // Year of plenty and monopoly: a dialog opened by the card's button.
+  if (ctx.ui.dialog === 'yop' && ix.yop.length) {
+    out.push(
+      panel(
+        'yop-panel',
+        tx(ctx, 'yopHint'),
+        h(
+          'div',
+          { class: 'buttons' },
+          ix.yop.map((a) =>
+            button(h, a.first === a.second ? `2 × ${resName(ctx, a.first)}` : `${resName(ctx, a.first)} + ${resName(ctx, a.second)}`, () => ctx.act(a), { testid: `yop-${a.first}-${a.second}` }),
+          ),
+          closeButton(h, ctx),
+        ),
+      ),
+    );
+  }
+  if (ctx.ui.dialog === 'monopoly' && ix.monopoly.size) {
+    out.push(
+      panel(
+        'monopoly-panel',
+        tx(ctx, 'monoHint'),
+        h('div', { class: 'res-row' }, RESOURCES.map((r) => (ix.monopoly.has(r) ? resChip(h, ctx, r, null, { testid: `monopoly-${r}`, onclick: () => ctx.act(ix.monopoly.get(r)) }) : null)), closeButton(h, ctx)),
+      ),
+    );
+  }
+  if (ctx.ui.dialog === 'maritime' && ix.maritime.length) {
+    const gives = RESOURCES.filter((r) => ix.maritime.some((a) => a.give === r));
+    const give = gives.includes(ctx.ui.give) ? ctx.ui.give : null;
+    out.push(
+      panel(
+        'maritime-panel',
+        `${tx(ctx, 'maritime')}: ${tx(ctx, 'bestRate')}`,
+        h(
+          'div',
+          { class: 'res-row' },
+          h('strong', {}, `${tx(ctx, 'give')}:`),
+          gives.map((r) =>
+            resChip(h, ctx, r, null, {
+              testid: `mt-give-${r}`,
+              sel: give === r,
+              onclick: () => {
+                ctx.ui.give = r;
+                ctx.rerender();
+              },
+            }),
+          ),
+        ),
+        give
+          ? h(
+              'div',
+              { class: 'res-row' },
+              h('strong', {}, `${tx(ctx, 'get')}:`),
+              ix.maritime.filter((a) => a.give === give).map((a) => resChip(h, ctx, a.get, null, { testid: `mt-get-${a.get}`, onclick: () => ctx.act(a) })),
+            )
+          : null,
+        h('div', { class: 'buttons' }, closeButton(h, ctx)),
+      ),
+    );
+  }
+  // Domestic trade, step by step as the phases go.
+  if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade)) {
+    const offer = phase.offer || {};
+    out.push(
+      panel(
+        'offer-panel',
+        tx(ctx, 'offerSoFar', { give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
+        h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'addGive')}:`), RESOURCES.map((r) => (ix.offerGive.has(r) ? resChip(h, ctx, r, null, { testid: `offer-give-${r}`, onclick: () => ctx.act(ix.offerGive.get(r)) }) : null))),
+        h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'addGet')}:`), RESOURCES.map((r) => (ix.offerGet.has(r) ? resChip(h, ctx, r, null, { testid: `offer-get-${r}`, onclick: () => ctx.act(ix.offerGet.get(r)) }) : null))),
+        h(
+          'div',
+          { class: 'buttons' },
+          ix.one.submit_offer ? button(h, tx(ctx, 'submit'), () => ctx.act(ix.one.submit_offer), { testid: 'submit-offer', primary: true }) : null,
+          ix.one.cancel_trade ? button(h, tx(ctx, 'cancel'), () => ctx.act(ix.one.cancel_trade), { testid: 'cancel-trade' }) : null,
+        ),
+      ),
+    );
+  }
+  if (phase.phase === 'trade_replies' || phase.phase === 'trade_confirm') {
+    const offer = phase.offer || {};
+    const accepted = (phase.accepted || []).map((s) => ctx.seatName(s)).join(', ') || tx(ctx, 'nobody');
+    if (ix.one.accept_offer || ix.one.decline_offer) {
+      out.push(
+        panel(
+          'reply-panel',
+          tx(ctx, 'theyOffer', { who: ctx.seatName(view.current), give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
+          h(
+            'div',
+            { class: 'buttons' },
+            ix.one.accept_offer ? button(h, tx(ctx, 'accept'), () => ctx.act(ix.one.accept_offer), { testid: 'accept-offer', primary: true }) : null,
+            ix.one.decline_offer ? button(h, tx(ctx, 'decline'), () => ctx.act(ix.one.decline_offer), { testid: 'decline-offer' }) : null,
+          ),
+        ),
+      );
+    } else if (ix.confirm.size || ix.one.cancel_trade) {
+      out.push(
+        panel(
+          'confirm-panel',
+          tx(ctx, 'offerSoFar', { give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
+          h(
+            'div',
+            { class: 'buttons' },
+            [...ix.confirm].map(([s, a]) => button(h, tx(ctx, 'confirmWith', { who: ctx.seatName(s) }), () => ctx.act(a), { testid: `confirm-${s}`, primary: true })),
+            ix.one.cancel_trade ? button(h, tx(ctx, 'cancel'), () => ctx.act(ix.one.cancel_trade), { testid: 'cancel-trade' }) : null,
+          ),
+        ),
+      );
+    } else if (phase.phase === 'trade_replies' && view.current === me) {
+      out.push(h('div', { class: 'action-panel prompt' }, tx(ctx, 'waitingReplies', { who: accepted })));
+    }
+  }
+  return out;
+}
+
+function closeButton(h, ctx) {
+  return button(h, tx(ctx, 'close'), () => {
+    ctx.ui.dialog = null;
+    ctx.ui.give = null;
+    ctx.rerender();
+  });
+}
+
+function openDialog(ctx, name) {
+  return () => {
+    ctx.ui.dialog = ctx.ui.dialog === name ? null : name;
+    ctx.ui.give = null;
+    ctx.rerender();
+  };
+}
+
+function turnButtons(h, ctx, ix) {
+  const b = [];
+  const one = ix.one;
+  if (one.roll) b.push(button(h, tx(ctx, 'roll'), () => ctx.act(one.roll), { testid: 'roll', primary: true }));
+  if (one.play_knight) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'knight') }), () => ctx.act(one.play_knight), { testid: 'play-knight' }));
+  if (one.play_road_building) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'road_building') }), () => ctx.act(one.play_road_building), { testid: 'play-road-building' }));
+  if (ix.yop.length) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'year_of_plenty') }), openDialog(ctx, 'yop'), { testid: 'play-year-of-plenty' }));
+  if (ix.monopoly.size) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'monopoly') }), openDialog(ctx, 'monopoly'), { testid: 'play-monopoly' }));
+  if (one.buy_development_card) b.push(button(h, tx(ctx, 'buyDev'), () => ctx.act(one.buy_development_card), { testid: 'buy-dev' }));
+  if (ix.maritime.length) b.push(button(h, tx(ctx, 'maritime'), openDialog(ctx, 'maritime'), { testid: 'open-maritime' }));
+  if (one.open_trade) b.push(button(h, tx(ctx, 'domestic'), () => ctx.act(one.open_trade), { testid: 'open-trade' }));
+  if (one.end_turn) b.push(button(h, tx(ctx, 'endTurn'), () => ctx.act(one.end_turn), { testid: 'end-turn' }));
+  return b.length ? h('div', { class: 'buttons', 'data-testid': 'turn-buttons' }, b) : null;
+}
+
+function diceEl(h, view, ctx) {
+  const d = view.last_roll;
+  if (!d) return h('span', { class: 'muted', 'data-testid': 'dice' }, tx(ctx, 'noRoll'));
+  return h(
+    'span',
+    { class: 'dice', 'data-testid': 'dice', title: tx(ctx, 'dice', { n: d.red + d.yellow }) },
+    h('span', { class: 'die red' }, String(d.red)),
+    h('span', { class: 'die yellow' }, String(d.yellow)),
+    h('strong', {}, ` = ${d.red + d.yellow}`),
+  );
+}
+
+function playerEl(h, view, i, ctx) {
+  const p = view.players[i];
+  const me = ctx.seat === i;
+  const over = view.phase?.phase === 'over';
+  const current = view.current === i && !over;
+  const pts = p.points != null ? tx(ctx, 'points', { n: p.points }) : tx(ctx, 'publicPoints', { n: p.public_points });
+  const colour = PLAYER_COLOUR_NAME[de(ctx) ? 'de' : 'en'][i];
+  return h(
+    'section',
+    { class: ['cplayer', me && 'me', current && 'current'], 'data-testid': `player-${i}` },
+    h(
+      'header',
+      {},
+      h(
+        'span',
+        {},
+        h('span', { class: 'badge', style: { background: PLAYER_FILL[i], color: PLAYER_TEXT[i] }, title: tx(ctx, 'seatColour', { n: i + 1, colour }) }, String(i + 1)),
+        ' ',
+        h('strong', {}, ctx.seatName(i)),
+      ),
+      h('span', { 'data-testid': `points-${i}` }, pts),
+    ),
+    h(
+      'div',
+      { class: 'stats' },
+      h('span', {}, tx(ctx, 'cards', { n: p.resource_count })),
+      h('span', {}, tx(ctx, 'devCount', { n: p.dev_card_count })),
+      h('span', {}, tx(ctx, 'knights', { n: p.played?.knight || 0 })),
+      h('span', {}, tx(ctx, 'road', { n: p.road_length })),
+      view.longest_road === i ? h('span', { class: 'award', 'data-testid': 'longest-road' }, tx(ctx, 'longestRoad')) : null,
+      view.largest_army === i ? h('span', { class: 'award', 'data-testid': 'largest-army' }, tx(ctx, 'largestArmy')) : null,
+    ),
+    p.hand
+      ? h('div', { class: 'res-row', 'data-testid': `hand-${i}` }, h('span', { class: 'muted' }, `${tx(ctx, 'hand')}:`), RESOURCES.map((r) => resChip(h, ctx, r, p.hand[r] || 0, { testid: `hand-${r}` })))
+      : null,
+    p.dev_cards || p.new_dev_cards
+      ? h(
+          'div',
+          { class: 'devs', 'data-testid': `devcards-${i}` },
+          h('span', { class: 'muted' }, `${tx(ctx, 'devCards')}:`),
+          DEV.flatMap((c) => [
+            p.dev_cards?.[c] ? h('span', { class: 'dev' }, `${p.dev_cards[c]} × ${devName(ctx, c)}`) : null,
+            p.new_dev_cards?.[c] ? h('span', { class: 'dev new' }, `${p.new_dev_cards[c]} × ${devName(ctx, c)} (${tx(ctx, 'newCard')})`) : null,
+          ]),
+        )
+      : null,
+  );
+}
+
+export function render(view, legal, ctx) {
+  const { h } = ctx;
+  ensureStyle('catan-style', STYLE);
+  const ix = index(legal);
+  if (ctx.ui.robberHex != null && !ix.robber.has(ctx.ui.robberHex)) ctx.ui.robberHex = null;
+  const order = view.players.map((_, i) => i);
+  if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  return h(
+    'div',
+    { class: 'catan' },
+    h('div', { class: 'catan-board-wrap' }, boardSvg(h, view, ctx, ix)),
+    h(
+      'div',
+      { class: 'catan-side' },
+      h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, 'goal', { n: view.victory_points }))),
+      turnButtons(h, ctx, ix),
+      dialogs(h, view, ctx, ix),
+      h(
+        'section',
+        { class: 'cplayer bank', 'data-testid': 'bank' },
+        h('header', {}, h('strong', {}, tx(ctx, 'bank')), h('span', { class: 'muted' }, tx(ctx, 'deck', { n: view.deck_size }))),
+        h('div', { class: 'res-row' }, RESOURCES.map((r) => resChip(h, ctx, r, view.bank?.[r] ?? 0))),
+      ),
+      order.map((i) => playerEl(h, view, i, ctx)),
+    ),
+  );
+}
