@@ -249,10 +249,10 @@ const STYLE = `
 .junior .junior-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
 .junior svg.junior-board { width: 100%; height: auto; display: block; background: #3d8fc4; border-radius: 10px; }
 .junior .target { cursor: pointer; }
-.junior .target-site { fill: #fff; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
-.junior .target-route { stroke: #fff; stroke-width: 8; stroke-linecap: round; opacity: .9; animation: catan-pulse 1.2s ease-in-out infinite; }
+.junior .target-site { fill: #ffe14d; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
+.junior .target-route { stroke: #ffe14d; stroke-width: 8; stroke-dasharray: 6 3; stroke-linecap: round; opacity: .9; animation: catan-pulse 1.2s ease-in-out infinite; }
 .junior .target-route-halo { stroke: #111; stroke-width: 11; stroke-linecap: round; opacity: .55; }
-.junior .target-island { fill: rgba(255,255,255,.25); stroke: #fff; stroke-width: 4; stroke-dasharray: 8 5; }
+.junior .target-island { fill: rgba(255,225,77,.25); stroke: #ffe14d; stroke-width: 4; stroke-dasharray: 8 5; }
 @keyframes catan-pulse { 50% { opacity: .55; } }
 .junior .res-row { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
 .junior .res { display: inline-flex; align-items: center; gap: .25rem; padding: .15rem .45rem; border-radius: 999px; border: 1px solid #0003; font-size: .9rem; background: #fff; }

@@ -65,6 +65,7 @@ const TX = {
   confirmWith: { de: 'Handeln mit {who}', en: 'Trade with {who}' },
   nobody: { de: 'niemand', en: 'nobody' },
   nothing: { de: 'nichts', en: 'nothing' },
+  none: { de: 'keine', en: 'none' },
   discardHint: { de: 'Eine 7! Gib noch {n} Karte(n) ab: klicke eine Rohstoffart.', en: 'A 7! Discard {n} more card(s): click a resource.' },
   discardOthers: { de: 'Abwerfen nach der 7: {who}', en: 'Discarding after the 7: {who}' },
   robberHint: { de: 'Versetze den Räuber: klicke ein markiertes Feld.', en: 'Move the robber: click a highlighted hex.' },
@@ -391,14 +392,15 @@ const STYLE = `
 .catan .catan-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
 .catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
 .catan .target { cursor: pointer; }
-.catan .target-node { fill: #fff; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
-.catan .target-city { fill: none; stroke: #fff; stroke-width: 3.5; stroke-dasharray: 4 3; animation: catan-pulse 1.2s ease-in-out infinite; }
-.catan .target-edge { stroke: #fff; stroke-width: 9; stroke-linecap: round; opacity: .85; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-node { fill: #ffe14d; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-city { fill: none; stroke: #ffe14d; stroke-width: 3.5; stroke-dasharray: 4 3; animation: catan-pulse 1.2s ease-in-out infinite; }
+.catan .target-edge { stroke: #ffe14d; stroke-width: 9; stroke-dasharray: 6 3; stroke-linecap: round; opacity: .85; animation: catan-pulse 1.2s ease-in-out infinite; }
 .catan .target-edge-halo { stroke: #111; stroke-width: 12; stroke-linecap: round; opacity: .55; }
-.catan .target-hex { fill: rgba(255,255,255,.22); stroke: #fff; stroke-width: 4; stroke-dasharray: 8 5; }
-.catan .target:hover .target-node, .catan .target-node:hover, .catan .target-edge:hover { fill: #ffe066; stroke-width: 3.5; }
+.catan .target-hex { fill: rgba(255,225,77,.25); stroke: #ffe14d; stroke-width: 4; stroke-dasharray: 8 5; }
+.catan .target:hover .target-node, .catan .target-node:hover { fill: #fff; stroke-width: 3.5; }
+.catan .target:hover .target-edge { stroke: #fff; }
 .catan .target:focus { outline: none; }
-.catan .target:focus .target-node, .catan .target:focus .target-edge { stroke: #ffe066; }
+.catan .target:focus .target-node, .catan .target:focus .target-edge { stroke: #fff; }
 @keyframes catan-pulse { 50% { opacity: .55; } }
 .catan .res-row { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; }
 .catan .res { display: inline-flex; align-items: center; gap: .25rem; padding: .15rem .45rem; border-radius: 999px; border: 1px solid #0003; font-size: .9rem; background: #fff; }
@@ -924,6 +926,7 @@ function playerEl(h, view, i, ctx) {
           'div',
           { class: 'devs', 'data-testid': `devcards-${i}` },
           h('span', { class: 'muted' }, `${tx(ctx, 'devCards')}:`),
+          p.dev_card_count ? null : h('span', { class: 'muted' }, tx(ctx, 'none')),
           DEV.flatMap((c) => [
             p.dev_cards?.[c] ? h('span', { class: 'dev' }, `${p.dev_cards[c]} × ${devName(ctx, c)}`) : null,
             p.new_dev_cards?.[c] ? h('span', { class: 'dev new' }, `${p.new_dev_cards[c]} × ${devName(ctx, c)} (${tx(ctx, 'newCard')})`) : null,

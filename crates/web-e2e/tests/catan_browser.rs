@@ -1,0 +1,263 @@
+//! A complete game of CATAN in headless Chromium: one human seat against two
+//! server bots, played only by clicking the board (highlighted intersections,
+//! paths and hexes) and the dialogs (discard, robber victim, trade replies,
+//! development cards, maritime trade). The goal is lowered through the
+//! lobby's options field so that the game ends in a few minutes. Along the
+//! way: a refused action shows its rule sentence, the log speaks sentences,
+//! the winner screen appears. Screenshots with SPIELLEITER_SCREENSHOTS.
+
+use std::time::{Duration, Instant};
+use web_e2e::ui::{self, Turn};
+use web_e2e::{Browser, TestServer};
+
+const ROLL_FIRST_DE: &str = "Zuerst muss gewürfelt werden (nur eine Entwicklungskarte darf vorher gespielt werden).";
+
+/// Creates a table in the lobby with game options typed into the options field.
+pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
+        .await;
+    b.click(&format!(
+        "[data-testid=players-select] option[value=\"{}\"]",
+        seats.len()
+    ))
+    .await;
+    for (i, kind) in seats.iter().enumerate() {
+        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+            .await;
+    }
+    b.type_into("[data-testid=name-input]", name).await;
+    if b.first("[data-testid=options-input]").await.is_some() {
+        b.click("[data-testid=create-form] details > summary").await;
+        b.type_into("[data-testid=options-input]", options).await;
+    }
+    b.click("[data-testid=create-table]").await;
+    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+    let url = b.url().await;
+    url.split("/play/")
+        .nth(1)
+        .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
+        .unwrap_or_else(|| panic!("no table id in {url}"))
+}
+
+/// Sends a hand-written action and returns (sentence, rule id) of the refusal.
+pub async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
+    if b.first("details.raw[open]").await.is_none() {
+        b.click("[data-testid=raw-toggle]").await;
+    }
+    b.type_into("[data-testid=raw-action]", json).await;
+    b.click("[data-testid=raw-send]").await;
+    let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
+    let text = b.text(&e).await.unwrap_or_default();
+    let rule = b.text_of("#banner code.rule, .banner code.rule, code.rule").await.unwrap_or_default();
+    b.click("[data-testid=banner-close]").await;
+    (text, rule)
+}
+
+/// Clicks the first element matching one of the selectors that exists now.
+async fn first_of(b: &Browser, selectors: &[&str]) -> Option<String> {
+    for css in selectors {
+        if b.first(css).await.is_some() {
+            return Some((*css).to_string());
+        }
+    }
+    None
+}
+
+/// One step of a simple player: the board and the dialogs first, the fallback list last.
+async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
+    // Dialogs that need an answer.
+    let answer = first_of(
+        b,
+        &[
+            "[data-testid=discard-panel] button",
+            "[data-testid=victim-panel] [data-testid^=victim-]",
+            "[data-testid=yop-panel] button[data-testid^=yop-]",
+            "[data-testid=monopoly-panel] button[data-testid^=monopoly-]",
+            "[data-testid=reply-panel] [data-testid=decline-offer]",
+            "[data-testid=confirm-panel] button[data-testid^=confirm-]",
+            "[data-testid=offer-panel] [data-testid=cancel-trade]",
+        ],
+    )
+    .await;
+    if let Some(css) = answer {
+        if css.contains("discard") {
+            note(seen, "discard");
+        } else if css.contains("victim") {
+            note(seen, "victim");
+        }
+        return ui::act(b, &css).await;
+    }
+    // Build: cities, then settlements, then roads; the robber's hexes.
+    for css in [
+        "[data-testid^=node-][data-kind=city]",
+        "[data-testid^=node-][data-kind=settlement]",
+        "[data-testid^=edge-]",
+    ] {
+        if b.first(css).await.is_some() {
+            note(seen, if css.contains("city") { "city" } else { "build" });
+            return ui::act(b, css).await;
+        }
+    }
+    if b.first("[data-testid^=hex-]").await.is_some() {
+        note(seen, "robber");
+        let before = ui::version(b).await;
+        b.click("[data-testid^=hex-]").await;
+        // Either the robber moved, or the victim chooser opened.
+        let started = Instant::now();
+        loop {
+            if b.first("[data-testid=victim-panel]").await.is_some() {
+                note(seen, "victim");
+                return ui::act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await;
+            }
+            if ui::version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
+                return None;
+            }
+            if let Some(t) = b.text_of("[data-testid=refusal]").await {
+                return Some(t);
+            }
+            assert!(started.elapsed() < Duration::from_secs(15), "the robber click did nothing");
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+    if b.first("[data-testid=roll]").await.is_some() {
+        if b.first("[data-testid=play-knight]").await.is_some() {
+            note(seen, "knight");
+            return ui::act(b, "[data-testid=play-knight]").await;
+        }
+        return ui::act(b, "[data-testid=roll]").await;
+    }
+    // Development cards, then a maritime trade, then the end of the turn.
+    for (css, what) in [
+        ("[data-testid=play-road-building]", "road_building"),
+        ("[data-testid=play-knight]", "knight"),
+    ] {
+        if b.first(css).await.is_some() {
+            note(seen, what);
+            return ui::act(b, css).await;
+        }
+    }
+    for (open, pick, what) in [
+        ("[data-testid=play-year-of-plenty]", "[data-testid=yop-panel] button[data-testid^=yop-]", "year_of_plenty"),
+        ("[data-testid=play-monopoly]", "[data-testid=monopoly-panel] button[data-testid^=monopoly-]", "monopoly"),
+    ] {
+        if b.first(open).await.is_some() {
+            note(seen, what);
+            b.click(open).await;
+            b.wait_for(pick, Duration::from_secs(5)).await;
+            return ui::act(b, pick).await;
+        }
+    }
+    if b.first("[data-testid=buy-dev]").await.is_some() {
+        note(seen, "buy_dev");
+        return ui::act(b, "[data-testid=buy-dev]").await;
+    }
+    if b.first("[data-testid=open-maritime]").await.is_some() {
+        note(seen, "maritime");
+        b.click("[data-testid=open-maritime]").await;
+        b.click("[data-testid=maritime-panel] [data-testid^=mt-give-]").await;
+        b.wait_for("[data-testid^=mt-get-]", Duration::from_secs(5)).await;
+        return ui::act(b, "[data-testid^=mt-get-]").await;
+    }
+    if b.first("[data-testid=end-turn]").await.is_some() {
+        return ui::act(b, "[data-testid=end-turn]").await;
+    }
+    note(seen, "fallback");
+    ui::act(b, "[data-testid=legal-action]").await
+}
+
+fn note(seen: &mut Vec<&'static str>, what: &'static str) {
+    if !seen.contains(&what) {
+        seen.push(what);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn catan_full_game_in_the_browser() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+    create_with_options(
+        &b,
+        "catan",
+        &["human", "bot:random", "bot:random"],
+        "Anna",
+        r#"{"victory_points": 5}"#,
+    )
+    .await;
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+    assert_eq!(
+        b.all("[data-testid^=tile-]").await.len(),
+        19,
+        "the board shows 19 hexes"
+    );
+    assert_eq!(b.all("[data-testid^=harbor-]").await.len(), 9, "and 9 harbors");
+
+    let started = Instant::now();
+    let mut steps = 0;
+    let mut refused = false;
+    let mut shots = 0;
+    let mut seen = Vec::new();
+    loop {
+        match ui::wait_turn(&b, Duration::from_secs(60)).await {
+            Turn::Over => break,
+            Turn::Mine => {}
+        }
+        steps += 1;
+        // A refused action shows its rule sentence (before the first roll of a turn).
+        if !refused && b.first("[data-testid=roll]").await.is_some() {
+            refused = true;
+            let before = ui::version(&b).await;
+            let (sentence, rule) = refusal_of(&b, r#"{"type":"end_turn"}"#).await;
+            assert_eq!(sentence, ROLL_FIRST_DE, "the refusal shows the rule's sentence");
+            assert_eq!(rule, "catan.turn.roll_first", "and its rule id");
+            assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
+        }
+        if shots == 0 && steps > 40 && b.first("[data-testid^=edge-], [data-testid^=node-]").await.is_some() {
+            shots = 1;
+            b.resize(1280, 1000).await;
+            b.script("window.scrollTo(0, 0)").await;
+            b.screenshot("catan-build.png").await;
+            b.click("[data-testid=lang-switch]").await;
+            b.screenshot("catan-build-en.png").await;
+            b.click("[data-testid=lang-switch]").await;
+            b.resize(412, 915).await;
+            b.script("window.scrollTo(0, 0)").await;
+            b.screenshot("catan-phone.png").await;
+            b.resize(1280, 900).await;
+        }
+        if let Some(text) = play_one(&b, &mut seen).await {
+            panic!("a listed action was refused: {text}");
+        }
+        assert!(steps < 3000, "the game does not end");
+        assert!(
+            started.elapsed() < Duration::from_secs(420),
+            "the game takes too long ({steps} steps; seen {seen:?})"
+        );
+    }
+    eprintln!(
+        "CATAN: {steps} steps in {:?}; used {seen:?}",
+        started.elapsed()
+    );
+    assert!(refused, "the refusal was checked");
+    let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
+    assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
+    let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+    assert!(log.contains("Anna baut eine Siedlung"), "the log speaks sentences: {log}");
+    assert!(log.contains("würfelt"), "the log tells the rolls");
+    assert!(log.contains("gewinnt mit"), "the log tells the end");
+    assert!(!log.contains("{\""), "no JSON in the log");
+    b.resize(1280, 1000).await;
+    b.script("window.scrollTo(0, 0)").await;
+    b.screenshot("catan-winner.png").await;
+    b.quit().await;
+    server.stop().await;
+}

@@ -1,0 +1,162 @@
+//! A complete game of Catan Junior in headless Chromium: one human seat
+//! against a server bot on the 2-player side, played only by clicking the
+//! board (highlighted sites, routes and islands) and the trade dialogs
+//! (life ring, supply) and Coco. Along the way: a refused action shows its
+//! rule sentence, the log speaks sentences, the winner screen appears.
+//! Screenshots with SPIELLEITER_SCREENSHOTS.
+
+use std::time::{Duration, Instant};
+use web_e2e::ui::{self, Turn};
+use web_e2e::{Browser, TestServer};
+
+const OCCUPIED_DE: &str = "Auf diesem Bauplatz steht schon ein Piratenlager.";
+
+/// Sends a hand-written action and returns (sentence, rule id) of the refusal.
+async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
+    if b.first("details.raw[open]").await.is_none() {
+        b.click("[data-testid=raw-toggle]").await;
+    }
+    b.type_into("[data-testid=raw-action]", json).await;
+    b.click("[data-testid=raw-send]").await;
+    let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
+    let text = b.text(&e).await.unwrap_or_default();
+    let rule = b.text_of("code.rule").await.unwrap_or_default();
+    b.click("[data-testid=banner-close]").await;
+    (text, rule)
+}
+
+fn note(seen: &mut Vec<&'static str>, what: &'static str) {
+    if !seen.contains(&what) {
+        seen.push(what);
+    }
+}
+
+/// One step of a simple player: build, Käpt'n Klau, Coco, a trade, end the turn.
+async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u32) -> Option<String> {
+    for (css, what) in [
+        ("[data-testid=reply-panel] [data-testid=decline]", "reply"),
+        ("[data-testid^=site-]", "lair"),
+        ("[data-testid^=route-]", "ship"),
+        ("[data-testid^=klau-]", "klau"),
+        ("[data-testid=ask-coco]", "coco"),
+    ] {
+        if b.first(css).await.is_some() {
+            note(seen, what);
+            return ui::act(b, css).await;
+        }
+    }
+    if *turn_trades < 2 {
+        for (open, first, second, what) in [
+            (
+                "[data-testid=open-ring-trade]",
+                "[data-testid^=ring-take-]",
+                "[data-testid^=ring-give-]",
+                "ring",
+            ),
+            (
+                "[data-testid=open-supply-trade]",
+                "[data-testid^=supply-give-]",
+                "[data-testid^=supply-take-]",
+                "supply",
+            ),
+        ] {
+            if b.first(open).await.is_some() {
+                note(seen, what);
+                *turn_trades += 1;
+                b.click(open).await;
+                b.wait_for(first, Duration::from_secs(5)).await;
+                b.click(first).await;
+                b.wait_for(second, Duration::from_secs(5)).await;
+                return ui::act(b, second).await;
+            }
+        }
+    }
+    if b.first("[data-testid=end-turn]").await.is_some() {
+        *turn_trades = 0;
+        return ui::act(b, "[data-testid=end-turn]").await;
+    }
+    note(seen, "fallback");
+    ui::act(b, "[data-testid=legal-action]").await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn catan_junior_full_game_in_the_browser() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+    ui::create_table(&b, "catan-junior", &["human", "bot:random"], "Anna", false).await;
+    b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
+    assert_eq!(
+        b.all("[data-testid^=island-]").await.len(),
+        9,
+        "the 2-player side shows 9 islands"
+    );
+    assert!(b.first("[data-testid=klau]").await.is_some(), "Käpt'n Klau is on the board");
+    assert!(b.first("[data-testid=castle-site]").await.is_some(), "and the castle site");
+    assert_eq!(b.all("[data-testid^=lair-]").await.len(), 4, "four start lairs");
+
+    let started = Instant::now();
+    let mut steps = 0;
+    let mut refused = false;
+    let mut shot = false;
+    let mut seen = Vec::new();
+    let mut turn_trades = 0;
+    loop {
+        match ui::wait_turn(&b, Duration::from_secs(60)).await {
+            Turn::Over => break,
+            Turn::Mine => {}
+        }
+        steps += 1;
+        if !refused {
+            refused = true;
+            let before = ui::version(&b).await;
+            let (sentence, rule) = refusal_of(&b, r#"{"type":"build_lair","site":2}"#).await;
+            assert_eq!(sentence, OCCUPIED_DE, "the refusal shows the rule's sentence");
+            assert_eq!(rule, "junior.build.occupied", "and its rule id");
+            assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
+        }
+        if !shot && steps > 25 {
+            shot = true;
+            b.resize(1280, 1000).await;
+            b.script("window.scrollTo(0, 0)").await;
+            b.screenshot("junior-laptop.png").await;
+            b.click("[data-testid=lang-switch]").await;
+            b.screenshot("junior-laptop-en.png").await;
+            b.click("[data-testid=lang-switch]").await;
+            b.resize(412, 915).await;
+            b.script("window.scrollTo(0, 0)").await;
+            b.screenshot("junior-phone.png").await;
+            b.resize(1280, 900).await;
+        }
+        if let Some(text) = play_one(&b, &mut seen, &mut turn_trades).await {
+            panic!("a listed action was refused: {text}");
+        }
+        assert!(steps < 3000, "the game does not end");
+        assert!(
+            started.elapsed() < Duration::from_secs(420),
+            "the game takes too long ({steps} steps; seen {seen:?})"
+        );
+    }
+    eprintln!(
+        "Catan Junior: {steps} steps in {:?}; used {seen:?}",
+        started.elapsed()
+    );
+    let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
+    assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
+    let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+    assert!(log.contains("würfelt eine"), "the log speaks sentences: {log}");
+    assert!(log.contains("und gewinnt!"), "the log tells the end");
+    assert!(!log.contains("{\""), "no JSON in the log");
+    b.resize(1280, 1000).await;
+    b.script("window.scrollTo(0, 0)").await;
+    b.screenshot("junior-winner.png").await;
+    b.quit().await;
+    server.stop().await;
+}
