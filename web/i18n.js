@@ -76,6 +76,7 @@ const TEXT = {
   seats: { de: 'Plätze', en: 'Seats' },
   turnOf: { de: '{who} ist am Zug', en: "{who}'s turn" },
   you: { de: 'du', en: 'you' },
+  spectatorHint: { de: 'Du schaust nur zu: um mitzuspielen, tritt einem freien Platz bei.', en: 'You are only watching: to play, join an open seat.' },
   boardRefreshed: { de: 'Das Brett wurde aktualisiert.', en: 'The board was refreshed.' },
   joinPrompt: { de: 'Du wurdest an Platz {n} eingeladen.', en: 'You were invited to seat {n}.' },
   seatTaken: { de: 'Dieser Platz ist schon besetzt.', en: 'This seat is already taken.' },

@@ -191,7 +191,8 @@ class TablePage {
 
   showRefusal(info) {
     const msg = L(info?.message) || info?.kind || t('error');
-    showBanner(h('span', {}, h('strong', {}, `${t('refused')}: `), h('span', { 'data-testid': 'refusal' }, msg), ' ', h('code', { class: 'rule' }, info?.rule || ''), ' ', h('span', { class: 'muted' }, t('boardRefreshed'))), 'error');
+    const hint = this.active == null ? t('spectatorHint') : t('boardRefreshed');
+    showBanner(h('span', {}, h('strong', {}, `${t('refused')}: `), h('span', { 'data-testid': 'refusal' }, msg), ' ', h('code', { class: 'rule' }, info?.rule || ''), ' ', h('span', { class: 'muted', 'data-testid': 'refusal-hint' }, hint)), 'error');
   }
 
   // ----- the log -----

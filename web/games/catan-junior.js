@@ -9,7 +9,7 @@
 // unchanged. Where sites lie on screen comes from catan-junior-board.js.
 
 import { SIDES, corners } from './catan-junior-board.js';
-import { ensureStyle } from './catan.js';
+import { ensureStyle, band } from './catan.js';
 
 export const meta = { title: { de: 'Catan Junior', en: 'Catan Junior' }, players: [2, 4] };
 
@@ -386,8 +386,8 @@ function boardSvg(h, view, ctx, ix) {
   {
     const i = side.islands.find((x) => x.name === view.klau);
     const [kx, ky] = i ? xy(i.centre) : castleXY;
-    const x = kx + 20;
-    const y = ky + 6;
+    const x = kx + 25;
+    const y = ky + 4;
     pieces.push(
       h(
         'svg:g',
@@ -416,7 +416,7 @@ function boardSvg(h, view, ctx, ix) {
         h('svg:title', {}, label),
         h('svg:line', { class: 'target-route-halo', x1: sx1, y1: sy1, x2: sx2, y2: sy2 }),
         h('svg:line', { class: 'target-route', x1: sx1, y1: sy1, x2: sx2, y2: sy2 }),
-        h('svg:line', { x1: sx1, y1: sy1, x2: sx2, y2: sy2, stroke: 'transparent', 'stroke-width': 16 }),
+        h('svg:polygon', { points: band(sx1, sy1, sx2, sy2, 8), fill: 'transparent' }),
       ),
     );
   }

@@ -429,6 +429,21 @@ const STYLE = `
 }
 `;
 
+/** The corners of a band of half-width `w` around a segment (a hit area with a size). */
+export function band(x1, y1, x2, y2, w) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const nx = (-(y2 - y1) / len) * w;
+  const ny = ((x2 - x1) / len) * w;
+  return [
+    [x1 + nx, y1 + ny],
+    [x2 + nx, y2 + ny],
+    [x2 - nx, y2 - ny],
+    [x1 - nx, y1 - ny],
+  ]
+    .map((p) => p.map((v) => v.toFixed(1)).join(','))
+    .join(' ');
+}
+
 export function ensureStyle(id, css) {
   if (typeof document === 'undefined' || document.getElementById(id)) return;
   const el = document.createElement('style');
@@ -625,8 +640,8 @@ function boardSvg(h, view, ctx, ix) {
         h('svg:title', {}, label),
         h('svg:line', { class: 'target-edge-halo', x1, y1, x2, y2 }),
         h('svg:line', { class: 'target-edge', x1, y1, x2, y2 }),
-        // A wider invisible line makes the path easy to hit on a phone.
-        h('svg:line', { x1, y1, x2, y2, stroke: 'transparent', 'stroke-width': 18 }),
+        // A wider invisible band makes the path easy to hit on a phone (and gives it a size).
+        h('svg:polygon', { points: band(x1, y1, x2, y2, 9), fill: 'transparent' }),
       ),
     );
   }

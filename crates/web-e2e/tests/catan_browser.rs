@@ -50,7 +50,10 @@ pub async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
     b.click("[data-testid=raw-send]").await;
     let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
     let text = b.text(&e).await.unwrap_or_default();
-    let rule = b.text_of("#banner code.rule, .banner code.rule, code.rule").await.unwrap_or_default();
+    let rule = b
+        .text_of("#banner code.rule, .banner code.rule, code.rule")
+        .await
+        .unwrap_or_default();
     b.click("[data-testid=banner-close]").await;
     (text, rule)
 }
@@ -117,7 +120,10 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
             if let Some(t) = b.text_of("[data-testid=refusal]").await {
                 return Some(t);
             }
-            assert!(started.elapsed() < Duration::from_secs(15), "the robber click did nothing");
+            assert!(
+                started.elapsed() < Duration::from_secs(15),
+                "the robber click did nothing"
+            );
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
     }
@@ -139,8 +145,16 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         }
     }
     for (open, pick, what) in [
-        ("[data-testid=play-year-of-plenty]", "[data-testid=yop-panel] button[data-testid^=yop-]", "year_of_plenty"),
-        ("[data-testid=play-monopoly]", "[data-testid=monopoly-panel] button[data-testid^=monopoly-]", "monopoly"),
+        (
+            "[data-testid=play-year-of-plenty]",
+            "[data-testid=yop-panel] button[data-testid^=yop-]",
+            "year_of_plenty",
+        ),
+        (
+            "[data-testid=play-monopoly]",
+            "[data-testid=monopoly-panel] button[data-testid^=monopoly-]",
+            "monopoly",
+        ),
     ] {
         if b.first(open).await.is_some() {
             note(seen, what);
@@ -243,15 +257,15 @@ async fn catan_full_game_in_the_browser() {
             "the game takes too long ({steps} steps; seen {seen:?})"
         );
     }
-    eprintln!(
-        "CATAN: {steps} steps in {:?}; used {seen:?}",
-        started.elapsed()
-    );
+    eprintln!("CATAN: {steps} steps in {:?}; used {seen:?}", started.elapsed());
     assert!(refused, "the refusal was checked");
     let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
     assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
-    assert!(log.contains("Anna baut eine Siedlung"), "the log speaks sentences: {log}");
+    assert!(
+        log.contains("Anna baut eine Siedlung"),
+        "the log speaks sentences: {log}"
+    );
     assert!(log.contains("würfelt"), "the log tells the rolls");
     assert!(log.contains("gewinnt mit"), "the log tells the end");
     assert!(!log.contains("{\""), "no JSON in the log");

@@ -98,8 +98,14 @@ async fn catan_junior_full_game_in_the_browser() {
         9,
         "the 2-player side shows 9 islands"
     );
-    assert!(b.first("[data-testid=klau]").await.is_some(), "Käpt'n Klau is on the board");
-    assert!(b.first("[data-testid=castle-site]").await.is_some(), "and the castle site");
+    assert!(
+        b.first("[data-testid=klau]").await.is_some(),
+        "Käpt'n Klau is on the board"
+    );
+    assert!(
+        b.first("[data-testid=castle-site]").await.is_some(),
+        "and the castle site"
+    );
     assert_eq!(b.all("[data-testid^=lair-]").await.len(), 4, "four start lairs");
 
     let started = Instant::now();
@@ -144,10 +150,7 @@ async fn catan_junior_full_game_in_the_browser() {
             "the game takes too long ({steps} steps; seen {seen:?})"
         );
     }
-    eprintln!(
-        "Catan Junior: {steps} steps in {:?}; used {seen:?}",
-        started.elapsed()
-    );
+    eprintln!("Catan Junior: {steps} steps in {:?}; used {seen:?}", started.elapsed());
     let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
     assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();

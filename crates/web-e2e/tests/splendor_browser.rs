@@ -98,10 +98,19 @@ async fn splendor_full_game_in_the_browser() {
         b.first("[data-testid=legal-action]").await.is_none(),
         "spectators get no actions"
     );
-    let refusal = ui::send_raw(&b, r#"{"type":"pass"}"#).await;
+    b.click("[data-testid=raw-toggle]").await;
+    b.type_into("[data-testid=raw-action]", r#"{"type":"pass"}"#).await;
+    b.click("[data-testid=raw-send]").await;
+    b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
+    let refusal = b.text_of("[data-testid=refusal]").await.unwrap_or_default();
     assert!(
         refusal.contains("Platz 0"),
         "spectator refusal names the seat: {refusal}"
+    );
+    let hint = b.text_of("[data-testid=refusal-hint]").await.unwrap_or_default();
+    assert!(
+        hint.starts_with("Du schaust nur zu"),
+        "spectators are told how to play: {hint}"
     );
     b.close_tab(&player_tab).await;
 
