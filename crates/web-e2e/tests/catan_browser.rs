@@ -78,17 +78,22 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
             "[data-testid=victim-panel] [data-testid^=victim-]",
             "[data-testid=yop-panel] button[data-testid^=yop-]",
             "[data-testid=monopoly-panel] button[data-testid^=monopoly-]",
+            "[data-testid=reply-panel] [data-testid=accept-offer]",
             "[data-testid=reply-panel] [data-testid=decline-offer]",
             "[data-testid=confirm-panel] button[data-testid^=confirm-]",
+            "[data-testid=confirm-panel] [data-testid=cancel-trade]",
+            "[data-testid=offer-panel] [data-testid=submit-offer]",
             "[data-testid=offer-panel] [data-testid=cancel-trade]",
         ],
     )
     .await;
     if let Some(css) = answer {
-        if css.contains("discard") {
-            note(seen, "discard");
-        } else if css.contains("victim") {
-            note(seen, "victim");
+        for what in [
+            "discard", "victim", "accept", "decline", "confirm", "submit", "yop", "monopoly",
+        ] {
+            if css.contains(what) {
+                note(seen, what);
+            }
         }
         return ui::act(b, &css).await;
     }
@@ -173,6 +178,24 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         b.click("[data-testid=maritime-panel] [data-testid^=mt-give-]").await;
         b.wait_for("[data-testid^=mt-get-]", Duration::from_secs(5)).await;
         return ui::act(b, "[data-testid^=mt-get-]").await;
+    }
+    // Once a game: a domestic offer of one card for one card, put together by clicks.
+    if !seen.contains(&"offer")
+        && b.first("[data-testid=open-trade]").await.is_some()
+        && b.first("[data-testid=end-turn]").await.is_some()
+    {
+        note(seen, "offer");
+        if let Some(refused) = ui::act(b, "[data-testid=open-trade]").await {
+            return Some(refused);
+        }
+        for css in ["[data-testid^=offer-give-]", "[data-testid^=offer-get-]"] {
+            b.wait_for(css, Duration::from_secs(10)).await;
+            if let Some(refused) = ui::act(b, css).await {
+                return Some(refused);
+            }
+        }
+        b.wait_for("[data-testid=submit-offer]", Duration::from_secs(10)).await;
+        return ui::act(b, "[data-testid=submit-offer]").await;
     }
     if b.first("[data-testid=end-turn]").await.is_some() {
         return ui::act(b, "[data-testid=end-turn]").await;
