@@ -3,7 +3,7 @@
 
 mod common;
 
-use catan::{Action, Catan, Chance, Dice, DevCard, Event, HexId, Phase, State};
+use catan::{Action, Catan, Chance, DevCard, Dice, Event, HexId, Phase, State};
 use common::*;
 use engine::{Game, NoEvents, Seat};
 use testkit::scenario::{assert_accepted, assert_refused};
@@ -160,7 +160,15 @@ fn four_knights_in_hand_do_not_beat_three_played() {
 fn a_knight_bought_this_turn_cannot_be_played() {
     // „Eine neu gekaufte Ritterkarte darf nicht bereits im selben Zug eingesetzt werden.“
     let mut s = army(2, 0, 0, 0);
-    give(&mut s, 0, &[(catan::Resource::Wool, 1), (catan::Resource::Grain, 1), (catan::Resource::Ore, 1)]);
+    give(
+        &mut s,
+        0,
+        &[
+            (catan::Resource::Wool, 1),
+            (catan::Resource::Grain, 1),
+            (catan::Resource::Ore, 1),
+        ],
+    );
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuyDevelopmentCard);
     Catan::apply_chance(&mut s, &Chance::Draw { card: DevCard::Knight }, &mut NoEvents).expect("draw");
@@ -259,7 +267,14 @@ fn taking_largest_army_in_ones_own_turn_wins_at_once() {
     assert_eq!(s.points(Seat(0)), 8);
     let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayKnight);
     assert_eq!(s.phase, Phase::Over { winner: Seat(0) });
-    assert!(events.iter().any(|e| matches!(e, Event::Won { seat: Seat(0), points: 10, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Won {
+            seat: Seat(0),
+            points: 10,
+            ..
+        }
+    )));
     let result = Catan::result(&s).expect("over");
     assert_eq!(result.winners, vec![Seat(0)]);
 }

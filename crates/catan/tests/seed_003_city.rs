@@ -114,7 +114,13 @@ fn points_go_from_one_to_two_never_three() {
     give(&mut s, 0, &[(Resource::Grain, 2), (Resource::Ore, 3)]);
     let mut s = done(s);
     assert_eq!(s.public_points(Seat(0)), 1);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: corner(FIELDS, 0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::BuildCity {
+            node: corner(FIELDS, 0),
+        },
+    );
     assert_eq!(s.public_points(Seat(0)), 2);
     let v = Catan::view(&s, Viewer::Spectator);
     assert!(!v.players[0].settlements.contains(corner(FIELDS, 0)));
@@ -141,7 +147,13 @@ fn a_city_yields_two_from_an_unblocked_hex() {
     assert_eq!(roll_twelve(&mut s), Resources::of(&[(Resource::Grain, 1)]));
     assert_eq!(s.phase, Phase::Main);
     give(&mut s, 0, &[(Resource::Grain, 1), (Resource::Ore, 3)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: corner(FIELDS, 0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::BuildCity {
+            node: corner(FIELDS, 0),
+        },
+    );
     assert_eq!(roll_twelve(&mut s), Resources::of(&[(Resource::Grain, 2)]));
 }
 
