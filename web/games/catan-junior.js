@@ -330,7 +330,7 @@ function boardSvg(h, view, ctx, ix) {
       );
   }
   // The castle island (3–4 players) or a castle spot beside the board (2 players).
-  const castleXY = side.castleCentre ? xy(side.castleCentre) : xy([6.2, -3.2]);
+  const castleXY = side.castleCentre ? xy(side.castleCentre) : xy([-4.6, 3.2]);
   {
     const [cx, cy] = castleXY;
     if (side.castleCentre) {
@@ -434,10 +434,10 @@ function boardSvg(h, view, ctx, ix) {
     );
   }
   // Extent of the drawing.
-  const pts = [...side.pos.values()].map(xy).concat([castleXY]);
+  const pts = side.islands.flatMap((i) => corners(i.centre).map(xy)).concat([castleXY, [castleXY[0] - 40, castleXY[1] + 32], [castleXY[0] + 40, castleXY[1] - 34]]);
   const xs = pts.map((p) => p[0]);
   const ys = pts.map((p) => p[1]);
-  const pad = 3 * U;
+  const pad = 0.8 * U;
   const minX = Math.min(...xs) - pad;
   const minY = Math.min(...ys) - pad;
   const w = Math.max(...xs) + pad - minX;
@@ -617,11 +617,15 @@ function seatEl(h, view, i, ctx) {
         h('span', { class: 'badge', style: { background: COLOUR_FILL[colour], color: COLOUR_TEXT[colour] }, title: COLOUR_NAME[de(ctx) ? 'de' : 'en'][colour] || colour }, String(i + 1)),
         ' ',
         h('strong', {}, ctx.seatName(i)),
-        view.castle === i ? h('span', { class: 'coco' }, ` ${tx(ctx, 'castle')}`) : null,
       ),
       h('span', { 'data-testid': `lairs-left-${i}` }, tx(ctx, 'lairs', { n: s.lairs_left })),
     ),
-    h('div', { class: 'stats' }, h('span', {}, tx(ctx, 'ships', { n: s.ships_left }))),
+    h(
+      'div',
+      { class: 'stats' },
+      h('span', {}, tx(ctx, 'ships', { n: s.ships_left })),
+      view.castle === i ? h('span', { class: 'coco', 'data-testid': `castle-holder-${i}` }, tx(ctx, 'castle')) : null,
+    ),
     h('div', { class: 'res-row', 'data-testid': `hand-${i}` }, h('span', { class: 'muted' }, `${tx(ctx, 'tiles')}:`), GOODS.map((g) => goodChip(h, ctx, g, s.hand?.[g] || 0))),
     h(
       'div',

@@ -128,7 +128,9 @@ async fn catan_junior_full_game_in_the_browser() {
             assert_eq!(rule, "junior.build.occupied", "and its rule id");
             assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
         }
-        if !shot && steps > 25 {
+        if !shot
+            && (steps > 40 || (steps > 8 && b.first("[data-testid^=site-], [data-testid^=route-]").await.is_some()))
+        {
             shot = true;
             b.resize(1280, 1000).await;
             b.script("window.scrollTo(0, 0)").await;
@@ -160,6 +162,26 @@ async fn catan_junior_full_game_in_the_browser() {
     b.resize(1280, 1000).await;
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("junior-winner.png").await;
+
+    // The 3–4-player side with the castle island in the middle.
+    ui::create_table(
+        &b,
+        "catan-junior",
+        &["human", "bot:random", "bot:random", "bot:random"],
+        "Anna",
+        false,
+    )
+    .await;
+    b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
+    assert_eq!(
+        b.all("[data-testid^=island-]").await.len(),
+        12,
+        "the 3–4-player side shows 12 islands"
+    );
+    assert_eq!(b.all("[data-testid^=lair-]").await.len(), 8, "eight start lairs");
+    ui::wait_turn(&b, Duration::from_secs(60)).await;
+    b.script("window.scrollTo(0, 0)").await;
+    b.screenshot("junior-four-players.png").await;
     b.quit().await;
     server.stop().await;
 }
