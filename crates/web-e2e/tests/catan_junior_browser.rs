@@ -129,7 +129,7 @@ async fn catan_junior_full_game_in_the_browser() {
             assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
         }
         if !shot
-            && (steps > 40 || (steps > 8 && b.first("[data-testid^=site-], [data-testid^=route-]").await.is_some()))
+            && (steps > 80 || (steps > 8 && b.first("[data-testid^=site-], [data-testid^=route-]").await.is_some()))
         {
             shot = true;
             b.resize(1280, 1000).await;
