@@ -31,21 +31,20 @@ struct TradeTable {
 }
 
 impl TradeTable {
+    /// Appends the list `(start, len)`. Always copies a fixed block of 20
+    /// actions (the table is padded) and then drops the surplus: a copy of
+    /// constant size has no data-dependent branches.
     #[inline]
-    fn slice(&self, (start, len): (u16, u8)) -> &[Action] {
-        self.actions
-            .get(start as usize..start as usize + len as usize)
-            .unwrap_or(&[])
-    }
-
-    #[inline]
-    fn ring(&self, on_rings: usize, held: usize) -> &[Action] {
-        self.slice(self.ring[(on_rings << 5 | held) & 1023])
-    }
-
-    #[inline]
-    fn supply(&self, held_twice: usize, in_supply: usize) -> &[Action] {
-        self.slice(self.supply[(held_twice << 5 | in_supply) & 1023])
+    fn append(&self, out: &mut Vec<Action>, (start, len): (u16, u8)) {
+        let before = out.len();
+        let block: Option<&[Action; 20]> = self
+            .actions
+            .get(start as usize..start as usize + 20)
+            .and_then(|s| s.try_into().ok());
+        if let Some(block) = block {
+            out.extend_from_slice(block);
+            out.truncate(before + len as usize);
+        }
     }
 }
 
@@ -81,6 +80,8 @@ fn trade_table() -> &'static TradeTable {
                 t.supply[a << 5 | b] = (start, (t.actions.len() as u16 - start) as u8);
             }
         }
+        // Padding, so every list can be copied as a block of 20.
+        t.actions.extend([Action::EndTurn; 20]);
         t
     })
 }
@@ -123,9 +124,15 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
             let table = trade_table();
             if !state.ring_traded {
-                out.extend_from_slice(table.ring(mask_of(&state.rings, 1), mask_of(&hand, 1)));
+                table.append(
+                    out,
+                    table.ring[(mask_of(&state.rings, 1) << 5 | mask_of(&hand, 1)) & 1023],
+                );
             }
-            out.extend_from_slice(table.supply(mask_of(&hand, 2), mask_of(&state.supply, 1)));
+            table.append(
+                out,
+                table.supply[(mask_of(&hand, 2) << 5 | mask_of(&state.supply, 1)) & 1023],
+            );
             if state.pro {
                 push_offers(state, p, out);
             }
