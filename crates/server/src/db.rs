@@ -150,6 +150,14 @@ impl Db {
             source,
         };
         let url = normalise_url(url);
+        // One plain connection first: a pool would report only its timeout,
+        // not why the database cannot be reached (refused, unknown host, …).
+        let probe = <sqlx::AnyConnection as sqlx::Connection>::connect(&url);
+        let probe = tokio::time::timeout(Duration::from_secs(10), probe)
+            .await
+            .map_err(|_| fail(sqlx::Error::PoolTimedOut))?
+            .map_err(fail)?;
+        let _ = sqlx::Connection::close(probe).await;
         let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
             .await
             .map_err(fail)?;
