@@ -284,7 +284,10 @@ pub fn wilson(wins: f64, n: u64) -> [f64; 2] {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+    // At 0 or n successes one end is exactly 0 or 1; say so without rounding.
+    let lo = if p <= 0.0 { 0.0 } else { (centre - half).clamp(0.0, p) };
+    let hi = if p >= 1.0 { 1.0 } else { (centre + half).clamp(p, 1.0) };
+    [lo, hi]
 }
 
 /// The seat of an entry in a game (for reports).
