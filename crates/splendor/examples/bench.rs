@@ -56,13 +56,14 @@ fn main() {
         let t = start.elapsed().as_secs_f64();
         let cpu = cpu_start.and_then(|c0| cpu_seconds().map(|c1| c1 - c0));
         // How random games end (outside the timed loop).
-        let (mut by_points, mut all_passed, mut shared) = (0u32, 0u32, 0u32);
+        let (mut by_points, mut all_passed, mut shared, mut longest) = (0u32, 0u32, 0u32, 0u32);
         for seed in 0..2_000u64 {
             let mut rng = GameRng::seed_from_u64(seed);
             let Ok(mut state) = Splendor::new_game(&config, players, &mut rng) else {
                 return;
             };
             random_playout::<Splendor>(&mut state, &mut rng, policy, &mut buffers);
+            longest = longest.max(Splendor::turn(&state));
             if let Some(r) = Splendor::result(&state) {
                 match r.reason.as_str() {
                     "points" => by_points += 1,
