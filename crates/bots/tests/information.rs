@@ -5,7 +5,7 @@
 
 use bots::mcts::Budget;
 use bots::{Bot, BotGame, GreedyBot, MctsBot, MctsConfig};
-use engine::{Game, GameRng, NoEvents, Seat, ToAct, Viewer};
+use engine::{GameRng, NoEvents, Seat, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 
 /// Walks a random game and checks every `every`-th decision.
