@@ -419,9 +419,23 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     tracing::info!("database writer finished");
 }
 
-/// Actions per multi-row statement (5 parameters each stays far below the
+/// Most rows per multi-row statement (5 parameters each stays far below the
 /// parameter limits of SQLite and PostgreSQL).
-const ROWS_PER_STATEMENT: usize = 100;
+const ROWS_PER_STATEMENT: usize = 64;
+
+/// Splits `items` into chunks whose lengths are powers of two (64, 32, …, 1),
+/// so a multi-row statement has one of only seven shapes and stays in the
+/// connection's prepared-statement cache.
+fn pow2_chunks<T>(mut items: &[T]) -> Vec<&[T]> {
+    let mut out = Vec::new();
+    while !items.is_empty() {
+        let n = ROWS_PER_STATEMENT.min(1 << items.len().ilog2());
+        let (head, rest) = items.split_at(n);
+        out.push(head);
+        items = rest;
+    }
+    out
+}
 
 async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
@@ -477,7 +491,7 @@ async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> 
             }
         }
     }
-    for chunk in actions.chunks(ROWS_PER_STATEMENT) {
+    for chunk in pow2_chunks(&actions) {
         let values: Vec<String> = (0..chunk.len())
             .map(|i| {
                 let p = i * 5;
@@ -498,43 +512,74 @@ async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> 
                 .bind(row.version as i64);
         }
         insert.execute(&mut *tx).await?;
-
-        // The tables' new versions: one UPDATE for the games that go on…
-        let going_on: Vec<_> = chunk.iter().filter(|a| a.3.is_none()).collect();
-        if !going_on.is_empty() {
-            let cases: Vec<String> = (0..going_on.len())
-                .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
-                .collect();
-            let ids: Vec<String> = (0..going_on.len()).map(|i| format!("${}", 2 * i + 1)).collect();
-            let sql = format!(
-                "UPDATE tables SET version = CASE id {} END WHERE id IN ({})",
-                cases.join(" "),
-                ids.join(", ")
-            );
-            let mut update = sqlx::query(&sql);
-            for (table, _, row, _) in &going_on {
-                update = update.bind(table.as_str()).bind(row.version as i64);
-            }
-            let done = update.execute(&mut *tx).await?;
-            if done.rows_affected() != going_on.len() as u64 {
-                return Err(sqlx::Error::RowNotFound);
-            }
+    }
+    // The tables' new versions: one UPDATE per chunk of the games that go on…
+    let going_on: Vec<_> = actions.iter().filter(|a| a.3.is_none()).collect();
+    for chunk in pow2_chunks(&going_on) {
+        let cases: Vec<String> = (0..chunk.len())
+            .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
+            .collect();
+        let ids: Vec<String> = (0..chunk.len()).map(|i| format!("${}", 2 * i + 1)).collect();
+        let sql = format!(
+            "UPDATE tables SET version = CASE id {} END WHERE id IN ({})",
+            cases.join(" "),
+            ids.join(", ")
+        );
+        let mut update = sqlx::query(&sql);
+        for (table, _, row, _) in chunk {
+            update = update.bind(table.as_str()).bind(row.version as i64);
         }
-        // …and one each for the games that ended, with result and log.
-        for (table, _, row, finished) in chunk {
-            let Some(f) = finished else { continue };
-            let done =
-                sqlx::query("UPDATE tables SET version = $1, finished = 1, result = $2, final_log = $3 WHERE id = $4")
-                    .bind(row.version as i64)
-                    .bind(f.result.as_str())
-                    .bind(f.log.as_str())
-                    .bind(table.as_str())
-                    .execute(&mut *tx)
-                    .await?;
-            if done.rows_affected() != 1 {
-                return Err(sqlx::Error::RowNotFound);
-            }
+        let done = update.execute(&mut *tx).await?;
+        if done.rows_affected() != chunk.len() as u64 {
+            return Err(sqlx::Error::RowNotFound);
+        }
+    }
+    // …and one each for the games that ended, with result and log.
+    for (table, _, row, finished) in &actions {
+        let Some(f) = finished else { continue };
+        let done =
+            sqlx::query("UPDATE tables SET version = $1, finished = 1, result = $2, final_log = $3 WHERE id = $4")
+                .bind(row.version as i64)
+                .bind(f.result.as_str())
+                .bind(f.log.as_str())
+                .bind(table.as_str())
+                .execute(&mut *tx)
+                .await?;
+        if done.rows_affected() != 1 {
+            return Err(sqlx::Error::RowNotFound);
         }
     }
     tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_powers_of_two_and_cover_everything() {
+        for n in 0..300usize {
+            let items: Vec<usize> = (0..n).collect();
+            let chunks = pow2_chunks(&items);
+            assert_eq!(chunks.concat(), items);
+            assert!(chunks
+                .iter()
+                .all(|c| c.len().is_power_of_two() && c.len() <= ROWS_PER_STATEMENT));
+        }
+        assert_eq!(
+            pow2_chunks(&[0u8; 100]).iter().map(|c| c.len()).collect::<Vec<_>>(),
+            vec![64, 32, 4]
+        );
+    }
+
+    #[test]
+    fn sqlite_urls_create_missing_files() {
+        assert_eq!(normalise_url("sqlite://x.db"), "sqlite://x.db?mode=rwc");
+        assert_eq!(
+            normalise_url("sqlite://x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(normalise_url("sqlite://x.db?mode=ro"), "sqlite://x.db?mode=ro");
+        assert_eq!(normalise_url("postgres://h/db"), "postgres://h/db");
+    }
 }
