@@ -299,9 +299,11 @@ pub struct State {
     /// The rule set.
     #[serde(default)]
     pub rules: Rules,
-    /// Points needed to win.
+    /// Points needed to win (10 if left out).
+    #[serde(default = "default_goal")]
     pub victory_points: u8,
-    /// The board layout.
+    /// The board layout (the beginner board if left out).
+    #[serde(default = "Board::beginner")]
     pub board: Board,
     /// The hex the robber stands on.
     pub robber: HexId,
@@ -331,6 +333,10 @@ pub struct State {
     pub last_roll: Option<Dice>,
     /// The players, by seat.
     pub players: Players,
+}
+
+fn default_goal() -> u8 {
+    10
 }
 
 impl State {
