@@ -222,3 +222,30 @@ proptest! {
         }
     }
 }
+
+/// The JSON blocks of `docs/games/catan-junior.md` read as what they claim to be.
+#[test]
+fn the_documented_json_reads_back() {
+    let doc = include_str!("../../../docs/games/catan-junior.md");
+    let blocks: Vec<&str> = doc
+        .split("```json")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .collect();
+    assert_eq!(blocks.len(), 6, "config, actions, chances, events, state, view");
+    let _: catan_junior::Config = serde_json::from_str(blocks[0]).unwrap();
+    for line in blocks[1].lines().filter(|l| !l.trim().is_empty()) {
+        let a: Action = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(serde_json::to_string(&a).unwrap(), line);
+    }
+    for line in blocks[2].lines().filter(|l| !l.trim().is_empty()) {
+        let _: Chance = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    for line in blocks[3].lines().filter(|l| !l.trim().is_empty()) {
+        let _: catan_junior::Event = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+    let s: State = serde_json::from_str(blocks[4]).unwrap();
+    valid(&s);
+    let v: catan_junior::View = serde_json::from_str(blocks[5]).unwrap();
+    assert_eq!(v, CatanJunior::view(&s, Viewer::Seat(Seat(1))));
+}
