@@ -519,8 +519,10 @@ function offerDialog(h, view, ctx, ix) {
   const tos = [...new Set(ix.offer.map((a) => a.to))];
   if (!tos.includes(o.to)) o.to = tos[0];
   const mine = ix.offer.filter((a) => a.to === o.to);
-  const canGive = GOODS.filter((g) => mine.some((a) => (a.give[g] || 0) > (o.give[g] || 0)));
-  const canGet = GOODS.filter((g) => mine.some((a) => (a.get[g] || 0) > (o.get[g] || 0)));
+  // Only listed offers that contain the selection so far guide the next click.
+  const fits = mine.filter((a) => GOODS.every((g) => (a.give[g] || 0) >= (o.give[g] || 0) && (a.get[g] || 0) >= (o.get[g] || 0)));
+  const canGive = GOODS.filter((g) => fits.some((a) => (a.give[g] || 0) > (o.give[g] || 0)));
+  const canGet = GOODS.filter((g) => fits.some((a) => (a.get[g] || 0) > (o.get[g] || 0)));
   const match = mine.find((a) => sameGoods(a.give, o.give) && sameGoods(a.get, o.get));
   const bump = (side, g) => () => {
     o[side][g] = (o[side][g] || 0) + 1;

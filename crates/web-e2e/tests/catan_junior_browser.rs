@@ -79,6 +79,28 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u
     ui::act(b, "[data-testid=legal-action]").await
 }
 
+/// Creates a table in the lobby with game options typed into the options field.
+async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) {
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
+        .await;
+    b.click(&format!(
+        "[data-testid=players-select] option[value=\"{}\"]",
+        seats.len()
+    ))
+    .await;
+    for (i, kind) in seats.iter().enumerate() {
+        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+            .await;
+    }
+    b.type_into("[data-testid=name-input]", name).await;
+    b.click("[data-testid=create-form] details > summary").await;
+    b.type_into("[data-testid=options-input]", options).await;
+    b.click("[data-testid=create-table]").await;
+    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_junior_full_game_in_the_browser() {
     let server = TestServer::start().await;
@@ -120,7 +142,7 @@ async fn catan_junior_full_game_in_the_browser() {
             Turn::Mine => {}
         }
         steps += 1;
-        if !refused {
+        if !refused && b.first("[data-testid=end-turn]").await.is_some() {
             refused = true;
             let before = ui::version(&b).await;
             let (sentence, rule) = refusal_of(&b, r#"{"type":"build_lair","site":2}"#).await;
@@ -153,6 +175,7 @@ async fn catan_junior_full_game_in_the_browser() {
         );
     }
     eprintln!("Catan Junior: {steps} steps in {:?}; used {seen:?}", started.elapsed());
+    assert!(refused, "the refusal was checked");
     let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
     assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
@@ -193,6 +216,64 @@ async fn catan_junior_full_game_in_the_browser() {
     ui::wait_turn(&b, Duration::from_secs(60)).await;
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("junior-four-players.png").await;
+
+    // The pro variant: an offer to the other player, put together in its dialog.
+    create_with_options(&b, "catan-junior", &["human", "bot:random"], "Anna", r#"{"pro": true}"#).await;
+    loop {
+        assert_eq!(ui::wait_turn(&b, Duration::from_secs(60)).await, Turn::Mine);
+        if b.first("[data-testid=open-offer]").await.is_some() {
+            break;
+        }
+        // Nothing to offer now: end the turn (or answer) and try again.
+        let css = if b.first("[data-testid=end-turn]").await.is_some() {
+            "[data-testid=end-turn]"
+        } else {
+            "[data-testid=legal-action]"
+        };
+        assert_eq!(ui::act(&b, css).await, None);
+    }
+    b.click("[data-testid=open-offer]").await;
+    b.wait_for("[data-testid=offer-panel]", Duration::from_secs(5)).await;
+    for _ in 0..6 {
+        if b.attr("[data-testid=offer-send]", "disabled").await.is_none() {
+            break;
+        }
+        let next = if b.first("[data-testid^=offer-give-]").await.is_some()
+            && b.text_of("[data-testid=offer-panel]")
+                .await
+                .unwrap_or_default()
+                .contains("Du gibst: nichts")
+        {
+            "[data-testid^=offer-give-]"
+        } else if b.first("[data-testid^=offer-get-]").await.is_some() {
+            "[data-testid^=offer-get-]"
+        } else {
+            "[data-testid^=offer-give-]"
+        };
+        b.click(next).await;
+    }
+    b.screenshot("junior-offer.png").await;
+    assert!(
+        b.attr("[data-testid=offer-send]", "disabled").await.is_none(),
+        "the assembled offer equals a listed one"
+    );
+    assert_eq!(
+        ui::act(&b, "[data-testid=offer-send]").await,
+        None,
+        "the offer is accepted by the server"
+    );
+    let started = Instant::now();
+    loop {
+        let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+        if log.contains("Anna bietet") && (log.contains("nimmt an") || log.contains("lehnt ab")) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the bot answers the offer: {log}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     b.quit().await;
     server.stop().await;
 }
