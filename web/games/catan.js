@@ -577,6 +577,7 @@ function boardSvg(h, view, ctx, ix) {
             class: ['target', 'target-hex'],
             points: hexPoints(hx),
             'data-testid': `hex-${hx}`,
+            'data-victims': robberTargets.filter((a) => a.victim != null).length,
             role: 'button',
             tabindex: 0,
             'aria-label': title,

@@ -111,7 +111,15 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     if b.first("[data-testid^=hex-]").await.is_some() {
         note(seen, "robber");
         let before = ui::version(b).await;
-        b.click("[data-testid^=hex-]").await;
+        // A hex with several victims opens the victim chooser.
+        let hex = match b
+            .first("[data-testid^=hex-]:not([data-victims=\"0\"]):not([data-victims=\"1\"])")
+            .await
+        {
+            Some(e) => e,
+            None => b.first("[data-testid^=hex-]").await.expect("a robber hex"),
+        };
+        b.click_element(&hex).await.expect("click a robber hex");
         // Either the robber moved, or the victim chooser opened.
         let started = Instant::now();
         loop {
