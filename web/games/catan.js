@@ -142,7 +142,16 @@ function nodeText(ctx, n) {
 }
 function edgeText(ctx, e) {
   const ns = TOPO.edgeNodes[e];
-  return ns ? `${tx(ctx, 'path', { n: e })} (${ns[0]}–${ns[1]})` : tx(ctx, 'path', { n: e });
+  const board = ctx.view?.board;
+  if (!ns) return tx(ctx, 'path', { n: e });
+  if (!board) return `${tx(ctx, 'path', { n: e })} (${ns[0]}–${ns[1]})`;
+  // The hexes on either side of the path.
+  const along = TOPO.nodeHexes[ns[0]].filter((hx) => TOPO.nodeHexes[ns[1]].includes(hx));
+  const names = along.map((hx) => {
+    const t = board.tiles[hx];
+    return t.number ? `${terrainName(ctx, t.terrain)} ${t.number}` : terrainName(ctx, t.terrain);
+  });
+  return `${tx(ctx, 'path', { n: e })} (${names.join(' · ')})`;
 }
 function hexText(ctx, hx) {
   const t = ctx.view?.board?.tiles?.[hx];
@@ -659,7 +668,7 @@ function boardSvg(h, view, ctx, ix) {
           { class: 'target', 'data-testid': `node-${n}`, 'data-kind': kind, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && ctx.act(a) },
           h('svg:title', {}, label),
           kind === 'city' ? h('svg:circle', { class: 'target-city', cx: x, cy: y, r: 16 }) : h('svg:circle', { class: 'target-node', cx: x, cy: y, r: 8 }),
-          h('svg:circle', { cx: x, cy: y, r: 16, fill: 'transparent' }),
+          h('svg:circle', { cx: x, cy: y, r: 20, fill: 'transparent' }),
         ),
       );
     }
