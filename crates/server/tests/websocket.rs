@@ -274,3 +274,29 @@ async fn seats_are_reclaimed_with_the_secret_after_a_disconnect() {
     back.close().await;
     server.shutdown().await.expect("clean shutdown");
 }
+
+#[tokio::test]
+async fn graceful_shutdown_closes_connections_with_1001() {
+    use futures_util::StreamExt;
+    let server = start(&temp_sqlite("ws-shutdown")).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let (mut raw, _) = tokio_tungstenite::connect_async(format!("ws://{}/api/tables/{id}/ws", server.addr))
+        .await
+        .expect("connect");
+    let stopping = tokio::spawn(server.shutdown());
+    let mut code = None;
+    while let Ok(Some(Ok(msg))) = tokio::time::timeout(std::time::Duration::from_secs(10), raw.next()).await {
+        if let tokio_tungstenite::tungstenite::Message::Close(Some(frame)) = msg {
+            code = Some(u16::from(frame.code));
+            break;
+        }
+    }
+    assert_eq!(code, Some(1001));
+    drop(raw);
+    tokio::time::timeout(std::time::Duration::from_secs(10), stopping)
+        .await
+        .expect("shutdown within 10 s")
+        .expect("task")
+        .expect("clean shutdown");
+}
