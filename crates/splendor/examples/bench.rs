@@ -89,7 +89,7 @@ fn main() {
             turns as f64 / games as f64,
         );
         println!(
-            "  of 2000 games: {by_points} ended on points, {all_passed} because all passed, {shared} shared victories"
+            "  of 2000 games: {by_points} ended on points, {all_passed} because all passed, {shared} shared victories, the longest took {longest} turns"
         );
     }
 }
