@@ -185,16 +185,18 @@ mod tests {
     fn brute(p: &Player, card: CardId) -> Vec<[u8; 6]> {
         let owed = need(p, card).to_le_bytes();
         let mut out = Vec::new();
-        for code in 0..8u32.pow(5) {
+        let combos: u32 = (0..5).map(|i| u32::from(owed[i]) + 1).product();
+        for code in 0..combos {
             let mut pay = [0u8; 6];
             let mut x = code;
             let mut ok = true;
             for i in 0..5 {
-                pay[i] = (x % 8) as u8;
-                x /= 8;
-                ok &= pay[i] <= owed[i] && pay[i] <= p.tokens[i];
+                let base = u32::from(owed[i]) + 1;
+                pay[i] = (x % base) as u8;
+                x /= base;
+                ok &= pay[i] <= p.tokens[i];
             }
-            let gold: u32 = (0..5).map(|i| u32::from(owed[i].saturating_sub(pay[i]))).sum();
+            let gold: u32 = (0..5).map(|i| u32::from(owed[i] - pay[i])).sum();
             if ok && gold <= u32::from(p.tokens[5]) {
                 pay[5] = gold as u8;
                 out.push(pay);
