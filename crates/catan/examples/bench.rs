@@ -21,6 +21,7 @@ fn main() {
     let mut decisions = 0u64;
     let mut capped = 0u64;
     let mut turns = 0u64;
+    let cpu_start = cpu_seconds().unwrap_or(0.0);
     let start = Instant::now();
     for seed in 0..games {
         let mut rng = GameRng::seed_from_u64(seed);
@@ -36,6 +37,7 @@ fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().map(|c| c - cpu_start);
     println!("games:            {games} (4 players, random boards, turn cap {max_turns})");
     println!("capped:           {capped}");
     println!("time:             {secs:.3} s");
@@ -43,5 +45,22 @@ fn main() {
     println!("decisions/s:      {:.0}", decisions as f64 / secs);
     println!("decisions/game:   {:.1}", decisions as f64 / games as f64);
     println!("turns/game:       {:.1}", turns as f64 / games as f64);
+    if let Some(cpu) = cpu {
+        // On a shared machine the wall clock includes time given to others.
+        println!(
+            "cpu time:         {cpu:.3} s ({:.0} games per cpu-second)",
+            games as f64 / cpu
+        );
+    }
     println!("size_of::<State>: {} bytes", std::mem::size_of::<State>());
+}
+
+/// User + system CPU time of this process from `/proc/self/stat` (Linux; 100 ticks/s).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }

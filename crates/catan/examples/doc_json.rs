@@ -109,7 +109,10 @@ fn main() {
         seat: Seat(1),
         resources: Resources::of(&[(Resource::Grain, 2)]),
     });
-    line(&Event::DevCardBought { seat: Seat(1), card: None });
+    line(&Event::DevCardBought {
+        seat: Seat(1),
+        card: None,
+    });
     line(&Event::MonopolyPaid {
         from: Seat(2),
         to: Seat(0),
