@@ -87,12 +87,12 @@ fn trade_table() -> &'static TradeTable {
 }
 
 /// Appends the legal builds (`free`: a Coco build card, no cost).
-#[inline]
+#[inline(always)]
 fn push_builds(state: &State, p: usize, free: bool, out: &mut Vec<Action>) {
     let board = state.board();
     let hand = &state.hands[p & 3];
     if (free || hand.covers(&LAIR_COST)) && build::lairs_left(state, p) > 0 {
-        let mut sites = build::lair_sites(state, p);
+        let mut sites = board.ends_of(state.ships[p & 3]) & board.buildable & !state.occupied_sites();
         while sites != 0 {
             out.push(Action::BuildLair {
                 site: Site(sites.trailing_zeros() as u8),
@@ -101,7 +101,8 @@ fn push_builds(state: &State, p: usize, free: bool, out: &mut Vec<Action>) {
         }
     }
     if (free || hand.covers(&SHIP_COST)) && build::ships_left(state, p) > 0 {
-        let mut routes = build::ship_routes(state, p);
+        let mut routes =
+            board.routes_at(state.lairs[p & 3] & board.buildable) & board.all_routes & !state.occupied_routes();
         while routes != 0 {
             if let Some(route) = board.link(routes.trailing_zeros() as u8) {
                 out.push(Action::BuildShip { route });
