@@ -12,8 +12,8 @@ fn conformance_kosmos_2_3_4_players() {
             players: vec![2, 3, 4],
             seed: 1,
             max_steps: 20_000,
-            deep_every: 5,
-            illegal_probes: 4,
+            deep_every: 1,
+            illegal_probes: 6,
         },
     );
     assert_eq!(report.games, 300);
@@ -65,4 +65,63 @@ fn conformance_pro_variant_with_offers() {
     );
     assert_eq!(report.games, 12);
     assert!(report.steps > 5_000, "{report:?}");
+    eprintln!("pro: {report:?}");
+}
+
+/// Pro games to the end: random players who make an offer now and then (5 % of
+/// their choices when one is legal); partners accept or decline at random. Every
+/// step is validated and every answer checked.
+#[test]
+fn pro_games_finish_with_occasional_offers() {
+    use catan_junior::Action;
+    use engine::{Game, GameRng, NoEvents, ToAct};
+    use rand::{Rng, SeedableRng};
+
+    let config = Config {
+        edition: Edition::Kosmos2015,
+        pro: true,
+    };
+    let mut accepted = 0;
+    let mut declined = 0;
+    for (g, players) in [2usize, 3, 4].iter().cycle().take(30).enumerate() {
+        let mut rng = GameRng::seed_from_u64(500 + g as u64);
+        let mut s = CatanJunior::new_game(&config, *players, &mut rng).unwrap();
+        let mut legal = Vec::new();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            assert!(steps < 200_000, "pro game {g} does not end");
+            if let Err(e) = CatanJunior::validate(&s) {
+                panic!("pro game {g} step {steps}: {e:?}");
+            }
+            match CatanJunior::to_act(&s) {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let c = CatanJunior::sample_chance(&s, &mut rng);
+                    CatanJunior::apply_chance(&mut s, &c, &mut NoEvents).unwrap();
+                }
+                ToAct::Seats(seats) => {
+                    let seat = seats.first().unwrap();
+                    CatanJunior::legal_actions(&s, seat, &mut legal);
+                    let offers: Vec<Action> = legal.iter().copied().filter(CatanJunior::is_offer).collect();
+                    let others: Vec<Action> = legal.iter().copied().filter(|a| !CatanJunior::is_offer(a)).collect();
+                    let a = if !offers.is_empty() && rng.random_bool(0.05) {
+                        offers[rng.random_range(0..offers.len())]
+                    } else {
+                        others[rng.random_range(0..others.len())]
+                    };
+                    match a {
+                        Action::Accept => accepted += 1,
+                        Action::Decline => declined += 1,
+                        _ => {}
+                    }
+                    CatanJunior::apply(&mut s, seat, &a, &mut NoEvents).unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        accepted > 10 && declined > 10,
+        "accepted {accepted}, declined {declined}"
+    );
 }
