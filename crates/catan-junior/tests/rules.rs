@@ -581,3 +581,26 @@ fn junior_win() {
     assert_eq!(result.scores[0], 7);
     refused(&s, 1, Action::EndTurn, "engine.game_over");
 }
+
+#[test]
+fn junior_production_supply_short_also_governs_klau_and_coco_payouts() {
+    // "junior.production.supply_short": the seed's sentence is general, so Käpt'n
+    // Klau's 2 tiles and a Coco card's tiles fall under it too.
+    let mut s = position(3);
+    drain_supply(&mut s, 1, Good::Gold, 1);
+    s.phase = Phase::MoveKlau;
+    s.roll = 6;
+    valid(&s);
+    let ev = act(&mut s, 0, Action::MoveKlau { island: island('D') });
+    assert!(ev.iter().any(|e| matches!(e, Event::Shortage { good: Good::Gold, .. })));
+    assert_eq!(s.hands[0].get(Good::Gold), 0);
+    assert_eq!(s.hands[1].get(Good::Gold), 0, "everyone returned their gold");
+    // A goods card: wood is short, pineapple is paid.
+    let mut t = position(3);
+    drain_supply(&mut t, 2, Good::Wood, 1);
+    valid(&t);
+    let ev = ask_coco(&mut t, CocoCard::WoodPineapple);
+    assert!(ev.iter().any(|e| matches!(e, Event::Shortage { good: Good::Wood, .. })));
+    assert_eq!(t.hands[0], Goods::of(&[(Good::Pineapple, 2)]));
+    assert_eq!(t.hands[2].get(Good::Wood), 0);
+}
