@@ -34,6 +34,12 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         40
     }
 
+    /// Progressive widening of the search tree by default (see
+    /// [`crate::MctsConfig::widen`]); 0 = off.
+    fn widen(&self) -> u32 {
+        0
+    }
+
     /// The greedy choice: the index into `legal` whose successor state is
     /// best for `seat` (own value minus the best other value, plus the
     /// action bias); ties broken at random.

@@ -103,6 +103,7 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 }
                 c.prior = x;
             }
+            "widen" => c.widen = Some(value.parse().map_err(|_| bad("expects a whole number (0 = off)"))?),
             "chance" => c.chance_branch = value.parse().map_err(|_| bad("expects a whole number"))?,
             "rollout" => {
                 c.rollout = match value {
@@ -114,7 +115,7 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
             "offers" if value.is_empty() => c.offers = true,
             _ => {
                 return Err(bad(
-                    "unknown (known: playouts, ms, threads, depth, c, prior, chance, rollout, offers)",
+                    "unknown (known: playouts, ms, threads, depth, c, prior, widen, chance, rollout, offers)",
                 ))
             }
         }

@@ -71,6 +71,10 @@ pub struct MctsConfig {
     /// actions are also tried in the heuristic's order. 0 = plain UCB with
     /// random expansion.
     pub prior: f64,
+    /// Progressive widening: a node holds at most `widen + sqrt(visits)/4`
+    /// actions of a seat (tried in the heuristic's order); 0 = every action;
+    /// `None` = the heuristic's default.
+    pub widen: Option<u32>,
 }
 
 impl Default for MctsConfig {
@@ -84,6 +88,7 @@ impl Default for MctsConfig {
             chance_branch: 6,
             offers: false,
             prior: 1.0,
+            widen: None,
         }
     }
 }
@@ -138,6 +143,7 @@ impl<G: BotGame> MctsBot<G> {
             rollout: self.config.rollout,
             depth: self.config.depth.unwrap_or_else(|| self.heuristic.rollout_depth()),
             prior: self.config.prior,
+            widen: self.config.widen.unwrap_or_else(|| self.heuristic.widen()),
         };
         let start = Instant::now();
         let per_thread = |t: usize| -> (Vec<u64>, u64) {

@@ -19,6 +19,7 @@ pub(crate) struct SearchSettings {
     pub rollout: RolloutPolicy,
     pub depth: u32,
     pub prior: f64,
+    pub widen: u32,
 }
 
 /// One action of one seat below a node.
@@ -61,6 +62,7 @@ pub(crate) struct Search<'h, G: BotGame> {
     legal: Vec<G::Action>,
     hashes: Vec<u64>,
     found: Vec<u32>,
+    untried: Vec<u32>,
     outcomes: Vec<(G::Chance, f64)>,
     values: [f64; MAX_SEATS],
     rewards: [f64; MAX_SEATS],
@@ -78,6 +80,7 @@ impl<'h, G: BotGame> Search<'h, G> {
             legal: Vec::with_capacity(64),
             hashes: Vec::with_capacity(64),
             found: Vec::with_capacity(64),
+            untried: Vec::with_capacity(64),
             outcomes: Vec::with_capacity(64),
             values: [0.0; MAX_SEATS],
             rewards: [0.0; MAX_SEATS],
@@ -182,55 +185,77 @@ impl<'h, G: BotGame> Search<'h, G> {
     }
 
     /// Picks the edge to follow at `node` for `seat` among `self.legal`:
-    /// an untried action if there is one (then `true`), else the best by UCB.
+    /// an untried action if the node may grow (then `true`), else the best
+    /// by UCB. With a prior the untried action the heuristic likes best comes
+    /// first, and with progressive widening a node grows only as its visits
+    /// do, so the search stays with the heuristic's best few actions until
+    /// they have been looked at well.
     fn select(&mut self, node: u32, seat: Seat, s: &G::State, rng: &mut GameRng) -> (u32, bool) {
         let players = G::players(s).min(MAX_SEATS);
         let use_prior = self.settings.prior > 0.0;
-        let mut best_prior = f64::NEG_INFINITY;
         self.hashes.clear();
         for a in &self.legal {
             self.hashes.push(self.hasher.hash_one(a));
         }
         self.found.clear();
+        self.untried.clear();
         let n = &mut self.nodes[node as usize];
-        let mut untried = 0u32;
-        let mut pick = usize::MAX;
+        let mut visits = 0u64;
         for (i, a) in self.legal.iter().enumerate() {
             let h = self.hashes[i];
-            let pos = n
+            match n
                 .edges
                 .iter()
-                .position(|e| e.hash == h && e.seat == seat.0 && e.action == *a);
-            match pos {
-                Some(p) => self.found.push(p as u32),
-                None if use_prior => {
-                    // Greedy-ordered expansion: the untried action the
-                    // heuristic likes best comes first.
-                    let score =
-                        score_action::<G, G::Heuristic>(self.heuristic, s, seat, a, &mut self.values[..players]);
-                    if score > best_prior {
-                        best_prior = score;
-                        untried = 1;
-                        pick = i;
-                    } else if score == best_prior {
-                        untried += 1;
-                        if rng.random_range(0..untried) == 0 {
-                            pick = i;
-                        }
-                    }
+                .position(|e| e.hash == h && e.seat == seat.0 && e.action == *a)
+            {
+                Some(p) => {
+                    self.found.push(p as u32);
+                    visits += u64::from(n.edges[p].visits);
                 }
-                None => {
-                    untried += 1;
-                    if rng.random_range(0..untried) == 0 {
-                        pick = i;
-                    }
-                }
+                None => self.untried.push(i as u32),
             }
         }
         for &p in &self.found {
             n.edges[p as usize].avail += 1;
         }
-        if pick != usize::MAX {
+        let may_grow = match self.settings.widen {
+            0 => true,
+            k => (self.found.len() as f64) < k as f64 + (visits as f64).sqrt() / 4.0,
+        };
+        if !self.untried.is_empty() && (may_grow || self.found.is_empty()) {
+            let mut pick = self.untried[0] as usize;
+            let mut best_prior = f64::NEG_INFINITY;
+            let mut ties = 0u32;
+            for &i in &self.untried {
+                let i = i as usize;
+                let score = if use_prior {
+                    score_action::<G, G::Heuristic>(
+                        self.heuristic,
+                        s,
+                        seat,
+                        &self.legal[i],
+                        &mut self.values[..players],
+                    )
+                } else {
+                    0.0
+                };
+                if score > best_prior {
+                    best_prior = score;
+                    pick = i;
+                    ties = 1;
+                } else if score == best_prior {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        pick = i;
+                    }
+                }
+            }
+            let prior = if use_prior {
+                1.0 / (1.0 + (-best_prior / self.heuristic.temperature().max(1e-6)).exp())
+            } else {
+                0.0
+            };
+            let n = &mut self.nodes[node as usize];
             n.edges.push(Edge {
                 action: self.legal[pick].clone(),
                 hash: self.hashes[pick],
@@ -239,14 +264,11 @@ impl<'h, G: BotGame> Search<'h, G> {
                 visits: 0,
                 avail: 1,
                 reward: 0.0,
-                prior: if use_prior {
-                    1.0 / (1.0 + (-best_prior / self.heuristic.temperature().max(1e-6)).exp())
-                } else {
-                    0.0
-                },
+                prior,
             });
             return ((n.edges.len() - 1) as u32, true);
         }
+        let n = &self.nodes[node as usize];
         let c = self.settings.exploration;
         let w = self.settings.prior;
         let mut best = f64::NEG_INFINITY;
