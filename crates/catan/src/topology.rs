@@ -94,6 +94,8 @@ pub struct Topology {
     pub harbor_coast_index: [usize; HARBOR_COUNT],
     /// Every node touching a harbor.
     pub harbor_node_set: NodeSet,
+    /// The harbor spot of each node (`u8::MAX` for none).
+    pub node_harbor: [u8; NODE_COUNT],
 }
 
 static TOPOLOGY: OnceLock<Topology> = OnceLock::new();
@@ -233,10 +235,15 @@ fn build() -> Topology {
     }
 
     let mut harbor_node_set = NodeSet::EMPTY;
-    for e in harbor_edges {
+    let mut node_harbor = [u8::MAX; NODE_COUNT];
+    for (i, e) in harbor_edges.iter().enumerate() {
         harbor_node_set.0 |= edge_node_set[e.index()].0;
+        for n in edge_nodes[e.index()] {
+            node_harbor[n.index()] = i as u8;
+        }
     }
     Topology {
+        node_harbor,
         harbor_node_set,
         hex_coords,
         hex_nodes,

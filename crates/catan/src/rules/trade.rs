@@ -10,7 +10,7 @@ use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use crate::state::{Offer, Phase, State, MAX_OFFER_CARDS};
-use crate::topology::{topology, HARBOR_COUNT};
+use crate::topology::topology;
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
@@ -24,15 +24,12 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
         return out;
     }
     let t = topology();
-    if buildings.0 & t.harbor_node_set.0 == 0 {
-        return out;
-    }
-    for i in 0..HARBOR_COUNT {
-        let [a, b] = t.harbor_nodes(i);
-        if !(buildings.contains(a) || buildings.contains(b)) {
+    // Only the few buildings on harbor nodes matter.
+    for n in crate::bits::NodeSet(buildings.0 & t.harbor_node_set.0).iter() {
+        let Some(harbor) = state.board.harbors.get(t.node_harbor[n.index()] as usize) else {
             continue;
-        }
-        match state.board.harbors[i].resource() {
+        };
+        match harbor.resource() {
             None => {
                 for r in out.iter_mut() {
                     *r = (*r).min(3);
