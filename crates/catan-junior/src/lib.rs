@@ -5,6 +5,21 @@
 //! Rettungsringe and the 2:1 trade with the supply, supply shortage, victory
 //! with all 7 lairs, the 2-player side and the pro variant with player trades.
 //! See `docs/games/catan-junior.md` for numbering, rules decisions and JSON.
+//!
+//! ```
+//! use catan_junior::{Action, CatanJunior, Chance, Config};
+//! use engine::rand::SeedableRng;
+//! use engine::{Game, GameRng, NoEvents, Seat, ToAct};
+//!
+//! let mut rng = GameRng::seed_from_u64(1);
+//! let mut state = CatanJunior::new_game(&Config::default(), 4, &mut rng).expect("2–4 players");
+//! // Every turn starts with the captain's die, a chance node.
+//! assert_eq!(CatanJunior::to_act(&state), ToAct::Chance);
+//! CatanJunior::apply_chance(&mut state, &Chance::Die { value: 3 }, &mut NoEvents).expect("a die face");
+//! let mut legal = Vec::new();
+//! CatanJunior::legal_actions(&state, Seat(0), &mut legal);
+//! assert!(legal.contains(&Action::EndTurn));
+//! ```
 
 pub mod action;
 pub mod board;
