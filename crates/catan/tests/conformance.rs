@@ -11,7 +11,7 @@ fn random_games_conform() {
         players: vec![3, 4],
         seed: 1,
         max_steps: 30_000,
-        deep_every: 31,
+        deep_every: 13,
         illegal_probes: 8,
     };
     let report = testkit::run::<Catan>(&Config::default(), &opts);

@@ -19,7 +19,9 @@ pub const LARGEST_ARMY_MIN: u8 = 3;
 /// The longest single path of `roads` (each edge used once) that does not pass
 /// through a node of `blocked` (it may end there).
 pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
-    if roads.is_empty() {
+    // More roads than a player owns cannot occur in a consistent state (validate
+    // reports it); walking them could take exponential time, so don't.
+    if roads.is_empty() || roads.len() > crate::state::ROAD_LIMIT as usize {
         return 0;
     }
     let t = topology();
