@@ -293,11 +293,11 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             }
         }
         (Phase::TradeDraft { mut offer }, Action::OfferGive { resource }) => {
-            offer.give.0[resource.index()] += 1;
+            offer.give.0[resource.index()] = offer.give.0[resource.index()].saturating_add(1);
             state.phase = Phase::TradeDraft { offer };
         }
         (Phase::TradeDraft { mut offer }, Action::OfferGet { resource }) => {
-            offer.get.0[resource.index()] += 1;
+            offer.get.0[resource.index()] = offer.get.0[resource.index()].saturating_add(1);
             state.phase = Phase::TradeDraft { offer };
         }
         (Phase::TradeDraft { offer }, Action::SubmitOffer) => trade::apply_submit(state, offer, events),

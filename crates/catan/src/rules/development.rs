@@ -214,7 +214,7 @@ pub fn apply_monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, r: Res
             continue;
         }
         let c = std::mem::take(&mut state.players[i].hand.0[r.index()]);
-        taken += c;
+        taken = taken.saturating_add(c);
         events.push(Event::MonopolyPaid {
             from: Seat(i as u8),
             to: seat,
@@ -222,5 +222,6 @@ pub fn apply_monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, r: Res
             count: Some(c),
         });
     }
-    state.players[seat.index()].hand.0[r.index()] += taken;
+    let mine = &mut state.players[seat.index()].hand.0[r.index()];
+    *mine = mine.saturating_add(taken);
 }

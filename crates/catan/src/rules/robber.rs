@@ -36,8 +36,11 @@ pub fn apply_discard<S: EventSink<Event>>(
     r: Resource,
     events: &mut S,
 ) {
-    state.players[seat.index()].hand.0[r.index()] -= 1;
-    state.bank.0[r.index()] += 1;
+    let held = &mut state.players[seat.index()].hand.0[r.index()];
+    if *held > 0 {
+        *held -= 1;
+        state.bank.0[r.index()] += 1;
+    }
     owed[seat.index()] = owed[seat.index()].saturating_sub(1);
     events.push(Event::Discarded { seat, resource: r });
     state.phase = if owed.iter().all(|&o| o == 0) {

@@ -90,6 +90,9 @@ pub fn apply_maritime<S: EventSink<Event>>(
 ) {
     let rate = rates(state, seat)[give.index()];
     let p = &mut state.players[seat.index()];
+    if p.hand.get(give) < rate || state.bank.get(get) == 0 || give == get {
+        return;
+    }
     p.hand.0[give.index()] -= rate;
     p.hand.0[get.index()] += 1;
     state.bank.0[give.index()] += rate;

@@ -101,7 +101,7 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let seat = state.current;
     let p = &mut state.players[seat.index()];
     for k in 0..p.dev_cards.0.len() {
-        p.dev_cards.0[k] += p.new_dev_cards.0[k];
+        p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
     }
     p.new_dev_cards = crate::dev::DevCards::ZERO;
     state.dev_played = false;
