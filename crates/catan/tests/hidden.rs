@@ -166,3 +166,17 @@ fn determinize_keeps_cards_shown_in_a_trade() {
         Catan::check(&d, cur, &Action::ConfirmTrade { with: other }).expect("still possible");
     }
 }
+
+#[test]
+fn after_the_win_victory_point_cards_are_public_and_kept_by_determinize() {
+    let mut s = midgame(12, 40);
+    s.deck.0[DevCard::VictoryPoint.index()] -= 2;
+    s.players[3].dev_cards.0[DevCard::VictoryPoint.index()] += 2;
+    s.phase = Phase::Over { winner: s.current };
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let mut rng = GameRng::seed_from_u64(1);
+        let d = Catan::determinize(&s, viewer, &mut rng);
+        assert_eq!(Catan::view(&d, viewer), Catan::view(&s, viewer));
+        assert_eq!(Catan::view(&d, viewer).players[3].victory_point_cards, Some(2));
+    }
+}
