@@ -56,7 +56,8 @@ pub fn bot_seed(seed: u64, seat: Seat) -> u64 {
 }
 
 /// Plays a game of `G` with `bots[i]` in seat `i`, chance seeded with `seed`,
-/// stopped after `max_turns` turns. When several seats may act at once
+/// stopped after `max_turns` turns (or `100 × max_turns` decisions, at
+/// least 10,000). When several seats may act at once
 /// (discards, trade replies) they are asked in seat order, one action each.
 pub fn play_game<G: Game>(
     config: &G::Config,
@@ -71,6 +72,9 @@ pub fn play_game<G: Game>(
         .collect();
     let mut legal = Vec::with_capacity(64);
     let mut decisions = 0u64;
+    // Offers answered by refusals can go round without a turn ending: a
+    // decision cap as well as the turn cap keeps every game finite.
+    let max_decisions = u64::from(max_turns).saturating_mul(100).max(10_000);
     let outcome = loop {
         match G::to_act(&state) {
             ToAct::Over => match G::result(&state) {
@@ -82,7 +86,7 @@ pub fn play_game<G: Game>(
                 G::apply_chance_unchecked(&mut state, &outcome, &mut NoEvents);
             }
             ToAct::Seats(seats) => {
-                if G::turn(&state) >= max_turns {
+                if G::turn(&state) >= max_turns || decisions >= max_decisions {
                     break Outcome::Capped;
                 }
                 let Some(seat) = seats.first() else {

@@ -1,0 +1,210 @@
+//! Bots against each other, the answer parser of external programs, and the
+//! determinism of the search.
+
+use bots::external::parse_answer;
+use bots::mcts::Budget;
+use bots::tournament::{run, summarize, TournamentOptions};
+use bots::{Bot, BotGame, BotSpec, MctsBot, MctsConfig};
+use engine::{Game, GameRng, NoEvents, Seat, ToAct};
+use rand::SeedableRng;
+use std::time::Duration;
+
+fn wins<G: BotGame>(config: &G::Config, bots: &[&str], games: u64) -> Vec<f64> {
+    let specs: Vec<BotSpec> = bots.iter().filter_map(|b| b.parse().ok()).collect();
+    let names: Vec<String> = bots.iter().map(|b| b.to_string()).collect();
+    let options = TournamentOptions {
+        games,
+        seed: 42,
+        threads: 2,
+        max_turns: 1_000,
+        timeout: Duration::from_secs(5),
+    };
+    let Ok((lines, seconds)) = run::<G>(config, &specs, &options, &|_| {}) else {
+        panic!("tournament refused");
+    };
+    let s = summarize(G::ID, &names, &lines, &options, seconds);
+    s.entries.iter().map(|e| e.wins).collect()
+}
+
+#[test]
+fn greedy_beats_random_in_every_game() {
+    let w = wins::<splendor::Splendor>(&Default::default(), &["greedy", "random"], 40);
+    assert!(w[0] >= 38.0, "splendor {w:?}");
+    let two: catan::Config = serde_json::from_str(r#"{"two_players":true}"#).unwrap_or_default();
+    assert!(two.two_players);
+    let w = wins::<catan::Catan>(&two, &["greedy", "random"], 40);
+    assert!(w[0] >= 38.0, "catan {w:?}");
+    let w = wins::<catan_junior::CatanJunior>(&Default::default(), &["greedy", "random"], 40);
+    assert!(w[0] >= 38.0, "junior {w:?}");
+}
+
+/// Plays random non-offer moves until `ready` holds for the state.
+fn walk_until<G: Game>(config: &G::Config, players: usize, ready: impl Fn(&G::State) -> bool) -> G::State {
+    let mut rng = GameRng::seed_from_u64(21);
+    let Ok(mut s) = G::new_game(config, players, &mut rng) else {
+        panic!("new game refused");
+    };
+    let mut legal = Vec::new();
+    for _ in 0..20_000 {
+        if ready(&s) {
+            return s;
+        }
+        match G::to_act(&s) {
+            ToAct::Over => break,
+            ToAct::Chance => {
+                let c = G::sample_chance(&s, &mut rng);
+                G::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            }
+            ToAct::Seats(set) => {
+                let seat = set.first().unwrap_or(Seat(0));
+                G::legal_actions(&s, seat, &mut legal);
+                let i = bots::random::pick_random::<G>(&legal, true, &mut rng);
+                let Some(a) = legal.get(i) else { break };
+                G::apply_unchecked(&mut s, seat, a, &mut NoEvents);
+            }
+        }
+    }
+    panic!("no position found");
+}
+
+/// Every seat asked to reply gets an answer from greedy and from MCTS.
+fn replies<G: BotGame>(s: &G::State, reply: impl Fn(&G::Action) -> bool) -> usize {
+    let ToAct::Seats(seats) = G::to_act(s) else {
+        panic!("no seat to act");
+    };
+    let mut answered = 0;
+    for seat in seats.iter() {
+        let mut legal = Vec::new();
+        G::legal_actions(s, seat, &mut legal);
+        assert!(legal.iter().all(&reply), "{legal:?}");
+        let mut rng = GameRng::seed_from_u64(1);
+        let mut greedy = bots::GreedyBot::<G>::new();
+        let mut mcts = MctsBot::<G>::new(MctsConfig {
+            budget: Budget::Playouts(30),
+            threads: 1,
+            ..MctsConfig::default()
+        });
+        for bot in [&mut greedy as &mut dyn Bot<G>, &mut mcts] {
+            assert!(matches!(bot.choose(s, seat, &legal, &mut rng), Ok(i) if i < legal.len()));
+            answered += 1;
+        }
+    }
+    answered
+}
+
+#[test]
+fn bots_answer_domestic_offers() {
+    use catan::{Action, Catan, Phase};
+    let mut s = walk_until::<Catan>(&Default::default(), 4, |s| {
+        s.phase == Phase::Main && s.players[s.current.index()].hand.total() >= 2
+    });
+    let me = s.current;
+    let mut legal = Vec::new();
+    for step in 0..3 {
+        Catan::legal_actions(&s, me, &mut legal);
+        let a = legal.iter().copied().find(|a| match step {
+            0 => *a == Action::OpenTrade,
+            1 => matches!(a, Action::OfferGive { .. }),
+            _ => matches!(a, Action::OfferGet { .. }),
+        });
+        let Some(a) = a else { panic!("step {step}: {legal:?}") };
+        Catan::apply_unchecked(&mut s, me, &a, &mut NoEvents);
+    }
+    Catan::apply_unchecked(&mut s, me, &Action::SubmitOffer, &mut NoEvents);
+    let n = replies::<Catan>(&s, |a| matches!(a, Action::AcceptOffer | Action::DeclineOffer));
+    assert_eq!(n, 6, "three seats reply, each asked of two bots");
+}
+
+#[test]
+fn bots_answer_offers_in_the_pro_variant() {
+    use catan_junior::{Action, CatanJunior, Phase};
+    let pro: catan_junior::Config = serde_json::from_str(r#"{"pro":true}"#).unwrap_or_default();
+    assert!(pro.pro);
+    let mut s = walk_until::<CatanJunior>(&pro, 3, |s| {
+        let mut legal = Vec::new();
+        s.phase == Phase::Main && {
+            CatanJunior::legal_actions(s, Seat(s.captain), &mut legal);
+            legal.iter().any(|a| matches!(a, Action::Offer { .. }))
+        }
+    });
+    let captain = Seat(s.captain);
+    let mut legal = Vec::new();
+    CatanJunior::legal_actions(&s, captain, &mut legal);
+    let Some(offer) = legal.iter().copied().find(|a| matches!(a, Action::Offer { .. })) else {
+        panic!("no offer");
+    };
+    CatanJunior::apply_unchecked(&mut s, captain, &offer, &mut NoEvents);
+    let n = replies::<CatanJunior>(&s, |a| matches!(a, Action::Accept | Action::Decline));
+    assert_eq!(n, 2);
+}
+
+/// The first position of a Splendor game where the seat to act has a choice.
+fn splendor_position() -> (splendor::State, Seat, Vec<splendor::Action>) {
+    use splendor::Splendor as G;
+    let mut rng = GameRng::seed_from_u64(5);
+    let Ok(mut s) = G::new_game(&Default::default(), 2, &mut rng) else {
+        panic!("new game refused");
+    };
+    let mut legal = Vec::new();
+    loop {
+        match G::to_act(&s) {
+            ToAct::Chance => {
+                let c = G::sample_chance(&s, &mut rng);
+                G::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            }
+            ToAct::Seats(set) => {
+                let seat = set.first().unwrap_or(Seat(0));
+                G::legal_actions(&s, seat, &mut legal);
+                return (s, seat, legal);
+            }
+            ToAct::Over => panic!("game over before the first turn"),
+        }
+    }
+}
+
+#[test]
+fn answers_of_external_programs_are_read_and_checked() {
+    use splendor::Splendor as G;
+    let (s, seat, legal) = splendor_position();
+    let action = serde_json::to_string(&legal[3]).unwrap_or_default();
+    assert_eq!(
+        parse_answer::<G>(&format!("{{\"action\":{action}}}"), &s, seat, &legal),
+        Ok(3)
+    );
+    assert_eq!(parse_answer::<G>("{\"index\": 1}\n", &s, seat, &legal), Ok(1));
+    let rule = |line: &str| parse_answer::<G>(line, &s, seat, &legal).map_err(|f| f.rule);
+    assert_eq!(rule("{\"index\": 999}"), Err("engine.malformed".to_string()));
+    assert_eq!(rule("{\"index\": -1}"), Err("engine.malformed".to_string()));
+    assert_eq!(rule("nonsense"), Err("engine.malformed".to_string()));
+    assert_eq!(rule("{}"), Err("engine.malformed".to_string()));
+    assert_eq!(
+        rule("{\"action\":{\"type\":\"fly\"}}"),
+        Err("engine.malformed".to_string())
+    );
+    assert_eq!(
+        rule("{\"action\":{\"type\":\"pass\"}}"),
+        Err("splendor.turn.pass_only_when_blocked".to_string())
+    );
+}
+
+#[test]
+fn search_is_deterministic_for_a_seed_and_thread_count() {
+    use splendor::Splendor as G;
+    let (s, seat, legal) = splendor_position();
+    for threads in [1, 2] {
+        let config = MctsConfig {
+            budget: Budget::Playouts(200),
+            threads,
+            ..MctsConfig::default()
+        };
+        let mut a = MctsBot::<G>::new(config);
+        let mut b = MctsBot::<G>::new(config);
+        let va = a.visits(&s, seat, &legal, &mut GameRng::seed_from_u64(9));
+        let vb = b.visits(&s, seat, &legal, &mut GameRng::seed_from_u64(9));
+        assert_eq!(va, vb);
+        assert_eq!(va.iter().sum::<u64>(), 200, "every playout adds one root visit");
+        assert_eq!(a.stats().playouts, 200);
+        let i = a.choose(&s, seat, &legal, &mut GameRng::seed_from_u64(9));
+        assert!(matches!(i, Ok(i) if i < legal.len()));
+    }
+}
