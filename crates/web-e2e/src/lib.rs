@@ -394,19 +394,32 @@ impl Browser {
         .map(|_| ())
     }
 
-    /// Types into the first element matching `css` (after clearing it).
+    /// Types into the first element matching `css` (after clearing it),
+    /// retrying while the page re-renders (the element found may go stale
+    /// between finding it and typing).
     pub async fn type_into(&self, css: &str, text: &str) {
-        let e = self.wait_for(css, Duration::from_secs(10)).await;
-        let _ = self
-            .session(reqwest::Method::POST, &format!("/element/{e}/clear"), Some(json!({})))
-            .await;
-        self.session(
-            reqwest::Method::POST,
-            &format!("/element/{e}/value"),
-            Some(json!({ "text": text })),
-        )
-        .await
-        .expect("type");
+        let started = Instant::now();
+        loop {
+            let e = self.wait_for(css, Duration::from_secs(10)).await;
+            let _ = self
+                .session(reqwest::Method::POST, &format!("/element/{e}/clear"), Some(json!({})))
+                .await;
+            let typed = self
+                .session(
+                    reqwest::Method::POST,
+                    &format!("/element/{e}/value"),
+                    Some(json!({ "text": text })),
+                )
+                .await;
+            match typed {
+                Ok(_) => return,
+                Err(e) if started.elapsed() < Duration::from_secs(10) => {
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                Err(e) => panic!("cannot type into '{css}': {e}"),
+            }
+        }
     }
 
     /// The visible text of the first element matching `css`.
