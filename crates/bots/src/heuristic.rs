@@ -40,6 +40,12 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         0
     }
 
+    /// Share of random decisions in greedy rollouts by default (see
+    /// [`crate::MctsConfig::epsilon`]).
+    fn epsilon(&self) -> f64 {
+        0.0
+    }
+
     /// The greedy choice: the index into `legal` whose successor state is
     /// best for `seat` (own value minus the best other value, plus the
     /// action bias); ties broken at random.

@@ -104,6 +104,13 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 c.prior = x;
             }
             "widen" => c.widen = Some(value.parse().map_err(|_| bad("expects a whole number (0 = off)"))?),
+            "eps" => {
+                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(bad("expects a number from 0 to 1"));
+                }
+                c.epsilon = Some(x);
+            }
             "chance" => c.chance_branch = value.parse().map_err(|_| bad("expects a whole number"))?,
             "rollout" => {
                 c.rollout = match value {
@@ -115,7 +122,7 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
             "offers" if value.is_empty() => c.offers = true,
             _ => {
                 return Err(bad(
-                    "unknown (known: playouts, ms, threads, depth, c, prior, widen, chance, rollout, offers)",
+                    "unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, chance, rollout, offers)",
                 ))
             }
         }

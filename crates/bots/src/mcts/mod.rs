@@ -75,6 +75,9 @@ pub struct MctsConfig {
     /// actions of a seat (tried in the heuristic's order); 0 = every action;
     /// `None` = the heuristic's default.
     pub widen: Option<u32>,
+    /// Share of greedy rollout decisions taken at random instead, so that
+    /// rollouts see more than one line of play; `None` = the heuristic's default.
+    pub epsilon: Option<f64>,
 }
 
 impl Default for MctsConfig {
@@ -89,6 +92,7 @@ impl Default for MctsConfig {
             offers: false,
             prior: 1.0,
             widen: None,
+            epsilon: None,
         }
     }
 }
@@ -144,6 +148,7 @@ impl<G: BotGame> MctsBot<G> {
             depth: self.config.depth.unwrap_or_else(|| self.heuristic.rollout_depth()),
             prior: self.config.prior,
             widen: self.config.widen.unwrap_or_else(|| self.heuristic.widen()),
+            epsilon: self.config.epsilon.unwrap_or_else(|| self.heuristic.epsilon()),
         };
         let start = Instant::now();
         let per_thread = |t: usize| -> (Vec<u64>, u64) {

@@ -20,6 +20,7 @@ pub(crate) struct SearchSettings {
     pub depth: u32,
     pub prior: f64,
     pub widen: u32,
+    pub epsilon: f64,
 }
 
 /// One action of one seat below a node.
@@ -324,6 +325,11 @@ impl<'h, G: BotGame> Search<'h, G> {
                     }
                     let i = match self.settings.rollout {
                         RolloutPolicy::Random => pick_random::<G>(&self.legal, true, rng),
+                        RolloutPolicy::Greedy
+                            if self.settings.epsilon > 0.0 && rng.random::<f64>() < self.settings.epsilon =>
+                        {
+                            pick_random::<G>(&self.legal, true, rng)
+                        }
                         RolloutPolicy::Greedy => self.heuristic.choose(s, seat, &self.legal, rng),
                     };
                     let i = i.min(self.legal.len() - 1);
