@@ -74,18 +74,23 @@ pub fn random_playout<G: Game>(
                     seats.iter().nth(k).unwrap_or(Seat(0))
                 };
                 G::legal_actions(state, seat, &mut buffers.legal);
-                if policy.skip_offers && buffers.legal.iter().any(G::is_offer) {
-                    let all_offers = buffers.legal.iter().all(G::is_offer);
-                    if !all_offers {
-                        buffers.legal.retain(|a| !G::is_offer(a));
-                    }
-                }
                 if buffers.legal.is_empty() {
                     // A seat to act without a legal action is a game bug; end the
                     // playout rather than loop forever.
                     return (PlayoutEnd::Capped, decisions);
                 }
-                let i = rng.random_range(0..buffers.legal.len());
+                // Rejection sampling keeps the hot path free of a scan for offers:
+                // draw uniformly; only if the draw is an offer, drop the offers and
+                // draw again. Non-offers stay exactly uniform: 1/n + (k/n)·1/(n−k) = 1/(n−k).
+                let mut i = rng.random_range(0..buffers.legal.len());
+                if policy.skip_offers && G::is_offer(&buffers.legal[i]) {
+                    buffers.legal.retain(|a| !G::is_offer(a));
+                    if buffers.legal.is_empty() {
+                        // Only offers are legal: take one after all.
+                        G::legal_actions(state, seat, &mut buffers.legal);
+                    }
+                    i = rng.random_range(0..buffers.legal.len());
+                }
                 let action = buffers.legal.swap_remove(i);
                 G::apply_unchecked(state, seat, &action, &mut NoEvents);
                 decisions += 1;
