@@ -631,6 +631,18 @@ pub mod ui {
         }
     }
 
+    /// From the winner screen, opens the replay viewer, jumps to the last
+    /// frame and asserts that the game's board (`board_css`) is drawn from the
+    /// recorded frames and the result is shown.
+    pub async fn replay_shows_board(b: &Browser, board_css: &str) {
+        b.click("[data-testid=winner-replay]").await;
+        b.wait_for("[data-testid=replay-page]", Duration::from_secs(20)).await;
+        b.wait_for(board_css, Duration::from_secs(20)).await;
+        b.click("[data-testid=replay-last]").await;
+        b.wait_for("[data-testid=replay-result]", Duration::from_secs(10)).await;
+        assert!(b.first(board_css).await.is_some(), "the replay shows the board");
+    }
+
     /// Clicks `css` and waits until the table's version moves on (the action
     /// was accepted) or a refusal is shown; returns the refusal's text.
     pub async fn act(b: &Browser, css: &str) -> Option<String> {

@@ -305,15 +305,7 @@ async fn catan_full_game_in_the_browser() {
     b.screenshot("catan-winner.png").await;
 
     // The replay viewer draws the same board from the recorded frames.
-    b.click("[data-testid=winner-replay]").await;
-    b.wait_for("[data-testid=replay-page]", Duration::from_secs(20)).await;
-    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
-    b.click("[data-testid=replay-last]").await;
-    b.wait_for("[data-testid=replay-result]", Duration::from_secs(10)).await;
-    assert!(
-        b.first("[data-testid=catan-board]").await.is_some(),
-        "the replay shows the board"
-    );
+    ui::replay_shows_board(&b, "[data-testid=catan-board]").await;
     b.screenshot("catan-replay.png").await;
     b.quit().await;
     server.stop().await;

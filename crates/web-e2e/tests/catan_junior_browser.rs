@@ -187,15 +187,7 @@ async fn catan_junior_full_game_in_the_browser() {
     b.screenshot("junior-winner.png").await;
 
     // The replay viewer draws the same board from the recorded frames.
-    b.click("[data-testid=winner-replay]").await;
-    b.wait_for("[data-testid=replay-page]", Duration::from_secs(20)).await;
-    b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
-    b.click("[data-testid=replay-last]").await;
-    b.wait_for("[data-testid=replay-result]", Duration::from_secs(10)).await;
-    assert!(
-        b.first("[data-testid=junior-board]").await.is_some(),
-        "the replay shows the board"
-    );
+    ui::replay_shows_board(&b, "[data-testid=junior-board]").await;
 
     // The 3–4-player side with the castle island in the middle.
     ui::create_table(
