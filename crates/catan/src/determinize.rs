@@ -10,18 +10,33 @@
 //! Once the game is over, victory point cards are public, so development
 //! cards are left as they are.
 
+//! Every sample is a function of the viewer's view and the rng only: the
+//! unseen cards are counted per kind (how many of each resource the hidden
+//! hands hold beyond what is known, how many of each development card are in
+//! the deck and the hidden players' unplayed cards — both fixed by the bank,
+//! the deck size, the played cards and the viewer's own cards) and dealt in
+//! seat order, each seat getting its public card counts. Two states the
+//! viewer cannot tell apart therefore give the same sample for the same rng.
+//! Nothing is allocated: cards are drawn one by one from the per-kind counts
+//! (a draw without replacement, the same distribution as a shuffle).
+
 use crate::dev::{DevCards, DEV_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
 use crate::state::{Phase, State, MAX_PLAYERS};
 use engine::{GameRng, Seat, Viewer};
-use rand::seq::SliceRandom;
+use rand::Rng;
 
 /// A state consistent with everything `viewer` sees, secrets resampled.
 pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
     let mut s = state.clone();
     let n = s.n();
-    let hidden: Vec<usize> = (0..n).filter(|&i| !viewer.sees(Seat(i as u8))).collect();
-    if hidden.is_empty() {
+    let mut hidden = [false; MAX_PLAYERS];
+    let mut any = false;
+    for (i, h) in hidden.iter_mut().enumerate().take(n) {
+        *h = !viewer.sees(Seat(i as u8));
+        any |= *h;
+    }
+    if !any {
         return s;
     }
     resample_hands(&mut s, &hidden, rng);
@@ -50,67 +65,202 @@ fn known_minimum(state: &State) -> [Resources; MAX_PLAYERS] {
     known
 }
 
-fn resample_hands(s: &mut State, hidden: &[usize], rng: &mut GameRng) {
+/// Draws one card from the multiset `counts` (of `remaining` cards), uniformly.
+#[inline]
+fn draw<const K: usize>(counts: &mut [u32; K], remaining: &mut u32, rng: &mut GameRng) -> Option<usize> {
+    if *remaining == 0 {
+        return None;
+    }
+    let mut x = rng.random_range(0..*remaining);
+    for (k, c) in counts.iter_mut().enumerate() {
+        if x < *c {
+            *c -= 1;
+            *remaining -= 1;
+            return Some(k);
+        }
+        x -= *c;
+    }
+    None
+}
+
+fn resample_hands(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
     let known = known_minimum(s);
-    // The unseen cards: everything in hidden hands beyond what is known.
-    let mut pool: Vec<u8> = Vec::with_capacity(96);
+    // The unseen cards per resource: everything in hidden hands beyond what is
+    // known. For a consistent state this is the full supply minus the bank,
+    // the viewer's own hands and the known cards, i.e. a function of the view;
+    // the hand sizes are public.
+    let mut pool = [0u32; RESOURCE_COUNT];
+    let mut remaining = 0u32;
     let mut sizes = [0u32; MAX_PLAYERS];
-    for &i in hidden {
+    for i in 0..s.n() {
+        if !hidden[i] {
+            continue;
+        }
         let p = &mut s.players[i];
         let mut unknown = p.hand;
         unknown.sub(&known[i]);
         sizes[i] = unknown.total();
-        for r in 0..RESOURCE_COUNT {
-            pool.extend(std::iter::repeat_n(r as u8, unknown.0[r] as usize));
+        for (c, &u) in pool.iter_mut().zip(unknown.0.iter()) {
+            *c += u as u32;
         }
+        remaining += sizes[i];
         p.hand = known[i];
     }
-    pool.shuffle(rng);
-    let mut next = pool.into_iter();
-    for &i in hidden {
-        for _ in 0..sizes[i] {
-            if let Some(r) = next.next() {
-                s.players[i].hand.0[r as usize] += 1;
+    for (i, &size) in sizes.iter().enumerate().take(s.n()) {
+        for _ in 0..size {
+            if let Some(r) = draw(&mut pool, &mut remaining, rng) {
+                let c = &mut s.players[i].hand.0[r];
+                *c = c.saturating_add(1);
             }
         }
     }
 }
 
-fn resample_dev_cards(s: &mut State, hidden: &[usize], rng: &mut GameRng) {
-    let mut pool: Vec<u8> = Vec::with_capacity(32);
+fn resample_dev_cards(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
+    // The unseen development cards per kind: the deck and the hidden players'
+    // unplayed cards, i.e. the full deck minus every played card and the
+    // viewer's own; the counts per player and the deck size are public.
+    let mut pool = [0u32; DEV_KINDS];
+    let mut remaining = 0u32;
     let mut old = [0u32; MAX_PLAYERS];
     let mut new = [0u32; MAX_PLAYERS];
-    let add = |pool: &mut Vec<u8>, d: &DevCards| {
-        for k in 0..DEV_KINDS {
-            pool.extend(std::iter::repeat_n(k as u8, d.0[k] as usize));
+    let add = |pool: &mut [u32; DEV_KINDS], d: &DevCards| {
+        for (c, &k) in pool.iter_mut().zip(d.0.iter()) {
+            *c += k as u32;
         }
+        d.total()
     };
-    for &i in hidden {
+    for i in 0..s.n() {
+        if !hidden[i] {
+            continue;
+        }
         let p = &mut s.players[i];
-        old[i] = p.dev_cards.total();
-        new[i] = p.new_dev_cards.total();
-        add(&mut pool, &p.dev_cards);
-        add(&mut pool, &p.new_dev_cards);
+        old[i] = add(&mut pool, &p.dev_cards);
+        new[i] = add(&mut pool, &p.new_dev_cards);
+        remaining += old[i] + new[i];
         p.dev_cards = DevCards::ZERO;
         p.new_dev_cards = DevCards::ZERO;
     }
-    add(&mut pool, &s.deck);
+    remaining += add(&mut pool, &s.deck);
     s.deck = DevCards::ZERO;
-    pool.shuffle(rng);
-    let mut next = pool.into_iter();
-    for &i in hidden {
+    for i in 0..s.n() {
         for _ in 0..old[i] {
-            if let Some(k) = next.next() {
-                s.players[i].dev_cards.0[k as usize] += 1;
+            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                let c = &mut s.players[i].dev_cards.0[k];
+                *c = c.saturating_add(1);
             }
         }
         for _ in 0..new[i] {
-            if let Some(k) = next.next() {
-                s.players[i].new_dev_cards.0[k as usize] += 1;
+            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                let c = &mut s.players[i].new_dev_cards.0[k];
+                *c = c.saturating_add(1);
             }
         }
     }
-    for k in next {
-        s.deck.0[k as usize] += 1;
+    for (d, &c) in s.deck.0.iter_mut().zip(pool.iter()) {
+        *d = d.saturating_add(c.min(u8::MAX as u32) as u8);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dev::DevCard;
+    use crate::{BoardChoice, Catan, Config};
+    use engine::rand::SeedableRng;
+    use engine::{random_playout, Game, PlayoutBuffers, RandomPolicy};
+
+    fn midgame(seed: u64, turns: u32) -> State {
+        let config = Config {
+            board: BoardChoice::Beginner,
+            ..Config::default()
+        };
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut s = Catan::new_game(&config, 4, &mut rng).expect("config");
+        let policy = RandomPolicy {
+            skip_offers: true,
+            max_turns: turns,
+        };
+        random_playout::<Catan>(&mut s, &mut rng, policy, &mut PlayoutBuffers::default());
+        s
+    }
+
+    /// Moves one resource card from `a` to `b` and one of another kind back,
+    /// so that hand sizes (and the view of everybody else) stay the same.
+    fn swap_cards(s: &mut State, a: usize, b: usize) -> bool {
+        for x in 0..RESOURCE_COUNT {
+            for y in 0..RESOURCE_COUNT {
+                if x != y && s.players[a].hand.0[x] > 0 && s.players[b].hand.0[y] > 0 {
+                    s.players[a].hand.0[x] -= 1;
+                    s.players[b].hand.0[x] += 1;
+                    s.players[b].hand.0[y] -= 1;
+                    s.players[a].hand.0[y] += 1;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Exchanges one unplayed development card of seat `a` with a card of
+    /// another kind in the deck.
+    fn swap_dev_card(s: &mut State, a: usize) -> bool {
+        for x in 0..DEV_KINDS {
+            for y in 0..DEV_KINDS {
+                if x != y && s.players[a].dev_cards.0[x] > 0 && s.deck.0[y] > 0 {
+                    s.players[a].dev_cards.0[x] -= 1;
+                    s.deck.0[x] += 1;
+                    s.deck.0[y] -= 1;
+                    s.players[a].dev_cards.0[y] += 1;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_sample_depends_only_on_the_view() {
+        let mut compared = 0;
+        let mut dev_swapped = 0;
+        for seed in 0..40 {
+            let mut s = midgame(seed, 20 + seed as u32);
+            if matches!(s.phase, Phase::Over { .. }) {
+                continue;
+            }
+            for me in 0..4usize {
+                let viewer = Viewer::Seat(Seat(me as u8));
+                let others: Vec<usize> = (0..4).filter(|&i| i != me).collect();
+                // Make sure a hidden player holds a development card.
+                let knight = DevCard::Knight.index();
+                if s.deck.0[knight] > 0 && s.players[others[1]].dev_cards.total() == 0 {
+                    s.deck.0[knight] -= 1;
+                    s.players[others[1]].dev_cards.0[knight] += 1;
+                }
+                let mut t = s.clone();
+                let mut changed = swap_cards(&mut t, others[0], others[1]);
+                changed |= swap_cards(&mut t, others[2], others[0]);
+                if swap_dev_card(&mut t, others[1]) {
+                    dev_swapped += 1;
+                    changed = true;
+                }
+                if !changed {
+                    continue;
+                }
+                assert_ne!(s, t);
+                crate::validate::validate(&t).expect("the changed state is consistent");
+                assert_eq!(Catan::view(&s, viewer), Catan::view(&t, viewer));
+                for rng_seed in 0..3 {
+                    let a = determinize(&s, viewer, &mut GameRng::seed_from_u64(rng_seed));
+                    let b = determinize(&t, viewer, &mut GameRng::seed_from_u64(rng_seed));
+                    assert_eq!(a, b, "seed {seed}, viewer {me}, rng {rng_seed}");
+                    assert_eq!(Catan::view(&a, viewer), Catan::view(&s, viewer));
+                    crate::validate::validate(&a).expect("the sample is consistent");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 60, "only {compared} pairs compared");
+        assert!(dev_swapped > 0, "no development card exchanged");
     }
 }
