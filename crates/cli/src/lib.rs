@@ -7,4 +7,5 @@ pub mod bench;
 pub mod referee;
 pub mod registry;
 pub mod replay;
+pub mod seat_bot;
 pub mod simulate;

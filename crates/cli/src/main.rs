@@ -127,6 +127,9 @@ enum Command {
         /// Allow browser pages from this origin (CORS); repeatable. Default: none.
         #[arg(long)]
         cors_origin: Vec<String>,
+        /// The budget of the server's `mcts` bot, as an mcts spec (docs/bots.md).
+        #[arg(long, default_value = spielleiter_cli::seat_bot::SERVER_MCTS)]
+        mcts: String,
     },
     /// Load test: tables of random players over WebSocket, reporting actions/s and latency.
     Loadtest {
@@ -231,6 +234,7 @@ fn run(cli: Cli) -> Result<(), String> {
             database,
             bot_think_ms,
             cors_origin,
+            mcts,
         } => {
             server::init_logging();
             let config = server::ServerConfig {
@@ -240,7 +244,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins: cors_origin,
                 ..server::ServerConfig::default()
             };
-            server::run_blocking(config, server_games()?, server::BotRegistry::default()).map_err(|e| e.to_string())
+            let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| format!("--mcts: {e}"))?;
+            server::run_blocking(config, server_games()?, bots).map_err(|e| e.to_string())
         }
         Command::Loadtest {
             url,

@@ -1,0 +1,367 @@
+//! The built-in bots (greedy, MCTS; random too) behind the JSON interfaces:
+//! seat bots of the game server (`server::SeatBot`) and the referee's `bot`
+//! op share this adapter.
+//!
+//! A decision arrives as JSON: the game id, the full state (`G::State`, bare
+//! or in its versioned envelope), the seat and its legal actions. The adapter
+//! decodes them into the game's types, builds the typed bot from its
+//! [`BotSpec`] and asks [`Bot::choose`]. The bots read the state only through
+//! `Game::determinize` / `Game::view` with their own seat (the bots crate's
+//! information discipline), so handing them the state leaks nothing.
+//!
+//! Nothing here panics on bad data: every decoding problem is a typed
+//! [`BotError`]; the server adapter logs it and plays a uniformly random
+//! legal action instead.
+
+use bots::{Bot, BotGame, BotSpec};
+use engine::rand::Rng;
+use engine::{ErrorInfo, Game, GameRng, Seat, ToAct};
+use serde_json::Value;
+use server::{Decision, SeatBot};
+use std::time::Duration;
+
+/// The MCTS budget of `spielleiter serve`'s `mcts` bot: the strength measured
+/// in docs/bots.md (1,000 playouts), on one core so that one table's bot
+/// cannot take both cores of a small machine (about 0.1–0.2 s per decision).
+pub const SERVER_MCTS: &str = "mcts:playouts=1000,threads=1";
+
+/// Why a bot could not decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotError {
+    /// No game has this id.
+    UnknownGame(String),
+    /// The bot spec does not parse.
+    Spec(String),
+    /// External programs (`cmd:`) cannot be started from here.
+    External,
+    /// The decision carries no state (the bot needs one).
+    NoState,
+    /// The state is not a state of this game.
+    State(String),
+    /// The state is read but inconsistent.
+    InvalidState(String),
+    /// A legal action is not an action of this game.
+    Action {
+        /// Its index in the legal list.
+        index: usize,
+        /// What serde said.
+        error: String,
+    },
+    /// The legal list is empty.
+    NoLegalActions,
+    /// The seat does not exist in this state.
+    NoSuchSeat(u8),
+    /// The bot failed (or panicked) while choosing.
+    Failed(String),
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::UnknownGame(g) => write!(f, "unknown game '{g}'"),
+            BotError::Spec(e) => write!(f, "bot spec: {e}"),
+            BotError::External => f.write_str("external programs (cmd:) cannot play here"),
+            BotError::NoState => f.write_str("the decision carries no state"),
+            BotError::State(e) => write!(f, "state: {e}"),
+            BotError::InvalidState(e) => write!(f, "inconsistent state: {e}"),
+            BotError::Action { index, error } => write!(f, "legal action {index}: {error}"),
+            BotError::NoLegalActions => f.write_str("no legal actions"),
+            BotError::NoSuchSeat(s) => write!(f, "seat {s} does not exist"),
+            BotError::Failed(e) => write!(f, "the bot failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
+impl BotError {
+    /// The wire form (`engine.malformed` for undecodable input,
+    /// `engine.unknown_bot`, `engine.bot_not_allowed`, `engine.bot_failed`).
+    pub fn info(&self) -> ErrorInfo {
+        match self {
+            BotError::UnknownGame(g) => crate::registry::unknown_game(g),
+            BotError::Spec(e) => ErrorInfo::new(
+                "unknown_bot",
+                "engine.unknown_bot",
+                format!("Unbekannter Bot: {e}"),
+                format!("Unknown bot: {e}"),
+            ),
+            BotError::External => ErrorInfo::new(
+                "bot_not_allowed",
+                "engine.bot_not_allowed",
+                "Externe Programme (cmd:) können hier nicht spielen.",
+                "External programs (cmd:) cannot play here.",
+            ),
+            BotError::NoSuchSeat(s) => ErrorInfo::new(
+                "no_such_seat",
+                "engine.no_such_seat",
+                format!("Platz {s} gibt es an diesem Tisch nicht."),
+                format!("Seat {s} does not exist at this table."),
+            ),
+            BotError::Failed(e) => ErrorInfo::new(
+                "bot_failed",
+                "engine.bot_failed",
+                format!("Der Bot konnte nicht entscheiden: {e}"),
+                format!("The bot could not decide: {e}"),
+            ),
+            other => ErrorInfo::malformed(other),
+        }
+    }
+}
+
+/// Reads a bot spec for the server or the referee: external programs are refused.
+pub fn parse_spec(spec: &str) -> Result<BotSpec, BotError> {
+    match spec.parse::<BotSpec>() {
+        Ok(BotSpec::External { .. }) => Err(BotError::External),
+        Ok(s) => Ok(s),
+        Err(e) => Err(BotError::Spec(e.0)),
+    }
+}
+
+/// Whether a bot of this spec reads the state (through `determinize`/`view`).
+pub fn spec_needs_state(spec: &BotSpec) -> bool {
+    matches!(spec, BotSpec::Greedy | BotSpec::Mcts(_))
+}
+
+/// The index into `legal` that the bot `spec` chooses for `seat` of the game
+/// `game` in `state` (JSON of the game's state, bare or in its envelope).
+/// A `random` spec needs no state (pass `Value::Null`).
+pub fn choose_json(
+    spec: &BotSpec,
+    game: &str,
+    state: &Value,
+    seat: Seat,
+    legal: &[Value],
+    rng: &mut GameRng,
+) -> Result<usize, BotError> {
+    if matches!(spec, BotSpec::External { .. }) {
+        return Err(BotError::External);
+    }
+    if legal.is_empty() {
+        return Err(BotError::NoLegalActions);
+    }
+    if let BotSpec::Random { .. } = spec {
+        // Random bots decide on the legal list alone; offers are left out only
+        // when the game's actions are decodable, which needs the game type.
+        if state.is_null() {
+            return Ok(rng.random_range(0..legal.len()));
+        }
+    }
+    crate::with_game!(game, G => choose_typed::<G>(spec, state, seat, legal, rng))
+        .map_err(|_| BotError::UnknownGame(game.to_string()))?
+}
+
+/// Decodes a state of `G`: the versioned envelope or the bare state.
+pub fn decode_state<G: Game>(state: &Value) -> Result<G::State, BotError> {
+    if state.is_null() {
+        return Err(BotError::NoState);
+    }
+    let bare = if state.get("format").is_some() && state.get("state").is_some() {
+        if state.get("game").and_then(Value::as_str) != Some(G::ID) {
+            return Err(BotError::State(format!("the state is not a {} state", G::ID)));
+        }
+        &state["state"]
+    } else {
+        state
+    };
+    let s = <G::State as serde::Deserialize>::deserialize(bare).map_err(|e| BotError::State(e.to_string()))?;
+    G::validate(&s).map_err(|problems| BotError::InvalidState(problems.join("; ")))?;
+    Ok(s)
+}
+
+fn choose_typed<G: BotGame>(
+    spec: &BotSpec,
+    state: &Value,
+    seat: Seat,
+    legal: &[Value],
+    rng: &mut GameRng,
+) -> Result<usize, BotError> {
+    let state = decode_state::<G>(state)?;
+    if seat.index() >= G::players(&state) {
+        return Err(BotError::NoSuchSeat(seat.0));
+    }
+    let actions = legal
+        .iter()
+        .enumerate()
+        .map(|(index, a)| {
+            <G::Action as serde::Deserialize>::deserialize(a).map_err(|e| BotError::Action {
+                index,
+                error: e.to_string(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match G::to_act(&state) {
+        ToAct::Seats(seats) if seats.contains(seat) => {}
+        _ => return Err(BotError::Failed(format!("seat {} is not to act in this state", seat.0))),
+    }
+    let mut bot: Box<dyn Bot<G>> = spec.build::<G>(Duration::ZERO).map_err(|e| BotError::Spec(e.0))?;
+    // A bot bug must not take the server's blocking thread or the referee
+    // session down with it.
+    let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&state, seat, &actions, rng)))
+        .map_err(|_| BotError::Failed("the bot panicked".into()))?
+        .map_err(|f| BotError::Failed(f.to_string()))?;
+    if chosen < legal.len() {
+        Ok(chosen)
+    } else {
+        Err(BotError::Failed(format!(
+            "index {chosen} out of {} actions",
+            legal.len()
+        )))
+    }
+}
+
+/// A built-in bot on a server seat.
+#[derive(Debug, Clone)]
+pub struct SpecSeatBot {
+    name: String,
+    spec: BotSpec,
+}
+
+impl SpecSeatBot {
+    /// The bot of `spec` (external programs are refused), registered as `name`.
+    pub fn new(name: &str, spec: &str) -> Result<SpecSeatBot, BotError> {
+        Ok(SpecSeatBot {
+            name: name.to_string(),
+            spec: parse_spec(spec)?,
+        })
+    }
+
+    /// Its spec.
+    pub fn spec(&self) -> &BotSpec {
+        &self.spec
+    }
+}
+
+impl SeatBot for SpecSeatBot {
+    fn choose(&self, decision: &Decision<'_>, rng: &mut GameRng) -> usize {
+        let state = decision.state.unwrap_or(&Value::Null);
+        match choose_json(&self.spec, decision.game, state, decision.seat, decision.legal, rng) {
+            Ok(i) => i,
+            Err(e) => {
+                tracing::warn!(
+                    bot = %self.name,
+                    game = decision.game,
+                    seat = decision.seat.0,
+                    error = %e,
+                    "bot could not decide; playing a random legal action"
+                );
+                if decision.legal.is_empty() {
+                    0
+                } else {
+                    rng.random_range(0..decision.legal.len())
+                }
+            }
+        }
+    }
+
+    fn needs_state(&self) -> bool {
+        spec_needs_state(&self.spec)
+    }
+}
+
+/// The bots of `spielleiter serve`: `random`, `greedy` and `mcts` (with the
+/// budget `mcts_spec`, e.g. [`SERVER_MCTS`]).
+pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
+    let mcts = SpecSeatBot::new("mcts", mcts_spec)?;
+    if !matches!(mcts.spec, BotSpec::Mcts(_)) {
+        return Err(BotError::Spec(format!("'{mcts_spec}' is not an mcts spec")));
+    }
+    Ok(server::BotRegistry::default()
+        .with("greedy", std::sync::Arc::new(SpecSeatBot::new("greedy", "greedy")?))
+        .with("mcts", std::sync::Arc::new(mcts)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::rand::SeedableRng;
+    use engine::{ChanceMode, DynMatch};
+
+    fn decision_parts(game: &str, players: usize) -> (Value, Seat, Vec<Value>) {
+        let m: Box<dyn DynMatch> = crate::registry::entry(game)
+            .and_then(|e| e.create(&Value::Null, players, 3, ChanceMode::Seeded))
+            .expect("game starts");
+        let ToAct::Seats(seats) = m.to_act() else {
+            panic!("a seat acts first")
+        };
+        let seat = seats.first().expect("a seat");
+        (m.state(), seat, m.legal(seat).expect("legal"))
+    }
+
+    #[test]
+    fn greedy_and_mcts_choose_a_legal_index_for_every_game() {
+        for game in crate::registry::GAMES {
+            let (state, seat, legal) = decision_parts(game, 3);
+            for spec in ["greedy", "mcts:playouts=30,threads=1", "random"] {
+                let spec = parse_spec(spec).expect("spec");
+                let mut rng = GameRng::seed_from_u64(1);
+                let i = choose_json(&spec, game, &state, seat, &legal, &mut rng).expect("decides");
+                assert!(i < legal.len());
+                // The bare state works too.
+                let i = choose_json(&spec, game, &state["state"], seat, &legal, &mut rng).expect("decides");
+                assert!(i < legal.len());
+            }
+        }
+    }
+
+    #[test]
+    fn corrupt_input_is_an_error_and_the_seat_bot_falls_back() {
+        let (state, seat, legal) = decision_parts("catan", 4);
+        let greedy = parse_spec("greedy").expect("spec");
+        let mut rng = GameRng::seed_from_u64(2);
+        let mut broken = state.clone();
+        broken["state"]["players"] = Value::from("nonsense");
+        let cases: Vec<(&str, Value, Vec<Value>)> = vec![
+            ("catan", broken, legal.clone()),
+            ("catan", Value::from(17), legal.clone()),
+            ("catan", Value::Null, legal.clone()),
+            ("catan", state.clone(), vec![Value::from("not an action")]),
+            ("catan", state.clone(), Vec::new()),
+            ("no-such-game", state.clone(), legal.clone()),
+            ("splendor", state.clone(), legal.clone()),
+        ];
+        for (game, s, l) in &cases {
+            let r = choose_json(&greedy, game, s, seat, l, &mut rng);
+            assert!(r.is_err(), "{game} {s} accepted");
+        }
+        let r = choose_json(&greedy, "catan", &state, Seat(9), &legal, &mut rng);
+        assert!(matches!(r, Err(BotError::NoSuchSeat(9))), "{r:?}");
+        let seat_bot = SpecSeatBot::new("greedy", "greedy").expect("bot");
+        assert!(seat_bot.needs_state());
+        for (game, s, l) in &cases {
+            if l.is_empty() {
+                continue;
+            }
+            let d = Decision {
+                game,
+                seat,
+                view: &Value::Null,
+                legal: l,
+                state: Some(s),
+            };
+            assert!(seat_bot.choose(&d, &mut rng) < l.len());
+        }
+        let d = Decision {
+            game: "catan",
+            seat,
+            view: &Value::Null,
+            legal: &legal,
+            state: None,
+        };
+        assert!(seat_bot.choose(&d, &mut rng) < legal.len());
+    }
+
+    #[test]
+    fn specs_for_the_server_and_the_referee() {
+        assert!(matches!(parse_spec("cmd:python3 bot.py"), Err(BotError::External)));
+        assert!(matches!(parse_spec("alpha"), Err(BotError::Spec(_))));
+        assert_eq!(
+            parse_spec("alpha").err().map(|e| e.info().rule),
+            Some("engine.unknown_bot".into())
+        );
+        let reg = server_bots(SERVER_MCTS).expect("registry");
+        assert_eq!(reg.names(), vec!["random", "greedy", "mcts"]);
+        assert!(reg.get("mcts").is_some_and(|b| b.needs_state()));
+        assert!(server_bots("greedy").is_err());
+    }
+}

@@ -1,0 +1,119 @@
+//! The built-in bots on server seats: `spielleiter serve` registers `random`,
+//! `greedy` and `mcts`; tables of bots only play every game to its end with
+//! actions the engine accepts (the finished log replays).
+
+use engine::ChanceMode;
+use serde_json::{json, Value};
+use spielleiter_cli::{registry, seat_bot};
+use std::time::{Duration, Instant};
+
+fn games() -> server::Registry {
+    let entries = registry::GAMES
+        .iter()
+        .map(|id| registry::entry(id).expect("entry"))
+        .collect();
+    server::Registry::new(entries).expect("registry")
+}
+
+fn temp_db(tag: &str) -> String {
+    let n = server::secret::random_u64().expect("random");
+    let dir = std::env::temp_dir().join(format!("spielleiter-cli-{tag}-{n:016x}"));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    format!("sqlite://{}", dir.join("test.db").display())
+}
+
+struct Api {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Api {
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let resp = self.http.get(format!("{}{path}", self.base)).send().await.expect("GET");
+        let status = resp.status().as_u16();
+        (status, resp.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn create(&self, game: &str, bots: &[&str]) -> String {
+        let seats: Vec<Value> = bots.iter().map(|b| json!({"kind": "bot", "bot": b})).collect();
+        let body = json!({"game": game, "players": bots.len(), "seed": 11, "seats": seats});
+        let resp = self
+            .http
+            .post(format!("{}/api/tables", self.base))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("POST");
+        let status = resp.status().as_u16();
+        let v: Value = resp.json().await.unwrap_or(Value::Null);
+        assert_eq!(status, 201, "create: {v}");
+        v["id"].as_str().expect("id").to_string()
+    }
+
+    /// Waits until the table is finished; returns its summary.
+    async fn wait(&self, id: &str, limit: Duration) -> Value {
+        let deadline = Instant::now() + limit;
+        loop {
+            let (_, summary) = self.get(&format!("/api/tables/{id}")).await;
+            if summary["status"] == "finished" {
+                return summary;
+            }
+            assert!(Instant::now() < deadline, "table {id} stuck: {summary}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// Replays a finished table's log: every action the bots played was legal.
+async fn check_log(api: &Api, id: &str, game: &str) {
+    let (status, log) = api.get(&format!("/api/tables/{id}/log")).await;
+    assert_eq!(status, 200, "{log}");
+    let m = registry::entry(game)
+        .expect("entry")
+        .replay_log(&log, ChanceMode::Seeded)
+        .expect("the log replays");
+    assert!(m.result().is_some(), "{game}: replayed game is over");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn greedy_and_mcts_play_every_game_on_the_server() {
+    let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
+    let config = server::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: temp_db("bots"),
+        bot_think_ms: 0,
+        ..server::ServerConfig::default()
+    };
+    let server = server::start(config, games(), bots).await.expect("server starts");
+    let api = Api {
+        base: format!("http://{}", server.addr),
+        http: reqwest::Client::new(),
+    };
+    // The lobby offers what /api/games lists.
+    let (_, listed) = api.get("/api/games").await;
+    assert_eq!(listed["bots"], json!(["random", "greedy", "mcts"]));
+
+    let mut greedy_tables = Vec::new();
+    for (game, players) in [("splendor", 2), ("catan", 3), ("catan-junior", 2)] {
+        let bots = vec!["greedy"; players];
+        greedy_tables.push((game, api.create(game, &bots).await));
+    }
+    let mut mcts_tables = Vec::new();
+    for (game, players) in [("splendor", 2), ("catan", 3), ("catan-junior", 2)] {
+        let mut bots = vec!["greedy"; players];
+        bots[0] = "mcts";
+        mcts_tables.push((game, api.create(game, &bots).await));
+    }
+    for (game, id) in &greedy_tables {
+        let summary = api.wait(id, Duration::from_secs(240)).await;
+        assert!(summary["result"]["winners"].is_array(), "{game}: {summary}");
+        check_log(&api, id, game).await;
+    }
+    for (game, id) in &mcts_tables {
+        let summary = api.wait(id, Duration::from_secs(600)).await;
+        assert!(summary["result"]["winners"].is_array(), "{game}: {summary}");
+        check_log(&api, id, game).await;
+    }
+    server.shutdown().await.expect("clean shutdown");
+}
