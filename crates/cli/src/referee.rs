@@ -6,7 +6,7 @@
 //! an `"id"`, echoed in its response. A malformed line gets an error and the
 //! session goes on. `docs/protocol.md` documents every op.
 
-use crate::registry;
+use crate::{registry, seat_bot};
 use engine::{ChanceMode, DynMatch, ErrorInfo, Seat, ToAct, Viewer};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -84,6 +84,16 @@ enum Request {
     State,
     Log,
     Result,
+    Bot {
+        seat: u8,
+        bot: String,
+        #[serde(default)]
+        play: bool,
+        #[serde(default)]
+        seed: u64,
+        #[serde(default)]
+        version: Option<u64>,
+    },
 }
 
 fn viewer(seat: Option<u8>) -> Viewer {
@@ -229,7 +239,85 @@ impl Referee {
             Request::State => Ok(self.current()?.state()),
             Request::Log => Ok(self.current()?.log()),
             Request::Result => Ok(json!(self.current()?.result())),
+            Request::Bot {
+                seat,
+                bot,
+                play,
+                seed,
+                version,
+            } => self.bot(Seat(seat), &bot, play, seed, version),
         }
+    }
+
+    /// The `bot` op: a built-in bot chooses the action of `seat` (and plays it).
+    fn bot(&mut self, seat: Seat, bot: &str, play: bool, seed: u64, version: Option<u64>) -> Result<Value, ErrorInfo> {
+        let spec = seat_bot::parse_spec(bot).map_err(|e| e.info())?;
+        let m = self.current_mut()?;
+        if usize::from(seat.0) >= m.players() {
+            return Err(seat_bot::BotError::NoSuchSeat(seat.0).info());
+        }
+        if let Some(v) = version {
+            if v != m.version() {
+                return Err(ErrorInfo::new(
+                    "stale_version",
+                    "engine.stale_version",
+                    format!(
+                        "Veralteter Stand: Die Anfrage nennt Version {v}, das Spiel ist bei Version {}.",
+                        m.version()
+                    ),
+                    format!(
+                        "Stale version: the request names version {v}, the game is at version {}.",
+                        m.version()
+                    ),
+                ));
+            }
+        }
+        match m.to_act() {
+            ToAct::Over => {
+                return Err(ErrorInfo::new(
+                    "game_over",
+                    "engine.game_over",
+                    "Das Spiel ist beendet.",
+                    "The game is over.",
+                ))
+            }
+            ToAct::Chance => {
+                return Err(ErrorInfo::new(
+                    "not_chance_turn",
+                    "engine.not_chance_turn",
+                    "Das Spiel wartet gerade auf den Zufall.",
+                    "The game is waiting for chance.",
+                ))
+            }
+            ToAct::Seats(seats) if !seats.contains(seat) => {
+                return Err(ErrorInfo::new(
+                    "not_your_turn",
+                    "engine.not_your_turn",
+                    format!("Platz {} ist gerade nicht am Zug.", seat.0),
+                    format!("Seat {} is not to act now.", seat.0),
+                ))
+            }
+            ToAct::Seats(_) => {}
+        }
+        let legal = m.legal(seat)?;
+        let state = if seat_bot::spec_needs_state(&spec) {
+            m.state()
+        } else {
+            Value::Null
+        };
+        let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(seed);
+        let index = seat_bot::choose_json(&spec, m.game(), &state, seat, &legal, &mut rng).map_err(|e| e.info())?;
+        let action = legal[index].clone();
+        if !play {
+            return Ok(json!({ "index": index, "action": action }));
+        }
+        let before = m.act(seat, &action, None)?;
+        let events = m.events_since(before, Viewer::Seat(seat));
+        let mut s = status(m.as_ref());
+        s["events"] = json!(events);
+        s["index"] = json!(index);
+        s["action"] = action;
+        Ok(s)
     }
 }
 
@@ -251,7 +339,7 @@ fn bad_request(value: &Value, e: serde_json::Error) -> ErrorInfo {
         Some(op) => {
             let known = [
                 "games", "new", "load", "to_act", "legal", "act", "chance", "outcomes", "view", "events", "state",
-                "log", "result",
+                "log", "result", "bot",
             ];
             if known.contains(&op) {
                 ErrorInfo::malformed(format!("'{op}': {e}"))

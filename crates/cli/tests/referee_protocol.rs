@@ -198,3 +198,116 @@ fn every_game_plays_to_the_end_through_the_protocol_and_replays() {
         ok(&mut r2, json!({"op": "load", "game": game, "state": state}));
     }
 }
+
+#[test]
+fn bot_op_chooses_and_plays_for_a_seat() {
+    let mut r = Referee::default();
+    // No game yet.
+    let e = err(&mut r, json!({"op": "bot", "seat": 0, "bot": "greedy"}));
+    assert_eq!(e["rule"], "engine.no_game");
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 2, "seed": 5}),
+    );
+    let seat = ok(&mut r, json!({"op": "to_act"}))["seats"][0].as_u64().expect("seat");
+    let other = 1 - seat;
+    // Bad specs, external programs, wrong seats.
+    for bad in ["alpha", "greedy:x", "mcts:playouts=-1"] {
+        let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": bad}));
+        assert_eq!(
+            (e["kind"].as_str(), e["rule"].as_str()),
+            (Some("unknown_bot"), Some("engine.unknown_bot"))
+        );
+    }
+    let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "cmd:python3 bot.py"}));
+    assert_eq!(e["rule"], "engine.bot_not_allowed");
+    let e = err(&mut r, json!({"op": "bot", "seat": other, "bot": "greedy"}));
+    assert_eq!(e["rule"], "engine.not_your_turn");
+    let e = err(&mut r, json!({"op": "bot", "seat": 7, "bot": "greedy"}));
+    assert_eq!(e["rule"], "engine.no_such_seat");
+    let e = err(
+        &mut r,
+        json!({"op": "bot", "seat": seat, "bot": "greedy", "version": 9999}),
+    );
+    assert_eq!(e["rule"], "engine.stale_version");
+    let e = err(
+        &mut r,
+        json!({"op": "bot", "seat": seat, "bot": "greedy", "play": "yes"}),
+    );
+    assert_eq!(e["rule"], "engine.malformed");
+    // Nothing changed.
+    let before = ok(&mut r, json!({"op": "state"}));
+    // A suggestion without playing: one of the legal actions, deterministic per seed.
+    let legal = ok(&mut r, json!({"op": "legal", "seat": seat}));
+    let hint = ok(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy", "seed": 3}));
+    let index = hint["index"].as_u64().expect("index") as usize;
+    assert_eq!(legal[index], hint["action"]);
+    assert_eq!(
+        ok(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy", "seed": 3})),
+        hint
+    );
+    assert_eq!(ok(&mut r, json!({"op": "state"})), before);
+    // Playing it: the status of an `act`, with the action and its events.
+    let played = ok(
+        &mut r,
+        json!({"op": "bot", "seat": seat, "bot": "greedy", "seed": 3, "play": true, "id": "x"}),
+    );
+    assert_eq!(played["action"], hint["action"]);
+    assert!(played["events"].is_array() && played["version"].is_u64(), "{played}");
+    assert_ne!(ok(&mut r, json!({"op": "state"})), before);
+    // Built-in bots play the game to its end (MCTS on a tiny budget for one seat).
+    let mut steps = 0;
+    loop {
+        let to_act = ok(&mut r, json!({"op": "to_act"}));
+        if to_act["kind"] == "over" {
+            break;
+        }
+        let seat = to_act["seats"][0].as_u64().expect("seat");
+        let bot = if seat == 0 {
+            "mcts:playouts=10,threads=1"
+        } else {
+            "greedy"
+        };
+        ok(
+            &mut r,
+            json!({"op": "bot", "seat": seat, "bot": bot, "play": true, "seed": steps}),
+        );
+        steps += 1;
+        assert!(steps < 1_000, "game does not end");
+    }
+    assert!(ok(&mut r, json!({"op": "result"}))["winners"].is_array());
+    let e = err(&mut r, json!({"op": "bot", "seat": 0, "bot": "greedy"}));
+    assert_eq!(
+        (e["kind"].as_str(), e["rule"].as_str()),
+        (Some("game_over"), Some("engine.game_over"))
+    );
+}
+
+#[test]
+fn bot_op_plays_catan_and_junior() {
+    for (game, players) in [("catan", 3), ("catan-junior", 2)] {
+        let mut r = Referee::default();
+        ok(
+            &mut r,
+            json!({"op": "new", "game": game, "players": players, "seed": 2}),
+        );
+        for step in 0..40u64 {
+            let to_act = ok(&mut r, json!({"op": "to_act"}));
+            if to_act["kind"] == "over" {
+                break;
+            }
+            let seat = to_act["seats"][0].as_u64().expect("seat");
+            let bot = if step % 2 == 0 {
+                "greedy"
+            } else {
+                "mcts:playouts=10,threads=1"
+            };
+            ok(
+                &mut r,
+                json!({"op": "bot", "seat": seat, "bot": bot, "play": true, "seed": step}),
+            );
+        }
+        let v = ok(&mut r, json!({"op": "to_act"}));
+        assert!(v["kind"].is_string(), "{game}: {v}");
+    }
+}
