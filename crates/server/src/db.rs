@@ -12,6 +12,7 @@ use crate::error::{redact_url, ServerError};
 use crate::migrations::MIGRATIONS;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
+use std::fmt::Write as _;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -158,7 +159,7 @@ impl Db {
             .map_err(|_| fail(sqlx::Error::PoolTimedOut))?
             .map_err(fail)?;
         let _ = sqlx::Connection::close(probe).await;
-        let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
+        let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 }, true)
             .await
             .map_err(fail)?;
         migrate(&pool).await?;
@@ -177,11 +178,15 @@ impl Db {
                 }
             };
             runtime.block_on(async move {
-                match open_pool(&url, sqlite, 1).await {
+                match open_pool(&url, sqlite, 1, !sqlite).await {
                     Ok(pool) => {
                         let _ = ready_tx.send(Ok(()));
+                        let checkpoints = sqlite.then(|| tokio::spawn(checkpointer(url.clone())));
                         writer(pool.clone(), rx).await;
                         pool.close().await;
+                        if let Some(c) = checkpoints {
+                            c.abort();
+                        }
                     }
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
@@ -299,7 +304,12 @@ impl Db {
 }
 
 /// A pool with the connection settings every connection needs.
-async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
+///
+/// `autocheckpoint` false (SQLite only) leaves copying the write-ahead log
+/// into the database file to [`checkpointer`]: a checkpoint syncs the file to
+/// disk, which can take tens of milliseconds, and on the writer's connection
+/// every table would wait for it.
+async fn open_pool(url: &str, sqlite: bool, connections: u32, autocheckpoint: bool) -> Result<AnyPool, sqlx::Error> {
     AnyPoolOptions::new()
         .max_connections(connections)
         .acquire_timeout(Duration::from_secs(5))
@@ -313,6 +323,9 @@ async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool,
                     sqlx::query("PRAGMA journal_mode=WAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA synchronous=NORMAL").execute(&mut *conn).await?;
                     sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
+                    if !autocheckpoint {
+                        sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
+                    }
                 }
                 Ok(())
             })
@@ -381,6 +394,31 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
     Ok(())
 }
 
+/// How often the write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// Copies the write-ahead log into the database file now and then, beside the
+/// writer (a passive checkpoint never blocks a commit), on a connection of
+/// its own. Runs until aborted; a failed checkpoint is retried next time.
+async fn checkpointer(url: String) {
+    let mut conn: Option<sqlx::AnyConnection> = None;
+    loop {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        if conn.is_none() {
+            conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url).await.ok();
+        }
+        let Some(c) = conn.as_mut() else { continue };
+        let started = std::time::Instant::now();
+        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut *c).await {
+            Ok(_) => tracing::trace!(us = started.elapsed().as_micros() as u64, "checkpoint"),
+            Err(e) => {
+                tracing::warn!(error = %e, "checkpoint failed");
+                conn = None;
+            }
+        }
+    }
+}
+
 /// The writer task: commits queued jobs in batches until every sender is gone.
 async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
@@ -419,21 +457,22 @@ async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     tracing::info!("database writer finished");
 }
 
-/// Most rows per multi-row statement (5 parameters each stays far below the
-/// parameter limits of SQLite and PostgreSQL).
-const ROWS_PER_STATEMENT: usize = 64;
-
-/// Splits `items` into chunks whose lengths are powers of two (64, 32, …, 1),
-/// so a multi-row statement has one of only seven shapes and stays in the
-/// connection's prepared-statement cache.
-fn pow2_chunks<T>(mut items: &[T]) -> Vec<&[T]> {
-    let mut out = Vec::new();
-    while !items.is_empty() {
-        let n = ROWS_PER_STATEMENT.min(1 << items.len().ilog2());
-        let (head, rest) = items.split_at(n);
-        out.push(head);
-        items = rest;
+/// `text` as an SQL string literal (standard SQL, which SQLite and
+/// PostgreSQL share: quotes doubled, backslashes literal). Only for text that
+/// holds no NUL character: JSON from serde_json (which escapes control
+/// characters) and server-made ids.
+fn sql_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        if c == '\'' {
+            out.push('\'');
+        }
+        if c != '\0' {
+            out.push(c);
+        }
     }
+    out.push('\'');
     out
 }
 
@@ -491,46 +530,49 @@ async fn commit<'a>(pool: &AnyPool, writes: impl Iterator<Item = &'a Write>) -> 
             }
         }
     }
-    for chunk in pow2_chunks(&actions) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let p = i * 5;
-                format!("(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5)
-            })
-            .collect();
-        let sql = format!(
-            "INSERT INTO actions (table_id, idx, seat, action, version) VALUES {}",
-            values.join(", ")
-        );
-        let mut insert = sqlx::query(&sql);
-        for (table, idx, row, _) in chunk {
-            insert = insert
-                .bind(table.as_str())
-                .bind(*idx as i64)
-                .bind(i64::from(row.seat))
-                .bind(row.action.as_str())
-                .bind(row.version as i64);
+    // The actions and the new versions of the games that go on, as one
+    // string of two statements: a round trip to the database costs more than
+    // the statements (SQLite runs on a thread of its own behind sqlx), so a
+    // batch is one INSERT and one UPDATE whatever its size. Every value is
+    // a number, a server-made table id or serialised JSON, quoted by
+    // [`sql_text`].
+    if !actions.is_empty() {
+        let mut sql = String::with_capacity(160 * actions.len());
+        sql.push_str("INSERT INTO actions (table_id, idx, seat, action, version) VALUES ");
+        for (i, (table, idx, row, _)) in actions.iter().enumerate() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            let _ = write!(
+                sql,
+                "({}, {}, {}, {}, {})",
+                sql_text(table),
+                idx,
+                row.seat,
+                sql_text(&row.action),
+                row.version
+            );
         }
-        insert.execute(&mut *tx).await?;
-    }
-    // The tables' new versions: one UPDATE per chunk of the games that go on…
-    let going_on: Vec<_> = actions.iter().filter(|a| a.3.is_none()).collect();
-    for chunk in pow2_chunks(&going_on) {
-        let cases: Vec<String> = (0..chunk.len())
-            .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
-            .collect();
-        let ids: Vec<String> = (0..chunk.len()).map(|i| format!("${}", 2 * i + 1)).collect();
-        let sql = format!(
-            "UPDATE tables SET version = CASE id {} END WHERE id IN ({})",
-            cases.join(" "),
-            ids.join(", ")
-        );
-        let mut update = sqlx::query(&sql);
-        for (table, _, row, _) in chunk {
-            update = update.bind(table.as_str()).bind(row.version as i64);
+        sql.push(';');
+        let going_on = actions.iter().filter(|a| a.3.is_none()).count();
+        if going_on > 0 {
+            sql.push_str(" UPDATE tables SET version = CASE id");
+            for (table, _, row, _) in actions.iter().filter(|a| a.3.is_none()) {
+                let _ = write!(sql, " WHEN {} THEN {}", sql_text(table), row.version);
+            }
+            sql.push_str(" END WHERE id IN (");
+            for (i, (table, ..)) in actions.iter().filter(|a| a.3.is_none()).enumerate() {
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&sql_text(table));
+            }
+            sql.push_str(");");
         }
-        let done = update.execute(&mut *tx).await?;
-        if done.rows_affected() != chunk.len() as u64 {
+        let done = sqlx::raw_sql(&sql).execute(&mut *tx).await?;
+        // Every action row inserted and every table found: a missing table
+        // fails the batch (and its jobs are retried alone).
+        if done.rows_affected() != (actions.len() + going_on) as u64 {
             return Err(sqlx::Error::RowNotFound);
         }
     }
@@ -557,19 +599,92 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chunks_are_powers_of_two_and_cover_everything() {
-        for n in 0..300usize {
-            let items: Vec<usize> = (0..n).collect();
-            let chunks = pow2_chunks(&items);
-            assert_eq!(chunks.concat(), items);
-            assert!(chunks
-                .iter()
-                .all(|c| c.len().is_power_of_two() && c.len() <= ROWS_PER_STATEMENT));
+    fn sql_text_quotes_every_quote() {
+        assert_eq!(sql_text("abc"), "'abc'");
+        assert_eq!(sql_text("it's"), "'it''s'");
+        assert_eq!(sql_text("''"), "''''''");
+        assert_eq!(sql_text("a\\b"), "'a\\b'");
+        assert_eq!(sql_text("a\0b"), "'ab'");
+    }
+
+    /// Actions whose JSON holds quotes, backslashes, SQL and non-ASCII text
+    /// are stored and read back exactly, in one batch with several tables.
+    #[tokio::test]
+    async fn hostile_action_text_round_trips() {
+        let dir = std::env::temp_dir().join(format!(
+            "spielleiter-db-test-{:016x}",
+            crate::secret::random_u64().unwrap_or(7)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("t.db").display());
+        let (db, writer) = Db::connect(&url).await.unwrap();
+        let texts = [
+            r#"{"say":"it's"}"#.to_string(),
+            r#"{"x":"'); DROP TABLE actions; --"}"#.to_string(),
+            serde_json::json!({"s": "back\\slash \" quote ü € 🎲 \u{0}"}).to_string(),
+        ];
+        for t in 0..2 {
+            let table = TableRow {
+                id: format!("t{t}'q"),
+                game: "toy".into(),
+                players: 1,
+                options: "null".into(),
+                seed: 1,
+                version: 0,
+                created_ms: 0,
+            };
+            db.write(Write::CreateTable { table, seats: vec![] }).await.unwrap();
         }
-        assert_eq!(
-            pow2_chunks(&[0u8; 100]).iter().map(|c| c.len()).collect::<Vec<_>>(),
-            vec![64, 32, 4]
+        let mut jobs = Vec::new();
+        for t in 0..2 {
+            for (i, text) in texts.iter().enumerate() {
+                let db = db.clone();
+                let text = text.clone();
+                jobs.push(tokio::spawn(async move {
+                    db.write(Write::Action {
+                        table: format!("t{t}'q"),
+                        idx: i as u64,
+                        row: ActionRow {
+                            seat: 0,
+                            action: text,
+                            version: i as u64 + 1,
+                        },
+                        finished: None,
+                    })
+                    .await
+                }));
+                // One action per table in flight, as a table does.
+                if let Some(j) = jobs.pop() {
+                    j.await.unwrap().unwrap();
+                }
+            }
+        }
+        let unknown = db
+            .write(Write::Action {
+                table: "nope".into(),
+                idx: 0,
+                row: ActionRow {
+                    seat: 0,
+                    action: "1".into(),
+                    version: 1,
+                },
+                finished: None,
+            })
+            .await;
+        assert!(unknown.is_err(), "an action of an unknown table is refused");
+        for t in 0..2 {
+            let stored = db.actions(&format!("t{t}'q")).await.unwrap();
+            let read: Vec<_> = stored.iter().map(|a| a.action.clone()).collect();
+            assert_eq!(read, texts.to_vec());
+        }
+        let tables = db.unfinished().await.unwrap();
+        assert!(
+            tables.iter().all(|t| t.table.version == 3),
+            "versions advanced with the actions"
         );
+        drop(tables);
+        db.close(writer, Duration::from_secs(5)).await;
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

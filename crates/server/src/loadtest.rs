@@ -213,30 +213,37 @@ pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError
 
 /// Runs the load test on a runtime of its own. Without `config.url` (empty),
 /// it first starts a server in this process on a temporary SQLite file with
-/// `games`, and removes the file afterwards.
+/// `games`, and removes the file afterwards. That server gets a runtime (and
+/// worker threads) of its own, as in its own process: sharing one scheduler
+/// with thousands of client tasks would measure the test's queue, not the
+/// server's.
 pub fn run_blocking(mut config: LoadtestConfig, games: crate::Registry) -> Result<LoadtestReport, LoadtestError> {
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| LoadtestError::Setup(e.to_string()))?;
-    runtime.block_on(async move {
-        if !config.url.is_empty() {
-            return run(config).await;
+    let runtime = || tokio::runtime::Runtime::new().map_err(|e| LoadtestError::Setup(e.to_string()));
+    let clients = runtime()?;
+    if !config.url.is_empty() {
+        return clients.block_on(run(config));
+    }
+    let n = crate::secret::random_u64().map_err(|e| LoadtestError::Setup(e.to_string()))?;
+    let dir = std::env::temp_dir().join(format!("spielleiter-loadtest-{n:016x}"));
+    std::fs::create_dir_all(&dir).map_err(|e| LoadtestError::Setup(e.to_string()))?;
+    let server_config = crate::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: format!("sqlite://{}", dir.join("loadtest.db").display()),
+        ..crate::ServerConfig::default()
+    };
+    let server_runtime = runtime()?;
+    let started = server_runtime.block_on(crate::start(server_config, games, crate::BotRegistry::default()));
+    let report = match started {
+        Ok(server) => {
+            config.url = format!("http://{}", server.addr);
+            let report = clients.block_on(run(config));
+            let _ = server_runtime.block_on(server.shutdown());
+            report
         }
-        let n = crate::secret::random_u64().map_err(|e| LoadtestError::Setup(e.to_string()))?;
-        let dir = std::env::temp_dir().join(format!("spielleiter-loadtest-{n:016x}"));
-        std::fs::create_dir_all(&dir).map_err(|e| LoadtestError::Setup(e.to_string()))?;
-        let server_config = crate::ServerConfig {
-            addr: "127.0.0.1:0".into(),
-            database_url: format!("sqlite://{}", dir.join("loadtest.db").display()),
-            ..crate::ServerConfig::default()
-        };
-        let server = crate::start(server_config, games, crate::BotRegistry::default())
-            .await
-            .map_err(|e| LoadtestError::Setup(e.to_string()))?;
-        config.url = format!("http://{}", server.addr);
-        let report = run(config).await;
-        let _ = server.shutdown().await;
-        let _ = std::fs::remove_dir_all(&dir);
-        report
-    })
+        Err(e) => Err(LoadtestError::Setup(e.to_string())),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    report
 }
 
 /// A table set up for play: id and the seats' secrets.
