@@ -46,6 +46,34 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         0.0
     }
 
+    /// Common random numbers by default (see [`crate::MctsConfig::common_dice`]).
+    fn common_dice(&self) -> bool {
+        false
+    }
+
+    /// Which stream of chance events the chance node `state` belongs to
+    /// (0–3), so that with common random numbers the k-th die roll after
+    /// the root is the same die whatever happened in between (a card drawn
+    /// in one line and not in another does not shift the dice).
+    fn chance_stream(&self, _state: &G::State) -> usize {
+        0
+    }
+
+    /// The evaluator MCTS uses (expansion order, progressive bias, rollout
+    /// policy, scores of stopped rollouts, [`Heuristic::keep`]): by default
+    /// the greedy player's, but a search may use a tuning of its own.
+    fn for_search(&self) -> Self {
+        self.clone()
+    }
+
+    /// MCTS keeps this evaluator's greedy choice unless the most visited
+    /// action's mean reward beats the greedy action's by more than this
+    /// margin (see [`crate::MctsConfig::keep`]); 0 = off, the most visited
+    /// action is played.
+    fn keep(&self) -> f64 {
+        0.0
+    }
+
     /// The greedy choice: the index into `legal` whose successor state is
     /// best for `seat` (own value minus the best other value, plus the
     /// action bias); ties broken at random.

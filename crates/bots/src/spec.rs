@@ -111,6 +111,13 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 }
                 c.epsilon = Some(x);
             }
+            "keep" => {
+                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(bad("expects a number from 0 to 1 (0 = off)"));
+                }
+                c.keep = Some(x);
+            }
             "chance" => c.chance_branch = value.parse().map_err(|_| bad("expects a whole number"))?,
             "rollout" => {
                 c.rollout = match value {
@@ -120,11 +127,9 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 }
             }
             "offers" if value.is_empty() => c.offers = true,
-            _ => {
-                return Err(bad(
-                    "unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, chance, rollout, offers)",
-                ))
-            }
+            _ => return Err(bad(
+                "unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
+            )),
         }
     }
     Ok(c)
@@ -184,6 +189,17 @@ mod tests {
         assert_eq!(c.rollout, RolloutPolicy::Random);
         assert_eq!(c.threads, 1);
         assert_eq!(c.exploration, 1.2);
+        assert_eq!(c.keep, None);
+        let Ok(BotSpec::Mcts(c)) = "mcts:keep=0.05".parse() else {
+            panic!("mcts keep not read");
+        };
+        assert_eq!(c.keep, Some(0.05));
+        assert_eq!(
+            "mcts:keep=0"
+                .parse::<BotSpec>()
+                .map(|b| matches!(b, BotSpec::Mcts(c) if c.keep == Some(0.0))),
+            Ok(true)
+        );
         assert_eq!(
             "cmd:python3 bot.py --fast".parse(),
             Ok(BotSpec::External {
@@ -201,6 +217,8 @@ mod tests {
             "mcts:playouts=-3",
             "mcts:c=nan",
             "mcts:foo",
+            "mcts:keep=2",
+            "mcts:keep=x",
             "cmd:",
             "random:x",
         ] {

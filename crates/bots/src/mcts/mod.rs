@@ -78,6 +78,12 @@ pub struct MctsConfig {
     /// Share of greedy rollout decisions taken at random instead, so that
     /// rollouts see more than one line of play; `None` = the heuristic's default.
     pub epsilon: Option<f64>,
+    /// Keep the heuristic's greedy choice unless the most visited action's
+    /// mean reward (a win chance) is higher by more than this: a search of
+    /// a luck-heavy game at a small budget is noisy, and a noisy pick among
+    /// a good policy's near-equal candidates is worse than the policy's own
+    /// pick. 0 = off; `None` = the heuristic's default.
+    pub keep: Option<f64>,
 }
 
 impl Default for MctsConfig {
@@ -93,6 +99,7 @@ impl Default for MctsConfig {
             prior: 1.0,
             widen: None,
             epsilon: None,
+            keep: None,
         }
     }
 }
@@ -114,6 +121,8 @@ pub struct MctsBot<G: BotGame> {
     config: MctsConfig,
     heuristic: G::Heuristic,
     stats: MctsStats,
+    /// Summed root rewards of the last search (in the order of `legal`).
+    rewards: Vec<f64>,
 }
 
 impl<G: BotGame> MctsBot<G> {
@@ -121,8 +130,9 @@ impl<G: BotGame> MctsBot<G> {
     pub fn new(config: MctsConfig) -> Self {
         MctsBot {
             config,
-            heuristic: G::Heuristic::default(),
+            heuristic: G::Heuristic::default().for_search(),
             stats: MctsStats::default(),
+            rewards: Vec::new(),
         }
     }
 
@@ -149,11 +159,12 @@ impl<G: BotGame> MctsBot<G> {
             prior: self.config.prior,
             widen: self.config.widen.unwrap_or_else(|| self.heuristic.widen()),
             epsilon: self.config.epsilon.unwrap_or_else(|| self.heuristic.epsilon()),
+            common_dice: self.heuristic.common_dice(),
         };
         let start = Instant::now();
-        let per_thread = |t: usize| -> (Vec<u64>, u64) {
+        let per_thread = |t: usize| -> (Vec<u64>, u64, Vec<f64>) {
             let mut rng = GameRng::seed_from_u64(seeds[t]);
-            let mut search = Search::<G>::new(&self.heuristic, settings, seat);
+            let mut search = Search::<G>::new(&self.heuristic, settings, seat, tree::splitmix(seeds[t] ^ 0x00C0_FFEE));
             let (limit, deadline) = match self.config.budget {
                 Budget::Playouts(n) => {
                     let n = u64::from(n);
@@ -173,9 +184,9 @@ impl<G: BotGame> MctsBot<G> {
                 search.iterate(state, &mut rng);
                 done += 1;
             }
-            (search.root_visits(legal), done)
+            (search.root_visits(legal), done, search.root_rewards(legal))
         };
-        let results: Vec<(Vec<u64>, u64)> = if threads == 1 {
+        let results: Vec<(Vec<u64>, u64, Vec<f64>)> = if threads == 1 {
             vec![per_thread(0)]
         } else {
             std::thread::scope(|scope| {
@@ -185,8 +196,12 @@ impl<G: BotGame> MctsBot<G> {
             })
         };
         let mut total = vec![0u64; legal.len()];
-        for (visits, done) in &results {
+        self.rewards = vec![0.0; legal.len()];
+        for (visits, done, rewards) in &results {
             for (a, b) in total.iter_mut().zip(visits) {
+                *a += b;
+            }
+            for (a, b) in self.rewards.iter_mut().zip(rewards) {
                 *a += b;
             }
             self.stats.playouts += done;
@@ -220,11 +235,27 @@ impl<G: BotGame> Bot<G> for MctsBot<G> {
         if legal.len() <= 1 {
             return Ok(0);
         }
+        if let Some(i) = immediate_win::<G>(state, seat, legal) {
+            return Ok(i);
+        }
         let visits = self.visits(state, seat, legal, rng);
         let mut best = 0;
         for (i, v) in visits.iter().enumerate() {
             if *v > visits[best] {
                 best = i;
+            }
+        }
+        let keep = self.config.keep.unwrap_or_else(|| self.heuristic.keep());
+        if keep > 0.0 && visits[best] > 0 {
+            // The heuristic's own choice stands unless the search found an
+            // action clearly better than it.
+            let sampled = G::determinize(state, engine::Viewer::Seat(seat), rng);
+            let g = self.heuristic.choose(&sampled, seat, legal, rng);
+            if g != best && visits[g] > 0 {
+                let mean = |i: usize| self.rewards[i] / visits[i] as f64;
+                if mean(best) - mean(g) <= keep {
+                    best = g;
+                }
             }
         }
         if visits[best] == 0 {
@@ -234,4 +265,19 @@ impl<G: BotGame> Bot<G> for MctsBot<G> {
         }
         Ok(best)
     }
+}
+
+/// An action that wins the game at once for `seat` (ends it with `seat` the
+/// only winner), if there is one: no search can improve on it, and with a
+/// small budget a search might spread its visits over equally winning
+/// and merely good actions. Looked for in one determinization of the
+/// bot's view (drawn with a fixed seed, so the bot's own random numbers
+/// are untouched), so a bot never uses what it cannot see.
+pub fn immediate_win<G: BotGame>(state: &G::State, seat: Seat, legal: &[G::Action]) -> Option<usize> {
+    let sampled = G::determinize(state, engine::Viewer::Seat(seat), &mut GameRng::seed_from_u64(0));
+    legal.iter().position(|a| {
+        let mut next = sampled.clone();
+        G::apply_unchecked(&mut next, seat, a, &mut engine::NoEvents);
+        G::result(&next).is_some_and(|r| r.winners.len() == 1 && r.winners[0] == seat)
+    })
 }

@@ -21,6 +21,7 @@ pub(crate) struct SearchSettings {
     pub prior: f64,
     pub widen: u32,
     pub epsilon: f64,
+    pub common_dice: bool,
 }
 
 /// One action of one seat below a node.
@@ -67,11 +68,17 @@ pub(crate) struct Search<'h, G: BotGame> {
     outcomes: Vec<(G::Chance, f64)>,
     values: [f64; MAX_SEATS],
     rewards: [f64; MAX_SEATS],
+    /// Seed of this search's common random numbers.
+    crn_base: u64,
+    /// Seed of this iteration's chance events (`None` before the root edge is known).
+    crn_seed: Option<u64>,
+    /// Chance events drawn per stream in this iteration.
+    crn_counts: [u32; 4],
     hasher: std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
 }
 
 impl<'h, G: BotGame> Search<'h, G> {
-    pub(crate) fn new(heuristic: &'h G::Heuristic, settings: SearchSettings, me: Seat) -> Self {
+    pub(crate) fn new(heuristic: &'h G::Heuristic, settings: SearchSettings, me: Seat, crn_base: u64) -> Self {
         Search {
             heuristic,
             settings,
@@ -85,8 +92,25 @@ impl<'h, G: BotGame> Search<'h, G> {
             outcomes: Vec::with_capacity(64),
             values: [0.0; MAX_SEATS],
             rewards: [0.0; MAX_SEATS],
+            crn_base,
+            crn_seed: None,
+            crn_counts: [0; 4],
             hasher: std::hash::BuildHasherDefault::default(),
         }
+    }
+
+    /// The summed rewards of the root edges of `me`, in the order of `legal`.
+    pub(crate) fn root_rewards(&self, legal: &[G::Action]) -> Vec<f64> {
+        legal
+            .iter()
+            .map(|a| {
+                self.nodes[0]
+                    .edges
+                    .iter()
+                    .find(|e| e.seat == self.me.0 && e.action == *a)
+                    .map_or(0.0, |e| e.reward)
+            })
+            .collect()
     }
 
     /// The visits of the root edges of `me`, in the order of `legal`.
@@ -108,6 +132,8 @@ impl<'h, G: BotGame> Search<'h, G> {
         let mut s = G::determinize(root, Viewer::Seat(self.me), rng);
         let players = G::players(&s).min(MAX_SEATS);
         self.path.clear();
+        self.crn_seed = None;
+        self.crn_counts = [0; 4];
         let mut node = 0u32;
         loop {
             match G::to_act(&s) {
@@ -131,6 +157,12 @@ impl<'h, G: BotGame> Search<'h, G> {
                     let (edge, expanded) = self.select(node, seat, &s, rng);
                     self.path.push((node, edge));
                     let e = &self.nodes[node as usize].edges[edge as usize];
+                    if self.settings.common_dice && self.crn_seed.is_none() {
+                        // The n-th visit of a root action meets the same dice as
+                        // the n-th visit of every other root action: their
+                        // difference, not the luck, decides between them.
+                        self.crn_seed = Some(splitmix(self.crn_base ^ u64::from(e.visits)));
+                    }
                     G::apply_unchecked(&mut s, seat, &e.action, &mut NoEvents);
                     if expanded {
                         self.rollout(&mut s, players, rng);
@@ -152,17 +184,8 @@ impl<'h, G: BotGame> Search<'h, G> {
         if self.settings.chance_branch > 0 {
             G::chance_outcomes(s, &mut self.outcomes);
             if !self.outcomes.is_empty() && self.outcomes.len() <= self.settings.chance_branch {
-                let mut x: f64 = rng.random();
-                let last = self.outcomes.len() - 1;
-                let mut pick = last;
-                for (i, (_, p)) in self.outcomes.iter().enumerate() {
-                    if x < *p {
-                        pick = i;
-                        break;
-                    }
-                    x -= p;
-                }
-                let outcome = self.outcomes[pick].0.clone();
+                let x = self.uniform(s, rng);
+                let outcome = self.outcomes[pick_outcome(&self.outcomes, x)].0.clone();
                 G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
                 let existing = self.nodes[node as usize]
                     .chance
@@ -180,9 +203,38 @@ impl<'h, G: BotGame> Search<'h, G> {
                 };
             }
         }
-        let outcome = G::sample_chance(s, rng);
+        let outcome = self.sample_chance(s, rng);
         G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
         node
+    }
+
+    /// A uniform number in [0, 1) for the chance node `s`: from the common
+    /// random numbers of this iteration, or from `rng`.
+    fn uniform(&mut self, s: &G::State, rng: &mut GameRng) -> f64 {
+        match self.crn_seed {
+            Some(seed) => {
+                let k = self.heuristic.chance_stream(s).min(3);
+                let i = self.crn_counts[k];
+                self.crn_counts[k] += 1;
+                let x = splitmix(seed ^ ((k as u64) << 56) ^ u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                (x >> 11) as f64 / (1u64 << 53) as f64
+            }
+            None => rng.random(),
+        }
+    }
+
+    /// An outcome of the chance node `s` (see [`Self::uniform`]).
+    fn sample_chance(&mut self, s: &G::State, rng: &mut GameRng) -> G::Chance {
+        if self.crn_seed.is_none() {
+            return G::sample_chance(s, rng);
+        }
+        G::chance_outcomes(s, &mut self.outcomes);
+        let x = self.uniform(s, rng);
+        if self.outcomes.is_empty() {
+            let mut r = <GameRng as rand::SeedableRng>::seed_from_u64((x * (1u64 << 53) as f64) as u64);
+            return G::sample_chance(s, &mut r);
+        }
+        self.outcomes[pick_outcome(&self.outcomes, x)].0.clone()
     }
 
     /// Picks the edge to follow at `node` for `seat` among `self.legal`:
@@ -309,7 +361,7 @@ impl<'h, G: BotGame> Search<'h, G> {
                     return;
                 }
                 ToAct::Chance => {
-                    let outcome = G::sample_chance(s, rng);
+                    let outcome = self.sample_chance(s, rng);
                     G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
                 }
                 ToAct::Seats(seats) => {
@@ -366,6 +418,26 @@ impl<'h, G: BotGame> Search<'h, G> {
             &mut self.rewards[..players],
         );
     }
+}
+
+/// The outcome a uniform `x` in [0, 1) falls on.
+fn pick_outcome<C>(outcomes: &[(C, f64)], mut x: f64) -> usize {
+    let last = outcomes.len().saturating_sub(1);
+    for (i, (_, p)) in outcomes.iter().enumerate() {
+        if x < *p {
+            return i;
+        }
+        x -= p;
+    }
+    last
+}
+
+/// A 64-bit mix (SplitMix64's finaliser).
+pub(crate) fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Leaves out actions that open trade offers unless nothing else is legal.
