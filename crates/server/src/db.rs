@@ -13,6 +13,7 @@ use crate::migrations::MIGRATIONS;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 use std::fmt::Write as _;
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
@@ -181,10 +182,13 @@ impl Db {
                 match open_pool(&url, sqlite, 1, !sqlite).await {
                     Ok(pool) => {
                         let _ = ready_tx.send(Ok(()));
-                        let checkpoints = sqlite.then(|| tokio::spawn(checkpointer(url.clone())));
-                        writer(pool.clone(), rx).await;
+                        let checkpoints = sqlite.then(|| Arc::new(Checkpoints::default()));
+                        let copier = checkpoints
+                            .as_ref()
+                            .map(|c| tokio::spawn(checkpointer(url.clone(), Arc::clone(c))));
+                        writer(pool.clone(), rx, checkpoints).await;
                         pool.close().await;
-                        if let Some(c) = checkpoints {
+                        if let Some(c) = copier {
                             c.abort();
                         }
                     }
@@ -325,6 +329,10 @@ async fn open_pool(url: &str, sqlite: bool, connections: u32, autocheckpoint: bo
                     sqlx::query("PRAGMA busy_timeout=5000").execute(&mut *conn).await?;
                     if !autocheckpoint {
                         sqlx::query("PRAGMA wal_autocheckpoint=0").execute(&mut *conn).await?;
+                        // A log that grew under load is cut back when it starts anew.
+                        sqlx::query(&format!("PRAGMA journal_size_limit={LOG_SIZE_LIMIT}"))
+                            .execute(&mut *conn)
+                            .await?;
                     }
                 }
                 Ok(())
@@ -397,10 +405,64 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
 /// How often the write-ahead log is copied into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
+/// Log size (pages) from which the log is started anew. Only a writer can
+/// do that, right after a checkpoint that copied everything, which costs it
+/// two file syncs (a few milliseconds); at thousands of actions per second
+/// this happens every few seconds.
+#[cfg(not(test))]
+const RESTART_LOG_PAGES: i64 = 8192;
+#[cfg(test)]
+const RESTART_LOG_PAGES: i64 = 64;
+
+/// A log that grew beyond this is cut back to it when it starts anew.
+#[cfg(not(test))]
+const LOG_SIZE_LIMIT: u64 = 64 << 20;
+#[cfg(test)]
+const LOG_SIZE_LIMIT: u64 = 1 << 20;
+
+/// What the checkpointer and the writer share (SQLite only).
+///
+/// SQLite copies its write-ahead log into the database file at checkpoints
+/// and syncs the file to disk, which can take tens of milliseconds. On the
+/// writer's connection (SQLite's default) every table would wait for it, so
+/// the [`checkpointer`] copies the log beside the writer. But only a writer
+/// can start the log anew, and only when no frame was appended since the last
+/// complete copy: under steady load that moment never comes by itself and the
+/// log grows without bound. So when the log is large the checkpointer asks
+/// the writer to copy the short remainder itself between two batches.
+#[derive(Default)]
+struct Checkpoints {
+    /// The log is large: the writer should copy the rest and start it anew.
+    restart: std::sync::atomic::AtomicBool,
+    /// Held while a checkpoint runs, so the two never wait for each other.
+    running: tokio::sync::Mutex<()>,
+}
+
+impl Checkpoints {
+    /// Called by the writer between batches.
+    async fn between_batches(&self, pool: &AnyPool) {
+        use std::sync::atomic::Ordering;
+        if !self.restart.load(Ordering::Relaxed) {
+            return;
+        }
+        let Ok(_running) = self.running.try_lock() else { return };
+        self.restart.store(false, Ordering::Relaxed);
+        let started = std::time::Instant::now();
+        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(pool).await {
+            Ok(row) => tracing::debug!(
+                us = started.elapsed().as_micros() as u64,
+                frames = row.try_get::<i64, _>(1).unwrap_or(-1),
+                "write-ahead log copied; it starts anew with the next batch"
+            ),
+            Err(e) => tracing::warn!(error = %e, "checkpoint failed"),
+        }
+    }
+}
+
 /// Copies the write-ahead log into the database file now and then, beside the
 /// writer (a passive checkpoint never blocks a commit), on a connection of
 /// its own. Runs until aborted; a failed checkpoint is retried next time.
-async fn checkpointer(url: String) {
+async fn checkpointer(url: String, shared: Arc<Checkpoints>) {
     let mut conn: Option<sqlx::AnyConnection> = None;
     loop {
         tokio::time::sleep(CHECKPOINT_EVERY).await;
@@ -408,9 +470,18 @@ async fn checkpointer(url: String) {
             conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url).await.ok();
         }
         let Some(c) = conn.as_mut() else { continue };
+        let _running = shared.running.lock().await;
         let started = std::time::Instant::now();
-        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&mut *c).await {
-            Ok(_) => tracing::trace!(us = started.elapsed().as_micros() as u64, "checkpoint"),
+        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(&mut *c).await {
+            Ok(row) => {
+                // (busy, pages in the log, pages copied to the database)
+                let frames: i64 = row.try_get(1).unwrap_or(-1);
+                let copied: i64 = row.try_get(2).unwrap_or(-1);
+                tracing::trace!(us = started.elapsed().as_micros() as u64, frames, copied, "checkpoint");
+                if frames >= RESTART_LOG_PAGES {
+                    shared.restart.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "checkpoint failed");
                 conn = None;
@@ -420,9 +491,12 @@ async fn checkpointer(url: String) {
 }
 
 /// The writer task: commits queued jobs in batches until every sender is gone.
-async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
+async fn writer(pool: AnyPool, mut rx: mpsc::Receiver<Job>, checkpoints: Option<Arc<Checkpoints>>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        if let Some(c) = &checkpoints {
+            c.between_batches(&pool).await;
+        }
         let started = std::time::Instant::now();
         let result = commit(&pool, batch.iter().map(|j| &j.write)).await;
         tracing::trace!(
@@ -683,6 +757,80 @@ mod tests {
             "versions advanced with the actions"
         );
         drop(tables);
+        db.close(writer, Duration::from_secs(5)).await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Under steady writes (never a pause in which SQLite would start the
+    /// write-ahead log anew by itself) the log still starts anew, and is cut
+    /// back to its size limit then (1 MiB in the test build) instead of
+    /// growing with every action.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn write_ahead_log_stays_bounded_under_steady_writes() {
+        let dir = std::env::temp_dir().join(format!(
+            "spielleiter-wal-test-{:016x}",
+            crate::secret::random_u64().unwrap_or(9)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("w.db");
+        let (db, writer) = Db::connect(&format!("sqlite://{}", file.display())).await.unwrap();
+        let tables = 32;
+        for t in 0..tables {
+            let table = TableRow {
+                id: format!("w{t}"),
+                game: "toy".into(),
+                players: 1,
+                options: "null".into(),
+                seed: 1,
+                version: 0,
+                created_ms: 0,
+            };
+            db.write(Write::CreateTable { table, seats: vec![] }).await.unwrap();
+        }
+        let action = format!("\"{}\"", "x".repeat(200));
+        let stop = std::time::Instant::now() + Duration::from_millis(2500);
+        let (mut last, mut shrank) = (0, 0);
+        let mut handles = Vec::new();
+        for t in 0..tables {
+            let (db, action) = (db.clone(), action.clone());
+            handles.push(tokio::spawn(async move {
+                let mut idx = 0;
+                while std::time::Instant::now() < stop {
+                    let row = ActionRow {
+                        seat: 0,
+                        action: action.clone(),
+                        version: idx + 1,
+                    };
+                    let write = Write::Action {
+                        table: format!("w{t}"),
+                        idx,
+                        row,
+                        finished: None,
+                    };
+                    db.write(write).await.unwrap();
+                    idx += 1;
+                }
+                idx
+            }));
+        }
+        let wal = dir.join("w.db-wal");
+        while std::time::Instant::now() < stop {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+            if size < last {
+                shrank += 1;
+            }
+            last = size;
+        }
+        let mut written = 0;
+        for h in handles {
+            written += h.await.unwrap();
+        }
+        assert!(written > 2000, "too few writes to test anything: {written}");
+        assert!(
+            shrank > 0,
+            "the log never started anew ({written} actions, now {last} bytes)"
+        );
         db.close(writer, Duration::from_secs(5)).await;
         let _ = std::fs::remove_dir_all(&dir);
     }
