@@ -1,6 +1,9 @@
 //! Greedy with a changed Junior heuristic against the default greedy, seats
 //! alternating: `cargo run -p spielleiter-bots --release --example junior_tune -- 4000 coco=0.4 site=0.5`.
-//! Used to find a stronger policy for the search's own rollouts.
+//! Used to find the search's own evaluator (`JuniorHeuristic::for_search`).
+//! Seat 0 and seat 1 play the same seed in turn (paired games); `TUNE_SEED`
+//! moves the seeds, `TUNE_FROM_SEARCH=1` starts from the search's numbers
+//! instead of the greedy player's.
 
 use bots::games::junior::JuniorHeuristic;
 use bots::{play_game, Bot, Forfeit, Heuristic};
