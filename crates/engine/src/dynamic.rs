@@ -163,6 +163,26 @@ pub trait DynMatch: Send + Sync {
     fn result(&self) -> Option<GameResult>;
     /// The chance mode.
     fn mode(&self) -> ChanceMode;
+    /// [`DynMatch::view`] as JSON text, serialised straight from the typed
+    /// view: a server sends it after every action, and building the `Value`
+    /// tree first cost as much as the action itself.
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.view(viewer).to_string()
+    }
+    /// [`DynMatch::events_since`] as one JSON array text.
+    fn events_text(&self, from: u64, viewer: Viewer) -> String {
+        Value::from(self.events_since(from, viewer)).to_string()
+    }
+    /// [`DynMatch::legal`] as one JSON array text (`[]` for a seat that
+    /// does not exist or a spectator's seat-less view).
+    fn legal_text(&self, seat: Seat) -> String {
+        Value::from(self.legal(seat).unwrap_or_default()).to_string()
+    }
+}
+
+fn to_text<T: Serialize + ?Sized>(t: &T) -> String {
+    // As in `to_json`: our own types always serialise.
+    serde_json::to_string(t).unwrap_or_else(|_| "null".to_string())
 }
 
 fn to_json<T: Serialize>(t: &T) -> Value {
@@ -232,6 +252,18 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn mode(&self) -> ChanceMode {
         Match::mode(self)
+    }
+    fn view_text(&self, viewer: Viewer) -> String {
+        to_text(&Match::view(self, viewer))
+    }
+    fn events_text(&self, from: u64, viewer: Viewer) -> String {
+        to_text(&Match::events_since(self, from, viewer))
+    }
+    fn legal_text(&self, seat: Seat) -> String {
+        if seat.index() >= G::players(self.state()) {
+            return "[]".to_string();
+        }
+        to_text(&self.legal_actions(seat))
     }
 }
 

@@ -12,6 +12,7 @@
 
 pub mod bots;
 pub mod db;
+mod writer;
 pub mod error;
 pub mod http;
 pub mod loadtest;

@@ -12,6 +12,7 @@ use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
 use crate::secret;
 use engine::{ChanceMode, DynMatch, GameEntry, Seat, ToAct, Viewer};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -482,9 +483,12 @@ impl Table {
             if let Some((_, m)) = cache.iter().find(|(v, _)| *v == viewer) {
                 return m.clone();
             }
+            // The game's parts come as JSON text, serialised straight from
+            // its types, and are spliced in as they are.
+            let raw = |text: String| RawValue::from_string(text).ok();
             let legal = match viewer {
-                Viewer::Seat(seat) => game.legal(seat).unwrap_or_default(),
-                Viewer::Spectator => Vec::new(),
+                Viewer::Seat(seat) => game.legal_text(seat),
+                Viewer::Spectator => "[]".to_string(),
             };
             let update = Update {
                 kind: "update",
@@ -492,9 +496,9 @@ impl Table {
                 viewer,
                 from,
                 version,
-                events: &game.events_since(from, viewer),
-                view: &game.view(viewer),
-                legal: &legal,
+                events: raw(game.events_text(from, viewer)),
+                view: raw(game.view_text(viewer)),
+                legal: raw(legal),
                 to_act,
                 result: &result,
             };
@@ -621,9 +625,9 @@ struct Update<'a> {
     viewer: Viewer,
     from: u64,
     version: u64,
-    events: &'a [Value],
-    view: &'a Value,
-    legal: &'a [Value],
+    events: Option<Box<RawValue>>,
+    view: Option<Box<RawValue>>,
+    legal: Option<Box<RawValue>>,
     to_act: ToAct,
     result: &'a Option<engine::GameResult>,
 }

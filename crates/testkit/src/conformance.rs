@@ -15,7 +15,7 @@
 //! and at the end of each game that the log replays to the identical state and
 //! the game terminated (or hit the step cap, which is reported).
 
-use engine::{Entry, Game, GameRng, Log, NoEvents, Seat, Start, ToAct, Viewer};
+use engine::{Entry, Game, GameEntry, GameRng, Log, NoEvents, Seat, Start, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
@@ -126,6 +126,7 @@ fn play_one<G: Game>(
         if deep {
             roundtrip(&state, "state");
             check_views::<G>(&state, players, &mut probe_rng, report);
+            check_texts::<G>(&state, players, None);
         }
         match G::to_act(&state) {
             ToAct::Over => {
@@ -290,6 +291,53 @@ fn check_views<G: Game>(state: &G::State, players: usize, rng: &mut GameRng, rep
     }
 }
 
+/// The JSON face's texts (what a server sends) say exactly what its values
+/// say: the view of every viewer and every seat's legal actions here, and
+/// (with `log`, replayed: a loaded position has no history) the events of
+/// the game so far.
+fn check_texts<G: Game>(state: &G::State, players: usize, log: Option<&Log<G>>) {
+    let m = match log {
+        Some(log) => {
+            let json = serde_json::to_value(log).unwrap_or_else(|e| panic!("log does not serialise: {e}"));
+            engine::dynamic::Entry::<G>::default().replay_log(&json, engine::ChanceMode::Seeded)
+        }
+        None => {
+            let json = serde_json::to_value(state).unwrap_or_else(|e| panic!("state does not serialise: {e}"));
+            engine::dynamic::Entry::<G>::default().load(&json, 0, engine::ChanceMode::Seeded)
+        }
+    }
+    .unwrap_or_else(|e| panic!("{}: the JSON face does not take the game: {e}", G::ID));
+    let parse = |text: String, what: &str| -> serde_json::Value {
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {what} text is not JSON: {e}", G::ID))
+    };
+    let viewers = (0..players)
+        .map(|p| Viewer::Seat(Seat(p as u8)))
+        .chain(std::iter::once(Viewer::Spectator));
+    for viewer in viewers {
+        assert_eq!(
+            parse(m.view_text(viewer), "view"),
+            m.view(viewer),
+            "{}: view text",
+            G::ID
+        );
+        assert_eq!(
+            parse(m.events_text(0, viewer), "events"),
+            serde_json::Value::from(m.events_since(0, viewer)),
+            "{}: events text",
+            G::ID
+        );
+    }
+    for p in 0..=players {
+        let seat = Seat(p as u8);
+        assert_eq!(
+            parse(m.legal_text(seat), "legal"),
+            serde_json::Value::from(m.legal(seat).unwrap_or_default()),
+            "{}: legal text",
+            G::ID
+        );
+    }
+}
+
 fn finish_replay<G: Game>(log: &Log<G>, state: &G::State, seed: u64) {
     let json = serde_json::to_string(log).unwrap_or_else(|e| panic!("log does not serialise: {e}"));
     let log2: Log<G> = serde_json::from_str(&json).unwrap_or_else(|e| panic!("log does not deserialise: {e}"));
@@ -301,4 +349,5 @@ fn finish_replay<G: Game>(log: &Log<G>, state: &G::State, seed: u64) {
         "{} seed {seed}: replay does not reach the same state",
         G::ID
     );
+    check_texts::<G>(state, G::players(state), Some(log));
 }

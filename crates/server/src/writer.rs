@@ -1,0 +1,501 @@
+//! The database writer: one thread that commits every write in batches
+//! (group commit). Each job's rows (an action row *and* the table's new
+//! version) are in the same transaction, and its caller is answered only
+//! after the commit, so nobody is told of an action that is not durable.
+//!
+//! What a batch writes is decided once, as a list of statements
+//! ([`plan`]); two executors run that list: sqlx for PostgreSQL, and for
+//! SQLite a direct connection owned by the writer thread. SQLite through
+//! sqlx runs every statement on a worker thread of its own, and the hand-offs
+//! between the writer, that worker and back cost more than the statements:
+//! measured at 5,000 actions/s, a batch took p50 0.25 ms but p99 10 ms that
+//! way, against p99 under 1 ms for the same SQL on a direct connection.
+//! Reads and migrations use sqlx for both databases.
+
+use crate::db::Write;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+
+/// Most jobs committed in one transaction.
+pub(crate) const MAX_BATCH: usize = 512;
+
+/// A write and whom to tell once it is committed.
+pub(crate) struct Job {
+    pub(crate) write: Write,
+    pub(crate) done: oneshot::Sender<Result<(), String>>,
+}
+
+/// A parameter of a statement.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Param {
+    Int(i64),
+    Text(Option<String>),
+}
+
+/// One statement of a batch.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Stmt {
+    /// The SQL, with `$1`, `$2`, … for the parameters.
+    pub(crate) sql: String,
+    pub(crate) params: Vec<Param>,
+    /// Rows it must change, if that is known (a missing table fails the batch).
+    pub(crate) expect: Option<u64>,
+}
+
+impl Stmt {
+    fn new(sql: &str, params: Vec<Param>, expect: Option<u64>) -> Stmt {
+        Stmt {
+            sql: sql.to_string(),
+            params,
+            expect,
+        }
+    }
+}
+
+fn text(s: &str) -> Param {
+    Param::Text(Some(s.to_string()))
+}
+
+/// `text` as an SQL string literal (standard SQL, which SQLite and
+/// PostgreSQL share: quotes doubled, backslashes literal). Only for text that
+/// holds no NUL character: JSON from serde_json (which escapes control
+/// characters) and server-made ids; a NUL is dropped.
+pub(crate) fn sql_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('\'');
+    for c in text.chars() {
+        if c == '\'' {
+            out.push('\'');
+        }
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// The statements that commit `writes`, in order.
+///
+/// A batch holds at most one job per table (a table waits for each of its
+/// writes), so the actions of many tables share one INSERT and one UPDATE,
+/// written out with their values (numbers, server-made ids and serialised
+/// JSON, quoted by [`sql_text`]): one statement whatever the batch size,
+/// where parameters would need one shape per size.
+pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let mut actions = Vec::new();
+    for w in writes {
+        match w {
+            Write::CreateTable { table, seats } => {
+                out.push(Stmt::new(
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+                    vec![
+                        text(&table.id),
+                        text(&table.game),
+                        Param::Int(table.players as i64),
+                        text(&table.options),
+                        Param::Int(table.seed as i64),
+                        Param::Int(table.version as i64),
+                        Param::Int(table.created_ms),
+                    ],
+                    Some(1),
+                ));
+                for (i, s) in seats.iter().enumerate() {
+                    out.push(Stmt::new(
+                        "INSERT INTO seats (table_id, seat, kind, name, secret_hash) VALUES ($1, $2, $3, $4, $5)",
+                        vec![
+                            text(&table.id),
+                            Param::Int(i as i64),
+                            text(&s.kind),
+                            Param::Text(s.name.clone()),
+                            Param::Text(s.secret_hash.clone()),
+                        ],
+                        Some(1),
+                    ));
+                }
+            }
+            Write::Action {
+                table,
+                idx,
+                row,
+                finished,
+            } => actions.push((table, *idx, row, finished)),
+            Write::Seat { table, seat, row } => out.push(Stmt::new(
+                "UPDATE seats SET kind = $1, name = $2, secret_hash = $3 WHERE table_id = $4 AND seat = $5",
+                vec![
+                    text(&row.kind),
+                    Param::Text(row.name.clone()),
+                    Param::Text(row.secret_hash.clone()),
+                    text(table),
+                    Param::Int(i64::from(*seat)),
+                ],
+                None,
+            )),
+        }
+    }
+    if actions.is_empty() {
+        return out;
+    }
+    let mut sql = String::with_capacity(160 * actions.len());
+    sql.push_str("INSERT INTO actions (table_id, idx, seat, action, version) VALUES ");
+    for (i, (table, idx, row, _)) in actions.iter().enumerate() {
+        if i > 0 {
+            sql.push_str(", ");
+        }
+        let _ = write!(
+            sql,
+            "({}, {}, {}, {}, {})",
+            sql_text(table),
+            idx,
+            row.seat,
+            sql_text(&row.action),
+            row.version
+        );
+    }
+    out.push(Stmt {
+        sql,
+        params: Vec::new(),
+        expect: Some(actions.len() as u64),
+    });
+    // The new versions of the games that go on, in one UPDATE…
+    let going_on: Vec<_> = actions.iter().filter(|a| a.3.is_none()).collect();
+    if !going_on.is_empty() {
+        let mut sql = String::from("UPDATE tables SET version = CASE id");
+        for (table, _, row, _) in &going_on {
+            let _ = write!(sql, " WHEN {} THEN {}", sql_text(table), row.version);
+        }
+        sql.push_str(" END WHERE id IN (");
+        for (i, (table, ..)) in going_on.iter().enumerate() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&sql_text(table));
+        }
+        sql.push(')');
+        out.push(Stmt {
+            sql,
+            params: Vec::new(),
+            expect: Some(going_on.len() as u64),
+        });
+    }
+    // …and one each for the games that ended, with result and log.
+    for (table, _, row, finished) in &actions {
+        let Some(f) = finished else { continue };
+        out.push(Stmt::new(
+            "UPDATE tables SET version = $1, finished = 1, result = $2, final_log = $3 WHERE id = $4",
+            vec![
+                Param::Int(row.version as i64),
+                text(&f.result),
+                text(&f.log),
+                text(table),
+            ],
+            Some(1),
+        ));
+    }
+    out
+}
+
+fn unexpected(stmt: &Stmt, changed: u64) -> String {
+    let head: String = stmt.sql.chars().take(40).collect();
+    format!(
+        "'{head}…' changed {changed} rows instead of {} (unknown table?)",
+        stmt.expect.unwrap_or(0)
+    )
+}
+
+/// Runs `stmts` in one transaction through sqlx (PostgreSQL). Statements
+/// without parameters that follow each other go in one round trip.
+pub(crate) async fn commit_sqlx(pool: &sqlx::AnyPool, stmts: &[Stmt]) -> Result<(), String> {
+    let err = |e: sqlx::Error| e.to_string();
+    let mut tx = pool.begin().await.map_err(err)?;
+    let mut i = 0;
+    while i < stmts.len() {
+        let stmt = &stmts[i];
+        if stmt.params.is_empty() {
+            let mut j = i;
+            let (mut sql, mut expect) = (String::new(), 0);
+            while j < stmts.len() && stmts[j].params.is_empty() {
+                sql.push_str(&stmts[j].sql);
+                sql.push_str(";\n");
+                expect += stmts[j].expect.unwrap_or(0);
+                j += 1;
+            }
+            let done = sqlx::raw_sql(&sql).execute(&mut *tx).await.map_err(err)?;
+            if done.rows_affected() != expect {
+                return Err(format!(
+                    "a batch changed {} rows instead of {expect}",
+                    done.rows_affected()
+                ));
+            }
+            i = j;
+            continue;
+        }
+        let mut query = sqlx::query(&stmt.sql);
+        for p in &stmt.params {
+            query = match p {
+                Param::Int(n) => query.bind(*n),
+                Param::Text(t) => query.bind(t.clone()),
+            };
+        }
+        let done = query.execute(&mut *tx).await.map_err(err)?;
+        if stmt.expect.is_some_and(|n| n != done.rows_affected()) {
+            return Err(unexpected(stmt, done.rows_affected()));
+        }
+        i += 1;
+    }
+    tx.commit().await.map_err(err)
+}
+
+/// Runs `stmts` in one transaction on the writer's own SQLite connection.
+pub(crate) fn commit_sqlite(conn: &mut rusqlite::Connection, stmts: &[Stmt]) -> Result<(), String> {
+    let err = |e: rusqlite::Error| e.to_string();
+    let tx = conn.transaction().map_err(err)?;
+    for stmt in stmts {
+        let changed = if stmt.params.is_empty() {
+            // Made anew for every batch: not worth a cache slot.
+            tx.execute(&stmt.sql, []).map_err(err)?
+        } else {
+            let params = stmt.params.iter().map(|p| match p {
+                Param::Int(n) => rusqlite::types::Value::Integer(*n),
+                Param::Text(Some(t)) => rusqlite::types::Value::Text(t.clone()),
+                Param::Text(None) => rusqlite::types::Value::Null,
+            });
+            tx.prepare_cached(&stmt.sql)
+                .and_then(|mut s| s.execute(rusqlite::params_from_iter(params)))
+                .map_err(err)?
+        };
+        if stmt.expect.is_some_and(|n| n != changed as u64) {
+            return Err(unexpected(stmt, changed as u64));
+        }
+    }
+    tx.commit().map_err(err)
+}
+
+/// Answers a committed batch's jobs, or, if the batch failed, commits each
+/// job alone so that one bad job does not fail the others.
+fn settle(batch: &mut Vec<Job>, result: Result<(), String>, mut alone: impl FnMut(&Write) -> Result<(), String>) {
+    match result {
+        Ok(()) => {
+            for job in batch.drain(..) {
+                let _ = job.done.send(Ok(()));
+            }
+        }
+        Err(e) if batch.len() == 1 => {
+            tracing::error!(error = %e, "database write failed");
+            for job in batch.drain(..) {
+                let _ = job.done.send(Err(e.clone()));
+            }
+        }
+        Err(_) => {
+            for job in batch.drain(..) {
+                let result = alone(&job.write);
+                if let Err(e) = &result {
+                    tracing::error!(error = %e, "database write failed");
+                }
+                let _ = job.done.send(result);
+            }
+        }
+    }
+}
+
+/// The PostgreSQL writer: commits queued jobs in batches until every sender
+/// is gone (runs on the writer thread's own runtime).
+pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let started = Instant::now();
+        let result = commit_sqlx(&pool, &plan(batch.iter().map(|j| &j.write))).await;
+        tracing::trace!(
+            jobs = batch.len(),
+            us = started.elapsed().as_micros() as u64,
+            "batch committed"
+        );
+        if result.is_ok() || batch.len() == 1 {
+            settle(&mut batch, result, |_| Ok(()));
+            continue;
+        }
+        for job in batch.drain(..) {
+            let result = commit_sqlx(&pool, &plan(std::iter::once(&job.write))).await;
+            if let Err(e) = &result {
+                tracing::error!(error = %e, "database write failed");
+            }
+            let _ = job.done.send(result);
+        }
+    }
+    tracing::info!("database writer finished");
+}
+
+/// The SQLite writer: commits queued jobs in batches on its own connection
+/// until every sender is gone; runs on a thread of its own.
+pub(crate) fn run_sqlite(mut conn: rusqlite::Connection, mut rx: mpsc::Receiver<Job>, checkpoints: Arc<Checkpoints>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Some(job) = rx.blocking_recv() {
+        batch.push(job);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        checkpoints.between_batches(&conn);
+        let started = Instant::now();
+        let result = commit_sqlite(&mut conn, &plan(batch.iter().map(|j| &j.write)));
+        tracing::trace!(
+            jobs = batch.len(),
+            us = started.elapsed().as_micros() as u64,
+            "batch committed"
+        );
+        settle(&mut batch, result, |w| {
+            commit_sqlite(&mut conn, &plan(std::iter::once(w)))
+        });
+    }
+    checkpoints.stop.store(true, Ordering::Relaxed);
+    tracing::info!("database writer finished");
+}
+
+/// Opens the writer's SQLite connection for the file of `url`
+/// (`sqlite://FILE?…`), with the settings every write relies on.
+pub(crate) fn open_sqlite(url: &str) -> Result<rusqlite::Connection, String> {
+    let path = sqlite_path(url).ok_or_else(|| format!("not a SQLite file URL: {url}"))?;
+    let conn = rusqlite::Connection::open(path).map_err(|e| e.to_string())?;
+    conn.busy_timeout(Duration::from_secs(5)).map_err(|e| e.to_string())?;
+    // WAL: readers never block the writer, and a commit is in the log file
+    // before it returns, so it survives a crash of the process (NORMAL skips
+    // only the fsync that guards against power loss). Checkpoints are the
+    // checkpointer's (see [`Checkpoints`]).
+    conn.execute_batch(&format!(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA wal_autocheckpoint=0; PRAGMA journal_size_limit={LOG_SIZE_LIMIT};"
+    ))
+    .map_err(|e| e.to_string())?;
+    Ok(conn)
+}
+
+/// The file of a `sqlite://FILE?options` URL (`None` for an in-memory
+/// database, which a writer and readers on other connections cannot share).
+pub(crate) fn sqlite_path(url: &str) -> Option<&str> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then_some(path)
+}
+
+/// How often the write-ahead log is copied into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+/// Log size (pages) from which the log is started anew. Only a writer can
+/// do that, right after a checkpoint that copied everything, which costs it
+/// two file syncs (a few milliseconds); at thousands of actions per second
+/// this happens every few seconds.
+#[cfg(not(test))]
+const RESTART_LOG_PAGES: i64 = 8192;
+#[cfg(test)]
+const RESTART_LOG_PAGES: i64 = 64;
+
+/// A log that grew beyond this is cut back to it when it starts anew.
+#[cfg(not(test))]
+const LOG_SIZE_LIMIT: u64 = 64 << 20;
+#[cfg(test)]
+const LOG_SIZE_LIMIT: u64 = 1 << 20;
+
+/// What the checkpointer and the SQLite writer share.
+///
+/// SQLite copies its write-ahead log into the database file at checkpoints
+/// and syncs the file to disk, which can take tens of milliseconds. On the
+/// writer's connection (SQLite's default) every table would wait for it, so
+/// the [`checkpointer`] copies the log beside the writer. But only a writer
+/// can start the log anew, and only when no frame was appended since the last
+/// complete copy: under steady load that moment never comes by itself and the
+/// log grows without bound. So when the log is large the checkpointer asks
+/// the writer to copy the short remainder itself between two batches.
+#[derive(Default)]
+pub(crate) struct Checkpoints {
+    /// The log is large: the writer should copy the rest and start it anew.
+    restart: AtomicBool,
+    /// Held while a checkpoint runs, so the two never wait for each other.
+    running: Mutex<()>,
+    /// The writer has finished: the checkpointer ends too.
+    stop: AtomicBool,
+}
+
+impl Checkpoints {
+    /// Called by the writer between batches.
+    fn between_batches(&self, conn: &rusqlite::Connection) {
+        if !self.restart.load(Ordering::Relaxed) {
+            return;
+        }
+        let Ok(_running) = self.running.try_lock() else { return };
+        self.restart.store(false, Ordering::Relaxed);
+        let started = Instant::now();
+        match passive_checkpoint(conn) {
+            Ok((frames, _)) => tracing::debug!(
+                us = started.elapsed().as_micros() as u64,
+                frames,
+                "write-ahead log copied; it starts anew with the next batch"
+            ),
+            Err(e) => tracing::warn!(error = %e, "checkpoint failed"),
+        }
+    }
+}
+
+/// `PRAGMA wal_checkpoint(PASSIVE)`: copies what it can without waiting for
+/// anyone; gives (pages in the log, pages copied).
+fn passive_checkpoint(conn: &rusqlite::Connection) -> rusqlite::Result<(i64, i64)> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
+        Ok((row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+    })
+}
+
+/// Copies the write-ahead log into the database file now and then, beside the
+/// writer (a passive checkpoint never blocks a commit), on a connection of
+/// its own, until the writer has finished. A failed checkpoint is retried
+/// next time.
+pub(crate) fn checkpointer(url: String, shared: Arc<Checkpoints>) {
+    let mut conn: Option<rusqlite::Connection> = None;
+    while !shared.stop.load(Ordering::Relaxed) {
+        std::thread::sleep(CHECKPOINT_EVERY);
+        if conn.is_none() {
+            conn = sqlite_path(&url).and_then(|p| rusqlite::Connection::open(p).ok());
+        }
+        let Some(c) = conn.as_ref() else { continue };
+        let Ok(_running) = shared.running.lock() else { return };
+        let started = Instant::now();
+        match passive_checkpoint(c) {
+            Ok((frames, copied)) => {
+                tracing::trace!(us = started.elapsed().as_micros() as u64, frames, copied, "checkpoint");
+                if frames >= RESTART_LOG_PAGES {
+                    shared.restart.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "checkpoint failed");
+                conn = None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sql_text_quotes_every_quote() {
+        assert_eq!(sql_text("abc"), "'abc'");
+        assert_eq!(sql_text("it's"), "'it''s'");
+        assert_eq!(sql_text("''"), "''''''");
+        assert_eq!(sql_text("a\\b"), "'a\\b'");
+        assert_eq!(sql_text("a\0b"), "'ab'");
+    }
+
+    #[test]
+    fn sqlite_paths() {
+        assert_eq!(sqlite_path("sqlite://x.db?mode=rwc"), Some("x.db"));
+        assert_eq!(sqlite_path("sqlite:///tmp/a b.db"), Some("/tmp/a b.db"));
+        assert_eq!(sqlite_path("sqlite:x.db"), Some("x.db"));
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_path("postgres://h/db"), None);
+    }
+}
