@@ -2,7 +2,7 @@
 //! through the engine's generic loop `engine::random_playout`, from `new_game`
 //! with a fresh seed per game.
 //!
-//! `cargo run --release -p spielleiter-splendor --example bench [seconds-per-count]`
+//! `cargo run --release -p spielleiter-splendor --example splendor_bench [seconds-per-count]`
 
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPolicy};

@@ -1,7 +1,7 @@
 //! Random-playout benchmark: uniformly random 4-player games on random boards,
 //! domestic offers excluded (as catanatron's random player does), one core.
 //!
-//! `cargo run --release -p spielleiter-catan --example bench [games] [max_turns]`
+//! `cargo run --release -p spielleiter-catan --example catan_bench [games] [max_turns]`
 
 use catan::{Catan, Config, State};
 use engine::rand::SeedableRng;

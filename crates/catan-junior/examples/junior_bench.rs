@@ -1,6 +1,6 @@
 //! Random-playout throughput of Catan Junior with the generic engine loop.
 //!
-//! `cargo run --release -p spielleiter-catan-junior --example bench [seconds per count]`
+//! `cargo run --release -p spielleiter-catan-junior --example junior_bench [seconds per count]`
 
 use catan_junior::{CatanJunior, Config, State};
 use engine::rand::SeedableRng;
