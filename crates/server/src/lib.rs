@@ -12,10 +12,10 @@
 
 pub mod bots;
 pub mod db;
-mod writer;
 pub mod error;
 pub mod http;
 pub mod loadtest;
+mod writer;
 
 pub mod lobby;
 pub mod migrations;
