@@ -406,25 +406,18 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
 mod tests {
     use super::*;
 
-    /// Actions whose JSON holds quotes, backslashes, SQL and non-ASCII text
-    /// are stored and read back exactly, in one batch with several tables.
-    #[tokio::test]
-    async fn hostile_action_text_round_trips() {
-        let dir = std::env::temp_dir().join(format!(
-            "spielleiter-db-test-{:016x}",
-            crate::secret::random_u64().unwrap_or(7)
-        ));
+    /// A database in a fresh temporary folder (file `db`) with an empty
+    /// table for each of `ids`.
+    async fn test_db(tag: &str, ids: &[String]) -> (Db, tokio::task::JoinHandle<()>, std::path::PathBuf) {
+        let n = crate::secret::random_u64().unwrap_or(7);
+        let dir = std::env::temp_dir().join(format!("spielleiter-{tag}-{n:016x}"));
         std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("t.db").display());
-        let (db, writer) = Db::connect(&url).await.unwrap();
-        let texts = [
-            r#"{"say":"it's"}"#.to_string(),
-            r#"{"x":"'); DROP TABLE actions; --"}"#.to_string(),
-            serde_json::json!({"s": "back\\slash \" quote ü € 🎲 \u{0}"}).to_string(),
-        ];
-        for t in 0..2 {
+        let (db, writer) = Db::connect(&format!("sqlite://{}", dir.join("db").display()))
+            .await
+            .unwrap();
+        for id in ids {
             let table = TableRow {
-                id: format!("t{t}'q"),
+                id: id.clone(),
                 game: "toy".into(),
                 players: 1,
                 options: "null".into(),
@@ -434,28 +427,35 @@ mod tests {
             };
             db.write(Write::CreateTable { table, seats: vec![] }).await.unwrap();
         }
-        let mut jobs = Vec::new();
-        for t in 0..2 {
+        (db, writer, dir)
+    }
+
+    /// Actions whose JSON holds quotes, backslashes, SQL and non-ASCII text
+    /// are stored and read back exactly, in one batch with several tables.
+    #[tokio::test]
+    async fn hostile_action_text_round_trips() {
+        let ids: Vec<String> = (0..2).map(|t| format!("t{t}'q")).collect();
+        let (db, writer, dir) = test_db("db-test", &ids).await;
+        let texts = [
+            r#"{"say":"it's"}"#.to_string(),
+            r#"{"x":"'); DROP TABLE actions; --"}"#.to_string(),
+            serde_json::json!({"s": "back\\slash \" quote ü € 🎲 \u{0}"}).to_string(),
+        ];
+        // One action per table at a time, as a table writes.
+        for id in &ids {
             for (i, text) in texts.iter().enumerate() {
-                let db = db.clone();
-                let text = text.clone();
-                jobs.push(tokio::spawn(async move {
-                    db.write(Write::Action {
-                        table: format!("t{t}'q"),
-                        idx: i as u64,
-                        row: ActionRow {
-                            seat: 0,
-                            action: text,
-                            version: i as u64 + 1,
-                        },
-                        finished: None,
-                    })
-                    .await
-                }));
-                // One action per table in flight, as a table does.
-                if let Some(j) = jobs.pop() {
-                    j.await.unwrap().unwrap();
-                }
+                let row = ActionRow {
+                    seat: 0,
+                    action: text.clone(),
+                    version: i as u64 + 1,
+                };
+                let write = Write::Action {
+                    table: id.clone(),
+                    idx: i as u64,
+                    row,
+                    finished: None,
+                };
+                db.write(write).await.unwrap();
             }
         }
         let unknown = db
@@ -471,8 +471,8 @@ mod tests {
             })
             .await;
         assert!(unknown.is_err(), "an action of an unknown table is refused");
-        for t in 0..2 {
-            let stored = db.actions(&format!("t{t}'q")).await.unwrap();
+        for id in &ids {
+            let stored = db.actions(id).await.unwrap();
             let read: Vec<_> = stored.iter().map(|a| a.action.clone()).collect();
             assert_eq!(read, texts.to_vec());
         }
@@ -492,26 +492,9 @@ mod tests {
     /// growing with every action.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn write_ahead_log_stays_bounded_under_steady_writes() {
-        let dir = std::env::temp_dir().join(format!(
-            "spielleiter-wal-test-{:016x}",
-            crate::secret::random_u64().unwrap_or(9)
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("w.db");
-        let (db, writer) = Db::connect(&format!("sqlite://{}", file.display())).await.unwrap();
         let tables = 8;
-        for t in 0..tables {
-            let table = TableRow {
-                id: format!("w{t}"),
-                game: "toy".into(),
-                players: 1,
-                options: "null".into(),
-                seed: 1,
-                version: 0,
-                created_ms: 0,
-            };
-            db.write(Write::CreateTable { table, seats: vec![] }).await.unwrap();
-        }
+        let ids: Vec<String> = (0..tables).map(|t| format!("w{t}")).collect();
+        let (db, writer, dir) = test_db("wal-test", &ids).await;
         let action = format!("\"{}\"", "x".repeat(200));
         let stop = std::time::Instant::now() + Duration::from_millis(2500);
         let (mut last, mut shrank) = (0, 0);
@@ -540,7 +523,7 @@ mod tests {
                 idx
             }));
         }
-        let wal = dir.join("w.db-wal");
+        let wal = dir.join("db-wal");
         while std::time::Instant::now() < stop {
             tokio::time::sleep(Duration::from_millis(20)).await;
             let size = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
