@@ -99,17 +99,19 @@ impl<'h, G: BotGame> Search<'h, G> {
         }
     }
 
+    /// The root edge of `me` for `action`, if the search tried it.
+    fn root_edge(&self, action: &G::Action) -> Option<&Edge<G::Action>> {
+        self.nodes[0]
+            .edges
+            .iter()
+            .find(|e| e.seat == self.me.0 && e.action == *action)
+    }
+
     /// The summed rewards of the root edges of `me`, in the order of `legal`.
     pub(crate) fn root_rewards(&self, legal: &[G::Action]) -> Vec<f64> {
         legal
             .iter()
-            .map(|a| {
-                self.nodes[0]
-                    .edges
-                    .iter()
-                    .find(|e| e.seat == self.me.0 && e.action == *a)
-                    .map_or(0.0, |e| e.reward)
-            })
+            .map(|a| self.root_edge(a).map_or(0.0, |e| e.reward))
             .collect()
     }
 
@@ -117,13 +119,7 @@ impl<'h, G: BotGame> Search<'h, G> {
     pub(crate) fn root_visits(&self, legal: &[G::Action]) -> Vec<u64> {
         legal
             .iter()
-            .map(|a| {
-                self.nodes[0]
-                    .edges
-                    .iter()
-                    .find(|e| e.seat == self.me.0 && e.action == *a)
-                    .map_or(0, |e| u64::from(e.visits))
-            })
+            .map(|a| self.root_edge(a).map_or(0, |e| u64::from(e.visits)))
             .collect()
     }
 
