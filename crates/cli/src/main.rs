@@ -151,10 +151,20 @@ enum Command {
         /// Target actions per second over all tables (players who think); default: as fast as possible.
         #[arg(long)]
         rate: Option<f64>,
+        /// How each table spaces its actions with --rate: evenly (each table at its own phase) or with exponential gaps (Poisson).
+        #[arg(long, value_enum, default_value_t = ArrivalsArg::Even)]
+        arrivals: ArrivalsArg,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
+}
+
+/// `loadtest --arrivals`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ArrivalsArg {
+    Even,
+    Poisson,
 }
 
 fn server_games() -> Result<server::Registry, String> {
@@ -254,6 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
             tables,
             seconds,
             rate,
+            arrivals,
             json,
         } => {
             let config = server::loadtest::LoadtestConfig {
@@ -263,6 +274,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 tables,
                 seconds,
                 rate,
+                arrivals: match arrivals {
+                    ArrivalsArg::Even => server::loadtest::Arrivals::Even,
+                    ArrivalsArg::Poisson => server::loadtest::Arrivals::Poisson,
+                },
                 ..server::loadtest::LoadtestConfig::default()
             };
             let report = server::loadtest::run_blocking(config, server_games()?).map_err(|e| e.to_string())?;

@@ -36,6 +36,19 @@ pub struct LoadtestConfig {
     /// Target of actions per second over all tables, like players who think
     /// before each move; `None` plays as fast as the server answers.
     pub rate: Option<f64>,
+    /// How a paced table spaces its actions.
+    pub arrivals: Arrivals,
+}
+
+/// How a paced table spaces its actions (with `rate`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Arrivals {
+    /// One action per period, each table at its own random phase.
+    #[default]
+    Even,
+    /// Exponential gaps with the period as mean: over many tables, a Poisson
+    /// stream whose bursts queue up as real players' would.
+    Poisson,
 }
 
 impl Default for LoadtestConfig {
@@ -49,6 +62,7 @@ impl Default for LoadtestConfig {
             seconds: 20.0,
             seed: 1,
             rate: None,
+            arrivals: Arrivals::Even,
         }
     }
 }
@@ -321,9 +335,9 @@ impl Player {
             .filter(|r| *r > 0.0)
             .map(|r| Duration::from_secs_f64(self.config.tables as f64 / r));
         loop {
-            let pace = period.map(|p| Pace {
-                period: p,
-                next: Arc::new(Mutex::new(Instant::now())),
+            let pace = period.map(|p| {
+                let rng = GameRng::seed_from_u64(self.config.seed ^ (index << 20) ^ (round << 8) ^ 0xff);
+                Pace::new(p, self.config.arrivals, rng)
             });
             let seats: Vec<_> = conns
                 .drain(..)
@@ -389,29 +403,53 @@ struct Pending {
     seen: Option<Instant>,
 }
 
-/// One seat's random player; returns whether the game reached its end.
 /// A table's pacing: the earliest time of its next action.
 #[derive(Clone)]
 struct Pace {
     period: Duration,
-    next: Arc<Mutex<Instant>>,
+    arrivals: Arrivals,
+    /// The next slot, and the draws of the gaps between slots.
+    next: Arc<Mutex<(Instant, GameRng)>>,
 }
 
 impl Pace {
-    /// Waits for the table's next slot and books the one after it.
-    async fn wait(&self) {
-        let at = match self.next.lock() {
-            Ok(mut next) => {
+    /// Pacing that starts at a random point of the first period, as players
+    /// who sit down at different times: started together, a thousand tables
+    /// would act in the same millisecond, period after period.
+    fn new(period: Duration, arrivals: Arrivals, mut rng: GameRng) -> Pace {
+        let first = Instant::now() + period.mul_f64(rng.random::<f64>());
+        Pace {
+            period,
+            arrivals,
+            next: Arc::new(Mutex::new((first, rng))),
+        }
+    }
+
+    /// Books the table's next slot (never in the past) and the one after it.
+    fn book(&self) -> Instant {
+        match self.next.lock() {
+            Ok(mut guard) => {
+                let (next, rng) = &mut *guard;
                 let at = (*next).max(Instant::now());
-                *next = at + self.period;
+                let gap = match self.arrivals {
+                    Arrivals::Even => self.period,
+                    // Exponential gaps: -ln(1 - u) periods, u in [0, 1).
+                    Arrivals::Poisson => self.period.mul_f64(-(1.0 - rng.random::<f64>()).ln()),
+                };
+                *next = at + gap;
                 at
             }
             Err(_) => Instant::now(),
-        };
-        tokio::time::sleep_until(at.into()).await;
+        }
+    }
+
+    /// Waits for the table's next slot.
+    async fn wait(&self) {
+        tokio::time::sleep_until(self.book().into()).await;
     }
 }
 
+/// One seat's random player; returns whether the game reached its end.
 async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared, pace: Option<Pace>) -> bool {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut pending: Option<Pending> = None;
@@ -501,4 +539,54 @@ async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared, pace: Op
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_start_at_spread_out_points_of_their_period() {
+        let period = Duration::from_millis(200);
+        let now = Instant::now();
+        let firsts: Vec<Duration> = (0..200)
+            .map(|i| {
+                let pace = Pace::new(period, Arrivals::Even, GameRng::seed_from_u64(i));
+                pace.book().saturating_duration_since(now)
+            })
+            .collect();
+        assert!(firsts.iter().all(|d| *d <= period + Duration::from_millis(50)));
+        // Spread over the period, not bunched at its start.
+        let late = firsts.iter().filter(|d| **d > period / 2).count();
+        assert!((60..=140).contains(&late), "{late} of 200 in the second half");
+    }
+
+    #[test]
+    fn even_pacing_books_one_slot_per_period() {
+        let period = Duration::from_secs(100);
+        let pace = Pace::new(period, Arrivals::Even, GameRng::seed_from_u64(7));
+        let first = pace.book();
+        assert_eq!(pace.book() - first, period);
+        assert_eq!(pace.book() - first, 2 * period);
+    }
+
+    #[test]
+    fn poisson_gaps_average_the_period() {
+        let period = Duration::from_secs(100);
+        let pace = Pace::new(period, Arrivals::Poisson, GameRng::seed_from_u64(7));
+        let first = pace.book();
+        let n = 4000;
+        let mut last = first;
+        let mut gaps = Vec::new();
+        for _ in 0..n {
+            let at = pace.book();
+            gaps.push((at - last).as_secs_f64());
+            last = at;
+        }
+        let mean = (last - first).as_secs_f64() / f64::from(n);
+        assert!((90.0..110.0).contains(&mean), "mean gap {mean} s");
+        // Exponential, not even: about 63% of gaps are shorter than the mean.
+        let short = gaps.iter().filter(|g| **g < 100.0).count() as f64 / f64::from(n);
+        assert!((0.58..0.68).contains(&short), "{short}");
+    }
 }

@@ -21,6 +21,23 @@ async fn loadtest_plays_and_measures() {
     assert!(report.games_finished > 0, "{}", report.to_text());
     assert!(report.p50_ms > 0.0 && report.p50_ms <= report.p99_ms && report.p99_ms <= report.max_ms);
     assert_eq!(report.errors, 0, "{}", report.to_text());
+
+    // Paced, the tables keep to the rate (they may fall short, never run ahead).
+    let report = server::loadtest::run(server::loadtest::LoadtestConfig {
+        url: format!("http://{}", server.addr),
+        game: "toy".into(),
+        players: 2,
+        tables: 8,
+        seconds: 1.5,
+        rate: Some(40.0),
+        arrivals: server::loadtest::Arrivals::Poisson,
+        ..server::loadtest::LoadtestConfig::default()
+    })
+    .await
+    .expect("paced load test runs");
+    assert!(report.actions > 0, "{}", report.to_text());
+    assert!(report.actions_per_sec < 40.0 * 2.5, "{}", report.to_text());
+    assert_eq!(report.errors, 0, "{}", report.to_text());
     server.shutdown().await.expect("clean shutdown");
 
     // A wrong game fails at once with a clear error.
