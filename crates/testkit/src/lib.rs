@@ -1,9 +1,11 @@
 //! # spielleiter testkit
 //!
-//! The conformance suite every game passes ([`conformance::run`]) and small
-//! helpers for scenario tests ([`scenario`]).
+//! The conformance suite every game passes ([`conformance::run`]), golden
+//! playthroughs for snapshot tests ([`golden`]) and small helpers for scenario
+//! tests ([`scenario`]).
 
 pub mod conformance;
+pub mod golden;
 pub mod scenario;
 pub mod toy;
 

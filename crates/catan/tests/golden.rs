@@ -1,0 +1,56 @@
+//! Golden playthroughs: whole random games of 3 and 4 players on the beginner
+//! board and on random boards from fixed seeds, each rendered by
+//! `testkit::golden` as a transcript (the first 200 steps with their events,
+//! the totals, the result, digests of the whole log, its events and the final
+//! state, and the final spectator view) and compared with the insta snapshot in
+//! `tests/snapshots/`. Any change of rules, RNG use, JSON forms or event
+//! contents changes a snapshot: review it with `cargo insta review`, or rewrite
+//! them with `INSTA_UPDATE=always cargo test -p spielleiter-catan --test golden`
+//! and read the diff. Each playthrough also checks that its log replays to the
+//! same state and events (`testkit::golden::play`).
+
+use catan::{BoardChoice, Catan, Config};
+use testkit::golden::{play, End, Golden};
+
+fn transcript(board: BoardChoice, players: usize, seed: u64) -> String {
+    let config = Config {
+        board,
+        ..Config::default()
+    };
+    let game = play::<Catan>(&config, &Golden::new(players, seed));
+    assert_eq!(game.end, End::Finished, "the game ends by the rules");
+    game.transcript()
+}
+
+#[test]
+fn beginner_board_three_players_seed_1() {
+    insta::assert_snapshot!("catan_beginner_3p_seed_1", transcript(BoardChoice::Beginner, 3, 1));
+}
+
+#[test]
+fn beginner_board_four_players_seed_2() {
+    insta::assert_snapshot!("catan_beginner_4p_seed_2", transcript(BoardChoice::Beginner, 4, 2));
+}
+
+#[test]
+fn random_board_three_players_seed_3() {
+    insta::assert_snapshot!("catan_random_3p_seed_3", transcript(BoardChoice::Random, 3, 3));
+}
+
+#[test]
+fn random_board_four_players_seed_4() {
+    insta::assert_snapshot!("catan_random_4p_seed_4", transcript(BoardChoice::Random, 4, 4));
+}
+
+/// Random players who also make domestic trade offers (left out elsewhere, as
+/// random offers mostly stall a game): offers, replies and trades.
+#[test]
+fn random_board_four_players_with_offers_seed_5() {
+    let opts = Golden {
+        skip_offers: false,
+        ..Golden::new(4, 5)
+    };
+    let game = play::<Catan>(&Config::default(), &opts);
+    assert_eq!(game.end, End::Finished, "the game ends by the rules");
+    insta::assert_snapshot!("catan_random_4p_offers_seed_5", game.transcript());
+}
