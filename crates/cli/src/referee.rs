@@ -256,6 +256,15 @@ impl Referee {
         if usize::from(seat.0) >= m.players() {
             return Err(seat_bot::BotError::NoSuchSeat(seat.0).info());
         }
+        // A finished game refuses as `game_over` whatever the version (as `act` does).
+        if m.to_act() == ToAct::Over {
+            return Err(ErrorInfo::new(
+                "game_over",
+                "engine.game_over",
+                "Das Spiel ist beendet.",
+                "The game is over.",
+            ));
+        }
         if let Some(v) = version {
             if v != m.version() {
                 return Err(ErrorInfo::new(

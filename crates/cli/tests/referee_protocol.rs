@@ -281,6 +281,14 @@ fn bot_op_chooses_and_plays_for_a_seat() {
         (e["kind"].as_str(), e["rule"].as_str()),
         (Some("game_over"), Some("engine.game_over"))
     );
+    // An old version on a finished game: still game_over, the more fundamental reason.
+    let e = err(&mut r, json!({"op": "bot", "seat": 0, "bot": "greedy", "version": 0}));
+    assert_eq!(e["kind"], "game_over");
+    let e = err(
+        &mut r,
+        json!({"op": "act", "seat": 0, "action": {"type": "pass"}, "version": 0}),
+    );
+    assert_eq!(e["kind"], "game_over");
 }
 
 #[test]

@@ -215,20 +215,19 @@ impl<G: Game> Match<G> {
     }
 
     /// Checks the preconditions every action shares: seat exists, game not
-    /// over, version fresh, seat to act.
+    /// over, version fresh, seat to act. A finished game refuses with
+    /// [`Rejection::GameOver`] whatever version the action names: nothing can
+    /// be played there, and a fresher version would not change that.
     fn precheck(&self, seat: Seat, expected_version: Option<u64>) -> Result<(), Rejection<G::Error>> {
         if seat.index() >= G::players(&self.state) {
             return Err(Rejection::NoSuchSeat { seat });
         }
-        if let Some(got) = expected_version {
-            if got != self.version() {
-                return Err(Rejection::StaleVersion {
-                    current: self.version(),
-                    got,
-                });
-            }
+        let to_act = G::to_act(&self.state);
+        if to_act == ToAct::Over {
+            return Err(Rejection::GameOver);
         }
-        match G::to_act(&self.state) {
+        self.check_version(expected_version)?;
+        match to_act {
             ToAct::Over => Err(Rejection::GameOver),
             ToAct::Chance => Err(Rejection::NotChanceTurn { waiting: "chance" }),
             ToAct::Seats(s) if !s.contains(seat) => Err(Rejection::NotYourTurn { seat }),
@@ -268,18 +267,15 @@ impl<G: Game> Match<G> {
         outcome: Option<G::Chance>,
         expected_version: Option<u64>,
     ) -> Result<u64, Rejection<G::Error>> {
-        if let Some(got) = expected_version {
-            if got != self.version() {
-                return Err(Rejection::StaleVersion {
-                    current: self.version(),
-                    got,
-                });
-            }
+        // Game over first, as for actions: a stale version on a finished game
+        // is refused as `GameOver`.
+        let to_act = G::to_act(&self.state);
+        if to_act == ToAct::Over {
+            return Err(Rejection::GameOver);
         }
-        match G::to_act(&self.state) {
-            ToAct::Chance => {}
-            ToAct::Over => return Err(Rejection::GameOver),
-            ToAct::Seats(_) => return Err(Rejection::NotChanceTurn { waiting: "a seat" }),
+        self.check_version(expected_version)?;
+        if let ToAct::Seats(_) = to_act {
+            return Err(Rejection::NotChanceTurn { waiting: "a seat" });
         }
         let before = self.version();
         let (outcome, drawn) = match outcome {
@@ -292,6 +288,17 @@ impl<G: Game> Match<G> {
         self.events.push(ev);
         self.resolve_chance();
         Ok(before)
+    }
+
+    /// Refuses an action or outcome chosen at another version than the current one.
+    fn check_version(&self, expected_version: Option<u64>) -> Result<(), Rejection<G::Error>> {
+        match expected_version {
+            Some(got) if got != self.version() => Err(Rejection::StaleVersion {
+                current: self.version(),
+                got,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// In seeded mode, draws chance outcomes until a seat is to act or the game is over.

@@ -292,7 +292,8 @@ impl Table {
                 };
                 match self.act(seat, action, version).await {
                     Ok(_) => self.bot_failures[usize::from(seat)] = 0,
-                    Err(e) if e.info.kind == "stale_version" => {}
+                    // The game moved on (or ended) while the bot was thinking.
+                    Err(e) if matches!(e.info.kind.as_str(), "stale_version" | "game_over") => {}
                     Err(e) => {
                         self.bot_failures[usize::from(seat)] += 1;
                         tracing::warn!(table = %self.id, seat, rule = %e.info.rule, "bot action refused");

@@ -144,6 +144,15 @@ async fn a_game_over_http() {
         )
         .await;
     assert_eq!((status, kind(&v)), (409, "game_over"));
+    // With an old version too: game_over, not stale_version.
+    let (status, v) = api
+        .post(
+            &format!("/api/tables/{id}/act"),
+            &json!({"seat": 1, "action": {"type": "guess", "n": 0}, "version": 0}),
+            Some(&s1),
+        )
+        .await;
+    assert_eq!((status, kind(&v)), (409, "game_over"), "{v}");
 
     // The finished game's log replays to the same end.
     let (status, log) = api.get(&format!("/api/tables/{id}/log"), None).await;

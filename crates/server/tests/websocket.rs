@@ -155,6 +155,12 @@ async fn one_connection_holds_several_seats_and_stale_actions_are_refused() {
         .await;
     let err = ws.until(|v| v["type"] == "error").await;
     assert_eq!(kind(&err), "game_over");
+    // With an old version too: nothing can be played, whatever the version.
+    ws.send(json!({"type": "act", "seat": 0, "action": {"type": "guess", "n": 0}, "version": v0, "id": "old"}))
+        .await;
+    let err = ws.until(|v| v["type"] == "error" && v["id"] == "old").await;
+    assert_eq!(kind(&err), "game_over");
+    assert_eq!(err["error"]["rule"], "engine.game_over");
     ws.close().await;
     server.shutdown().await.expect("clean shutdown");
 }
