@@ -41,4 +41,4 @@ pub use greedy::GreedyBot;
 pub use heuristic::{BotGame, Heuristic};
 pub use mcts::{Budget, MctsBot, MctsConfig, RolloutPolicy};
 pub use random::RandomBot;
-pub use spec::{BotSpec, SpecError};
+pub use spec::{Allowed, BotSpec, MctsProblem, SpecError};

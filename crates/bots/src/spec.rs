@@ -10,6 +10,7 @@ use crate::greedy::GreedyBot;
 use crate::heuristic::BotGame;
 use crate::mcts::{Budget, MctsBot, MctsConfig, RolloutPolicy};
 use crate::random::RandomBot;
+use engine::Message;
 use std::time::Duration;
 
 /// A bot as named on the command line.
@@ -31,13 +32,206 @@ pub enum BotSpec {
     },
 }
 
-/// A bot name that cannot be read.
+/// Which bots a spec may name where it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Allowed {
+    /// Every bot, external programs (`cmd:`) included: the arena.
+    Any,
+    /// The built-in bots (`random`, `greedy`, `mcts`): the game server and the referee.
+    BuiltIn,
+    /// Only `mcts` (with options): `spielleiter serve --mcts`.
+    Mcts,
+}
+
+impl Allowed {
+    /// The bot names allowed, as listed in refusals.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Allowed::Any => &["random", "greedy", "mcts", "cmd:<command>"],
+            Allowed::BuiltIn => &["random", "greedy", "mcts"],
+            Allowed::Mcts => &["mcts"],
+        }
+    }
+
+    fn allows(self, kind: &str) -> bool {
+        match self {
+            Allowed::Any => true,
+            Allowed::BuiltIn => kind != "cmd",
+            Allowed::Mcts => kind == "mcts",
+        }
+    }
+}
+
+/// What is wrong with the value of an `mcts` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MctsProblem {
+    /// Expects a whole number.
+    WholeNumber,
+    /// Expects a whole number of milliseconds.
+    Millis,
+    /// Expects a whole number of threads (0 = all cores).
+    Threads,
+    /// Expects a whole number (0 = off).
+    WholeNumberOrOff,
+    /// Expects a number ≥ 0.
+    NonNegative,
+    /// Expects a number from 0 to 1.
+    Fraction,
+    /// Expects a number from 0 to 1 (0 = off).
+    FractionOrOff,
+    /// Expects `greedy` or `random`.
+    Rollout,
+    /// No option has this name.
+    Unknown,
+}
+
+impl MctsProblem {
+    fn message(self) -> Message {
+        let (de, en) = match self {
+            MctsProblem::WholeNumber => ("erwartet eine ganze Zahl", "expects a whole number"),
+            MctsProblem::Millis => ("erwartet Millisekunden (eine ganze Zahl)", "expects milliseconds (a whole number)"),
+            MctsProblem::Threads => (
+                "erwartet eine ganze Zahl (0 = alle Kerne)",
+                "expects a whole number (0 = all cores)",
+            ),
+            MctsProblem::WholeNumberOrOff => ("erwartet eine ganze Zahl (0 = aus)", "expects a whole number (0 = off)"),
+            MctsProblem::NonNegative => ("erwartet eine Zahl ≥ 0", "expects a number ≥ 0"),
+            MctsProblem::Fraction => ("erwartet eine Zahl von 0 bis 1", "expects a number from 0 to 1"),
+            MctsProblem::FractionOrOff => (
+                "erwartet eine Zahl von 0 bis 1 (0 = aus)",
+                "expects a number from 0 to 1 (0 = off)",
+            ),
+            MctsProblem::Rollout => ("erwartet greedy oder random", "expects greedy or random"),
+            MctsProblem::Unknown => (
+                "ist unbekannt (bekannt: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
+                "is unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
+            ),
+        };
+        Message::new(de, en)
+    }
+}
+
+/// A bot name that cannot be read or is not allowed where it was named, a bot
+/// that cannot be started, or a tournament that cannot be played. Each has a
+/// sentence in German and English ([`SpecError::message`]); `Display` is the
+/// English one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(pub String);
+pub enum SpecError {
+    /// No bot has this name; `allowed` says which names the refusal lists.
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The bots that may be named here.
+        allowed: Allowed,
+    },
+    /// An external program (`cmd:`) where only built-in bots play.
+    External,
+    /// A known bot that may not be named here (`greedy` for `serve --mcts`).
+    NotAllowed {
+        /// The bot named.
+        name: String,
+        /// The bots that may be named here.
+        allowed: Allowed,
+    },
+    /// `cmd:` without a command line.
+    NoCommand,
+    /// `random` with an option other than `offers`.
+    RandomOption {
+        /// The option given.
+        option: String,
+    },
+    /// `greedy` with options (it takes none).
+    GreedyOptions,
+    /// An `mcts` option that cannot be read.
+    MctsOption {
+        /// The option as written (`playouts=-3`).
+        option: String,
+        /// What is wrong with it.
+        problem: MctsProblem,
+    },
+    /// An external program could not be started.
+    Start {
+        /// Its command line.
+        command: String,
+        /// What the operating system said.
+        error: String,
+    },
+    /// A tournament without bots.
+    NoBots,
+    /// A tournament with a number of bots the game cannot seat.
+    PlayerCount {
+        /// The game.
+        game: &'static str,
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+        /// Bots named.
+        got: usize,
+    },
+    /// A game of a tournament could not be started (its options).
+    Game(Message),
+}
+
+fn list(names: &[&str]) -> String {
+    names.join(", ")
+}
+
+impl SpecError {
+    /// What is wrong, in German and English.
+    pub fn message(&self) -> Message {
+        match self {
+            SpecError::Unknown { name, allowed } => {
+                let known = list(allowed.names());
+                Message::new(
+                    format!("Unbekannter Bot „{name}“ (bekannt: {known})."),
+                    format!("Unknown bot '{name}' (known: {known})."),
+                )
+            }
+            SpecError::External => Message::new(
+                "Externe Programme (cmd:) können hier nicht spielen.",
+                "External programs (cmd:) cannot play here.",
+            ),
+            SpecError::NotAllowed { name, allowed } => {
+                let known = list(allowed.names());
+                Message::new(
+                    format!("Der Bot „{name}“ ist hier nicht erlaubt (erlaubt: {known})."),
+                    format!("The bot '{name}' is not allowed here (allowed: {known})."),
+                )
+            }
+            SpecError::NoCommand => Message::new(
+                "cmd: braucht eine Befehlszeile, z. B. cmd:python3 bot.py.",
+                "cmd: needs a command line, e.g. cmd:python3 bot.py.",
+            ),
+            SpecError::RandomOption { option } => Message::new(
+                format!("random kennt nur die Option „offers“, nicht „{option}“."),
+                format!("random takes only the option 'offers', not '{option}'."),
+            ),
+            SpecError::GreedyOptions => Message::new("greedy hat keine Optionen.", "greedy takes no options."),
+            SpecError::MctsOption { option, problem } => {
+                let p = problem.message();
+                Message::new(
+                    format!("mcts-Option „{option}“ {}.", p.de),
+                    format!("mcts option '{option}' {}.", p.en),
+                )
+            }
+            SpecError::Start { command, error } => Message::new(
+                format!("„{command}“ lässt sich nicht starten: {error}"),
+                format!("cannot start '{command}': {error}"),
+            ),
+            SpecError::NoBots => Message::new("Es ist kein Bot genannt.", "No bots are named."),
+            SpecError::PlayerCount { game, min, max, got } => Message::new(
+                format!("{game} wird von {min} bis {max} Personen gespielt; nenne einen Bot je Platz ({got} genannt)."),
+                format!("{game} is played by {min} to {max} players; name one bot per seat (got {got})."),
+            ),
+            SpecError::Game(m) => m.clone(),
+        }
+    }
+}
 
 impl std::fmt::Display for SpecError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message().en)
     }
 }
 
@@ -46,13 +240,76 @@ impl std::error::Error for SpecError {}
 impl std::str::FromStr for BotSpec {
     type Err = SpecError;
 
+    /// Reads a spec where every bot may be named ([`Allowed::Any`]).
     fn from_str(s: &str) -> Result<BotSpec, SpecError> {
+        BotSpec::parse(s, Allowed::Any)
+    }
+}
+
+fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
+    let mut c = MctsConfig::default();
+    for part in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let bad = |problem: MctsProblem| SpecError::MctsOption {
+            option: part.to_string(),
+            problem,
+        };
+        let number = |check: fn(f64) -> bool, problem: MctsProblem| -> Result<f64, SpecError> {
+            match value.parse::<f64>() {
+                Ok(x) if check(x) => Ok(x),
+                _ => Err(bad(problem)),
+            }
+        };
+        let non_negative = |x: f64| x.is_finite() && x >= 0.0;
+        let fraction = |x: f64| (0.0..=1.0).contains(&x);
+        match key {
+            "playouts" => c.budget = Budget::Playouts(value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?),
+            "ms" => c.budget = Budget::Millis(value.parse().map_err(|_| bad(MctsProblem::Millis))?),
+            "threads" => c.threads = value.parse().map_err(|_| bad(MctsProblem::Threads))?,
+            "depth" => c.depth = Some(value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?),
+            "c" => c.exploration = number(non_negative, MctsProblem::NonNegative)?,
+            "prior" => c.prior = number(non_negative, MctsProblem::NonNegative)?,
+            "widen" => c.widen = Some(value.parse().map_err(|_| bad(MctsProblem::WholeNumberOrOff))?),
+            "eps" => c.epsilon = Some(number(fraction, MctsProblem::Fraction)?),
+            "keep" => c.keep = Some(number(fraction, MctsProblem::FractionOrOff)?),
+            "chance" => c.chance_branch = value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?,
+            "rollout" => {
+                c.rollout = match value {
+                    "greedy" => RolloutPolicy::Greedy,
+                    "random" => RolloutPolicy::Random,
+                    _ => return Err(bad(MctsProblem::Rollout)),
+                }
+            }
+            "offers" if value.is_empty() => c.offers = true,
+            _ => return Err(bad(MctsProblem::Unknown)),
+        }
+    }
+    Ok(c)
+}
+
+impl BotSpec {
+    /// Reads a spec where the bots `allowed` may be named: a name that is no
+    /// bot's is refused with a list of those allowed, an external program
+    /// where only built-in bots play with [`SpecError::External`], any other
+    /// bot that is not allowed with [`SpecError::NotAllowed`].
+    pub fn parse(s: &str, allowed: Allowed) -> Result<BotSpec, SpecError> {
         let s = s.trim();
         let (kind, args) = s.split_once(':').unwrap_or((s, ""));
+        let known = matches!(kind, "cmd" | "random" | "greedy" | "mcts");
+        if known && !allowed.allows(kind) {
+            return Err(if kind == "cmd" {
+                SpecError::External
+            } else {
+                SpecError::NotAllowed {
+                    name: kind.to_string(),
+                    allowed,
+                }
+            });
+        }
         match kind {
             "cmd" => {
                 if args.trim().is_empty() {
-                    return Err(SpecError("cmd: needs a command line, e.g. cmd:python3 bot.py".into()));
+                    return Err(SpecError::NoCommand);
                 }
                 Ok(BotSpec::External {
                     command: args.to_string(),
@@ -61,81 +318,20 @@ impl std::str::FromStr for BotSpec {
             "random" => match args {
                 "" => Ok(BotSpec::Random { skip_offers: true }),
                 "offers" => Ok(BotSpec::Random { skip_offers: false }),
-                other => Err(SpecError(format!(
-                    "random takes only the option 'offers', not '{other}'"
-                ))),
+                other => Err(SpecError::RandomOption {
+                    option: other.to_string(),
+                }),
             },
             "greedy" if args.is_empty() => Ok(BotSpec::Greedy),
-            "greedy" => Err(SpecError("greedy takes no options".into())),
+            "greedy" => Err(SpecError::GreedyOptions),
             "mcts" => parse_mcts(args).map(BotSpec::Mcts),
-            other => Err(SpecError(format!(
-                "unknown bot '{other}' (known: random, greedy, mcts, cmd:<command>)"
-            ))),
+            other => Err(SpecError::Unknown {
+                name: other.to_string(),
+                allowed,
+            }),
         }
     }
-}
 
-fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
-    let mut c = MctsConfig::default();
-    for part in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = part.split_once('=').unwrap_or((part, ""));
-        let bad = |what: &str| SpecError(format!("mcts option '{part}': {what}"));
-        match key {
-            "playouts" => c.budget = Budget::Playouts(value.parse().map_err(|_| bad("expects a whole number"))?),
-            "ms" => c.budget = Budget::Millis(value.parse().map_err(|_| bad("expects milliseconds"))?),
-            "threads" => {
-                c.threads = value
-                    .parse()
-                    .map_err(|_| bad("expects a whole number (0 = all cores)"))?
-            }
-            "depth" => c.depth = Some(value.parse().map_err(|_| bad("expects a whole number"))?),
-            "c" => {
-                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
-                if !(x.is_finite() && x >= 0.0) {
-                    return Err(bad("expects a number ≥ 0"));
-                }
-                c.exploration = x;
-            }
-            "prior" => {
-                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
-                if !(x.is_finite() && x >= 0.0) {
-                    return Err(bad("expects a number ≥ 0"));
-                }
-                c.prior = x;
-            }
-            "widen" => c.widen = Some(value.parse().map_err(|_| bad("expects a whole number (0 = off)"))?),
-            "eps" => {
-                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
-                if !(0.0..=1.0).contains(&x) {
-                    return Err(bad("expects a number from 0 to 1"));
-                }
-                c.epsilon = Some(x);
-            }
-            "keep" => {
-                let x: f64 = value.parse().map_err(|_| bad("expects a number"))?;
-                if !(0.0..=1.0).contains(&x) {
-                    return Err(bad("expects a number from 0 to 1 (0 = off)"));
-                }
-                c.keep = Some(x);
-            }
-            "chance" => c.chance_branch = value.parse().map_err(|_| bad("expects a whole number"))?,
-            "rollout" => {
-                c.rollout = match value {
-                    "greedy" => RolloutPolicy::Greedy,
-                    "random" => RolloutPolicy::Random,
-                    _ => return Err(bad("expects greedy or random")),
-                }
-            }
-            "offers" if value.is_empty() => c.offers = true,
-            _ => return Err(bad(
-                "unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
-            )),
-        }
-    }
-    Ok(c)
-}
-
-impl BotSpec {
     /// Whether the bot runs its own threads (an arena then plays fewer games at once).
     pub fn threads(&self) -> usize {
         match self {
@@ -167,7 +363,10 @@ impl BotSpec {
                     command: command.clone(),
                     timeout,
                 })
-                .map_err(|e| SpecError(format!("cannot start '{command}': {e}")))?,
+                .map_err(|e| SpecError::Start {
+                    command: command.clone(),
+                    error: e.to_string(),
+                })?,
             ),
         })
     }
@@ -206,6 +405,87 @@ mod tests {
                 command: "python3 bot.py --fast".into()
             })
         );
+    }
+
+    #[test]
+    fn refusals_are_typed_and_bilingual() {
+        let e = "alpha".parse::<BotSpec>().unwrap_err();
+        assert_eq!(
+            e,
+            SpecError::Unknown {
+                name: "alpha".into(),
+                allowed: Allowed::Any
+            }
+        );
+        assert_eq!(
+            e.message(),
+            Message::new(
+                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts, cmd:<command>).",
+                "Unknown bot 'alpha' (known: random, greedy, mcts, cmd:<command>)."
+            )
+        );
+        assert_eq!(e.to_string(), e.message().en);
+        // Where only the built-in bots play, only they are listed, and cmd: is refused as such.
+        let e = BotSpec::parse("alpha", Allowed::BuiltIn).unwrap_err();
+        assert_eq!(
+            e.message(),
+            Message::new(
+                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).",
+                "Unknown bot 'alpha' (known: random, greedy, mcts)."
+            )
+        );
+        assert_eq!(
+            BotSpec::parse("cmd:python3 bot.py", Allowed::BuiltIn),
+            Err(SpecError::External)
+        );
+        assert_eq!(BotSpec::parse("cmd:", Allowed::BuiltIn), Err(SpecError::External));
+        assert_eq!(BotSpec::parse("greedy", Allowed::BuiltIn), Ok(BotSpec::Greedy));
+        // serve --mcts: only mcts.
+        let e = BotSpec::parse("alpha", Allowed::Mcts).unwrap_err();
+        assert_eq!(e.message().en, "Unknown bot 'alpha' (known: mcts).");
+        let e = BotSpec::parse("greedy", Allowed::Mcts).unwrap_err();
+        assert_eq!(
+            e.message(),
+            Message::new(
+                "Der Bot „greedy“ ist hier nicht erlaubt (erlaubt: mcts).",
+                "The bot 'greedy' is not allowed here (allowed: mcts)."
+            )
+        );
+        assert!(BotSpec::parse("mcts:playouts=10", Allowed::Mcts).is_ok());
+        // Options: the German sentence is German throughout.
+        let e = "mcts:playouts=-3".parse::<BotSpec>().unwrap_err();
+        assert_eq!(
+            e,
+            SpecError::MctsOption {
+                option: "playouts=-3".into(),
+                problem: MctsProblem::WholeNumber
+            }
+        );
+        assert_eq!(
+            e.message(),
+            Message::new(
+                "mcts-Option „playouts=-3“ erwartet eine ganze Zahl.",
+                "mcts option 'playouts=-3' expects a whole number."
+            )
+        );
+        for bad in [
+            "",
+            "alpha",
+            "greedy:x",
+            "mcts:playouts=-3",
+            "mcts:c=nan",
+            "mcts:foo",
+            "mcts:keep=2",
+            "mcts:rollout=x",
+            "cmd:",
+            "random:x",
+        ] {
+            let m = bad.parse::<BotSpec>().unwrap_err().message();
+            for word in ["unknown", "expects", "needs", "takes", "known"] {
+                assert!(!m.de.contains(word), "{bad}: English in the German sentence: {}", m.de);
+            }
+            assert!(!m.en.is_empty() && !m.de.is_empty() && m.de != m.en, "{bad}: {m:?}");
+        }
     }
 
     #[test]

@@ -77,17 +77,16 @@ pub fn run<G: BotGame>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Vec<GameLine>, f64), SpecError> {
     if entries.is_empty() {
-        return Err(SpecError("no bots named".into()));
+        return Err(SpecError::NoBots);
     }
     let range = G::player_range(config);
     if !range.contains(&entries.len()) {
-        return Err(SpecError(format!(
-            "{} is played by {} to {} players; name one bot per seat (got {})",
-            G::ID,
-            range.start(),
-            range.end(),
-            entries.len()
-        )));
+        return Err(SpecError::PlayerCount {
+            game: G::ID,
+            min: *range.start(),
+            max: *range.end(),
+            got: entries.len(),
+        });
     }
     let entries: Vec<BotSpec> = entries
         .iter()
@@ -148,7 +147,7 @@ fn play_one<G: BotGame>(
         bots.push(entries[e].build::<G>(options.timeout)?);
     }
     let seed = options.seed.wrapping_add(game);
-    let record = play_game::<G>(config, &mut bots, seed, options.max_turns).map_err(|e| SpecError(e.to_string()))?;
+    let record = play_game::<G>(config, &mut bots, seed, options.max_turns).map_err(|e| SpecError::Game(e.message))?;
     Ok(GameLine {
         game,
         seed,

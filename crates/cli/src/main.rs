@@ -254,7 +254,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins: cors_origin,
                 ..server::ServerConfig::default()
             };
-            let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| format!("--mcts: {e}"))?;
+            let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| {
+                let m = e.info().message;
+                format!("--mcts: {} / {}", m.de, m.en)
+            })?;
             server::run_blocking(config, server_games()?, bots).map_err(|e| e.to_string())
         }
         Command::Loadtest {

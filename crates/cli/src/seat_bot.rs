@@ -13,7 +13,7 @@
 //! [`BotError`]; the server adapter logs it and plays a uniformly random
 //! legal action instead.
 
-use bots::{Bot, BotGame, BotSpec};
+use bots::{Allowed, Bot, BotGame, BotSpec, SpecError};
 use engine::rand::Rng;
 use engine::{ErrorInfo, Game, GameRng, Seat, ToAct};
 use serde_json::Value;
@@ -30,8 +30,8 @@ pub const SERVER_MCTS: &str = "mcts:playouts=1000,threads=1";
 pub enum BotError {
     /// No game has this id.
     UnknownGame(String),
-    /// The bot spec does not parse.
-    Spec(String),
+    /// The bot spec does not parse, or names a bot not allowed here.
+    Spec(SpecError),
     /// External programs (`cmd:`) cannot be started from here.
     External,
     /// The decision carries no state (the bot needs one).
@@ -59,7 +59,7 @@ impl std::fmt::Display for BotError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BotError::UnknownGame(g) => write!(f, "unknown game '{g}'"),
-            BotError::Spec(e) => write!(f, "bot spec: {e}"),
+            BotError::Spec(e) => write!(f, "{e}"),
             BotError::External => f.write_str("external programs (cmd:) cannot play here"),
             BotError::NoState => f.write_str("the decision carries no state"),
             BotError::State(e) => write!(f, "state: {e}"),
@@ -80,12 +80,10 @@ impl BotError {
     pub fn info(&self) -> ErrorInfo {
         match self {
             BotError::UnknownGame(g) => crate::registry::unknown_game(g),
-            BotError::Spec(e) => ErrorInfo::new(
-                "unknown_bot",
-                "engine.unknown_bot",
-                format!("Unbekannter Bot: {e}"),
-                format!("Unknown bot: {e}"),
-            ),
+            BotError::Spec(e) => {
+                let m = e.message();
+                ErrorInfo::new("unknown_bot", "engine.unknown_bot", m.de, m.en)
+            }
             BotError::External => ErrorInfo::new(
                 "bot_not_allowed",
                 "engine.bot_not_allowed",
@@ -109,12 +107,18 @@ impl BotError {
     }
 }
 
-/// Reads a bot spec for the server or the referee: external programs are refused.
+/// Reads a bot spec for the server or the referee: only the built-in bots
+/// play (an unknown name is refused with the list of those), external
+/// programs are refused as [`BotError::External`].
 pub fn parse_spec(spec: &str) -> Result<BotSpec, BotError> {
-    match spec.parse::<BotSpec>() {
-        Ok(BotSpec::External { .. }) => Err(BotError::External),
+    parse_allowed(spec, Allowed::BuiltIn)
+}
+
+fn parse_allowed(spec: &str, allowed: Allowed) -> Result<BotSpec, BotError> {
+    match BotSpec::parse(spec, allowed) {
+        Ok(BotSpec::External { .. }) | Err(SpecError::External) => Err(BotError::External),
         Ok(s) => Ok(s),
-        Err(e) => Err(BotError::Spec(e.0)),
+        Err(e) => Err(BotError::Spec(e)),
     }
 }
 
@@ -194,7 +198,7 @@ fn choose_typed<G: BotGame>(
         ToAct::Seats(seats) if seats.contains(seat) => {}
         _ => return Err(BotError::Failed(format!("seat {} is not to act in this state", seat.0))),
     }
-    let mut bot: Box<dyn Bot<G>> = spec.build::<G>(Duration::ZERO).map_err(|e| BotError::Spec(e.0))?;
+    let mut bot: Box<dyn Bot<G>> = spec.build::<G>(Duration::ZERO).map_err(BotError::Spec)?;
     // A bot bug must not take the server's blocking thread or the referee
     // session down with it.
     let chosen = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&state, seat, &actions, rng)))
@@ -260,12 +264,12 @@ impl SeatBot for SpecSeatBot {
 }
 
 /// The bots of `spielleiter serve`: `random`, `greedy` and `mcts` (with the
-/// budget `mcts_spec`, e.g. [`SERVER_MCTS`]).
+/// budget `mcts_spec`, e.g. [`SERVER_MCTS`]; any other bot is refused there).
 pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
-    let mcts = SpecSeatBot::new("mcts", mcts_spec)?;
-    if !matches!(mcts.spec, BotSpec::Mcts(_)) {
-        return Err(BotError::Spec(format!("'{mcts_spec}' is not an mcts spec")));
-    }
+    let mcts = SpecSeatBot {
+        name: "mcts".into(),
+        spec: parse_allowed(mcts_spec, Allowed::Mcts)?,
+    };
     Ok(server::BotRegistry::default()
         .with("greedy", std::sync::Arc::new(SpecSeatBot::new("greedy", "greedy")?))
         .with("mcts", std::sync::Arc::new(mcts)))
@@ -363,5 +367,30 @@ mod tests {
         assert_eq!(reg.names(), vec!["random", "greedy", "mcts"]);
         assert!(reg.get("mcts").is_some_and(|b| b.needs_state()));
         assert!(server_bots("greedy").is_err());
+    }
+
+    #[test]
+    fn spec_refusals_list_only_the_bots_allowed_and_speak_both_languages() {
+        // The referee and the server: cmd: is not among the bots listed.
+        let e = parse_spec("alpha").expect_err("refused").info();
+        assert_eq!(
+            (e.kind.as_str(), e.rule.as_str()),
+            ("unknown_bot", "engine.unknown_bot")
+        );
+        assert_eq!(e.message.de, "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).");
+        assert_eq!(e.message.en, "Unknown bot 'alpha' (known: random, greedy, mcts).");
+        // Option errors: German in German, English in English, nothing wrapped.
+        let e = parse_spec("mcts:rollout=x").expect_err("refused").info();
+        assert_eq!(e.message.de, "mcts-Option „rollout=x“ erwartet greedy oder random.");
+        assert_eq!(e.message.en, "mcts option 'rollout=x' expects greedy or random.");
+        // serve --mcts: only mcts specs; the list says so.
+        let e = server_bots("alpha").expect_err("refused").info();
+        assert_eq!(e.message.en, "Unknown bot 'alpha' (known: mcts).");
+        assert_eq!(e.message.de, "Unbekannter Bot „alpha“ (bekannt: mcts).");
+        let e = server_bots("greedy").expect_err("refused").info();
+        assert_eq!(e.message.en, "The bot 'greedy' is not allowed here (allowed: mcts).");
+        assert!(matches!(server_bots("cmd:python3 bot.py"), Err(BotError::External)));
+        let e = server_bots("mcts:playouts=x").expect_err("refused").info();
+        assert_eq!(e.message.de, "mcts-Option „playouts=x“ erwartet eine ganze Zahl.");
     }
 }

@@ -78,6 +78,45 @@ fn unknown_game_and_bad_options_fail_cleanly() {
 }
 
 #[test]
+fn serve_refuses_a_bad_mcts_spec_in_both_languages() {
+    // The spec is read before the server opens its database or address.
+    for (spec, de, en) in [
+        (
+            "alpha",
+            "Unbekannter Bot „alpha“ (bekannt: mcts).",
+            "Unknown bot 'alpha' (known: mcts).",
+        ),
+        (
+            "greedy",
+            "Der Bot „greedy“ ist hier nicht erlaubt (erlaubt: mcts).",
+            "The bot 'greedy' is not allowed here (allowed: mcts).",
+        ),
+        (
+            "mcts:playouts=many",
+            "mcts-Option „playouts=many“ erwartet eine ganze Zahl.",
+            "mcts option 'playouts=many' expects a whole number.",
+        ),
+    ] {
+        let out = bin()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+                "sqlite::memory:",
+                "--mcts",
+                spec,
+            ])
+            .output()
+            .expect("run");
+        assert!(!out.status.success(), "{spec} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--mcts: {de} / {en}")), "{spec}: {err}");
+        assert!(!err.contains("cmd:"), "{spec}: {err}");
+    }
+}
+
+#[test]
 fn referee_over_pipes_then_replay_the_saved_log() {
     let mut child = bin()
         .arg("referee")

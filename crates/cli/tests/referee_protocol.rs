@@ -219,7 +219,23 @@ fn bot_op_chooses_and_plays_for_a_seat() {
             (Some("unknown_bot"), Some("engine.unknown_bot"))
         );
     }
+    // The refusal lists only the bots the referee plays, in both languages.
+    let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "alpha"}));
+    assert_eq!(
+        e["message"],
+        json!({
+            "de": "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).",
+            "en": "Unknown bot 'alpha' (known: random, greedy, mcts)."
+        })
+    );
+    let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy:x"}));
+    assert_eq!(
+        e["message"],
+        json!({"de": "greedy hat keine Optionen.", "en": "greedy takes no options."})
+    );
     let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "cmd:python3 bot.py"}));
+    assert_eq!(e["rule"], "engine.bot_not_allowed");
+    let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "cmd:"}));
     assert_eq!(e["rule"], "engine.bot_not_allowed");
     let e = err(&mut r, json!({"op": "bot", "seat": other, "bot": "greedy"}));
     assert_eq!(e["rule"], "engine.not_your_turn");
