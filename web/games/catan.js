@@ -51,7 +51,9 @@ const TX = {
   domestic: { de: 'Mit Mitspielern handeln', en: 'Trade with players' },
   give: { de: 'Gib', en: 'Give' },
   get: { de: 'Erhalte', en: 'Get' },
-  bestRate: { de: 'zum besten Kurs (4:1, 3:1 oder 2:1)', en: 'at your best rate (4:1, 3:1 or 2:1)' },
+  yourRates: { de: 'deine Kurse', en: 'your rates' },
+  rateTitle: { de: '{n} {res} für 1 Karte', en: '{n} {res} for 1 card' },
+  getFor: { de: 'Für {n} {res} erhältst du 1', en: 'For {n} {res} you get 1' },
   cancel: { de: 'Abbrechen', en: 'Cancel' },
   close: { de: 'Schließen', en: 'Close' },
   offerSoFar: { de: 'Angebot: du gibst {give} und möchtest {get}.', en: 'Offer: you give {give} and want {get}.' },
@@ -192,10 +194,12 @@ export function describeAction(a, ctx) {
         : `Year of plenty: take ${resName(ctx, a.first)} and ${resName(ctx, a.second)}`;
     case 'play_monopoly':
       return d ? `Monopol auf ${resName(ctx, a.resource)}` : `Monopoly on ${resName(ctx, a.resource)}`;
-    case 'maritime_trade':
-      return d
-        ? `Seehandel: ${resName(ctx, a.give)} gegen 1 ${resName(ctx, a.get)}`
-        : `Maritime trade: ${resName(ctx, a.give)} for 1 ${resName(ctx, a.get)}`;
+    case 'maritime_trade': {
+      // The rate of the seat that acts (the current player), from the view.
+      const rate = ctx.view ? maritimeRates(ctx.view, ctx.view.current)[a.give] : null;
+      const give = rate ? `${rate} ${resName(ctx, a.give)}` : resName(ctx, a.give);
+      return d ? `Seehandel: ${give} gegen 1 ${resName(ctx, a.get)}` : `Maritime trade: ${give} for 1 ${resName(ctx, a.get)}`;
+    }
     case 'open_trade':
       return d ? 'Handel mit Mitspielern beginnen' : 'Start a trade with the players';
     case 'offer_give':
@@ -416,6 +420,8 @@ const STYLE = `
 .catan .res .sw { width: .8rem; height: .8rem; border-radius: 3px; border: 1px solid #0005; display: inline-block; }
 .catan button.res { cursor: pointer; font: inherit; }
 .catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
+.catan .res.rate { font-variant-numeric: tabular-nums; }
+.catan .res.harbor-rate { border: 2px solid #8b5a2b; font-weight: 700; }
 .catan .cplayer { border: 1px solid var(--line, #ccc); border-radius: 8px; padding: .4rem .55rem; background: var(--panel, #fff); }
 .catan .cplayer.current { border: 2px solid var(--accent, #2a6); }
 .catan .cplayer header { display: flex; gap: .4rem; align-items: center; justify-content: space-between; }
@@ -472,6 +478,27 @@ function hexPoints(hx) {
 
 function pips(n) {
   return 6 - Math.abs(7 - n);
+}
+
+/**
+ * The maritime rate of `seat` per resource, read off the view: 4 (the bank),
+ * 3 with a building at a generic (3:1) harbor, 2 at that resource's harbor
+ * (2:1). For showing what a trade costs; the legal actions say which trades
+ * are possible. Checked against the engine's rates by
+ * crates/web-e2e/tests/catan_browser.rs.
+ */
+export function maritimeRates(view, seat) {
+  const rates = Object.fromEntries(RESOURCES.map((r) => [r, 4]));
+  const p = view?.players?.[seat];
+  if (!p) return rates;
+  const mine = new Set([...(p.settlements || []), ...(p.cities || [])]);
+  (view.board?.harbors || []).forEach((kind, i) => {
+    const [a, b] = TOPO.edgeNodes[TOPO.harborEdges[i]] || [];
+    if (!mine.has(a) && !mine.has(b)) return;
+    if (kind === 'generic') for (const r of RESOURCES) rates[r] = Math.min(rates[r], 3);
+    else if (kind in rates) rates[kind] = 2;
+  });
+  return rates;
 }
 
 function harborEl(h, ctx, i, kind) {
@@ -692,7 +719,14 @@ function boardSvg(h, view, ctx, ix) {
 function resChip(h, ctx, r, n, attrs = {}) {
   return h(
     attrs.onclick ? 'button' : 'span',
-    { class: ['res', attrs.sel && 'sel'], type: attrs.onclick ? 'button' : null, title: resName(ctx, r), 'data-testid': attrs.testid, onclick: attrs.onclick },
+    {
+      class: ['res', attrs.sel && 'sel'],
+      type: attrs.onclick ? 'button' : null,
+      title: attrs.title || resName(ctx, r),
+      'data-testid': attrs.testid,
+      'data-rate': attrs.rate,
+      onclick: attrs.onclick,
+    },
     h('span', { class: 'sw', style: { background: RES_FILL[r] } }),
     n != null ? `${n} ${resName(ctx, r)}` : resName(ctx, r),
   );
@@ -783,18 +817,35 @@ function dialogs(h, view, ctx, ix) {
   if (ctx.ui.dialog === 'maritime' && ix.maritime.length) {
     const gives = RESOURCES.filter((r) => ix.maritime.some((a) => a.give === r));
     const give = gives.includes(ctx.ui.give) ? ctx.ui.give : null;
+    // What a trade costs: the seat's rate for every resource (4:1, 3:1, 2:1).
+    const rates = maritimeRates(view, me);
+    const rateTitle = (r) => tx(ctx, 'rateTitle', { n: rates[r], res: resName(ctx, r) });
     out.push(
       panel(
         'maritime-panel',
-        `${tx(ctx, 'maritime')}: ${tx(ctx, 'bestRate')}`,
+        `${tx(ctx, 'maritime')}: ${tx(ctx, 'yourRates')}`,
+        h(
+          'div',
+          { class: 'res-row', 'data-testid': 'mt-rates' },
+          RESOURCES.map((r) =>
+            h(
+              'span',
+              { class: ['res', 'rate', rates[r] < 4 && 'harbor-rate'], title: rateTitle(r), 'data-testid': `mt-rate-${r}`, 'data-rate': rates[r] },
+              h('span', { class: 'sw', style: { background: RES_FILL[r] } }),
+              `${resName(ctx, r)} ${rates[r]}:1`,
+            ),
+          ),
+        ),
         h(
           'div',
           { class: 'res-row' },
           h('strong', {}, `${tx(ctx, 'give')}:`),
           gives.map((r) =>
-            resChip(h, ctx, r, null, {
+            resChip(h, ctx, r, rates[r], {
               testid: `mt-give-${r}`,
               sel: give === r,
+              rate: rates[r],
+              title: rateTitle(r),
               onclick: () => {
                 ctx.ui.give = r;
                 ctx.rerender();
@@ -806,7 +857,7 @@ function dialogs(h, view, ctx, ix) {
           ? h(
               'div',
               { class: 'res-row' },
-              h('strong', {}, `${tx(ctx, 'get')}:`),
+              h('strong', { 'data-testid': 'mt-cost' }, `${tx(ctx, 'getFor', { n: rates[give], res: resName(ctx, give) })}:`),
               ix.maritime.filter((a) => a.give === give).map((a) => resChip(h, ctx, a.get, null, { testid: `mt-get-${a.get}`, onclick: () => ctx.act(a) })),
             )
           : null,

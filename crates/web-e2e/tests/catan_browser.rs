@@ -183,8 +183,21 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     if b.first("[data-testid=open-maritime]").await.is_some() {
         note(seen, "maritime");
         b.click("[data-testid=open-maritime]").await;
+        check_maritime_rates(b).await;
         b.click("[data-testid=maritime-panel] [data-testid^=mt-give-]").await;
         b.wait_for("[data-testid^=mt-get-]", Duration::from_secs(5)).await;
+        let give = b
+            .attr(
+                "[data-testid=maritime-panel] button.sel[data-testid^=mt-give-]",
+                "data-rate",
+            )
+            .await
+            .expect("the chosen resource shows its rate");
+        let get_for = b.text_of("[data-testid=mt-cost]").await.unwrap_or_default();
+        assert!(
+            get_for.starts_with(&format!("Für {give} ")),
+            "the get row names the cost: {get_for}"
+        );
         return ui::act(b, "[data-testid^=mt-get-]").await;
     }
     // Once a game: a domestic offer of one card for one card, put together by clicks.
@@ -210,6 +223,133 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     }
     note(seen, "fallback");
     ui::act(b, "[data-testid=legal-action]").await
+}
+
+/// The open maritime dialog shows the seat's rate for every resource
+/// (4:1, 3:1 or 2:1), and each resource offered to give carries the same rate.
+async fn check_maritime_rates(b: &Browser) {
+    b.wait_for("[data-testid=mt-rates]", Duration::from_secs(5)).await;
+    for r in ["brick", "lumber", "wool", "grain", "ore"] {
+        let css = format!("[data-testid=mt-rate-{r}]");
+        let rate = b.attr(&css, "data-rate").await.unwrap_or_default();
+        assert!(["2", "3", "4"].contains(&rate.as_str()), "{r}: rate {rate:?}");
+        let text = b.text_of(&css).await.unwrap_or_default();
+        assert!(text.ends_with(&format!(" {rate}:1")), "{r}: {text}");
+        let give = format!("[data-testid=mt-give-{r}]");
+        if b.first(&give).await.is_some() {
+            assert_eq!(b.attr(&give, "data-rate").await, Some(rate.clone()), "{r}: give chip");
+            let text = b.text_of(&give).await.unwrap_or_default();
+            assert!(text.starts_with(&format!("{rate} ")), "{r}: give chip says {text}");
+        }
+    }
+    b.screenshot("catan-maritime.png").await;
+}
+
+/// Imports a module in the page and returns `pick(module)` as JSON.
+async fn module_json(b: &Browser, path: &str, pick: &str) -> serde_json::Value {
+    b.script(&format!(
+        "window.__e2e_pick = null; import('{path}').then((m) => {{ window.__e2e_pick = JSON.stringify(({pick})(m)); }}, (e) => {{ window.__e2e_pick = JSON.stringify({{error: String(e)}}); }}); return 1;"
+    ))
+    .await;
+    let started = Instant::now();
+    loop {
+        let v = b.script("return window.__e2e_pick;").await;
+        if let Some(s) = v.as_str() {
+            let parsed: serde_json::Value = serde_json::from_str(s).expect("module JSON");
+            assert!(parsed.get("error").is_none(), "{path}: {parsed}");
+            return parsed;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "{path} did not load");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Positions of random CATAN games (every seat's view and its maritime rates
+/// by the engine), taken whenever some seat's rates change.
+fn rate_cases() -> Vec<(serde_json::Value, u8, [u8; 5])> {
+    use catan::rules::trade::rates;
+    use catan::Catan;
+    use engine::rand::{Rng, SeedableRng};
+    use engine::{ChanceMode, Game, GameRng, Match, Seat, ToAct, Viewer};
+    let mut cases = Vec::new();
+    for seed in 0..6u64 {
+        let players = 3 + (seed % 2) as usize;
+        let mut m = Match::<Catan>::new(catan::Config::default(), players, seed, ChanceMode::Seeded).expect("starts");
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut last: Vec<[u8; 5]> = vec![[0; 5]; players];
+        for _ in 0..400 {
+            for (i, seen) in last.iter_mut().enumerate() {
+                let seat = Seat(i as u8);
+                let now = rates(m.state(), seat);
+                if now != *seen {
+                    *seen = now;
+                    let view = serde_json::to_value(m.view(Viewer::Seat(seat))).expect("view");
+                    cases.push((view, seat.0, now));
+                }
+            }
+            let ToAct::Seats(seats) = m.to_act() else { break };
+            let seat = seats.first().expect("a seat");
+            let legal: Vec<_> = m
+                .legal_actions(seat)
+                .into_iter()
+                .filter(|a| !Catan::is_offer(a))
+                .collect();
+            let legal = if legal.is_empty() { m.legal_actions(seat) } else { legal };
+            let a = legal[rng.random_range(0..legal.len())];
+            m.act(seat, a, None).expect("a legal action");
+        }
+    }
+    cases
+}
+
+/// The rates the maritime dialog shows (computed in the UI from the view)
+/// equal the engine's, in positions of random games.
+#[tokio::test(flavor = "multi_thread")]
+async fn maritime_rates_equal_the_engines() {
+    let cases = rate_cases();
+    let harbor = cases.iter().filter(|(_, _, r)| r.iter().any(|&x| x < 4)).count();
+    assert!(
+        cases.iter().any(|(_, _, r)| r.contains(&2)) && cases.iter().any(|(_, _, r)| r.contains(&3)),
+        "the positions include 2:1 and 3:1 harbors ({harbor} with a harbor of {})",
+        cases.len()
+    );
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    let input: Vec<serde_json::Value> = cases
+        .iter()
+        .map(|(view, seat, _)| serde_json::json!({"view": view, "seat": seat}))
+        .collect();
+    b.script(&format!(
+        "window.__e2e_cases = {}; return 1;",
+        serde_json::Value::from(input)
+    ))
+    .await;
+    let ui = module_json(
+        &b,
+        "/assets/games/catan.js",
+        "(m) => window.__e2e_cases.map((c) => { const r = m.maritimeRates(c.view, c.seat); return m.RESOURCES.map((x) => r[x]); })",
+    )
+    .await;
+    let ui = ui.as_array().expect("a list");
+    assert_eq!(ui.len(), cases.len());
+    for ((view, seat, engine), ui) in cases.iter().zip(ui) {
+        let ui: Vec<u64> = ui
+            .as_array()
+            .expect("rates")
+            .iter()
+            .filter_map(|x| x.as_u64())
+            .collect();
+        let engine: Vec<u64> = engine.iter().map(|&x| u64::from(x)).collect();
+        assert_eq!(ui, engine, "seat {seat} at turn {}", view["turn"]);
+    }
+    eprintln!("maritime rates: {} positions, {harbor} with a harbor", cases.len());
+    b.quit().await;
+    server.stop().await;
 }
 
 fn note(seen: &mut Vec<&'static str>, what: &'static str) {
