@@ -29,9 +29,10 @@ export async function lobbyPage(root) {
   let busy = false;
 
   const range = () => mods[form.game]?.meta?.players || [2, 4];
+  const countOptions = () => mods[form.game]?.tableOptions?.(form.players) || null;
   const fitSeats = () => {
     const [lo, hi] = range();
-    if (!form.players || form.players < lo || form.players > hi) form.players = lo;
+    if (!form.players || form.players < lo || form.players > hi) form.players = Math.min(hi, Math.max(lo, mods[form.game]?.meta?.defaultPlayers || lo));
     while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? 'human' : `bot:${games.bots[0] || 'random'}`);
     form.seats.length = form.players;
   };
@@ -47,6 +48,10 @@ export async function lobbyPage(root) {
         return;
       }
     }
+    // Options that go with the player count (CATAN's two_players); what the
+    // player typed wins.
+    const extra = countOptions()?.options;
+    if (extra && (options == null || (typeof options === 'object' && !Array.isArray(options)))) options = { ...extra, ...(options || {}) };
     busy = true;
     try {
       localStorage.setItem('spielleiter.lastGame', form.game);
@@ -110,6 +115,7 @@ export async function lobbyPage(root) {
           counts.map((n) => h('option', { value: n, selected: n === form.players }, String(n))),
         ),
       ),
+      countOptions()?.note ? h('p', { class: 'muted note', 'data-testid': 'players-note' }, L(countOptions().note)) : null,
       h('label', {}, t('yourName'), h('input', { type: 'text', maxlength: 40, value: form.name, 'data-testid': 'name-input', oninput: (e) => (form.name = e.target.value) })),
       h(
         'fieldset',

@@ -13,7 +13,20 @@
 
 import { TOPO, gridXY } from './catan-board.js';
 
-export const meta = { title: { de: 'CATAN', en: 'CATAN' }, players: [3, 4] };
+export const meta = { title: { de: 'CATAN', en: 'CATAN' }, players: [2, 4], defaultPlayers: 3 };
+
+/**
+ * Game options that go with a player count (the lobby adds them to the
+ * table's options): CATAN seats two players only with its option
+ * `two_players` (crates/catan/src/config.rs); the rules stay the same.
+ */
+export function tableOptions(players) {
+  if (players !== 2) return null;
+  return {
+    options: { two_players: true },
+    note: { de: 'Zu zweit: mit der Option „two_players“ (die Regeln bleiben gleich).', en: 'Two players: with the option "two_players" (the rules stay the same).' },
+  };
+}
 
 export const RESOURCES = ['brick', 'lumber', 'wool', 'grain', 'ore'];
 const DEV = ['knight', 'victory_point', 'road_building', 'year_of_plenty', 'monopoly'];

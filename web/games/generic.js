@@ -6,6 +6,11 @@ import { h } from '../dom.js';
 
 export const meta = { title: null, players: [2, 4] };
 
+/** Game options that go with a player count: `{options, note: {de, en}}`, or null for none. */
+export function tableOptions() {
+  return null;
+}
+
 function fields(obj) {
   return Object.entries(obj || {})
     .filter(([k]) => k !== 'type')

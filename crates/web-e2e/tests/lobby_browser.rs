@@ -2,7 +2,9 @@
 //! second human, the invitation link takes the seat, the one browser then
 //! plays both seats (hot-seat) and the acting seat follows the turn; an
 //! action for a seat that is not to act is refused with the rule sentence;
-//! the lobby's hot-seat switch takes every human seat at once.
+//! the lobby's hot-seat switch takes every human seat at once. A 2-player
+//! CATAN table: the lobby offers 2 players for CATAN, says that the option
+//! `two_players` goes with it, sends it, and the table is played.
 
 use std::time::Duration;
 use web_e2e::ui::{self, Turn};
@@ -89,6 +91,119 @@ async fn invitation_and_hot_seat() {
     b.wait_for("[data-testid=seat-tab-1]", Duration::from_secs(20)).await;
     assert_eq!(b.text_of("[data-testid=seat-tab-1]").await.as_deref(), Some("Team 2"));
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+    b.quit().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_player_catan_from_the_lobby() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    german(&b).await;
+    // CATAN preselects 3 players and offers 2 to 4; only 2 brings the note.
+    b.click("[data-testid=game-select] option[value=\"catan\"]").await;
+    let counts: Vec<String> = {
+        let mut v = Vec::new();
+        for e in b.all("[data-testid=players-select] option").await {
+            v.push(b.text(&e).await.unwrap_or_default());
+        }
+        v
+    };
+    assert_eq!(counts, ["2", "3", "4"], "player counts offered for CATAN");
+    assert_eq!(
+        b.script("return document.querySelector('[data-testid=players-select]').value;")
+            .await,
+        "3"
+    );
+    assert!(
+        b.first("[data-testid=players-note]").await.is_none(),
+        "no note for 3 players"
+    );
+    b.click("[data-testid=players-select] option[value=\"2\"]").await;
+    let note = b.text_of("[data-testid=players-note]").await.unwrap_or_default();
+    assert!(
+        note.contains("Zu zweit") && note.contains("two_players"),
+        "note: {note}"
+    );
+    b.click("[data-testid=lang-switch]").await;
+    let note = b.text_of("[data-testid=players-note]").await.unwrap_or_default();
+    assert!(
+        note.starts_with("Two players") && note.contains("two_players"),
+        "note: {note}"
+    );
+    b.click("[data-testid=lang-switch]").await;
+
+    let table = ui::create_table(&b, "catan", &["human", "bot:random"], "Anna", false).await;
+    let summary: serde_json::Value = reqwest::get(format!("{}/api/tables/{table}", server.url))
+        .await
+        .expect("summary")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(summary["players"], 2, "{summary}");
+    assert_eq!(
+        summary["options"]["two_players"], true,
+        "the option was sent: {summary}"
+    );
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+
+    // Played: both founding rounds (settlement and road each), then turns with a roll.
+    let mut rolled = 0;
+    for step in 0..60 {
+        if ui::wait_turn(&b, Duration::from_secs(30)).await == Turn::Over {
+            break;
+        }
+        let mut clicked = None;
+        for css in [
+            "[data-testid^=node-][data-kind=settlement]",
+            "[data-testid^=edge-]",
+            "[data-testid=roll]",
+            "[data-testid=end-turn]",
+            "[data-testid=discard-panel] button",
+            "[data-testid^=hex-]",
+            "[data-testid=victim-panel] [data-testid^=victim-]",
+            "[data-testid=legal-action]",
+        ] {
+            if b.first(css).await.is_some() {
+                clicked = Some(css);
+                break;
+            }
+        }
+        let css = clicked.expect("something to click");
+        if css.contains("roll") {
+            rolled += 1;
+        }
+        if css.contains("hex-") {
+            // The robber: a hex, then maybe the victim.
+            b.click(css).await;
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            continue;
+        }
+        assert_eq!(ui::act(&b, css).await, None, "step {step}: a listed action was refused");
+        if rolled >= 2 {
+            break;
+        }
+    }
+    assert!(rolled >= 2, "the 2-player game reached its turns");
+    let mut seats = std::collections::BTreeMap::new();
+    for e in b.all("[data-testid^=settlement-], [data-testid^=city-]").await {
+        let seat = b.attr_of(&e, "data-seat").await.unwrap_or_default();
+        *seats.entry(seat).or_insert(0) += 1;
+    }
+    assert_eq!(
+        seats.keys().cloned().collect::<Vec<_>>(),
+        ["0", "1"],
+        "two players' buildings on the board: {seats:?}"
+    );
+    assert!(
+        seats.values().all(|&n| n >= 2),
+        "two founding settlements each: {seats:?}"
+    );
+    b.resize(1280, 1000).await;
+    b.screenshot("catan-two-players.png").await;
     b.quit().await;
     server.stop().await;
 }
