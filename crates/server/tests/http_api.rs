@@ -204,6 +204,22 @@ async fn bad_input_gets_clear_errors() {
         )
         .await;
     assert_eq!((status, kind(&v)), (400, "unknown_bot"));
+    // The sentence lists the bots this server has, in each language on its own.
+    let (_, games) = api.get("/api/games", None).await;
+    let known: Vec<&str> = games["bots"]
+        .as_array()
+        .expect("bots")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let known = known.join(", ");
+    assert_eq!(
+        v["error"]["message"],
+        json!({
+            "de": format!("Unbekannter Bot „nobody“ (bekannt: {known})."),
+            "en": format!("Unknown bot 'nobody' (known: {known})."),
+        })
+    );
     let (status, v) = api.post_raw("/api/tables", "{not json".into(), None).await;
     assert_eq!((status, kind(&v)), (400, "malformed"));
     let (status, v) = api
