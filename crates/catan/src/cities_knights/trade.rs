@@ -1,0 +1,88 @@
+//! Trade with the bank (`ck.trade.bank`): 4 identical cards always, 3 on a
+//! 3:1 harbor, 2 of a 2:1 harbor's resource, 2 identical commodities from
+//! trade level 3 (`ck.improve.merchant_guild`), 2 of the merchant's resource
+//! for its controller (`ck.merchant.trade`). The player takes any one card
+//! the bank holds. One action per (given, taken) kind at the best rate
+//! (`ck.decide.best_rate`).
+
+use super::cards::{Card, Cards, CARD_KINDS};
+use super::error::CkError;
+use super::{bank_count, ck, hand};
+use crate::action::{Action, Event};
+use crate::bits::NodeSet;
+use crate::rules::trade::rates as base_rates;
+use crate::state::State;
+use crate::topology::topology;
+use engine::{EventSink, Seat};
+
+/// The best bank rate of `seat` for each card kind.
+pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
+    let mut out = [4u8; CARD_KINDS];
+    let base = base_rates(state, seat);
+    out[..base.len()].copy_from_slice(&base);
+    // A 3:1 harbor applies to commodities as well.
+    let t = topology();
+    let buildings = state.players[seat.index()].buildings();
+    let generic = NodeSet(buildings.0 & t.harbor_node_set.0).iter().any(|n| {
+        state
+            .board
+            .harbors
+            .get(t.node_harbor[n.index()] as usize)
+            .is_some_and(|h| h.resource().is_none())
+    });
+    let ck = ck(state);
+    let guild = ck.players[seat.index()].levels[super::Track::Trade.index()] >= 3;
+    for card in Card::ALL {
+        if card.as_commodity().is_some() {
+            let r = &mut out[card.index()];
+            if generic {
+                *r = (*r).min(3);
+            }
+            if guild {
+                *r = 2;
+            }
+        }
+    }
+    if let Some(m) = ck.merchant.filter(|m| m.seat == seat) {
+        if let Some(r) = state.board.tiles[m.hex.index()].terrain.resource() {
+            out[r.index()] = 2;
+        }
+    }
+    out
+}
+
+/// Checks a bank trade.
+pub fn check(state: &State, seat: Seat, give: Card, get: Card) -> Result<(), CkError> {
+    let rate = rates(state, seat)[give.index()];
+    if give == get || hand(state, seat).count(give) < rate || bank_count(state, get) == 0 {
+        return Err(CkError::BankTrade);
+    }
+    Ok(())
+}
+
+/// Legal bank trades.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let h = hand(state, seat);
+    if h.0.total() + h.1.total() < 2 {
+        return;
+    }
+    let rates = rates(state, seat);
+    for give in Card::ALL {
+        if h.count(give) < rates[give.index()] {
+            continue;
+        }
+        for get in Card::ALL {
+            if get != give && bank_count(state, get) > 0 {
+                out.push(Action::BankTrade { give, get });
+            }
+        }
+    }
+}
+
+/// Applies a bank trade at the seat's best rate.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, give: Card, get: Card, events: &mut S) {
+    let rate = rates(state, seat)[give.index()];
+    super::to_bank(state, seat, give, rate);
+    super::from_bank(state, seat, get);
+    events.push(Event::BankTraded { seat, give, rate, get });
+}
