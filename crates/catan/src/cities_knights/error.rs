@@ -30,6 +30,7 @@ pub const CK_RULE_IDS: &[&str] = &[
     "ck.knight.displace",
     "ck.knight.chase_robber",
     "ck.knight.blocks_settlement",
+    "ck.knight.blocks_road",
     "ck.improve.cost",
     "ck.improve.needs_city",
     "ck.metro.needs_free_city",
@@ -121,6 +122,9 @@ pub enum CkError {
     /// A metropolis goes on an own city without one.
     #[error("a metropolis goes on one of your cities without a metropolis")]
     MetroCity,
+    /// An opposing knight blocks the road.
+    #[error("an opposing knight blocks the road")]
+    KnightBlocksRoad,
     /// The bank trade is not possible at the player's rates.
     #[error("you cannot trade these cards with the bank")]
     BankTrade,
@@ -158,6 +162,7 @@ impl CkError {
             MetroNeedsFreeCity => "ck.metro.needs_free_city",
             MetroCity => "ck.metro.one_per_city",
             BankTrade => "ck.trade.bank",
+            KnightBlocksRoad => "ck.knight.blocks_road",
         }
     }
 
@@ -268,6 +273,10 @@ impl CkError {
             MetroCity => Message::new(
                 "Eine Metropole kommt auf eine deiner Städte ohne Metropole.",
                 "A metropolis goes on one of your cities without a metropolis.",
+            ),
+            KnightBlocksRoad => Message::new(
+                "Ein gegnerischer Ritter blockiert hier den Weiterbau der Straße.",
+                "An opposing knight blocks the road from going on here.",
             ),
             BankTrade => Message::new(
                 "Diesen Tausch mit der Bank erlauben deine Kurse oder der Vorrat der Bank nicht.",

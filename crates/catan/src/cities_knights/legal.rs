@@ -355,7 +355,13 @@ fn is_trade(action: &Action) -> bool {
 fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
     match *action {
         Action::EndTurn => Ok(()),
-        Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),
+        Action::BuildRoad { edge } => match check_road(state, seat, edge, false) {
+            // `ck.knight.blocks_road`: name the knight when one is what blocks.
+            Err(CatanError::RoadBlocked) if blocked_by_knight(state, seat, edge) => {
+                Err(CkError::KnightBlocksRoad.into())
+            }
+            r => Ok(r?),
+        },
         Action::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
         Action::BuildCity { node } => Ok(check_city(state, seat, node)?),
         Action::BuildWall { node } => Ok(improvements::check_wall(state, seat, node)?),
@@ -381,6 +387,14 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
         }
         _ => Err(Rejection::WrongPhase { phase: "main" }),
     }
+}
+
+/// Whether the own road a new road would continue stops at an opposing knight.
+fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -> bool {
+    let ends = topology().edge_node_set[edge.index()].0;
+    let own_ends = ends & road_nodes(state.players[seat.index()].roads).0;
+    let knights = knights::all_knights(state).0 & !state.players[seat.index()].knights.0;
+    own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
 }
 
 /// Applies an action known to be legal.
