@@ -182,6 +182,121 @@ pub enum Action {
         /// The resource.
         resource: Resource,
     },
+    /// Play a progress card that needs no choice up front (Irrigation, Mining,
+    /// Road Building, Smith, Saboteur, Warlord, Wedding, Commercial Harbor).
+    PlayProgress {
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Alchemist: set the production dice before the roll (`ck.card.alchemist`).
+    PlayAlchemist {
+        /// The red die.
+        red: u8,
+        /// The yellow die.
+        yellow: u8,
+    },
+    /// Crane together with the improvement it pays for (`ck.card.crane`).
+    CraneImprovement {
+        /// The track.
+        track: Track,
+    },
+    /// Engineer: a free city wall (`ck.card.engineer`).
+    PlayEngineer {
+        /// The city.
+        node: NodeId,
+    },
+    /// Inventor: swap two number tokens, `a` < `b` (`ck.card.inventor`).
+    PlayInventor {
+        /// One hex.
+        a: HexId,
+        /// The other hex.
+        b: HexId,
+    },
+    /// Medicine: a city for 2 ore and 1 grain (`ck.card.medicine`).
+    PlayMedicine {
+        /// The settlement.
+        node: NodeId,
+    },
+    /// Bishop: move the robber and rob everybody there (`ck.card.bishop`).
+    PlayBishop {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Deserter against an opponent with a knight (`ck.card.deserter`).
+    PlayDeserter {
+        /// The opponent.
+        victim: Seat,
+    },
+    /// Diplomat: remove an open road (`ck.card.diplomat`).
+    PlayDiplomat {
+        /// The road.
+        edge: EdgeId,
+    },
+    /// Intrigue: displace the opposing knight on `node` (`ck.card.intrigue`).
+    PlayIntrigue {
+        /// The knight's intersection.
+        node: NodeId,
+    },
+    /// Spy on an opponent's progress cards (`ck.card.spy`).
+    PlaySpy {
+        /// The opponent.
+        victim: Seat,
+    },
+    /// Master Merchant against a player with more VP (`ck.card.master_merchant`).
+    PlayMasterMerchant {
+        /// The player.
+        victim: Seat,
+    },
+    /// Merchant: place the merchant (`ck.card.merchant`).
+    PlayMerchant {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Merchant Fleet naming a card kind (`ck.card.merchant_fleet`).
+    PlayMerchantFleet {
+        /// The kind traded 2:1 this turn.
+        card: Card,
+    },
+    /// Resource Monopoly (`ck.card.resource_monopoly`).
+    PlayResourceMonopoly {
+        /// The resource.
+        resource: Resource,
+    },
+    /// Trade Monopoly (`ck.card.trade_monopoly`).
+    PlayTradeMonopoly {
+        /// The commodity.
+        commodity: Commodity,
+    },
+    /// Stop a card's optional part (Smith's second knight, Deserter's knight,
+    /// Diplomat's rebuilt road).
+    EndCard,
+    /// Deserter: the opponent removes one of their knights.
+    RemoveKnight {
+        /// The knight.
+        node: NodeId,
+    },
+    /// Give a card (Wedding; the reply to a Commercial Harbor offer).
+    GiveCard {
+        /// The card.
+        card: Card,
+    },
+    /// Master Merchant: take one of the target's cards.
+    TakeCard {
+        /// The card.
+        card: Card,
+    },
+    /// Spy: take one of the target's progress cards.
+    TakeProgress {
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Commercial Harbor: offer a resource to an opponent for a commodity.
+    HarborOffer {
+        /// The opponent.
+        to: Seat,
+        /// The resource offered.
+        resource: Resource,
+    },
 }
 
 /// A roll of the two dice. The Cities & Knights module will add the event die
@@ -224,6 +339,11 @@ pub enum Chance {
         red: u8,
         /// The yellow die, 1–6.
         yellow: u8,
+        /// The event die.
+        event: EventFace,
+    },
+    /// Cities & Knights: the event die alone, after Alchemist set the others.
+    EventDie {
         /// The event die.
         event: EventFace,
     },
@@ -589,6 +709,71 @@ pub enum Event {
         rate: u8,
         /// What was received (one card).
         get: Card,
+    },
+    /// Cities & Knights: a progress card was played (face up, then under its deck).
+    ProgressPlayed {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: a card changed hands by a progress card. Only the two
+    /// concerned see which.
+    CardGiven {
+        /// The giver.
+        from: Seat,
+        /// The receiver.
+        to: Seat,
+        /// The card (`null` for everybody else).
+        card: Option<Card>,
+    },
+    /// Cities & Knights: Spy took a progress card. Only the two see which.
+    ProgressTaken {
+        /// The spied-on player.
+        from: Seat,
+        /// The spy.
+        to: Seat,
+        /// The card (`null` for everybody else).
+        card: Option<ProgressCard>,
+    },
+    /// Cities & Knights: a monopoly card was paid (named kind, public count).
+    MonopolyGiven {
+        /// The giver.
+        from: Seat,
+        /// The player of the card.
+        to: Seat,
+        /// The kind.
+        card: Card,
+        /// How many.
+        count: u8,
+    },
+    /// Cities & Knights: Inventor swapped two number tokens.
+    TokensSwapped {
+        /// One hex.
+        a: HexId,
+        /// The other hex.
+        b: HexId,
+    },
+    /// Cities & Knights: the merchant was placed.
+    MerchantPlaced {
+        /// Its controller.
+        seat: Seat,
+        /// The hex.
+        hex: HexId,
+    },
+    /// Cities & Knights: a knight left the board by Deserter.
+    KnightRemoved {
+        /// The owner.
+        seat: Seat,
+        /// Where it stood.
+        node: NodeId,
+    },
+    /// Cities & Knights: Diplomat removed a road.
+    RoadRemoved {
+        /// The owner.
+        seat: Seat,
+        /// The road.
+        edge: EdgeId,
     },
     /// The game was won; victory point cards are revealed.
     Won {

@@ -43,7 +43,7 @@ pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
         // Cities & Knights: cards of both kinds and progress cards
         // (no development cards exist).
         let known = known_minimum(&s);
-        crate::cities_knights::secrets::resample(&mut s, &hidden, &known, rng);
+        crate::cities_knights::secrets::resample(&mut s, viewer, &known, rng);
         return s;
     }
     resample_hands(&mut s, &hidden, rng);

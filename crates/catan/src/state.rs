@@ -332,6 +332,66 @@ pub enum Phase {
         /// The metropolis' track.
         track: Track,
     },
+    /// Cities & Knights, chance: the event die after Alchemist set the others.
+    RollingEvent {
+        /// The red die set.
+        red: u8,
+        /// The yellow die set.
+        yellow: u8,
+    },
+    /// Cities & Knights: Smith promotions left (`ck.card.smith`).
+    Smith {
+        /// Free promotions left.
+        left: u8,
+    },
+    /// Cities & Knights: the Deserter's target removes a knight (`ck.card.deserter`).
+    Desert {
+        /// The target.
+        victim: Seat,
+    },
+    /// Cities & Knights: the Deserter's player may place a knight.
+    DeserterPlace {
+        /// The removed knight's strength.
+        strength: u8,
+        /// Whether it was active.
+        active: bool,
+    },
+    /// Cities & Knights: Diplomat's player may rebuild the own road removed.
+    DiplomatRoad,
+    /// Cities & Knights, chance: Bishop robs these players in seat order.
+    BishopSteal {
+        /// Players still to be robbed.
+        pending: SeatSet,
+    },
+    /// Cities & Knights: Saboteur's discards (`ck.card.saboteur`).
+    Sabotage {
+        /// Cards still to discard, by seat.
+        owed: [u8; MAX_PLAYERS],
+    },
+    /// Cities & Knights: Spy looks at `victim`'s progress cards and takes one.
+    Spy {
+        /// The target.
+        victim: Seat,
+    },
+    /// Cities & Knights: Wedding gifts (`ck.card.wedding`).
+    Wedding {
+        /// Cards still to give, by seat.
+        owed: [u8; MAX_PLAYERS],
+    },
+    /// Cities & Knights: Master Merchant takes cards of `victim`.
+    MasterMerchant {
+        /// The target.
+        victim: Seat,
+        /// Cards still to take.
+        left: u8,
+    },
+    /// Cities & Knights: the reply to a Commercial Harbor offer.
+    HarborReply {
+        /// The opponent who must give a commodity.
+        to: Seat,
+        /// The resource offered (open to the table).
+        resource: crate::resource::Resource,
+    },
     /// The game is won.
     Over {
         /// The winner.
@@ -362,6 +422,17 @@ impl Phase {
             Phase::Aqueduct { .. } => "aqueduct",
             Phase::Relocate { .. } => "relocate",
             Phase::PlaceMetropolis { .. } => "place_metropolis",
+            Phase::RollingEvent { .. } => "rolling_event",
+            Phase::Smith { .. } => "smith",
+            Phase::Desert { .. } => "desert",
+            Phase::DeserterPlace { .. } => "deserter_place",
+            Phase::DiplomatRoad => "diplomat_road",
+            Phase::BishopSteal { .. } => "bishop_steal",
+            Phase::Sabotage { .. } => "sabotage",
+            Phase::Spy { .. } => "spy",
+            Phase::Wedding { .. } => "wedding",
+            Phase::MasterMerchant { .. } => "master_merchant",
+            Phase::HarborReply { .. } => "harbor_reply",
             Phase::Over { .. } => "over",
         }
     }

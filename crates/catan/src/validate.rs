@@ -150,7 +150,9 @@ fn pieces(state: &State, out: &mut Vec<String>) {
         road_components(i, p.roads, p.buildings(), out);
         let touched = road_nodes(p.roads);
         for node in p.buildings().iter() {
-            if !touched.contains(node) && Some(node) != pending {
+            // In Cities & Knights the Diplomat may remove the last road of a
+            // building (`ck.decide.open_road`).
+            if !touched.contains(node) && Some(node) != pending && state.ck.is_none() {
                 out.push(format!(
                     "seat {i}: the building on node {} touches none of its roads",
                     node.0

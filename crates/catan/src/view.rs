@@ -117,7 +117,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 dev_card_count: p.dev_cards.total() + p.new_dev_cards.total(),
                 new_dev_card_count: p.new_dev_cards.total(),
                 public_points: state.public_points(seat),
-                hand: own.then_some(p.hand),
+                hand: (own || state.ck.is_some() && crate::cities_knights::view::sees_cards(state, viewer, seat))
+                    .then_some(p.hand),
                 dev_cards: own.then_some(p.dev_cards),
                 new_dev_cards: own.then_some(p.new_dev_cards),
                 victory_point_cards: (own || over).then(|| p.victory_point_cards()),

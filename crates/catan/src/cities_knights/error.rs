@@ -36,6 +36,17 @@ pub const CK_RULE_IDS: &[&str] = &[
     "ck.metro.needs_free_city",
     "ck.metro.one_per_city",
     "ck.trade.bank",
+    "ck.progress.own_turn",
+    "ck.card.alchemist",
+    "ck.card.inventor",
+    "ck.card.medicine",
+    "ck.card.intrigue",
+    "ck.card.commercial_harbor",
+    "ck.decide.card_targets",
+    "ck.decide.open_road",
+    "ck.decide.deserter_fresh",
+    "ck.decide.merchant_hex",
+    "ck.decide.crane",
 ];
 
 /// Why an action breaks a rule of Cities & Knights.
@@ -122,6 +133,39 @@ pub enum CkError {
     /// A metropolis goes on an own city without one.
     #[error("a metropolis goes on one of your cities without a metropolis")]
     MetroCity,
+    /// The card is not in hand, is a VP card, or cannot be played now.
+    #[error("this progress card cannot be played now")]
+    NotPlayable,
+    /// Alchemist is played before the roll, with dice of 1–6.
+    #[error("Alchemist is played before the roll, setting dice of 1 to 6")]
+    Alchemist,
+    /// Inventor needs two different hexes with tokens other than 2, 12, 6, 8.
+    #[error("Inventor swaps two tokens other than 2, 12, 6 and 8")]
+    Inventor,
+    /// Medicine needs an own settlement, a city piece, 2 ore and 1 grain.
+    #[error("Medicine upgrades an own settlement for 2 ore and 1 grain")]
+    Medicine,
+    /// Intrigue needs an opposing knight at an own road.
+    #[error("Intrigue needs an opposing knight on an intersection at your road")]
+    Intrigue,
+    /// No Commercial Harbor exchange with that opponent now.
+    #[error("no Commercial Harbor exchange with that player now")]
+    Harbor,
+    /// The card's target does not qualify.
+    #[error("that player cannot be chosen for this card")]
+    CardTarget,
+    /// Diplomat removes only an open road.
+    #[error("Diplomat removes only an open road")]
+    OpenRoad,
+    /// Deserter needs an opponent with a knight on the board.
+    #[error("Deserter needs an opponent with a knight")]
+    Deserter,
+    /// The merchant goes on a land hex other than the desert at an own building.
+    #[error("the merchant goes on a resource hex next to your settlement or city")]
+    MerchantHex,
+    /// Crane only together with an improvement.
+    #[error("Crane is played together with an improvement it can pay for")]
+    Crane,
     /// An opposing knight blocks the road.
     #[error("an opposing knight blocks the road")]
     KnightBlocksRoad,
@@ -163,6 +207,17 @@ impl CkError {
             MetroCity => "ck.metro.one_per_city",
             BankTrade => "ck.trade.bank",
             KnightBlocksRoad => "ck.knight.blocks_road",
+            NotPlayable => "ck.progress.own_turn",
+            Alchemist => "ck.card.alchemist",
+            Inventor => "ck.card.inventor",
+            Medicine => "ck.card.medicine",
+            Intrigue => "ck.card.intrigue",
+            Harbor => "ck.card.commercial_harbor",
+            CardTarget => "ck.decide.card_targets",
+            OpenRoad => "ck.decide.open_road",
+            Deserter => "ck.decide.deserter_fresh",
+            MerchantHex => "ck.decide.merchant_hex",
+            Crane => "ck.decide.crane",
         }
     }
 
@@ -273,6 +328,50 @@ impl CkError {
             MetroCity => Message::new(
                 "Eine Metropole kommt auf eine deiner Städte ohne Metropole.",
                 "A metropolis goes on one of your cities without a metropolis.",
+            ),
+            NotPlayable => Message::new(
+                "Diese Fortschrittskarte kann jetzt nicht gespielt werden (nur eigene, nur im eigenen Zug nach dem Würfeln, Siegpunktkarten nie).",
+                "This progress card cannot be played now (only your own, in your turn after the roll, never a victory point card).",
+            ),
+            Alchemist => Message::new(
+                "Der Alchimist wird vor dem Würfeln gespielt und legt zwei Würfel von 1 bis 6 fest.",
+                "The Alchemist is played before the roll and sets two dice of 1 to 6.",
+            ),
+            Inventor => Message::new(
+                "Der Erfinder tauscht zwei Zahlenchips zweier Felder, keiner davon 2, 12, 6 oder 8.",
+                "The Inventor swaps the tokens of two hexes, none of them 2, 12, 6 or 8.",
+            ),
+            Medicine => Message::new(
+                "Medizin baut eine eigene Siedlung für 2 Erz und 1 Getreide zur Stadt aus (eine Stadt muss im Vorrat sein).",
+                "Medicine upgrades one of your settlements for 2 ore and 1 grain (a city piece is needed).",
+            ),
+            Intrigue => Message::new(
+                "Die Intrige vertreibt nur einen gegnerischen Ritter auf einer Kreuzung an deiner Straße.",
+                "Intrigue displaces only an opposing knight on an intersection touching your road.",
+            ),
+            Harbor => Message::new(
+                "Mit diesem Mitspieler ist jetzt kein Tausch über den Handelshafen möglich.",
+                "No Commercial Harbor exchange with that player is possible now.",
+            ),
+            CardTarget => Message::new(
+                "Dieser Mitspieler kann für diese Karte nicht gewählt werden.",
+                "That player cannot be chosen for this card.",
+            ),
+            OpenRoad => Message::new(
+                "Der Diplomat entfernt nur eine offene Straße.",
+                "The Diplomat removes only an open road.",
+            ),
+            Deserter => Message::new(
+                "Der Überläufer braucht einen Mitspieler mit einem Ritter auf dem Plan.",
+                "The Deserter needs an opponent with a knight on the board.",
+            ),
+            MerchantHex => Message::new(
+                "Der Händler kommt auf ein Rohstofffeld an einer deiner Siedlungen oder Städte, nie in die Wüste.",
+                "The merchant goes on a resource hex touching your settlement or city, never the desert.",
+            ),
+            Crane => Message::new(
+                "Der Kran wird nur zusammen mit einem Stadtausbau gespielt, den er bezahlbar macht.",
+                "The Crane is played only together with a city improvement it pays for.",
             ),
             KnightBlocksRoad => Message::new(
                 "Ein gegnerischer Ritter blockiert hier den Weiterbau der Straße.",

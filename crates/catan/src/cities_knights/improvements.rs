@@ -23,14 +23,19 @@ use engine::{EventSink, Seat};
 /// A city wall: 2 brick.
 pub const WALL_COST: Resources = Resources([2, 0, 0, 0, 0]);
 
-/// Checks a wall.
+/// Checks a wall (Engineer: `free`).
 pub fn check_wall(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    check_wall_at(state, seat, node, false)
+}
+
+/// Checks a wall, paid or free.
+pub fn check_wall_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), CatanError> {
     let p = &state.players[seat.index()];
     let walls = ck(state).players[seat.index()].walls;
     if !p.cities.contains(node) || walls.contains(node) || walls.len() >= WALL_LIMIT as usize {
         return Err(CkError::Wall.into());
     }
-    if !p.hand.covers(&WALL_COST) {
+    if !free && !p.hand.covers(&WALL_COST) {
         return Err(CatanError::PayInsufficient);
     }
     Ok(())
@@ -38,7 +43,14 @@ pub fn check_wall(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanEr
 
 /// Builds a wall.
 pub fn apply_wall<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
-    pay(state, seat, &WALL_COST);
+    apply_wall_at(state, seat, node, false, events)
+}
+
+/// Builds a wall, paid or free.
+pub fn apply_wall_at<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, free: bool, events: &mut S) {
+    if !free {
+        pay(state, seat, &WALL_COST);
+    }
     ck_mut(state).players[seat.index()].walls.insert(node);
     events.push(Event::WallBuilt { seat, node });
 }
@@ -50,9 +62,14 @@ pub fn free_cities(state: &State, seat: Seat) -> NodeSet {
 
 /// Checks the next level of `track`.
 pub fn check_improve(state: &State, seat: Seat, track: Track) -> Result<(), CkError> {
+    check_improve_for(state, seat, track, 0)
+}
+
+/// Checks the next level of `track` with a discount (Crane: 1).
+pub fn check_improve_for(state: &State, seat: Seat, track: Track, discount: u8) -> Result<(), CkError> {
     let c = &ck(state).players[seat.index()];
     let level = c.levels[track.index()] + 1;
-    if level > MAX_LEVEL || c.commodities.get(track.commodity()) < level {
+    if level > MAX_LEVEL || c.commodities.get(track.commodity()) < level.saturating_sub(discount) {
         return Err(CkError::ImproveCost);
     }
     if state.players[seat.index()].cities.is_empty() {
@@ -76,12 +93,24 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Builds the level, and takes the metropolis if it is due.
 pub fn apply_improve<S: EventSink<Event>>(state: &mut State, seat: Seat, track: Track, events: &mut S) {
+    apply_improve_for(state, seat, track, 0, events)
+}
+
+/// Builds the level with a discount (Crane: 1), and takes the metropolis if due.
+pub fn apply_improve_for<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    track: Track,
+    discount: u8,
+    events: &mut S,
+) {
     let ck = ck_mut(state);
     let c = &mut ck.players[seat.index()];
     let level = c.levels[track.index()] + 1;
     let k = track.commodity().index();
-    c.commodities.0[k] -= level.min(c.commodities.0[k]);
-    ck.bank.0[k] += level;
+    let cost = level.saturating_sub(discount).min(c.commodities.0[k]);
+    c.commodities.0[k] -= cost;
+    ck.bank.0[k] += cost;
     c.levels[track.index()] = level;
     events.push(Event::Improved { seat, track, level });
     let takes = match ck.metropolises[track.index()] {

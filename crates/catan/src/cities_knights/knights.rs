@@ -112,6 +112,11 @@ pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate:
 
 /// Checks a promotion.
 pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    check_promote_at(state, seat, node, false)
+}
+
+/// Checks a promotion, paid or free (Smith).
+pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
     let level = c.strength(p.knights, node);
     if level == 0 || level == 3 || c.promoted.contains(node) {
@@ -123,7 +128,7 @@ pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crat
     if level == 2 && c.levels[super::Track::Politics.index()] < 3 {
         return Err(CkError::FortressNeeded.into());
     }
-    if !p.hand.covers(&KNIGHT_COST) {
+    if !free && !p.hand.covers(&KNIGHT_COST) {
         return Err(crate::CatanError::PayInsufficient);
     }
     Ok(())
@@ -255,6 +260,11 @@ pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: Nod
 /// Promotes a knight one level.
 pub fn apply_promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &KNIGHT_COST);
+    promote(state, seat, node, events);
+}
+
+/// Promotes a knight one level without paying (Smith).
+pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     let knights = state.players[seat.index()].knights;
     let c = &mut ck_mut(state).players[seat.index()];
     let strength = if c.strength(knights, node) == 1 {
@@ -329,6 +339,35 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
         state.phase = Phase::Relocate {
             seat: victim,
             from: to,
+            strength,
+            active,
+        };
+    }
+    refresh_roads(state, events);
+}
+
+/// Intrigue: the knight on `node` leaves it; its owner relocates it as after
+/// a displacement, or it goes back to the supply.
+pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+    state.phase = Phase::Main;
+    let Some(victim) = knight_owner(state, node) else {
+        return;
+    };
+    let v = victim.index();
+    let strength = ck(state).players[v].strength(state.players[v].knights, node);
+    let active = ck(state).players[v].active.contains(node);
+    state.players[v].knights.remove(node);
+    ck_mut(state).players[v].clear_knight(node);
+    if reach(state, victim, node).0.is_empty() {
+        events.push(Event::KnightRelocated {
+            seat: victim,
+            from: node,
+            to: None,
+        });
+    } else {
+        state.phase = Phase::Relocate {
+            seat: victim,
+            from: node,
             strength,
             active,
         };

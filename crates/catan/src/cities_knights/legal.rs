@@ -5,14 +5,14 @@
 
 use super::cards::{Card, Commodity};
 use super::error::CkError;
-use super::{barbarians, card_count, ck, ck_mut, improvements, knights, next_in_order, roll, setup, trade};
+use super::{barbarians, card_count, ck, ck_mut, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
 use crate::rules::build::{check_road, distance_blocked, place_city, place_road, place_settlement, road_nodes};
 use crate::rules::build::{road_spots, settlement_spots};
 use crate::rules::{robber, turn};
-use crate::state::{Phase, Resume, State, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::state::{Phase, State, CITY_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::{topology, HexId, NodeId, HEX_COUNT, NODE_COUNT};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 use rand::Rng;
@@ -23,13 +23,23 @@ type Checked = Result<(), Rejection<CatanError>>;
 pub fn to_act(state: &State) -> ToAct {
     let one = |s: Option<Seat>| ToAct::Seats(s.map_or(SeatSet::EMPTY, SeatSet::single));
     match state.phase {
-        Phase::Rolling | Phase::Stealing { .. } | Phase::ProgressDraw { .. } | Phase::Drawing => ToAct::Chance,
+        Phase::Rolling
+        | Phase::Stealing { .. }
+        | Phase::ProgressDraw { .. }
+        | Phase::Drawing
+        | Phase::RollingEvent { .. }
+        | Phase::BishopSteal { .. } => ToAct::Chance,
         Phase::Over { .. } => ToAct::Over,
         Phase::Discard { owed } => {
             ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
         }
         Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
         Phase::Pillage { owed } => ToAct::Seats(owed),
+        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+            ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
+        }
+        Phase::Desert { victim } => one(Some(victim)),
+        Phase::HarborReply { to, .. } => one(Some(to)),
         Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } => one(next_in_order(state, pending)),
         Phase::ProgressDiscard { seat, .. } | Phase::Relocate { seat, .. } => one(Some(seat)),
         _ => one(Some(state.current)),
@@ -47,7 +57,10 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     match state.phase {
         Phase::Setup { step, road_from } => setup::legal(state, step, road_from, out),
-        Phase::Roll => out.push(Action::Roll),
+        Phase::Roll => {
+            out.push(Action::Roll);
+            play::legal_roll(state, seat, out);
+        }
         Phase::Discard { .. } => roll::legal_discards(state, seat, out),
         Phase::MoveRobber { .. } => legal_robber(state, out),
         Phase::Main => main_actions(state, seat, out),
@@ -84,7 +97,7 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. } => {
             crate::legal::legal_actions(state, seat, out)
         }
-        _ => {}
+        _ => play::legal_phase(state, seat, out),
     }
 }
 
@@ -120,6 +133,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     knights::legal(state, seat, out);
     improvements::legal(state, seat, out);
+    play::legal_main(state, seat, out);
     trade::legal(state, seat, out);
     if !hand.is_empty() {
         out.push(Action::OpenTrade);
@@ -295,6 +309,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         Phase::Setup { step, road_from } => setup::check(state, step, road_from, action),
         Phase::Roll => match action {
             Action::Roll => Ok(()),
+            a if play::is_play(a) => play::check(state, seat, a),
             Action::Discard { .. } | Action::DiscardCard { .. } => Err(wrong),
             _ => ck_err(CkError::RollFirst),
         },
@@ -334,7 +349,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. } => {
             crate::legal::check(state, seat, action)
         }
-        _ => Err(wrong),
+        _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
     }
 }
 
@@ -353,6 +368,9 @@ fn is_trade(action: &Action) -> bool {
 }
 
 fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
+    if play::is_play(action) {
+        return play::check(state, seat, action);
+    }
     match *action {
         Action::EndTurn => Ok(()),
         Action::BuildRoad { edge } => match check_road(state, seat, edge, false) {
@@ -402,6 +420,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
     match (state.phase, *action) {
         (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
         (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
+        (Phase::Roll | Phase::Main, a) if play::is_play(&a) => play::apply(state, seat, &a, events),
         (Phase::Discard { owed }, Action::DiscardCard { card }) => roll::apply_discard(state, owed, seat, card, events),
         (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
             robber::apply_move(state, resume, hex, victim, events)
@@ -431,7 +450,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
             crate::legal::apply(state, seat, &a, events)
         }
-        _ => {}
+        (_, a) => play::apply_phase(state, seat, &a, events),
     }
 }
 
@@ -463,6 +482,7 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
 /// Ends the turn: this turn's knight history is forgotten.
 fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let cur = state.current.index();
+    ck_mut(state).turn = Default::default();
     let c = &mut ck_mut(state).players[cur];
     c.acted = crate::bits::NodeSet::EMPTY;
     c.fresh = crate::bits::NodeSet::EMPTY;
@@ -474,24 +494,72 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
     match state.phase {
         Phase::Rolling => roll::roll_outcomes(out),
-        Phase::Stealing { victim, .. } => {
-            let total = card_count(state, victim) as f64;
-            if total == 0.0 {
-                return;
-            }
-            let (r, c) = super::hand(state, victim);
-            for res in Resource::ALL {
-                if r.get(res) > 0 {
-                    out.push((Chance::Steal { resource: res }, r.get(res) as f64 / total));
-                }
-            }
-            for com in Commodity::ALL {
-                if c.get(com) > 0 {
-                    out.push((Chance::StealCommodity { commodity: com }, c.get(com) as f64 / total));
-                }
-            }
-        }
+        Phase::Stealing { victim, .. } => steal_outcomes(state, victim, out),
         Phase::ProgressDraw { track, .. } => roll::draw_outcomes(state, track, out),
+        _ => play::chance_outcomes(state, out),
+    }
+}
+
+/// The cards that can be stolen from `victim` (resources and commodities
+/// together, weighted by count).
+pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
+    let total = card_count(state, victim) as f64;
+    if total == 0.0 {
+        return;
+    }
+    let (r, c) = super::hand(state, victim);
+    for res in Resource::ALL {
+        if r.get(res) > 0 {
+            out.push((Chance::Steal { resource: res }, r.get(res) as f64 / total));
+        }
+    }
+    for com in Commodity::ALL {
+        if c.get(com) > 0 {
+            out.push((Chance::StealCommodity { commodity: com }, c.get(com) as f64 / total));
+        }
+    }
+}
+
+fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
+    let total = card_count(state, victim);
+    let h = super::hand(state, victim);
+    let mut x = if total == 0 { 0 } else { rng.random_range(0..total) };
+    for card in Card::ALL {
+        let k = super::Cards::count(&h, card) as u32;
+        if x < k {
+            return match (card.as_resource(), card.as_commodity()) {
+                (Some(resource), _) => Chance::Steal { resource },
+                (_, Some(commodity)) => Chance::StealCommodity { commodity },
+                _ => break,
+            };
+        }
+        x -= k;
+    }
+    Chance::Steal {
+        resource: Resource::Brick,
+    }
+}
+
+/// Moves a stolen card from `victim` to the active player.
+pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chance, events: &mut S) {
+    let thief = state.current;
+    match outcome {
+        Chance::Steal { resource } => {
+            super::politics::move_card(state, victim, thief, Card::resource(resource));
+            events.push(Event::Stolen {
+                thief,
+                victim,
+                resource: Some(resource),
+            });
+        }
+        Chance::StealCommodity { commodity } => {
+            super::politics::move_card(state, victim, thief, Card::commodity(commodity));
+            events.push(Event::StolenCommodity {
+                thief,
+                victim,
+                commodity: Some(commodity),
+            });
+        }
         _ => {}
     }
 }
@@ -499,28 +567,15 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
 /// Draws a chance outcome directly.
 pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
     match state.phase {
-        Phase::Stealing { victim, .. } => {
-            let total = card_count(state, victim);
-            let h = super::hand(state, victim);
-            let mut x = if total == 0 { 0 } else { rng.random_range(0..total) };
-            for card in Card::ALL {
-                let k = super::Cards::count(&h, card) as u32;
-                if x < k {
-                    return match (card.as_resource(), card.as_commodity()) {
-                        (Some(resource), _) => Chance::Steal { resource },
-                        (_, Some(commodity)) => Chance::StealCommodity { commodity },
-                        _ => break,
-                    };
-                }
-                x -= k;
-            }
-            Chance::Steal {
-                resource: Resource::Brick,
-            }
-        }
+        Phase::Stealing { victim, .. } => sample_steal(state, victim, rng),
+        Phase::BishopSteal { .. } => match play::bishop_victim(state) {
+            Some(v) => sample_steal(state, v, rng),
+            None => roll::sample_roll(rng),
+        },
         Phase::ProgressDraw { track, .. } => Chance::Progress {
             card: roll::sample_draw(state, track, rng),
         },
+        Phase::RollingEvent { .. } => play::sample_event(rng),
         _ => roll::sample_roll(rng),
     }
 }
@@ -529,30 +584,13 @@ pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
 pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
     match (state.phase, *outcome) {
         (Phase::Rolling, Chance::CkDice { red, yellow, event }) => roll::apply_roll(state, red, yellow, event, events),
-        (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
-            robber::apply_steal(state, victim, resume, resource, events)
-        }
-        (Phase::Stealing { victim, resume }, Chance::StealCommodity { commodity }) => {
-            steal_commodity(state, victim, resume, commodity, events)
+        (Phase::Stealing { victim, resume }, c) => {
+            steal(state, victim, c, events);
+            state.phase = resume.phase();
         }
         (Phase::ProgressDraw { seat, track, then }, Chance::Progress { card }) => {
             roll::apply_draw(state, seat, track, card, then, events)
         }
-        _ => {}
+        _ => play::apply_chance(state, outcome, events),
     }
-}
-
-fn steal_commodity<S: EventSink<Event>>(state: &mut State, victim: Seat, resume: Resume, c: Commodity, events: &mut S) {
-    let thief = state.current;
-    let players = &mut ck_mut(state).players;
-    if players[victim.index()].commodities.0[c.index()] > 0 {
-        players[victim.index()].commodities.0[c.index()] -= 1;
-        players[thief.index()].commodities.0[c.index()] += 1;
-    }
-    events.push(Event::StolenCommodity {
-        thief,
-        victim,
-        commodity: Some(c),
-    });
-    state.phase = resume.phase();
 }

@@ -20,18 +20,24 @@
 //! - [`knights`]: placing, promoting, activating, moving, displacing, chasing;
 //! - [`improvements`]: walls, city improvements and metropolises;
 //! - [`trade`]: bank rates with commodities, Merchant Guild and merchant;
+//! - [`play`]: playing progress cards; their effects in [`science`],
+//!   [`politics`] and [`commerce`];
 //! - [`legal`]: the dispatch by phase (legal actions, checks, application);
 //! - [`view`], [`secrets`]: what a viewer sees and determinization;
 //! - [`validate`]: consistency of loaded positions.
 
 pub mod barbarians;
 pub mod cards;
+pub mod commerce;
 mod error;
 pub mod improvements;
 pub mod knights;
 pub mod legal;
+pub mod play;
+pub mod politics;
 pub mod progress;
 pub mod roll;
+pub mod science;
 pub mod secrets;
 pub mod setup;
 pub mod state;

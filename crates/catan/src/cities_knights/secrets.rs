@@ -11,7 +11,7 @@ use super::progress::{ProgressCard, ProgressCards, PROGRESS_KINDS};
 use super::Track;
 use crate::resource::Resources;
 use crate::state::{State, MAX_PLAYERS};
-use engine::GameRng;
+use engine::{GameRng, Seat, Viewer};
 use rand::Rng;
 
 /// Draws one kind from the multiset `counts`, uniformly over its cards.
@@ -31,10 +31,17 @@ fn draw<const K: usize>(counts: &mut [u32; K], remaining: &mut u32, rng: &mut Ga
     None
 }
 
-/// Resamples the secrets hidden from the seats marked in `hidden`;
-/// `known` are resources publicly known to be held (a trade offer).
-pub fn resample(s: &mut State, hidden: &[bool; MAX_PLAYERS], known: &[Resources; MAX_PLAYERS], rng: &mut GameRng) {
+/// Resamples the secrets hidden from `viewer`; `known` are resources
+/// publicly known to be held (a trade offer). Cards a card lets the viewer
+/// see (Master Merchant's target, Spy's target) are not hidden.
+pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS], rng: &mut GameRng) {
     let n = s.n();
+    let mut hidden = [false; MAX_PLAYERS];
+    let mut hidden_progress = [false; MAX_PLAYERS];
+    for i in 0..n {
+        hidden[i] = !super::view::sees_cards(s, viewer, Seat(i as u8));
+        hidden_progress[i] = !super::view::sees_progress(s, viewer, Seat(i as u8));
+    }
     let Some(mut ck) = s.ck.take() else {
         return;
     };
@@ -85,7 +92,7 @@ pub fn resample(s: &mut State, hidden: &[bool; MAX_PLAYERS], known: &[Resources;
             k
         };
         for i in 0..n {
-            if hidden[i] {
+            if hidden_progress[i] {
                 counts[i] = take(&mut ck.players[i].progress, &mut pool);
                 remaining += counts[i];
             }

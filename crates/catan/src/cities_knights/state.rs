@@ -188,8 +188,26 @@ pub struct CkState {
     /// The event die of the last roll.
     #[serde(default)]
     pub last_event: Option<EventFace>,
+    /// Permissions of progress cards that last to the end of the turn.
+    #[serde(default)]
+    pub turn: TurnCards,
     /// Per player, in seat order (always `MAX_PLAYERS` entries; unused seats empty).
     pub players: [CkPlayer; MAX_PLAYERS],
+}
+
+/// What progress cards played this turn still allow (`ck.progress.resolve_fully`:
+/// only Commercial Harbor and Merchant Fleet leave a permission).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TurnCards {
+    /// Commercial Harbor was played (`ck.card.commercial_harbor`).
+    #[serde(default)]
+    pub harbor: bool,
+    /// Opponents already offered a Commercial Harbor exchange.
+    #[serde(default)]
+    pub harbor_used: SeatSet,
+    /// Card kinds (bit = `Card::index`) traded 2:1 by Merchant Fleet.
+    #[serde(default)]
+    pub fleet: u8,
 }
 
 impl CkState {
@@ -204,6 +222,7 @@ impl CkState {
             merchant: None,
             decks: fresh_decks(),
             last_event: None,
+            turn: TurnCards::default(),
             players: [CkPlayer::default(); MAX_PLAYERS],
         }
     }

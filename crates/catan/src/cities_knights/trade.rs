@@ -43,6 +43,14 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
             }
         }
     }
+    // `ck.card.merchant_fleet`: this turn only, for the active player.
+    if seat == state.current {
+        for card in Card::ALL {
+            if ck.turn.fleet & (1 << card.index()) != 0 {
+                out[card.index()] = 2;
+            }
+        }
+    }
     if let Some(m) = ck.merchant.filter(|m| m.seat == seat) {
         if let Some(r) = state.board.tiles[m.hex.index()].terrain.resource() {
             out[r.index()] = 2;

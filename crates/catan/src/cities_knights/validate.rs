@@ -191,6 +191,32 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => {
             out.push(format!("{victim} is robbed but holds no card"))
         }
+        Phase::BishopSteal { pending } => match next_in_order(state, pending) {
+            Some(v) if card_count(state, v) > 0 => {}
+            _ => out.push("Bishop robs nobody who holds a card".to_string()),
+        },
+        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+            for (i, &o) in owed.iter().enumerate() {
+                let held = if i < n { card_count(state, Seat(i as u8)) } else { 0 };
+                if o as u32 > held || (i < n && Seat(i as u8) == state.current && o > 0) {
+                    out.push(format!("seat {i} owes {o} cards but holds {held}"));
+                }
+            }
+            if owed.iter().all(|&o| o == 0) {
+                out.push(format!("{} with nothing owed", state.phase.name()));
+            }
+        }
+        Phase::Desert { victim } | Phase::Spy { victim } | Phase::MasterMerchant { victim, .. }
+            if victim.index() >= n || victim == state.current =>
+        {
+            out.push(format!("{} against an impossible seat", state.phase.name()))
+        }
+        Phase::HarborReply { to, .. } if to.index() >= n || to == state.current => {
+            out.push("a harbor reply by an impossible seat".to_string())
+        }
+        Phase::RollingEvent { red, yellow } if !(1..=6).contains(&red) || !(1..=6).contains(&yellow) => {
+            out.push("Alchemist dice out of range".to_string())
+        }
         _ => {}
     }
 }

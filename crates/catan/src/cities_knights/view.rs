@@ -75,12 +75,27 @@ pub struct CkView {
     pub players: Vec<CkPlayerView>,
 }
 
+/// Whether `viewer` sees `seat`'s cards: its own, or those of Master
+/// Merchant's target while the card's player takes from them.
+pub fn sees_cards(state: &State, viewer: Viewer, seat: Seat) -> bool {
+    viewer.sees(seat)
+        || matches!(state.phase, crate::state::Phase::MasterMerchant { victim, .. } if victim == seat && viewer.sees(state.current))
+}
+
+/// Whether `viewer` sees `seat`'s progress cards: its own, or those of the
+/// Spy's target while the spy chooses.
+pub fn sees_progress(state: &State, viewer: Viewer, seat: Seat) -> bool {
+    viewer.sees(seat)
+        || matches!(state.phase, crate::state::Phase::Spy { victim } if victim == seat && viewer.sees(state.current))
+}
+
 /// The Cities & Knights view of `viewer`.
 pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
     let players = (0..state.n())
         .map(|i| {
             let c = &ck.players[i];
-            let own = viewer.sees(Seat(i as u8));
+            let seat = Seat(i as u8);
+            let own = sees_cards(state, viewer, seat);
             CkPlayerView {
                 commodities: own.then_some(c.commodities),
                 knights: state.players[i].knights,
@@ -94,7 +109,7 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
                 flat: c.flat,
                 levels: c.levels,
                 progress_count: Track::ALL.map(|t| c.progress.of_track(t)),
-                progress: own.then_some(c.progress),
+                progress: sees_progress(state, viewer, seat).then_some(c.progress),
                 vp_cards: c.vp_cards,
                 defenders: c.defenders,
             }
@@ -138,6 +153,12 @@ pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
             track,
             card: None,
         }),
+        Event::CardGiven { from, to, .. } if !viewer.sees(from) && !viewer.sees(to) => {
+            Some(Event::CardGiven { from, to, card: None })
+        }
+        Event::ProgressTaken { from, to, .. } if !viewer.sees(from) && !viewer.sees(to) => {
+            Some(Event::ProgressTaken { from, to, card: None })
+        }
         _ => None,
     }
 }
