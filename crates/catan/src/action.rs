@@ -79,6 +79,17 @@ pub enum Action {
         /// The card.
         resource: Resource,
     },
+    /// Add one commodity to what the offer gives (Cities & Knights,
+    /// `ck.trade.commodities`).
+    OfferGiveCommodity {
+        /// The card.
+        commodity: Commodity,
+    },
+    /// Add one commodity to what the offer asks for (Cities & Knights).
+    OfferGetCommodity {
+        /// The card.
+        commodity: Commodity,
+    },
     /// Put the offer to the other players.
     SubmitOffer,
     /// Accept the offer (reply of another player).
@@ -496,6 +507,12 @@ pub enum Event {
         give: Resources,
         /// What is asked for.
         get: Resources,
+        /// Commodities offered (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        give_commodities: crate::cities_knights::Commodities,
+        /// Commodities asked for (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        get_commodities: crate::cities_knights::Commodities,
     },
     /// A reply to an offer.
     Replied {
@@ -514,6 +531,12 @@ pub enum Event {
         give: Resources,
         /// What the active player received.
         get: Resources,
+        /// Commodities the active player gave (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        give_commodities: crate::cities_knights::Commodities,
+        /// Commodities the active player received (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        get_commodities: crate::cities_knights::Commodities,
     },
     /// An offer ended without a trade.
     TradeCancelled {

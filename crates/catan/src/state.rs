@@ -8,7 +8,7 @@
 use crate::action::Dice;
 use crate::bits::{EdgeSet, NodeSet};
 use crate::board::Board;
-use crate::cities_knights::{CkState, Step, Track};
+use crate::cities_knights::{CkState, Commodities, Step, Track};
 use crate::config::Rules;
 use crate::dev::{DevCard, DevCards};
 use crate::resource::Resources;
@@ -211,6 +211,12 @@ pub struct Offer {
     pub give: Resources,
     /// What the active player asks for.
     pub get: Resources,
+    /// Commodities the active player gives (Cities & Knights, `ck.trade.commodities`).
+    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    pub give_commodities: Commodities,
+    /// Commodities the active player asks for (Cities & Knights).
+    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    pub get_commodities: Commodities,
 }
 
 /// Where the game stands. Entirely public.

@@ -614,3 +614,53 @@ fn ck_hidden_information_in_views() {
     let json = serde_json::to_string(&other).unwrap();
     assert!(!json.contains("\"coin\":2"), "{json}");
 }
+
+#[test]
+fn ck_trade_commodities_domestic() {
+    let mut s = position(3);
+    give_c(&mut s, 0, &[(Commodity::Paper, 1)]);
+    give_c(&mut s, 1, &[(Commodity::Coin, 1)]);
+    let mut s = done(s);
+    // `ck.trade.commodities`: commodities are offered and asked for like resources.
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::OfferGiveCommodity {
+            commodity: Commodity::Cloth,
+        },
+        "catan.pay.insufficient",
+    );
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::OfferGiveCommodity {
+            commodity: Commodity::Paper,
+        },
+    );
+    // No card for a card of the same kind.
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::OfferGetCommodity {
+            commodity: Commodity::Paper,
+        },
+        "catan.trade.same_resource",
+    );
+    assert_refused::<Catan>(&s, Seat(0), &Action::SubmitOffer, "catan.trade.no_gifts");
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::OfferGetCommodity {
+            commodity: Commodity::Coin,
+        },
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
+    assert_refused::<Catan>(&s, Seat(2), &Action::AcceptOffer, "catan.pay.insufficient");
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::AcceptOffer);
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ConfirmTrade { with: Seat(1) });
+    assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
+    assert_eq!(ck(&s).players[1].commodities.get(Commodity::Paper), 1);
+    assert_eq!(s.phase, Phase::Main);
+}

@@ -111,6 +111,16 @@ impl Commodities {
     pub fn is_empty(&self) -> bool {
         self.0 == [0; COMMODITY_COUNT]
     }
+    /// Whether no card is counted (by reference, for `skip_serializing_if`).
+    #[inline]
+    pub fn is_none(c: &Commodities) -> bool {
+        c.is_empty()
+    }
+    /// Whether every count is at least the other's.
+    #[inline]
+    pub fn covers(&self, cost: &Commodities) -> bool {
+        self.0.iter().zip(cost.0.iter()).all(|(a, b)| a >= b)
+    }
     /// Adds (saturating).
     #[inline]
     pub fn add(&mut self, gain: &Commodities) {

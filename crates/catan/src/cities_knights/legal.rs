@@ -94,8 +94,20 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::PlaceMetropolis { node });
             }
         }
-        Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. } => {
-            crate::legal::legal_actions(state, seat, out)
+        Phase::TradeDraft { offer } => trade::legal_draft(state, seat, &offer, out),
+        Phase::TradeReplies { offer, .. } => {
+            if trade::covers(state, seat, &offer.get, &offer.get_commodities) {
+                out.push(Action::AcceptOffer);
+            }
+            out.push(Action::DeclineOffer);
+        }
+        Phase::TradeConfirm { offer, accepted } => {
+            for with in accepted.iter() {
+                if check_confirm(state, &offer, with).is_ok() {
+                    out.push(Action::ConfirmTrade { with });
+                }
+            }
+            out.push(Action::CancelTrade);
         }
         _ => play::legal_phase(state, seat, out),
     }
@@ -135,9 +147,22 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     improvements::legal(state, seat, out);
     play::legal_main(state, seat, out);
     trade::legal(state, seat, out);
-    if !hand.is_empty() {
+    if card_count(state, seat) > 0 {
         out.push(Action::OpenTrade);
     }
+}
+
+/// Whether both sides still hold their part of the offer.
+fn check_confirm(state: &State, offer: &crate::state::Offer, with: Seat) -> Result<(), CatanError> {
+    if with.index() >= state.n() {
+        return Err(CatanError::ConfirmAccepted);
+    }
+    if !trade::covers(state, state.current, &offer.give, &offer.give_commodities)
+        || !trade::covers(state, with, &offer.get, &offer.get_commodities)
+    {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
 }
 
 /// Real settlement pieces left: a flat city piece is not one of them.
@@ -346,9 +371,25 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             Action::PlaceMetropolis { node } => Ok(improvements::check_place(state, seat, node)?),
             _ => Err(wrong),
         },
-        Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. } => {
-            crate::legal::check(state, seat, action)
-        }
+        Phase::TradeDraft { offer } => match (*action, trade::draft_card(action)) {
+            (_, Some((card, give))) => Ok(trade::check_draft(state, seat, &offer, card, give)?),
+            (Action::SubmitOffer, _) => Ok(trade::check_submit(&offer)?),
+            (Action::CancelTrade, _) => Ok(()),
+            _ => Err(wrong),
+        },
+        Phase::TradeReplies { offer, .. } => match *action {
+            Action::AcceptOffer if !trade::covers(state, seat, &offer.get, &offer.get_commodities) => {
+                Err(CatanError::PayInsufficient.into())
+            }
+            Action::AcceptOffer | Action::DeclineOffer => Ok(()),
+            _ => Err(wrong),
+        },
+        Phase::TradeConfirm { offer, accepted } => match *action {
+            Action::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
+            Action::ConfirmTrade { with } => Ok(check_confirm(state, &offer, with)?),
+            Action::CancelTrade => Ok(()),
+            _ => Err(wrong),
+        },
         _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
     }
 }
@@ -361,6 +402,8 @@ fn is_trade(action: &Action) -> bool {
             | Action::OpenTrade
             | Action::OfferGive { .. }
             | Action::OfferGet { .. }
+            | Action::OfferGiveCommodity { .. }
+            | Action::OfferGetCommodity { .. }
             | Action::SubmitOffer
             | Action::ConfirmTrade { .. }
             | Action::CancelTrade
@@ -397,7 +440,7 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
         Action::BankTrade { give, get } => Ok(trade::check(state, seat, give, get).map_err(CatanError::from)?),
         Action::MaritimeTrade { .. } => Err(CatanError::from(CkError::BankTrade).into()),
         Action::OpenTrade => {
-            if state.players[seat.index()].hand.is_empty() {
+            if card_count(state, seat) == 0 {
                 Err(CatanError::PayInsufficient.into())
             } else {
                 Ok(())
@@ -447,6 +490,11 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             improvements::apply_place(state, seat, track, node, events)
         }
         (Phase::Main, a) => apply_main(state, seat, a, events),
+        (Phase::TradeDraft { offer }, a) if trade::draft_card(&a).is_some() => {
+            if let Some((card, give)) = trade::draft_card(&a) {
+                trade::apply_draft(state, offer, card, give);
+            }
+        }
         (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
             crate::legal::apply(state, seat, &a, events)
         }

@@ -45,6 +45,22 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
     let Some(mut ck) = s.ck.take() else {
         return;
     };
+    // Commodities shown in a domestic offer are known to be held.
+    let mut known_c = [super::Commodities::ZERO; MAX_PLAYERS];
+    match s.phase {
+        crate::state::Phase::TradeDraft { offer } | crate::state::Phase::TradeReplies { offer, .. } => {
+            known_c[s.current.index()] = offer.give_commodities
+        }
+        crate::state::Phase::TradeConfirm { offer, accepted } => {
+            known_c[s.current.index()] = offer.give_commodities;
+            for a in accepted.iter() {
+                if let Some(k) = known_c.get_mut(a.index()) {
+                    *k = offer.get_commodities;
+                }
+            }
+        }
+        _ => {}
+    }
     // Cards: resources and commodities in one pool.
     let mut pool = [0u32; CARD_KINDS];
     let mut remaining = 0u32;
@@ -55,14 +71,16 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
         }
         let mut unknown = s.players[i].hand;
         unknown.sub(&known[i]);
-        let h = (unknown, ck.players[i].commodities);
+        let mut unknown_c = ck.players[i].commodities;
+        unknown_c.sub(&known_c[i]);
+        let h = (unknown, unknown_c);
         for card in Card::ALL {
             pool[card.index()] += h.count(card) as u32;
         }
-        sizes[i] = unknown.total() + ck.players[i].commodities.total();
+        sizes[i] = unknown.total() + unknown_c.total();
         remaining += sizes[i];
         s.players[i].hand = known[i];
-        ck.players[i].commodities = Default::default();
+        ck.players[i].commodities = known_c[i];
     }
     for (i, &size) in sizes.iter().enumerate().take(n) {
         for _ in 0..size {

@@ -94,3 +94,102 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, give: Card, get
     super::from_bank(state, seat, get);
     events.push(Event::BankTraded { seat, give, rate, get });
 }
+
+/// Cards on one side of a domestic offer, both kinds together.
+#[inline]
+fn side(res: &crate::resource::Resources, com: &super::Commodities) -> u32 {
+    res.total() + com.total()
+}
+
+/// Whether a hand holds what one side of an offer names.
+pub fn covers(state: &State, seat: Seat, res: &crate::resource::Resources, com: &super::Commodities) -> bool {
+    let (r, c) = hand(state, seat);
+    r.covers(res) && c.covers(com)
+}
+
+/// Checks adding `card` to what the offer gives (`give`) or asks for: no card
+/// on both sides, at most [`crate::state::MAX_OFFER_CARDS`] per side, and
+/// only cards held are given (`ck.trade.commodities` on top of `catan.trade.*`).
+pub fn check_draft(
+    state: &State,
+    seat: Seat,
+    offer: &crate::state::Offer,
+    card: Card,
+    give: bool,
+) -> Result<(), crate::CatanError> {
+    use crate::CatanError;
+    let gives = (offer.give, offer.give_commodities);
+    let gets = (offer.get, offer.get_commodities);
+    let (mine, other) = if give { (gives, gets) } else { (gets, gives) };
+    if other.count(card) > 0 {
+        return Err(CatanError::SameResource);
+    }
+    if side(&mine.0, &mine.1) >= crate::state::MAX_OFFER_CARDS {
+        return Err(CatanError::OfferLimit);
+    }
+    if give && hand(state, seat).count(card) <= mine.count(card) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// The draft action naming `card` on one side.
+pub fn draft_action(card: Card, give: bool) -> Action {
+    match (card.as_resource(), card.as_commodity(), give) {
+        (Some(resource), _, true) => Action::OfferGive { resource },
+        (Some(resource), _, false) => Action::OfferGet { resource },
+        (_, Some(commodity), true) => Action::OfferGiveCommodity { commodity },
+        (_, Some(commodity), _) => Action::OfferGetCommodity { commodity },
+        _ => Action::CancelTrade,
+    }
+}
+
+/// The card and side a draft action names.
+pub fn draft_card(action: &Action) -> Option<(Card, bool)> {
+    match *action {
+        Action::OfferGive { resource } => Some((Card::resource(resource), true)),
+        Action::OfferGet { resource } => Some((Card::resource(resource), false)),
+        Action::OfferGiveCommodity { commodity } => Some((Card::commodity(commodity), true)),
+        Action::OfferGetCommodity { commodity } => Some((Card::commodity(commodity), false)),
+        _ => None,
+    }
+}
+
+/// Whether the offer gives and asks for something (`catan.trade.no_gifts`).
+pub fn check_submit(offer: &crate::state::Offer) -> Result<(), crate::CatanError> {
+    if side(&offer.give, &offer.give_commodities) == 0 || side(&offer.get, &offer.get_commodities) == 0 {
+        return Err(crate::CatanError::NoGifts);
+    }
+    Ok(())
+}
+
+/// The micro-actions of an offer being put together.
+pub fn legal_draft(state: &State, seat: Seat, offer: &crate::state::Offer, out: &mut Vec<Action>) {
+    for give in [true, false] {
+        for card in Card::ALL {
+            if check_draft(state, seat, offer, card, give).is_ok() {
+                out.push(draft_action(card, give));
+            }
+        }
+    }
+    if check_submit(offer).is_ok() {
+        out.push(Action::SubmitOffer);
+    }
+    out.push(Action::CancelTrade);
+}
+
+/// Adds a card to one side of the offer.
+pub fn apply_draft(state: &mut State, mut offer: crate::state::Offer, card: Card, give: bool) {
+    let mut side = if give {
+        (offer.give, offer.give_commodities)
+    } else {
+        (offer.get, offer.get_commodities)
+    };
+    side.put(card, 1);
+    if give {
+        (offer.give, offer.give_commodities) = side;
+    } else {
+        (offer.get, offer.get_commodities) = side;
+    }
+    state.phase = crate::state::Phase::TradeDraft { offer };
+}

@@ -191,6 +191,13 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => {
             out.push(format!("{victim} is robbed but holds no card"))
         }
+        Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
+            if !ck.players[state.current.index()]
+                .commodities
+                .covers(&offer.give_commodities) =>
+        {
+            out.push("the active player offers commodities it does not hold".to_string())
+        }
         Phase::BishopSteal { pending } => match next_in_order(state, pending) {
             Some(v) if card_count(state, v) > 0 => {}
             _ => out.push("Bishop robs nobody who holds a card".to_string()),
