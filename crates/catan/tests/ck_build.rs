@@ -207,6 +207,49 @@ fn displace_position(relocatable: bool) -> (State, NodeId) {
     (done(s), x)
 }
 
+/// `ck.knight.strength`: basic 1, strong 2, mighty 3, and the defence sums them.
+#[test]
+fn ck_knight_strength() {
+    let mut s = ring();
+    knight(&mut s, 0, r(1), 1, true);
+    knight(&mut s, 0, r(2), 2, true);
+    knight(&mut s, 0, r(3), 3, false);
+    let s = done(s);
+    let c = &ck(&s).players[0];
+    let k = s.players[0].knights;
+    assert_eq!(
+        [c.strength(k, r(1)), c.strength(k, r(2)), c.strength(k, r(3))],
+        [1, 2, 3]
+    );
+    assert_eq!(c.defence(k), 3, "only active knights defend");
+}
+
+/// `ck.removed.largest_army`: knights bring no Largest Army.
+#[test]
+fn ck_removed_largest_army() {
+    let mut s = ring();
+    for k in 1..4 {
+        knight(&mut s, 0, r(k), k as u8, true);
+    }
+    let mut s = done(s);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_eq!(s.largest_army, None);
+    assert_eq!(s.points(Seat(0)), 1);
+}
+
+/// `ck.decide.board`: the base game's boards, random with red numbers apart or the beginner layout.
+#[test]
+fn ck_decide_board() {
+    use engine::rand::SeedableRng;
+    for seed in 0..50 {
+        let mut rng = engine::GameRng::seed_from_u64(seed);
+        let s = Catan::new_game(&catan::Config::cities_knights(), 4, &mut rng).unwrap();
+        assert!(s.board.red_numbers_apart());
+        assert_eq!(s.robber, s.board.desert());
+    }
+    assert_eq!(position(3).board, catan::Board::beginner());
+}
+
 #[test]
 fn ck_knight_displace_and_the_owner_relocates() {
     let (mut s, x) = displace_position(true);
@@ -538,6 +581,8 @@ fn ck_trade_bank_rates_with_commodities() {
     assert_eq!(s.players[0].hand.get(Resource::Ore), 1);
 }
 
+/// `ck.trade.bank` at a 3:1 harbor, and `ck.decide.best_rate`: one action per
+/// (given, taken) kind, at the best rate.
 #[test]
 fn ck_trade_bank_generic_harbor_for_commodities() {
     let mut s = position(3);

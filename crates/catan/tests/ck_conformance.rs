@@ -9,17 +9,17 @@ use testkit::Conformance;
 #[test]
 fn cities_knights_random_games_conform() {
     let opts = Conformance {
-        games: 60,
+        games: 40,
         players: vec![3, 4],
         seed: 7,
         max_steps: 60_000,
-        deep_every: 7,
+        deep_every: 9,
         illegal_probes: 8,
     };
     let report = testkit::run::<Catan>(&Config::cities_knights(), &opts);
     eprintln!("{report:?}");
-    assert_eq!(report.games, 60);
-    assert!(report.finished >= 55, "{report:?}");
+    assert_eq!(report.games, 40);
+    assert!(report.finished >= 38, "{report:?}");
 }
 
 #[test]
@@ -29,14 +29,14 @@ fn cities_knights_beginner_board_conforms() {
         ..Config::cities_knights()
     };
     let opts = Conformance {
-        games: 10,
+        games: 8,
         players: vec![3, 4],
         seed: 500,
         max_steps: 60_000,
-        deep_every: 3,
+        deep_every: 5,
         illegal_probes: 8,
     };
     let report = testkit::run::<Catan>(&config, &opts);
     eprintln!("{report:?}");
-    assert!(report.finished >= 9, "{report:?}");
+    assert!(report.finished >= 7, "{report:?}");
 }

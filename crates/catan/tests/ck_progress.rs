@@ -172,6 +172,7 @@ fn touching(s: &State, seat: usize, terrain: Terrain) -> u8 {
         .count() as u8
 }
 
+/// `ck.card.irrigation` and `ck.card.mining`.
 #[test]
 fn ck_card_irrigation_and_mining() {
     let mut s = base();
@@ -516,6 +517,7 @@ fn ck_card_master_merchant_takes_two() {
     assert_eq!(catan::cities_knights::card_count(&s, Seat(1)), 1);
 }
 
+/// `ck.card.merchant`, `ck.merchant.place`, `ck.merchant.trade`, `ck.merchant.vp`.
 #[test]
 fn ck_card_merchant_place_trade_and_point() {
     let mut s = base();
@@ -589,6 +591,7 @@ fn ck_card_merchant_fleet_two_for_one_this_turn() {
     assert!(s.players[0].hand.get(Resource::Wool) == 0, "2 + 2 wool");
 }
 
+/// `ck.card.resource_monopoly` and `ck.card.trade_monopoly`.
 #[test]
 fn ck_card_resource_and_trade_monopoly() {
     let mut s = base();
@@ -619,4 +622,45 @@ fn ck_card_resource_and_trade_monopoly() {
     );
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Cloth), 1);
     assert_eq!(ck(&s).players[1].commodities.get(Commodity::Cloth), 1);
+}
+
+/// `ck.progress.resolve_fully`: while a card's choices are open nothing else goes.
+#[test]
+fn ck_progress_resolve_fully() {
+    let mut s = base();
+    knight(&mut s, 0, r(1), 1, false);
+    knight(&mut s, 0, r(3), 1, false);
+    give_p(&mut s, 0, P::Smith);
+    give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Lumber, 1)]);
+    let mut s = done(s);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Smith });
+    let e = topology().edge_between(r(4), r(5)).unwrap();
+    let r = Catan::check(&s, Seat(0), &Action::BuildRoad { edge: e }).unwrap_err();
+    assert!(matches!(r, engine::Rejection::WrongPhase { .. }), "{r:?}");
+    let r = Catan::check(&s, Seat(0), &Action::EndTurn).unwrap_err();
+    assert!(matches!(r, engine::Rejection::WrongPhase { .. }), "{r:?}");
+}
+
+/// `ck.card.printer` and `ck.card.constitution`: never played, 1 VP each once drawn.
+#[test]
+fn ck_card_printer_and_constitution_are_points_not_plays() {
+    let mut s = base();
+    cp(&mut s, 0).levels[Track::Politics.index()] = 1;
+    let mut s = done(s);
+    roll(&mut s, 1, 1, EventFace::Gate(Track::Politics));
+    chance(&mut s, Chance::Progress { card: P::Constitution });
+    assert_eq!(ck(&s).players[0].vp_cards.get(P::Constitution), 1);
+    assert_eq!(s.points(Seat(0)), 3);
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::PlayProgress { card: P::Constitution },
+        "ck.progress.own_turn",
+    );
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::PlayProgress { card: P::Printer },
+        "ck.progress.own_turn",
+    );
 }

@@ -626,7 +626,6 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
     assert_eq!(s.players[1].hand.get(Resource::Grain), 1);
     assert_eq!(s.phase, Phase::Main);
     // No Aqueduct on a 7.
-    let mut s = s;
     s.phase = Phase::Main;
     roll(&mut s, 3, 4, EventFace::Ship);
     assert!(!matches!(s.phase, Phase::Aqueduct { .. }));

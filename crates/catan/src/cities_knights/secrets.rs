@@ -131,10 +131,10 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
             remaining -= k;
             vp_top += k;
         }
-        for i in 0..n {
-            for _ in 0..counts[i] {
+        for (p, &count) in ck.players.iter_mut().zip(counts.iter()).take(n) {
+            for _ in 0..count {
                 if let Some(k) = draw(&mut pool, &mut remaining, rng) {
-                    ck.players[i].progress.0[k] += 1;
+                    p.progress.0[k] += 1;
                 }
             }
         }
