@@ -1,5 +1,6 @@
 //! The JSON-facing vocabulary: actions of a seat, chance outcomes, events.
 
+use crate::cities_knights::{Card, Commodity, EventFace, ProgressCard, Track};
 use crate::dev::DevCard;
 use crate::resource::{Resource, Resources};
 use crate::topology::{EdgeId, HexId, NodeId};
@@ -78,6 +79,17 @@ pub enum Action {
         /// The card.
         resource: Resource,
     },
+    /// Add one commodity to what the offer gives (Cities & Knights,
+    /// `ck.trade.commodities`).
+    OfferGiveCommodity {
+        /// The card.
+        commodity: Commodity,
+    },
+    /// Add one commodity to what the offer asks for (Cities & Knights).
+    OfferGetCommodity {
+        /// The card.
+        commodity: Commodity,
+    },
     /// Put the offer to the other players.
     SubmitOffer,
     /// Accept the offer (reply of another player).
@@ -93,6 +105,209 @@ pub enum Action {
     CancelTrade,
     /// End the turn.
     EndTurn,
+
+    // Cities & Knights (`rules/cities-knights.md`).
+    /// Discard one card (resource or commodity) after a 7 (`ck.seven.hand_limit`).
+    DiscardCard {
+        /// The card.
+        card: Card,
+    },
+    /// Trade with the bank at the best rate for the card given (`ck.trade.bank`).
+    BankTrade {
+        /// What the player gives.
+        give: Card,
+        /// What the player takes (one card).
+        get: Card,
+    },
+    /// Build a city wall under an own city (`ck.build.wall`).
+    BuildWall {
+        /// The city.
+        node: NodeId,
+    },
+    /// Build a basic knight, inactive (`ck.knight.place`).
+    BuildKnight {
+        /// Where.
+        node: NodeId,
+    },
+    /// Promote an own knight one level (`ck.knight.promote`).
+    PromoteKnight {
+        /// The knight.
+        node: NodeId,
+    },
+    /// Activate an own knight for 1 grain (`ck.knight.activate`).
+    ActivateKnight {
+        /// The knight.
+        node: NodeId,
+    },
+    /// Move an active knight along own roads (`ck.knight.move`).
+    MoveKnight {
+        /// The knight.
+        from: NodeId,
+        /// The empty intersection.
+        to: NodeId,
+    },
+    /// Displace a weaker opposing knight (`ck.knight.displace`).
+    DisplaceKnight {
+        /// The displacing knight.
+        from: NodeId,
+        /// The opposing knight's intersection.
+        to: NodeId,
+    },
+    /// Chase the robber away with an active knight on its hex (`ck.knight.chase_robber`).
+    ChaseRobber {
+        /// The knight.
+        knight: NodeId,
+    },
+    /// Move one's displaced knight to an empty intersection (`ck.knight.displace`).
+    RelocateKnight {
+        /// Where.
+        node: NodeId,
+    },
+    /// Give up a city to the barbarians (`ck.barbarian.pillage`).
+    LoseCity {
+        /// The city.
+        node: NodeId,
+    },
+    /// A tied defender draws from this deck (`ck.barbarian.defender`).
+    ChooseDeck {
+        /// The deck.
+        track: Track,
+    },
+    /// Discard a progress card over the hand limit (`ck.progress.hand_limit`).
+    DiscardProgress {
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Build the next level of a city improvement (`ck.improve.cost`).
+    BuildImprovement {
+        /// The track.
+        track: Track,
+    },
+    /// Put a metropolis on an own city (`ck.metro.first_to_four`).
+    PlaceMetropolis {
+        /// The city.
+        node: NodeId,
+    },
+    /// Take a resource by the Aqueduct (`ck.improve.aqueduct`).
+    AqueductTake {
+        /// The resource.
+        resource: Resource,
+    },
+    /// Play a progress card that needs no choice up front (Irrigation, Mining,
+    /// Road Building, Smith, Saboteur, Warlord, Wedding, Commercial Harbor).
+    PlayProgress {
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Alchemist: set the production dice before the roll (`ck.card.alchemist`).
+    PlayAlchemist {
+        /// The red die.
+        red: u8,
+        /// The yellow die.
+        yellow: u8,
+    },
+    /// Crane together with the improvement it pays for (`ck.card.crane`).
+    CraneImprovement {
+        /// The track.
+        track: Track,
+    },
+    /// Engineer: a free city wall (`ck.card.engineer`).
+    PlayEngineer {
+        /// The city.
+        node: NodeId,
+    },
+    /// Inventor: swap two number tokens, `a` < `b` (`ck.card.inventor`).
+    PlayInventor {
+        /// One hex.
+        a: HexId,
+        /// The other hex.
+        b: HexId,
+    },
+    /// Medicine: a city for 2 ore and 1 grain (`ck.card.medicine`).
+    PlayMedicine {
+        /// The settlement.
+        node: NodeId,
+    },
+    /// Bishop: move the robber and rob everybody there (`ck.card.bishop`).
+    PlayBishop {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Deserter against an opponent with a knight (`ck.card.deserter`).
+    PlayDeserter {
+        /// The opponent.
+        victim: Seat,
+    },
+    /// Diplomat: remove an open road (`ck.card.diplomat`).
+    PlayDiplomat {
+        /// The road.
+        edge: EdgeId,
+    },
+    /// Intrigue: displace the opposing knight on `node` (`ck.card.intrigue`).
+    PlayIntrigue {
+        /// The knight's intersection.
+        node: NodeId,
+    },
+    /// Spy on an opponent's progress cards (`ck.card.spy`).
+    PlaySpy {
+        /// The opponent.
+        victim: Seat,
+    },
+    /// Master Merchant against a player with more VP (`ck.card.master_merchant`).
+    PlayMasterMerchant {
+        /// The player.
+        victim: Seat,
+    },
+    /// Merchant: place the merchant (`ck.card.merchant`).
+    PlayMerchant {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Merchant Fleet naming a card kind (`ck.card.merchant_fleet`).
+    PlayMerchantFleet {
+        /// The kind traded 2:1 this turn.
+        card: Card,
+    },
+    /// Resource Monopoly (`ck.card.resource_monopoly`).
+    PlayResourceMonopoly {
+        /// The resource.
+        resource: Resource,
+    },
+    /// Trade Monopoly (`ck.card.trade_monopoly`).
+    PlayTradeMonopoly {
+        /// The commodity.
+        commodity: Commodity,
+    },
+    /// Stop a card's optional part (Smith's second knight, Deserter's knight,
+    /// Diplomat's rebuilt road).
+    EndCard,
+    /// Deserter: the opponent removes one of their knights.
+    RemoveKnight {
+        /// The knight.
+        node: NodeId,
+    },
+    /// Give a card (Wedding; the reply to a Commercial Harbor offer).
+    GiveCard {
+        /// The card.
+        card: Card,
+    },
+    /// Master Merchant: take one of the target's cards.
+    TakeCard {
+        /// The card.
+        card: Card,
+    },
+    /// Spy: take one of the target's progress cards.
+    TakeProgress {
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Commercial Harbor: offer a resource to an opponent for a commodity.
+    HarborOffer {
+        /// The opponent.
+        to: Seat,
+        /// The resource offered.
+        resource: Resource,
+    },
 }
 
 /// A roll of the two dice. The Cities & Knights module will add the event die
@@ -128,6 +343,30 @@ pub enum Chance {
     Draw {
         /// The card.
         card: DevCard,
+    },
+    /// Cities & Knights: the red, yellow and event dice (`ck.turn.roll`).
+    CkDice {
+        /// The red die, 1–6.
+        red: u8,
+        /// The yellow die, 1–6.
+        yellow: u8,
+        /// The event die.
+        event: EventFace,
+    },
+    /// Cities & Knights: the event die alone, after Alchemist set the others.
+    EventDie {
+        /// The event die.
+        event: EventFace,
+    },
+    /// Cities & Knights: a commodity taken from the victim of the robber.
+    StealCommodity {
+        /// The card.
+        commodity: Commodity,
+    },
+    /// Cities & Knights: the progress card drawn.
+    Progress {
+        /// The card.
+        card: ProgressCard,
     },
 }
 
@@ -268,6 +507,12 @@ pub enum Event {
         give: Resources,
         /// What is asked for.
         get: Resources,
+        /// Commodities offered (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        give_commodities: crate::cities_knights::Commodities,
+        /// Commodities asked for (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        get_commodities: crate::cities_knights::Commodities,
     },
     /// A reply to an offer.
     Replied {
@@ -286,6 +531,12 @@ pub enum Event {
         give: Resources,
         /// What the active player received.
         get: Resources,
+        /// Commodities the active player gave (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        give_commodities: crate::cities_knights::Commodities,
+        /// Commodities the active player received (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        get_commodities: crate::cities_knights::Commodities,
     },
     /// An offer ended without a trade.
     TradeCancelled {
@@ -306,6 +557,246 @@ pub enum Event {
     TurnEnded {
         /// Whose.
         seat: Seat,
+    },
+    /// Cities & Knights: the event die (`ck.turn.event_first`).
+    EventDie {
+        /// The face.
+        face: EventFace,
+    },
+    /// Cities & Knights: the barbarian ship moved (`ck.barbarian.advance`).
+    BarbariansAdvanced {
+        /// Steps from the start (7 = attack).
+        position: u8,
+    },
+    /// Cities & Knights: the barbarians attacked (`ck.barbarian.strength`).
+    BarbarianAttack {
+        /// Their strength (cities on the board).
+        strength: u32,
+        /// Catan's defence (active knights).
+        defence: u32,
+        /// Whether Catan held (`ck.barbarian.defender`).
+        repelled: bool,
+    },
+    /// Cities & Knights: a city was pillaged to a settlement.
+    CityPillaged {
+        /// The owner.
+        seat: Seat,
+        /// The city.
+        node: NodeId,
+    },
+    /// Cities & Knights: a Defender of Catan card was given.
+    DefenderOfCatan {
+        /// Who.
+        seat: Seat,
+    },
+    /// Cities & Knights: every knight is inactive, the ship back at the start,
+    /// the robber awake (`ck.barbarian.reset`).
+    BarbariansReset,
+    /// Cities & Knights: a progress card was drawn. Only the drawer sees which,
+    /// unless it is a victory point card (revealed to all).
+    ProgressDrawn {
+        /// Who.
+        seat: Seat,
+        /// The deck.
+        track: Track,
+        /// The card (`null` for everybody else).
+        card: Option<ProgressCard>,
+    },
+    /// Cities & Knights: a progress card was discarded face down.
+    ProgressDiscarded {
+        /// Who.
+        seat: Seat,
+        /// The deck it went under.
+        track: Track,
+        /// The card (`null` for everybody else).
+        card: Option<ProgressCard>,
+    },
+    /// Cities & Knights: commodities paid to one player.
+    ProducedCommodities {
+        /// Who.
+        seat: Seat,
+        /// What.
+        commodities: crate::cities_knights::Commodities,
+    },
+    /// Cities & Knights: the bank could not pay every claim on a commodity.
+    CommodityShortage {
+        /// The commodity.
+        commodity: Commodity,
+    },
+    /// Cities & Knights: a card was discarded after a 7.
+    DiscardedCard {
+        /// Who.
+        seat: Seat,
+        /// What.
+        card: Card,
+    },
+    /// Cities & Knights: a commodity was stolen. Only thief and victim see which.
+    StolenCommodity {
+        /// The thief.
+        thief: Seat,
+        /// The victim.
+        victim: Seat,
+        /// The card (`null` for everybody else).
+        commodity: Option<Commodity>,
+    },
+    /// Cities & Knights: a resource taken by the Aqueduct.
+    Aqueduct {
+        /// Who.
+        seat: Seat,
+        /// What.
+        resource: Resource,
+    },
+    /// Cities & Knights: a city wall was built.
+    WallBuilt {
+        /// Who.
+        seat: Seat,
+        /// The city.
+        node: NodeId,
+    },
+    /// Cities & Knights: a knight was built.
+    KnightBuilt {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        node: NodeId,
+    },
+    /// Cities & Knights: a knight was promoted.
+    KnightPromoted {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        node: NodeId,
+        /// The new strength.
+        strength: u8,
+    },
+    /// Cities & Knights: a knight was activated.
+    KnightActivated {
+        /// Who.
+        seat: Seat,
+        /// Where.
+        node: NodeId,
+    },
+    /// Cities & Knights: a knight moved (or displaced another).
+    KnightMoved {
+        /// Who.
+        seat: Seat,
+        /// From.
+        from: NodeId,
+        /// To.
+        to: NodeId,
+        /// The owner of a displaced knight.
+        displaced: Option<Seat>,
+    },
+    /// Cities & Knights: a displaced knight was moved by its owner, or went
+    /// back to the supply (`null`).
+    KnightRelocated {
+        /// The owner.
+        seat: Seat,
+        /// Where it stood.
+        from: NodeId,
+        /// Where it went.
+        to: Option<NodeId>,
+    },
+    /// Cities & Knights: a knight chased the robber.
+    RobberChased {
+        /// Who.
+        seat: Seat,
+        /// The knight.
+        knight: NodeId,
+    },
+    /// Cities & Knights: a city improvement was built.
+    Improved {
+        /// Who.
+        seat: Seat,
+        /// The track.
+        track: Track,
+        /// The new level.
+        level: u8,
+    },
+    /// Cities & Knights: a metropolis was put on a city.
+    MetropolisPlaced {
+        /// Who.
+        seat: Seat,
+        /// The track.
+        track: Track,
+        /// The city.
+        node: NodeId,
+    },
+    /// Cities & Knights: a trade with the bank.
+    BankTraded {
+        /// Who.
+        seat: Seat,
+        /// What was given.
+        give: Card,
+        /// How many (the rate).
+        rate: u8,
+        /// What was received (one card).
+        get: Card,
+    },
+    /// Cities & Knights: a progress card was played (face up, then under its deck).
+    ProgressPlayed {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: ProgressCard,
+    },
+    /// Cities & Knights: a card changed hands by a progress card. Only the two
+    /// concerned see which.
+    CardGiven {
+        /// The giver.
+        from: Seat,
+        /// The receiver.
+        to: Seat,
+        /// The card (`null` for everybody else).
+        card: Option<Card>,
+    },
+    /// Cities & Knights: Spy took a progress card. Only the two see which.
+    ProgressTaken {
+        /// The spied-on player.
+        from: Seat,
+        /// The spy.
+        to: Seat,
+        /// The card (`null` for everybody else).
+        card: Option<ProgressCard>,
+    },
+    /// Cities & Knights: a monopoly card was paid (named kind, public count).
+    MonopolyGiven {
+        /// The giver.
+        from: Seat,
+        /// The player of the card.
+        to: Seat,
+        /// The kind.
+        card: Card,
+        /// How many.
+        count: u8,
+    },
+    /// Cities & Knights: Inventor swapped two number tokens.
+    TokensSwapped {
+        /// One hex.
+        a: HexId,
+        /// The other hex.
+        b: HexId,
+    },
+    /// Cities & Knights: the merchant was placed.
+    MerchantPlaced {
+        /// Its controller.
+        seat: Seat,
+        /// The hex.
+        hex: HexId,
+    },
+    /// Cities & Knights: a knight left the board by Deserter.
+    KnightRemoved {
+        /// The owner.
+        seat: Seat,
+        /// Where it stood.
+        node: NodeId,
+    },
+    /// Cities & Knights: Diplomat removed a road.
+    RoadRemoved {
+        /// The owner.
+        seat: Seat,
+        /// The road.
+        edge: EdgeId,
     },
     /// The game was won; victory point cards are revealed.
     Won {

@@ -1,9 +1,10 @@
 //! Options of a game: which rules, which board, the point goal.
 //!
-//! `rules` names the rule set. Only the base game exists now; Cities & Knights
-//! and the heroes module are planned as further variants of [`Rules`] that
-//! switch development cards off, raise the goal and add pieces, which is why
-//! the goal is a number here and not a constant in the rules.
+//! `rules` names the rule set: the base game or Cities & Knights (the heroes
+//! module is planned as a further variant of [`Rules`]). Cities & Knights
+//! switches development cards off, raises the goal and adds pieces, which is
+//! why the goal is a number here and not a constant in the rules. A config
+//! that leaves `victory_points` out gets its rule set's goal (10 or 13).
 
 use crate::board::Board;
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,20 @@ pub enum Rules {
     /// CATAN – Das Spiel, the base game (`rules/catan.md`).
     #[default]
     Base,
+    /// CATAN: Cities & Knights (Städte & Ritter) on top of the base game
+    /// (`rules/cities-knights.md`).
+    CitiesKnights,
+}
+
+impl Rules {
+    /// The default point goal of the rule set: 10 in the base game, 13 in
+    /// Cities & Knights (`ck.win.thirteen`).
+    pub const fn default_goal(self) -> u8 {
+        match self {
+            Rules::Base => 10,
+            Rules::CitiesKnights => 13,
+        }
+    }
 }
 
 /// Which board to play on.
@@ -35,6 +50,7 @@ pub enum BoardChoice {
 
 /// Options of a CATAN game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "ConfigJson")]
 pub struct Config {
     /// The rule set.
     #[serde(default)]
@@ -42,8 +58,7 @@ pub struct Config {
     /// The board.
     #[serde(default)]
     pub board: BoardChoice,
-    /// Points needed to win (10 in the base game).
-    #[serde(default = "default_goal")]
+    /// Points needed to win (10 in the base game, 13 in Cities & Knights).
     pub victory_points: u8,
     /// Allow games of 2 players (an option, as catanatron offers it; the
     /// rules are unchanged).
@@ -51,8 +66,39 @@ pub struct Config {
     pub two_players: bool,
 }
 
-fn default_goal() -> u8 {
-    10
+/// The JSON form read: the goal may be left out, and then depends on the rules.
+#[derive(Deserialize)]
+struct ConfigJson {
+    #[serde(default)]
+    rules: Rules,
+    #[serde(default)]
+    board: BoardChoice,
+    #[serde(default)]
+    victory_points: Option<u8>,
+    #[serde(default)]
+    two_players: bool,
+}
+
+impl From<ConfigJson> for Config {
+    fn from(c: ConfigJson) -> Self {
+        Config {
+            rules: c.rules,
+            board: c.board,
+            victory_points: c.victory_points.unwrap_or(c.rules.default_goal()),
+            two_players: c.two_players,
+        }
+    }
+}
+
+impl Config {
+    /// Cities & Knights on a random board, 13 points to win.
+    pub fn cities_knights() -> Config {
+        Config {
+            rules: Rules::CitiesKnights,
+            victory_points: Rules::CitiesKnights.default_goal(),
+            ..Config::default()
+        }
+    }
 }
 
 impl Default for Config {
@@ -60,7 +106,7 @@ impl Default for Config {
         Config {
             rules: Rules::Base,
             board: BoardChoice::Random,
-            victory_points: default_goal(),
+            victory_points: Rules::Base.default_goal(),
             two_players: false,
         }
     }

@@ -39,6 +39,13 @@ pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
     if !any {
         return s;
     }
+    if s.ck.is_some() {
+        // Cities & Knights: cards of both kinds and progress cards
+        // (no development cards exist).
+        let known = known_minimum(&s);
+        crate::cities_knights::secrets::resample(&mut s, viewer, &known, rng);
+        return s;
+    }
     resample_hands(&mut s, &hidden, rng);
     if !matches!(s.phase, Phase::Over { .. }) {
         resample_dev_cards(&mut s, &hidden, rng);

@@ -123,6 +123,9 @@ pub enum CatanError {
     /// The player has no such card.
     #[error("you hold no such development card")]
     DevNoCard,
+    /// A rule of Cities & Knights (`ck.*`).
+    #[error(transparent)]
+    CitiesKnights(#[from] crate::cities_knights::CkError),
 }
 
 fn piece_names(piece: Piece) -> (&'static str, &'static str) {
@@ -160,6 +163,7 @@ impl RuleError for CatanError {
             DevNotThisTurn => "catan.dev.not_this_turn",
             DevOnePerTurn => "catan.dev.one_per_turn",
             DevNoCard => "catan.dev.no_card",
+            CitiesKnights(e) => e.rule_id(),
         }
     }
 
@@ -265,6 +269,7 @@ impl RuleError for CatanError {
                 "Du hast keine solche Entwicklungskarte.",
                 "You hold no such development card.",
             ),
+            CitiesKnights(e) => e.message(),
         }
     }
 }

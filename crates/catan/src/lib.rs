@@ -7,12 +7,15 @@
 //! validation of loaded positions and determinization for search live in
 //! `view`, `validate` and `determinize`.
 //!
-//! The rule set is chosen by [`Config::rules`]; Cities & Knights and the
-//! heroes module are planned as further rule sets of this crate.
+//! The rule set is chosen by [`Config::rules`]: the base game, or Cities &
+//! Knights ([`cities_knights`]), whose state part `State::ck` is present
+//! exactly in its games; every entry point below hands such a state to that
+//! module after one branch. The heroes module is planned as a further rule set.
 
 pub mod action;
 pub mod bits;
 pub mod board;
+pub mod cities_knights;
 pub mod config;
 pub mod determinize;
 pub mod dev;
@@ -55,7 +58,10 @@ impl Game for Catan {
     type Error = CatanError;
 
     fn player_range(config: &Config) -> std::ops::RangeInclusive<usize> {
-        if config.two_players {
+        if config.rules == Rules::CitiesKnights {
+            // `ck.setup.players`.
+            3..=state::MAX_PLAYERS
+        } else if config.two_players {
             2..=state::MAX_PLAYERS
         } else {
             3..=state::MAX_PLAYERS
@@ -96,6 +102,7 @@ impl Game for Catan {
             }
         };
         let start = Seat(rng.random_range(0..players) as u8);
+        let ck = config.rules == Rules::CitiesKnights;
         Ok(State {
             rules: config.rules,
             victory_points: config.victory_points,
@@ -109,12 +116,14 @@ impl Game for Catan {
                 road_from: None,
             },
             bank: Resources::FULL_BANK,
-            deck: DevCards::BASE_DECK,
+            // `ck.removed.development_cards`.
+            deck: if ck { DevCards::ZERO } else { DevCards::BASE_DECK },
             dev_played: false,
             longest_road: None,
             largest_army: None,
             last_roll: None,
             players: Players::new(players),
+            ck: ck.then(|| Box::new(cities_knights::CkState::new())),
         })
     }
 
@@ -132,6 +141,9 @@ impl Game for Catan {
 
     #[inline]
     fn to_act(state: &State) -> ToAct {
+        if state.ck.is_some() {
+            return cities_knights::legal::to_act(state);
+        }
         match state.phase {
             Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => ToAct::Chance,
             Phase::Over { .. } => ToAct::Over,
@@ -151,20 +163,33 @@ impl Game for Catan {
 
     fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
+        if state.ck.is_some() {
+            return cities_knights::legal::legal_actions(state, seat, out);
+        }
         legal::legal_actions(state, seat, out);
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
+        if state.ck.is_some() {
+            return cities_knights::legal::check(state, seat, action);
+        }
         legal::check(state, seat, action)
     }
 
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
-        legal::apply(state, seat, action, events);
+        if state.ck.is_some() {
+            cities_knights::legal::apply(state, seat, action, events);
+        } else {
+            legal::apply(state, seat, action, events);
+        }
         turn::check_victory(state, events);
     }
 
     fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
         out.clear();
+        if state.ck.is_some() {
+            return cities_knights::legal::chance_outcomes(state, out);
+        }
         match state.phase {
             Phase::Rolling => {
                 for red in 1..=6 {
@@ -181,6 +206,9 @@ impl Game for Catan {
 
     #[inline]
     fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+        if state.ck.is_some() {
+            return cities_knights::legal::sample_chance(state, rng);
+        }
         match state.phase {
             Phase::Stealing { victim, .. } => Chance::Steal {
                 resource: robber::sample_steal(state, victim, rng),
@@ -200,6 +228,11 @@ impl Game for Catan {
     }
 
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+        if state.ck.is_some() {
+            cities_knights::legal::apply_chance(state, outcome, events);
+            turn::check_victory(state, events);
+            return;
+        }
         match (state.phase, *outcome) {
             (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
             (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
@@ -216,6 +249,9 @@ impl Game for Catan {
     }
 
     fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        if let Some(e) = cities_knights::view::redact(event, viewer) {
+            return Some(e);
+        }
         Some(view::redact(event, viewer))
     }
 

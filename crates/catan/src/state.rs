@@ -8,6 +8,7 @@
 use crate::action::Dice;
 use crate::bits::{EdgeSet, NodeSet};
 use crate::board::Board;
+use crate::cities_knights::{CkState, Commodities, Step, Track};
 use crate::config::Rules;
 use crate::dev::{DevCard, DevCards};
 use crate::resource::Resources;
@@ -51,6 +52,11 @@ pub struct Player {
     /// Development cards played, face up (knights count for Largest Army).
     #[serde(default)]
     pub played: DevCards,
+    /// Intersections with this player's knights (Cities & Knights only; their
+    /// level and status are in [`crate::cities_knights::CkPlayer`]). Kept here
+    /// because knights block roads and break Longest Road like buildings do.
+    #[serde(default, skip_serializing_if = "no_nodes")]
+    pub knights: NodeSet,
     /// Longest single road of this player (derived from the board; recomputed
     /// when a state is loaded, so it need not be written by hand).
     #[serde(default, skip_deserializing)]
@@ -92,6 +98,11 @@ impl Player {
     }
 }
 
+/// Whether a node set is empty (for `skip_serializing_if`).
+fn no_nodes(s: &NodeSet) -> bool {
+    s.is_empty()
+}
+
 /// The players of a table: 2 to 4 seats in a fixed array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
@@ -119,13 +130,16 @@ impl Players {
             p.road_length = road_length(p.roads, all.opponent_buildings(i));
         }
     }
-    /// The buildings of every seat but `seat`.
+    /// The buildings (and, in Cities & Knights, the knights) of every seat
+    /// but `seat`: where that seat's roads are blocked and broken
+    /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
+    /// `ck.knight.breaks_road`). Base games have no knights.
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
         let mut s = 0u64;
         for (i, p) in self.iter().enumerate() {
             if i != seat {
-                s |= p.settlements.0 | p.cities.0;
+                s |= p.settlements.0 | p.cities.0 | p.knights.0;
             }
         }
         NodeSet(s)
@@ -197,6 +211,12 @@ pub struct Offer {
     pub give: Resources,
     /// What the active player asks for.
     pub get: Resources,
+    /// Commodities the active player gives (Cities & Knights, `ck.trade.commodities`).
+    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    pub give_commodities: Commodities,
+    /// Commodities the active player asks for (Cities & Knights).
+    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    pub get_commodities: Commodities,
 }
 
 /// Where the game stands. Entirely public.
@@ -265,6 +285,119 @@ pub enum Phase {
         /// Seats that accepted.
         accepted: SeatSet,
     },
+    /// Cities & Knights: these seats each give up a city to the barbarians
+    /// (`ck.barbarian.pillage`), all at once.
+    Pillage {
+        /// Seats still to choose.
+        owed: SeatSet,
+    },
+    /// Cities & Knights: tied defenders choose a progress deck, one at a time
+    /// in seat order from the active player (`ck.barbarian.defender`).
+    DefenderDeck {
+        /// Seats still to choose and draw.
+        pending: SeatSet,
+    },
+    /// Cities & Knights, chance: a progress card is drawn (`ck.progress.draw`).
+    ProgressDraw {
+        /// Who draws.
+        seat: Seat,
+        /// From which deck.
+        track: Track,
+        /// What is left of the roll afterwards.
+        then: Step,
+    },
+    /// Cities & Knights: `seat` holds a fifth progress card and discards one
+    /// (`ck.progress.hand_limit`).
+    ProgressDiscard {
+        /// Who discards.
+        seat: Seat,
+        /// What is left of the roll afterwards.
+        then: Step,
+    },
+    /// Cities & Knights: Aqueduct claims in seat order from the active player
+    /// (`ck.improve.aqueduct`).
+    Aqueduct {
+        /// Seats still to take their resource.
+        pending: SeatSet,
+    },
+    /// Cities & Knights: the owner of a displaced knight moves it
+    /// (`ck.knight.displace`).
+    Relocate {
+        /// The knight's owner.
+        seat: Seat,
+        /// Where it stood.
+        from: NodeId,
+        /// Its strength (1–3).
+        strength: u8,
+        /// Whether it was active.
+        active: bool,
+    },
+    /// Cities & Knights: the active player puts a metropolis on a city
+    /// (`ck.metro.first_to_four`, `ck.metro.takeover`).
+    PlaceMetropolis {
+        /// The metropolis' track.
+        track: Track,
+    },
+    /// Cities & Knights, chance: the event die after Alchemist set the others.
+    RollingEvent {
+        /// The red die set.
+        red: u8,
+        /// The yellow die set.
+        yellow: u8,
+    },
+    /// Cities & Knights: Smith promotions left (`ck.card.smith`).
+    Smith {
+        /// Free promotions left.
+        left: u8,
+    },
+    /// Cities & Knights: the Deserter's target removes a knight (`ck.card.deserter`).
+    Desert {
+        /// The target.
+        victim: Seat,
+    },
+    /// Cities & Knights: the Deserter's player may place a knight.
+    DeserterPlace {
+        /// The removed knight's strength.
+        strength: u8,
+        /// Whether it was active.
+        active: bool,
+    },
+    /// Cities & Knights: Diplomat's player may rebuild the own road removed.
+    DiplomatRoad,
+    /// Cities & Knights, chance: Bishop robs these players in seat order.
+    BishopSteal {
+        /// Players still to be robbed.
+        pending: SeatSet,
+    },
+    /// Cities & Knights: Saboteur's discards (`ck.card.saboteur`).
+    Sabotage {
+        /// Cards still to discard, by seat.
+        owed: [u8; MAX_PLAYERS],
+    },
+    /// Cities & Knights: Spy looks at `victim`'s progress cards and takes one.
+    Spy {
+        /// The target.
+        victim: Seat,
+    },
+    /// Cities & Knights: Wedding gifts (`ck.card.wedding`).
+    Wedding {
+        /// Cards still to give, by seat.
+        owed: [u8; MAX_PLAYERS],
+    },
+    /// Cities & Knights: Master Merchant takes cards of `victim`.
+    MasterMerchant {
+        /// The target.
+        victim: Seat,
+        /// Cards still to take.
+        left: u8,
+    },
+    /// Cities & Knights: the reply to a Commercial Harbor offer.
+    HarborReply {
+        /// The opponent who must give a commodity.
+        to: Seat,
+        /// The resource offered (open to the table).
+        resource: crate::resource::Resource,
+    },
     /// The game is won.
     Over {
         /// The winner.
@@ -288,6 +421,24 @@ impl Phase {
             Phase::TradeDraft { .. } => "trade_draft",
             Phase::TradeReplies { .. } => "trade_replies",
             Phase::TradeConfirm { .. } => "trade_confirm",
+            Phase::Pillage { .. } => "pillage",
+            Phase::DefenderDeck { .. } => "defender_deck",
+            Phase::ProgressDraw { .. } => "progress_draw",
+            Phase::ProgressDiscard { .. } => "progress_discard",
+            Phase::Aqueduct { .. } => "aqueduct",
+            Phase::Relocate { .. } => "relocate",
+            Phase::PlaceMetropolis { .. } => "place_metropolis",
+            Phase::RollingEvent { .. } => "rolling_event",
+            Phase::Smith { .. } => "smith",
+            Phase::Desert { .. } => "desert",
+            Phase::DeserterPlace { .. } => "deserter_place",
+            Phase::DiplomatRoad => "diplomat_road",
+            Phase::BishopSteal { .. } => "bishop_steal",
+            Phase::Sabotage { .. } => "sabotage",
+            Phase::Spy { .. } => "spy",
+            Phase::Wedding { .. } => "wedding",
+            Phase::MasterMerchant { .. } => "master_merchant",
+            Phase::HarborReply { .. } => "harbor_reply",
             Phase::Over { .. } => "over",
         }
     }
@@ -333,6 +484,10 @@ pub struct State {
     pub last_roll: Option<Dice>,
     /// The players, by seat.
     pub players: Players,
+    /// What Cities & Knights adds (present exactly when `rules` is
+    /// `cities_knights`; boxed so that a base game pays one pointer for it).
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "cities_knights")]
+    pub ck: Option<Box<CkState>>,
 }
 
 fn default_goal() -> u8 {
@@ -383,6 +538,9 @@ impl State {
         }
         if self.largest_army == Some(seat) {
             pts += 2;
+        }
+        if let Some(ck) = &self.ck {
+            pts += ck.points(seat);
         }
         pts
     }

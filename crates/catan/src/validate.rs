@@ -41,6 +41,7 @@ pub fn validate(state: &State) -> Result<(), Vec<String>> {
     pieces(state, &mut out);
     awards(state, &mut out);
     phase(state, &mut out);
+    crate::cities_knights::validate::validate(state, &mut out);
     if out.is_empty() {
         Ok(())
     } else {
@@ -60,6 +61,13 @@ fn cards(state: &State, out: &mut Vec<String>) {
             ));
         }
     }
+    // Cities & Knights has no development cards (`ck.removed.development_cards`);
+    // its own cards are checked in `cities_knights::validate`.
+    let want_deck = if state.ck.is_some() {
+        DevCards::ZERO
+    } else {
+        DevCards::BASE_DECK
+    };
     for card in DevCard::ALL {
         let k = card.index();
         let held: u32 = state
@@ -68,7 +76,7 @@ fn cards(state: &State, out: &mut Vec<String>) {
             .map(|p| p.dev_cards.0[k] as u32 + p.new_dev_cards.0[k] as u32 + p.played.0[k] as u32)
             .sum();
         let total = held + state.deck.0[k] as u32;
-        let want = DevCards::BASE_DECK.0[k] as u32;
+        let want = want_deck.0[k] as u32;
         if total != want {
             out.push(format!(
                 "development cards: {total} {} cards accounted for, the game has {want}",
@@ -88,7 +96,14 @@ fn pieces(state: &State, out: &mut Vec<String>) {
     let mut occupied = NodeSet::EMPTY;
     let mut roads = EdgeSet::EMPTY;
     for (i, p) in state.players.iter().enumerate() {
-        let (s, c, r) = (p.settlements.len(), p.cities.len(), p.roads.len());
+        // A Cities & Knights city piece lying on its side counts as a settlement
+        // but is no settlement piece.
+        let flat = state.ck.as_ref().map_or(0, |c| c.players[i].flat.len());
+        let (s, c, r) = (
+            p.settlements.len().saturating_sub(flat),
+            p.cities.len() + flat,
+            p.roads.len(),
+        );
         if s > SETTLEMENT_LIMIT as usize {
             out.push(format!(
                 "seat {i}: {s} settlements on the board, the supply has {SETTLEMENT_LIMIT}"
@@ -135,7 +150,9 @@ fn pieces(state: &State, out: &mut Vec<String>) {
         road_components(i, p.roads, p.buildings(), out);
         let touched = road_nodes(p.roads);
         for node in p.buildings().iter() {
-            if !touched.contains(node) && Some(node) != pending {
+            // In Cities & Knights the Diplomat may remove the last road of a
+            // building (`ck.decide.open_road`).
+            if !touched.contains(node) && Some(node) != pending && state.ck.is_none() {
                 out.push(format!(
                     "seat {i}: the building on node {} touches none of its roads",
                     node.0
@@ -255,7 +272,13 @@ fn phase(state: &State, out: &mut Vec<String>) {
                 ));
             }
             if let Some(node) = road_from {
-                if !state.players[cur.index()].settlements.contains(node) {
+                // Cities & Knights places a city in round 2 (`ck.setup.second_city`).
+                let placed = if state.ck.is_some() {
+                    state.players[cur.index()].buildings()
+                } else {
+                    state.players[cur.index()].settlements
+                };
+                if !placed.contains(node) {
                     out.push(format!(
                         "setup road due at node {}, which holds no settlement of {cur}",
                         node.0
@@ -265,7 +288,11 @@ fn phase(state: &State, out: &mut Vec<String>) {
         }
         Phase::Discard { owed } => {
             for (i, &o) in owed.iter().enumerate() {
-                let held = state.players.get(i).map_or(0, |p| p.hand.total());
+                let held = if i < n && state.ck.is_some() {
+                    crate::cities_knights::card_count(state, engine::Seat(i as u8))
+                } else {
+                    state.players.get(i).map_or(0, |p| p.hand.total())
+                };
                 if o as u32 > held {
                     out.push(format!("seat {i} owes {o} discards but holds {held} cards"));
                 }
@@ -277,7 +304,7 @@ fn phase(state: &State, out: &mut Vec<String>) {
         Phase::Stealing { victim, .. } => {
             if victim.index() >= n || victim == cur {
                 out.push(format!("cannot steal from {victim}"));
-            } else if state.players[victim.index()].hand.is_empty() {
+            } else if crate::cities_knights::card_count(state, victim) == 0 {
                 out.push(format!("{victim} is robbed but holds no card"));
             }
         }

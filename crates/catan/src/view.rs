@@ -34,7 +34,8 @@ pub struct PlayerView {
     pub road_length: u8,
     /// Development cards played, face up.
     pub played: DevCards,
-    /// Number of resource cards in hand.
+    /// Number of resource cards in hand (in Cities & Knights: of resource and
+    /// commodity cards together, the only count the others see).
     pub resource_count: u32,
     /// Number of unplayed development cards (bought this turn included).
     pub dev_card_count: u32,
@@ -87,6 +88,9 @@ pub struct View {
     pub last_roll: Option<Dice>,
     /// The players by seat.
     pub players: Vec<PlayerView>,
+    /// The Cities & Knights part (absent in a base game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cities_knights: Option<crate::cities_knights::CkView>,
 }
 
 /// The view of `viewer`.
@@ -105,11 +109,16 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 roads: p.roads,
                 road_length: p.road_length,
                 played: p.played,
-                resource_count: p.hand.total(),
+                resource_count: if state.ck.is_some() {
+                    crate::cities_knights::card_count(state, seat)
+                } else {
+                    p.hand.total()
+                },
                 dev_card_count: p.dev_cards.total() + p.new_dev_cards.total(),
                 new_dev_card_count: p.new_dev_cards.total(),
                 public_points: state.public_points(seat),
-                hand: own.then_some(p.hand),
+                hand: (own || state.ck.is_some() && crate::cities_knights::view::sees_cards(state, viewer, seat))
+                    .then_some(p.hand),
                 dev_cards: own.then_some(p.dev_cards),
                 new_dev_cards: own.then_some(p.new_dev_cards),
                 victory_point_cards: (own || over).then(|| p.victory_point_cards()),
@@ -133,6 +142,10 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         largest_army: state.largest_army,
         last_roll: state.last_roll,
         players,
+        cities_knights: state
+            .ck
+            .as_deref()
+            .map(|ck| crate::cities_knights::view::view(state, ck, viewer)),
     }
 }
 

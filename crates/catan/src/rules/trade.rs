@@ -165,6 +165,8 @@ pub fn apply_submit<S: EventSink<Event>>(state: &mut State, offer: Offer, events
         seat,
         give: offer.give,
         get: offer.get,
+        give_commodities: offer.give_commodities,
+        get_commodities: offer.get_commodities,
     });
     state.phase = Phase::TradeReplies {
         offer,
@@ -210,11 +212,21 @@ pub fn apply_confirm<S: EventSink<Event>>(state: &mut State, offer: Offer, with:
     state.players[seat.index()].hand.add(&offer.get);
     state.players[with.index()].hand.sub(&offer.get);
     state.players[with.index()].hand.add(&offer.give);
+    // Cities & Knights: commodities change hands the same way (`ck.trade.commodities`).
+    if let Some(ck) = state.ck.as_deref_mut() {
+        let players = &mut ck.players;
+        players[seat.index()].commodities.sub(&offer.give_commodities);
+        players[seat.index()].commodities.add(&offer.get_commodities);
+        players[with.index()].commodities.sub(&offer.get_commodities);
+        players[with.index()].commodities.add(&offer.give_commodities);
+    }
     events.push(Event::Traded {
         seat,
         with,
         give: offer.give,
         get: offer.get,
+        give_commodities: offer.give_commodities,
+        get_commodities: offer.get_commodities,
     });
     state.phase = Phase::Main;
 }

@@ -1,0 +1,194 @@
+//! The trade deck (yellow): Commercial Harbor, Master Merchant, Merchant,
+//! Merchant Fleet, Resource Monopoly, Trade Monopoly (`ck.card.*`), and the
+//! merchant it places (`ck.merchant.*`).
+
+use super::cards::{Card, Cards, Commodity};
+use super::error::CkError;
+use super::play::{hold, spend};
+use super::state::Merchant;
+use super::{card_count, ck, ck_mut, hand};
+use crate::action::{Action, Event};
+use crate::error::CatanError;
+use crate::resource::Resource;
+use crate::state::{Phase, State};
+use crate::topology::{topology, HexId, HEX_COUNT};
+use engine::{EventSink, Seat};
+
+use super::progress::ProgressCard as P;
+
+/// Trade-deck plays and Commercial Harbor offers of the active player.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let hand_p = ck(state).players[seat.index()].progress;
+    if hand_p.get(P::CommercialHarbor) > 0 {
+        out.push(Action::PlayProgress {
+            card: P::CommercialHarbor,
+        });
+    }
+    if hand_p.get(P::MasterMerchant) > 0 {
+        for victim in Seat::all(state.n()) {
+            if check_master(state, seat, victim).is_ok() {
+                out.push(Action::PlayMasterMerchant { victim });
+            }
+        }
+    }
+    if hand_p.get(P::Merchant) > 0 {
+        for h in 0..HEX_COUNT as u8 {
+            if check_merchant(state, seat, HexId(h)).is_ok() {
+                out.push(Action::PlayMerchant { hex: HexId(h) });
+            }
+        }
+    }
+    if hand_p.get(P::MerchantFleet) > 0 {
+        for card in Card::ALL {
+            out.push(Action::PlayMerchantFleet { card });
+        }
+    }
+    if hand_p.get(P::ResourceMonopoly) > 0 {
+        for resource in Resource::ALL {
+            out.push(Action::PlayResourceMonopoly { resource });
+        }
+    }
+    if hand_p.get(P::TradeMonopoly) > 0 {
+        for commodity in Commodity::ALL {
+            out.push(Action::PlayTradeMonopoly { commodity });
+        }
+    }
+    for to in Seat::all(state.n()) {
+        for resource in Resource::ALL {
+            if check_offer(state, seat, to, resource).is_ok() {
+                out.push(Action::HarborOffer { to, resource });
+            }
+        }
+    }
+}
+
+fn check_master(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
+    if victim.index() >= state.n() || state.points(victim) <= state.points(seat) || card_count(state, victim) == 0 {
+        return Err(CkError::CardTarget);
+    }
+    Ok(())
+}
+
+/// `ck.merchant.place`, `ck.decide.merchant_hex`.
+fn check_merchant(state: &State, seat: Seat, hex: HexId) -> Result<(), CkError> {
+    let ok = hex.index() < HEX_COUNT
+        && state.board.tiles[hex.index()].terrain.resource().is_some()
+        && state.players[seat.index()].buildings().0 & topology().hex_node_set[hex.index()].0 != 0;
+    if ok {
+        Ok(())
+    } else {
+        Err(CkError::MerchantHex)
+    }
+}
+
+/// `ck.card.commercial_harbor`: once per opponent per turn, a resource from hand.
+fn check_offer(state: &State, seat: Seat, to: Seat, r: Resource) -> Result<(), CatanError> {
+    let t = &ck(state).turn;
+    if !t.harbor || to == seat || to.index() >= state.n() || t.harbor_used.contains(to) {
+        return Err(CkError::Harbor.into());
+    }
+    if state.players[seat.index()].hand.get(r) == 0 {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks a trade-deck play or a harbor offer (`None`: neither).
+pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
+    let r = match *action {
+        Action::PlayProgress {
+            card: P::CommercialHarbor,
+        } => hold(state, seat, P::CommercialHarbor),
+        Action::PlayMasterMerchant { victim } => {
+            hold(state, seat, P::MasterMerchant).and_then(|_| Ok(check_master(state, seat, victim)?))
+        }
+        Action::PlayMerchant { hex } => {
+            hold(state, seat, P::Merchant).and_then(|_| Ok(check_merchant(state, seat, hex)?))
+        }
+        Action::PlayMerchantFleet { .. } => hold(state, seat, P::MerchantFleet),
+        Action::PlayResourceMonopoly { .. } => hold(state, seat, P::ResourceMonopoly),
+        Action::PlayTradeMonopoly { .. } => hold(state, seat, P::TradeMonopoly),
+        Action::HarborOffer { to, resource } => check_offer(state, seat, to, resource),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Applies a trade-deck play or a harbor offer.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    match *action {
+        Action::PlayProgress {
+            card: P::CommercialHarbor,
+        } => {
+            spend(state, seat, P::CommercialHarbor, events);
+            ck_mut(state).turn.harbor = true;
+        }
+        Action::PlayMasterMerchant { victim } => {
+            spend(state, seat, P::MasterMerchant, events);
+            let left = card_count(state, victim).min(2) as u8;
+            state.phase = Phase::MasterMerchant { victim, left };
+        }
+        Action::PlayMerchant { hex } => {
+            spend(state, seat, P::Merchant, events);
+            ck_mut(state).merchant = Some(Merchant { seat, hex });
+            events.push(Event::MerchantPlaced { seat, hex });
+        }
+        Action::PlayMerchantFleet { card } => {
+            spend(state, seat, P::MerchantFleet, events);
+            ck_mut(state).turn.fleet |= 1 << card.index();
+        }
+        Action::PlayResourceMonopoly { resource } => {
+            spend(state, seat, P::ResourceMonopoly, events);
+            monopoly(state, seat, Card::resource(resource), 2, events);
+        }
+        Action::PlayTradeMonopoly { commodity } => {
+            spend(state, seat, P::TradeMonopoly, events);
+            monopoly(state, seat, Card::commodity(commodity), 1, events);
+        }
+        Action::HarborOffer { to, resource } => {
+            ck_mut(state).turn.harbor_used.insert(to);
+            if ck(state).players[to.index()].commodities.is_empty() {
+                // Nothing to give back: the offered card stays with the player.
+                return;
+            }
+            state.phase = Phase::HarborReply { to, resource };
+        }
+        _ => {}
+    }
+}
+
+/// Every opponent gives up to `n` of `card`.
+fn monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, card: Card, n: u8, events: &mut S) {
+    for from in Seat::all(state.n()).filter(|&v| v != seat) {
+        let count = hand(state, from).count(card).min(n);
+        for _ in 0..count {
+            super::politics::move_card(state, from, seat, card);
+        }
+        if count > 0 {
+            events.push(Event::MonopolyGiven {
+                from,
+                to: seat,
+                card,
+                count,
+            });
+        }
+    }
+}
+
+/// The Commercial Harbor reply: a commodity of the opponent's choice.
+pub fn apply_reply<S: EventSink<Event>>(state: &mut State, to: Seat, resource: Resource, card: Card, events: &mut S) {
+    let seat = state.current;
+    super::politics::move_card(state, seat, to, Card::resource(resource));
+    super::politics::move_card(state, to, seat, card);
+    events.push(Event::CardGiven {
+        from: seat,
+        to,
+        card: Some(Card::resource(resource)),
+    });
+    events.push(Event::CardGiven {
+        from: to,
+        to: seat,
+        card: Some(card),
+    });
+    state.phase = Phase::Main;
+}

@@ -1,0 +1,423 @@
+//! Knights (`ck.knight.*`): built basic and inactive on an empty intersection
+//! at an own road, promoted one level at a time (mighty needs the Fortress),
+//! activated for grain; an active knight that was not activated this turn and
+//! has not acted may move along own roads, displace a weaker opposing knight
+//! (whose owner relocates it) or chase the robber. Acting deactivates.
+//!
+//! Knights block roads and break Longest Road through
+//! [`crate::Player::knights`]; after any knight leaves or enters an
+//! intersection every road length is recomputed.
+
+use super::error::CkError;
+use super::state::CkPlayer;
+use super::{ck, ck_mut};
+use crate::action::{Action, Event};
+use crate::bits::NodeSet;
+use crate::resource::Resources;
+use crate::rules::awards::{holder_length, update_longest_road};
+use crate::rules::build::{pay, road_nodes};
+use crate::state::{Phase, Resume, State};
+use crate::topology::{topology, NodeId};
+use engine::{EventSink, Seat};
+
+/// Building or promoting a knight: 1 wool, 1 ore.
+pub const KNIGHT_COST: Resources = Resources([0, 0, 1, 0, 1]);
+/// Activating a knight: 1 grain.
+pub const ACTIVATE_COST: Resources = Resources([0, 0, 0, 1, 0]);
+
+/// Every knight on the board.
+#[inline]
+pub fn all_knights(state: &State) -> NodeSet {
+    NodeSet(state.players.iter().fold(0, |a, p| a | p.knights.0))
+}
+
+/// Intersections holding nothing: no building, no knight.
+#[inline]
+pub fn empty_nodes(state: &State) -> NodeSet {
+    NodeSet(crate::rules::build::ALL_NODES & !state.occupied().0 & !all_knights(state).0)
+}
+
+/// Where `seat` may place a knight (`ck.knight.place`).
+pub fn place_spots(state: &State, seat: Seat) -> NodeSet {
+    NodeSet(road_nodes(state.players[seat.index()].roads).0 & empty_nodes(state).0)
+}
+
+/// From `start`, along `seat`'s roads, through intersections that are empty
+/// or hold `seat`'s own pieces: the empty intersections reached, and the
+/// intersections with another player's knight where a path ends
+/// (`ck.knight.move`, `ck.knight.displace`).
+pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
+    let t = topology();
+    let i = seat.index();
+    let me = &state.players[i];
+    let roads = me.roads.0;
+    let others = NodeSet(state.players.opponent_buildings(i).0);
+    let other_knights = NodeSet(all_knights(state).0 & !me.knights.0);
+    let empty = empty_nodes(state);
+    let mut seen = 1u64 << start.0;
+    let mut stack = vec![start];
+    let mut empties = 0u64;
+    let mut enemies = 0u64;
+    while let Some(node) = stack.pop() {
+        let mut edges = t.node_edges[node.index()].0 & roads;
+        while edges != 0 {
+            let e = edges.trailing_zeros() as usize;
+            edges &= edges - 1;
+            let [a, b] = t.edge_nodes[e];
+            let next = if a == node { b } else { a };
+            if seen & (1u64 << next.0) != 0 {
+                continue;
+            }
+            seen |= 1u64 << next.0;
+            if other_knights.contains(next) {
+                enemies |= 1u64 << next.0;
+            } else if !others.contains(next) {
+                if empty.contains(next) {
+                    empties |= 1u64 << next.0;
+                }
+                stack.push(next);
+            }
+        }
+    }
+    (NodeSet(empties), NodeSet(enemies))
+}
+
+/// The owner of the knight on `node`.
+pub fn knight_owner(state: &State, node: NodeId) -> Option<Seat> {
+    state
+        .players
+        .iter()
+        .position(|p| p.knights.contains(node))
+        .map(|i| Seat(i as u8))
+}
+
+fn own(state: &State, seat: Seat) -> (&crate::Player, &CkPlayer) {
+    (&state.players[seat.index()], &ck(state).players[seat.index()])
+}
+
+/// Checks building a knight.
+pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, seat);
+    if !place_spots(state, seat).contains(node) {
+        return Err(CkError::KnightPlace.into());
+    }
+    if c.knights_left(p.knights, 1) == 0 {
+        return Err(CkError::NoKnightLeft { level: 1 }.into());
+    }
+    if !p.hand.covers(&KNIGHT_COST) {
+        return Err(crate::CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks a promotion.
+pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    check_promote_at(state, seat, node, false)
+}
+
+/// Checks a promotion, paid or free (Smith).
+pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, seat);
+    let level = c.strength(p.knights, node);
+    if level == 0 || level == 3 || c.promoted.contains(node) {
+        return Err(CkError::Promote.into());
+    }
+    if c.knights_left(p.knights, level + 1) == 0 {
+        return Err(CkError::NoKnightLeft { level: level + 1 }.into());
+    }
+    if level == 2 && c.levels[super::Track::Politics.index()] < 3 {
+        return Err(CkError::FortressNeeded.into());
+    }
+    if !free && !p.hand.covers(&KNIGHT_COST) {
+        return Err(crate::CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks an activation.
+pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, seat);
+    if !p.knights.contains(node) || c.active.contains(node) {
+        return Err(CkError::Activate.into());
+    }
+    if !p.hand.covers(&ACTIVATE_COST) {
+        return Err(crate::CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks that the knight on `node` may take an action now.
+pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    let (p, c) = own(state, seat);
+    if !p.knights.contains(node) {
+        return Err(CkError::KnightInactive);
+    }
+    if c.acted.contains(node) {
+        return Err(CkError::KnightActed);
+    }
+    if c.fresh.contains(node) {
+        return Err(CkError::KnightFresh);
+    }
+    if !c.active.contains(node) {
+        return Err(CkError::KnightInactive);
+    }
+    Ok(())
+}
+
+/// Checks a move.
+pub fn check_move(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
+    check_can_act(state, seat, from)?;
+    if !reach(state, seat, from).0.contains(to) {
+        return Err(CkError::KnightMove);
+    }
+    Ok(())
+}
+
+/// Checks a displacement.
+pub fn check_displace(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
+    check_can_act(state, seat, from)?;
+    let Some(victim) = knight_owner(state, to).filter(|&v| v != seat) else {
+        return Err(CkError::Displace);
+    };
+    let (p, c) = own(state, seat);
+    let mine = c.strength(p.knights, from);
+    let theirs = ck(state).players[victim.index()].strength(state.players[victim.index()].knights, to);
+    if theirs >= mine || !reach(state, seat, from).1.contains(to) {
+        return Err(CkError::Displace);
+    }
+    Ok(())
+}
+
+/// Checks chasing the robber.
+pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    check_can_act(state, seat, node)?;
+    if !ck(state).robber_awake {
+        return Err(CkError::RobberAsleep);
+    }
+    if !topology().hex_node_set[state.robber.index()].contains(node) {
+        return Err(CkError::ChaseRobber);
+    }
+    Ok(())
+}
+
+/// The knight actions and purchases of the active player in the main phase.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let (p, c) = own(state, seat);
+    if p.hand.covers(&KNIGHT_COST) && c.knights_left(p.knights, 1) > 0 {
+        for node in place_spots(state, seat).iter() {
+            out.push(Action::BuildKnight { node });
+        }
+    }
+    for node in p.knights.iter() {
+        if check_promote(state, seat, node).is_ok() {
+            out.push(Action::PromoteKnight { node });
+        }
+    }
+    for node in p.knights.iter() {
+        if check_activate(state, seat, node).is_ok() {
+            out.push(Action::ActivateKnight { node });
+        }
+    }
+    for from in p.knights.iter() {
+        if check_can_act(state, seat, from).is_err() {
+            continue;
+        }
+        let (empties, enemies) = reach(state, seat, from);
+        for to in empties.iter() {
+            out.push(Action::MoveKnight { from, to });
+        }
+        for to in enemies.iter() {
+            if check_displace(state, seat, from, to).is_ok() {
+                out.push(Action::DisplaceKnight { from, to });
+            }
+        }
+        if check_chase(state, seat, from).is_ok() {
+            out.push(Action::ChaseRobber { knight: from });
+        }
+    }
+}
+
+/// Recomputes every road length and re-awards Longest Road after a knight
+/// entered or left an intersection (`ck.knight.breaks_road`).
+pub fn refresh_roads<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+    let before = holder_length(state);
+    let lengths: Vec<u8> = state.players.iter().map(|p| p.road_length).collect();
+    state.players.recompute_road_lengths();
+    if state.players.iter().zip(lengths).any(|(p, l)| p.road_length != l) {
+        update_longest_road(state, before, events);
+    }
+}
+
+/// Builds a basic knight, inactive.
+pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+    pay(state, seat, &KNIGHT_COST);
+    state.players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()].clear_knight(node);
+    events.push(Event::KnightBuilt { seat, node });
+    refresh_roads(state, events);
+}
+
+/// Promotes a knight one level.
+pub fn apply_promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+    pay(state, seat, &KNIGHT_COST);
+    promote(state, seat, node, events);
+}
+
+/// Promotes a knight one level without paying (Smith).
+pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+    let knights = state.players[seat.index()].knights;
+    let c = &mut ck_mut(state).players[seat.index()];
+    let strength = if c.strength(knights, node) == 1 {
+        c.strong.insert(node);
+        2
+    } else {
+        c.strong.remove(node);
+        c.mighty.insert(node);
+        3
+    };
+    c.promoted.insert(node);
+    events.push(Event::KnightPromoted { seat, node, strength });
+}
+
+/// Activates a knight; it cannot act this turn.
+pub fn apply_activate<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+    pay(state, seat, &ACTIVATE_COST);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.active.insert(node);
+    c.fresh.insert(node);
+    events.push(Event::KnightActivated { seat, node });
+}
+
+/// Moves a knight of `seat` and marks it as having acted (inactive).
+fn relocate_own(state: &mut State, seat: Seat, from: NodeId, to: NodeId) {
+    let p = &mut state.players[seat.index()];
+    p.knights.remove(from);
+    p.knights.insert(to);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.move_knight(from, to);
+    c.active.remove(to);
+    c.acted.insert(to);
+}
+
+/// Moves an active knight.
+pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: NodeId, to: NodeId, events: &mut S) {
+    relocate_own(state, seat, from, to);
+    events.push(Event::KnightMoved {
+        seat,
+        from,
+        to,
+        displaced: None,
+    });
+    refresh_roads(state, events);
+}
+
+/// Displaces a weaker knight; its owner relocates it if any spot is reachable,
+/// otherwise it goes back to the supply.
+pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: NodeId, to: NodeId, events: &mut S) {
+    let Some(victim) = knight_owner(state, to) else {
+        return;
+    };
+    let v = victim.index();
+    let strength = ck(state).players[v].strength(state.players[v].knights, to);
+    let active = ck(state).players[v].active.contains(to);
+    state.players[v].knights.remove(to);
+    ck_mut(state).players[v].clear_knight(to);
+    relocate_own(state, seat, from, to);
+    events.push(Event::KnightMoved {
+        seat,
+        from,
+        to,
+        displaced: Some(victim),
+    });
+    if reach(state, victim, to).0.is_empty() {
+        events.push(Event::KnightRelocated {
+            seat: victim,
+            from: to,
+            to: None,
+        });
+    } else {
+        state.phase = Phase::Relocate {
+            seat: victim,
+            from: to,
+            strength,
+            active,
+        };
+    }
+    refresh_roads(state, events);
+}
+
+/// Intrigue: the knight on `node` leaves it; its owner relocates it as after
+/// a displacement, or it goes back to the supply.
+pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+    state.phase = Phase::Main;
+    let Some(victim) = knight_owner(state, node) else {
+        return;
+    };
+    let v = victim.index();
+    let strength = ck(state).players[v].strength(state.players[v].knights, node);
+    let active = ck(state).players[v].active.contains(node);
+    state.players[v].knights.remove(node);
+    ck_mut(state).players[v].clear_knight(node);
+    if reach(state, victim, node).0.is_empty() {
+        events.push(Event::KnightRelocated {
+            seat: victim,
+            from: node,
+            to: None,
+        });
+    } else {
+        state.phase = Phase::Relocate {
+            seat: victim,
+            from: node,
+            strength,
+            active,
+        };
+    }
+    refresh_roads(state, events);
+}
+
+/// Checks the spot a displaced knight goes to.
+pub fn check_relocate(state: &State, seat: Seat, from: NodeId, node: NodeId) -> Result<(), CkError> {
+    if !reach(state, seat, from).0.contains(node) {
+        return Err(CkError::KnightMove);
+    }
+    Ok(())
+}
+
+/// Puts a displaced knight back on the board with its level and status.
+pub fn apply_relocate<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    from: NodeId,
+    node: NodeId,
+    strength: u8,
+    active: bool,
+    events: &mut S,
+) {
+    state.players[seat.index()].knights.insert(node);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.clear_knight(node);
+    match strength {
+        2 => c.strong.insert(node),
+        3 => c.mighty.insert(node),
+        _ => {}
+    }
+    if active {
+        c.active.insert(node);
+    }
+    events.push(Event::KnightRelocated {
+        seat,
+        from,
+        to: Some(node),
+    });
+    state.phase = Phase::Main;
+    refresh_roads(state, events);
+}
+
+/// Chases the robber: the knight acts, the robber moves and steals as on a 7.
+pub fn apply_chase<S: EventSink<Event>>(state: &mut State, seat: Seat, knight: NodeId, events: &mut S) {
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.active.remove(knight);
+    c.acted.insert(knight);
+    events.push(Event::RobberChased { seat, knight });
+    state.phase = Phase::MoveRobber { resume: Resume::Main };
+}

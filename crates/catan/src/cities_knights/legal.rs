@@ -1,0 +1,644 @@
+//! Dispatch of a Cities & Knights game by phase: who acts, which actions are
+//! legal, why one is refused and how an accepted one is applied. Legal lists
+//! are built from the same check functions that refuse, so the two agree.
+//! Domestic trade phases are the base game's and are handed back to it.
+
+use super::cards::{Card, Commodity};
+use super::error::CkError;
+use super::{barbarians, card_count, ck, ck_mut, improvements, knights, next_in_order, play, roll, setup, trade};
+use crate::action::{Action, Chance, Event};
+use crate::error::CatanError;
+use crate::resource::{Resource, Resources};
+use crate::rules::build::{check_road, distance_blocked, place_city, place_road, place_settlement, road_nodes};
+use crate::rules::build::{road_spots, settlement_spots};
+use crate::rules::{robber, turn};
+use crate::state::{Phase, State, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::topology::{topology, HexId, NodeId, HEX_COUNT, NODE_COUNT};
+use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
+use rand::Rng;
+
+type Checked = Result<(), Rejection<CatanError>>;
+
+/// Who acts.
+pub fn to_act(state: &State) -> ToAct {
+    let one = |s: Option<Seat>| ToAct::Seats(s.map_or(SeatSet::EMPTY, SeatSet::single));
+    match state.phase {
+        Phase::Rolling
+        | Phase::Stealing { .. }
+        | Phase::ProgressDraw { .. }
+        | Phase::Drawing
+        | Phase::RollingEvent { .. }
+        | Phase::BishopSteal { .. } => ToAct::Chance,
+        Phase::Over { .. } => ToAct::Over,
+        Phase::Discard { owed } => {
+            ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
+        }
+        Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+        Phase::Pillage { owed } => ToAct::Seats(owed),
+        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+            ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
+        }
+        Phase::Desert { victim } => one(Some(victim)),
+        Phase::HarborReply { to, .. } => one(Some(to)),
+        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } => one(next_in_order(state, pending)),
+        Phase::ProgressDiscard { seat, .. } | Phase::Relocate { seat, .. } => one(Some(seat)),
+        _ => one(Some(state.current)),
+    }
+}
+
+/// Every legal action of `seat`.
+pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    if seat.index() >= state.n() {
+        return;
+    }
+    match to_act(state) {
+        ToAct::Seats(s) if s.contains(seat) => {}
+        _ => return,
+    }
+    match state.phase {
+        Phase::Setup { step, road_from } => setup::legal(state, step, road_from, out),
+        Phase::Roll => {
+            out.push(Action::Roll);
+            play::legal_roll(state, seat, out);
+        }
+        Phase::Discard { .. } => roll::legal_discards(state, seat, out),
+        Phase::MoveRobber { .. } => legal_robber(state, out),
+        Phase::Main => main_actions(state, seat, out),
+        Phase::Pillage { .. } => {
+            for node in barbarians::pillageable(state, seat.index()).iter() {
+                out.push(Action::LoseCity { node });
+            }
+        }
+        Phase::DefenderDeck { .. } => {
+            for track in super::Track::ALL {
+                if barbarians::check_deck(state, track).is_ok() {
+                    out.push(Action::ChooseDeck { track });
+                }
+            }
+        }
+        Phase::ProgressDiscard { .. } => {
+            for card in super::ProgressCard::ALL {
+                if roll::check_discard_progress(state, seat, card).is_ok() {
+                    out.push(Action::DiscardProgress { card });
+                }
+            }
+        }
+        Phase::Aqueduct { .. } => roll::legal_aqueduct(state, out),
+        Phase::Relocate { from, .. } => {
+            for node in knights::reach(state, seat, from).0.iter() {
+                out.push(Action::RelocateKnight { node });
+            }
+        }
+        Phase::PlaceMetropolis { .. } => {
+            for node in improvements::free_cities(state, seat).iter() {
+                out.push(Action::PlaceMetropolis { node });
+            }
+        }
+        Phase::TradeDraft { offer } => trade::legal_draft(state, seat, &offer, out),
+        Phase::TradeReplies { offer, .. } => {
+            if trade::covers(state, seat, &offer.get, &offer.get_commodities) {
+                out.push(Action::AcceptOffer);
+            }
+            out.push(Action::DeclineOffer);
+        }
+        Phase::TradeConfirm { offer, accepted } => {
+            for with in accepted.iter() {
+                if check_confirm(state, &offer, with).is_ok() {
+                    out.push(Action::ConfirmTrade { with });
+                }
+            }
+            out.push(Action::CancelTrade);
+        }
+        _ => play::legal_phase(state, seat, out),
+    }
+}
+
+fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.push(Action::EndTurn);
+    let p = &state.players[seat.index()];
+    let c = &ck(state).players[seat.index()];
+    let hand = p.hand;
+    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
+        for edge in road_spots(state, seat).iter() {
+            out.push(Action::BuildRoad { edge });
+        }
+    }
+    if settlements_left(state, seat) > 0 && hand.covers(&Resources::SETTLEMENT) {
+        let spots = settlement_spots(state, seat).0 & !knights::all_knights(state).0;
+        for node in crate::bits::NodeSet(spots).iter() {
+            out.push(Action::BuildSettlement { node });
+        }
+    }
+    if hand.covers(&Resources::CITY) {
+        for node in p.settlements.iter() {
+            if check_city(state, seat, node).is_ok() {
+                out.push(Action::BuildCity { node });
+            }
+        }
+    }
+    if hand.covers(&improvements::WALL_COST) {
+        for node in p.cities.iter() {
+            if !c.walls.contains(node) && improvements::check_wall(state, seat, node).is_ok() {
+                out.push(Action::BuildWall { node });
+            }
+        }
+    }
+    knights::legal(state, seat, out);
+    improvements::legal(state, seat, out);
+    play::legal_main(state, seat, out);
+    trade::legal(state, seat, out);
+    if card_count(state, seat) > 0 {
+        out.push(Action::OpenTrade);
+    }
+}
+
+/// Whether both sides still hold their part of the offer.
+fn check_confirm(state: &State, offer: &crate::state::Offer, with: Seat) -> Result<(), CatanError> {
+    if with.index() >= state.n() {
+        return Err(CatanError::ConfirmAccepted);
+    }
+    if !trade::covers(state, state.current, &offer.give, &offer.give_commodities)
+        || !trade::covers(state, with, &offer.get, &offer.get_commodities)
+    {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Real settlement pieces left: a flat city piece is not one of them.
+fn settlements_left(state: &State, seat: Seat) -> u8 {
+    let p = &state.players[seat.index()];
+    let flat = ck(state).players[seat.index()].flat.len();
+    SETTLEMENT_LIMIT.saturating_sub((p.settlements.len() - flat.min(p.settlements.len())) as u8)
+}
+
+/// City pieces left: a flat city piece is still a city piece off the supply.
+fn cities_left(state: &State, seat: Seat) -> u8 {
+    let p = &state.players[seat.index()];
+    let flat = ck(state).players[seat.index()].flat.len();
+    CITY_LIMIT.saturating_sub((p.cities.len() + flat) as u8)
+}
+
+fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    if distance_blocked(state).contains(node) {
+        return Err(CatanError::SettlementDistance);
+    }
+    if knights::all_knights(state).contains(node) {
+        return Err(CkError::SettlementOnKnight.into());
+    }
+    let p = &state.players[seat.index()];
+    if !road_nodes(p.roads).contains(node) {
+        return Err(CatanError::SettlementNotConnected);
+    }
+    if settlements_left(state, seat) == 0 {
+        return Err(CatanError::NoPieceLeft {
+            piece: crate::action::Piece::Settlement,
+        });
+    }
+    if !p.hand.covers(&Resources::SETTLEMENT) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// A city upgrade; a flat city piece stands up again without a new piece.
+fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    let p = &state.players[seat.index()];
+    if !p.settlements.contains(node) {
+        return Err(CatanError::CityRequiresOwnSettlement);
+    }
+    let flat = ck(state).players[seat.index()].flat.contains(node);
+    if !flat && cities_left(state, seat) == 0 {
+        return Err(CatanError::NoPieceLeft {
+            piece: crate::action::Piece::City,
+        });
+    }
+    if !p.hand.covers(&Resources::CITY) {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+fn robber_victims(state: &State, hex: HexId) -> SeatSet {
+    let corners = topology().hex_node_set[hex.index()].0;
+    let mut out = SeatSet::EMPTY;
+    for (i, p) in state.players.iter().enumerate() {
+        let seat = Seat(i as u8);
+        if seat != state.current && p.buildings().0 & corners != 0 && card_count(state, seat) > 0 {
+            out.insert(seat);
+        }
+    }
+    out
+}
+
+fn legal_robber(state: &State, out: &mut Vec<Action>) {
+    for h in 0..HEX_COUNT as u8 {
+        let hex = HexId(h);
+        if hex == state.robber {
+            continue;
+        }
+        let victims = robber_victims(state, hex);
+        if victims.is_empty() {
+            out.push(Action::MoveRobber { hex, victim: None });
+        }
+        for v in victims.iter() {
+            out.push(Action::MoveRobber { hex, victim: Some(v) });
+        }
+    }
+}
+
+fn check_robber(state: &State, hex: HexId, victim: Option<Seat>) -> Checked {
+    if hex == state.robber {
+        return Err(CatanError::RobberMustMove.into());
+    }
+    let victims = robber_victims(state, hex);
+    let ok = match victim {
+        None => victims.is_empty(),
+        Some(v) => victims.contains(v),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(CatanError::StealTarget.into())
+    }
+}
+
+fn check_ids(action: &Action) -> Checked {
+    let nodes: &[NodeId] = match action {
+        Action::BuildWall { node }
+        | Action::BuildKnight { node }
+        | Action::PromoteKnight { node }
+        | Action::ActivateKnight { node }
+        | Action::RelocateKnight { node }
+        | Action::LoseCity { node }
+        | Action::PlaceMetropolis { node }
+        | Action::BuildSettlement { node }
+        | Action::BuildCity { node }
+        | Action::ChaseRobber { knight: node } => std::slice::from_ref(node),
+        Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => &[*from, *to],
+        _ => &[],
+    };
+    if let Some(n) = nodes.iter().find(|n| n.index() >= NODE_COUNT) {
+        return Err(Rejection::Malformed(format!("node {} does not exist", n.0)));
+    }
+    match action {
+        Action::MoveRobber { hex, .. } if hex.index() >= HEX_COUNT => {
+            Err(Rejection::Malformed(format!("hex {} does not exist", hex.0)))
+        }
+        Action::BuildRoad { edge } if edge.index() >= crate::topology::EDGE_COUNT => {
+            Err(Rejection::Malformed(format!("edge {} does not exist", edge.0)))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn is_dev(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::BuyDevelopmentCard
+            | Action::PlayKnight
+            | Action::PlayRoadBuilding
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. }
+    )
+}
+
+/// Why `action` by `seat` is refused, or `Ok`.
+pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+    if seat.index() >= state.n() {
+        return Err(Rejection::NoSuchSeat { seat });
+    }
+    check_ids(action)?;
+    let phase = state.phase;
+    match to_act(state) {
+        ToAct::Over => return Err(Rejection::GameOver),
+        ToAct::Chance => return Err(Rejection::NotChanceTurn { waiting: "chance" }),
+        ToAct::Seats(s) if !s.contains(seat) => {
+            return Err(match phase {
+                Phase::Main | Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }
+                    if seat != state.current && is_trade(action) =>
+                {
+                    CatanError::TradeActivePlayerOnly.into()
+                }
+                _ => Rejection::NotYourTurn { seat },
+            })
+        }
+        ToAct::Seats(_) => {}
+    }
+    if is_dev(action) {
+        return Err(CatanError::from(CkError::NoDevelopmentCards).into());
+    }
+    let wrong = Rejection::WrongPhase { phase: phase.name() };
+    let ck_err = |e: CkError| -> Checked { Err(CatanError::from(e).into()) };
+    match phase {
+        Phase::Setup { step, road_from } => setup::check(state, step, road_from, action),
+        Phase::Roll => match action {
+            Action::Roll => Ok(()),
+            a if play::is_play(a) => play::check(state, seat, a),
+            Action::Discard { .. } | Action::DiscardCard { .. } => Err(wrong),
+            _ => ck_err(CkError::RollFirst),
+        },
+        Phase::Discard { .. } => match *action {
+            Action::DiscardCard { card } => Ok(roll::check_discard(state, seat, card)?),
+            _ => Err(wrong),
+        },
+        Phase::MoveRobber { .. } => match *action {
+            Action::MoveRobber { hex, victim } => check_robber(state, hex, victim),
+            _ => Err(wrong),
+        },
+        Phase::Main => check_main(state, seat, action),
+        Phase::Pillage { .. } => match *action {
+            Action::LoseCity { node } => Ok(barbarians::check_lose_city(state, seat, node)?),
+            _ => Err(wrong),
+        },
+        Phase::DefenderDeck { .. } => match *action {
+            Action::ChooseDeck { track } => Ok(barbarians::check_deck(state, track)?),
+            _ => Err(wrong),
+        },
+        Phase::ProgressDiscard { .. } => match *action {
+            Action::DiscardProgress { card } => Ok(roll::check_discard_progress(state, seat, card)?),
+            _ => Err(wrong),
+        },
+        Phase::Aqueduct { .. } => match *action {
+            Action::AqueductTake { resource } => Ok(roll::check_aqueduct(state, resource)?),
+            _ => Err(wrong),
+        },
+        Phase::Relocate { from, .. } => match *action {
+            Action::RelocateKnight { node } => Ok(knights::check_relocate(state, seat, from, node)?),
+            _ => Err(wrong),
+        },
+        Phase::PlaceMetropolis { .. } => match *action {
+            Action::PlaceMetropolis { node } => Ok(improvements::check_place(state, seat, node)?),
+            _ => Err(wrong),
+        },
+        Phase::TradeDraft { offer } => match (*action, trade::draft_card(action)) {
+            (_, Some((card, give))) => Ok(trade::check_draft(state, seat, &offer, card, give)?),
+            (Action::SubmitOffer, _) => Ok(trade::check_submit(&offer)?),
+            (Action::CancelTrade, _) => Ok(()),
+            _ => Err(wrong),
+        },
+        Phase::TradeReplies { offer, .. } => match *action {
+            Action::AcceptOffer if !trade::covers(state, seat, &offer.get, &offer.get_commodities) => {
+                Err(CatanError::PayInsufficient.into())
+            }
+            Action::AcceptOffer | Action::DeclineOffer => Ok(()),
+            _ => Err(wrong),
+        },
+        Phase::TradeConfirm { offer, accepted } => match *action {
+            Action::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
+            Action::ConfirmTrade { with } => Ok(check_confirm(state, &offer, with)?),
+            Action::CancelTrade => Ok(()),
+            _ => Err(wrong),
+        },
+        _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
+    }
+}
+
+fn is_trade(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::MaritimeTrade { .. }
+            | Action::BankTrade { .. }
+            | Action::OpenTrade
+            | Action::OfferGive { .. }
+            | Action::OfferGet { .. }
+            | Action::OfferGiveCommodity { .. }
+            | Action::OfferGetCommodity { .. }
+            | Action::SubmitOffer
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade
+    )
+}
+
+fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
+    if play::is_play(action) {
+        return play::check(state, seat, action);
+    }
+    match *action {
+        Action::EndTurn => Ok(()),
+        Action::BuildRoad { edge } => match check_road(state, seat, edge, false) {
+            // `ck.knight.blocks_road`: name the knight when one is what blocks.
+            Err(CatanError::RoadBlocked) if blocked_by_knight(state, seat, edge) => {
+                Err(CkError::KnightBlocksRoad.into())
+            }
+            r => Ok(r?),
+        },
+        Action::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
+        Action::BuildCity { node } => Ok(check_city(state, seat, node)?),
+        Action::BuildWall { node } => Ok(improvements::check_wall(state, seat, node)?),
+        Action::BuildKnight { node } => Ok(knights::check_build(state, seat, node)?),
+        Action::PromoteKnight { node } => Ok(knights::check_promote(state, seat, node)?),
+        Action::ActivateKnight { node } => Ok(knights::check_activate(state, seat, node)?),
+        Action::MoveKnight { from, to } => Ok(knights::check_move(state, seat, from, to).map_err(CatanError::from)?),
+        Action::DisplaceKnight { from, to } => {
+            Ok(knights::check_displace(state, seat, from, to).map_err(CatanError::from)?)
+        }
+        Action::ChaseRobber { knight } => Ok(knights::check_chase(state, seat, knight).map_err(CatanError::from)?),
+        Action::BuildImprovement { track } => {
+            Ok(improvements::check_improve(state, seat, track).map_err(CatanError::from)?)
+        }
+        Action::BankTrade { give, get } => Ok(trade::check(state, seat, give, get).map_err(CatanError::from)?),
+        Action::MaritimeTrade { .. } => Err(CatanError::from(CkError::BankTrade).into()),
+        Action::OpenTrade => {
+            if card_count(state, seat) == 0 {
+                Err(CatanError::PayInsufficient.into())
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(Rejection::WrongPhase { phase: "main" }),
+    }
+}
+
+/// Whether the own road a new road would continue stops at an opposing knight.
+fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -> bool {
+    let ends = topology().edge_node_set[edge.index()].0;
+    let own_ends = ends & road_nodes(state.players[seat.index()].roads).0;
+    let knights = knights::all_knights(state).0 & !state.players[seat.index()].knights.0;
+    own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
+}
+
+/// Applies an action known to be legal.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    match (state.phase, *action) {
+        (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
+        (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
+        (Phase::Roll | Phase::Main, a) if play::is_play(&a) => play::apply(state, seat, &a, events),
+        (Phase::Discard { owed }, Action::DiscardCard { card }) => roll::apply_discard(state, owed, seat, card, events),
+        (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
+            robber::apply_move(state, resume, hex, victim, events)
+        }
+        (Phase::Pillage { owed }, Action::LoseCity { node }) => {
+            barbarians::apply_lose_city(state, seat, node, owed, events)
+        }
+        (Phase::DefenderDeck { pending }, Action::ChooseDeck { track }) => {
+            barbarians::apply_deck(state, pending, track)
+        }
+        (Phase::ProgressDiscard { then, .. }, Action::DiscardProgress { card }) => {
+            roll::apply_discard_progress(state, seat, card, then, events)
+        }
+        (Phase::Aqueduct { pending }, Action::AqueductTake { resource }) => {
+            roll::apply_aqueduct(state, seat, pending, resource, events)
+        }
+        (
+            Phase::Relocate {
+                from, strength, active, ..
+            },
+            Action::RelocateKnight { node },
+        ) => knights::apply_relocate(state, seat, from, node, strength, active, events),
+        (Phase::PlaceMetropolis { track }, Action::PlaceMetropolis { node }) => {
+            improvements::apply_place(state, seat, track, node, events)
+        }
+        (Phase::Main, a) => apply_main(state, seat, a, events),
+        (Phase::TradeDraft { offer }, a) if trade::draft_card(&a).is_some() => {
+            if let Some((card, give)) = trade::draft_card(&a) {
+                trade::apply_draft(state, offer, card, give);
+            }
+        }
+        (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
+            crate::legal::apply(state, seat, &a, events)
+        }
+        (_, a) => play::apply_phase(state, seat, &a, events),
+    }
+}
+
+fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action, events: &mut S) {
+    match action {
+        Action::EndTurn => end_turn(state, events),
+        Action::BuildRoad { edge } => place_road(state, seat, edge, false, events),
+        Action::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
+        Action::BuildCity { node } => {
+            if ck(state).players[seat.index()].flat.contains(node) {
+                ck_mut(state).players[seat.index()].flat.remove(node);
+            }
+            place_city(state, seat, node, events)
+        }
+        Action::BuildWall { node } => improvements::apply_wall(state, seat, node, events),
+        Action::BuildKnight { node } => knights::apply_build(state, seat, node, events),
+        Action::PromoteKnight { node } => knights::apply_promote(state, seat, node, events),
+        Action::ActivateKnight { node } => knights::apply_activate(state, seat, node, events),
+        Action::MoveKnight { from, to } => knights::apply_move(state, seat, from, to, events),
+        Action::DisplaceKnight { from, to } => knights::apply_displace(state, seat, from, to, events),
+        Action::ChaseRobber { knight } => knights::apply_chase(state, seat, knight, events),
+        Action::BuildImprovement { track } => improvements::apply_improve(state, seat, track, events),
+        Action::BankTrade { give, get } => trade::apply(state, seat, give, get, events),
+        a @ Action::OpenTrade => crate::legal::apply(state, seat, &a, events),
+        _ => {}
+    }
+}
+
+/// Ends the turn: this turn's knight history is forgotten.
+fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+    let cur = state.current.index();
+    ck_mut(state).turn = Default::default();
+    let c = &mut ck_mut(state).players[cur];
+    c.acted = crate::bits::NodeSet::EMPTY;
+    c.fresh = crate::bits::NodeSet::EMPTY;
+    c.promoted = crate::bits::NodeSet::EMPTY;
+    turn::end_turn(state, events);
+}
+
+/// Chance outcomes with their probabilities.
+pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+    match state.phase {
+        Phase::Rolling => roll::roll_outcomes(out),
+        Phase::Stealing { victim, .. } => steal_outcomes(state, victim, out),
+        Phase::ProgressDraw { track, .. } => roll::draw_outcomes(state, track, out),
+        _ => play::chance_outcomes(state, out),
+    }
+}
+
+/// The cards that can be stolen from `victim` (resources and commodities
+/// together, weighted by count).
+pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
+    let total = card_count(state, victim) as f64;
+    if total == 0.0 {
+        return;
+    }
+    let (r, c) = super::hand(state, victim);
+    for res in Resource::ALL {
+        if r.get(res) > 0 {
+            out.push((Chance::Steal { resource: res }, r.get(res) as f64 / total));
+        }
+    }
+    for com in Commodity::ALL {
+        if c.get(com) > 0 {
+            out.push((Chance::StealCommodity { commodity: com }, c.get(com) as f64 / total));
+        }
+    }
+}
+
+fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
+    let total = card_count(state, victim);
+    let h = super::hand(state, victim);
+    let mut x = if total == 0 { 0 } else { rng.random_range(0..total) };
+    for card in Card::ALL {
+        let k = super::Cards::count(&h, card) as u32;
+        if x < k {
+            return match (card.as_resource(), card.as_commodity()) {
+                (Some(resource), _) => Chance::Steal { resource },
+                (_, Some(commodity)) => Chance::StealCommodity { commodity },
+                _ => break,
+            };
+        }
+        x -= k;
+    }
+    Chance::Steal {
+        resource: Resource::Brick,
+    }
+}
+
+/// Moves a stolen card from `victim` to the active player.
+pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chance, events: &mut S) {
+    let thief = state.current;
+    match outcome {
+        Chance::Steal { resource } => {
+            super::politics::move_card(state, victim, thief, Card::resource(resource));
+            events.push(Event::Stolen {
+                thief,
+                victim,
+                resource: Some(resource),
+            });
+        }
+        Chance::StealCommodity { commodity } => {
+            super::politics::move_card(state, victim, thief, Card::commodity(commodity));
+            events.push(Event::StolenCommodity {
+                thief,
+                victim,
+                commodity: Some(commodity),
+            });
+        }
+        _ => {}
+    }
+}
+
+/// Draws a chance outcome directly.
+pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+    match state.phase {
+        Phase::Stealing { victim, .. } => sample_steal(state, victim, rng),
+        Phase::BishopSteal { .. } => match play::bishop_victim(state) {
+            Some(v) => sample_steal(state, v, rng),
+            None => roll::sample_roll(rng),
+        },
+        Phase::ProgressDraw { track, .. } => Chance::Progress {
+            card: roll::sample_draw(state, track, rng),
+        },
+        Phase::RollingEvent { .. } => play::sample_event(rng),
+        _ => roll::sample_roll(rng),
+    }
+}
+
+/// Applies a chance outcome known to be possible.
+pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+    match (state.phase, *outcome) {
+        (Phase::Rolling, Chance::CkDice { red, yellow, event }) => roll::apply_roll(state, red, yellow, event, events),
+        (Phase::Stealing { victim, resume }, c) => {
+            steal(state, victim, c, events);
+            state.phase = resume.phase();
+        }
+        (Phase::ProgressDraw { seat, track, then }, Chance::Progress { card }) => {
+            roll::apply_draw(state, seat, track, card, then, events)
+        }
+        _ => play::apply_chance(state, outcome, events),
+    }
+}

@@ -1,0 +1,355 @@
+//! Playing progress cards (`ck.progress.own_turn`, `ck.progress.under_deck`,
+//! `ck.progress.resolve_fully`): only the active player, after the roll
+//! (Alchemist before it), any number per turn; a played card goes face up,
+//! then under its deck, and is resolved with all its choices before anything
+//! else. The cards' effects are in [`super::science`], [`super::politics`]
+//! and [`super::commerce`]; this module routes plays and the micro-actions of
+//! the phases they open.
+
+use super::cards::{Card, Cards};
+use super::error::CkError;
+use super::progress::ProgressCard;
+use super::{ck, ck_mut, commerce, hand, knights, next_in_order, politics, science};
+use crate::action::{Action, Chance, Event};
+use crate::error::CatanError;
+use crate::rules::build::{check_road, place_road, road_spots};
+use crate::rules::development;
+use crate::state::{Phase, State};
+use engine::{EventSink, GameRng, Rejection, Seat};
+use rand::Rng;
+
+type Checked = Result<(), Rejection<CatanError>>;
+
+/// Whether `seat` holds `card` and may play it (VP cards never).
+pub fn hold(state: &State, seat: Seat, card: ProgressCard) -> Result<(), CatanError> {
+    if card.is_vp() || ck(state).players[seat.index()].progress.get(card) == 0 {
+        return Err(CkError::NotPlayable.into());
+    }
+    Ok(())
+}
+
+/// The card leaves the hand, is shown, and goes under its deck.
+pub fn spend<S: EventSink<Event>>(state: &mut State, seat: Seat, card: ProgressCard, events: &mut S) {
+    let ck = ck_mut(state);
+    ck.players[seat.index()].progress.remove(card);
+    ck.decks[card.track().index()].under.add(card);
+    events.push(Event::ProgressPlayed { seat, card });
+}
+
+/// Plays before the roll.
+pub fn legal_roll(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    science::legal_alchemist(state, seat, out);
+}
+
+/// Plays in the main part of the turn.
+pub fn legal_main(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    science::legal(state, seat, out);
+    politics::legal(state, seat, out);
+    commerce::legal(state, seat, out);
+}
+
+/// Whether the action is a progress card play (or a harbor offer).
+pub fn is_play(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::PlayProgress { .. }
+            | Action::PlayAlchemist { .. }
+            | Action::CraneImprovement { .. }
+            | Action::PlayEngineer { .. }
+            | Action::PlayInventor { .. }
+            | Action::PlayMedicine { .. }
+            | Action::PlayBishop { .. }
+            | Action::PlayDeserter { .. }
+            | Action::PlayDiplomat { .. }
+            | Action::PlayIntrigue { .. }
+            | Action::PlaySpy { .. }
+            | Action::PlayMasterMerchant { .. }
+            | Action::PlayMerchant { .. }
+            | Action::PlayMerchantFleet { .. }
+            | Action::PlayResourceMonopoly { .. }
+            | Action::PlayTradeMonopoly { .. }
+            | Action::HarborOffer { .. }
+    )
+}
+
+/// Checks a play in the roll phase (Alchemist only) or the main phase.
+pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+    if let Action::PlayProgress { card } = *action {
+        // A card whose play takes parameters is played by its own action.
+        let plain = matches!(
+            card,
+            ProgressCard::Irrigation
+                | ProgressCard::Mining
+                | ProgressCard::RoadBuilding
+                | ProgressCard::Smith
+                | ProgressCard::Saboteur
+                | ProgressCard::Warlord
+                | ProgressCard::Wedding
+                | ProgressCard::CommercialHarbor
+        );
+        if card == ProgressCard::Crane {
+            // `ck.decide.crane`: only together with an improvement.
+            return Err(CkError::Crane.into());
+        }
+        if !plain {
+            return Err(CkError::NotPlayable.into());
+        }
+    }
+    let alchemist = matches!(action, Action::PlayAlchemist { .. });
+    if state.phase == Phase::Roll && !alchemist {
+        return Err(CkError::RollFirst.into());
+    }
+    if state.phase != Phase::Roll && alchemist {
+        return Err(CkError::Alchemist.into());
+    }
+    let r = science::check(state, seat, action)
+        .or_else(|| politics::check(state, seat, action))
+        .or_else(|| commerce::check(state, seat, action))
+        .unwrap_or(Err(CkError::NotPlayable.into()));
+    Ok(r?)
+}
+
+/// Applies a play known to be legal.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    science::apply(state, seat, action, events);
+    politics::apply(state, seat, action, events);
+    commerce::apply(state, seat, action, events);
+}
+
+/// Legal micro-actions of the phases progress cards open.
+pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    match state.phase {
+        Phase::Smith { .. } => science::legal_smith(state, seat, out),
+        Phase::RoadBuilding { .. } => {
+            for edge in road_spots(state, seat).iter() {
+                out.push(Action::BuildRoad { edge });
+            }
+        }
+        Phase::DiplomatRoad => {
+            for edge in road_spots(state, seat).iter() {
+                out.push(Action::BuildRoad { edge });
+            }
+            out.push(Action::EndCard);
+        }
+        Phase::Desert { .. } => {
+            for node in state.players[seat.index()].knights.iter() {
+                out.push(Action::RemoveKnight { node });
+            }
+        }
+        Phase::DeserterPlace { .. } => {
+            for node in knights::place_spots(state, seat).iter() {
+                out.push(Action::BuildKnight { node });
+            }
+            out.push(Action::EndCard);
+        }
+        Phase::Sabotage { .. } | Phase::Wedding { .. } => {
+            let h = hand(state, seat);
+            for card in Card::ALL {
+                if h.count(card) > 0 {
+                    let a = if matches!(state.phase, Phase::Wedding { .. }) {
+                        Action::GiveCard { card }
+                    } else {
+                        Action::DiscardCard { card }
+                    };
+                    out.push(a);
+                }
+            }
+        }
+        Phase::Spy { victim } => {
+            for card in ProgressCard::ALL {
+                if ck(state).players[victim.index()].progress.get(card) > 0 {
+                    out.push(Action::TakeProgress { card });
+                }
+            }
+        }
+        Phase::MasterMerchant { victim, .. } => {
+            let h = hand(state, victim);
+            for card in Card::ALL {
+                if h.count(card) > 0 {
+                    out.push(Action::TakeCard { card });
+                }
+            }
+        }
+        Phase::HarborReply { to, .. } => {
+            for c in super::Commodity::ALL {
+                if ck(state).players[to.index()].commodities.get(c) > 0 {
+                    out.push(Action::GiveCard {
+                        card: Card::commodity(c),
+                    });
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Checks a micro-action of a card's phase (`None`: not such a phase).
+pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked> {
+    let wrong = || {
+        Err(Rejection::WrongPhase {
+            phase: state.phase.name(),
+        })
+    };
+    let held = |owner: Seat, card: Card| -> Checked {
+        if hand(state, owner).count(card) == 0 {
+            Err(CkError::DiscardNotHeld(card).into())
+        } else {
+            Ok(())
+        }
+    };
+    let r = match (state.phase, *action) {
+        (Phase::Smith { .. }, Action::PromoteKnight { node }) => {
+            knights::check_promote_at(state, seat, node, true).map_err(Rejection::from)
+        }
+        (Phase::Smith { .. } | Phase::DiplomatRoad | Phase::DeserterPlace { .. }, Action::EndCard) => Ok(()),
+        (Phase::RoadBuilding { .. } | Phase::DiplomatRoad, Action::BuildRoad { edge }) => {
+            check_road(state, seat, edge, true).map_err(Rejection::from)
+        }
+        (Phase::Desert { .. }, Action::RemoveKnight { node }) => {
+            if state.players[seat.index()].knights.contains(node) {
+                Ok(())
+            } else {
+                Err(CkError::Deserter.into())
+            }
+        }
+        (Phase::DeserterPlace { .. }, Action::BuildKnight { node }) => {
+            if knights::place_spots(state, seat).contains(node) {
+                Ok(())
+            } else {
+                Err(CkError::KnightPlace.into())
+            }
+        }
+        (Phase::Sabotage { .. }, Action::DiscardCard { card }) => held(seat, card),
+        (Phase::Wedding { .. }, Action::GiveCard { card }) => held(seat, card),
+        (Phase::Spy { victim }, Action::TakeProgress { card }) => {
+            if ck(state).players[victim.index()].progress.get(card) > 0 {
+                Ok(())
+            } else {
+                Err(CkError::ProgressNotHeld.into())
+            }
+        }
+        (Phase::MasterMerchant { victim, .. }, Action::TakeCard { card }) => held(victim, card),
+        (Phase::HarborReply { .. }, Action::GiveCard { card }) if card.as_commodity().is_some() => held(seat, card),
+        (
+            Phase::Smith { .. }
+            | Phase::RoadBuilding { .. }
+            | Phase::DiplomatRoad
+            | Phase::Desert { .. }
+            | Phase::DeserterPlace { .. }
+            | Phase::Sabotage { .. }
+            | Phase::Wedding { .. }
+            | Phase::Spy { .. }
+            | Phase::MasterMerchant { .. }
+            | Phase::HarborReply { .. },
+            _,
+        ) => wrong(),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Applies a micro-action of a card's phase.
+pub fn apply_phase<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    match (state.phase, *action) {
+        (Phase::Smith { left }, Action::PromoteKnight { node }) => {
+            knights::promote(state, seat, node, events);
+            science::smith_next(state, seat, left.saturating_sub(1));
+        }
+        (Phase::Smith { .. } | Phase::DiplomatRoad | Phase::DeserterPlace { .. }, Action::EndCard) => {
+            state.phase = Phase::Main
+        }
+        (Phase::RoadBuilding { left, resume }, Action::BuildRoad { edge }) => {
+            development::apply_free_road(state, seat, edge, left, resume, events)
+        }
+        (Phase::DiplomatRoad, Action::BuildRoad { edge }) => {
+            place_road(state, seat, edge, true, events);
+            state.phase = Phase::Main;
+        }
+        (Phase::Desert { victim }, Action::RemoveKnight { node }) => {
+            politics::apply_remove(state, victim, node, events)
+        }
+        (Phase::DeserterPlace { strength, active }, Action::BuildKnight { node }) => {
+            politics::apply_deserter_place(state, seat, node, strength, active, events)
+        }
+        (Phase::Sabotage { owed }, Action::DiscardCard { card }) => {
+            politics::apply_give(state, seat, card, owed, false, events)
+        }
+        (Phase::Wedding { owed }, Action::GiveCard { card }) => {
+            politics::apply_give(state, seat, card, owed, true, events)
+        }
+        (Phase::Spy { victim }, Action::TakeProgress { card }) => politics::apply_spy(state, victim, card, events),
+        (Phase::MasterMerchant { victim, left }, Action::TakeCard { card }) => {
+            politics::move_card(state, victim, seat, card);
+            events.push(Event::CardGiven {
+                from: victim,
+                to: seat,
+                card: Some(card),
+            });
+            let left = left.saturating_sub(1);
+            state.phase = if left == 0 || super::card_count(state, victim) == 0 {
+                Phase::Main
+            } else {
+                Phase::MasterMerchant { victim, left }
+            };
+        }
+        (Phase::HarborReply { to, resource }, Action::GiveCard { card }) => {
+            commerce::apply_reply(state, to, resource, card, events)
+        }
+        _ => {}
+    }
+}
+
+/// The victim Bishop robs next.
+pub fn bishop_victim(state: &State) -> Option<Seat> {
+    match state.phase {
+        Phase::BishopSteal { pending } => next_in_order(state, pending),
+        _ => None,
+    }
+}
+
+/// Chance outcomes of the card phases: the Alchemist's event die and Bishop's steals.
+pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+    match state.phase {
+        Phase::RollingEvent { .. } => {
+            for (event, faces) in super::EventFace::FACES {
+                out.push((Chance::EventDie { event }, faces as f64 / 6.0));
+            }
+        }
+        Phase::BishopSteal { .. } => {
+            if let Some(v) = bishop_victim(state) {
+                super::legal::steal_outcomes(state, v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Draws the Alchemist's event die.
+pub fn sample_event(rng: &mut GameRng) -> Chance {
+    Chance::EventDie {
+        event: super::EventFace::of_side(rng.random_range(0..6)),
+    }
+}
+
+/// Applies a chance outcome of a card phase.
+pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+    match (state.phase, *outcome) {
+        (Phase::RollingEvent { red, yellow }, Chance::EventDie { event }) => {
+            super::roll::apply_roll(state, red, yellow, event, events)
+        }
+        (Phase::BishopSteal { mut pending }, c) => {
+            let Some(victim) = bishop_victim(state) else {
+                state.phase = Phase::Main;
+                return;
+            };
+            super::legal::steal(state, victim, c, events);
+            pending.remove(victim);
+            state.phase = if next_in_order(state, pending).is_some() {
+                Phase::BishopSteal { pending }
+            } else {
+                Phase::Main
+            };
+        }
+        _ => {}
+    }
+}

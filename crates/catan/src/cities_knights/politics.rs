@@ -1,0 +1,332 @@
+//! The politics deck (blue): Bishop, Deserter, Diplomat, Intrigue, Saboteur,
+//! Spy, Warlord, Wedding (`ck.card.*`). Constitution is a victory point card
+//! and never played.
+
+use super::cards::{Card, Cards};
+use super::error::CkError;
+use super::play::{hold, spend};
+use super::{card_count, ck, ck_mut, hand, knights};
+use crate::action::{Action, Event};
+use crate::bits::NodeSet;
+use crate::error::CatanError;
+use crate::rules::build::{road_nodes, road_spots};
+use crate::state::{Phase, State, MAX_PLAYERS};
+use crate::topology::{topology, EdgeId, HexId, NodeId, EDGE_COUNT, HEX_COUNT};
+use engine::{EventSink, Seat, SeatSet};
+
+use super::progress::ProgressCard as P;
+
+/// Politics plays of the active player.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let hand = ck(state).players[seat.index()].progress;
+    if hand.get(P::Bishop) > 0 {
+        for h in 0..HEX_COUNT as u8 {
+            if check_bishop(state, HexId(h)).is_ok() {
+                out.push(Action::PlayBishop { hex: HexId(h) });
+            }
+        }
+    }
+    for victim in Seat::all(state.n()) {
+        if hand.get(P::Deserter) > 0 && check_deserter(state, seat, victim).is_ok() {
+            out.push(Action::PlayDeserter { victim });
+        }
+        if hand.get(P::Spy) > 0 && check_spy(state, seat, victim).is_ok() {
+            out.push(Action::PlaySpy { victim });
+        }
+    }
+    if hand.get(P::Diplomat) > 0 {
+        for e in 0..EDGE_COUNT as u8 {
+            if open_road(state, EdgeId(e)).is_some() {
+                out.push(Action::PlayDiplomat { edge: EdgeId(e) });
+            }
+        }
+    }
+    if hand.get(P::Intrigue) > 0 {
+        for node in knights::all_knights(state).iter() {
+            if check_intrigue(state, seat, node).is_ok() {
+                out.push(Action::PlayIntrigue { node });
+            }
+        }
+    }
+    for card in [P::Saboteur, P::Warlord, P::Wedding] {
+        if hand.get(card) > 0 {
+            out.push(Action::PlayProgress { card });
+        }
+    }
+}
+
+fn check_bishop(state: &State, hex: HexId) -> Result<(), CatanError> {
+    if !ck(state).robber_awake {
+        return Err(CkError::RobberAsleep.into());
+    }
+    if hex == state.robber || hex.index() >= HEX_COUNT {
+        return Err(CatanError::RobberMustMove);
+    }
+    Ok(())
+}
+
+fn check_deserter(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
+    match state.players.get(victim.index()) {
+        Some(p) if victim != seat && !p.knights.is_empty() => Ok(()),
+        _ => Err(CkError::Deserter),
+    }
+}
+
+fn check_spy(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
+    match ck(state).players.get(victim.index()) {
+        Some(p) if victim != seat && victim.index() < state.n() && !p.progress.is_empty() => Ok(()),
+        _ => Err(CkError::CardTarget),
+    }
+}
+
+/// The owner of `edge` if it is an open road (`ck.decide.open_road`): at
+/// least one end touches no other road, building or knight of its owner.
+pub fn open_road(state: &State, edge: EdgeId) -> Option<Seat> {
+    let t = topology();
+    let i = state.players.iter().position(|p| p.roads.contains(edge))?;
+    let p = &state.players[i];
+    let mut others = p.roads;
+    others.0 &= !(1u128 << edge.0);
+    let pieces = road_nodes(others).0 | p.buildings().0 | p.knights.0;
+    let open = t.edge_nodes[edge.index()].iter().any(|n| pieces & (1u64 << n.0) == 0);
+    open.then_some(Seat(i as u8))
+}
+
+fn check_intrigue(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    let owner = knights::knight_owner(state, node);
+    let at_road = road_nodes(state.players[seat.index()].roads).contains(node);
+    if owner.is_none() || owner == Some(seat) || !at_road {
+        return Err(CkError::Intrigue);
+    }
+    Ok(())
+}
+
+/// Checks a politics play (`None`: not one).
+pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
+    let r = match *action {
+        Action::PlayBishop { hex } => hold(state, seat, P::Bishop).and_then(|_| check_bishop(state, hex)),
+        Action::PlayDeserter { victim } => {
+            hold(state, seat, P::Deserter).and_then(|_| Ok(check_deserter(state, seat, victim)?))
+        }
+        Action::PlaySpy { victim } => hold(state, seat, P::Spy).and_then(|_| Ok(check_spy(state, seat, victim)?)),
+        Action::PlayDiplomat { edge } => hold(state, seat, P::Diplomat).and_then(|_| {
+            if edge.index() < EDGE_COUNT && open_road(state, edge).is_some() {
+                Ok(())
+            } else {
+                Err(CkError::OpenRoad.into())
+            }
+        }),
+        Action::PlayIntrigue { node } => {
+            hold(state, seat, P::Intrigue).and_then(|_| Ok(check_intrigue(state, seat, node)?))
+        }
+        Action::PlayProgress {
+            card: card @ (P::Saboteur | P::Warlord | P::Wedding),
+        } => hold(state, seat, card),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Applies a politics play.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    match *action {
+        Action::PlayBishop { hex } => {
+            spend(state, seat, P::Bishop, events);
+            state.robber = hex;
+            events.push(Event::RobberMoved {
+                seat,
+                hex,
+                victim: None,
+            });
+            let corners = topology().hex_node_set[hex.index()].0;
+            let pending: SeatSet = Seat::all(state.n())
+                .filter(|&v| v != seat && state.players[v.index()].buildings().0 & corners != 0)
+                .filter(|&v| card_count(state, v) > 0)
+                .collect();
+            state.phase = if pending.is_empty() {
+                Phase::Main
+            } else {
+                Phase::BishopSteal { pending }
+            };
+        }
+        Action::PlayDeserter { victim } => {
+            spend(state, seat, P::Deserter, events);
+            state.phase = Phase::Desert { victim };
+        }
+        Action::PlaySpy { victim } => {
+            spend(state, seat, P::Spy, events);
+            state.phase = Phase::Spy { victim };
+        }
+        Action::PlayDiplomat { edge } => {
+            spend(state, seat, P::Diplomat, events);
+            let Some(owner) = open_road(state, edge) else { return };
+            state.players[owner.index()].roads.0 &= !(1u128 << edge.0);
+            events.push(Event::RoadRemoved { seat: owner, edge });
+            knights::refresh_roads(state, events);
+            let again = owner == seat && !road_spots(state, seat).is_empty();
+            state.phase = if again { Phase::DiplomatRoad } else { Phase::Main };
+        }
+        Action::PlayIntrigue { node } => {
+            spend(state, seat, P::Intrigue, events);
+            knights::evict(state, node, events);
+        }
+        Action::PlayProgress { card: P::Saboteur } => {
+            spend(state, seat, P::Saboteur, events);
+            let mine = state.points(seat);
+            let mut owed = [0u8; MAX_PLAYERS];
+            for v in Seat::all(state.n()).filter(|&v| v != seat) {
+                if state.points(v) >= mine {
+                    owed[v.index()] = (card_count(state, v) / 2) as u8;
+                }
+            }
+            state.phase = if owed.iter().any(|&o| o > 0) {
+                Phase::Sabotage { owed }
+            } else {
+                Phase::Main
+            };
+        }
+        Action::PlayProgress { card: P::Warlord } => {
+            spend(state, seat, P::Warlord, events);
+            let knights = state.players[seat.index()].knights;
+            let c = &mut ck_mut(state).players[seat.index()];
+            let woken = knights.0 & !c.active.0;
+            c.active.0 |= woken;
+            c.fresh.0 |= woken;
+            for node in NodeSet(woken).iter() {
+                events.push(Event::KnightActivated { seat, node });
+            }
+        }
+        Action::PlayProgress { card: P::Wedding } => {
+            spend(state, seat, P::Wedding, events);
+            let mine = state.points(seat);
+            let mut owed = [0u8; MAX_PLAYERS];
+            for v in Seat::all(state.n()).filter(|&v| v != seat) {
+                if state.points(v) > mine {
+                    owed[v.index()] = card_count(state, v).min(2) as u8;
+                }
+            }
+            state.phase = if owed.iter().any(|&o| o > 0) {
+                Phase::Wedding { owed }
+            } else {
+                Phase::Main
+            };
+        }
+        _ => {}
+    }
+}
+
+/// Deserter: the spots for the player's knight and the level it gets: the
+/// removed knight's, or basic if none of that level is free (`None`: no piece).
+pub fn deserter_level(state: &State, seat: Seat, strength: u8) -> Option<u8> {
+    let p = &state.players[seat.index()];
+    let c = &ck(state).players[seat.index()];
+    [strength, 1].into_iter().find(|&l| c.knights_left(p.knights, l) > 0)
+}
+
+/// The knight removed by the Deserter's target; then the player may place one.
+pub fn apply_remove<S: EventSink<Event>>(state: &mut State, victim: Seat, node: NodeId, events: &mut S) {
+    let v = victim.index();
+    let strength = ck(state).players[v].strength(state.players[v].knights, node);
+    let active = ck(state).players[v].active.contains(node);
+    state.players[v].knights.remove(node);
+    ck_mut(state).players[v].clear_knight(node);
+    events.push(Event::KnightRemoved { seat: victim, node });
+    knights::refresh_roads(state, events);
+    let seat = state.current;
+    let can = deserter_level(state, seat, strength).is_some() && !knights::place_spots(state, seat).is_empty();
+    state.phase = if can {
+        Phase::DeserterPlace { strength, active }
+    } else {
+        Phase::Main
+    };
+}
+
+/// Places the Deserter's knight: same level if free, with the removed
+/// knight's status; it cannot act this turn (`ck.decide.deserter_fresh`).
+pub fn apply_deserter_place<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    node: NodeId,
+    strength: u8,
+    active: bool,
+    events: &mut S,
+) {
+    let level = deserter_level(state, seat, strength).unwrap_or(1);
+    state.players[seat.index()].knights.insert(node);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.clear_knight(node);
+    match level {
+        2 => c.strong.insert(node),
+        3 => c.mighty.insert(node),
+        _ => {}
+    }
+    if active {
+        c.active.insert(node);
+    }
+    c.fresh.insert(node);
+    events.push(Event::KnightBuilt { seat, node });
+    state.phase = Phase::Main;
+    knights::refresh_roads(state, events);
+}
+
+/// One card given by `from` to the active player (Wedding, Sabotage discards
+/// go to the bank instead); when all is given the turn goes on.
+pub fn apply_give<S: EventSink<Event>>(
+    state: &mut State,
+    from: Seat,
+    card: Card,
+    mut owed: [u8; MAX_PLAYERS],
+    wedding: bool,
+    events: &mut S,
+) {
+    if wedding {
+        let to = state.current;
+        move_card(state, from, to, card);
+        events.push(Event::CardGiven {
+            from,
+            to,
+            card: Some(card),
+        });
+    } else {
+        super::to_bank(state, from, card, 1);
+        events.push(Event::DiscardedCard { seat: from, card });
+    }
+    owed[from.index()] = owed[from.index()].saturating_sub(1);
+    state.phase = if owed.iter().all(|&o| o == 0) {
+        Phase::Main
+    } else if wedding {
+        Phase::Wedding { owed }
+    } else {
+        Phase::Sabotage { owed }
+    };
+}
+
+/// Moves one card between hands.
+pub fn move_card(state: &mut State, from: Seat, to: Seat, card: Card) {
+    let mut a = hand(state, from);
+    if a.count(card) == 0 {
+        return;
+    }
+    a.take(card, 1);
+    let mut b = hand(state, to);
+    b.put(card, 1);
+    state.players[from.index()].hand = a.0;
+    state.players[to.index()].hand = b.0;
+    let ck = ck_mut(state);
+    ck.players[from.index()].commodities = a.1;
+    ck.players[to.index()].commodities = b.1;
+}
+
+/// Spy takes the chosen card.
+pub fn apply_spy<S: EventSink<Event>>(state: &mut State, victim: Seat, card: super::ProgressCard, events: &mut S) {
+    let to = state.current;
+    let ck = ck_mut(state);
+    ck.players[victim.index()].progress.remove(card);
+    ck.players[to.index()].progress.add(card);
+    events.push(Event::ProgressTaken {
+        from: victim,
+        to,
+        card: Some(card),
+    });
+    state.phase = Phase::Main;
+}

@@ -1,0 +1,410 @@
+//! The roll (`ck.turn.roll`, `ck.turn.event_first`): three dice as one chance
+//! outcome, the event die resolved first, then production with commodities
+//! (`ck.production.*`) or the 7 with the wall-raised hand limit
+//! (`ck.seven.hand_limit`) and the sleeping robber (`ck.robber.asleep`), then
+//! Aqueduct claims (`ck.improve.aqueduct`).
+//!
+//! A roll may stop for choices and draws on its way (pillage, tied defenders,
+//! gate draws, a fifth progress card); [`run`] takes a [`Step`] saying what is
+//! left and goes on until the next choice or the main part of the turn.
+
+use super::barbarians;
+use super::cards::{Card, Cards, Commodities, Commodity, EventFace, COMMODITY_COUNT};
+use super::error::CkError;
+use super::progress::{draws, ProgressCard, PROGRESS_HAND_LIMIT};
+use super::state::Step;
+use super::{card_count, ck, ck_mut, hand, next_in_order};
+use crate::action::{Action, Chance, Dice, Event};
+use crate::error::CatanError;
+use crate::resource::{Resource, Resources, RESOURCE_COUNT};
+use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::topology::{topology, HEX_COUNT};
+use engine::{EventSink, GameRng, Seat, SeatSet};
+use rand::Rng;
+
+/// The 216 equally likely rolls as 144 distinct outcomes (the ship shows on
+/// three of the event die's six faces).
+pub fn roll_outcomes(out: &mut Vec<(Chance, f64)>) {
+    for red in 1..=6 {
+        for yellow in 1..=6 {
+            for (event, faces) in EventFace::FACES {
+                out.push((Chance::CkDice { red, yellow, event }, faces as f64 / 216.0));
+            }
+        }
+    }
+}
+
+/// Draws a roll directly.
+pub fn sample_roll(rng: &mut GameRng) -> Chance {
+    let x: u32 = rng.random_range(0..216);
+    Chance::CkDice {
+        red: (x / 36) as u8 + 1,
+        yellow: (x / 6 % 6) as u8 + 1,
+        event: EventFace::of_side((x % 6) as u8),
+    }
+}
+
+/// Applies a roll: the event die first, then the sum.
+pub fn apply_roll<S: EventSink<Event>>(state: &mut State, red: u8, yellow: u8, event: EventFace, events: &mut S) {
+    let dice = Dice { red, yellow };
+    state.last_roll = Some(dice);
+    ck_mut(state).last_event = Some(event);
+    events.push(Event::Rolled {
+        seat: state.current,
+        dice,
+    });
+    events.push(Event::EventDie { face: event });
+    match event {
+        EventFace::Ship => {
+            if let Some(step) = barbarians::advance(state, events) {
+                run(state, step, events);
+            }
+        }
+        EventFace::Gate(track) => {
+            let mut pending = SeatSet::EMPTY;
+            for (i, p) in ck(state).players.iter().enumerate().take(state.n()) {
+                if draws(p.levels[track.index()], red) {
+                    pending.insert(Seat(i as u8));
+                }
+            }
+            run(state, Step::Gate { track, pending }, events);
+        }
+    }
+}
+
+/// Goes on with what is left of a roll until a choice or chance is due.
+pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut S) {
+    loop {
+        match step {
+            Step::Defenders { pending } => {
+                let all_empty = ck(state).decks.iter().all(|d| d.is_empty());
+                match next_in_order(state, pending) {
+                    Some(_) if !all_empty => {
+                        state.phase = Phase::DefenderDeck { pending };
+                        return;
+                    }
+                    _ => step = Step::Production,
+                }
+            }
+            Step::Gate { track, mut pending } => {
+                let empty = ck(state).decks[track.index()].is_empty();
+                match next_in_order(state, pending) {
+                    Some(seat) if !empty => {
+                        pending.remove(seat);
+                        state.phase = Phase::ProgressDraw {
+                            seat,
+                            track,
+                            then: Step::Gate { track, pending },
+                        };
+                        return;
+                    }
+                    _ => step = Step::Production,
+                }
+            }
+            Step::Production => {
+                production_or_seven(state, events);
+                return;
+            }
+            Step::Main => {
+                state.phase = Phase::Main;
+                return;
+            }
+        }
+    }
+}
+
+/// The possible progress cards of a draw from `track` with their probabilities.
+pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, f64)>) {
+    let part = ck(state).decks[track.index()].drawing();
+    let total = part.total() as f64;
+    for c in ProgressCard::ALL {
+        let k = part.get(c);
+        if k > 0 {
+            out.push((Chance::Progress { card: c }, k as f64 / total));
+        }
+    }
+}
+
+/// Draws a progress card directly.
+pub fn sample_draw(state: &State, track: super::Track, rng: &mut GameRng) -> ProgressCard {
+    let part = ck(state).decks[track.index()].drawing();
+    let total = part.total();
+    if total == 0 {
+        return ProgressCard::Alchemist;
+    }
+    let mut x = rng.random_range(0..total);
+    for c in ProgressCard::ALL {
+        let k = part.get(c) as u32;
+        if x < k {
+            return c;
+        }
+        x -= k;
+    }
+    ProgressCard::Alchemist
+}
+
+/// A progress card reaches `seat`: a victory point card is revealed
+/// (`ck.progress.vp_cards`), any other goes to the hand, and a fifth one there
+/// must be discarded at once (`ck.progress.hand_limit`).
+pub fn apply_draw<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    track: super::Track,
+    card: ProgressCard,
+    then: Step,
+    events: &mut S,
+) {
+    let ck = ck_mut(state);
+    ck.decks[track.index()].take(card);
+    let p = &mut ck.players[seat.index()];
+    if card.is_vp() {
+        p.vp_cards.add(card);
+    } else {
+        p.progress.add(card);
+    }
+    let over = p.progress.limited() > PROGRESS_HAND_LIMIT;
+    events.push(Event::ProgressDrawn {
+        seat,
+        track,
+        card: Some(card),
+    });
+    if over {
+        state.phase = Phase::ProgressDiscard { seat, then };
+    } else {
+        run(state, then, events);
+    }
+}
+
+/// Checks a progress card discard over the limit.
+pub fn check_discard_progress(state: &State, seat: Seat, card: ProgressCard) -> Result<(), CkError> {
+    if ck(state).players[seat.index()].progress.get(card) == 0 {
+        return Err(CkError::ProgressNotHeld);
+    }
+    Ok(())
+}
+
+/// Discards a progress card face down under its deck (`ck.progress.under_deck`).
+pub fn apply_discard_progress<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    card: ProgressCard,
+    then: Step,
+    events: &mut S,
+) {
+    let ck = ck_mut(state);
+    ck.players[seat.index()].progress.remove(card);
+    ck.decks[card.track().index()].under.add(card);
+    events.push(Event::ProgressDiscarded {
+        seat,
+        track: card.track(),
+        card: Some(card),
+    });
+    run(state, then, events);
+}
+
+fn production_or_seven<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+    let sum = state.last_roll.map_or(0, |d| d.sum());
+    if sum == 7 {
+        seven(state);
+        return;
+    }
+    let received = produce(state, sum, events);
+    let mut pending = SeatSet::EMPTY;
+    for (i, p) in ck(state).players.iter().enumerate().take(state.n()) {
+        let seat = Seat(i as u8);
+        if p.levels[super::Track::Science.index()] >= 3 && !received.contains(seat) {
+            pending.insert(seat);
+        }
+    }
+    start_aqueduct(state, pending);
+}
+
+/// The 7: players above their limit of 7 + 2 per wall discard half their
+/// cards; then the robber moves, if awake.
+fn seven(state: &mut State) {
+    let mut owed = [0u8; MAX_PLAYERS];
+    let mut any = false;
+    for (i, o) in owed.iter_mut().enumerate().take(state.n()) {
+        let seat = Seat(i as u8);
+        let total = card_count(state, seat);
+        let limit = 7 + 2 * ck(state).players[i].walls.len() as u32;
+        if total > limit {
+            *o = (total / 2) as u8;
+            any = true;
+        }
+    }
+    state.phase = if any {
+        Phase::Discard { owed }
+    } else {
+        after_seven(state)
+    };
+}
+
+/// Where the turn goes after the discards of a 7.
+fn after_seven(state: &State) -> Phase {
+    if ck(state).robber_awake {
+        Phase::MoveRobber { resume: Resume::Main }
+    } else {
+        Phase::Main
+    }
+}
+
+/// Pays out `number`: settlements 1 resource, cities 2 of brick or grain, or
+/// 1 resource and 1 commodity (`ck.production.commodities`); the robber's hex
+/// pays nothing and a short bank is handled per kind as in the base game.
+/// Returns the seats that received at least one card.
+pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) -> SeatSet {
+    let t = topology();
+    let n = state.n();
+    let mut res = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
+    let mut com = [[0u8; COMMODITY_COUNT]; MAX_PLAYERS];
+    for h in 0..HEX_COUNT {
+        let tile = state.board.tiles[h];
+        if tile.number != Some(number) || h == state.robber.index() {
+            continue;
+        }
+        let Some(r) = tile.terrain.resource() else {
+            continue;
+        };
+        let corners = t.hex_node_set[h].0;
+        for (i, p) in state.players.iter().enumerate() {
+            let s = (p.settlements.0 & corners).count_ones() as u8;
+            let c = (p.cities.0 & corners).count_ones() as u8;
+            match Commodity::of_resource(r) {
+                Some(k) => {
+                    res[i][r.index()] += s + c;
+                    com[i][k.index()] += c;
+                }
+                _ => res[i][r.index()] += s + 2 * c,
+            }
+        }
+    }
+    for r in Resource::ALL {
+        let bank = state.bank.get(r);
+        if shortage(&mut res, n, r.index(), bank) {
+            events.push(Event::BankShortage { resource: r });
+        }
+    }
+    for c in Commodity::ALL {
+        let bank = ck(state).bank.get(c);
+        if shortage(&mut com, n, c.index(), bank) {
+            events.push(Event::CommodityShortage { commodity: c });
+        }
+    }
+    let mut received = SeatSet::EMPTY;
+    for i in 0..n {
+        let seat = Seat(i as u8);
+        let gain = Resources(res[i]);
+        if !gain.is_empty() {
+            state.bank.sub(&gain);
+            state.players[i].hand.add(&gain);
+            events.push(Event::Produced { seat, resources: gain });
+            received.insert(seat);
+        }
+        let cgain = Commodities(com[i]);
+        if !cgain.is_empty() {
+            let ck = ck_mut(state);
+            ck.bank.sub(&cgain);
+            ck.players[i].commodities.add(&cgain);
+            events.push(Event::ProducedCommodities {
+                seat,
+                commodities: cgain,
+            });
+            received.insert(seat);
+        }
+    }
+    received
+}
+
+/// `catan.production.bank_shortage` for one kind: if the claims exceed the
+/// bank, a single claimant gets what is left and several get nothing.
+fn shortage<const K: usize>(claims: &mut [[u8; K]; MAX_PLAYERS], n: usize, k: usize, bank: u8) -> bool {
+    let total: u32 = (0..n).map(|i| claims[i][k] as u32).sum();
+    if total == 0 || total <= bank as u32 {
+        return false;
+    }
+    let claimants = (0..n).filter(|&i| claims[i][k] > 0).count();
+    for c in claims.iter_mut().take(n) {
+        c[k] = if claimants == 1 { c[k].min(bank) } else { 0 };
+    }
+    true
+}
+
+/// Starts the Aqueduct claims of `pending` (or the main part if none can take).
+fn start_aqueduct(state: &mut State, pending: SeatSet) {
+    state.phase = if pending.is_empty() || state.bank.is_empty() {
+        Phase::Main
+    } else {
+        Phase::Aqueduct { pending }
+    };
+}
+
+/// Aqueduct choices of `seat`: any resource the bank holds
+/// (`ck.decide.aqueduct_bank`).
+pub fn legal_aqueduct(state: &State, out: &mut Vec<Action>) {
+    for r in Resource::ALL {
+        if state.bank.get(r) > 0 {
+            out.push(Action::AqueductTake { resource: r });
+        }
+    }
+}
+
+/// Checks an Aqueduct choice.
+pub fn check_aqueduct(state: &State, r: Resource) -> Result<(), CkError> {
+    if state.bank.get(r) == 0 {
+        return Err(CkError::AqueductBank(r));
+    }
+    Ok(())
+}
+
+/// Applies an Aqueduct choice and asks the next claimant.
+pub fn apply_aqueduct<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    mut pending: SeatSet,
+    r: Resource,
+    events: &mut S,
+) {
+    state.bank.0[r.index()] -= 1;
+    state.players[seat.index()].hand.0[r.index()] += 1;
+    events.push(Event::Aqueduct { seat, resource: r });
+    pending.remove(seat);
+    start_aqueduct(state, pending);
+}
+
+/// Discards a seat may make after a 7 (one card each).
+pub fn legal_discards(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let h = hand(state, seat);
+    for card in Card::ALL {
+        if h.count(card) > 0 {
+            out.push(Action::DiscardCard { card });
+        }
+    }
+}
+
+/// Checks one discard.
+pub fn check_discard(state: &State, seat: Seat, card: Card) -> Result<(), CatanError> {
+    if hand(state, seat).count(card) == 0 {
+        return Err(CkError::DiscardNotHeld(card).into());
+    }
+    Ok(())
+}
+
+/// Applies one discard; when nobody owes anything more the robber moves (if
+/// awake) or the turn goes on.
+pub fn apply_discard<S: EventSink<Event>>(
+    state: &mut State,
+    mut owed: [u8; MAX_PLAYERS],
+    seat: Seat,
+    card: Card,
+    events: &mut S,
+) {
+    super::to_bank(state, seat, card, 1);
+    owed[seat.index()] = owed[seat.index()].saturating_sub(1);
+    events.push(Event::DiscardedCard { seat, card });
+    state.phase = if owed.iter().all(|&o| o == 0) {
+        after_seven(state)
+    } else {
+        Phase::Discard { owed }
+    };
+}

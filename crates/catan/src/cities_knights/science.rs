@@ -1,0 +1,242 @@
+//! The science deck (green): Alchemist, Crane, Engineer, Inventor, Irrigation,
+//! Medicine, Mining, Road Building, Smith (`ck.card.*`). Printer is a victory
+//! point card and never played.
+
+use super::error::CkError;
+use super::play::{hold, spend};
+use super::{ck, ck_mut, improvements, knights};
+use crate::action::{Action, Event, Piece};
+use crate::board::Terrain;
+use crate::error::CatanError;
+use crate::resource::Resources;
+use crate::rules::build::{pay, road_spots};
+use crate::state::{Phase, Resume, State, CITY_LIMIT};
+use crate::topology::{topology, HexId, NodeId, HEX_COUNT};
+use engine::{EventSink, Seat};
+
+use super::progress::ProgressCard as P;
+
+/// Medicine: 2 ore, 1 grain.
+pub const MEDICINE_COST: Resources = Resources([0, 0, 0, 1, 2]);
+
+/// Science plays of the active player after the roll.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let hand = ck(state).players[seat.index()].progress;
+    if hand.get(P::Crane) > 0 {
+        for track in super::Track::ALL {
+            if improvements::check_improve_for(state, seat, track, 1).is_ok() {
+                out.push(Action::CraneImprovement { track });
+            }
+        }
+    }
+    if hand.get(P::Engineer) > 0 {
+        for node in state.players[seat.index()].cities.iter() {
+            if improvements::check_wall_at(state, seat, node, true).is_ok() {
+                out.push(Action::PlayEngineer { node });
+            }
+        }
+    }
+    if hand.get(P::Inventor) > 0 {
+        for a in 0..HEX_COUNT as u8 {
+            for b in a + 1..HEX_COUNT as u8 {
+                if inventor_ok(state, HexId(a), HexId(b)) {
+                    out.push(Action::PlayInventor {
+                        a: HexId(a),
+                        b: HexId(b),
+                    });
+                }
+            }
+        }
+    }
+    if hand.get(P::Medicine) > 0 {
+        for node in state.players[seat.index()].settlements.iter() {
+            if check_medicine(state, seat, node).is_ok() {
+                out.push(Action::PlayMedicine { node });
+            }
+        }
+    }
+    for card in [P::Irrigation, P::Mining, P::RoadBuilding, P::Smith] {
+        if hand.get(card) > 0 {
+            out.push(Action::PlayProgress { card });
+        }
+    }
+}
+
+/// Alchemist plays before the roll: every pair of dice.
+pub fn legal_alchemist(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    if ck(state).players[seat.index()].progress.get(P::Alchemist) > 0 {
+        for red in 1..=6 {
+            for yellow in 1..=6 {
+                out.push(Action::PlayAlchemist { red, yellow });
+            }
+        }
+    }
+}
+
+fn inventor_ok(state: &State, a: HexId, b: HexId) -> bool {
+    let ok = |h: HexId| {
+        state
+            .board
+            .tiles
+            .get(h.index())
+            .and_then(|t| t.number)
+            .is_some_and(|n| !matches!(n, 2 | 12 | 6 | 8))
+    };
+    a < b && ok(a) && ok(b)
+}
+
+fn check_medicine(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    let p = &state.players[seat.index()];
+    let c = &ck(state).players[seat.index()];
+    let flat = c.flat.contains(node);
+    let pieces = CITY_LIMIT as usize > p.cities.len() + c.flat.len();
+    if !p.settlements.contains(node) || !(flat || pieces) || !p.hand.covers(&MEDICINE_COST) {
+        return Err(CkError::Medicine);
+    }
+    Ok(())
+}
+
+/// Checks a science play (`None`: not a science play).
+pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
+    let r = match *action {
+        Action::PlayAlchemist { red, yellow } => hold(state, seat, P::Alchemist).and_then(|_| {
+            if state.phase == Phase::Roll && (1..=6).contains(&red) && (1..=6).contains(&yellow) {
+                Ok(())
+            } else {
+                Err(CkError::Alchemist.into())
+            }
+        }),
+        Action::CraneImprovement { track } => hold(state, seat, P::Crane).and_then(|_| {
+            improvements::check_improve_for(state, seat, track, 1).map_err(|e| match e {
+                CkError::ImproveCost => CkError::Crane.into(),
+                e => e.into(),
+            })
+        }),
+        Action::PlayEngineer { node } => {
+            hold(state, seat, P::Engineer).and_then(|_| improvements::check_wall_at(state, seat, node, true))
+        }
+        Action::PlayInventor { a, b } => hold(state, seat, P::Inventor).and_then(|_| {
+            if inventor_ok(state, a, b) {
+                Ok(())
+            } else {
+                Err(CkError::Inventor.into())
+            }
+        }),
+        Action::PlayMedicine { node } => {
+            hold(state, seat, P::Medicine).and_then(|_| Ok(check_medicine(state, seat, node)?))
+        }
+        Action::PlayProgress {
+            card: card @ (P::Irrigation | P::Mining | P::RoadBuilding | P::Smith),
+        } => hold(state, seat, card),
+        _ => return None,
+    };
+    Some(r)
+}
+
+/// Applies a science play.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    match *action {
+        Action::PlayAlchemist { red, yellow } => {
+            spend(state, seat, P::Alchemist, events);
+            state.phase = Phase::RollingEvent { red, yellow };
+        }
+        Action::CraneImprovement { track } => {
+            spend(state, seat, P::Crane, events);
+            improvements::apply_improve_for(state, seat, track, 1, events);
+        }
+        Action::PlayEngineer { node } => {
+            spend(state, seat, P::Engineer, events);
+            improvements::apply_wall_at(state, seat, node, true, events);
+        }
+        Action::PlayInventor { a, b } => {
+            spend(state, seat, P::Inventor, events);
+            let na = state.board.tiles[a.index()].number;
+            state.board.tiles[a.index()].number = state.board.tiles[b.index()].number;
+            state.board.tiles[b.index()].number = na;
+            events.push(Event::TokensSwapped { a, b });
+        }
+        Action::PlayMedicine { node } => {
+            spend(state, seat, P::Medicine, events);
+            pay(state, seat, &MEDICINE_COST);
+            ck_mut(state).players[seat.index()].flat.remove(node);
+            let p = &mut state.players[seat.index()];
+            p.settlements.remove(node);
+            p.cities.insert(node);
+            events.push(Event::Built {
+                seat,
+                piece: Piece::City,
+                at: node.0,
+                free: false,
+            });
+        }
+        Action::PlayProgress { card: P::Irrigation } => {
+            spend(state, seat, P::Irrigation, events);
+            harvest(state, seat, Terrain::Fields, events);
+        }
+        Action::PlayProgress { card: P::Mining } => {
+            spend(state, seat, P::Mining, events);
+            harvest(state, seat, Terrain::Mountains, events);
+        }
+        Action::PlayProgress { card: P::RoadBuilding } => {
+            spend(state, seat, P::RoadBuilding, events);
+            let left = state.players[seat.index()].roads_left().min(2);
+            state.phase = if left == 0 || road_spots(state, seat).is_empty() {
+                Phase::Main
+            } else {
+                Phase::RoadBuilding {
+                    left,
+                    resume: Resume::Main,
+                }
+            };
+        }
+        Action::PlayProgress { card: P::Smith } => {
+            spend(state, seat, P::Smith, events);
+            smith_next(state, seat, 2);
+        }
+        _ => {}
+    }
+}
+
+/// 2 of the terrain's resource per such hex touching an own building, as far
+/// as the bank holds them (`ck.decide.irrigation_mining`: the robber does not
+/// stop it).
+fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain, events: &mut S) {
+    let t = topology();
+    let Some(r) = terrain.resource() else { return };
+    let own = state.players[seat.index()].buildings().0;
+    let hexes = (0..HEX_COUNT)
+        .filter(|&h| state.board.tiles[h].terrain == terrain && t.hex_node_set[h].0 & own != 0)
+        .count() as u8;
+    let n = (2 * hexes).min(state.bank.get(r));
+    if n > 0 {
+        state.bank.0[r.index()] -= n;
+        state.players[seat.index()].hand.0[r.index()] += n;
+        events.push(Event::TookFromBank {
+            seat,
+            resources: Resources::of(&[(r, n)]),
+        });
+    }
+}
+
+/// Smith: the next free promotion, or back to the turn when none is left.
+pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
+    let any = state.players[seat.index()]
+        .knights
+        .iter()
+        .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
+    state.phase = if left > 0 && any {
+        Phase::Smith { left }
+    } else {
+        Phase::Main
+    };
+}
+
+/// Legal actions while Smith promotes.
+pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    for node in state.players[seat.index()].knights.iter() {
+        if knights::check_promote_at(state, seat, node, true).is_ok() {
+            out.push(Action::PromoteKnight { node });
+        }
+    }
+    out.push(Action::EndCard);
+}

@@ -1,0 +1,153 @@
+//! Determinization of the Cities & Knights secrets: the cards (resources and
+//! commodities together, since only their total is public) and progress
+//! cards of the players hidden from the viewer, and the contents of every
+//! deck. Per kind the unseen cards are pooled and dealt again in seat order
+//! with each seat's public counts (cards in hand; progress cards per deck;
+//! deck top and under sizes), so the sample depends on the view and the rng
+//! only and the viewer's view does not change.
+
+use super::cards::{Card, Cards, CARD_KINDS};
+use super::progress::{ProgressCard, ProgressCards, PROGRESS_KINDS};
+use super::Track;
+use crate::resource::Resources;
+use crate::state::{State, MAX_PLAYERS};
+use engine::{GameRng, Seat, Viewer};
+use rand::Rng;
+
+/// Draws one kind from the multiset `counts`, uniformly over its cards.
+fn draw<const K: usize>(counts: &mut [u32; K], remaining: &mut u32, rng: &mut GameRng) -> Option<usize> {
+    if *remaining == 0 {
+        return None;
+    }
+    let mut x = rng.random_range(0..*remaining);
+    for (k, c) in counts.iter_mut().enumerate() {
+        if x < *c {
+            *c -= 1;
+            *remaining -= 1;
+            return Some(k);
+        }
+        x -= *c;
+    }
+    None
+}
+
+/// Resamples the secrets hidden from `viewer`; `known` are resources
+/// publicly known to be held (a trade offer). Cards a card lets the viewer
+/// see (Master Merchant's target, Spy's target) are not hidden.
+pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS], rng: &mut GameRng) {
+    let n = s.n();
+    let mut hidden = [false; MAX_PLAYERS];
+    let mut hidden_progress = [false; MAX_PLAYERS];
+    for i in 0..n {
+        hidden[i] = !super::view::sees_cards(s, viewer, Seat(i as u8));
+        hidden_progress[i] = !super::view::sees_progress(s, viewer, Seat(i as u8));
+    }
+    let Some(mut ck) = s.ck.take() else {
+        return;
+    };
+    // Commodities shown in a domestic offer are known to be held.
+    let mut known_c = [super::Commodities::ZERO; MAX_PLAYERS];
+    match s.phase {
+        crate::state::Phase::TradeDraft { offer } | crate::state::Phase::TradeReplies { offer, .. } => {
+            known_c[s.current.index()] = offer.give_commodities
+        }
+        crate::state::Phase::TradeConfirm { offer, accepted } => {
+            known_c[s.current.index()] = offer.give_commodities;
+            for a in accepted.iter() {
+                if let Some(k) = known_c.get_mut(a.index()) {
+                    *k = offer.get_commodities;
+                }
+            }
+        }
+        _ => {}
+    }
+    // Cards: resources and commodities in one pool.
+    let mut pool = [0u32; CARD_KINDS];
+    let mut remaining = 0u32;
+    let mut sizes = [0u32; MAX_PLAYERS];
+    for i in 0..n {
+        if !hidden[i] {
+            continue;
+        }
+        let mut unknown = s.players[i].hand;
+        unknown.sub(&known[i]);
+        let mut unknown_c = ck.players[i].commodities;
+        unknown_c.sub(&known_c[i]);
+        let h = (unknown, unknown_c);
+        for card in Card::ALL {
+            pool[card.index()] += h.count(card) as u32;
+        }
+        sizes[i] = unknown.total() + unknown_c.total();
+        remaining += sizes[i];
+        s.players[i].hand = known[i];
+        ck.players[i].commodities = known_c[i];
+    }
+    for (i, &size) in sizes.iter().enumerate().take(n) {
+        for _ in 0..size {
+            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                let mut h = (s.players[i].hand, ck.players[i].commodities);
+                h.put(Card::ALL[k], 1);
+                s.players[i].hand = h.0;
+                ck.players[i].commodities = h.1;
+            }
+        }
+    }
+    // Progress cards, one deck colour at a time.
+    for track in Track::ALL {
+        let t = track.index();
+        let mut pool = [0u32; PROGRESS_KINDS];
+        let mut remaining = 0u32;
+        let mut counts = [0u32; MAX_PLAYERS];
+        let take = |cards: &mut ProgressCards, pool: &mut [u32; PROGRESS_KINDS]| {
+            let mut k = 0;
+            for c in ProgressCard::ALL {
+                if c.track() == track {
+                    pool[c.index()] += cards.get(c) as u32;
+                    k += cards.get(c) as u32;
+                    cards.0[c.index()] = 0;
+                }
+            }
+            k
+        };
+        for i in 0..n {
+            if hidden_progress[i] {
+                counts[i] = take(&mut ck.players[i].progress, &mut pool);
+                remaining += counts[i];
+            }
+        }
+        let top = take(&mut ck.decks[t].top, &mut pool);
+        let under = take(&mut ck.decks[t].under, &mut pool);
+        remaining += top + under;
+        // Victory point cards are revealed when drawn and never put back, so
+        // unseen ones are on top of their deck: they stay there.
+        let mut vp_top = 0;
+        for c in ProgressCard::ALL
+            .into_iter()
+            .filter(|c| c.is_vp() && c.track() == track)
+        {
+            let k = pool[c.index()];
+            ck.decks[t].top.0[c.index()] = k as u8;
+            pool[c.index()] = 0;
+            remaining -= k;
+            vp_top += k;
+        }
+        for (p, &count) in ck.players.iter_mut().zip(counts.iter()).take(n) {
+            for _ in 0..count {
+                if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                    p.progress.0[k] += 1;
+                }
+            }
+        }
+        for _ in 0..top.saturating_sub(vp_top) {
+            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                ck.decks[t].top.0[k] += 1;
+            }
+        }
+        for _ in 0..under {
+            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                ck.decks[t].under.0[k] += 1;
+            }
+        }
+    }
+    s.ck = Some(ck);
+}

@@ -1,0 +1,90 @@
+//! Setup (`ck.setup.*`): round 1 as in the base game; in round 2 (reverse
+//! order) a city goes straight onto a free intersection
+//! (`ck.setup.second_city`, the one exception to
+//! `catan.build.city.requires_own_settlement`) and pays one resource per
+//! adjacent land hex, no commodities (`ck.setup.start_resources`).
+
+use super::error::CkError;
+use crate::action::{Action, Event, Piece};
+use crate::error::CatanError;
+use crate::resource::Resources;
+use crate::rules::build::setup_settlement_spots;
+use crate::rules::setup as base;
+use crate::state::{Phase, State};
+use crate::topology::{topology, NodeId};
+use engine::{EventSink, Rejection};
+
+/// Whether setup step `step` is in round 2 (the city round).
+#[inline]
+fn city_round(state: &State, step: u8) -> bool {
+    step as usize >= state.n()
+}
+
+/// Legal setup actions.
+pub fn legal(state: &State, step: u8, road_from: Option<NodeId>, out: &mut Vec<Action>) {
+    if road_from.is_none() && city_round(state, step) {
+        for node in setup_settlement_spots(state).iter() {
+            out.push(Action::BuildCity { node });
+        }
+    } else {
+        base::legal(state, road_from, out);
+    }
+}
+
+/// Checks a setup action.
+pub fn check(state: &State, step: u8, road_from: Option<NodeId>, action: &Action) -> Result<(), Rejection<CatanError>> {
+    match (*action, road_from, city_round(state, step)) {
+        (Action::BuildCity { node }, None, true) => {
+            if setup_settlement_spots(state).contains(node) {
+                Ok(())
+            } else {
+                Err(CatanError::SettlementDistance.into())
+            }
+        }
+        (Action::BuildSettlement { .. }, None, true) => Err(CatanError::from(CkError::SetupCity).into()),
+        (Action::BuildCity { .. }, None, false) => Err(CatanError::CityRequiresOwnSettlement.into()),
+        _ => base::check(state, road_from, action),
+    }
+}
+
+/// Applies a setup action.
+pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, events: &mut S) {
+    match *action {
+        Action::BuildCity { node } => {
+            let seat = state.current;
+            state.players[seat.index()].cities.insert(node);
+            events.push(Event::Built {
+                seat,
+                piece: Piece::City,
+                at: node.0,
+                free: true,
+            });
+            start_resources(state, node, events);
+            state.phase = Phase::Setup {
+                step,
+                road_from: Some(node),
+            };
+        }
+        _ => base::apply(state, step, action, events),
+    }
+}
+
+/// One resource per land hex next to the city, as far as the bank holds them.
+fn start_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+    let t = topology();
+    let mut gain = Resources::ZERO;
+    let mut hexes = t.node_hexes[node.index()];
+    while hexes != 0 {
+        let h = hexes.trailing_zeros() as usize;
+        hexes &= hexes - 1;
+        if let Some(r) = state.board.tiles[h].terrain.resource() {
+            if state.bank.0[r.index()] > gain.0[r.index()] {
+                gain.0[r.index()] += 1;
+            }
+        }
+    }
+    let seat = state.current;
+    state.bank.sub(&gain);
+    state.players[seat.index()].hand.add(&gain);
+    events.push(Event::StartingResources { seat, resources: gain });
+}

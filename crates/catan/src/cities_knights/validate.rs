@@ -1,0 +1,229 @@
+//! Consistency of a Cities & Knights position (for loaded JSON and the
+//! conformance suite): card conservation of commodities and progress cards,
+//! knights and their bits, walls, levels, metropolises, the barbarian track
+//! and the phases this module adds.
+
+use super::cards::{Commodity, CARDS_PER_COMMODITY};
+use super::progress::{ProgressCard, PROGRESS_HAND_LIMIT};
+use super::state::{BARBARIAN_STEPS, DEFENDER_CARDS, KNIGHTS_PER_LEVEL, MAX_LEVEL, WALL_LIMIT};
+use super::{card_count, next_in_order};
+use crate::bits::NodeSet;
+use crate::config::Rules;
+use crate::state::{Phase, State};
+use engine::Seat;
+
+/// Appends every inconsistency of the Cities & Knights part to `out`.
+pub fn validate(state: &State, out: &mut Vec<String>) {
+    let Some(ck) = state.ck.as_deref() else {
+        if state.rules == Rules::CitiesKnights {
+            out.push("a Cities & Knights game without its `cities_knights` part".to_string());
+        }
+        if state.players.iter().any(|p| !p.knights.is_empty()) {
+            out.push("knights on the board of a base game".to_string());
+        }
+        return;
+    };
+    if state.rules != Rules::CitiesKnights {
+        out.push("a `cities_knights` part in a game of other rules".to_string());
+    }
+    let n = state.n();
+    if n < 3 {
+        out.push(format!("Cities & Knights is played by 3 or 4, not {n}"));
+    }
+    for c in Commodity::ALL {
+        let held: u32 = ck.players.iter().map(|p| p.commodities.get(c) as u32).sum();
+        if held + ck.bank.get(c) as u32 != CARDS_PER_COMMODITY as u32 {
+            out.push(format!(
+                "{}: {held} in hands and {} in the bank, the game has {CARDS_PER_COMMODITY}",
+                c.en(),
+                ck.bank.get(c)
+            ));
+        }
+    }
+    for card in ProgressCard::ALL {
+        let k = card.index();
+        let held: u32 = ck
+            .players
+            .iter()
+            .map(|p| p.progress.0[k] as u32 + p.vp_cards.0[k] as u32)
+            .sum();
+        let deck = &ck.decks[card.track().index()];
+        let total = held + deck.top.0[k] as u32 + deck.under.0[k] as u32;
+        if total != card.copies() as u32 {
+            out.push(format!(
+                "progress cards: {total} {} accounted for, the game has {}",
+                card.en(),
+                card.copies()
+            ));
+        }
+        for (t, d) in ck.decks.iter().enumerate() {
+            if t != card.track().index() && d.top.0[k] + d.under.0[k] > 0 {
+                out.push(format!("{} in the wrong deck", card.en()));
+            }
+        }
+    }
+    if ck.barbarians >= BARBARIAN_STEPS {
+        out.push(format!(
+            "barbarian ship at step {}, the attack comes at {BARBARIAN_STEPS}",
+            ck.barbarians
+        ));
+    }
+    let given: u32 = ck.players.iter().map(|p| p.defenders as u32).sum();
+    let accounted = given + ck.defenders_left as u32;
+    if accounted < DEFENDER_CARDS as u32 || (ck.defenders_left > 0 && accounted != DEFENDER_CARDS as u32) {
+        out.push(format!("Defender cards: {given} given and {} left", ck.defenders_left));
+    }
+    let mut all_knights = 0u64;
+    for (i, c) in ck.players.iter().enumerate() {
+        let Some(p) = state.players.get(i) else {
+            if *c != super::CkPlayer::default() {
+                out.push(format!(
+                    "seat {i} is not at the table but has Cities & Knights material"
+                ));
+            }
+            continue;
+        };
+        let k = p.knights;
+        if k.0 & all_knights != 0 {
+            out.push(format!(
+                "seat {i}: a knight shares an intersection with another player's"
+            ));
+        }
+        all_knights |= k.0;
+        if k.0 & state.occupied().0 != 0 {
+            out.push(format!("seat {i}: a knight stands on a building"));
+        }
+        for (name, set) in [
+            ("strong", c.strong),
+            ("mighty", c.mighty),
+            ("active", c.active),
+            ("acted", c.acted),
+            ("fresh", c.fresh),
+            ("promoted", c.promoted),
+        ] {
+            if set.0 & !k.0 != 0 {
+                out.push(format!("seat {i}: {name} knights where no knight of it stands"));
+            }
+        }
+        if c.strong.0 & c.mighty.0 != 0 {
+            out.push(format!("seat {i}: a knight both strong and mighty"));
+        }
+        for level in 1..=3 {
+            if c.of_level(k, level).len() > KNIGHTS_PER_LEVEL as usize {
+                out.push(format!(
+                    "seat {i}: more than {KNIGHTS_PER_LEVEL} knights of level {level}"
+                ));
+            }
+        }
+        if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0) != 0 {
+            out.push(format!("seat {i}: knight history of a turn that is not its own"));
+        }
+        if c.walls.0 & !p.cities.0 != 0 || c.walls.len() > WALL_LIMIT as usize {
+            out.push(format!(
+                "seat {i}: walls must stand under its cities, at most {WALL_LIMIT}"
+            ));
+        }
+        if c.flat.0 & !p.settlements.0 != 0 {
+            out.push(format!("seat {i}: a lying city piece that is no settlement"));
+        }
+        if c.levels.iter().any(|&l| l > MAX_LEVEL) {
+            out.push(format!("seat {i}: improvement level above {MAX_LEVEL}"));
+        }
+        let vp = ProgressCard::ALL.iter().filter(|c| c.is_vp());
+        for card in vp {
+            if c.progress.get(*card) > 0 {
+                out.push(format!(
+                    "seat {i}: {} held hidden; it is revealed when drawn",
+                    card.en()
+                ));
+            }
+        }
+        if c.vp_cards.total()
+            != c.vp_cards.get(ProgressCard::Printer) as u32 + c.vp_cards.get(ProgressCard::Constitution) as u32
+        {
+            out.push(format!(
+                "seat {i}: a revealed progress card that is no victory point card"
+            ));
+        }
+        let over = matches!(state.phase, Phase::ProgressDiscard { seat, .. } if seat.index() == i);
+        let limit = PROGRESS_HAND_LIMIT + u32::from(over);
+        if c.progress.limited() > limit {
+            out.push(format!(
+                "seat {i}: {} progress cards, the limit is {PROGRESS_HAND_LIMIT}",
+                c.progress.limited()
+            ));
+        }
+    }
+    let mut seen = NodeSet::EMPTY;
+    for (t, m) in ck.metropolises.iter().enumerate() {
+        let Some(m) = m else { continue };
+        let ok = state
+            .players
+            .get(m.seat.index())
+            .is_some_and(|p| p.cities.contains(m.node))
+            && ck.players[m.seat.index()].levels[t] >= 4;
+        if !ok || seen.contains(m.node) {
+            out.push(format!(
+                "metropolis of track {t} on node {} is not a fitting city of {}",
+                m.node.0, m.seat
+            ));
+        }
+        seen.insert(m.node);
+    }
+    if let Some(m) = ck.merchant {
+        if m.seat.index() >= n || state.board.tiles[m.hex.index() % 19].terrain.resource().is_none() {
+            out.push("the merchant stands on the desert or belongs to nobody".to_string());
+        }
+    }
+    match state.phase {
+        Phase::Pillage { owed } if owed.is_empty() || owed.iter().any(|s| s.index() >= n) => {
+            out.push("pillage owed by impossible seats".to_string())
+        }
+        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } if next_in_order(state, pending).is_none() => {
+            out.push(format!("{} with nobody pending", state.phase.name()))
+        }
+        Phase::ProgressDraw { seat, track, .. } if seat.index() >= n || ck.decks[track.index()].is_empty() => {
+            out.push("a progress card is drawn from an empty deck or by nobody".to_string())
+        }
+        Phase::Relocate { seat, strength, .. } if seat.index() >= n || !(1..=3).contains(&strength) => {
+            out.push("a knight relocation of an impossible knight".to_string())
+        }
+        Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => {
+            out.push(format!("{victim} is robbed but holds no card"))
+        }
+        Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
+            if !ck.players[state.current.index()]
+                .commodities
+                .covers(&offer.give_commodities) =>
+        {
+            out.push("the active player offers commodities it does not hold".to_string())
+        }
+        Phase::BishopSteal { pending } => match next_in_order(state, pending) {
+            Some(v) if card_count(state, v) > 0 => {}
+            _ => out.push("Bishop robs nobody who holds a card".to_string()),
+        },
+        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+            for (i, &o) in owed.iter().enumerate() {
+                let held = if i < n { card_count(state, Seat(i as u8)) } else { 0 };
+                if o as u32 > held || (i < n && Seat(i as u8) == state.current && o > 0) {
+                    out.push(format!("seat {i} owes {o} cards but holds {held}"));
+                }
+            }
+            if owed.iter().all(|&o| o == 0) {
+                out.push(format!("{} with nothing owed", state.phase.name()));
+            }
+        }
+        Phase::Desert { victim } | Phase::Spy { victim } | Phase::MasterMerchant { victim, .. }
+            if victim.index() >= n || victim == state.current =>
+        {
+            out.push(format!("{} against an impossible seat", state.phase.name()))
+        }
+        Phase::HarborReply { to, .. } if to.index() >= n || to == state.current => {
+            out.push("a harbor reply by an impossible seat".to_string())
+        }
+        Phase::RollingEvent { red, yellow } if !(1..=6).contains(&red) || !(1..=6).contains(&yellow) => {
+            out.push("Alchemist dice out of range".to_string())
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,136 @@
+//! Position builders for Cities & Knights scenario tests: the beginner board
+//! in the main phase of turn 10, seat 0 to act, with pieces, cards, knights
+//! and levels put in by hand.
+#![allow(dead_code)]
+
+use catan::cities_knights::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
+use catan::{topology, Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, State};
+use engine::rand::SeedableRng;
+use engine::{Game, GameRng, NoEvents, Seat};
+use testkit::scenario::assert_accepted;
+
+/// An empty beginner board in the main phase, seat 0 to act, everything in the bank.
+pub fn position(players: usize) -> State {
+    let config = Config {
+        board: BoardChoice::Beginner,
+        ..Config::cities_knights()
+    };
+    let mut rng = GameRng::seed_from_u64(0);
+    let mut s = Catan::new_game(&config, players, &mut rng).expect("config");
+    s.phase = Phase::Main;
+    s.turn = 10;
+    s.current = Seat(0);
+    s.start_player = Seat(0);
+    s
+}
+
+/// The C&K part.
+pub fn ck(s: &State) -> &CkState {
+    s.ck.as_deref().expect("a Cities & Knights state")
+}
+
+/// The C&K part, mutable.
+pub fn ckm(s: &mut State) -> &mut CkState {
+    s.ck.as_deref_mut().expect("a Cities & Knights state")
+}
+
+/// A player's C&K part, mutable.
+pub fn cp(s: &mut State, seat: u8) -> &mut CkPlayer {
+    &mut ckm(s).players[seat as usize]
+}
+
+/// Corner `k` (clockwise from the top) of hex `hex`.
+pub fn corner(hex: usize, k: usize) -> NodeId {
+    topology().hex_nodes[hex][k]
+}
+
+/// The edge between two nodes.
+pub fn edge(a: NodeId, b: NodeId) -> EdgeId {
+    topology().edge_between(a, b).expect("neighbouring nodes")
+}
+
+/// Resources from the bank into a hand.
+pub fn give(s: &mut State, seat: u8, cards: &[(Resource, u8)]) {
+    for &(r, n) in cards {
+        s.bank.0[r.index()] -= n;
+        s.players[seat as usize].hand.0[r.index()] += n;
+    }
+}
+
+/// Commodities from the bank into a hand.
+pub fn give_c(s: &mut State, seat: u8, cards: &[(Commodity, u8)]) {
+    for &(c, n) in cards {
+        let ck = ckm(s);
+        ck.bank.0[c.index()] -= n;
+        ck.players[seat as usize].commodities.0[c.index()] += n;
+    }
+}
+
+/// A progress card from its deck into a hand.
+pub fn give_p(s: &mut State, seat: u8, card: ProgressCard) {
+    let ck = ckm(s);
+    ck.decks[card.track().index()].top.remove(card);
+    ck.players[seat as usize].progress.add(card);
+}
+
+/// A road of `seat` between two nodes.
+pub fn road(s: &mut State, seat: u8, a: NodeId, b: NodeId) {
+    s.players[seat as usize].roads.insert(edge(a, b));
+}
+
+/// Roads of `seat` along a node path.
+pub fn road_path(s: &mut State, seat: u8, path: &[NodeId]) {
+    for w in path.windows(2) {
+        road(s, seat, w[0], w[1]);
+    }
+}
+
+/// A settlement of `seat` with a road to its neighbour `towards`.
+pub fn settle(s: &mut State, seat: u8, node: NodeId, towards: NodeId) {
+    s.players[seat as usize].settlements.insert(node);
+    road(s, seat, node, towards);
+}
+
+/// A city of `seat` with a road to its neighbour `towards`.
+pub fn city(s: &mut State, seat: u8, node: NodeId, towards: NodeId) {
+    s.players[seat as usize].cities.insert(node);
+    road(s, seat, node, towards);
+}
+
+/// A knight of `seat` of a strength (1–3), active or not.
+pub fn knight(s: &mut State, seat: u8, node: NodeId, strength: u8, active: bool) {
+    s.players[seat as usize].knights.insert(node);
+    let c = cp(s, seat);
+    match strength {
+        2 => c.strong.insert(node),
+        3 => c.mighty.insert(node),
+        _ => {}
+    }
+    if active {
+        c.active.insert(node);
+    }
+}
+
+/// Finishes a position: recomputes road lengths and checks it is consistent.
+pub fn done(mut s: State) -> State {
+    s.players.recompute_road_lengths();
+    if let Err(p) = Catan::validate(&s) {
+        panic!("test position is inconsistent: {p:?}");
+    }
+    s
+}
+
+/// The active player rolls these dice.
+pub fn roll(s: &mut State, red: u8, yellow: u8, event: EventFace) -> Vec<catan::Event> {
+    let seat = s.current;
+    s.phase = Phase::Roll;
+    assert_accepted::<Catan>(s, seat, &Action::Roll);
+    let mut events = Vec::new();
+    Catan::apply_chance(s, &Chance::CkDice { red, yellow, event }, &mut events).expect("dice");
+    events
+}
+
+/// Applies a chance outcome that must be possible now.
+pub fn chance(s: &mut State, c: Chance) {
+    Catan::apply_chance(s, &c, &mut NoEvents).expect("a possible chance outcome");
+}
