@@ -208,3 +208,58 @@ fn search_is_deterministic_for_a_seed_and_thread_count() {
         assert!(matches!(i, Ok(i) if i < legal.len()));
     }
 }
+
+/// A player who cannot stop the next player from winning still ends the
+/// turn: opening and withdrawing a domestic offer changes nothing, and a
+/// greedy player that scored it above a loss stalled forever (found in a
+/// Cities & Knights game where a Defender card had brought the next seat to
+/// its goal outside its own turn).
+#[test]
+fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
+    use catan::{Action, Catan, Phase};
+    for rules in [r#"{}"#, r#"{"rules":"cities_knights"}"#] {
+        let config: catan::Config = serde_json::from_str(rules).unwrap_or_default();
+        let mut s = walk_until::<Catan>(&config, 3, |s| {
+            let next = Seat(((s.current.index() + 1) % 3) as u8);
+            s.phase == Phase::Main && s.points(next) > s.points(s.current)
+        });
+        let me = s.current;
+        let next = Seat(((me.index() + 1) % 3) as u8);
+        // The next seat's points reach the goal: it wins as its turn begins.
+        s.victory_points = s.points(next);
+        let mut legal = Vec::new();
+        Catan::legal_actions(&s, me, &mut legal);
+        assert!(
+            legal.contains(&Action::OpenTrade) && legal.contains(&Action::EndTurn),
+            "{legal:?}"
+        );
+        let mut greedy = bots::GreedyBot::<Catan>::new();
+        let mut rng = GameRng::seed_from_u64(3);
+        for _ in 0..200 {
+            if s.current != me || Catan::result(&s).is_some() {
+                break;
+            }
+            let ToAct::Seats(set) = Catan::to_act(&s) else {
+                let c = Catan::sample_chance(&s, &mut rng);
+                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+                continue;
+            };
+            let seat = set.first().unwrap_or(me);
+            Catan::legal_actions(&s, seat, &mut legal);
+            let Ok(i) = greedy.choose(&s, seat, &legal, &mut rng) else {
+                panic!("greedy forfeits");
+            };
+            assert_ne!(
+                legal[i],
+                Action::OpenTrade,
+                "{rules}: greedy opens an offer it will withdraw"
+            );
+            Catan::apply_unchecked(&mut s, seat, &legal[i], &mut NoEvents);
+        }
+        assert_eq!(
+            Catan::result(&s).map(|r| r.winners),
+            Some(vec![next]),
+            "{rules}: the turn ended"
+        );
+    }
+}

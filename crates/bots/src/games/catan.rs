@@ -217,7 +217,12 @@ impl Heuristic<Catan> for CatanHeuristic {
             }
             // The greedy player does not open domestic offers itself; if it
             // is in one (an external program can start it), it withdraws.
-            Action::OpenTrade => -1.0,
+            // Opening and withdrawing changes nothing, so an open scored above
+            // a lost game would stall forever rather than end a turn after
+            // which another player wins (points won outside one's own turn
+            // count at the start of it): below any loss, never chosen while
+            // another action exists.
+            Action::OpenTrade => -1e7,
             Action::CancelTrade => match s.phase {
                 Phase::TradeDraft { .. } => 0.1,
                 _ => 0.0,
