@@ -81,3 +81,21 @@ fn ck_validate_reports_inconsistent_material() {
         "more than 2 knights of level 1",
     );
 }
+
+/// `ck.win.thirteen` for loaded positions: a state that leaves the goal out
+/// gets its rule set's (13 here, 10 in a base game).
+#[test]
+fn ck_a_loaded_state_without_a_goal_gets_thirteen() {
+    let s = valid();
+    let mut v: serde_json::Value = serde_json::to_value(&s).unwrap();
+    v.as_object_mut().unwrap().remove("victory_points");
+    let back: State = serde_json::from_value(v).unwrap();
+    assert_eq!(back.victory_points, 13);
+    let mut base = back.clone();
+    base.rules = Rules::Base;
+    base.ck = None;
+    let mut v = serde_json::to_value(&base).unwrap();
+    v.as_object_mut().unwrap().remove("victory_points");
+    let back: State = serde_json::from_value(v).unwrap();
+    assert_eq!(back.victory_points, 10);
+}
