@@ -446,12 +446,13 @@ impl Phase {
 
 /// The complete state of a CATAN game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StateJson")]
 pub struct State {
     /// The rule set.
     #[serde(default)]
     pub rules: Rules,
-    /// Points needed to win (10 if left out).
-    #[serde(default = "default_goal")]
+    /// Points needed to win (the rule set's goal if left out: 10, or 13 in
+    /// Cities & Knights).
     pub victory_points: u8,
     /// The board layout (the beginner board if left out).
     #[serde(default = "Board::beginner")]
@@ -490,8 +491,57 @@ pub struct State {
     pub ck: Option<Box<CkState>>,
 }
 
-fn default_goal() -> u8 {
-    10
+/// The JSON form read: as [`State`], but the goal may be left out and then
+/// depends on the rule set.
+#[derive(Deserialize)]
+struct StateJson {
+    #[serde(default)]
+    rules: Rules,
+    #[serde(default)]
+    victory_points: Option<u8>,
+    #[serde(default = "Board::beginner")]
+    board: Board,
+    robber: HexId,
+    start_player: Seat,
+    current: Seat,
+    turn: u32,
+    phase: Phase,
+    bank: Resources,
+    deck: DevCards,
+    #[serde(default)]
+    dev_played: bool,
+    #[serde(default)]
+    longest_road: Option<Seat>,
+    #[serde(default)]
+    largest_army: Option<Seat>,
+    #[serde(default)]
+    last_roll: Option<Dice>,
+    players: Players,
+    #[serde(default, rename = "cities_knights")]
+    ck: Option<Box<CkState>>,
+}
+
+impl From<StateJson> for State {
+    fn from(j: StateJson) -> Self {
+        State {
+            rules: j.rules,
+            victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
+            board: j.board,
+            robber: j.robber,
+            start_player: j.start_player,
+            current: j.current,
+            turn: j.turn,
+            phase: j.phase,
+            bank: j.bank,
+            deck: j.deck,
+            dev_played: j.dev_played,
+            longest_road: j.longest_road,
+            largest_army: j.largest_army,
+            last_roll: j.last_roll,
+            players: j.players,
+            ck: j.ck,
+        }
+    }
 }
 
 impl State {

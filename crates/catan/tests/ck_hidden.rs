@@ -100,3 +100,25 @@ fn ck_determinize_depends_only_on_the_view() {
     }
     assert!(compared >= 10, "compared {compared}");
 }
+
+/// A resource offered by Commercial Harbor stays in the offerer's hand in
+/// every sample (it is part of the public phase).
+#[test]
+fn ck_determinize_keeps_the_harbor_offer() {
+    use catan::Resource;
+    let mut s = ck::position(3);
+    ck::settle(&mut s, 0, ck::corner(0, 0), ck::corner(0, 1));
+    ck::give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Ore, 3)]);
+    ck::give_c(&mut s, 1, &[(catan::cities_knights::Commodity::Coin, 1)]);
+    s.phase = Phase::HarborReply {
+        to: Seat(1),
+        resource: Resource::Brick,
+    };
+    ck::ckm(&mut s).turn.harbor = true;
+    let s = ck::done(s);
+    for seed in 0..50 {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let d = Catan::determinize(&s, Viewer::Seat(Seat(2)), &mut rng);
+        assert!(d.players[0].hand.get(Resource::Brick) >= 1, "seed {seed}");
+    }
+}

@@ -49,6 +49,9 @@ pub fn place_spots(state: &State, seat: Seat) -> NodeSet {
 pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let t = topology();
     let i = seat.index();
+    if start.index() >= crate::topology::NODE_COUNT || i >= state.n() {
+        return (NodeSet::EMPTY, NodeSet::EMPTY);
+    }
     let me = &state.players[i];
     let roads = me.roads.0;
     let others = NodeSet(state.players.opponent_buildings(i).0);

@@ -1,7 +1,9 @@
 //! Dispatch of a Cities & Knights game by phase: who acts, which actions are
 //! legal, why one is refused and how an accepted one is applied. Legal lists
 //! are built from the same check functions that refuse, so the two agree.
-//! Domestic trade phases are the base game's and are handed back to it.
+//! Domestic trade keeps the base game's phases; offers may hold commodities
+//! (`ck.trade.commodities`), so drafting, replies and confirmation are
+//! checked here and the base code carries them out.
 
 use super::cards::{Card, Commodity};
 use super::error::CkError;

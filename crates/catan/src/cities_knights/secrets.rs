@@ -45,6 +45,12 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
     let Some(mut ck) = s.ck.take() else {
         return;
     };
+    // The resource offered by Commercial Harbor is known to be held.
+    let mut known = *known;
+    if let crate::state::Phase::HarborReply { resource, .. } = s.phase {
+        let k = &mut known[s.current.index()].0[resource.index()];
+        *k = (*k).max(1);
+    }
     // Commodities shown in a domestic offer are known to be held.
     let mut known_c = [super::Commodities::ZERO; MAX_PLAYERS];
     match s.phase {

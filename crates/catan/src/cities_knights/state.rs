@@ -191,8 +191,28 @@ pub struct CkState {
     /// Permissions of progress cards that last to the end of the turn.
     #[serde(default)]
     pub turn: TurnCards,
-    /// Per player, in seat order (always `MAX_PLAYERS` entries; unused seats empty).
+    /// Per player, in seat order. In JSON a list by seat; trailing seats
+    /// holding nothing (and the seats not at the table) are left out.
+    #[serde(default, serialize_with = "ser_players", deserialize_with = "de_players")]
     pub players: [CkPlayer; MAX_PLAYERS],
+}
+
+fn ser_players<S: serde::Serializer>(p: &[CkPlayer; MAX_PLAYERS], s: S) -> Result<S::Ok, S::Error> {
+    let used = p.iter().rposition(|c| *c != CkPlayer::default()).map_or(0, |i| i + 1);
+    s.collect_seq(p[..used].iter())
+}
+
+fn de_players<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[CkPlayer; MAX_PLAYERS], D::Error> {
+    let v: Vec<CkPlayer> = Vec::deserialize(d)?;
+    if v.len() > MAX_PLAYERS {
+        return Err(serde::de::Error::custom(format!(
+            "at most {MAX_PLAYERS} players, found {}",
+            v.len()
+        )));
+    }
+    let mut out = [CkPlayer::default(); MAX_PLAYERS];
+    out[..v.len()].copy_from_slice(&v);
+    Ok(out)
 }
 
 /// What progress cards played this turn still allow (`ck.progress.resolve_fully`:

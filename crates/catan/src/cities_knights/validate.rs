@@ -12,6 +12,31 @@ use crate::config::Rules;
 use crate::state::{Phase, State};
 use engine::Seat;
 
+/// Whether a phase exists only in Cities & Knights.
+fn is_ck_phase(phase: &Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Pillage { .. }
+            | Phase::DefenderDeck { .. }
+            | Phase::ProgressDraw { .. }
+            | Phase::ProgressDiscard { .. }
+            | Phase::Aqueduct { .. }
+            | Phase::Relocate { .. }
+            | Phase::PlaceMetropolis { .. }
+            | Phase::RollingEvent { .. }
+            | Phase::Smith { .. }
+            | Phase::Desert { .. }
+            | Phase::DeserterPlace { .. }
+            | Phase::DiplomatRoad
+            | Phase::BishopSteal { .. }
+            | Phase::Sabotage { .. }
+            | Phase::Spy { .. }
+            | Phase::Wedding { .. }
+            | Phase::MasterMerchant { .. }
+            | Phase::HarborReply { .. }
+    )
+}
+
 /// Appends every inconsistency of the Cities & Knights part to `out`.
 pub fn validate(state: &State, out: &mut Vec<String>) {
     let Some(ck) = state.ck.as_deref() else {
@@ -21,10 +46,16 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         if state.players.iter().any(|p| !p.knights.is_empty()) {
             out.push("knights on the board of a base game".to_string());
         }
+        if is_ck_phase(&state.phase) {
+            out.push(format!("phase {} belongs to Cities & Knights", state.phase.name()));
+        }
         return;
     };
     if state.rules != Rules::CitiesKnights {
         out.push("a `cities_knights` part in a game of other rules".to_string());
+    }
+    if matches!(state.phase, Phase::Drawing) {
+        out.push("a development card is drawn in Cities & Knights".to_string());
     }
     let n = state.n();
     if n < 3 {
@@ -171,7 +202,8 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         seen.insert(m.node);
     }
     if let Some(m) = ck.merchant {
-        if m.seat.index() >= n || state.board.tiles[m.hex.index() % 19].terrain.resource().is_none() {
+        let land = state.board.tiles.get(m.hex.index()).and_then(|t| t.terrain.resource());
+        if m.seat.index() >= n || land.is_none() {
             out.push("the merchant stands on the desert or belongs to nobody".to_string());
         }
     }
@@ -185,7 +217,9 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         Phase::ProgressDraw { seat, track, .. } if seat.index() >= n || ck.decks[track.index()].is_empty() => {
             out.push("a progress card is drawn from an empty deck or by nobody".to_string())
         }
-        Phase::Relocate { seat, strength, .. } if seat.index() >= n || !(1..=3).contains(&strength) => {
+        Phase::Relocate {
+            seat, strength, from, ..
+        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= crate::topology::NODE_COUNT => {
             out.push("a knight relocation of an impossible knight".to_string())
         }
         Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => {

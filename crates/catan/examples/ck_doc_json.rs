@@ -1,0 +1,73 @@
+//! Prints the JSON forms Cities & Knights adds (for docs/games/cities-knights.md).
+//!
+//! `cargo run -p spielleiter-catan --example ck_doc_json`
+
+use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Track};
+use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase};
+use engine::rand::SeedableRng;
+use engine::{Game, GameRng, Seat, Viewer};
+
+fn line<T: serde::Serialize>(t: &T) {
+    println!("{}", serde_json::to_string(t).unwrap_or_default());
+}
+
+fn main() {
+    line(&Config {
+        board: BoardChoice::Beginner,
+        ..Config::cities_knights()
+    });
+    let mut rng = GameRng::seed_from_u64(1);
+    let mut s = Catan::new_game(&Config::cities_knights(), 3, &mut rng).expect("config");
+    if let Some(ck) = s.ck.as_deref_mut() {
+        ck.players[0].levels[Track::Science.index()] = 2;
+        ck.players[0].commodities.0[Commodity::Paper.index()] = 1;
+    }
+    s.players[0].knights.insert(NodeId(4));
+    line(&s.ck);
+    for a in [
+        Action::BuildKnight { node: NodeId(4) },
+        Action::DisplaceKnight {
+            from: NodeId(4),
+            to: NodeId(13),
+        },
+        Action::BuildImprovement { track: Track::Science },
+        Action::BankTrade {
+            give: Card::Coin,
+            get: Card::Ore,
+        },
+        Action::DiscardCard { card: Card::Paper },
+        Action::PlayProgress {
+            card: ProgressCard::Warlord,
+        },
+        Action::PlayInventor {
+            a: catan::HexId(0),
+            b: catan::HexId(2),
+        },
+        Action::EndCard,
+    ] {
+        line(&a);
+    }
+    line(&Chance::CkDice {
+        red: 2,
+        yellow: 5,
+        event: EventFace::Gate(Track::Politics),
+    });
+    line(&Chance::Progress {
+        card: ProgressCard::Spy,
+    });
+    line(&Phase::ProgressDraw {
+        seat: Seat(1),
+        track: Track::Trade,
+        then: catan::cities_knights::Step::Production,
+    });
+    line(&Event::BarbarianAttack {
+        strength: 4,
+        defence: 3,
+        repelled: false,
+    });
+    let view = Catan::view(&s, Viewer::Seat(Seat(1)));
+    println!(
+        "{}",
+        serde_json::to_string(&view.cities_knights.map(|v| v.players[0].clone())).unwrap_or_default()
+    );
+}
