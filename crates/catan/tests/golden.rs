@@ -54,3 +54,26 @@ fn random_board_four_players_with_offers_seed_5() {
     assert_eq!(game.end, End::Finished, "the game ends by the rules");
     insta::assert_snapshot!("catan_random_4p_offers_seed_5", game.transcript());
 }
+
+/// Cities & Knights (`docs/games/cities-knights.md`): barbarians, knights,
+/// improvements and progress cards in the transcript and the final view.
+fn ck_transcript(players: usize, seed: u64) -> String {
+    let config = Config {
+        rules: catan::Rules::CitiesKnights,
+        victory_points: 13,
+        ..Config::default()
+    };
+    let game = play::<Catan>(&config, &Golden::new(players, seed));
+    assert_eq!(game.end, End::Finished, "the game ends by the rules");
+    game.transcript()
+}
+
+#[test]
+fn cities_knights_three_players_seed_6() {
+    insta::assert_snapshot!("catan_ck_3p_seed_6", ck_transcript(3, 6));
+}
+
+#[test]
+fn cities_knights_four_players_seed_7() {
+    insta::assert_snapshot!("catan_ck_4p_seed_7", ck_transcript(4, 7));
+}
