@@ -7,11 +7,10 @@
 use super::error::CkError;
 use crate::action::{Action, Event, Piece};
 use crate::error::CatanError;
-use crate::resource::Resources;
 use crate::rules::build::setup_settlement_spots;
 use crate::rules::setup as base;
 use crate::state::{Phase, State};
-use crate::topology::{topology, NodeId};
+use crate::topology::NodeId;
 use engine::{EventSink, Rejection};
 
 /// Whether setup step `step` is in round 2 (the city round).
@@ -59,7 +58,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, 
                 at: node.0,
                 free: true,
             });
-            start_resources(state, node, events);
+            base::starting_resources(state, node, events);
             state.phase = Phase::Setup {
                 step,
                 road_from: Some(node),
@@ -67,24 +66,4 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, 
         }
         _ => base::apply(state, step, action, events),
     }
-}
-
-/// One resource per land hex next to the city, as far as the bank holds them.
-fn start_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
-    let t = topology();
-    let mut gain = Resources::ZERO;
-    let mut hexes = t.node_hexes[node.index()];
-    while hexes != 0 {
-        let h = hexes.trailing_zeros() as usize;
-        hexes &= hexes - 1;
-        if let Some(r) = state.board.tiles[h].terrain.resource() {
-            if state.bank.0[r.index()] > gain.0[r.index()] {
-                gain.0[r.index()] += 1;
-            }
-        }
-    }
-    let seat = state.current;
-    state.bank.sub(&gain);
-    state.players[seat.index()].hand.add(&gain);
-    events.push(Event::StartingResources { seat, resources: gain });
 }

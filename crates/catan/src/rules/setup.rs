@@ -72,7 +72,9 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, 
     }
 }
 
-fn starting_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+/// One resource per land hex next to `node`, as far as the bank holds them:
+/// the second settlement's (base) or the second-round city's (Cities & Knights).
+pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
     let t = topology();
     let mut gain = Resources::ZERO;
     let mut hexes = t.node_hexes[node.index()];
