@@ -976,3 +976,53 @@ fn snh_validate() {
     squire(&mut plain, 0, HexId(0));
     assert!(Catan::validate(&plain).is_err());
 }
+
+/// `snh.hero.displace` by Intrigue (`snh.hero.is_knight`): a hero its owner can
+/// relocate stays the hero; one without a spot leaves the board and loses hero
+/// status; its squires stay (`snh.squire.stay`).
+#[test]
+fn snh_hero_displace_by_intrigue() {
+    for relocatable in [true, false] {
+        let mut s = ring();
+        let x = topology().node_neighbors[r(3).index()]
+            .iter()
+            .find(|n| !topology().hex_node_set[0].contains(*n))
+            .unwrap();
+        if relocatable {
+            let y = topology().node_neighbors[x.index()]
+                .iter()
+                .find(|&n| {
+                    n != r(3)
+                        && topology().node_neighbors[n.index()]
+                            .iter()
+                            .all(|m| !s.occupied().contains(m))
+                })
+                .unwrap();
+            settle(&mut s, 1, y, x);
+            road(&mut s, 1, x, r(3));
+        } else {
+            settle(&mut s, 1, x, r(3));
+        }
+        knight(&mut s, 1, r(3), 3, true);
+        set_hero(&mut s, 1, r(3));
+        let sq = hexes_of(x).into_iter().find(|&h| h != desert(&s)).unwrap();
+        squire(&mut s, 1, sq);
+        give_p(&mut s, 0, ProgressCard::Intrigue);
+        let mut s = done(s);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
+        if relocatable {
+            let mut l = Vec::new();
+            Catan::legal_actions(&s, Seat(1), &mut l);
+            let Action::RelocateKnight { node } = l[0] else {
+                panic!("{l:?}")
+            };
+            assert_accepted::<Catan>(&mut s, Seat(1), &Action::RelocateKnight { node });
+            assert_eq!(hero_of(&s, 1), vec![node]);
+            assert!(ck(&s).players[1].mighty.contains(node), "level kept");
+        } else {
+            assert!(hero_of(&s, 1).is_empty());
+        }
+        assert_eq!(squires(&s, 1), vec![sq]);
+        Catan::validate(&s).unwrap();
+    }
+}
