@@ -1026,3 +1026,38 @@ fn snh_hero_displace_by_intrigue() {
         Catan::validate(&s).unwrap();
     }
 }
+
+/// `snh.hero.is_knight` with progress cards: Warlord activates the hero (which
+/// then cannot recruit this turn) and Smith promotes it for free; it stays the hero.
+#[test]
+fn snh_hero_is_knight_warlord_and_smith() {
+    let mut s = ring();
+    knight(&mut s, 0, r(2), 1, false);
+    set_hero(&mut s, 0, r(2));
+    give_p(&mut s, 0, ProgressCard::Warlord);
+    give_p(&mut s, 0, ProgressCard::Smith);
+    let mut s = done(s);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::PlayProgress {
+            card: ProgressCard::Warlord,
+        },
+    );
+    assert!(ck(&s).players[0].active.contains(r(2)));
+    let hex = hexes_of(r(2))
+        .into_iter()
+        .find(|&h| terrain(&s, h) != Terrain::Desert)
+        .unwrap();
+    assert_refused::<Catan>(&s, Seat(0), &Action::RecruitSquire { hex }, "ck.knight.not_this_turn");
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::PlayProgress {
+            card: ProgressCard::Smith,
+        },
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(2) });
+    assert!(ck(&s).players[0].strong.contains(r(2)));
+    assert_eq!(hero_of(&s, 0), vec![r(2)]);
+}
