@@ -163,6 +163,25 @@ pub enum Action {
         /// Where.
         node: NodeId,
     },
+    /// Heroes: upgrade an own knight to the hero for one commodity (`snh.hero.upgrade`).
+    UpgradeHero {
+        /// The knight.
+        node: NodeId,
+        /// The commodity paid.
+        commodity: Commodity,
+    },
+    /// Heroes: the hero recruits a squire onto a hex touching it (`snh.squire.recruit`).
+    RecruitSquire {
+        /// The hex.
+        hex: HexId,
+    },
+    /// Heroes: move a squire one step to a neighbouring hex (`snh.squire.move`).
+    MoveSquire {
+        /// The squire's hex.
+        from: HexId,
+        /// The neighbouring hex.
+        to: HexId,
+    },
     /// Give up a city to the barbarians (`ck.barbarian.pillage`).
     LoseCity {
         /// The city.
@@ -790,6 +809,37 @@ pub enum Event {
         seat: Seat,
         /// Where it stood.
         node: NodeId,
+    },
+    /// Heroes: a knight became the hero (`snh.hero.upgrade`).
+    HeroUpgraded {
+        /// The owner.
+        seat: Seat,
+        /// The knight.
+        node: NodeId,
+        /// The commodity paid.
+        commodity: Commodity,
+    },
+    /// Heroes: the hero recruited a squire (`snh.squire.recruit`).
+    SquireRecruited {
+        /// The owner.
+        seat: Seat,
+        /// The hero.
+        hero: NodeId,
+        /// The squire's hex.
+        hex: HexId,
+    },
+    /// Heroes: a squire stepped to a neighbouring hex (`snh.squire.move`).
+    SquireMoved {
+        /// The owner.
+        seat: Seat,
+        /// From.
+        from: HexId,
+        /// To.
+        to: HexId,
+        /// The card paid (`null`: free over an own road).
+        paid: Option<Resource>,
+        /// The owner of a squire driven off the hex (`snh.squire.displace`).
+        displaced: Option<Seat>,
     },
     /// Cities & Knights: Diplomat removed a road.
     RoadRemoved {

@@ -1,7 +1,7 @@
 //! Options of a game: which rules, which board, the point goal.
 //!
-//! `rules` names the rule set: the base game or Cities & Knights (the heroes
-//! module is planned as a further variant of [`Rules`]). Cities & Knights
+//! `rules` names the rule set: the base game or Cities & Knights (or Cities & Knights
+//! with heroes and squires, `cities_knights_heroes`). Cities & Knights
 //! switches development cards off, raises the goal and adds pieces, which is
 //! why the goal is a number here and not a constant in the rules. A config
 //! that leaves `victory_points` out gets its rule set's goal (10 or 13).
@@ -19,6 +19,9 @@ pub enum Rules {
     /// CATAN: Cities & Knights (Städte & Ritter) on top of the base game
     /// (`rules/cities-knights.md`).
     CitiesKnights,
+    /// Cities & Knights with the heroes and squires of "Schlachten, Nationen
+    /// und Helden" (`rules/heroes.md`, rule ids `snh.*`).
+    CitiesKnightsHeroes,
 }
 
 impl Rules {
@@ -27,8 +30,18 @@ impl Rules {
     pub const fn default_goal(self) -> u8 {
         match self {
             Rules::Base => 10,
-            Rules::CitiesKnights => 13,
+            Rules::CitiesKnights | Rules::CitiesKnightsHeroes => 13,
         }
+    }
+
+    /// Whether the rule set is Cities & Knights (with or without heroes).
+    pub const fn is_cities_knights(self) -> bool {
+        matches!(self, Rules::CitiesKnights | Rules::CitiesKnightsHeroes)
+    }
+
+    /// Whether the heroes and squires module is on (`snh.*`).
+    pub const fn has_heroes(self) -> bool {
+        matches!(self, Rules::CitiesKnightsHeroes)
     }
 }
 
@@ -96,6 +109,15 @@ impl Config {
         Config {
             rules: Rules::CitiesKnights,
             victory_points: Rules::CitiesKnights.default_goal(),
+            ..Config::default()
+        }
+    }
+
+    /// Cities & Knights with heroes and squires on a random board, 13 points.
+    pub fn cities_knights_heroes() -> Config {
+        Config {
+            rules: Rules::CitiesKnightsHeroes,
+            victory_points: Rules::CitiesKnightsHeroes.default_goal(),
             ..Config::default()
         }
     }

@@ -58,7 +58,7 @@ impl Game for Catan {
     type Error = CatanError;
 
     fn player_range(config: &Config) -> std::ops::RangeInclusive<usize> {
-        if config.rules == Rules::CitiesKnights {
+        if config.rules.is_cities_knights() {
             // `ck.setup.players`.
             3..=state::MAX_PLAYERS
         } else if config.two_players {
@@ -102,7 +102,7 @@ impl Game for Catan {
             }
         };
         let start = Seat(rng.random_range(0..players) as u8);
-        let ck = config.rules == Rules::CitiesKnights;
+        let ck = config.rules.is_cities_knights();
         Ok(State {
             rules: config.rules,
             victory_points: config.victory_points,

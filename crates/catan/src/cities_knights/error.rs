@@ -172,6 +172,9 @@ pub enum CkError {
     /// The bank trade is not possible at the player's rates.
     #[error("you cannot trade these cards with the bank")]
     BankTrade,
+    /// A rule of heroes and squires (`snh.*`).
+    #[error(transparent)]
+    Heroes(#[from] super::heroes::HeroError),
 }
 
 impl CkError {
@@ -179,6 +182,7 @@ impl CkError {
     pub fn rule_id(&self) -> &'static str {
         use CkError::*;
         match self {
+            Heroes(e) => e.rule_id(),
             SetupCity => "ck.setup.second_city",
             RollFirst => "ck.turn.before_roll",
             NoDevelopmentCards => "ck.removed.development_cards",
@@ -225,6 +229,7 @@ impl CkError {
     pub fn message(&self) -> Message {
         use CkError::*;
         match self {
+            Heroes(e) => e.message(),
             SetupCity => Message::new(
                 "In der zweiten Runde der Gründungsphase wird eine Stadt gesetzt, keine Siedlung.",
                 "In the second setup round a city is placed, not a settlement.",

@@ -323,6 +323,7 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
     let v = victim.index();
     let strength = ck(state).players[v].strength(state.players[v].knights, to);
     let active = ck(state).players[v].active.contains(to);
+    let hero = ck(state).players[v].heroes.hero.contains(to);
     state.players[v].knights.remove(to);
     ck_mut(state).players[v].clear_knight(to);
     relocate_own(state, seat, from, to);
@@ -345,6 +346,8 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
             strength,
             active,
         };
+        // `snh.decide.relocated_hero`: a relocated hero stays a hero.
+        ck_mut(state).players[v].heroes.relocating = hero;
     }
     refresh_roads(state, events);
 }
@@ -359,6 +362,7 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
     let v = victim.index();
     let strength = ck(state).players[v].strength(state.players[v].knights, node);
     let active = ck(state).players[v].active.contains(node);
+    let hero = ck(state).players[v].heroes.hero.contains(node);
     state.players[v].knights.remove(node);
     ck_mut(state).players[v].clear_knight(node);
     if reach(state, victim, node).0.is_empty() {
@@ -374,6 +378,7 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
             strength,
             active,
         };
+        ck_mut(state).players[v].heroes.relocating = hero;
     }
     refresh_roads(state, events);
 }
@@ -406,6 +411,10 @@ pub fn apply_relocate<S: EventSink<Event>>(
     }
     if active {
         c.active.insert(node);
+    }
+    if c.heroes.relocating {
+        c.heroes.relocating = false;
+        c.heroes.hero.insert(node);
     }
     events.push(Event::KnightRelocated {
         seat,

@@ -7,7 +7,9 @@
 
 use super::cards::{Card, Commodity};
 use super::error::CkError;
-use super::{barbarians, card_count, ck, ck_mut, improvements, knights, next_in_order, play, roll, setup, trade};
+use super::{
+    barbarians, card_count, ck, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade,
+};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
@@ -146,6 +148,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     knights::legal(state, seat, out);
+    heroes::actions::legal(state, seat, out);
     improvements::legal(state, seat, out);
     play::legal_main(state, seat, out);
     trade::legal(state, seat, out);
@@ -276,6 +279,7 @@ fn check_ids(action: &Action) -> Checked {
         | Action::PlaceMetropolis { node }
         | Action::BuildSettlement { node }
         | Action::BuildCity { node }
+        | Action::UpgradeHero { node, .. }
         | Action::ChaseRobber { knight: node } => std::slice::from_ref(node),
         Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => &[*from, *to],
         _ => &[],
@@ -283,10 +287,15 @@ fn check_ids(action: &Action) -> Checked {
     if let Some(n) = nodes.iter().find(|n| n.index() >= NODE_COUNT) {
         return Err(Rejection::Malformed(format!("node {} does not exist", n.0)));
     }
+    let hexes: &[HexId] = match action {
+        Action::MoveRobber { hex, .. } | Action::RecruitSquire { hex } => std::slice::from_ref(hex),
+        Action::MoveSquire { from, to } => &[*from, *to],
+        _ => &[],
+    };
+    if let Some(h) = hexes.iter().find(|h| h.index() >= HEX_COUNT) {
+        return Err(Rejection::Malformed(format!("hex {} does not exist", h.0)));
+    }
     match action {
-        Action::MoveRobber { hex, .. } if hex.index() >= HEX_COUNT => {
-            Err(Rejection::Malformed(format!("hex {} does not exist", hex.0)))
-        }
         Action::BuildRoad { edge } if edge.index() >= crate::topology::EDGE_COUNT => {
             Err(Rejection::Malformed(format!("edge {} does not exist", edge.0)))
         }
@@ -436,6 +445,9 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
             Ok(knights::check_displace(state, seat, from, to).map_err(CatanError::from)?)
         }
         Action::ChaseRobber { knight } => Ok(knights::check_chase(state, seat, knight).map_err(CatanError::from)?),
+        Action::UpgradeHero { node, commodity } => Ok(heroes::actions::check_upgrade(state, seat, node, commodity)?),
+        Action::RecruitSquire { hex } => Ok(heroes::actions::check_recruit(state, seat, hex)?),
+        Action::MoveSquire { from, to } => Ok(heroes::actions::check_move(state, seat, from, to).map(|_| ())?),
         Action::BuildImprovement { track } => {
             Ok(improvements::check_improve(state, seat, track).map_err(CatanError::from)?)
         }
@@ -522,6 +534,9 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
         Action::MoveKnight { from, to } => knights::apply_move(state, seat, from, to, events),
         Action::DisplaceKnight { from, to } => knights::apply_displace(state, seat, from, to, events),
         Action::ChaseRobber { knight } => knights::apply_chase(state, seat, knight, events),
+        Action::UpgradeHero { node, commodity } => heroes::actions::apply_upgrade(state, seat, node, commodity, events),
+        Action::RecruitSquire { hex } => heroes::actions::apply_recruit(state, seat, hex, events),
+        Action::MoveSquire { from, to } => heroes::actions::apply_move(state, seat, from, to, events),
         Action::BuildImprovement { track } => improvements::apply_improve(state, seat, track, events),
         Action::BankTrade { give, get } => trade::apply(state, seat, give, get, events),
         a @ Action::OpenTrade => crate::legal::apply(state, seat, &a, events),

@@ -24,12 +24,15 @@
 //!   [`politics`] and [`commerce`];
 //! - [`legal`]: the dispatch by phase (legal actions, checks, application);
 //! - [`view`], [`secrets`]: what a viewer sees and determinization;
-//! - [`validate`]: consistency of loaded positions.
+//! - [`validate`]: consistency of loaded positions;
+//! - [`heroes`]: heroes and squires (`rules/heroes.md`, rule set
+//!   `cities_knights_heroes`).
 
 pub mod barbarians;
 pub mod cards;
 pub mod commerce;
 mod error;
+pub mod heroes;
 pub mod improvements;
 pub mod knights;
 pub mod legal;

@@ -11,6 +11,7 @@
 //! without a knight) is something `validate` reports.
 
 use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
+use super::heroes::HeroPlayer;
 use super::progress::{fresh_decks, Deck, ProgressCards};
 use crate::bits::NodeSet;
 use crate::state::MAX_PLAYERS;
@@ -72,6 +73,9 @@ pub struct CkPlayer {
     /// Defender of Catan cards.
     #[serde(default)]
     pub defenders: u8,
+    /// Hero and squires (`rules/heroes.md`); left out of JSON while unused.
+    #[serde(default, skip_serializing_if = "HeroPlayer::is_empty")]
+    pub heroes: HeroPlayer,
 }
 
 impl CkPlayer {
@@ -123,6 +127,7 @@ impl CkPlayer {
             &mut self.acted,
             &mut self.fresh,
             &mut self.promoted,
+            &mut self.heroes.hero,
         ] {
             s.remove(node);
         }
@@ -137,6 +142,7 @@ impl CkPlayer {
             &mut self.acted,
             &mut self.fresh,
             &mut self.promoted,
+            &mut self.heroes.hero,
         ] {
             if s.contains(from) {
                 s.remove(from);

@@ -8,7 +8,6 @@ use super::progress::{ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::{BARBARIAN_STEPS, DEFENDER_CARDS, KNIGHTS_PER_LEVEL, MAX_LEVEL, WALL_LIMIT};
 use super::{card_count, next_in_order};
 use crate::bits::NodeSet;
-use crate::config::Rules;
 use crate::state::{Phase, State};
 use engine::Seat;
 
@@ -40,7 +39,7 @@ fn is_ck_phase(phase: &Phase) -> bool {
 /// Appends every inconsistency of the Cities & Knights part to `out`.
 pub fn validate(state: &State, out: &mut Vec<String>) {
     let Some(ck) = state.ck.as_deref() else {
-        if state.rules == Rules::CitiesKnights {
+        if state.rules.is_cities_knights() {
             out.push("a Cities & Knights game without its `cities_knights` part".to_string());
         }
         if state.players.iter().any(|p| !p.knights.is_empty()) {
@@ -51,7 +50,7 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         }
         return;
     };
-    if state.rules != Rules::CitiesKnights {
+    if !state.rules.is_cities_knights() {
         out.push("a `cities_knights` part in a game of other rules".to_string());
     }
     if matches!(state.phase, Phase::Drawing) {
@@ -104,6 +103,7 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
     if accounted < DEFENDER_CARDS as u32 || (ck.defenders_left > 0 && accounted != DEFENDER_CARDS as u32) {
         out.push(format!("Defender cards: {given} given and {} left", ck.defenders_left));
     }
+    super::heroes::validate(state, ck, out);
     let mut all_knights = 0u64;
     for (i, c) in ck.players.iter().enumerate() {
         let Some(p) = state.players.get(i) else {

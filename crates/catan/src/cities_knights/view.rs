@@ -48,6 +48,9 @@ pub struct CkPlayerView {
     pub vp_cards: ProgressCards,
     /// Defender of Catan cards.
     pub defenders: u8,
+    /// Hero and squires (public; left out while unused).
+    #[serde(default, skip_serializing_if = "super::heroes::HeroPlayer::is_empty")]
+    pub heroes: super::heroes::HeroPlayer,
 }
 
 /// The table's Cities & Knights state as one viewer sees it.
@@ -112,6 +115,7 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
                 progress: sees_progress(state, viewer, seat).then_some(c.progress),
                 vp_cards: c.vp_cards,
                 defenders: c.defenders,
+                heroes: c.heroes,
             }
         })
         .collect();

@@ -1,0 +1,218 @@
+//! The actions of heroes and squires, all in the active player's main phase
+//! (after the roll): upgrading a knight to the hero (`snh.hero.upgrade`),
+//! recruiting a squire by deactivating the hero (`snh.squire.recruit`, a hero
+//! action under the knight rules) and moving a squire one step
+//! (`snh.squire.move`). Legal lists are built from the checks that refuse.
+
+use super::HeroError;
+use crate::action::{Action, Event};
+use crate::cities_knights::cards::{Card, Commodity};
+use crate::cities_knights::knights::check_can_act;
+use crate::cities_knights::{ck, ck_mut, to_bank};
+use crate::error::CatanError;
+use crate::resource::Resource;
+use crate::state::State;
+use crate::topology::{topology, EdgeId, HexId, NodeId, HEX_COUNT};
+use engine::{EventSink, Seat};
+
+fn err(e: HeroError) -> CatanError {
+    CatanError::CitiesKnights(e.into())
+}
+
+/// Whether two hexes share an edge, and which.
+pub fn edge_between_hexes(a: HexId, b: HexId) -> Option<EdgeId> {
+    let t = topology();
+    if a.index() >= HEX_COUNT || b.index() >= HEX_COUNT || a == b || t.hex_neighbors[a.index()] & (1 << b.0) == 0 {
+        return None;
+    }
+    let common = crate::bits::NodeSet(t.hex_node_set[a.index()].0 & t.hex_node_set[b.index()].0);
+    let mut it = common.iter();
+    let (x, y) = (it.next()?, it.next()?);
+    t.edge_between(x, y)
+}
+
+/// The land hexes sharing an edge with `hex`.
+pub fn neighbours(hex: HexId) -> impl Iterator<Item = HexId> {
+    let mask = topology().hex_neighbors[hex.index()];
+    (0..HEX_COUNT as u8).filter(move |&i| mask & (1 << i) != 0).map(HexId)
+}
+
+/// The owner of the squire on `hex`.
+pub fn squire_owner(state: &State, hex: HexId) -> Option<Seat> {
+    let c = ck(state);
+    (0..state.n())
+        .find(|&i| c.players[i].heroes.squires.contains(hex))
+        .map(|i| Seat(i as u8))
+}
+
+/// The resource a step onto `hex` costs (`snh.squire.move.cost`); `None` for the desert.
+pub fn hex_resource(state: &State, hex: HexId) -> Option<Resource> {
+    state.board.tiles[hex.index()].terrain.resource()
+}
+
+/// The intersection of `seat`'s hero, if on the board.
+pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
+    let c = &ck(state).players[seat.index()];
+    c.heroes
+        .hero
+        .iter()
+        .find(|&n| state.players[seat.index()].knights.contains(n))
+}
+
+fn on(state: &State) -> Result<(), CatanError> {
+    if state.rules.has_heroes() {
+        Ok(())
+    } else {
+        Err(err(HeroError::NotInRules))
+    }
+}
+
+/// Checks upgrading the knight on `node` to the hero for one `commodity`.
+pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
+    on(state)?;
+    if !state.players[seat.index()].knights.contains(node) {
+        return Err(err(HeroError::Upgrade));
+    }
+    if hero_node(state, seat).is_some() {
+        return Err(err(HeroError::OnePerPlayer));
+    }
+    if ck(state).players[seat.index()].commodities.get(commodity) == 0 {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(())
+}
+
+/// Checks recruiting a squire onto `hex` by the hero.
+pub fn check_recruit(state: &State, seat: Seat, hex: HexId) -> Result<(), CatanError> {
+    on(state)?;
+    let Some(hero) = hero_node(state, seat) else {
+        return Err(err(HeroError::HeroOnly));
+    };
+    if ck(state).players[seat.index()].heroes.squires_left() == 0 {
+        return Err(err(HeroError::NoneLeft));
+    }
+    check_can_act(state, seat, hero)?;
+    if hex.index() >= HEX_COUNT
+        || !topology().hex_node_set[hex.index()].contains(hero)
+        || hex_resource(state, hex).is_none()
+        || squire_owner(state, hex).is_some()
+    {
+        return Err(err(HeroError::RecruitHex));
+    }
+    Ok(())
+}
+
+/// Checks one step of a squire; on success, the card it costs (`None`: free).
+pub fn check_move(state: &State, seat: Seat, from: HexId, to: HexId) -> Result<Option<Resource>, CatanError> {
+    on(state)?;
+    let mine = ck(state).players[seat.index()].heroes.squires;
+    let Some(edge) = (if mine.contains(from) {
+        edge_between_hexes(from, to)
+    } else {
+        None
+    }) else {
+        return Err(err(HeroError::Move));
+    };
+    let Some(resource) = hex_resource(state, to) else {
+        return Err(err(HeroError::NoDesert));
+    };
+    if mine.contains(to) {
+        return Err(err(HeroError::OnePerHex));
+    }
+    let blocked = state
+        .players
+        .iter()
+        .enumerate()
+        .any(|(i, p)| i != seat.index() && p.roads.contains(edge));
+    if blocked {
+        return Err(err(HeroError::Blocked));
+    }
+    if state.players[seat.index()].roads.contains(edge) {
+        return Ok(None);
+    }
+    if state.players[seat.index()].hand.get(resource) == 0 {
+        return Err(CatanError::PayInsufficient);
+    }
+    Ok(Some(resource))
+}
+
+/// The heroes actions of `seat` in the main phase.
+pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    if !state.rules.has_heroes() {
+        return;
+    }
+    let i = seat.index();
+    let c = &ck(state).players[i];
+    if hero_node(state, seat).is_none() {
+        for node in state.players[i].knights.iter() {
+            for commodity in Commodity::ALL {
+                if c.commodities.get(commodity) > 0 {
+                    out.push(Action::UpgradeHero { node, commodity });
+                }
+            }
+        }
+    }
+    for h in 0..HEX_COUNT as u8 {
+        if check_recruit(state, seat, HexId(h)).is_ok() {
+            out.push(Action::RecruitSquire { hex: HexId(h) });
+        }
+    }
+    for from in c.heroes.squires.iter() {
+        for to in neighbours(from) {
+            if check_move(state, seat, from, to).is_ok() {
+                out.push(Action::MoveSquire { from, to });
+            }
+        }
+    }
+}
+
+/// Upgrades a knight to the hero, paying the commodity to the bank.
+pub fn apply_upgrade<S: EventSink<Event>>(
+    state: &mut State,
+    seat: Seat,
+    node: NodeId,
+    commodity: Commodity,
+    events: &mut S,
+) {
+    to_bank(state, seat, Card::commodity(commodity), 1);
+    let h = &mut ck_mut(state).players[seat.index()].heroes;
+    h.hero = crate::bits::NodeSet::EMPTY;
+    h.hero.insert(node);
+    events.push(Event::HeroUpgraded { seat, node, commodity });
+}
+
+/// Recruits a squire: the hero acts and becomes inactive.
+pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: HexId, events: &mut S) {
+    let Some(hero) = hero_node(state, seat) else {
+        return;
+    };
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.active.remove(hero);
+    c.acted.insert(hero);
+    c.heroes.squires.insert(hex);
+    events.push(Event::SquireRecruited { seat, hero, hex });
+}
+
+/// Moves a squire one step, paying unless over an own road; an opposing
+/// squire on the target goes back to its owner's supply (`snh.squire.displace`).
+pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: HexId, to: HexId, events: &mut S) {
+    let paid = check_move(state, seat, from, to).ok().flatten();
+    if let Some(r) = paid {
+        to_bank(state, seat, Card::resource(r), 1);
+    }
+    let displaced = squire_owner(state, to).filter(|&s| s != seat);
+    let c = ck_mut(state);
+    if let Some(v) = displaced {
+        c.players[v.index()].heroes.squires.remove(to);
+    }
+    let h = &mut c.players[seat.index()].heroes;
+    h.squires.remove(from);
+    h.squires.insert(to);
+    events.push(Event::SquireMoved {
+        seat,
+        from,
+        to,
+        paid,
+        displaced,
+    });
+}

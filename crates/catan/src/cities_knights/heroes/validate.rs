@@ -1,0 +1,53 @@
+//! Consistency of the heroes part of a loaded position: squires on land hexes
+//! other than the desert, one per hex, at most two per player; the hero flag
+//! on one own knight at most; nothing of it in games without heroes.
+
+use super::SQUIRES_PER_PLAYER;
+use crate::cities_knights::CkState;
+use crate::state::{Phase, State};
+use crate::topology::HEX_COUNT;
+
+/// Appends every inconsistency of the heroes part to `out`.
+pub fn validate(state: &State, ck: &CkState, out: &mut Vec<String>) {
+    let on = state.rules.has_heroes();
+    let mut squires = 0u32;
+    for (i, c) in ck.players.iter().enumerate() {
+        let h = &c.heroes;
+        if !on && !h.is_empty() {
+            out.push(format!("seat {i}: heroes or squires in a game without them"));
+            continue;
+        }
+        let Some(p) = state.players.get(i) else {
+            continue;
+        };
+        if h.hero.len() > 1 {
+            out.push(format!("seat {i}: {} heroes, a player has one at most", h.hero.len()));
+        }
+        if h.hero.0 & !p.knights.0 != 0 {
+            out.push(format!("seat {i}: the hero flag is not on one of the seat's knights"));
+        }
+        if h.relocating {
+            let relocating = matches!(state.phase, Phase::Relocate { seat, .. } if seat.index() == i);
+            if !relocating || !h.hero.is_empty() {
+                out.push(format!("seat {i}: a hero being relocated outside its relocation"));
+            }
+        }
+        if h.squires.len() > SQUIRES_PER_PLAYER as usize {
+            out.push(format!(
+                "seat {i}: {} squires, a player has {SQUIRES_PER_PLAYER}",
+                h.squires.len()
+            ));
+        }
+        for hex in h.squires.iter() {
+            if hex.index() >= HEX_COUNT {
+                out.push(format!("seat {i}: a squire on hex {}, which does not exist", hex.0));
+            } else if state.board.tiles[hex.index()].terrain.resource().is_none() {
+                out.push(format!("seat {i}: a squire on the desert"));
+            }
+        }
+        if h.squires.0 & squires != 0 {
+            out.push(format!("seat {i}: a squire shares a hex with another squire"));
+        }
+        squires |= h.squires.0;
+    }
+}
