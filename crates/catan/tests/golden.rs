@@ -77,3 +77,11 @@ fn cities_knights_three_players_seed_6() {
 fn cities_knights_four_players_seed_7() {
     insta::assert_snapshot!("catan_ck_4p_seed_7", ck_transcript(4, 7));
 }
+
+/// Cities & Knights with heroes and squires (`docs/games/heroes.md`).
+#[test]
+fn cities_knights_heroes_four_players_seed_8() {
+    let game = play::<Catan>(&Config::cities_knights_heroes(), &Golden::new(4, 8));
+    assert_eq!(game.end, End::Finished, "the game ends by the rules");
+    insta::assert_snapshot!("catan_ck_heroes_4p_seed_8", game.transcript());
+}
