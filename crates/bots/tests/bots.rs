@@ -217,11 +217,23 @@ fn search_is_deterministic_for_a_seed_and_thread_count() {
 #[test]
 fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
     use catan::{Action, Catan, Phase};
-    for rules in [r#"{}"#, r#"{"rules":"cities_knights"}"#] {
+    // With heroes, a position where the player could also step a squire
+    // (free over its own roads, any number of times).
+    let squire_may_move = |s: &catan::State| {
+        let mut legal = Vec::new();
+        Catan::legal_actions(s, s.current, &mut legal);
+        legal.iter().any(|a| matches!(a, Action::MoveSquire { .. }))
+    };
+    for rules in [
+        r#"{}"#,
+        r#"{"rules":"cities_knights"}"#,
+        r#"{"rules":"cities_knights_heroes"}"#,
+    ] {
         let config: catan::Config = serde_json::from_str(rules).unwrap_or_default();
+        let heroes = rules.contains("heroes");
         let mut s = walk_until::<Catan>(&config, 3, |s| {
             let next = Seat(((s.current.index() + 1) % 3) as u8);
-            s.phase == Phase::Main && s.points(next) > s.points(s.current)
+            s.phase == Phase::Main && s.points(next) > s.points(s.current) && (!heroes || squire_may_move(s))
         });
         let me = s.current;
         let next = Seat(((me.index() + 1) % 3) as u8);

@@ -223,6 +223,10 @@ impl Heuristic<Catan> for CatanHeuristic {
             // count at the start of it): below any loss, never chosen while
             // another action exists.
             Action::OpenTrade => -1e7,
+            // Squire steps over one's own roads are free and may be taken
+            // any number of times (`snh.squire.move`); this evaluator gives
+            // squires no value, so they would be the same stall.
+            Action::MoveSquire { .. } => -1e7,
             Action::CancelTrade => match s.phase {
                 Phase::TradeDraft { .. } => 0.1,
                 _ => 0.0,
