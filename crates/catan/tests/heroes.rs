@@ -328,6 +328,37 @@ fn snh_hero_not_attackable() {
         .any(|a| a.location == Location::Node(r(3)) && a.kind == PieceKind::Knight));
 }
 
+/// Seat 1's active hero of `strength` on `r(3)`, with a squire on a hex next
+/// to it; if `relocatable`, a road of seat 1 leads on to a free
+/// intersection, otherwise the hero has nowhere to retreat. Returns the
+/// squire's hex.
+fn hero_at_r3(s: &mut State, relocatable: bool, strength: u8) -> HexId {
+    let x = topology().node_neighbors[r(3).index()]
+        .iter()
+        .find(|n| !topology().hex_node_set[0].contains(*n))
+        .unwrap();
+    if relocatable {
+        let y = topology().node_neighbors[x.index()]
+            .iter()
+            .find(|&n| {
+                n != r(3)
+                    && topology().node_neighbors[n.index()]
+                        .iter()
+                        .all(|m| !s.occupied().contains(m))
+            })
+            .unwrap();
+        settle(s, 1, y, x);
+        road(s, 1, x, r(3));
+    } else {
+        settle(s, 1, x, r(3));
+    }
+    knight(s, 1, r(3), strength, true);
+    set_hero(s, 1, r(3));
+    let sq = hexes_of(x).into_iter().find(|&h| h != desert(s)).unwrap();
+    squire(s, 1, sq);
+    sq
+}
+
 /// `snh.hero.displace`: a displaced hero its owner relocates stays the hero
 /// (`snh.decide.relocated_hero`); one that must leave the board loses hero
 /// status, and its squires stay (`snh.squire.stay`, `snh.decide.hero_lost`).
@@ -336,29 +367,7 @@ fn snh_hero_displace() {
     for relocatable in [true, false] {
         let mut s = ring();
         knight(&mut s, 0, r(1), 2, true);
-        let x = topology().node_neighbors[r(3).index()]
-            .iter()
-            .find(|n| !topology().hex_node_set[0].contains(*n))
-            .unwrap();
-        if relocatable {
-            let y = topology().node_neighbors[x.index()]
-                .iter()
-                .find(|&n| {
-                    n != r(3)
-                        && topology().node_neighbors[n.index()]
-                            .iter()
-                            .all(|m| !s.occupied().contains(m))
-                })
-                .unwrap();
-            settle(&mut s, 1, y, x);
-            road(&mut s, 1, x, r(3));
-        } else {
-            settle(&mut s, 1, x, r(3));
-        }
-        knight(&mut s, 1, r(3), 1, true);
-        set_hero(&mut s, 1, r(3));
-        let sq = hexes_of(x).into_iter().find(|&h| h != desert(&s)).unwrap();
-        squire(&mut s, 1, sq);
+        let sq = hero_at_r3(&mut s, relocatable, 1);
         let mut s = done(s);
         assert_accepted::<Catan>(&mut s, Seat(0), &Action::DisplaceKnight { from: r(1), to: r(3) });
         if relocatable {
@@ -984,29 +993,7 @@ fn snh_validate() {
 fn snh_hero_displace_by_intrigue() {
     for relocatable in [true, false] {
         let mut s = ring();
-        let x = topology().node_neighbors[r(3).index()]
-            .iter()
-            .find(|n| !topology().hex_node_set[0].contains(*n))
-            .unwrap();
-        if relocatable {
-            let y = topology().node_neighbors[x.index()]
-                .iter()
-                .find(|&n| {
-                    n != r(3)
-                        && topology().node_neighbors[n.index()]
-                            .iter()
-                            .all(|m| !s.occupied().contains(m))
-                })
-                .unwrap();
-            settle(&mut s, 1, y, x);
-            road(&mut s, 1, x, r(3));
-        } else {
-            settle(&mut s, 1, x, r(3));
-        }
-        knight(&mut s, 1, r(3), 3, true);
-        set_hero(&mut s, 1, r(3));
-        let sq = hexes_of(x).into_iter().find(|&h| h != desert(&s)).unwrap();
-        squire(&mut s, 1, sq);
+        let sq = hero_at_r3(&mut s, relocatable, 3);
         give_p(&mut s, 0, ProgressCard::Intrigue);
         let mut s = done(s);
         assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
