@@ -2,25 +2,13 @@
 //! `greedy` and `mcts`; tables of bots only play every game to its end with
 //! actions the engine accepts (the finished log replays).
 
+mod common;
+
+use common::{games, temp_db};
 use engine::ChanceMode;
 use serde_json::{json, Value};
 use spielleiter_cli::{registry, seat_bot};
 use std::time::{Duration, Instant};
-
-fn games() -> server::Registry {
-    let entries = registry::GAMES
-        .iter()
-        .map(|id| registry::entry(id).expect("entry"))
-        .collect();
-    server::Registry::new(entries).expect("registry")
-}
-
-fn temp_db(tag: &str) -> String {
-    let n = server::secret::random_u64().expect("random");
-    let dir = std::env::temp_dir().join(format!("spielleiter-cli-{tag}-{n:016x}"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    format!("sqlite://{}", dir.join("test.db").display())
-}
 
 struct Api {
     base: String,

@@ -8,6 +8,9 @@
 //! hands each connection those of its own viewer and nobody else's, for
 //! Splendor, CATAN and Catan Junior (the server's own suite uses a toy game).
 
+mod common;
+
+use common::{games, temp_db};
 use engine::{ChanceMode, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -15,21 +18,6 @@ use spielleiter_cli::registry;
 use std::collections::BTreeMap;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
-
-fn games() -> server::Registry {
-    let entries = registry::GAMES
-        .iter()
-        .map(|id| registry::entry(id).expect("entry"))
-        .collect();
-    server::Registry::new(entries).expect("registry")
-}
-
-fn temp_db(tag: &str) -> String {
-    let n = server::secret::random_u64().expect("random");
-    let dir = std::env::temp_dir().join(format!("spielleiter-cli-{tag}-{n:016x}"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    format!("sqlite://{}", dir.join("test.db").display())
-}
 
 async fn post(http: &reqwest::Client, url: String, body: Value) -> Value {
     let resp = http
