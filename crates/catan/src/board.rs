@@ -75,6 +75,7 @@ impl Harbor {
 
 /// One land hex of a layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tile {
     /// The terrain.
     pub terrain: Terrain,
@@ -84,6 +85,7 @@ pub struct Tile {
 
 /// A board layout: tiles by hex id, harbors by harbor spot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Board {
     /// Tile of each hex, indexed by hex id.
     pub tiles: [Tile; HEX_COUNT],

@@ -47,7 +47,7 @@ impl Rules {
 
 /// Which board to play on.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum BoardChoice {
     /// A random board drawn from the game's seeded RNG at `new_game`.
     #[default]
@@ -80,7 +80,10 @@ pub struct Config {
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
+/// Unknown fields are refused: options are stored with every table and sent
+/// with every table listing, so nothing but the config may ride along.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ConfigJson {
     #[serde(default)]
     rules: Rules,

@@ -15,6 +15,14 @@ use std::sync::RwLock;
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
+/// Most seats a table may have, whatever the game: checked before anything
+/// is allocated for the seats (each game then checks its own range).
+pub const MAX_PLAYERS: usize = 16;
+
+/// Longest game options, in bytes of compact JSON: options are stored with
+/// every table and sent with every listing.
+pub const MAX_OPTIONS_BYTES: usize = 4 * 1024;
+
 /// All tables.
 #[derive(Debug)]
 pub struct Lobby {
@@ -29,16 +37,27 @@ fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Checks a display name: 1–40 characters, no control characters.
+/// Characters a name may not hold although they are not control
+/// characters: they reorder or hide text (bidi overrides, embeddings,
+/// isolates and marks; zero-width and other invisible format characters), so
+/// one player could pose as another.
+fn hides_or_reorders(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Checks a display name: 1–40 characters, no control, text-direction or
+/// invisible characters; an empty name becomes "Player N".
 pub fn check_name(name: Option<String>, seat: usize) -> Result<String, ApiError> {
     let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
     if name.is_empty() {
         return Ok(format!("Player {}", seat + 1));
     }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ApiError::malformed(format!(
-            "name: 1 to {MAX_NAME_CHARS} characters without control characters"
-        )));
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(|c| c.is_control() || hides_or_reorders(c)) {
+        return Err(ApiError::bad_name(MAX_NAME_CHARS));
     }
     Ok(name)
 }
@@ -87,6 +106,20 @@ impl Lobby {
         let mut out: Vec<TableSummary> = handles.iter().map(TableHandle::summary).collect();
         out.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then_with(|| a.id.cmp(&b.id)));
         out
+    }
+
+    /// Whether table `id` is in memory and not finished.
+    pub fn is_open(&self, id: &str) -> bool {
+        self.get(id)
+            .is_some_and(|h| h.summary.read().map_or(true, |s| s.status != "finished"))
+    }
+
+    /// The ids of every table in memory.
+    pub fn ids(&self) -> Vec<String> {
+        match self.tables.read() {
+            Ok(t) => t.keys().cloned().collect(),
+            Err(poisoned) => poisoned.into_inner().keys().cloned().collect(),
+        }
     }
 
     /// Number of tables in memory.
@@ -150,6 +183,13 @@ impl Lobby {
             .registry
             .get(&req.game)
             .ok_or_else(|| ApiError::unknown_game(&req.game, &self.registry.ids()))?;
+        if req.players == 0 || req.players > MAX_PLAYERS {
+            return Err(ApiError::players(req.players, MAX_PLAYERS));
+        }
+        let options_bytes = serde_json::to_vec(&req.options).map_or(usize::MAX, |v| v.len());
+        if options_bytes > MAX_OPTIONS_BYTES {
+            return Err(ApiError::options_too_large(MAX_OPTIONS_BYTES));
+        }
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Human; req.players]);
         if specs.len() != req.players {
             return Err(ApiError::malformed(format!(
@@ -183,9 +223,14 @@ impl Lobby {
             Some(s) => s,
             None => random()?,
         };
+        // Options the game's typed config does not read (unknown fields,
+        // wrong types) are a bad request, like any other bad field.
         let game = entry
             .create(&req.options, req.players, seed, ChanceMode::Seeded)
-            .map_err(ApiError::engine)?;
+            .map_err(|info| ApiError {
+                status: axum::http::StatusCode::BAD_REQUEST,
+                info,
+            })?;
         let id = format!("{:016x}", random()?);
         let row = TableRow {
             id: id.clone(),

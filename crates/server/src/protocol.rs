@@ -141,7 +141,8 @@ pub struct Snapshot {
     pub seats: Vec<SeatInfo>,
 }
 
-/// Messages a WebSocket client sends.
+/// Messages a WebSocket client sends. Each may carry an `id`, echoed in the
+/// `ack` or `error` it causes, to match them up.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
@@ -151,9 +152,16 @@ pub enum ClientMsg {
         seat: u8,
         /// The seat's secret.
         secret: String,
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
     },
     /// Watch as a spectator.
-    Watch,
+    Watch {
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
+    },
     /// Act for a seat this connection holds.
     Act {
         /// Seat number.
@@ -167,7 +175,32 @@ pub enum ClientMsg {
         id: Option<Value>,
     },
     /// Ask for fresh snapshots of every seat held (and the spectator view if watching).
-    Sync,
+    Sync {
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
+    },
     /// Keep-alive.
-    Ping,
+    Ping {
+        /// Echoed in the pong.
+        #[serde(default)]
+        id: Option<Value>,
+    },
+}
+
+/// Only the `id` of a client message, read from a message that is refused
+/// before it is parsed (too large, too fast, malformed), so that even those
+/// errors echo it.
+#[derive(Debug, Deserialize)]
+pub struct MessageId {
+    /// The id, if the message is a JSON object that has one.
+    #[serde(default)]
+    pub id: Option<Value>,
+}
+
+impl MessageId {
+    /// The `id` of `text`, if it is a JSON object with one.
+    pub fn of(text: &str) -> Option<Value> {
+        serde_json::from_str::<MessageId>(text).ok().and_then(|m| m.id)
+    }
 }

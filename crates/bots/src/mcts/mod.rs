@@ -144,11 +144,7 @@ impl<G: BotGame> MctsBot<G> {
     /// The visit counts of each legal action (summed over threads) for the
     /// decision of `seat` in `state`.
     pub fn visits(&mut self, state: &G::State, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> Vec<u64> {
-        let threads = match self.config.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .max(1);
+        let threads = crate::spec::cap_threads(self.config.threads);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
         let settings = SearchSettings {
             exploration: self.config.exploration,
