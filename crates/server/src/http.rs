@@ -174,6 +174,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "status": if db { "ok" } else { "degraded" },
         "database": if db { "ok" } else { "unreachable" },
         "tables": app.lobby.len(),
+        "quarantined": app.lobby.shared().quarantine.list(),
     });
     (status, Json(body)).into_response()
 }
