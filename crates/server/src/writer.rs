@@ -511,6 +511,44 @@ pub(crate) fn checkpointer(url: String, shared: Arc<Checkpoints>) {
 mod tests {
     use super::*;
 
+    /// A batch of many tables' entries is one INSERT and one UPDATE, whatever
+    /// its size, and no value is in the SQL text: the same statements (and
+    /// prepared-statement cache slots) serve every batch.
+    #[test]
+    fn a_batch_is_one_statement_per_kind_with_bound_values() {
+        let write = |t: usize, n: usize| Write::Entries {
+            table: format!("table'{t}"),
+            log: LogRows {
+                from: 4,
+                entries: (0..n).map(|i| format!(r#"{{"x":"v'\\{i}"}}"#)).collect(),
+                version: 4 + n as u64,
+                digest: format!("{t:016x}"),
+            },
+            finished: None,
+        };
+        for dialect in [Dialect::Sqlite, Dialect::Postgres] {
+            let small: Vec<Write> = (0..2).map(|t| write(t, 1)).collect();
+            let large: Vec<Write> = (0..300).map(|t| write(t, 3)).collect();
+            let (a, b) = (plan(small.iter(), dialect), plan(large.iter(), dialect));
+            assert_eq!(a.len(), 2, "{a:?}");
+            let sql = |p: &[Stmt]| p.iter().map(|s| s.sql.clone()).collect::<Vec<_>>();
+            assert_eq!(sql(&a), sql(&b), "the same statements for every size");
+            assert_eq!(b[0].expect, Some(900));
+            assert_eq!(b[1].expect, Some(300));
+            for stmt in &b {
+                assert!(!stmt.sql.contains("table'") && !stmt.sql.contains("v'"), "{}", stmt.sql);
+            }
+            let Param::Text(Some(rows)) = &b[0].params[0] else {
+                panic!("a JSON array parameter")
+            };
+            let rows: serde_json::Value = serde_json::from_str(rows).unwrap();
+            assert_eq!(
+                rows[4],
+                serde_json::json!({"t": "table'1", "i": 5, "e": r#"{"x":"v'\\1"}"#})
+            );
+        }
+    }
+
     #[test]
     fn sqlite_paths() {
         assert_eq!(sqlite_path("sqlite://x.db?mode=rwc"), Some("x.db"));
