@@ -211,6 +211,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "tables": app.lobby.len(),
         "open_tables": app.open_tables.count(),
         "rss_bytes": resident_bytes(),
+        "quarantined": app.lobby.shared().quarantine.list(),
     });
     (status, Json(body)).into_response()
 }

@@ -4,7 +4,8 @@
 //! API (JSON) and a WebSocket per table, each client seeing only its own
 //! view. Every accepted action is committed to the database (SQLite by
 //! default, PostgreSQL on request) before anyone learns of it, and unfinished
-//! tables are restored on start by replaying their actions.
+//! tables are restored on start from their stored log (chance outcomes
+//! included), checked against the stored digest of their state.
 //!
 //! The games come in as a [`Registry`] of [`engine::GameEntry`]s and the bots
 //! as a [`BotRegistry`], so this crate depends on no game and no bot.
@@ -189,6 +190,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         db: db.clone(),
         bots,
         bot_think: Duration::from_millis(config.bot_think_ms),
+        quarantine: table::Quarantine::default(),
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
     let restored = lobby.restore().await?;

@@ -1,7 +1,7 @@
 //! The lobby: every table of the server by id, creating tables and bringing
 //! unfinished ones back after a restart.
 
-use crate::db::{SeatRow, TableRow, Write};
+use crate::db::{SeatRow, TableRow};
 use crate::error::{ApiError, ServerError};
 use crate::protocol::{CreateTable, SeatSpec, TableSummary};
 use crate::registry::Registry;
@@ -243,10 +243,7 @@ impl Lobby {
         };
         self.shared
             .db
-            .write(Write::CreateTable {
-                table: row.clone(),
-                seats: seats.clone(),
-            })
+            .write(table::create_write(row.clone(), seats.clone(), game.as_ref()))
             .await
             .map_err(|e| {
                 tracing::error!(error = %e, "table not stored");
@@ -260,7 +257,6 @@ impl Lobby {
                 created_ms: row.created_ms,
                 entry,
                 game,
-                actions: Vec::new(),
                 seats,
             },
             self.shared.clone(),
@@ -271,72 +267,36 @@ impl Lobby {
         Ok(summary)
     }
 
-    /// Restores every unfinished table from the database by replaying its
-    /// actions. A table that cannot be restored is reported and skipped, so
-    /// one broken record does not keep the others from play.
+    /// Restores every unfinished table from the database ([`table::restore`]).
+    /// A table that cannot be restored exactly is kept aside (reported in the
+    /// log and listed in the quarantine), so one broken record does not keep
+    /// the others from play, and none is served changed.
     pub async fn restore(&self) -> Result<usize, ServerError> {
-        let stored = self
-            .shared
-            .db
-            .unfinished()
-            .await
-            .map_err(|source| ServerError::Database {
-                url: "(restore)".into(),
-                source,
-            })?;
+        let db = &self.shared.db;
+        let ids = db.unfinished().await.map_err(|source| ServerError::Database {
+            url: "(restore)".into(),
+            source,
+        })?;
         let mut restored = 0;
-        for st in stored {
-            let id = st.table.id.clone();
-            match self.restore_one(st) {
-                Ok(()) => restored += 1,
-                Err(detail) => {
-                    let e = ServerError::Restore { table: id, detail };
-                    tracing::error!(error = %e, "table skipped");
+        for id in ids {
+            let stored = match db.stored(&id).await {
+                Ok(Some(st)) => st,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.shared.quarantine.add(&id, "unreadable", &e.to_string());
+                    continue;
                 }
+            };
+            let entry = self.registry.get(&stored.table.game);
+            match table::restore(entry, stored, &self.shared).await {
+                Ok(handle) => {
+                    self.insert(id, handle);
+                    restored += 1;
+                }
+                Err((reason, detail)) => self.shared.quarantine.add(&id, reason, &detail),
             }
         }
         Ok(restored)
-    }
-
-    fn restore_one(&self, st: crate::db::StoredTable) -> Result<(), String> {
-        let t = st.table;
-        let entry = self
-            .registry
-            .get(&t.game)
-            .ok_or_else(|| format!("game '{}' is not offered by this server", t.game))?;
-        let options: Value = serde_json::from_str(&t.options).map_err(|e| format!("options: {e}"))?;
-        let mut actions = Vec::with_capacity(st.actions.len());
-        for (i, a) in st.actions.iter().enumerate() {
-            let v: Value = serde_json::from_str(&a.action).map_err(|e| format!("action {i}: {e}"))?;
-            actions.push((a.seat, v));
-        }
-        if st.seats.len() != t.players {
-            return Err(format!("{} seats stored for {} players", st.seats.len(), t.players));
-        }
-        let game = table::replay(entry.as_ref(), &options, t.players, t.seed, &actions)?;
-        if game.version() != t.version {
-            return Err(format!(
-                "replay reaches version {}, stored version is {}",
-                game.version(),
-                t.version
-            ));
-        }
-        let handle = table::spawn(
-            Setup {
-                id: t.id.clone(),
-                options,
-                seed: t.seed,
-                created_ms: t.created_ms,
-                entry,
-                game,
-                actions,
-                seats: st.seats,
-            },
-            self.shared.clone(),
-        );
-        tracing::info!(table = %t.id, game = %t.game, version = t.version, "table restored");
-        self.insert(t.id, handle);
-        Ok(())
     }
 
     /// The summary of a table, from memory or (for a finished table that is
@@ -356,7 +316,14 @@ impl Lobby {
             players: t.players,
             options: serde_json::from_str(&t.options).unwrap_or(Value::Null),
             version: t.version,
-            status: if archived.finished { "finished" } else { "unavailable" }.into(),
+            status: if archived.finished {
+                "finished"
+            } else if self.shared.quarantine.contains(id) {
+                "quarantined"
+            } else {
+                "unavailable"
+            }
+            .into(),
             to_act: engine::ToAct::Over,
             seats: seats
                 .into_iter()
