@@ -65,7 +65,7 @@ impl SitePolicy {
             Some(p) => p.parse::<u16>().ok() == Some(self.addr.port()),
             None => self.addr.port() == 80,
         };
-        if self.public_hosts.iter().any(|h| *h == host || (*h == name && port_ok)) {
+        if self.public_hosts.iter().any(|h| *h == host || *h == name) {
             return true;
         }
         if !port_ok {
