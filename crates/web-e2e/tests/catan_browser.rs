@@ -12,34 +12,7 @@ use web_e2e::{Browser, TestServer};
 
 const ROLL_FIRST_DE: &str = "Zuerst muss gewürfelt werden (nur eine Entwicklungskarte darf vorher gespielt werden).";
 
-/// Creates a table in the lobby with game options typed into the options field.
-pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
-        .await;
-    b.click(&format!(
-        "[data-testid=players-select] option[value=\"{}\"]",
-        seats.len()
-    ))
-    .await;
-    for (i, kind) in seats.iter().enumerate() {
-        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-            .await;
-    }
-    b.type_into("[data-testid=name-input]", name).await;
-    if b.first("[data-testid=options-input]").await.is_some() {
-        b.click("[data-testid=create-form] details > summary").await;
-        b.type_into("[data-testid=options-input]", options).await;
-    }
-    b.click("[data-testid=create-table]").await;
-    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    let url = b.url().await;
-    url.split("/play/")
-        .nth(1)
-        .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
-        .unwrap_or_else(|| panic!("no table id in {url}"))
-}
+use web_e2e::ui::create_with_options;
 
 /// Sends a hand-written action and returns (sentence, rule id) of the refusal.
 pub async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
