@@ -54,8 +54,11 @@ const TWO_CENTRES: [(i8, i8); 9] = [
     (3, 3),
 ];
 
+/// A point of the grid.
+type Point = (i8, i8);
+
 /// The centres of a side's islands and of its castle island.
-fn centres(side: Side) -> (&'static [(i8, i8)], Option<(i8, i8)>) {
+fn centres(side: Side) -> (&'static [Point], Option<Point>) {
     match side {
         Side::FourPlayer => (&FOUR_CENTRES, Some((0, 0))),
         Side::TwoPlayer => (&TWO_CENTRES, None),
