@@ -297,15 +297,20 @@ async fn maritime_rates_equal_the_engines() {
         .iter()
         .map(|(view, seat, _)| serde_json::json!({"view": view, "seat": seat}))
         .collect();
+    // The board's shape as a table page receives it from the server (the
+    // harbors themselves are read from each view).
+    let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
+    let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
+    let served = catan::geometry::served(&state);
     b.script(&format!(
-        "window.__e2e_cases = {}; return 1;",
+        "window.__e2e_cases = {}; window.__e2e_topology = {served}; return 1;",
         serde_json::Value::from(input)
     ))
     .await;
     let ui = module_json(
         &b,
         "/assets/games/catan.js",
-        "(m) => window.__e2e_cases.map((c) => { const r = m.maritimeRates(c.view, c.seat); return m.RESOURCES.map((x) => r[x]); })",
+        "(m) => { m.useTopology(window.__e2e_topology); return window.__e2e_cases.map((c) => { const r = m.maritimeRates(c.view, c.seat); return m.RESOURCES.map((x) => r[x]); }); }",
     )
     .await;
     let ui = ui.as_array().expect("a list");
