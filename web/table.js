@@ -28,6 +28,15 @@ export async function tablePage(root, id, params, opts = {}) {
     return () => {};
   }
   const mod = await gameModule(summary.game);
+  // A game with a board draws from the served geometry: fetched once per table.
+  if (mod.useTopology) {
+    try {
+      mod.useTopology(await api('GET', `/api/tables/${id}/topology`));
+    } catch (e) {
+      mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+      return () => {};
+    }
+  }
   const page = new TablePage(root, id, summary, mod, params, !!opts.watch);
   return () => page.close();
 }

@@ -8,10 +8,12 @@
 // Every control comes from the legal actions the server lists: an
 // intersection, path or hex is highlighted only if a listed action names it,
 // a dialog offers only listed actions, and every click sends one of them
-// unchanged. The board's shape (which the view names only by id) comes from
-// catan-board.js.
+// unchanged. The board's shape (which the view names only by id) is served
+// by the server once per table (useTopology, catan-board.js).
 
-import { TOPO, gridXY } from './catan-board.js';
+import { TOPO, gridXY, useTopology } from './catan-board.js';
+
+export { useTopology };
 
 export const meta = { title: { de: 'CATAN', en: 'CATAN' }, players: [2, 4], defaultPlayers: 3 };
 
@@ -505,8 +507,8 @@ export function maritimeRates(view, seat) {
   const p = view?.players?.[seat];
   if (!p) return rates;
   const mine = new Set([...(p.settlements || []), ...(p.cities || [])]);
-  (view.board?.harbors || []).forEach((kind, i) => {
-    const [a, b] = TOPO.edgeNodes[TOPO.harborEdges[i]] || [];
+  (view.board?.harbors || []).forEach(({ edge, kind }) => {
+    const [a, b] = TOPO.edgeNodes[edge] || [];
     if (!mine.has(a) && !mine.has(b)) return;
     if (kind === 'generic') for (const r of RESOURCES) rates[r] = Math.min(rates[r], 3);
     else if (kind in rates) rates[kind] = 2;
@@ -514,9 +516,8 @@ export function maritimeRates(view, seat) {
   return rates;
 }
 
-function harborEl(h, ctx, i, kind) {
-  const e = TOPO.harborEdges[i];
-  const [a, b] = TOPO.edgeNodes[e];
+function harborEl(h, ctx, i, { edge, kind }) {
+  const [a, b] = TOPO.edgeNodes[edge];
   const [ax, ay] = pt(a);
   const [bx, by] = pt(b);
   const mx = (ax + bx) / 2;
@@ -638,7 +639,7 @@ function boardSvg(h, view, ctx, ix) {
       );
     }
   });
-  board.harbors.forEach((kind, i) => layers.harbors.push(harborEl(h, ctx, i, kind)));
+  board.harbors.forEach((spot, i) => layers.harbors.push(harborEl(h, ctx, i, spot)));
   // Pieces.
   view.players.forEach((p, seat) => {
     for (const e of p.roads || []) {

@@ -207,4 +207,8 @@ impl Game for CatanJunior {
         // is the state itself.
         state.clone()
     }
+
+    fn topology(state: &State) -> Option<serde_json::Value> {
+        Some(crate::geometry::served(state))
+    }
 }

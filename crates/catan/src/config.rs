@@ -7,6 +7,7 @@
 //! that leaves `victory_points` out gets its rule set's goal (10 or 13).
 
 use crate::board::Board;
+use crate::layout::Layout;
 use serde::{Deserialize, Serialize};
 
 /// The rule set of a game.
@@ -54,11 +55,19 @@ pub enum BoardChoice {
     Random,
     /// The rulebook's starting setup for beginners.
     Beginner,
-    /// An explicit layout.
+    /// An explicit layout (checked at `new_game`: every problem is listed
+    /// with its `catan.board.*` rule id).
     Layout {
         /// The layout.
-        board: Board,
+        board: Layout,
     },
+}
+
+impl BoardChoice {
+    /// An explicit layout of a board.
+    pub fn layout(board: Board) -> BoardChoice {
+        BoardChoice::Layout { board: board.into() }
+    }
 }
 
 /// Options of a CATAN game.
@@ -77,6 +86,10 @@ pub struct Config {
     /// rules are unchanged).
     #[serde(default)]
     pub two_players: bool,
+    /// The seat that begins the setup and the game; drawn by the seeded RNG
+    /// when left out (`catan.setup.start_player`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_player: Option<u8>,
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
@@ -93,6 +106,8 @@ struct ConfigJson {
     victory_points: Option<u8>,
     #[serde(default)]
     two_players: bool,
+    #[serde(default)]
+    start_player: Option<u8>,
 }
 
 impl From<ConfigJson> for Config {
@@ -102,6 +117,7 @@ impl From<ConfigJson> for Config {
             board: c.board,
             victory_points: c.victory_points.unwrap_or(c.rules.default_goal()),
             two_players: c.two_players,
+            start_player: c.start_player,
         }
     }
 }
@@ -133,6 +149,7 @@ impl Default for Config {
             board: BoardChoice::Random,
             victory_points: Rules::Base.default_goal(),
             two_players: false,
+            start_player: None,
         }
     }
 }

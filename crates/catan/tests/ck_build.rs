@@ -587,7 +587,7 @@ fn ck_trade_bank_rates_with_commodities() {
 fn ck_trade_bank_generic_harbor_for_commodities() {
     let mut s = position(3);
     let t = topology();
-    let i = (0..9).find(|&i| s.board.harbors[i] == Harbor::Generic).unwrap();
+    let i = (0..9).find(|&i| s.board.harbors[i].kind == Harbor::Generic).unwrap();
     let [a, b] = t.harbor_nodes(i);
     settle(&mut s, 0, a, b);
     give_c(&mut s, 0, &[(Commodity::Coin, 3)]);

@@ -202,7 +202,7 @@ impl<G: Game> GameEntry for Entry<G> {
         let config = options::<G>(config)?;
         let m = Match::<G>::new(config, players, seed, mode).map_err(|e| ErrorInfo {
             kind: "config".into(),
-            rule: "engine.config".into(),
+            rule: e.rule,
             message: e.message,
         })?;
         Ok(Box::new(m))
@@ -306,6 +306,9 @@ pub trait DynMatch: Send + Sync {
     /// FNV-1a of the state's compact JSON: stored with the log, it shows on
     /// restore that the game came back exactly.
     fn digest(&self) -> u64;
+    /// The board's geometry ([`Game::topology`]) with the game's id:
+    /// `{"game": …, "kind": "none"}` for a game without a board.
+    fn topology(&self) -> Value;
     /// [`DynMatch::view`] as JSON text, serialised straight from the typed
     /// view: a server sends it after every action, and building the `Value`
     /// tree first cost as much as the action itself.
@@ -413,6 +416,13 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn view_text(&self, viewer: Viewer) -> String {
         to_text(&Match::view(self, viewer))
+    }
+    fn topology(&self) -> Value {
+        let mut out = G::topology(self.state()).unwrap_or_else(|| serde_json::json!({ "kind": "none" }));
+        if let Some(obj) = out.as_object_mut() {
+            obj.insert("game".into(), Value::from(G::ID));
+        }
+        out
     }
     fn events_text(&self, from: u64, viewer: Viewer) -> String {
         to_text(&Match::events_since(self, from, viewer))

@@ -92,6 +92,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/legal", get(legal))
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
         .fallback(not_found)
@@ -364,6 +365,10 @@ async fn act(
 
 async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     Ok(Json(app.lobby.log(&id).await?))
+}
+
+async fn topology(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.lobby.topology(&id).await?))
 }
 
 async fn websocket(

@@ -340,6 +340,23 @@ impl Lobby {
         })
     }
 
+    /// The board's geometry of a table: from the running match, or for a
+    /// finished table no longer in memory from its stored log's start (the
+    /// board is fixed when a game begins).
+    pub async fn topology(&self, id: &str) -> Result<Value, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::Topology { reply }).await;
+        }
+        let log = self.log(id).await?;
+        let game = log["game"].as_str().unwrap_or_default();
+        let entry = self
+            .registry()
+            .get(game)
+            .ok_or_else(|| ApiError::unknown_game(game, &self.registry().ids()))?;
+        let m = crate::webui::start_of_log(entry.as_ref(), &log).map_err(ApiError::engine)?;
+        Ok(m.topology())
+    }
+
     /// The log of a finished table, from memory or from the database.
     pub async fn log(&self, id: &str) -> Result<Value, ApiError> {
         if let Some(h) = self.get(id) {

@@ -103,6 +103,11 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
+    /// The board's geometry (`DynMatch::topology`); public, like the board.
+    Topology {
+        /// The answer.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -492,6 +497,9 @@ impl Table {
                     Err(ApiError::not_finished())
                 };
                 let _ = reply.send(result);
+            }
+            Command::Topology { reply } => {
+                let _ = reply.send(Ok(self.game.topology()));
             }
         }
     }
