@@ -368,7 +368,8 @@ fn bot_op_plays_cities_knights_and_heroes_to_the_end() {
         }
         let result = ok(&mut r, json!({"op": "result"}));
         assert_eq!(result["winners"].as_array().map(Vec::len), Some(1), "{rules}: {result}");
-        let state = ok(&mut r, json!({"op": "state"}));
-        assert_eq!(state["rules"], rules, "{rules}");
+        // The game played was the rule set asked for.
+        let state = ok(&mut r, json!({"op": "state"})).to_string();
+        assert!(state.contains(&format!(r#""rules":"{rules}""#)), "{rules}");
     }
 }
