@@ -21,10 +21,10 @@ import {
 const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111'];
 
 const STYLE = `
-.catan .ck-dice .die.event { background: #f3f3f3; color: #111; min-width: 2.6rem; padding: 0 .2rem; font-size: .75rem; }
+.catan .ck-dice .die.event { background: #f3f3f3; color: #111; width: auto; min-width: 2.6rem; padding: 0 .35rem; font-size: .75rem; }
 .catan .ck-caused { margin: .2rem 0 0; padding-left: 1.1rem; font-size: .85rem; }
 .catan .barb-track { display: flex; gap: 2px; margin: .3rem 0; }
-.catan .barb-step { flex: 1; height: 1.5rem; border: 1px solid #555; border-radius: 3px; background: #d9e6f2; display: flex; align-items: center; justify-content: center; font-size: .8rem; }
+.catan .barb-step { flex: 1; min-width: 0; overflow: hidden; height: 1.5rem; border: 1px solid #555; border-radius: 3px; background: #d9e6f2; display: flex; align-items: center; justify-content: center; font-size: .8rem; }
 .catan .barb-step.ship { background: #3b2f2f; color: #fff; font-weight: 700; }
 .catan .barb-step.catan-end { background: #e8d7a8; }
 .catan .balance { font-weight: 700; }
@@ -84,7 +84,7 @@ function diceEl(h, view, ctx) {
   const faceEl = h(
     'span',
     { class: 'die event', 'data-testid': 'event-die', 'data-face': face === 'ship' ? 'ship' : face?.gate || '', style: face?.gate ? { background: TRACK_FILL[face.gate], color: face.gate === 'trade' ? '#111' : '#fff' } : null, title: faceText(ctx, face) },
-    face === 'ship' ? tx(ctx, '⛵ Schiff', '⛵ ship') : face?.gate ? `▣ ${name(ctx, face.gate)}` : '?',
+    face === 'ship' ? tx(ctx, 'Schiff', 'ship') : face?.gate ? name(ctx, face.gate) : '?',
   );
   const caused = sinceRoll(ctx)
     .filter((e) => e && e.type !== 'rolled' && e.type !== 'event_die' && e.type !== 'turn_ended' && e.type !== 'turn_started')
@@ -129,7 +129,7 @@ function barbariansEl(h, view, ctx) {
   const { strength, defence, perSeat } = barbarianBalance(view);
   const hold = defence >= strength;
   const steps = [];
-  for (let k = 0; k <= 7; k++) steps.push(h('span', { class: ['barb-step', k === ck.barbarians && 'ship', k === 7 && 'catan-end'], 'data-step': k }, k === ck.barbarians ? '⛵' : k === 7 ? '🏰' : String(k)));
+  for (let k = 0; k <= 7; k++) steps.push(h('span', { class: ['barb-step', k === ck.barbarians && 'ship', k === 7 && 'catan-end'], 'data-step': k }, k === ck.barbarians ? tx(ctx, 'Schiff', 'ship') : k === 7 ? 'Catan' : String(k)));
   const last = lastAttack(ctx, view);
   const outcome = (seat, marks) => {
     if (marks.includes('defender')) return tx(ctx, 'Retter Catans (+1 Siegpunkt)', 'Defender of Catan (+1 VP)');
