@@ -719,7 +719,9 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
     let s = done(s);
     let own = Catan::view(&s, Viewer::Seat(Seat(0)));
-    let rates = own.cities_knights.as_ref().unwrap().players[0].bank_rates.expect("own rates");
+    let rates = own.cities_knights.as_ref().unwrap().players[0]
+        .bank_rates
+        .expect("own rates");
     assert_eq!(rates, catan::cities_knights::trade::rates(&s, Seat(0)));
     // Commodities 2:1 by the Merchant Guild, resources 4:1 without a harbor.
     assert_eq!(rates[Card::Cloth as usize], 2);
@@ -730,5 +732,8 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
     assert!(ck_other.players[0].bank_rates.is_none(), "hidden from the others");
     assert!(ck_other.players[1].bank_rates.is_some(), "but the viewer sees its own");
     let json = serde_json::to_value(Catan::view(&s, Viewer::Spectator)).unwrap();
-    assert!(json["cities_knights"]["players"][0].get("bank_rates").is_none(), "left out of others' JSON");
+    assert!(
+        json["cities_knights"]["players"][0].get("bank_rates").is_none(),
+        "left out of others' JSON"
+    );
 }
