@@ -176,7 +176,10 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
             if let Some(t) = b.text_of("[data-testid=refusal]").await {
                 return Some(t);
             }
-            assert!(started.elapsed() < Duration::from_secs(15), "the robber click did nothing");
+            assert!(
+                started.elapsed() < Duration::from_secs(15),
+                "the robber click did nothing"
+            );
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
     }
@@ -185,28 +188,57 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
     }
     // The heroes: make one, recruit squires, step them (a few steps a turn).
     if !seen.contains(&"hero") {
-        if b.first("[data-testid^=node-][data-kinds~=upgrade_hero]").await.is_some() {
+        if b.first("[data-testid^=node-][data-kinds~=upgrade_hero]")
+            .await
+            .is_some()
+        {
             note(seen, "hero");
             return place_action(b, "[data-testid^=node-][data-kinds~=upgrade_hero]", "upgrade_hero").await;
         }
     }
-    if b.first("[data-testid^=ck-hex-][data-kinds~=recruit_squire]").await.is_some() {
+    if b.first("[data-testid^=ck-hex-][data-kinds~=recruit_squire]")
+        .await
+        .is_some()
+    {
         note(seen, "recruit");
-        return place_action(b, "[data-testid^=ck-hex-][data-kinds~=recruit_squire]", "recruit_squire").await;
+        return place_action(
+            b,
+            "[data-testid^=ck-hex-][data-kinds~=recruit_squire]",
+            "recruit_squire",
+        )
+        .await;
     }
     if lim.squire_steps < 2 && b.first("[data-testid^=squire-].target").await.is_some() {
         b.click("[data-testid^=squire-].target").await;
-        b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(5)).await;
+        b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(5))
+            .await;
         check_squire_costs(b).await;
         return None;
     }
+    // A city improvement first (progress cards come from them), then knights.
+    if !seen.contains(&"improvement") && b.first("[data-testid^=improve-]").await.is_some() {
+        note(seen, "improvement");
+        return ui::act(b, "[data-testid^=improve-]").await;
+    }
     // Knights first (the hero needs one), then progress cards, improvements, cities; settlements
     // only once the heroes have been tried, so that the game lasts until a barbarian attack.
-    if b.first("[data-testid^=node-][data-kinds~=activate_knight]").await.is_some() {
+    if b.first("[data-testid^=node-][data-kinds~=activate_knight]")
+        .await
+        .is_some()
+    {
         note(seen, "activate");
-        return place_action(b, "[data-testid^=node-][data-kinds~=activate_knight]", "activate_knight").await;
+        return place_action(
+            b,
+            "[data-testid^=node-][data-kinds~=activate_knight]",
+            "activate_knight",
+        )
+        .await;
     }
-    if lim.knights < 1 && b.first("[data-testid^=node-][data-kinds~=build_knight]").await.is_some() {
+    if lim.knights < 1
+        && b.first("[data-testid^=node-][data-kinds~=build_knight]")
+            .await
+            .is_some()
+    {
         note(seen, "knight");
         lim.knights += 1;
         return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
@@ -229,9 +261,17 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
         note(seen, "city");
         return place_action(b, "[data-testid^=node-][data-kinds~=build_city]", "build_city").await;
     }
-    if b.first("[data-testid^=node-][data-kinds~=build_settlement]").await.is_some() {
+    if b.first("[data-testid^=node-][data-kinds~=build_settlement]")
+        .await
+        .is_some()
+    {
         note(seen, "settlement");
-        return place_action(b, "[data-testid^=node-][data-kinds~=build_settlement]", "build_settlement").await;
+        return place_action(
+            b,
+            "[data-testid^=node-][data-kinds~=build_settlement]",
+            "build_settlement",
+        )
+        .await;
     }
     if b.first("[data-testid^=node-][data-kinds~=build_wall]").await.is_some() {
         note(seen, "wall");
@@ -250,8 +290,17 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
         b.click("[data-testid=bank-panel] [data-testid^=bank-give-]").await;
         b.wait_for("[data-testid^=bank-get-]", Duration::from_secs(5)).await;
         // What the knights need: grain while one is inactive, else wool and ore.
-        let inactive = b.first("[data-testid^=knight-][data-seat=\"0\"][data-active=false]").await.is_some();
-        let wants: &[&str] = if inactive { &["grain", "ore", "wool"] } else { &["ore", "wool", "grain"] };
+        let inactive = b
+            .first("[data-testid^=knight-][data-seat=\"0\"][data-active=false]")
+            .await
+            .is_some();
+        let wants: &[&str] = if !seen.contains(&"improvement") {
+            &["cloth", "coin", "paper"]
+        } else if inactive {
+            &["grain", "ore", "wool"]
+        } else {
+            &["ore", "wool", "grain"]
+        };
         let mut css = "[data-testid^=bank-get-]".to_string();
         for w in wants {
             let c = format!("[data-testid=bank-get-{w}]");
@@ -277,7 +326,10 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
 /// The bank dialog shows a rate for every card kind (commodities included), and each give chip its rate.
 async fn check_bank_rates(b: &Browser) {
     for k in ["brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin"] {
-        let rate = b.attr(&format!("[data-testid=bank-rate-{k}]"), "data-rate").await.unwrap_or_default();
+        let rate = b
+            .attr(&format!("[data-testid=bank-rate-{k}]"), "data-rate")
+            .await
+            .unwrap_or_default();
         assert!(["2", "3", "4"].contains(&rate.as_str()), "{k}: rate {rate:?}");
         let give = format!("[data-testid=bank-give-{k}]");
         if b.first(&give).await.is_some() {
@@ -292,14 +344,20 @@ async fn check_squire_costs(b: &Browser) {
         let text = b.text(&e).await.unwrap_or_default();
         let title = b.attr_of(&e, "aria-label").await.unwrap_or_default();
         assert!(title.contains("Knappe zieht"), "step label: {title}");
-        assert!(text.contains("kostenlos") || text.chars().any(|c| c.is_ascii_digit()), "the step shows its cost: {text:?}");
+        assert!(
+            text.contains("kostenlos") || text.chars().any(|c| c.is_ascii_digit()),
+            "the step shows its cost: {text:?}"
+        );
     }
 }
 
 /// Reads the page for JSON actions: the legal list and the log are words.
 async fn assert_no_json(b: &Browser) {
     let legal = b.text_of("[data-testid=legal-list]").await.unwrap_or_default();
-    assert!(!legal.contains("{\"") && !legal.contains("\"type\""), "a legal action shown as JSON: {legal}");
+    assert!(
+        !legal.contains("{\"") && !legal.contains("\"type\""),
+        "a legal action shown as JSON: {legal}"
+    );
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
     assert!(!log.contains("{\""), "JSON in the log: {log}");
 }
@@ -320,13 +378,16 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         &b,
         "cities_knights_heroes",
         &["human", "bot:random", "bot:random"],
-        r#"{"victory_points": 10}"#,
+        r#"{"victory_points": 12}"#,
     )
     .await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
     b.wait_for("[data-testid=barbarians]", Duration::from_secs(20)).await;
     let bank = b.text_of("[data-testid=bank]").await.unwrap_or_default();
-    assert!(bank.contains("Papier") && bank.contains("Tuch") && bank.contains("Münze"), "the bank holds commodities: {bank}");
+    assert!(
+        bank.contains("Papier") && bank.contains("Tuch") && bank.contains("Münze"),
+        "the bank holds commodities: {bank}"
+    );
     assert!(!bank.contains("Entwicklungskarten"), "no development cards: {bank}");
 
     let started = Instant::now();
@@ -350,7 +411,12 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         if !refused && b.first("[data-testid=end-turn]").await.is_some() {
             if let Some(hero) = b.first("[data-testid^=knight-][data-seat=\"0\"][data-hero=true]").await {
                 refused = true;
-                let node = b.attr_of(&hero, "data-testid").await.unwrap_or_default().trim_start_matches("knight-").to_string();
+                let node = b
+                    .attr_of(&hero, "data-testid")
+                    .await
+                    .unwrap_or_default()
+                    .trim_start_matches("knight-")
+                    .to_string();
                 let before = ui::version(&b).await;
                 let raw = format!(r#"{{"type":"upgrade_hero","node":{node},"commodity":"paper"}}"#);
                 let (text, rule) = refusal(&b, &raw).await;
@@ -362,7 +428,9 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
                 b.click("[data-testid=lang-switch]").await;
                 assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
                 assert!(
-                    b.first("[data-testid^=node-][data-kinds~=upgrade_hero]").await.is_none(),
+                    b.first("[data-testid^=node-][data-kinds~=upgrade_hero]")
+                        .await
+                        .is_none(),
                     "a second hero is never offered"
                 );
             }
@@ -387,7 +455,10 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         );
     }
     let winner = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
-    eprintln!("C&K heroes: {steps} steps in {:?}; used {seen:?}; {winner}", started.elapsed());
+    eprintln!(
+        "C&K heroes: {steps} steps in {:?}; used {seen:?}; {winner}",
+        started.elapsed()
+    );
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
     for (what, words) in [
         ("knight", "Anna baut einen Ritter"),
@@ -406,14 +477,28 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("ck-winner.png").await;
     // The table list names the rule set.
-    let tables: serde_json::Value = reqwest::get(format!("{}/api/tables", server.url)).await.expect("list").json().await.expect("json");
-    let row = tables["tables"].as_array().expect("tables").iter().find(|t| t["id"] == id.as_str()).expect("the table is listed").clone();
+    let tables: serde_json::Value = reqwest::get(format!("{}/api/tables", server.url))
+        .await
+        .expect("list")
+        .json()
+        .await
+        .expect("json");
+    let row = tables["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .find(|t| t["id"] == id.as_str())
+        .expect("the table is listed")
+        .clone();
     assert_eq!(row["rules"], "cities_knights_heroes");
     b.click("[data-testid=winner-close]").await;
     b.goto("/").await;
     b.wait_for("[data-testid=table-rules]", Duration::from_secs(20)).await;
     let rules = b.text_of("[data-testid=table-rules]").await.unwrap_or_default();
-    assert!(rules.contains("Helden und Knappen"), "the lobby row names the rule set: {rules}");
+    assert!(
+        rules.contains("Helden und Knappen"),
+        "the lobby row names the rule set: {rules}"
+    );
     b.quit().await;
     server.stop().await;
 }
@@ -466,11 +551,16 @@ async fn cities_knights_on_a_phone() {
     assert_no_json(&b).await;
     let dice = b.all("[data-testid=dice] .die").await.len();
     assert_eq!(dice, 3, "three dice: red, yellow and the event die");
-    let width = b.script("return document.documentElement.scrollWidth;").await.as_u64().unwrap_or(0);
+    let width = b
+        .script("return document.documentElement.scrollWidth;")
+        .await
+        .as_u64()
+        .unwrap_or(0);
     assert!(width <= 390, "the page fits the phone's width ({width}px)");
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("ck-phone.png").await;
-    b.script("document.querySelector('[data-testid=barbarians]').scrollIntoView()").await;
+    b.script("document.querySelector('[data-testid=barbarians]').scrollIntoView()")
+        .await;
     b.screenshot("ck-phone-panels.png").await;
     b.quit().await;
     server.stop().await;
