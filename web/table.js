@@ -242,6 +242,8 @@ class TablePage {
       result: cur?.result,
       seats: this.seats,
       seatName: (i) => this.seatName(i),
+      // The events so far ({v, e} in order), for boards that show what the last roll caused.
+      log: this.log.items,
       act: (a) => this.act(a),
       ui: this.ui,
       rerender: () => this.render(),

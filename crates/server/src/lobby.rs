@@ -310,11 +310,13 @@ impl Lobby {
         let archived = archived.ok_or_else(|| ApiError::unknown_table(id))?;
         let seats = db.seats(id).await.map_err(|_| ApiError::storage())?;
         let t = archived.table;
+        let options = serde_json::from_str(&t.options).unwrap_or(Value::Null);
         Ok(TableSummary {
             id: t.id,
             game: t.game,
             players: t.players,
-            options: serde_json::from_str(&t.options).unwrap_or(Value::Null),
+            rules: crate::protocol::rules_of(&options),
+            options,
             version: t.version,
             status: if archived.finished {
                 "finished"

@@ -29,6 +29,12 @@ pub struct TableSummary {
     pub players: usize,
     /// Game options as given at creation (`null` for the defaults).
     pub options: Value,
+    /// The rule set the options name with their `rules` key (CATAN:
+    /// `cities_knights`, `cities_knights_heroes`), so that a table list can
+    /// say which game is played without knowing each game's options; `null`
+    /// for the game's default rules.
+    #[serde(default)]
+    pub rules: Option<String>,
     /// Engine version: number of accepted steps, chance included.
     pub version: u64,
     /// `waiting` (open seats), `playing` or `finished`.
@@ -41,6 +47,11 @@ pub struct TableSummary {
     pub result: Option<GameResult>,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
+}
+
+/// The rule set named by a table's options (see [`TableSummary::rules`]).
+pub fn rules_of(options: &Value) -> Option<String> {
+    options.get("rules").and_then(Value::as_str).map(str::to_owned)
 }
 
 /// How a seat is filled when a table is created.
