@@ -6,7 +6,9 @@ domestic trade opened unless it is the only legal action, as catanatron has
 none), single-threaded:
 
 * ``vector``: 4-player CATAN, a batch of 512 games, spielleiter's
-  ``VectorEnv`` against fastcatan 2.0.0's ``BatchedEnv``, games per second.
+  ``VectorEnv`` against fastcatan 2.0.0's ``BatchedEnv``, games per second
+  (masks only, as the harness reads no observation from either; a third
+  row adds spielleiter's observation tensors).
 * ``gym``: 4-player CATAN, one agent against three random bots,
   spielleiter's ``spielleiter/Catan-v0`` against catanatron 3.2.1's
   Gymnasium env (``catanatron-gym``), agent steps per second.
@@ -53,10 +55,11 @@ def measure(step, seconds: float, warmup: float, n_envs: int) -> dict:
             "steps_per_sec": steps / wall}
 
 
-def vector_spielleiter(n_envs: int, seed: int):
+def vector_spielleiter(n_envs: int, seed: int, observations: bool = True):
     import spielleiter
 
-    env = spielleiter.VectorEnv("catan", num_envs=n_envs, players=4, seed=seed, threads=1)
+    env = spielleiter.VectorEnv("catan", num_envs=n_envs, players=4, seed=seed, threads=1,
+                                observations=observations)
     rng = np.random.default_rng(seed)
     g = spielleiter.Game("catan", 4)
     forbid = g.action_index({"type": "open_trade"})
@@ -154,20 +157,34 @@ def main() -> int:
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--envs", type=int, default=512)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=10, help="slices per engine, alternating")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     rows = []
     if args.what == "vector":
-        engines = [("spielleiter VectorEnv", lambda: vector_spielleiter(args.envs, args.seed)),
-                   ("fastcatan BatchedEnv", lambda: vector_fastcatan(args.envs, args.seed))]
+        # Masks only, as the fastcatan harness asks of BatchedEnv; then with observation tensors.
+        engines = [("spielleiter VectorEnv", lambda: vector_spielleiter(args.envs, args.seed, False)),
+                   ("fastcatan BatchedEnv", lambda: vector_fastcatan(args.envs, args.seed)),
+                   ("spielleiter VectorEnv + obs", lambda: vector_spielleiter(args.envs, args.seed, True))]
         n = args.envs
     else:
         engines = [("spielleiter Gymnasium env", lambda: gym_spielleiter(args.seed)),
                    ("catanatron Gymnasium env", lambda: gym_catanatron(args.seed))]
         n = 1
-    for name, make in engines:
-        r = measure(make(), args.seconds, args.warmup, n)
-        r["engine"] = name
+    # Short slices, alternating between the engines, so that a change of
+    # machine load hits all of them alike; the slices add up per engine.
+    steppers = [(name, make()) for name, make in engines]
+    for name, step in steppers:
+        measure(step, 0.0, args.warmup, n)
+    totals = {name: {"games": 0, "steps": 0, "seconds": 0.0} for name, _ in steppers}
+    for _ in range(args.rounds):
+        for name, step in steppers:
+            r = measure(step, args.seconds / args.rounds, 0.0, n)
+            for k in ("games", "steps", "seconds"):
+                totals[name][k] += r[k]
+    for name, _ in steppers:
+        r = totals[name]
+        r.update(engine=name, games_per_sec=r["games"] / r["seconds"], steps_per_sec=r["steps"] / r["seconds"])
         rows.append(r)
         print(f"{name:28} {r['games_per_sec']:10.1f} games/s {r['steps_per_sec']:12.0f} steps/s "
               f"({r['games']} games in {r['seconds']:.1f} s)", file=sys.stderr)

@@ -55,6 +55,9 @@ class VectorEnv:
       first position ``obs``/``mask`` show);
     - ``lengths``: ``uint32[num_envs]``, steps of each current game.
 
+    ``observations=False`` leaves ``obs`` at 0 (masks, seats and rewards
+    only), for searches and simulations that do not read tensors.
+
     Games are seeded from ``seed``, the env's number and its game count, so a
     run is the same for any ``threads``.
     """
@@ -62,7 +65,7 @@ class VectorEnv:
     def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
                  seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
                  agents: Optional[Sequence[int]] = None, autoreset: bool = True,
-                 max_turns: int = _native.MAX_TURNS) -> None:
+                 max_turns: int = _native.MAX_TURNS, observations: bool = True) -> None:
         players = _count(players, "players")
         agents = list(range(players)) if agents is None else list(agents)
         bots = [None] * players if opponents == () else _opponents(opponents, players, agents)
@@ -71,7 +74,7 @@ class VectorEnv:
         self.players = players
         self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(options), _seed(seed),
                                                max(1, _count(threads, "threads")), bots, bool(autoreset),
-                                               _count(max_turns, "max_turns"))
+                                               _count(max_turns, "max_turns"), bool(observations))
         # Read-only views, except `actions`: the engine trusts its own mask.
         for name, address, shape, typestr, readonly in self._native.buffers():
             setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))

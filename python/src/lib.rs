@@ -249,7 +249,7 @@ fn poisoned() -> PyErr {
 #[pymethods]
 impl NativeVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns))]
+    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns, observe=true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -261,6 +261,7 @@ impl NativeVectorEnv {
         bots: Vec<Option<String>>,
         autoreset: bool,
         max_turns: u32,
+        observe: bool,
     ) -> PyResult<Self> {
         let options = json(options, "options")?;
         if num_envs == 0 || num_envs > 1 << 20 {
@@ -272,7 +273,7 @@ impl NativeVectorEnv {
         }
         spielleiter_cli::registry::entry(game).map_err(refused)?;
         let inner: Box<dyn VecDyn> = spielleiter_cli::with_game!(game, G => Box::new(
-            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns).map_err(refused)?
+            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, observe).map_err(refused)?
         ) as Box<dyn VecDyn>)
         .map_err(refused)?;
         Ok(NativeVectorEnv {

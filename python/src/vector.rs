@@ -47,6 +47,7 @@ pub struct VecCore<G: Researchable> {
     players: usize,
     threads: usize,
     autoreset: bool,
+    observe: bool,
     seed: u64,
     episodes: Vec<u64>,
     obs: Vec<f32>,
@@ -89,6 +90,7 @@ struct Lane<'a, G: Researchable> {
     terminated: &'a mut u8,
     truncated: &'a mut u8,
     action: i64,
+    observe: bool,
     episode: &'a mut u64,
     length: &'a mut u32,
 }
@@ -102,7 +104,9 @@ impl<G: Researchable> Lane<'_, G> {
             *self.last_seat = i32::from(s.0);
         }
         let view = Seat(u8::try_from(*self.last_seat).unwrap_or(0));
-        self.core.write_obs(seat.unwrap_or(view), self.obs);
+        if self.observe {
+            self.core.write_obs(seat.unwrap_or(view), self.obs);
+        }
         self.core.write_mask(self.mask, self.set);
         *self.terminated = u8::from(end.terminated);
         *self.truncated = u8::from(end.truncated);
@@ -138,7 +142,8 @@ impl<G: Researchable> Lane<'_, G> {
 }
 
 impl<G: Researchable> VecCore<G> {
-    /// `num_envs` games; `bots[i]` plays seat `i` in every game (`None` = agent).
+    /// `num_envs` games; `bots[i]` plays seat `i` in every game (`None` = agent);
+    /// without `observe` the observation array is left at 0 (masks only).
     #[allow(clippy::too_many_arguments)] // the Python constructor's keywords, one to one
     pub fn new(
         options: &Value,
@@ -149,6 +154,7 @@ impl<G: Researchable> VecCore<G> {
         threads: usize,
         autoreset: bool,
         max_turns: u32,
+        observe: bool,
     ) -> Result<VecCore<G>, ErrorInfo> {
         let mut cores = Vec::with_capacity(num_envs.min(1 << 16));
         for i in 0..num_envs {
@@ -163,6 +169,7 @@ impl<G: Researchable> VecCore<G> {
             players,
             threads: threads.max(1),
             autoreset,
+            observe,
             seed,
             episodes: vec![0; num_envs],
             obs: vec![0.0; num_envs * obs_len],
@@ -185,6 +192,7 @@ impl<G: Researchable> VecCore<G> {
         let n_actions = self.num_actions();
         let obs_len = self.obs_len.max(1);
         let players = self.players.max(1);
+        let observe = self.observe;
         self.cores
             .iter_mut()
             .zip(self.obs.chunks_mut(obs_len))
@@ -219,6 +227,7 @@ impl<G: Researchable> VecCore<G> {
                     terminated,
                     truncated,
                     action: *action,
+                    observe,
                     episode,
                     length,
                 },

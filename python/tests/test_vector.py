@@ -79,3 +79,12 @@ def test_opponents_play_their_seats():
         VectorEnv("chess", num_envs=4)
     with pytest.raises(Refused):
         VectorEnv("splendor", num_envs=0)
+
+
+def test_without_observations_only_the_tensor_is_left_out():
+    a = VectorEnv("catan", num_envs=8, players=4, seed=8)
+    b = VectorEnv("catan", num_envs=8, players=4, seed=8, observations=False)
+    _, ta = run(a, 200, 2)
+    _, tb = run(b, 200, 2)
+    assert not b.obs.any() and a.obs.any()
+    assert np.array_equal(a.mask, b.mask) and all((x[2] == y[2]).all() for x, y in zip(ta, tb))
