@@ -188,7 +188,7 @@ impl<G: Researchable> VecCore<G> {
         Ok(v)
     }
 
-    fn lanes(&mut self) -> Vec<Lane<'_, G>> {
+    fn lanes(&mut self) -> impl Iterator<Item = Lane<'_, G>> {
         let n_actions = self.num_actions();
         let obs_len = self.obs_len.max(1);
         let players = self.players.max(1);
@@ -232,18 +232,19 @@ impl<G: Researchable> VecCore<G> {
                     length,
                 },
             )
-            .collect()
     }
 
     fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>) + Sync) {
         let threads = self.threads;
-        let mut lanes = self.lanes();
-        if threads <= 1 || lanes.len() < 2 {
-            for (i, l) in lanes.iter_mut().enumerate() {
-                f(i, l);
+        if threads <= 1 || self.cores.len() < 2 {
+            // One thread: the lanes straight from the iterator, no vector of
+            // them built (and freed) at every step.
+            for (i, mut l) in self.lanes().enumerate() {
+                f(i, &mut l);
             }
             return;
         }
+        let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
         let per = lanes.len().div_ceil(threads);
         std::thread::scope(|s| {
             for (k, chunk) in lanes.chunks_mut(per).enumerate() {
