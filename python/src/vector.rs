@@ -207,7 +207,7 @@ impl<G: Researchable> VecCore<G> {
             .zip(self.episodes.iter_mut())
             .zip(self.lengths.iter_mut())
             .map(
-                |(
+                move |(
                     (
                         (
                             ((((((((core, obs), mask), set), rewards), to_act), last_seat), terminated), truncated),
