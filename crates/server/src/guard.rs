@@ -76,10 +76,10 @@ impl SitePolicy {
         if literal == Some(ip) {
             return true;
         }
-        if ip.is_loopback() || ip.is_unspecified() {
-            if name == "localhost" || literal.is_some_and(|l| l.is_loopback()) {
-                return true;
-            }
+        if (ip.is_loopback() || ip.is_unspecified())
+            && (name == "localhost" || literal.is_some_and(|l| l.is_loopback()))
+        {
+            return true;
         }
         ip.is_unspecified() && literal.is_some()
     }
