@@ -187,14 +187,13 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
         return ui::act(b, "[data-testid=roll]").await;
     }
     // The heroes: make one, recruit squires, step them (a few steps a turn).
-    if !seen.contains(&"hero") {
-        if b.first("[data-testid^=node-][data-kinds~=upgrade_hero]")
+    if !seen.contains(&"hero")
+        && b.first("[data-testid^=node-][data-kinds~=upgrade_hero]")
             .await
             .is_some()
-        {
-            note(seen, "hero");
-            return place_action(b, "[data-testid^=node-][data-kinds~=upgrade_hero]", "upgrade_hero").await;
-        }
+    {
+        note(seen, "hero");
+        return place_action(b, "[data-testid^=node-][data-kinds~=upgrade_hero]", "upgrade_hero").await;
     }
     if b.first("[data-testid^=ck-hex-][data-kinds~=recruit_squire]")
         .await
