@@ -172,7 +172,7 @@ impl Observe for Catan {
         }
         for (i, harbor) in v.board.harbors.iter().enumerate() {
             w.block(|| format!("harbor {i} (generic, brick, lumber, wool, grain, ore)"));
-            w.one_hot(Some(*harbor as usize), 6);
+            w.one_hot(Some(harbor.kind as usize), 6); // its path: `Game::topology`
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.players.get(seat) else { continue };
