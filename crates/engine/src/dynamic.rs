@@ -406,7 +406,7 @@ impl<G: Game> DynMatch for Match<G> {
     fn entries_text(&self, from: u64) -> Vec<String> {
         let entries = &Match::log(self).entries;
         let from = usize::try_from(from).unwrap_or(usize::MAX).min(entries.len());
-        entries[from..].iter().map(|e| to_text(e)).collect()
+        entries[from..].iter().map(to_text).collect()
     }
     fn digest(&self) -> u64 {
         Fnv1a::of_json(Match::state(self))
