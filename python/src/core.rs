@@ -221,16 +221,17 @@ impl<G: Researchable> Core<G> {
         Ok(self.advance())
     }
 
-    /// Writes the mask of the seat to act into `mask` (cleared through
-    /// `set`, the indices set last time) and returns whether any is legal.
-    pub fn write_mask(&mut self, mask: &mut [u8], set: &mut Vec<u32>) -> bool {
+    /// Writes the mask of `seat`, the seat to act (see [`Core::to_act`]),
+    /// into `mask` (cleared through `set`, the indices set last time) and
+    /// returns whether any is legal.
+    pub fn write_mask(&mut self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>) -> bool {
         for &i in set.iter() {
             if let Some(m) = mask.get_mut(i as usize) {
                 *m = 0;
             }
         }
         set.clear();
-        let Some(seat) = self.to_act() else { return false };
+        let Some(seat) = seat else { return false };
         G::legal_actions(&self.state, seat, &mut self.legal);
         for a in &self.legal {
             if let Some(i) = self.space.of(a) {

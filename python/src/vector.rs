@@ -26,6 +26,10 @@ pub trait VecDyn: Send {
     /// are over and not reset automatically ignore theirs). Refuses the whole
     /// step, changing nothing, if an index is not legal in its game.
     fn step(&mut self) -> Result<(), ErrorInfo>;
+    /// [`VecDyn::step`] with `action` as the first game's action, returning
+    /// the first game's done flags (1 terminated, 2 truncated, 0 neither):
+    /// the single-game Gymnasium step without a NumPy access per field.
+    fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo>;
     /// A copy of every game.
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync>;
     /// Restores a snapshot taken from this environment.
@@ -107,7 +111,7 @@ impl<G: Researchable> Lane<'_, G> {
         if self.observe {
             self.core.write_obs(seat.unwrap_or(view), self.obs);
         }
-        self.core.write_mask(self.mask, self.set);
+        self.core.write_mask(seat, self.mask, self.set);
         *self.terminated = u8::from(end.terminated);
         *self.truncated = u8::from(end.truncated);
     }
@@ -336,6 +340,13 @@ impl<G: Researchable> VecDyn for VecCore<G> {
         let (autoreset, base) = (self.autoreset, self.seed);
         self.parallel(|i, l| l.step(autoreset, base, i));
         Ok(())
+    }
+    fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo> {
+        if let Some(a) = self.actions.first_mut() {
+            *a = action;
+        }
+        self.step()?;
+        Ok(self.terminated.first().copied().unwrap_or(0) | (self.truncated.first().copied().unwrap_or(0) << 1))
     }
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync> {
         let snap: Snap<G> = (

@@ -13,7 +13,7 @@ use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
 use catan::cities_knights::{Card, Commodity, ProgressCard, Track};
 use catan::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
-use catan::{Catan, Resource, View};
+use catan::{Action, Catan, Resource, View};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -102,6 +102,85 @@ impl DenseGame for Catan {
         out.product("take_card", &[("card", card())]);
         out.product("take_progress", &[("card", progress())]);
         out.product("harbor_offer", &[("to", seat()), ("resource", res())]);
+    }
+
+    /// The variant's place in this list and its fields, each below 256 (`u8`
+    /// ids and enums), packed base 256: injective, as
+    /// [`DenseGame::dense_key`] requires. A variant added to `Action` goes
+    /// through the hash map until it is listed here.
+    #[inline]
+    fn dense_key(a: &Action) -> Option<(usize, usize)> {
+        use Action as A;
+        let seat = |s: engine::Seat| usize::from(s.0);
+        let two = |x: usize, y: usize| x * 256 + y;
+        Some(match *a {
+            A::BuildSettlement { node } => (0, node.index()),
+            A::BuildRoad { edge } => (1, edge.index()),
+            A::BuildCity { node } => (2, node.index()),
+            A::Roll => (3, 0),
+            A::Discard { resource } => (4, resource as usize),
+            A::MoveRobber { hex, victim } => (5, hex.index() * 257 + victim.map_or(0, |v| seat(v) + 1)),
+            A::BuyDevelopmentCard => (6, 0),
+            A::PlayKnight => (7, 0),
+            A::PlayRoadBuilding => (8, 0),
+            A::PlayYearOfPlenty { first, second } => (9, two(first as usize, second as usize)),
+            A::PlayMonopoly { resource } => (10, resource as usize),
+            A::MaritimeTrade { give, get } => (11, two(give as usize, get as usize)),
+            A::OpenTrade => (12, 0),
+            A::OfferGive { resource } => (13, resource as usize),
+            A::OfferGet { resource } => (14, resource as usize),
+            A::OfferGiveCommodity { commodity } => (15, commodity as usize),
+            A::OfferGetCommodity { commodity } => (16, commodity as usize),
+            A::SubmitOffer => (17, 0),
+            A::AcceptOffer => (18, 0),
+            A::DeclineOffer => (19, 0),
+            A::ConfirmTrade { with } => (20, seat(with)),
+            A::CancelTrade => (21, 0),
+            A::EndTurn => (22, 0),
+            A::DiscardCard { card } => (23, card as usize),
+            A::BankTrade { give, get } => (24, two(give as usize, get as usize)),
+            A::BuildWall { node } => (25, node.index()),
+            A::BuildKnight { node } => (26, node.index()),
+            A::PromoteKnight { node } => (27, node.index()),
+            A::ActivateKnight { node } => (28, node.index()),
+            A::MoveKnight { from, to } => (29, two(from.index(), to.index())),
+            A::DisplaceKnight { from, to } => (30, two(from.index(), to.index())),
+            A::ChaseRobber { knight } => (31, knight.index()),
+            A::RelocateKnight { node } => (32, node.index()),
+            A::UpgradeHero { node, commodity } => (33, two(node.index(), commodity as usize)),
+            A::RecruitSquire { hex } => (34, hex.index()),
+            A::MoveSquire { from, to } => (35, two(from.index(), to.index())),
+            A::LoseCity { node } => (36, node.index()),
+            A::ChooseDeck { track } => (37, track as usize),
+            A::DiscardProgress { card } => (38, card as usize),
+            A::BuildImprovement { track } => (39, track as usize),
+            A::PlaceMetropolis { node } => (40, node.index()),
+            A::AqueductTake { resource } => (41, resource as usize),
+            A::PlayProgress { card } => (42, card as usize),
+            A::PlayAlchemist { red, yellow } => (43, two(usize::from(red), usize::from(yellow))),
+            A::CraneImprovement { track } => (44, track as usize),
+            A::PlayEngineer { node } => (45, node.index()),
+            A::PlayInventor { a, b } => (46, two(a.index(), b.index())),
+            A::PlayMedicine { node } => (47, node.index()),
+            A::PlayBishop { hex } => (48, hex.index()),
+            A::PlayDeserter { victim } => (49, seat(victim)),
+            A::PlayDiplomat { edge } => (50, edge.index()),
+            A::PlayIntrigue { node } => (51, node.index()),
+            A::PlaySpy { victim } => (52, seat(victim)),
+            A::PlayMasterMerchant { victim } => (53, seat(victim)),
+            A::PlayMerchant { hex } => (54, hex.index()),
+            A::PlayMerchantFleet { card } => (55, card as usize),
+            A::PlayResourceMonopoly { resource } => (56, resource as usize),
+            A::PlayTradeMonopoly { commodity } => (57, commodity as usize),
+            A::EndCard => (58, 0),
+            A::RemoveKnight { node } => (59, node.index()),
+            A::GiveCard { card } => (60, card as usize),
+            A::TakeCard { card } => (61, card as usize),
+            A::TakeProgress { card } => (62, card as usize),
+            A::HarborOffer { to, resource } => (63, two(seat(to), resource as usize)),
+            #[allow(unreachable_patterns)] // new variants: the hash map, until listed above
+            _ => return None,
+        })
     }
 }
 
