@@ -35,8 +35,6 @@ pub struct Core<G: Researchable> {
     chance: GameRng,
     bot_rng: GameRng,
     bots: SeatBots<G>,
-    legal: Vec<G::Action>,
-    writer: Writer,
     max_turns: u32,
     decisions: u64,
     /// Steps of the current game taken by agents (not by bots).
@@ -46,6 +44,30 @@ pub struct Core<G: Researchable> {
 impl<G: Researchable> std::fmt::Debug for Core<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Core").field("game", &G::ID).finish_non_exhaustive()
+    }
+}
+
+/// The buffers a core works in (the legal list, the observation writer):
+/// one per thread, shared by the games that thread steps, rather than one per
+/// game, so that they stay in the cache (a batch of 512 games with buffers of
+/// their own spread several hundred KiB more over every step).
+pub struct Scratch<G: Researchable> {
+    legal: Vec<G::Action>,
+    writer: Writer,
+}
+
+impl<G: Researchable> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            legal: Vec::with_capacity(64),
+            writer: Writer::default(),
+        }
+    }
+}
+
+impl<G: Researchable> std::fmt::Debug for Scratch<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
     }
 }
 
@@ -109,13 +131,11 @@ impl<G: Researchable> Core<G> {
             chance: rng,
             bot_rng: GameRng::seed_from_u64(seed ^ 0x5EA7_B075),
             bots: parse_bots::<G>(bots)?,
-            legal: Vec::with_capacity(64),
-            writer: Writer::default(),
             max_turns: DEFAULT_MAX_TURNS,
             decisions: 0,
             agent_steps: 0,
         };
-        core.reset(seed);
+        core.reset(seed, &mut Scratch::default());
         Ok(core)
     }
 
@@ -125,13 +145,13 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Length of the observation tensor.
-    pub fn obs_len(&mut self) -> usize {
-        observe::<G>(&self.state, Viewer::Seat(Seat(0)), &mut self.writer);
-        self.writer.out.len()
+    pub fn obs_len(&self, s: &mut Scratch<G>) -> usize {
+        observe::<G>(&self.state, Viewer::Seat(Seat(0)), &mut s.writer);
+        s.writer.out.len()
     }
 
     /// Starts a new game from `seed` and runs chance and bots up to the first agent decision.
-    pub fn reset(&mut self, seed: u64) -> StepEnd {
+    pub fn reset(&mut self, seed: u64, s: &mut Scratch<G>) -> StepEnd {
         self.chance = GameRng::seed_from_u64(seed);
         self.bot_rng = GameRng::seed_from_u64(seed ^ 0x5EA7_B075);
         // The configuration was accepted when the core was built.
@@ -140,7 +160,7 @@ impl<G: Researchable> Core<G> {
         }
         self.decisions = 0;
         self.agent_steps = 0;
-        self.advance()
+        self.advance(s)
     }
 
     /// The agent seat to act (the first of several acting at once), if any.
@@ -156,7 +176,7 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Runs chance and bot seats until an agent is to act or the game ends.
-    fn advance(&mut self) -> StepEnd {
+    fn advance(&mut self, s: &mut Scratch<G>) -> StepEnd {
         loop {
             match G::to_act(&self.state) {
                 ToAct::Over => {
@@ -182,12 +202,12 @@ impl<G: Researchable> Core<G> {
                     let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
                         return StepEnd::default();
                     };
-                    G::legal_actions(&self.state, seat, &mut self.legal);
+                    G::legal_actions(&self.state, seat, &mut s.legal);
                     let choice = bot
-                        .choose(&self.state, seat, &self.legal, &mut self.bot_rng)
+                        .choose(&self.state, seat, &s.legal, &mut self.bot_rng)
                         .ok()
-                        .and_then(|i| self.legal.get(i).cloned());
-                    let Some(a) = choice.or_else(|| self.legal.first().cloned()) else {
+                        .and_then(|i| s.legal.get(i).cloned());
+                    let Some(a) = choice.or_else(|| s.legal.first().cloned()) else {
                         return StepEnd::default();
                     };
                     G::apply_unchecked(&mut self.state, seat, &a, &mut NoEvents);
@@ -203,7 +223,7 @@ impl<G: Researchable> Core<G> {
     /// the index is set in the mask this core wrote for the current position
     /// (the vector env checks that, and Python sees the mask read-only), so
     /// the game's check is not run twice.
-    pub fn step(&mut self, i: i64, checked: bool) -> Result<StepEnd, ErrorInfo> {
+    pub fn step(&mut self, i: i64, checked: bool, s: &mut Scratch<G>) -> Result<StepEnd, ErrorInfo> {
         let a = usize::try_from(i)
             .ok()
             .and_then(|i| self.space.actions.get(i))
@@ -218,13 +238,13 @@ impl<G: Researchable> Core<G> {
         }
         self.decisions += 1;
         self.agent_steps += 1;
-        Ok(self.advance())
+        Ok(self.advance(s))
     }
 
     /// Writes the mask of `seat`, the seat to act (see [`Core::to_act`]),
     /// into `mask` (cleared through `set`, the indices set last time) and
     /// returns whether any is legal.
-    pub fn write_mask(&mut self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>) -> bool {
+    pub fn write_mask(&self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>, s: &mut Scratch<G>) -> bool {
         for &i in set.iter() {
             if let Some(m) = mask.get_mut(i as usize) {
                 *m = 0;
@@ -232,8 +252,8 @@ impl<G: Researchable> Core<G> {
         }
         set.clear();
         let Some(seat) = seat else { return false };
-        G::legal_actions(&self.state, seat, &mut self.legal);
-        for a in &self.legal {
+        G::legal_actions(&self.state, seat, &mut s.legal);
+        for a in &s.legal {
             if let Some(i) = self.space.of(a) {
                 if let Some(m) = mask.get_mut(i as usize) {
                     *m = 1;
@@ -245,10 +265,10 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Writes the observation of `seat` (the seat to act, or seat 0 at the end).
-    pub fn write_obs(&mut self, seat: Seat, out: &mut [f32]) {
-        observe::<G>(&self.state, Viewer::Seat(seat), &mut self.writer);
-        let n = out.len().min(self.writer.out.len());
-        out[..n].copy_from_slice(&self.writer.out[..n]);
+    pub fn write_obs(&self, seat: Seat, out: &mut [f32], s: &mut Scratch<G>) {
+        observe::<G>(&self.state, Viewer::Seat(seat), &mut s.writer);
+        let n = out.len().min(s.writer.out.len());
+        out[..n].copy_from_slice(&s.writer.out[..n]);
     }
 
     /// Rewards at the end: +1 for each winner, −1 for everybody else (0 for

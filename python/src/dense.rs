@@ -125,7 +125,7 @@ pub struct Space<G: Game> {
 
 impl<G: DenseGame> Space<G> {
     /// The index of an action, if it is in the space.
-    #[inline]
+    #[inline(always)] // once per legal action in every mask; generic, so not inlined across crates unasked
     pub fn of(&self, action: &G::Action) -> Option<u32> {
         if let Some((kind, code)) = G::dense_key(action).filter(|k| k.0 < MAX_KINDS) {
             match self.keys.get(kind) {
