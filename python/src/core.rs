@@ -16,6 +16,9 @@ use std::time::Duration;
 /// Turns after which a game is cut off (truncated, not terminated).
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
 
+/// Mask rows up to this many bytes are cleared whole at every step.
+const SHORT_MASK: usize = 1024;
+
 /// How a step ended for the environment.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StepEnd {
@@ -26,14 +29,18 @@ pub struct StepEnd {
 }
 
 /// One game for an environment.
+///
+/// What every step touches (the state, the chance RNG, the counters) is held
+/// inline; what most steps do not (the options, the bots' RNG) is boxed, so
+/// that a batch's games lie closer together in memory.
 pub struct Core<G: Researchable> {
-    config: G::Config,
+    config: Box<G::Config>,
     players: usize,
     /// The numbered actions.
     pub space: Arc<Space<G>>,
     state: G::State,
     chance: GameRng,
-    bot_rng: GameRng,
+    bot_rng: Box<GameRng>,
     bots: SeatBots<G>,
     max_turns: u32,
     decisions: u64,
@@ -125,11 +132,11 @@ impl<G: Researchable> Core<G> {
         }
         let mut core = Core {
             space: space::<G>(&config, players),
-            config,
+            config: Box::new(config),
             players,
             state,
             chance: rng,
-            bot_rng: GameRng::seed_from_u64(seed ^ 0x5EA7_B075),
+            bot_rng: Box::new(GameRng::seed_from_u64(seed ^ 0x5EA7_B075)),
             bots: parse_bots::<G>(bots)?,
             max_turns: DEFAULT_MAX_TURNS,
             decisions: 0,
@@ -153,7 +160,7 @@ impl<G: Researchable> Core<G> {
     /// Starts a new game from `seed` and runs chance and bots up to the first agent decision.
     pub fn reset(&mut self, seed: u64, s: &mut Scratch<G>) -> StepEnd {
         self.chance = GameRng::seed_from_u64(seed);
-        self.bot_rng = GameRng::seed_from_u64(seed ^ 0x5EA7_B075);
+        *self.bot_rng = GameRng::seed_from_u64(seed ^ 0x5EA7_B075);
         // The configuration was accepted when the core was built.
         if let Ok(s) = G::new_game(&self.config, self.players, &mut self.chance) {
             self.state = s;
@@ -245,23 +252,34 @@ impl<G: Researchable> Core<G> {
     /// into `mask` (cleared through `set`, the indices set last time) and
     /// returns whether any is legal.
     pub fn write_mask(&self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>, s: &mut Scratch<G>) -> bool {
-        for &i in set.iter() {
-            if let Some(m) = mask.get_mut(i as usize) {
-                *m = 0;
+        // A short row is cleared whole (a few cache lines, no list of the
+        // indices set kept); a long one (thousands of C&K indices) through `set`.
+        let short = mask.len() <= SHORT_MASK;
+        if short {
+            mask.fill(0);
+        } else {
+            for &i in set.iter() {
+                if let Some(m) = mask.get_mut(i as usize) {
+                    *m = 0;
+                }
             }
         }
         set.clear();
         let Some(seat) = seat else { return false };
         G::legal_actions(&self.state, seat, &mut s.legal);
+        let mut any = false;
         for a in &s.legal {
             if let Some(i) = self.space.of(a) {
                 if let Some(m) = mask.get_mut(i as usize) {
                     *m = 1;
-                    set.push(i);
+                    any = true;
+                    if !short {
+                        set.push(i);
+                    }
                 }
             }
         }
-        !set.is_empty()
+        any
     }
 
     /// Writes the observation of `seat` (the seat to act, or seat 0 at the end).
@@ -291,7 +309,7 @@ impl<G: Researchable> Core<G> {
         (
             self.state.clone(),
             self.chance.clone(),
-            self.bot_rng.clone(),
+            (*self.bot_rng).clone(),
             self.decisions,
             self.agent_steps,
         )
@@ -301,7 +319,7 @@ impl<G: Researchable> Core<G> {
     pub fn restore(&mut self, s: &(G::State, GameRng, GameRng, u64, u64)) {
         self.state = s.0.clone();
         self.chance = s.1.clone();
-        self.bot_rng = s.2.clone();
+        *self.bot_rng = s.2.clone();
         self.decisions = s.3;
         self.agent_steps = s.4;
     }

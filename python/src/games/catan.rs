@@ -108,7 +108,7 @@ impl DenseGame for Catan {
     /// ids and enums), packed base 256: injective, as
     /// [`DenseGame::dense_key`] requires. A variant added to `Action` goes
     /// through the hash map until it is listed here.
-    #[inline]
+    #[inline(always)] // once per legal action of every mask
     fn dense_key(a: &Action) -> Option<(usize, usize)> {
         use Action as A;
         let seat = |s: engine::Seat| usize::from(s.0);
