@@ -42,6 +42,9 @@ pub struct Core<G: Researchable> {
     chance: GameRng,
     bot_rng: Box<GameRng>,
     bots: SeatBots<G>,
+    /// Bit `i` set: a bot plays seat `i` (read at every step instead of the
+    /// heap-held `bots`, which an agent's step then never touches).
+    bot_seats: u64,
     max_turns: u32,
     decisions: u64,
     /// Steps of the current game taken by agents (not by bots).
@@ -137,6 +140,11 @@ impl<G: Researchable> Core<G> {
             state,
             chance: rng,
             bot_rng: Box::new(GameRng::seed_from_u64(seed ^ 0x5EA7_B075)),
+            bot_seats: bots
+                .iter()
+                .enumerate()
+                .filter(|(i, b)| b.is_some() && *i < 64)
+                .fold(0, |m, (i, _)| m | 1 << i),
             bots: parse_bots::<G>(bots)?,
             max_turns: DEFAULT_MAX_TURNS,
             decisions: 0,
@@ -206,6 +214,9 @@ impl<G: Researchable> Core<G> {
                     let Some(seat) = seats.first() else {
                         return StepEnd::default();
                     };
+                    if seat.index() < 64 && self.bot_seats >> seat.index() & 1 == 0 {
+                        return StepEnd::default();
+                    }
                     let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
                         return StepEnd::default();
                     };
