@@ -104,28 +104,32 @@ impl DenseGame for Catan {
         out.product("harbor_offer", &[("to", seat()), ("resource", res())]);
     }
 
-    /// The variant's place in this list and its fields, each below 256 (`u8`
-    /// ids and enums), packed base 256: injective, as
-    /// [`DenseGame::dense_key`] requires. A variant added to `Action` goes
-    /// through the hash map until it is listed here.
+    /// The variant's place in this list and its fields packed into slots
+    /// sized to their domains (8 for enums, seats and dice, 32 for hexes, 64
+    /// for nodes), `None` for a field too large for its slot (no such action
+    /// is in the space; the hash map says so): injective, as
+    /// [`DenseGame::dense_key`] requires, and the tables small enough to stay
+    /// in the cache. A variant added to `Action` goes through the hash map
+    /// until it is listed here.
     #[inline(always)] // once per legal action of every mask
     fn dense_key(a: &Action) -> Option<(usize, usize)> {
         use Action as A;
         let seat = |s: engine::Seat| usize::from(s.0);
-        let two = |x: usize, y: usize| x * 256 + y;
+        // `x` in slots of `m` codes of `y`, if `y` fits.
+        let pair = |x: usize, y: usize, m: usize| (y < m).then_some(x * m + y);
         Some(match *a {
             A::BuildSettlement { node } => (0, node.index()),
             A::BuildRoad { edge } => (1, edge.index()),
             A::BuildCity { node } => (2, node.index()),
             A::Roll => (3, 0),
             A::Discard { resource } => (4, resource as usize),
-            A::MoveRobber { hex, victim } => (5, hex.index() * 257 + victim.map_or(0, |v| seat(v) + 1)),
+            A::MoveRobber { hex, victim } => (5, pair(hex.index(), victim.map_or(0, |v| seat(v) + 1), 8)?),
             A::BuyDevelopmentCard => (6, 0),
             A::PlayKnight => (7, 0),
             A::PlayRoadBuilding => (8, 0),
-            A::PlayYearOfPlenty { first, second } => (9, two(first as usize, second as usize)),
+            A::PlayYearOfPlenty { first, second } => (9, pair(first as usize, second as usize, 8)?),
             A::PlayMonopoly { resource } => (10, resource as usize),
-            A::MaritimeTrade { give, get } => (11, two(give as usize, get as usize)),
+            A::MaritimeTrade { give, get } => (11, pair(give as usize, get as usize, 8)?),
             A::OpenTrade => (12, 0),
             A::OfferGive { resource } => (13, resource as usize),
             A::OfferGet { resource } => (14, resource as usize),
@@ -138,18 +142,18 @@ impl DenseGame for Catan {
             A::CancelTrade => (21, 0),
             A::EndTurn => (22, 0),
             A::DiscardCard { card } => (23, card as usize),
-            A::BankTrade { give, get } => (24, two(give as usize, get as usize)),
+            A::BankTrade { give, get } => (24, pair(give as usize, get as usize, 8)?),
             A::BuildWall { node } => (25, node.index()),
             A::BuildKnight { node } => (26, node.index()),
             A::PromoteKnight { node } => (27, node.index()),
             A::ActivateKnight { node } => (28, node.index()),
-            A::MoveKnight { from, to } => (29, two(from.index(), to.index())),
-            A::DisplaceKnight { from, to } => (30, two(from.index(), to.index())),
+            A::MoveKnight { from, to } => (29, pair(from.index(), to.index(), 64)?),
+            A::DisplaceKnight { from, to } => (30, pair(from.index(), to.index(), 64)?),
             A::ChaseRobber { knight } => (31, knight.index()),
             A::RelocateKnight { node } => (32, node.index()),
-            A::UpgradeHero { node, commodity } => (33, two(node.index(), commodity as usize)),
+            A::UpgradeHero { node, commodity } => (33, pair(node.index(), commodity as usize, 8)?),
             A::RecruitSquire { hex } => (34, hex.index()),
-            A::MoveSquire { from, to } => (35, two(from.index(), to.index())),
+            A::MoveSquire { from, to } => (35, pair(from.index(), to.index(), 32)?),
             A::LoseCity { node } => (36, node.index()),
             A::ChooseDeck { track } => (37, track as usize),
             A::DiscardProgress { card } => (38, card as usize),
@@ -157,10 +161,10 @@ impl DenseGame for Catan {
             A::PlaceMetropolis { node } => (40, node.index()),
             A::AqueductTake { resource } => (41, resource as usize),
             A::PlayProgress { card } => (42, card as usize),
-            A::PlayAlchemist { red, yellow } => (43, two(usize::from(red), usize::from(yellow))),
+            A::PlayAlchemist { red, yellow } => (43, pair(usize::from(red), usize::from(yellow), 8)?),
             A::CraneImprovement { track } => (44, track as usize),
             A::PlayEngineer { node } => (45, node.index()),
-            A::PlayInventor { a, b } => (46, two(a.index(), b.index())),
+            A::PlayInventor { a, b } => (46, pair(a.index(), b.index(), 32)?),
             A::PlayMedicine { node } => (47, node.index()),
             A::PlayBishop { hex } => (48, hex.index()),
             A::PlayDeserter { victim } => (49, seat(victim)),
@@ -177,7 +181,7 @@ impl DenseGame for Catan {
             A::GiveCard { card } => (60, card as usize),
             A::TakeCard { card } => (61, card as usize),
             A::TakeProgress { card } => (62, card as usize),
-            A::HarborOffer { to, resource } => (63, two(seat(to), resource as usize)),
+            A::HarborOffer { to, resource } => (63, pair(seat(to), resource as usize, 8)?),
             #[allow(unreachable_patterns)] // new variants: the hash map, until listed above
             _ => return None,
         })
