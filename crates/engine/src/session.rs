@@ -267,6 +267,22 @@ impl<G: Game> Match<G> {
             .collect()
     }
 
+    /// The events of each log entry from index `from` on, as `viewer` may
+    /// see them: `(the version after the entry, its events)`, entries that
+    /// show the viewer nothing left out. The public history a table serves
+    /// to a device that joins late, computed in one pass.
+    pub fn history(&self, from: u64, viewer: Viewer) -> Vec<(u64, Vec<G::Event>)> {
+        let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.events.len());
+        self.events[from..]
+            .iter()
+            .enumerate()
+            .filter_map(|(i, evs)| {
+                let seen: Vec<G::Event> = evs.iter().filter_map(|e| G::redact(e, viewer)).collect();
+                (!seen.is_empty()).then(|| ((from + i + 1) as u64, seen))
+            })
+            .collect()
+    }
+
     /// Checks the preconditions every action shares: seat exists, game not
     /// over, version fresh, seat to act. A finished game refuses with
     /// [`Rejection::GameOver`] whatever version the action names: nothing can
