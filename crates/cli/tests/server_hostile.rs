@@ -72,11 +72,20 @@ async fn unknown_option_fields_are_refused_for_every_game() {
     .await;
     assert_eq!(status, 201, "{v}");
     // Seat specs, human and bot alike, carry nothing else either.
-    for seat in [json!({"kind": "human", "pad": 1}), json!({"kind": "bot", "bot": "random", "pad": 1})] {
+    for seat in [
+        json!({"kind": "human", "pad": 1}),
+        json!({"kind": "bot", "bot": "random", "pad": 1}),
+    ] {
         let body = json!({"game": "splendor", "players": 2, "seats": [seat, {"kind": "human"}]});
         let (status, v) = post(&http, &url, &body).await;
         assert_eq!(status, 400, "{body}: {v}");
-        assert!(v["error"]["message"]["en"].as_str().unwrap_or("").contains("unknown field"), "{v}");
+        assert!(
+            v["error"]["message"]["en"]
+                .as_str()
+                .unwrap_or("")
+                .contains("unknown field"),
+            "{v}"
+        );
         assert!(!v["error"]["message"]["de"].as_str().unwrap_or("").is_empty(), "{v}");
     }
     server.shutdown().await.expect("clean shutdown");

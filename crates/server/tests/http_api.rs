@@ -166,7 +166,9 @@ async fn a_game_over_http() {
     assert_eq!(log["start"]["from"], "position", "{log}");
     let mut reseeded = log.clone();
     reseeded["seed"] = json!(log["seed"].as_u64().expect("seed") ^ 1);
-    let again = entry.replay_log(&reseeded, engine::ChanceMode::Manual).expect("replays reseeded");
+    let again = entry
+        .replay_log(&reseeded, engine::ChanceMode::Manual)
+        .expect("replays reseeded");
     assert_eq!(again.result(), replayed.result());
     assert_eq!(again.digest(), replayed.digest());
 
