@@ -125,6 +125,15 @@ impl Game for CatanJunior {
         }
     }
 
+    /// Under manual chance the die is a chance node the captain waits for; the
+    /// captain's actions before it are refused with `junior.turn.roll_first`.
+    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<JuniorError> {
+        match Self::check(state, seat, action) {
+            Err(Rejection::Rule(e)) => Some(e),
+            _ => None,
+        }
+    }
+
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
         let p = seat.index() & 3;
         let free = state.phase == Phase::FreeBuild;
