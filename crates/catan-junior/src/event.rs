@@ -122,6 +122,11 @@ pub enum Event {
         /// Tiles the captain gets.
         get: Goods,
     },
+    /// Pro variant: the captain dropped the offer being put together.
+    OfferCancelled {
+        /// The captain.
+        captain: Seat,
+    },
     /// Pro variant: the offer was answered.
     OfferAnswered {
         /// The player asked.

@@ -157,7 +157,9 @@ impl TryFrom<StateJson> for State {
             return Err(format!("captain {} is not at the table", j.captain.0));
         }
         match j.phase {
-            Phase::Offer { to, .. } if !seat_ok(to) => return Err(format!("offer to seat {} not at the table", to.0)),
+            Phase::Offer { to, .. } | Phase::OfferDraft { to, .. } if !seat_ok(to) => {
+                return Err(format!("offer to seat {} not at the table", to.0))
+            }
             Phase::Over { winner } if !seat_ok(winner) => {
                 return Err(format!("winner seat {} not at the table", winner.0))
             }

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Side};
 use crate::edition::{CocoCard, Edition, EditionData};
-use crate::goods::{Bundle, Good, Goods};
+use crate::goods::{Good, Goods};
 use crate::ids::Island;
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -31,14 +31,23 @@ pub enum Phase {
     DrawCoco,
     /// The captain places the free lair or ship of a Coco card.
     FreeBuild,
+    /// Pro variant: the captain puts an offer to `to` together, tile by tile.
+    OfferDraft {
+        /// The player asked.
+        to: Seat,
+        /// Tiles the captain gives so far.
+        give: Goods,
+        /// Tiles the captain asks for so far.
+        get: Goods,
+    },
     /// Pro variant: `to` answers the captain's offer.
     Offer {
         /// The player asked.
         to: Seat,
         /// Tiles the captain gives.
-        give: Bundle,
+        give: Goods,
         /// Tiles the captain gets.
-        get: Bundle,
+        get: Goods,
     },
     /// The game is over.
     Over {
@@ -56,6 +65,7 @@ impl Phase {
             Phase::MoveKlau => "move_klau",
             Phase::DrawCoco => "draw_coco",
             Phase::FreeBuild => "free_build",
+            Phase::OfferDraft { .. } => "offer_draft",
             Phase::Offer { .. } => "offer",
             Phase::Over { .. } => "over",
         }

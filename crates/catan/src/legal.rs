@@ -234,7 +234,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             let hand = state.players[seat.index()].hand;
             match *action {
                 Action::OfferGive { resource } => Ok(trade::check_give(hand, &offer, resource)?),
-                Action::OfferGet { resource } => Ok(trade::check_get(&offer, resource)?),
+                Action::OfferGet { resource } => Ok(trade::check_get(state, seat, &offer, resource)?),
                 Action::SubmitOffer => Ok(trade::check_submit(&offer)?),
                 Action::CancelTrade => Ok(()),
                 _ => Err(wrong),
