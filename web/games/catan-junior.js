@@ -201,6 +201,8 @@ export function describeEvent(e, ctx) {
       return d
         ? `${name(e.captain)} bietet ${name(e.to)} ${goodsText(ctx, e.give)} für ${goodsText(ctx, e.get)}.`
         : `${name(e.captain)} offers ${name(e.to)} ${goodsText(ctx, e.give)} for ${goodsText(ctx, e.get)}.`;
+    case 'still_short':
+      return d ? `${goodName(ctx, e.good)} ist knapp: in diesem Zug wird keine mehr ausgegeben.` : `${goodName(ctx, e.good)} is short: none is handed out this turn.`;
     case 'offer_cancelled':
       return d ? `${name(e.captain)} verwirft das Angebot.` : `${name(e.captain)} drops the offer.`;
     case 'offer_answered':

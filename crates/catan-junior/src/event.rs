@@ -111,6 +111,12 @@ pub enum Event {
         /// The good that filled all five rings.
         good: Good,
     },
+    /// A payout of `good` withheld: it ran short earlier this turn and is handed
+    /// out again from the next captain's turn on (`junior.production.supply_short`).
+    StillShort {
+        /// The good.
+        good: Good,
+    },
     /// Pro variant: an offer was made.
     Offered {
         /// The captain.

@@ -7,7 +7,7 @@
 
 use crate::board::{Board, Side};
 use crate::edition::Edition;
-use crate::goods::Goods;
+use crate::goods::{Good, Goods};
 use crate::ids::{Island, Link, Site};
 use crate::state::{Phase, State};
 use engine::Seat;
@@ -94,6 +94,9 @@ pub struct StateJson {
     /// Rettungsring trade used this turn.
     #[serde(default)]
     pub ring_traded: bool,
+    /// Goods that ran short this turn (`junior.production.supply_short`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<Good>,
     /// The supply.
     pub supply: Goods,
     /// The Rettungsringe (count per good).
@@ -124,6 +127,7 @@ impl From<State> for StateJson {
             roll: s.roll,
             klau: s.klau,
             ring_traded: s.ring_traded,
+            short: s.short_goods(),
             supply: s.supply,
             rings: s.rings,
             deck: s.deck.into(),
@@ -179,6 +183,7 @@ impl TryFrom<StateJson> for State {
             roll: j.roll,
             klau: j.klau,
             ring_traded: j.ring_traded,
+            short: j.short.iter().fold(0, |m, g| m | 1 << g.index()),
             supply: j.supply,
             rings: j.rings,
             hands: [Goods::ZERO; 4],

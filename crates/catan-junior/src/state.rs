@@ -98,6 +98,10 @@ pub struct State {
     pub klau: Island,
     /// Whether the Rettungsring trade was used this turn.
     pub ring_traded: bool,
+    /// Goods that ran short this turn, one bit per [`Good::index`]: no roll,
+    /// Coco card or Klau move pays them until the next captain's turn
+    /// (`junior.production.supply_short`).
+    pub short: u8,
     /// The general supply.
     pub supply: Goods,
     /// The five Rettungsringe, as a count per good (their positions do not matter).
@@ -115,6 +119,17 @@ pub struct State {
 }
 
 impl State {
+    /// Whether `good` ran short this turn (`junior.production.supply_short`).
+    #[inline]
+    pub fn is_short(&self, good: Good) -> bool {
+        self.short & (1 << good.index()) != 0
+    }
+
+    /// The goods that ran short this turn, in good order.
+    pub fn short_goods(&self) -> Vec<Good> {
+        Good::ALL.into_iter().filter(|&g| self.is_short(g)).collect()
+    }
+
     /// The side of the board in play.
     #[inline]
     pub fn side(&self) -> Side {
@@ -222,6 +237,7 @@ impl State {
             roll: 0,
             klau: Island::CASTLE,
             ring_traded: false,
+            short: 0,
             supply,
             rings,
             hands,

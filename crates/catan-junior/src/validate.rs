@@ -165,8 +165,8 @@ fn phase(state: &State, e: &mut Vec<String>) {
             winners[0]
         )),
         Phase::Roll => {
-            if state.roll != 0 || state.ring_traded {
-                e.push("before the roll no roll and no ring trade can have happened this turn".into());
+            if state.roll != 0 || state.ring_traded || state.short != 0 {
+                e.push("before the roll no roll, ring trade or shortage can have happened this turn".into());
             }
         }
         Phase::DrawCoco => {
