@@ -8,6 +8,7 @@ const TEXT = {
   newTable: { de: 'Neuer Tisch', en: 'New table' },
   game: { de: 'Spiel', en: 'Game' },
   players: { de: 'Spieler', en: 'Players' },
+  ruleSet: { de: 'Regeln', en: 'Rules' },
   seat: { de: 'Platz', en: 'Seat' },
   human: { de: 'Mensch', en: 'Human' },
   bot: { de: 'Bot', en: 'Bot' },

@@ -19,6 +19,7 @@ export async function lobbyPage(root) {
   const form = {
     game: localStorage.getItem('spielleiter.lastGame') || games.games[0] || '',
     players: 0,
+    ruleSet: localStorage.getItem('spielleiter.lastRuleSet') || '',
     seats: [],
     options: '',
     hotseat: false,
@@ -28,7 +29,15 @@ export async function lobbyPage(root) {
   let tables = [];
   let busy = false;
 
-  const range = () => mods[form.game]?.meta?.players || [2, 4];
+  // A game may offer rule sets (CATAN: base, Cities & Knights, with heroes),
+  // each with its own player counts and the options that select it.
+  const ruleSets = () => mods[form.game]?.meta?.ruleSets || null;
+  const ruleSet = () => {
+    const sets = ruleSets();
+    if (!sets) return null;
+    return sets.find((r) => r.id === form.ruleSet) || sets[0];
+  };
+  const range = () => ruleSet()?.players || mods[form.game]?.meta?.players || [2, 4];
   const countOptions = () => mods[form.game]?.tableOptions?.(form.players) || null;
   const fitSeats = () => {
     const [lo, hi] = range();
@@ -50,11 +59,12 @@ export async function lobbyPage(root) {
     }
     // Options that go with the player count (CATAN's two_players); what the
     // player typed wins.
-    const extra = countOptions()?.options;
-    if (extra && (options == null || (typeof options === 'object' && !Array.isArray(options)))) options = { ...extra, ...(options || {}) };
+    const extra = { ...(ruleSet()?.options || {}), ...(countOptions()?.options || {}) };
+    if (Object.keys(extra).length && (options == null || (typeof options === 'object' && !Array.isArray(options)))) options = { ...extra, ...(options || {}) };
     busy = true;
     try {
       localStorage.setItem('spielleiter.lastGame', form.game);
+      if (ruleSet()) localStorage.setItem('spielleiter.lastRuleSet', ruleSet().id);
       localStorage.setItem('spielleiter.name', form.name);
       const seats = form.seats.map((s) => (s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) }));
       const table = await api('POST', '/api/tables', { game: form.game, players: form.players, options, seats });
@@ -99,6 +109,25 @@ export async function lobbyPage(root) {
           games.games.map((g) => h('option', { value: g, selected: g === form.game }, gameTitle(mods[g], g, L))),
         ),
       ),
+      ruleSets()
+        ? h(
+            'label',
+            {},
+            t('ruleSet'),
+            h(
+              'select',
+              {
+                'data-testid': 'rules-select',
+                onchange: (e) => {
+                  form.ruleSet = e.target.value;
+                  form.players = 0;
+                  render();
+                },
+              },
+              ruleSets().map((r) => h('option', { value: r.id, selected: r.id === ruleSet().id }, `${L(r.title)} (${r.players[0]}–${r.players[1]})`)),
+            ),
+          )
+        : null,
       h(
         'label',
         {},
@@ -156,7 +185,13 @@ export async function lobbyPage(root) {
     return h(
       'li',
       { class: 'table-row', 'data-testid': 'table-row', 'data-table': tb.id },
-      h('div', {}, h('strong', {}, gameTitle(mods[tb.game], tb.game, L)), ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)), ' ', h('small', { class: 'muted' }, tb.id)),
+      h(
+        'div',
+        {},
+        h('strong', {}, gameTitle(mods[tb.game], tb.game, L)),
+        ' ',
+        mods[tb.game]?.ruleSetTitle ? h('span', { class: 'rule-set', 'data-testid': 'table-rules', 'data-rules': tb.rules || '' }, `(${L(mods[tb.game].ruleSetTitle(tb.rules))})`) : null,
+        ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)), ' ', h('small', { class: 'muted' }, tb.id)),
       h('div', { class: 'muted' }, tb.seats.map((s, i) => (s.kind === 'open' ? `${i + 1}. ${t('open')}` : `${i + 1}. ${seatLabel(s, i)}`)).join(' · ')),
       h('div', { class: 'row-actions' }, actions),
     );

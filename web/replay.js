@@ -20,6 +20,14 @@ export async function replayPage(root, id) {
     return () => {};
   }
   const mod = await gameModule(data.game);
+  if (mod.useTopology) {
+    try {
+      mod.useTopology(await api('GET', `/api/tables/${id}/topology`));
+    } catch (e) {
+      mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+      return () => {};
+    }
+  }
   const frames = data.frames;
   let i = 0;
   let timer = null;

@@ -28,6 +28,15 @@ export async function tablePage(root, id, params, opts = {}) {
     return () => {};
   }
   const mod = await gameModule(summary.game);
+  // A game with a board draws from the served geometry: fetched once per table.
+  if (mod.useTopology) {
+    try {
+      mod.useTopology(await api('GET', `/api/tables/${id}/topology`));
+    } catch (e) {
+      mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+      return () => {};
+    }
+  }
   const page = new TablePage(root, id, summary, mod, params, !!opts.watch);
   return () => page.close();
 }
@@ -233,6 +242,8 @@ class TablePage {
       result: cur?.result,
       seats: this.seats,
       seatName: (i) => this.seatName(i),
+      // The events so far ({v, e} in order), for boards that show what the last roll caused.
+      log: this.log.items,
       act: (a) => this.act(a),
       ui: this.ui,
       rerender: () => this.render(),

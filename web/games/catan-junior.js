@@ -8,7 +8,9 @@
 // dialogs offer only listed trades, and every click sends one of them
 // unchanged. Where sites lie on screen comes from catan-junior-board.js.
 
-import { SIDES, corners } from './catan-junior-board.js';
+import { SIDES, corners, useTopology } from './catan-junior-board.js';
+
+export { useTopology };
 import { ensureStyle, band } from './catan.js';
 
 export const meta = { title: { de: 'Catan Junior', en: 'Catan Junior' }, players: [2, 4] };
@@ -317,7 +319,8 @@ function lairShape(h, x, y, seat, colour, testid) {
 }
 
 function boardSvg(h, view, ctx, ix) {
-  const side = SIDES[view.side] || SIDES.four_player;
+  const side = SIDES[view.side];
+  if (!side) return h('p', { class: 'muted' }, '…');
   const isl = [];
   const routes = [];
   const ships = [];

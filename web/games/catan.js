@@ -8,12 +8,36 @@
 // Every control comes from the legal actions the server lists: an
 // intersection, path or hex is highlighted only if a listed action names it,
 // a dialog offers only listed actions, and every click sends one of them
-// unchanged. The board's shape (which the view names only by id) comes from
-// catan-board.js.
+// unchanged. The board's shape (which the view names only by id) is served
+// by the server once per table (useTopology, catan-board.js).
 
-import { TOPO, gridXY } from './catan-board.js';
+import { TOPO, gridXY, useTopology } from './catan-board.js';
+// Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
+// own modules; a view with a `cities_knights` part is drawn by ck-table.js.
+import { render as ckRender, describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
 
-export const meta = { title: { de: 'CATAN', en: 'CATAN' }, players: [2, 4], defaultPlayers: 3 };
+export { useTopology };
+
+export const meta = {
+  title: { de: 'CATAN', en: 'CATAN' },
+  players: [2, 4],
+  defaultPlayers: 3,
+  /**
+   * The rule sets a table can be created with (the option `rules` of
+   * crates/catan/src/config.rs) and the player counts each allows (the
+   * engine's `player_range`; Cities & Knights is for 3 or 4).
+   */
+  ruleSets: [
+    { id: 'base', title: { de: 'Basisspiel', en: 'Base game' }, players: [2, 4], options: null },
+    { id: 'cities_knights', title: { de: 'Städte & Ritter', en: 'Cities & Knights' }, players: [3, 4], options: { rules: 'cities_knights' } },
+    { id: 'cities_knights_heroes', title: { de: 'Städte & Ritter mit Helden und Knappen', en: 'Cities & Knights with heroes and squires' }, players: [3, 4], options: { rules: 'cities_knights_heroes' } },
+  ],
+};
+
+/** The display name of the rule set a table was created with (the server's `rules` field). */
+export function ruleSetTitle(rules) {
+  return (meta.ruleSets.find((r) => r.id === (rules || 'base')) || { title: { de: rules, en: rules } }).title;
+}
 
 /**
  * Game options that go with a player count (the lobby adds them to the
@@ -232,7 +256,7 @@ export function describeAction(a, ctx) {
     case 'end_turn':
       return tx(ctx, 'endTurn');
     default:
-      return JSON.stringify(a);
+      return ckDescribeAction(a, ctx);
   }
 }
 
@@ -246,6 +270,7 @@ function pieceName(ctx, piece) {
 export function describeEvent(e, ctx) {
   const d = de(ctx);
   const who = e?.seat != null ? ctx.seatName(e.seat) : '';
+  if (e?.give_commodities || e?.get_commodities) return ckDescribeEvent(e, ctx);
   switch (e?.type) {
     case 'built': {
       const where = e.piece === 'road' ? edgeText(ctx, e.at) : nodeText(ctx, e.at);
@@ -341,7 +366,7 @@ export function describeEvent(e, ctx) {
       return d ? `${who} gewinnt mit ${e.points} Siegpunkten!${cards}` : `${who} wins with ${e.points} victory points!${cards}`;
     }
     default:
-      return null;
+      return ckDescribeEvent(e, ctx);
   }
 }
 
@@ -353,7 +378,7 @@ export function describeReason(reason, ctx) {
 
 // ----- legal actions, indexed by what they are about -----
 
-function index(legal) {
+export function index(legal) {
   const ix = {
     settlement: new Map(),
     city: new Map(),
@@ -505,8 +530,8 @@ export function maritimeRates(view, seat) {
   const p = view?.players?.[seat];
   if (!p) return rates;
   const mine = new Set([...(p.settlements || []), ...(p.cities || [])]);
-  (view.board?.harbors || []).forEach((kind, i) => {
-    const [a, b] = TOPO.edgeNodes[TOPO.harborEdges[i]] || [];
+  (view.board?.harbors || []).forEach(({ edge, kind }) => {
+    const [a, b] = TOPO.edgeNodes[edge] || [];
     if (!mine.has(a) && !mine.has(b)) return;
     if (kind === 'generic') for (const r of RESOURCES) rates[r] = Math.min(rates[r], 3);
     else if (kind in rates) rates[kind] = 2;
@@ -514,9 +539,8 @@ export function maritimeRates(view, seat) {
   return rates;
 }
 
-function harborEl(h, ctx, i, kind) {
-  const e = TOPO.harborEdges[i];
-  const [a, b] = TOPO.edgeNodes[e];
+function harborEl(h, ctx, i, { edge, kind }) {
+  const [a, b] = TOPO.edgeNodes[edge];
   const [ax, ay] = pt(a);
   const [bx, by] = pt(b);
   const mx = (ax + bx) / 2;
@@ -575,7 +599,8 @@ function robberShape(h, ctx, x, y) {
   );
 }
 
-function boardSvg(h, view, ctx, ix) {
+/** The board; `extra(layers)` lets the C&K layers (ck-board.js) add to it. */
+export function boardSvg(h, view, ctx, ix, extra) {
   const board = view.board;
   const layers = { hexes: [], harbors: [], roads: [], edgeTargets: [], pieces: [], nodeTargets: [], top: [] };
   // Sea frame.
@@ -638,7 +663,7 @@ function boardSvg(h, view, ctx, ix) {
       );
     }
   });
-  board.harbors.forEach((kind, i) => layers.harbors.push(harborEl(h, ctx, i, kind)));
+  board.harbors.forEach((spot, i) => layers.harbors.push(harborEl(h, ctx, i, spot)));
   // Pieces.
   view.players.forEach((p, seat) => {
     for (const e of p.roads || []) {
@@ -713,6 +738,7 @@ function boardSvg(h, view, ctx, ix) {
       );
     }
   }
+  if (extra) extra(layers);
   return h(
     'svg:svg',
     { class: 'catan-board', viewBox: `${-5.75 * S} ${-5.2 * S} ${11.5 * S} ${10.4 * S}`, 'data-testid': 'catan-board', role: 'img', 'aria-label': 'CATAN' },
@@ -749,7 +775,7 @@ function button(h, label, onclick, attrs = {}) {
   return h('button', { type: 'button', class: attrs.primary ? 'primary' : null, 'data-testid': attrs.testid, onclick }, label);
 }
 
-function dialogs(h, view, ctx, ix) {
+export function dialogs(h, view, ctx, ix) {
   const out = [];
   const phase = view.phase || {};
   const me = ctx.seat;
@@ -948,7 +974,7 @@ function openDialog(ctx, name) {
   };
 }
 
-function turnButtons(h, ctx, ix) {
+export function turnButtons(h, ctx, ix) {
   const b = [];
   const one = ix.one;
   if (one.roll) b.push(button(h, tx(ctx, 'roll'), () => ctx.act(one.roll), { testid: 'roll', primary: true }));
@@ -1028,6 +1054,7 @@ function playerEl(h, view, i, ctx) {
 export function render(view, legal, ctx) {
   const { h } = ctx;
   ensureStyle('catan-style', STYLE);
+  if (view.cities_knights) return ckRender(view, legal, ctx);
   const ix = index(legal);
   if (ctx.ui.robberHex != null && !ix.robber.has(ctx.ui.robberHex)) ctx.ui.robberHex = null;
   const order = view.players.map((_, i) => i);

@@ -183,6 +183,12 @@ function index(legal) {
 }
 
 /** The listed take action equal to the selection, if any. */
+/** Whether the legal take `a` contains every gem of `pick` (as many times as picked). */
+function takeCovers(a, pick) {
+  const counts = a.type === 'take_two' ? { [a.gem]: 2 } : Object.fromEntries(a.gems.map((g) => [g, 1]));
+  return Object.entries(pick).every(([g, n]) => n <= (counts[g] || 0));
+}
+
 function matchTake(takes, pick) {
   const chosen = Object.entries(pick).filter(([, n]) => n > 0);
   for (const a of takes) {
@@ -279,11 +285,12 @@ function cardPanel(h, ctx, ix) {
 
 function bankEl(h, view, ctx, ix) {
   const pick = (ctx.ui.pick ||= {});
-  const pickable = new Set(ix.takes.flatMap((a) => (a.type === 'take_two' ? [a.gem] : a.gems)));
-  const twoable = new Set(ix.takes.filter((a) => a.type === 'take_two').map((a) => a.gem));
   const chips = TOKENS.map((c) => {
-    const can = pickable.has(c);
     const n = pick[c] || 0;
+    // A gem can be added only while the selection stays part of some legal take, so a fourth gem
+    // (or a second of one while others are picked) is never offered.
+    const more = { ...pick, [c]: n + 1 };
+    const can = ix.takes.some((a) => takeCovers(a, more));
     return h(
       'div',
       { class: 'bank-pile' },
@@ -291,13 +298,13 @@ function bankEl(h, view, ctx, ix) {
         class: [can && 'pickable', n && 'picked'],
         testid: `bank-${c}`,
         title: colour(ctx, c),
-        onclick: can
-          ? () => {
-              const next = n === 0 ? 1 : n === 1 && twoable.has(c) ? 2 : 0;
-              pick[c] = next;
-              ctx.rerender();
-            }
-          : null,
+        onclick:
+          can || n
+            ? () => {
+                pick[c] = can ? n + 1 : 0;
+                ctx.rerender();
+              }
+            : null,
       }),
       n ? h('span', { class: 'pick-count', 'data-testid': `picked-${c}` }, `+${n}`) : null,
     );

@@ -29,6 +29,14 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         0.0
     }
 
+    /// Actions a player of this evaluator never takes while anything else is
+    /// legal: moves that change nothing of value and may be repeated without
+    /// end (a free step to and fro), which a search would otherwise spend
+    /// its playouts on and could pick turn after turn.
+    fn never(&self, _state: &G::State, _seat: Seat, _action: &G::Action) -> bool {
+        false
+    }
+
     /// Decisions a rollout plays before it is scored by [`Heuristic::evaluate`].
     fn rollout_depth(&self) -> u32 {
         40

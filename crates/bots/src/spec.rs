@@ -81,6 +81,13 @@ pub enum MctsProblem {
     FractionOrOff,
     /// Expects `greedy` or `random`.
     Rollout,
+    /// A whole number outside the range the option allows.
+    Range {
+        /// Smallest value allowed.
+        min: u64,
+        /// Largest value allowed.
+        max: u64,
+    },
     /// No option has this name.
     Unknown,
 }
@@ -88,6 +95,12 @@ pub enum MctsProblem {
 impl MctsProblem {
     fn message(self) -> Message {
         let (de, en) = match self {
+            MctsProblem::Range { min, max } => {
+                return Message::new(
+                    format!("erwartet eine ganze Zahl von {min} bis {max}"),
+                    format!("expects a whole number from {min} to {max}"),
+                )
+            }
             MctsProblem::WholeNumber => ("erwartet eine ganze Zahl", "expects a whole number"),
             MctsProblem::Millis => ("erwartet Millisekunden (eine ganze Zahl)", "expects milliseconds (a whole number)"),
             MctsProblem::Threads => (
@@ -246,6 +259,32 @@ impl std::str::FromStr for BotSpec {
     }
 }
 
+/// Most playouts per decision: far beyond any useful budget, small enough
+/// that a decision ends.
+pub const MAX_PLAYOUTS: u64 = 10_000_000;
+/// Longest time budget per decision, in milliseconds (ten minutes).
+pub const MAX_MILLIS: u64 = 600_000;
+/// Largest rollout depth and progressive-widening base.
+pub const MAX_DEPTH: u64 = 10_000;
+/// Most chance outcomes that branch in the tree.
+pub const MAX_CHANCE_BRANCH: u64 = 1_000;
+
+/// The machine's cores (at least 1).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Search threads actually started for a `threads` setting: 0 means every
+/// core, and no setting starts more threads than the machine has cores
+/// (more would only contend, and `threads=100000` would exhaust the
+/// process's threads).
+pub fn cap_threads(threads: usize) -> usize {
+    match threads {
+        0 => cores(),
+        n => n.min(cores()),
+    }
+}
+
 fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
     let mut c = MctsConfig::default();
     for part in args.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -260,19 +299,48 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 _ => Err(bad(problem)),
             }
         };
+        // A whole number in `min..=max`: digits out of range (or beyond any
+        // integer type) get the range in the message, anything else
+        // `problem`.
+        let whole = |min: u64, max: u64, problem: MctsProblem| -> Result<u64, SpecError> {
+            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad(problem));
+            }
+            match value.parse::<u64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(bad(MctsProblem::Range { min, max })),
+            }
+        };
         let non_negative = |x: f64| x.is_finite() && x >= 0.0;
         let fraction = |x: f64| (0.0..=1.0).contains(&x);
         match key {
-            "playouts" => c.budget = Budget::Playouts(value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?),
-            "ms" => c.budget = Budget::Millis(value.parse().map_err(|_| bad(MctsProblem::Millis))?),
-            "threads" => c.threads = value.parse().map_err(|_| bad(MctsProblem::Threads))?,
-            "depth" => c.depth = Some(value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?),
+            // The bounds fit u32, so the conversions below cannot fail.
+            "playouts" => {
+                let n = whole(1, MAX_PLAYOUTS, MctsProblem::WholeNumber)?;
+                c.budget = Budget::Playouts(u32::try_from(n).unwrap_or(u32::MAX));
+            }
+            "ms" => c.budget = Budget::Millis(whole(1, MAX_MILLIS, MctsProblem::Millis)?),
+            "threads" => {
+                let n = whole(0, u64::MAX, MctsProblem::Threads)?;
+                // 0 stays "all cores"; anything else is capped at the cores.
+                c.threads = usize::try_from(n).unwrap_or(usize::MAX).min(cores());
+            }
+            "depth" => {
+                let n = whole(0, MAX_DEPTH, MctsProblem::WholeNumber)?;
+                c.depth = Some(u32::try_from(n).unwrap_or(u32::MAX));
+            }
             "c" => c.exploration = number(non_negative, MctsProblem::NonNegative)?,
             "prior" => c.prior = number(non_negative, MctsProblem::NonNegative)?,
-            "widen" => c.widen = Some(value.parse().map_err(|_| bad(MctsProblem::WholeNumberOrOff))?),
+            "widen" => {
+                let n = whole(0, MAX_DEPTH, MctsProblem::WholeNumberOrOff)?;
+                c.widen = Some(u32::try_from(n).unwrap_or(u32::MAX));
+            }
             "eps" => c.epsilon = Some(number(fraction, MctsProblem::Fraction)?),
             "keep" => c.keep = Some(number(fraction, MctsProblem::FractionOrOff)?),
-            "chance" => c.chance_branch = value.parse().map_err(|_| bad(MctsProblem::WholeNumber))?,
+            "chance" => {
+                let n = whole(0, MAX_CHANCE_BRANCH, MctsProblem::WholeNumber)?;
+                c.chance_branch = usize::try_from(n).unwrap_or(usize::MAX);
+            }
             "rollout" => {
                 c.rollout = match value {
                     "greedy" => RolloutPolicy::Greedy,
@@ -486,6 +554,44 @@ mod tests {
             }
             assert!(!m.en.is_empty() && !m.de.is_empty() && m.de != m.en, "{bad}: {m:?}");
         }
+    }
+
+    #[test]
+    fn numbers_out_of_range_name_the_range_and_threads_are_capped_at_the_cores() {
+        let e = "mcts:playouts=18446744073709551615".parse::<BotSpec>().unwrap_err();
+        assert_eq!(
+            e.message(),
+            Message::new(
+                "mcts-Option „playouts=18446744073709551615“ erwartet eine ganze Zahl von 1 bis 10000000.",
+                "mcts option 'playouts=18446744073709551615' expects a whole number from 1 to 10000000."
+            )
+        );
+        for bad in [
+            "mcts:playouts=0",
+            "mcts:ms=0",
+            "mcts:ms=99999999999999999999",
+            "mcts:depth=10001",
+            "mcts:chance=5000",
+            "mcts:widen=70000",
+        ] {
+            let e = bad.parse::<BotSpec>().unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    SpecError::MctsOption {
+                        problem: MctsProblem::Range { .. },
+                        ..
+                    }
+                ),
+                "{bad}: {e:?}"
+            );
+        }
+        let Ok(spec) = "mcts:threads=100000".parse::<BotSpec>() else {
+            panic!("threads are capped, not refused");
+        };
+        assert_eq!(spec.threads(), cores());
+        assert_eq!("mcts:threads=0".parse::<BotSpec>().map(|s| s.threads()), Ok(0));
+        assert_eq!(cap_threads(100_000), cores());
     }
 
     #[test]

@@ -235,4 +235,8 @@ impl Game for CatanJunior {
         // is the state itself.
         state.clone()
     }
+
+    fn topology(state: &State) -> Option<serde_json::Value> {
+        Some(crate::geometry::served(state))
+    }
 }

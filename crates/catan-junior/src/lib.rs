@@ -28,6 +28,7 @@ pub mod edition;
 pub mod error;
 pub mod event;
 pub mod game;
+pub mod geometry;
 pub mod goods;
 pub mod ids;
 pub mod json;

@@ -1,9 +1,12 @@
 //! Board layouts: which terrain and number token lies on each hex, and which
-//! harbor on each harbor spot. The topology (`topology.rs`) is fixed and shared;
-//! only this small layout differs between games and lives in the state.
+//! harbor on which coastal path. The topology (`topology.rs`) is fixed and
+//! shared; only this small layout differs between games and lives in the state.
+//! Its JSON form is a [`Layout`](crate::layout::Layout), checked there.
 
+use crate::bits::NodeSet;
+use crate::layout::{lines, Layout};
 use crate::resource::Resource;
-use crate::topology::{topology, HexId, HARBOR_COUNT, HEX_COUNT};
+use crate::topology::{topology, EdgeId, HexId, HARBOR_COUNT, HEX_COUNT};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -75,6 +78,7 @@ impl Harbor {
 
 /// One land hex of a layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tile {
     /// The terrain.
     pub terrain: Terrain,
@@ -82,17 +86,30 @@ pub struct Tile {
     pub number: Option<u8>,
 }
 
-/// A board layout: tiles by hex id, harbors by harbor spot.
+/// One harbor: the coastal path it lies on (its two intersections trade at
+/// its rate) and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HarborSpot {
+    /// The coastal path.
+    pub edge: EdgeId,
+    /// 3:1 (`generic`) or the resource it trades 2:1.
+    pub kind: Harbor,
+}
+
+/// A board layout: tiles by hex id, and the harbors with their paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "Layout", into = "Layout")]
 pub struct Board {
     /// Tile of each hex, indexed by hex id.
     pub tiles: [Tile; HEX_COUNT],
-    /// Harbor on each harbor spot, indexed by spot (clockwise from the top left).
-    pub harbors: [Harbor; HARBOR_COUNT],
+    /// The harbors (the random and the beginner board put them on the
+    /// frame's fixed spots, clockwise from the top left).
+    pub harbors: [HarborSpot; HARBOR_COUNT],
 }
 
 /// The 19 terrains of the base game.
-const TERRAINS: [Terrain; HEX_COUNT] = {
+pub(crate) const TERRAINS: [Terrain; HEX_COUNT] = {
     use Terrain::*;
     [
         Forest, Forest, Forest, Forest, Pasture, Pasture, Pasture, Pasture, Fields, Fields, Fields, Fields, Hills,
@@ -101,10 +118,10 @@ const TERRAINS: [Terrain; HEX_COUNT] = {
 };
 
 /// The 18 number tokens of the base game.
-const NUMBERS: [u8; 18] = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12];
+pub(crate) const NUMBERS: [u8; 18] = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12];
 
 /// The 9 harbors of the base game.
-const HARBORS: [Harbor; HARBOR_COUNT] = [
+pub(crate) const HARBORS: [Harbor; HARBOR_COUNT] = [
     Harbor::Generic,
     Harbor::Generic,
     Harbor::Generic,
@@ -116,7 +133,44 @@ const HARBORS: [Harbor; HARBOR_COUNT] = [
     Harbor::Ore,
 ];
 
+/// Harbor kinds on the frame's fixed spots, in spot order.
+fn on_fixed_spots(kinds: [Harbor; HARBOR_COUNT]) -> [HarborSpot; HARBOR_COUNT] {
+    let edges = topology().harbor_edges;
+    std::array::from_fn(|i| HarborSpot {
+        edge: edges[i],
+        kind: kinds[i],
+    })
+}
+
 impl Board {
+    /// A board from tiles and harbors of the right counts (`None` otherwise;
+    /// a spot of `None` is a harbor without a place).
+    pub fn from_parts(tiles: &[Tile], spots: &[Option<HarborSpot>]) -> Option<Board> {
+        let tiles: [Tile; HEX_COUNT] = tiles.try_into().ok()?;
+        if spots.len() != HARBOR_COUNT {
+            return None;
+        }
+        let mut harbors = [HarborSpot {
+            edge: EdgeId(0),
+            kind: Harbor::Generic,
+        }; HARBOR_COUNT];
+        for (h, s) in harbors.iter_mut().zip(spots) {
+            *h = (*s)?;
+        }
+        Some(Board { tiles, harbors })
+    }
+
+    /// The kind of every harbor touching one of `nodes` (a harbor's two
+    /// intersections trade at its rate).
+    #[inline]
+    pub fn harbors_touching(&self, nodes: NodeSet) -> impl Iterator<Item = Harbor> + '_ {
+        let t = topology();
+        self.harbors.iter().filter_map(move |h| {
+            let at = t.edge_node_set.get(h.edge.index())?;
+            (at.0 & nodes.0 != 0).then_some(h.kind)
+        })
+    }
+
     /// The starting setup for beginners from the rulebook: terrain and numbers
     /// row by row from the top, harbors clockwise from the top-left spot.
     pub fn beginner() -> Board {
@@ -154,7 +208,7 @@ impl Board {
         }
         Board {
             tiles,
-            harbors: [
+            harbors: on_fixed_spots([
                 Harbor::Generic,
                 Harbor::Wool,
                 Harbor::Generic,
@@ -164,7 +218,7 @@ impl Board {
                 Harbor::Generic,
                 Harbor::Grain,
                 Harbor::Ore,
-            ],
+            ]),
         }
     }
 
@@ -192,7 +246,10 @@ impl Board {
                 };
                 *tile = Tile { terrain, number };
             }
-            let board = Board { tiles, harbors };
+            let board = Board {
+                tiles,
+                harbors: on_fixed_spots(harbors),
+            };
             if board.red_numbers_apart() {
                 return board;
             }
@@ -214,49 +271,11 @@ impl Board {
         (0..HEX_COUNT).all(|a| !red(a) || (0..HEX_COUNT).all(|b| t.hex_neighbors[a] & (1 << b) == 0 || !red(b)))
     }
 
-    /// Everything wrong with the layout: terrain counts, number tokens,
-    /// harbors. An empty list means the layout is a base-game board.
+    /// Everything wrong with the layout (terrain and token counts, harbor
+    /// kinds and paths), one line per problem with its rule id first. An
+    /// empty list means the layout is a base-game board.
     pub fn problems(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        let count_terrain = |tiles: &[Tile], t: Terrain| tiles.iter().filter(|x| x.terrain == t).count();
-        for t in [
-            Terrain::Hills,
-            Terrain::Forest,
-            Terrain::Pasture,
-            Terrain::Fields,
-            Terrain::Mountains,
-            Terrain::Desert,
-        ] {
-            let want = TERRAINS.iter().filter(|&&x| x == t).count();
-            let got = count_terrain(&self.tiles, t);
-            if got != want {
-                out.push(format!("board: {got} {t:?} hexes, the base game has {want}"));
-            }
-        }
-        let mut numbers: Vec<u8> = Vec::new();
-        for (i, tile) in self.tiles.iter().enumerate() {
-            match (tile.terrain, tile.number) {
-                (Terrain::Desert, Some(n)) => out.push(format!("board: the desert (hex {i}) carries number {n}")),
-                (Terrain::Desert, None) => {}
-                (_, None) => out.push(format!("board: hex {i} has no number token")),
-                (_, Some(n)) => numbers.push(n),
-            }
-        }
-        numbers.sort_unstable();
-        if numbers != NUMBERS {
-            out.push(format!(
-                "board: number tokens {numbers:?} are not the base game's {NUMBERS:?}"
-            ));
-        }
-        let mut harbors = self.harbors;
-        let key = |h: &Harbor| *h as u8;
-        harbors.sort_by_key(key);
-        let mut want = HARBORS;
-        want.sort_by_key(key);
-        if harbors != want {
-            out.push("board: harbors must be 4 generic (3:1) and one 2:1 per resource".to_string());
-        }
-        out
+        lines(&Layout::from(*self).problems())
     }
 }
 

@@ -7,6 +7,7 @@
 //! that leaves `victory_points` out gets its rule set's goal (10 or 13).
 
 use crate::board::Board;
+use crate::layout::Layout;
 use serde::{Deserialize, Serialize};
 
 /// The rule set of a game.
@@ -47,18 +48,26 @@ impl Rules {
 
 /// Which board to play on.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum BoardChoice {
     /// A random board drawn from the game's seeded RNG at `new_game`.
     #[default]
     Random,
     /// The rulebook's starting setup for beginners.
     Beginner,
-    /// An explicit layout.
+    /// An explicit layout (checked at `new_game`: every problem is listed
+    /// with its `catan.board.*` rule id).
     Layout {
         /// The layout.
-        board: Board,
+        board: Layout,
     },
+}
+
+impl BoardChoice {
+    /// An explicit layout of a board.
+    pub fn layout(board: Board) -> BoardChoice {
+        BoardChoice::Layout { board: board.into() }
+    }
 }
 
 /// Options of a CATAN game.
@@ -77,10 +86,17 @@ pub struct Config {
     /// rules are unchanged).
     #[serde(default)]
     pub two_players: bool,
+    /// The seat that begins the setup and the game; drawn by the seeded RNG
+    /// when left out (`catan.setup.start_player`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_player: Option<u8>,
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
+/// Unknown fields are refused: options are stored with every table and sent
+/// with every table listing, so nothing but the config may ride along.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ConfigJson {
     #[serde(default)]
     rules: Rules,
@@ -90,6 +106,8 @@ struct ConfigJson {
     victory_points: Option<u8>,
     #[serde(default)]
     two_players: bool,
+    #[serde(default)]
+    start_player: Option<u8>,
 }
 
 impl From<ConfigJson> for Config {
@@ -99,6 +117,7 @@ impl From<ConfigJson> for Config {
             board: c.board,
             victory_points: c.victory_points.unwrap_or(c.rules.default_goal()),
             two_players: c.two_players,
+            start_player: c.start_player,
         }
     }
 }
@@ -130,6 +149,7 @@ impl Default for Config {
             board: BoardChoice::Random,
             victory_points: Rules::Base.default_goal(),
             two_players: false,
+            start_player: None,
         }
     }
 }

@@ -20,6 +20,8 @@ pub mod config;
 pub mod determinize;
 pub mod dev;
 pub mod error;
+pub mod geometry;
+pub mod layout;
 mod legal;
 pub mod resource;
 pub mod rules;
@@ -29,10 +31,11 @@ pub mod validate;
 pub mod view;
 
 pub use action::{Action, Chance, Dice, Event, Piece};
-pub use board::{Board, Harbor, Terrain, Tile};
+pub use board::{Board, Harbor, HarborSpot, Terrain, Tile};
 pub use config::{BoardChoice, Config, Rules};
 pub use dev::{DevCard, DevCards};
 pub use error::CatanError;
+pub use layout::{HarborEntry, Layout, Problem};
 pub use resource::{Resource, Resources};
 pub use state::{Offer, Phase, Player, Players, Resume, State};
 pub use topology::{topology, EdgeId, HexId, NodeId};
@@ -88,20 +91,23 @@ impl Game for Catan {
             ));
         }
         let board = match &config.board {
-            BoardChoice::Random => Board::random(rng),
-            BoardChoice::Beginner => Board::beginner(),
-            BoardChoice::Layout { board } => {
-                let problems = board.problems();
-                if !problems.is_empty() {
-                    return Err(ConfigError::new(
-                        format!("Ungültiger Spielplan: {}", problems.join("; ")),
-                        format!("Invalid board: {}", problems.join("; ")),
-                    ));
-                }
-                *board
-            }
+            BoardChoice::Random => Ok(Board::random(rng)),
+            BoardChoice::Beginner => Ok(Board::beginner()),
+            BoardChoice::Layout { board } => board.board(),
         };
-        let start = Seat(rng.random_range(0..players) as u8);
+        let mut problems = match &board {
+            Ok(_) => Vec::new(),
+            Err(p) => p.clone(),
+        };
+        problems.extend(layout::start_player_problem(config.start_player, players));
+        let board = match board {
+            Ok(b) if problems.is_empty() => b,
+            _ => return Err(layout::refusal(&problems)),
+        };
+        let start = match config.start_player {
+            Some(s) => Seat(s),
+            None => Seat(rng.random_range(0..players) as u8),
+        };
         let ck = config.rules.is_cities_knights();
         Ok(State {
             rules: config.rules,
@@ -283,5 +289,9 @@ impl Game for Catan {
 
     fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
         determinize::determinize(state, viewer, rng)
+    }
+
+    fn topology(state: &State) -> Option<serde_json::Value> {
+        Some(geometry::served(state))
     }
 }

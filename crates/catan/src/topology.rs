@@ -1,5 +1,5 @@
 //! The board's shape: 19 land hexes, 54 intersections (nodes), 72 paths (edges)
-//! and 9 harbor spots, built once from a coordinate template into dense ids and
+//! and the frame's 9 fixed harbor spots, built once from a coordinate template into dense ids and
 //! adjacency tables, then shared by every state (`topology()`).
 //!
 //! Hexes are pointy-top in axial coordinates `(q, r)` with `|q|, |r|, |q + r| ≤ 2`.
@@ -18,7 +18,7 @@ pub const HEX_COUNT: usize = 19;
 pub const NODE_COUNT: usize = 54;
 /// Number of paths between intersections.
 pub const EDGE_COUNT: usize = 72;
-/// Number of harbor spots on the coast.
+/// Number of harbors (and of the frame's fixed spots).
 pub const HARBOR_COUNT: usize = 9;
 /// Number of coastal edges.
 pub const COAST_COUNT: usize = 30;
@@ -88,14 +88,13 @@ pub struct Topology {
     pub edge_node_set: [NodeSet; EDGE_COUNT],
     /// Coastal edges, clockwise starting at the top-left edge of hex 0.
     pub coast: [EdgeId; COAST_COUNT],
-    /// The edge of each harbor spot (spots in clockwise order).
+    /// The edge of each of the frame's fixed harbor spots (clockwise), where
+    /// the random and the beginner board put their harbors and where the
+    /// older layout form (a list of kinds) puts them; a stated layout may put
+    /// its harbors on any coastal edges (`Board::harbors`).
     pub harbor_edges: [EdgeId; HARBOR_COUNT],
-    /// Where the nine harbor spots sit among the coastal edges.
+    /// Where the nine fixed spots sit among the coastal edges.
     pub harbor_coast_index: [usize; HARBOR_COUNT],
-    /// Every node touching a harbor.
-    pub harbor_node_set: NodeSet,
-    /// The harbor spot of each node (`u8::MAX` for none).
-    pub node_harbor: [u8; NODE_COUNT],
 }
 
 static TOPOLOGY: OnceLock<Topology> = OnceLock::new();
@@ -233,18 +232,7 @@ fn build() -> Topology {
         harbor_edges[i] = coast[at];
         at += gap;
     }
-
-    let mut harbor_node_set = NodeSet::EMPTY;
-    let mut node_harbor = [u8::MAX; NODE_COUNT];
-    for (i, e) in harbor_edges.iter().enumerate() {
-        harbor_node_set.0 |= edge_node_set[e.index()].0;
-        for n in edge_nodes[e.index()] {
-            node_harbor[n.index()] = i as u8;
-        }
-    }
     Topology {
-        node_harbor,
-        harbor_node_set,
         hex_coords,
         hex_nodes,
         hex_node_set,
@@ -272,7 +260,7 @@ impl Topology {
         }
     }
 
-    /// The two nodes of harbor spot `i`.
+    /// The two nodes of the frame's fixed harbor spot `i`.
     pub fn harbor_nodes(&self, i: usize) -> [NodeId; 2] {
         self.edge_nodes[self.harbor_edges[i].index()]
     }

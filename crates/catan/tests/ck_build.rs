@@ -588,7 +588,7 @@ fn ck_trade_bank_rates_with_commodities() {
 fn ck_trade_bank_generic_harbor_for_commodities() {
     let mut s = position(3);
     let t = topology();
-    let i = (0..9).find(|&i| s.board.harbors[i] == Harbor::Generic).unwrap();
+    let i = (0..9).find(|&i| s.board.harbors[i].kind == Harbor::Generic).unwrap();
     let [a, b] = t.harbor_nodes(i);
     settle(&mut s, 0, a, b);
     give_c(&mut s, 0, &[(Commodity::Coin, 3)]);
@@ -709,4 +709,32 @@ fn ck_trade_commodities_domestic() {
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
     assert_eq!(ck(&s).players[1].commodities.get(Commodity::Paper), 1);
     assert_eq!(s.phase, Phase::Main);
+}
+
+/// `ck.decide.best_rate` in the view: a seat's own view carries its bank rate
+/// for every card kind (the same as the trades the engine accepts), the
+/// others' views leave it out, so the table shows prices without rules.
+#[test]
+fn ck_decide_best_rate_own_view_shows_bank_rates() {
+    let mut s = position(3);
+    cp(&mut s, 0).levels[Track::Trade.index()] = 3;
+    let s = done(s);
+    let own = Catan::view(&s, Viewer::Seat(Seat(0)));
+    let rates = own.cities_knights.as_ref().unwrap().players[0]
+        .bank_rates
+        .expect("own rates");
+    assert_eq!(rates, catan::cities_knights::trade::rates(&s, Seat(0)));
+    // Commodities 2:1 by the Merchant Guild, resources 4:1 without a harbor.
+    assert_eq!(rates[Card::Cloth as usize], 2);
+    assert_eq!(rates[Card::Paper as usize], 2);
+    assert_eq!(rates[Card::Brick as usize], 4);
+    let other = Catan::view(&s, Viewer::Seat(Seat(1)));
+    let ck_other = other.cities_knights.as_ref().unwrap();
+    assert!(ck_other.players[0].bank_rates.is_none(), "hidden from the others");
+    assert!(ck_other.players[1].bank_rates.is_some(), "but the viewer sees its own");
+    let json = serde_json::to_value(Catan::view(&s, Viewer::Spectator)).unwrap();
+    assert!(
+        json["cities_knights"]["players"][0].get("bank_rates").is_none(),
+        "left out of others' JSON"
+    );
 }

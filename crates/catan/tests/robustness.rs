@@ -133,7 +133,7 @@ fn bad_configs_are_refused() {
     let mut board = catan::Board::beginner();
     board.tiles[0].number = Some(7);
     let config = Config {
-        board: catan::BoardChoice::Layout { board },
+        board: catan::BoardChoice::layout(board),
         ..Config::default()
     };
     let e = Catan::new_game(&config, 3, &mut rng).expect_err("bad layout");

@@ -124,12 +124,17 @@ enum Command {
         /// How long server bots think before acting, in milliseconds.
         #[arg(long, default_value_t = 300)]
         bot_think_ms: u64,
-        /// Allow browser pages from this origin (CORS); repeatable. Default: none.
+        /// Allow browser pages from this origin besides the server's own (CORS and state-changing requests); repeatable. Default: none.
         #[arg(long)]
         cors_origin: Vec<String>,
+        /// A host name the server answers to besides its address (NAME or NAME:PORT); repeatable.
+        #[arg(long)]
+        public_host: Vec<String>,
         /// The budget of the server's `mcts` bot, as an mcts spec (docs/bots.md).
         #[arg(long, default_value = spielleiter_cli::seat_bot::SERVER_MCTS)]
         mcts: String,
+        #[command(flatten)]
+        limits: ServeLimits,
     },
     /// Load test: tables of random players over WebSocket, reporting actions/s and latency.
     Loadtest {
@@ -158,6 +163,105 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Soak test: real tables of bots play while hostile clients attack a loopback server; reports what the tables saw.
+    Soak {
+        /// The server (on loopback), e.g. http://127.0.0.1:8080.
+        #[arg(long)]
+        url: String,
+        /// The server's process id, to read its memory from /proc (else from /api/health).
+        #[arg(long)]
+        server_pid: Option<u32>,
+        /// Game of the real tables.
+        #[arg(long, default_value = "splendor")]
+        game: String,
+        /// Seats per real table.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Real tables playing throughout.
+        #[arg(long, default_value_t = 200)]
+        tables: usize,
+        /// Actions per second over all real tables.
+        #[arg(long, default_value_t = 400.0)]
+        rate: f64,
+        /// Seconds measured before the attack.
+        #[arg(long, default_value_t = 10.0)]
+        baseline: f64,
+        /// Seconds of attack.
+        #[arg(long, default_value_t = 20.0)]
+        seconds: f64,
+        /// Half-sent requests held per attacking address (4 addresses).
+        #[arg(long, default_value_t = 300)]
+        slow_per_address: usize,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The limits of `serve` (docs/server.md); each flag left out keeps the
+/// default of `server::ServerConfig`.
+#[derive(clap::Args, Debug)]
+struct ServeLimits {
+    /// Open tables one client address may have [default: 100].
+    #[arg(long)]
+    tables_per_address: Option<usize>,
+    /// Open tables in total [default: 10000].
+    #[arg(long)]
+    max_tables: Option<usize>,
+    /// Open connections per client address [default: 256].
+    #[arg(long)]
+    connections_per_address: Option<usize>,
+    /// Open connections in total, at most the file-descriptor limit less 64 [default: 10000].
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// Milliseconds a client has to send a request header; also the keep-alive idle time [default: 10000].
+    #[arg(long)]
+    header_timeout_ms: Option<u64>,
+    /// Milliseconds without a byte received before a connection (HTTP or WebSocket) is closed [default: 60000].
+    #[arg(long)]
+    idle_timeout_ms: Option<u64>,
+    /// Milliseconds to read a request body and answer [default: 30000].
+    #[arg(long)]
+    request_timeout_ms: Option<u64>,
+    /// HTTP requests per second per client address [default: 100].
+    #[arg(long)]
+    http_rate: Option<f64>,
+    /// HTTP requests a client address may send at once [default: 400].
+    #[arg(long)]
+    http_burst: Option<f64>,
+    /// WebSocket messages per second per client address [default: 50].
+    #[arg(long)]
+    ws_rate: Option<f64>,
+    /// WebSocket messages a client address may send at once [default: 100].
+    #[arg(long)]
+    ws_burst: Option<f64>,
+    /// Largest HTTP request body in bytes [default: 16384].
+    #[arg(long)]
+    max_body_bytes: Option<usize>,
+    /// Largest WebSocket message in bytes [default: 16384].
+    #[arg(long)]
+    max_message_bytes: Option<usize>,
+}
+
+impl ServeLimits {
+    fn apply(self, c: server::ServerConfig) -> server::ServerConfig {
+        server::ServerConfig {
+            tables_per_address: self.tables_per_address.unwrap_or(c.tables_per_address),
+            max_tables: self.max_tables.unwrap_or(c.max_tables),
+            connections_per_address: self.connections_per_address.unwrap_or(c.connections_per_address),
+            max_connections: self.max_connections.unwrap_or(c.max_connections),
+            header_read_timeout_ms: self.header_timeout_ms.unwrap_or(c.header_read_timeout_ms),
+            idle_timeout_ms: self.idle_timeout_ms.unwrap_or(c.idle_timeout_ms),
+            request_timeout_ms: self.request_timeout_ms.unwrap_or(c.request_timeout_ms),
+            http_rate: self.http_rate.unwrap_or(c.http_rate),
+            http_burst: self.http_burst.unwrap_or(c.http_burst),
+            ws_rate: self.ws_rate.unwrap_or(c.ws_rate),
+            ws_burst: self.ws_burst.unwrap_or(c.ws_burst),
+            max_body_bytes: self.max_body_bytes.unwrap_or(c.max_body_bytes),
+            max_message_bytes: self.max_message_bytes.unwrap_or(c.max_message_bytes),
+            ..c
+        }
+    }
 }
 
 /// `loadtest --arrivals`.
@@ -244,16 +348,19 @@ fn run(cli: Cli) -> Result<(), String> {
             database,
             bot_think_ms,
             cors_origin,
+            public_host,
             mcts,
+            limits,
         } => {
             server::init_logging();
-            let config = server::ServerConfig {
+            let config = limits.apply(server::ServerConfig {
                 addr,
                 database_url: database,
                 bot_think_ms,
                 cors_origins: cors_origin,
+                public_hosts: public_host,
                 ..server::ServerConfig::default()
-            };
+            });
             let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| {
                 let m = e.info().message;
                 format!("--mcts: {} / {}", m.de, m.en)
@@ -284,6 +391,38 @@ fn run(cli: Cli) -> Result<(), String> {
                 ..server::loadtest::LoadtestConfig::default()
             };
             let report = server::loadtest::run_blocking(config, server_games()?).map_err(|e| e.to_string())?;
+            if json {
+                println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
+            } else {
+                println!("{}", report.to_text());
+            }
+            Ok(())
+        }
+        Command::Soak {
+            url,
+            server_pid,
+            game,
+            players,
+            tables,
+            rate,
+            baseline,
+            seconds,
+            slow_per_address,
+            json,
+        } => {
+            let config = server::soak::SoakConfig {
+                url,
+                server_pid,
+                game,
+                players,
+                tables,
+                rate,
+                baseline_secs: baseline,
+                attack_secs: seconds,
+                slow_per_address,
+                ..server::soak::SoakConfig::default()
+            };
+            let report = server::soak::run_blocking(config).map_err(|e| e.to_string())?;
             if json {
                 println!("{}", serde_json::to_string(&report).map_err(|e| e.to_string())?);
             } else {

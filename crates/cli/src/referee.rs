@@ -84,6 +84,7 @@ enum Request {
     State,
     Log,
     Result,
+    Topology,
     Bot {
         seat: u8,
         bot: String,
@@ -239,6 +240,7 @@ impl Referee {
             Request::State => Ok(self.current()?.state()),
             Request::Log => Ok(self.current()?.log()),
             Request::Result => Ok(json!(self.current()?.result())),
+            Request::Topology => Ok(self.current()?.topology()),
             Request::Bot {
                 seat,
                 bot,

@@ -96,6 +96,11 @@ fn serve_refuses_a_bad_mcts_spec_in_both_languages() {
             "mcts-Option „playouts=many“ erwartet eine ganze Zahl.",
             "mcts option 'playouts=many' expects a whole number.",
         ),
+        (
+            "mcts:playouts=18446744073709551615",
+            "mcts-Option „playouts=18446744073709551615“ erwartet eine ganze Zahl von 1 bis 10000000.",
+            "mcts option 'playouts=18446744073709551615' expects a whole number from 1 to 10000000.",
+        ),
     ] {
         let out = bin()
             .args([

@@ -335,3 +335,41 @@ fn bot_op_plays_catan_and_junior() {
         assert!(v["kind"].is_string(), "{game}: {v}");
     }
 }
+
+/// The referee's `bot` op plays Cities & Knights, with and without heroes,
+/// to the end through the same adapter as the server's seat bots
+/// (`seat_bot`): greedy on three seats, MCTS on a tiny budget on one.
+#[test]
+fn bot_op_plays_cities_knights_and_heroes_to_the_end() {
+    for rules in ["cities_knights", "cities_knights_heroes"] {
+        let mut r = Referee::default();
+        ok(
+            &mut r,
+            json!({"op": "new", "game": "catan", "players": 4, "seed": 4, "options": {"rules": rules}}),
+        );
+        let mut steps = 0u64;
+        loop {
+            let to_act = ok(&mut r, json!({"op": "to_act"}));
+            if to_act["kind"] == "over" {
+                break;
+            }
+            let seat = to_act["seats"][0].as_u64().expect("seat");
+            let bot = if seat == 0 {
+                "mcts:playouts=10,threads=1"
+            } else {
+                "greedy"
+            };
+            ok(
+                &mut r,
+                json!({"op": "bot", "seat": seat, "bot": bot, "play": true, "seed": steps}),
+            );
+            steps += 1;
+            assert!(steps < 5_000, "{rules}: game does not end");
+        }
+        let result = ok(&mut r, json!({"op": "result"}));
+        assert_eq!(result["winners"].as_array().map(Vec::len), Some(1), "{rules}: {result}");
+        // The game played was the rule set asked for.
+        let state = ok(&mut r, json!({"op": "state"})).to_string();
+        assert!(state.contains(&format!(r#""rules":"{rules}""#)), "{rules}");
+    }
+}

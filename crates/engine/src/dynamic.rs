@@ -4,8 +4,9 @@
 //! Parsing wire input (serde) happens here and is kept apart from checking
 //! legality (the game's `check`).
 
+use crate::digest::Fnv1a;
 use crate::game::{Game, GameResult, ToAct};
-use crate::log::{ChanceMode, Log};
+use crate::log::{ChanceMode, Entry as LogEntry, Log, Start};
 use crate::rejection::{ErrorInfo, Rejection};
 use crate::seat::{Seat, Viewer};
 use crate::session::Match;
@@ -40,6 +41,29 @@ pub trait GameEntry: Send + Sync {
     fn load(&self, state: &Value, seed: u64, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo>;
     /// Rebuilds a match from its log.
     fn replay_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo>;
+    /// Rebuilds a match from what a server stored of it (see [`Stored`]),
+    /// applying the stored chance outcomes instead of drawing them anew.
+    fn restore(&self, stored: Stored<'_>) -> Result<Box<dyn DynMatch>, ErrorInfo>;
+}
+
+/// What a server stores of a match to restore it from, whatever the RNG code
+/// does later: the options, the start state (what the set-up drew) and every
+/// entry, chance outcomes included, each as written by
+/// [`DynMatch::start_state_text`] and [`DynMatch::entries_text`].
+#[derive(Debug, Clone, Copy)]
+pub struct Stored<'a> {
+    /// The options (`null` for the defaults).
+    pub options: &'a Value,
+    /// Number of seats.
+    pub players: usize,
+    /// The seed of the match's RNG (for the chance still to come).
+    pub seed: u64,
+    /// The start state in its versioned envelope, as JSON text.
+    pub start_state: &'a str,
+    /// Every entry, in order, each as JSON text.
+    pub entries: &'a [String],
+    /// The chance mode.
+    pub mode: ChanceMode,
 }
 
 /// The [`GameEntry`] of a game type.
@@ -63,6 +87,106 @@ fn parse<T: serde::de::DeserializeOwned>(value: &Value, what: &str) -> Result<T,
     T::deserialize(value).map_err(|e| ErrorInfo::malformed(format!("{what}: {e}")))
 }
 
+/// Parses wire input into its typed form and refuses a field the type does
+/// not know (serde would drop it silently), so what is accepted, and stored
+/// in its canonical form, is exactly what was sent. `what` names the input in
+/// German and English.
+///
+/// Games' types need no `deny_unknown_fields` for this, which serde cannot
+/// honour inside internally tagged enums anyway: the input is compared with
+/// the typed value serialised again. A field the canonical form lacks is
+/// unknown, unless its value is empty (`null`, `0`, `false`, `""`, `[]`, `{}`
+/// or an object of such): a field skipped when it holds its default
+/// (`skip_serializing_if`) may be sent with that value. Such an empty unknown
+/// field carries nothing and is dropped.
+pub fn parse_strict<T>(value: &Value, what: (&str, &str)) -> Result<T, ErrorInfo>
+where
+    T: serde::de::DeserializeOwned + Serialize,
+{
+    let typed: T = parse(value, what.1)?;
+    let canonical = serde_json::to_value(&typed).unwrap_or(Value::Null);
+    let mut path = String::new();
+    if unknown_field(value, &canonical, &mut path) {
+        return Err(ErrorInfo::new(
+            "malformed",
+            "engine.unknown_field",
+            format!("Unbekanntes Feld „{path}“ in {}.", what.0),
+            format!("Unknown field '{path}' in {}.", what.1),
+        ));
+    }
+    Ok(typed)
+}
+
+/// Whether `input` holds a non-empty field `canonical` lacks; `path` is then
+/// its dotted path.
+fn unknown_field(input: &Value, canonical: &Value, path: &mut String) -> bool {
+    let len = path.len();
+    let found = match (input, canonical) {
+        (Value::Object(given), Value::Object(known)) => given.iter().any(|(key, v)| {
+            path.truncate(len);
+            if len > 0 {
+                path.push('.');
+            }
+            path.push_str(key);
+            match known.get(key) {
+                Some(k) => unknown_field(v, k, path),
+                None => !is_empty(v),
+            }
+        }),
+        (Value::Array(given), Value::Array(known)) if given.len() == known.len() => {
+            given.iter().zip(known).enumerate().any(|(i, (v, k))| {
+                path.truncate(len);
+                path.push_str(&format!("[{i}]"));
+                unknown_field(v, k, path)
+            })
+        }
+        _ => false,
+    };
+    if !found {
+        path.truncate(len);
+    }
+    found
+}
+
+fn is_empty(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::Bool(b) => !b,
+        Value::Number(n) => n.as_f64() == Some(0.0),
+        Value::String(s) => s.is_empty(),
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.values().all(is_empty),
+    }
+}
+
+/// A state given bare or in its versioned envelope (which must name this game
+/// and format).
+fn parse_state<G: Game>(state: &Value) -> Result<G::State, ErrorInfo> {
+    if let (Some(format), Some(inner)) = (state.get("format"), state.get("state")) {
+        // The envelope's game and format first: a state of another format
+        // is refused as such, not for the fields it lacks.
+        let game = state.get("game").and_then(Value::as_str).unwrap_or("");
+        if game != G::ID || format.as_u64() != Some(u64::from(G::FORMAT)) {
+            return Err(ErrorInfo::malformed(format!(
+                "the state is for {game} format {format}, expected {} format {}",
+                G::ID,
+                G::FORMAT
+            )));
+        }
+        parse(inner, "state")
+    } else {
+        parse(state, "state")
+    }
+}
+
+fn options<G: Game>(config: &Value) -> Result<G::Config, ErrorInfo> {
+    if config.is_null() {
+        Ok(G::Config::default())
+    } else {
+        parse(config, "options")
+    }
+}
+
 impl<G: Game> GameEntry for Entry<G> {
     fn id(&self) -> &'static str {
         G::ID
@@ -75,35 +199,17 @@ impl<G: Game> GameEntry for Entry<G> {
         seed: u64,
         mode: ChanceMode,
     ) -> Result<Box<dyn DynMatch>, ErrorInfo> {
-        let config: G::Config = if config.is_null() {
-            G::Config::default()
-        } else {
-            parse(config, "options")?
-        };
+        let config = options::<G>(config)?;
         let m = Match::<G>::new(config, players, seed, mode).map_err(|e| ErrorInfo {
             kind: "config".into(),
-            rule: "engine.config".into(),
+            rule: e.rule,
             message: e.message,
         })?;
         Ok(Box::new(m))
     }
 
     fn load(&self, state: &Value, seed: u64, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo> {
-        let state: G::State = if state.get("format").is_some() && state.get("state").is_some() {
-            let saved: SavedState<G::State> = parse(state, "state")?;
-            if saved.game != G::ID || saved.format != G::FORMAT {
-                return Err(ErrorInfo::malformed(format!(
-                    "the state is for {} format {}, expected {} format {}",
-                    saved.game,
-                    saved.format,
-                    G::ID,
-                    G::FORMAT
-                )));
-            }
-            saved.state
-        } else {
-            parse(state, "state")?
-        };
+        let state = parse_state::<G>(state)?;
         let m = Match::<G>::load(state, seed, mode).map_err(invalid_state)?;
         Ok(Box::new(m))
     }
@@ -118,6 +224,34 @@ impl<G: Game> GameEntry for Entry<G> {
                 format!("The log cannot be replayed: {e}"),
             )
         })?;
+        Ok(Box::new(m))
+    }
+
+    fn restore(&self, stored: Stored<'_>) -> Result<Box<dyn DynMatch>, ErrorInfo> {
+        let fail = |detail: String| {
+            ErrorInfo::new(
+                "restore",
+                "engine.restore",
+                format!("Der gespeicherte Tisch lässt sich nicht wiederherstellen: {detail}"),
+                format!("The stored table cannot be restored: {detail}"),
+            )
+        };
+        let config = options::<G>(stored.options).map_err(|e| fail(e.message.en))?;
+        let start_state: Value =
+            serde_json::from_str(stored.start_state).map_err(|e| fail(format!("start state: {e}")))?;
+        let start_state = parse_state::<G>(&start_state).map_err(|e| fail(e.message.en))?;
+        let mut entries = Vec::with_capacity(stored.entries.len());
+        for (i, text) in stored.entries.iter().enumerate() {
+            let entry: LogEntry<G::Action, G::Chance> =
+                serde_json::from_str(text).map_err(|e| fail(format!("entry {i}: {e}")))?;
+            entries.push(entry);
+        }
+        let start = Start::New {
+            config,
+            players: stored.players,
+        };
+        let m = Match::<G>::restore(start, start_state, stored.seed, entries, stored.mode)
+            .map_err(|e| fail(e.to_string()))?;
         Ok(Box::new(m))
     }
 }
@@ -163,6 +297,18 @@ pub trait DynMatch: Send + Sync {
     fn result(&self) -> Option<GameResult>;
     /// The chance mode.
     fn mode(&self) -> ChanceMode;
+    /// The state before the first entry, in its versioned envelope, as JSON
+    /// text: with the entries, what [`GameEntry::restore`] needs.
+    fn start_state_text(&self) -> String;
+    /// The log entries from index `from` on (seat actions and chance
+    /// outcomes, marked drawn or supplied), each in its canonical JSON form.
+    fn entries_text(&self, from: u64) -> Vec<String>;
+    /// FNV-1a of the state's compact JSON: stored with the log, it shows on
+    /// restore that the game came back exactly.
+    fn digest(&self) -> u64;
+    /// The board's geometry ([`Game::topology`]) with the game's id:
+    /// `{"game": …, "kind": "none"}` for a game without a board.
+    fn topology(&self) -> Value;
     /// [`DynMatch::view`] as JSON text, serialised straight from the typed
     /// view: a server sends it after every action, and building the `Value`
     /// tree first cost as much as the action itself.
@@ -215,12 +361,12 @@ impl<G: Game> DynMatch for Match<G> {
         Ok(self.legal_actions(seat).iter().map(to_json).collect())
     }
     fn act(&mut self, seat: Seat, action: &Value, expected_version: Option<u64>) -> Result<u64, ErrorInfo> {
-        let action: G::Action = parse(action, "action")?;
+        let action: G::Action = parse_strict(action, ("der Aktion", "the action"))?;
         Match::act(self, seat, action, expected_version).map_err(info)
     }
     fn chance(&mut self, outcome: Option<&Value>, expected_version: Option<u64>) -> Result<u64, ErrorInfo> {
         let outcome: Option<G::Chance> = match outcome {
-            Some(v) => Some(parse(v, "chance outcome")?),
+            Some(v) => Some(parse_strict(v, ("dem Zufallsergebnis", "the chance outcome"))?),
             None => None,
         };
         Match::chance(self, outcome, expected_version).map_err(info)
@@ -253,8 +399,30 @@ impl<G: Game> DynMatch for Match<G> {
     fn mode(&self) -> ChanceMode {
         Match::mode(self)
     }
+    fn start_state_text(&self) -> String {
+        to_text(&SavedState {
+            format: G::FORMAT,
+            game: G::ID.to_string(),
+            state: Match::start_state(self),
+        })
+    }
+    fn entries_text(&self, from: u64) -> Vec<String> {
+        let entries = &Match::log(self).entries;
+        let from = usize::try_from(from).unwrap_or(usize::MAX).min(entries.len());
+        entries[from..].iter().map(to_text).collect()
+    }
+    fn digest(&self) -> u64 {
+        Fnv1a::of_json(Match::state(self))
+    }
     fn view_text(&self, viewer: Viewer) -> String {
         to_text(&Match::view(self, viewer))
+    }
+    fn topology(&self) -> Value {
+        let mut out = G::topology(self.state()).unwrap_or_else(|| serde_json::json!({ "kind": "none" }));
+        if let Some(obj) = out.as_object_mut() {
+            obj.insert("game".into(), Value::from(G::ID));
+        }
+        out
     }
     fn events_text(&self, from: u64, viewer: Viewer) -> String {
         to_text(&Match::events_since(self, from, viewer))

@@ -62,14 +62,31 @@ impl<E> EventSink<E> for NoEvents {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[error("{}", message.en)]
 pub struct ConfigError {
+    /// The rule the configuration breaks: `engine.config` unless the game
+    /// names a more specific one (a board layout's `catan.board.*`).
+    #[serde(default = "config_rule")]
+    pub rule: String,
     /// What is wrong with the configuration.
     pub message: Message,
+}
+
+fn config_rule() -> String {
+    "engine.config".to_string()
 }
 
 impl ConfigError {
     /// Builds a configuration error from its German and English sentences.
     pub fn new(de: impl Into<String>, en: impl Into<String>) -> ConfigError {
         ConfigError {
+            rule: config_rule(),
+            message: Message::new(de, en),
+        }
+    }
+
+    /// A configuration error citing the game's own rule id.
+    pub fn with_rule(rule: impl Into<String>, de: impl Into<String>, en: impl Into<String>) -> ConfigError {
+        ConfigError {
+            rule: rule.into(),
             message: Message::new(de, en),
         }
     }
@@ -242,6 +259,16 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// consistently. Search bots determinize with it, and the conformance suite
     /// uses it to prove that views leak nothing: the view must not change.
     fn determinize(state: &Self::State, viewer: Viewer, rng: &mut GameRng) -> Self::State;
+
+    /// The board's geometry as JSON for clients: where every hex, intersection,
+    /// path (or island, site, route) lies and what touches what, so no client
+    /// re-derives it from the docs. Built from the state because a board's
+    /// harbors (and later its size) belong to the game. The object carries a
+    /// `kind` naming its form; `None` (the default) for a game without a board,
+    /// which [`crate::DynMatch::topology`] answers as `{"kind": "none"}`.
+    fn topology(_state: &Self::State) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// Shorthand for the refusal type of a game.

@@ -6,6 +6,7 @@
 //! replayable [`Log`], a game in play ([`Match`]) and a JSON-speaking handle for
 //! front ends ([`DynMatch`]). No I/O happens here.
 
+pub mod digest;
 pub mod dynamic;
 pub mod game;
 pub mod log;
@@ -14,7 +15,7 @@ pub mod rejection;
 pub mod seat;
 pub mod session;
 
-pub use dynamic::{DynMatch, GameEntry, SavedState};
+pub use dynamic::{parse_strict, DynMatch, GameEntry, SavedState, Stored};
 pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
 pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
 pub use playout::{random_playout, PlayoutBuffers, PlayoutEnd, RandomPolicy};

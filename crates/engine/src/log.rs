@@ -153,6 +153,19 @@ impl<G: Game> Log<G> {
     /// Replays the log and returns the state it reaches and the RNG as it stands
     /// after the replay (so a seeded game continues exactly as it would have).
     pub fn replay(&self) -> Result<(G::State, GameRng), ReplayError> {
+        self.check_game()?;
+        let (mut state, mut rng) = self.start_state()?;
+        apply_entries::<G>(&mut state, &self.entries, &mut rng, None)?;
+        if let Some(expected) = &self.final_state {
+            if *expected != state {
+                return Err(ReplayError::Mismatch);
+            }
+        }
+        Ok((state, rng))
+    }
+
+    /// Refuses a log of another game or format.
+    pub(crate) fn check_game(&self) -> Result<(), ReplayError> {
         if self.game != G::ID || self.format != G::FORMAT {
             return Err(ReplayError::WrongGame {
                 game: self.game.clone(),
@@ -161,8 +174,14 @@ impl<G: Game> Log<G> {
                 expected_format: G::FORMAT,
             });
         }
+        Ok(())
+    }
+
+    /// The state the log starts from and the RNG as it stands then: a new
+    /// game is made anew from its configuration and seed.
+    pub(crate) fn start_state(&self) -> Result<(G::State, GameRng), ReplayError> {
         let mut rng = GameRng::seed_from_u64(self.seed);
-        let mut state = match &self.start {
+        let state = match &self.start {
             Start::New { config, players } => {
                 G::new_game(config, *players, &mut rng).map_err(|e| ReplayError::Config(e.message.en))?
             }
@@ -171,31 +190,6 @@ impl<G: Game> Log<G> {
                 state.clone()
             }
         };
-        let mut sink = crate::game::NoEvents;
-        for (index, entry) in self.entries.iter().enumerate() {
-            let result = match entry {
-                Entry::Act { seat, action } => G::apply(&mut state, *seat, action, &mut sink),
-                Entry::Chance { outcome, drawn } => {
-                    if *drawn && G::to_act(&state) == crate::game::ToAct::Chance {
-                        // Keep the RNG in step with the original run.
-                        let _ = G::sample_chance(&state, &mut rng);
-                    }
-                    G::apply_chance(&mut state, outcome, &mut sink)
-                }
-            };
-            if let Err(r) = result {
-                return Err(ReplayError::Refused {
-                    index,
-                    rule: r.rule_id().to_string(),
-                    message: r.message().en,
-                });
-            }
-        }
-        if let Some(expected) = &self.final_state {
-            if *expected != state {
-                return Err(ReplayError::Mismatch);
-            }
-        }
         Ok((state, rng))
     }
 
@@ -210,4 +204,59 @@ impl<G: Game> Log<G> {
             final_state: None,
         }
     }
+}
+
+/// Applies `entries` to `state` through the checked `apply`/`apply_chance`
+/// (a tampered entry is refused with its index), a seat's action only when
+/// that seat is to act. Stored chance outcomes are applied as they are; for
+/// a drawn one the RNG is drawn as well (its draw discarded) so that it stays
+/// in step with the original run, and a match that goes on draws what it
+/// would have drawn. With `events`, each entry's events are collected there.
+pub(crate) fn apply_entries<G: Game>(
+    state: &mut G::State,
+    entries: &[Entry<G::Action, G::Chance>],
+    rng: &mut GameRng,
+    mut events: Option<&mut Vec<Vec<G::Event>>>,
+) -> Result<(), ReplayError> {
+    use crate::game::ToAct;
+    use crate::rejection::Rejection;
+    for (index, entry) in entries.iter().enumerate() {
+        let mut ev = Vec::new();
+        let to_act = G::to_act(state);
+        let result = match entry {
+            Entry::Act { seat, action } => match to_act {
+                ToAct::Seats(s) if s.contains(*seat) => match events {
+                    Some(_) => G::apply(state, *seat, action, &mut ev),
+                    None => G::apply(state, *seat, action, &mut crate::game::NoEvents),
+                },
+                ToAct::Over => Err(Rejection::GameOver),
+                ToAct::Chance => Err(Rejection::NotChanceTurn { waiting: "chance" }),
+                ToAct::Seats(_) => Err(Rejection::NotYourTurn { seat: *seat }),
+            },
+            Entry::Chance { outcome, drawn } => {
+                if to_act != ToAct::Chance {
+                    Err(Rejection::NotChanceTurn { waiting: "a seat" })
+                } else {
+                    if *drawn {
+                        let _ = G::sample_chance(state, rng);
+                    }
+                    match events {
+                        Some(_) => G::apply_chance(state, outcome, &mut ev),
+                        None => G::apply_chance(state, outcome, &mut crate::game::NoEvents),
+                    }
+                }
+            }
+        };
+        if let Err(r) = result {
+            return Err(ReplayError::Refused {
+                index,
+                rule: r.rule_id().to_string(),
+                message: r.message().en,
+            });
+        }
+        if let Some(out) = events.as_deref_mut() {
+            out.push(ev);
+        }
+    }
+    Ok(())
 }

@@ -47,7 +47,50 @@ pub struct TableRow {
     pub created_ms: i64,
 }
 
-/// One stored action.
+/// The format of a table's stored log (`tables.log_format`).
+///
+/// 1: seat actions only (`actions`), chance redrawn from the seed; written
+///    before migration 2 and upgraded to 2 when such a table is restored.
+/// 2: the engine's log: the start state, every entry (seat actions and
+///    chance outcomes, marked drawn) in `entries`, and the digest of the
+///    state they lead to.
+pub const LOG_FORMAT: i64 = 2;
+
+/// The log format of the tables written before migration 2.
+pub const LEGACY_LOG_FORMAT: i64 = 1;
+
+/// A table's log as a write stores it: the entries from `from` on and the
+/// digest of the state they lead to.
+#[derive(Debug, Clone)]
+pub struct LogRows {
+    /// Index of the first entry (the version before them).
+    pub from: u64,
+    /// The entries, each as the engine's canonical JSON text.
+    pub entries: Vec<String>,
+    /// The engine version after them.
+    pub version: u64,
+    /// FNV-1a of the state at `version`, 16 hex digits.
+    pub digest: String,
+}
+
+impl LogRows {
+    /// Everything of `game` from entry `from` on.
+    pub fn of(game: &dyn engine::DynMatch, from: u64) -> LogRows {
+        LogRows {
+            from,
+            entries: game.entries_text(from),
+            version: game.version(),
+            digest: digest_text(game.digest()),
+        }
+    }
+}
+
+/// A digest as stored: 16 lower-case hex digits.
+pub fn digest_text(digest: u64) -> String {
+    format!("{digest:016x}")
+}
+
+/// One stored seat action of a table of [`LEGACY_LOG_FORMAT`].
 #[derive(Debug, Clone)]
 pub struct ActionRow {
     /// Seat that acted.
@@ -63,9 +106,17 @@ pub struct ActionRow {
 pub struct StoredTable {
     /// The table row.
     pub table: TableRow,
+    /// `tables.log_format`.
+    pub log_format: i64,
+    /// The start state (format 2).
+    pub start_state: Option<String>,
+    /// The digest of the state at the stored version (format 2).
+    pub digest: Option<String>,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
-    /// Actions in order.
+    /// Every entry in order (format 2).
+    pub entries: Vec<String>,
+    /// Seat actions in order (format 1).
     pub actions: Vec<ActionRow>,
 }
 
@@ -81,23 +132,36 @@ pub struct Finished {
 /// A write the writer task commits.
 #[derive(Debug)]
 pub enum Write {
-    /// A new table with its seats.
+    /// A new table with its seats and the entries of its set-up.
     CreateTable {
         /// The table.
         table: TableRow,
         /// Its seats.
         seats: Vec<SeatRow>,
+        /// The start state (JSON text of the engine's envelope).
+        start_state: String,
+        /// The entries so far (the initial deal), from 0.
+        log: LogRows,
     },
-    /// An accepted action: the action row and the table's new version.
-    Action {
+    /// Accepted entries (an action and the chance it triggered) and the
+    /// table's new version and digest.
+    Entries {
         /// Table id.
         table: String,
-        /// Index among the table's actions.
-        idx: u64,
-        /// The action.
-        row: ActionRow,
+        /// The entries.
+        log: LogRows,
         /// Set when the action ended the game.
         finished: Option<Finished>,
+    },
+    /// A table of [`LEGACY_LOG_FORMAT`] rewritten as [`LOG_FORMAT`]: its
+    /// whole log, in place of its seat actions.
+    Upgrade {
+        /// Table id.
+        table: String,
+        /// The start state.
+        start_state: String,
+        /// Every entry, from 0.
+        log: LogRows,
     },
     /// A seat changed hands.
     Seat {
@@ -250,24 +314,46 @@ impl Db {
         pool.close().await;
     }
 
-    /// Every table that has not finished, with seats and actions.
-    pub async fn unfinished(&self) -> Result<Vec<StoredTable>, sqlx::Error> {
-        let rows = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms FROM tables WHERE finished = 0 ORDER BY created_ms, id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            let table = table_row(&row)?;
-            let seats = self.seats(&table.id).await?;
-            let actions = self.actions(&table.id).await?;
-            out.push(StoredTable { table, seats, actions });
-        }
-        Ok(out)
+    /// The ids of every table that has not finished, oldest first.
+    pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("SELECT id FROM tables WHERE finished = 0 ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
     }
 
-    /// A table's stored actions, in order.
+    /// A table with its seats and its log, as stored (`None`: no such table).
+    pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest FROM tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let table = table_row(&row)?;
+        let log_format: i64 = row.try_get(7)?;
+        let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?;
+        Ok(Some(StoredTable {
+            seats: self.seats(id).await?,
+            actions: self.actions(id).await?,
+            entries,
+            log_format,
+            start_state: row.try_get(8)?,
+            digest: row.try_get(9)?,
+            table,
+        }))
+    }
+
+    /// A table's stored seat actions (log format 1), in order.
     pub async fn actions(&self, id: &str) -> Result<Vec<ActionRow>, sqlx::Error> {
         let rows = sqlx::query("SELECT seat, action, version FROM actions WHERE table_id = $1 ORDER BY idx")
             .bind(id)
@@ -416,74 +502,48 @@ mod tests {
             .await
             .unwrap();
         for id in ids {
-            let table = TableRow {
-                id: id.clone(),
-                game: "toy".into(),
-                players: 1,
-                options: "null".into(),
-                seed: 1,
-                version: 0,
-                created_ms: 0,
-            };
-            db.write(Write::CreateTable { table, seats: vec![] }).await.unwrap();
+            db.write(create(id)).await.unwrap();
         }
         (db, writer, dir)
     }
 
-    /// Actions whose JSON holds quotes, backslashes, SQL and non-ASCII text
-    /// are stored and read back exactly, in one batch with several tables.
-    #[tokio::test]
-    async fn hostile_action_text_round_trips() {
-        let ids: Vec<String> = (0..2).map(|t| format!("t{t}'q")).collect();
-        let (db, writer, dir) = test_db("db-test", &ids).await;
-        let texts = [
-            r#"{"say":"it's"}"#.to_string(),
-            r#"{"x":"'); DROP TABLE actions; --"}"#.to_string(),
-            serde_json::json!({"s": "back\\slash \" quote ü € 🎲 \u{0}"}).to_string(),
-        ];
-        // One action per table at a time, as a table writes.
-        for id in &ids {
-            for (i, text) in texts.iter().enumerate() {
-                let row = ActionRow {
-                    seat: 0,
-                    action: text.clone(),
-                    version: i as u64 + 1,
-                };
-                let write = Write::Action {
-                    table: id.clone(),
-                    idx: i as u64,
-                    row,
-                    finished: None,
-                };
-                db.write(write).await.unwrap();
-            }
+    /// The write that creates an empty table `id`.
+    pub(crate) fn create(id: &str) -> Write {
+        let table = TableRow {
+            id: id.to_string(),
+            game: "toy".into(),
+            players: 1,
+            options: "null".into(),
+            seed: 1,
+            version: 0,
+            created_ms: 0,
+        };
+        let log = LogRows {
+            from: 0,
+            entries: vec![],
+            version: 0,
+            digest: digest_text(0),
+        };
+        Write::CreateTable {
+            table,
+            seats: vec![],
+            start_state: "{}".into(),
+            log,
         }
-        let unknown = db
-            .write(Write::Action {
-                table: "nope".into(),
-                idx: 0,
-                row: ActionRow {
-                    seat: 0,
-                    action: "1".into(),
-                    version: 1,
-                },
-                finished: None,
-            })
-            .await;
-        assert!(unknown.is_err(), "an action of an unknown table is refused");
-        for id in &ids {
-            let stored = db.actions(id).await.unwrap();
-            let read: Vec<_> = stored.iter().map(|a| a.action.clone()).collect();
-            assert_eq!(read, texts.to_vec());
+    }
+
+    /// The write of entry `idx` (text `entry`) of table `id`.
+    pub(crate) fn entry(id: &str, idx: u64, entry: &str) -> Write {
+        Write::Entries {
+            table: id.to_string(),
+            log: LogRows {
+                from: idx,
+                entries: vec![entry.to_string()],
+                version: idx + 1,
+                digest: digest_text(idx),
+            },
+            finished: None,
         }
-        let tables = db.unfinished().await.unwrap();
-        assert!(
-            tables.iter().all(|t| t.table.version == 3),
-            "versions advanced with the actions"
-        );
-        drop(tables);
-        db.close(writer, Duration::from_secs(5)).await;
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Under steady writes (never a pause in which SQLite would start the
@@ -504,17 +564,7 @@ mod tests {
             handles.push(tokio::spawn(async move {
                 let mut idx = 0;
                 while std::time::Instant::now() < stop {
-                    let row = ActionRow {
-                        seat: 0,
-                        action: action.clone(),
-                        version: idx + 1,
-                    };
-                    let write = Write::Action {
-                        table: format!("w{t}"),
-                        idx,
-                        row,
-                        finished: None,
-                    };
+                    let write = entry(&format!("w{t}"), idx, &action);
                     db.write(write).await.unwrap();
                     idx += 1;
                     // A table acts again only after its players have seen the update.

@@ -22,6 +22,103 @@ impl ApiError {
         }
     }
 
+    /// A refusal whose rule id is more specific than its kind.
+    fn ruled(status: StatusCode, kind: &str, rule: &str, de: impl Into<String>, en: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            info: ErrorInfo::new(kind, rule, de, en),
+        }
+    }
+
+    /// A player count outside what any table may seat: refused before
+    /// anything is allocated for the seats.
+    pub fn players(players: usize, max: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "players",
+            format!("{players} Spieler sind nicht möglich: ein Tisch hat 1 bis {max} Plätze."),
+            format!("{players} players is not possible: a table has 1 to {max} seats."),
+        )
+    }
+
+    /// The options are longer than the server stores.
+    pub fn options_too_large(limit: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "server.too_large.options",
+            format!("Die Spieloptionen sind länger als {limit} Bytes."),
+            format!("The game options are longer than {limit} bytes."),
+        )
+    }
+
+    /// A display name the server does not accept.
+    pub fn bad_name(max: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            format!(
+                "Ein Name hat 1 bis {max} Zeichen, ohne Steuerzeichen, Schreibrichtungs-Umschalter und unsichtbare Zeichen."
+            ),
+            format!("A name has 1 to {max} characters, without control, text-direction or invisible characters."),
+        )
+    }
+
+    /// The client address (`per_address`) or the whole server has as many
+    /// open tables as allowed.
+    pub fn table_limit(limit: usize, per_address: bool) -> ApiError {
+        if per_address {
+            ApiError::ruled(
+                StatusCode::TOO_MANY_REQUESTS,
+                "table_limit",
+                "server.table_limit.address",
+                format!("Von dieser Adresse sind schon {limit} Tische offen; beende erst einen."),
+                format!("This address already has {limit} open tables; finish one first."),
+            )
+        } else {
+            ApiError::ruled(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "table_limit",
+                "server.table_limit.total",
+                format!("Der Server hat schon {limit} offene Tische; bitte später noch einmal."),
+                format!("The server already has {limit} open tables; please try again later."),
+            )
+        }
+    }
+
+    /// A state-changing request from a page of another origin.
+    pub fn cross_site_origin(origin: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::FORBIDDEN,
+            "cross_site",
+            "server.cross_site.origin",
+            format!("Anfragen von der Seite „{origin}“ sind nicht erlaubt."),
+            format!("Requests from the page '{origin}' are not allowed."),
+        )
+    }
+
+    /// A state-changing request whose body is not declared as JSON (what a
+    /// cross-site form or `text/plain` fetch sends).
+    pub fn content_type() -> ApiError {
+        ApiError::ruled(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "cross_site",
+            "server.cross_site.content_type",
+            "Diese Anfrage braucht den Content-Type application/json.",
+            "This request needs the content type application/json.",
+        )
+    }
+
+    /// The `Host` header names another server (DNS rebinding).
+    pub fn bad_host(host: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_host",
+            format!("Dieser Server antwortet nicht unter dem Namen „{host}“."),
+            format!("This server does not answer to the name '{host}'."),
+        )
+    }
+
     /// A refusal from the engine (rules, stale version, not your turn, …).
     pub fn engine(info: ErrorInfo) -> ApiError {
         let status = match info.kind.as_str() {
@@ -140,6 +237,16 @@ impl ApiError {
             "rate_limited",
             "Zu viele Anfragen: bitte langsamer.",
             "Too many requests: please slow down.",
+        )
+    }
+
+    /// The request was not read and answered in time.
+    pub fn request_timeout() -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            "Die Anfrage kam nicht rechtzeitig vollständig an.",
+            "The request did not arrive completely in time.",
         )
     }
 

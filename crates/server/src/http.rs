@@ -2,9 +2,10 @@
 //! Every refusal is `{"error": {kind, rule, message: {de, en}}}`.
 
 use crate::error::ApiError;
+use crate::guard::SitePolicy;
+use crate::limits::{OpenTables, PerAddress};
 use crate::lobby::{check_name, Lobby};
 use crate::protocol::{ActRequest, CreateTable, JoinSeat, Joined};
-use crate::ratelimit::PerConnection;
 use crate::secret;
 use crate::table::{Access, Command, TableHandle};
 use crate::ServerConfig;
@@ -37,7 +38,14 @@ pub struct App {
     pub shutdown: watch::Receiver<bool>,
     /// Base of shareable links.
     pub public_url: String,
-    http_limits: PerConnection,
+    /// Open tables by creating address.
+    pub open_tables: Arc<OpenTables>,
+    /// HTTP requests by client address.
+    http_limits: PerAddress,
+    /// WebSocket messages by client address.
+    pub ws_limits: PerAddress,
+    /// Which `Host` and `Origin` headers are accepted.
+    site: SitePolicy,
 }
 
 impl App {
@@ -50,12 +58,24 @@ impl App {
             .trim_end_matches('/')
             .to_string();
         Arc::new(App {
-            http_limits: PerConnection::new(config.http_rate, config.http_burst),
+            http_limits: PerAddress::new(config.http_rate, config.http_burst),
+            ws_limits: PerAddress::new(config.ws_rate, config.ws_burst),
+            open_tables: OpenTables::new(config.tables_per_address, config.max_tables),
+            site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
             config,
             lobby,
             shutdown,
             public_url,
         })
+    }
+
+    /// The periodic clean-up: finished tables stop counting as open, idle
+    /// addresses are forgotten by the rate limiters.
+    pub fn sweep(&self) {
+        let lobby = &self.lobby;
+        self.open_tables.prune_all(&|id| lobby.is_open(id));
+        self.http_limits.forget_idle();
+        self.ws_limits.forget_idle();
     }
 }
 
@@ -72,10 +92,12 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/legal", get(legal))
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), check_site))
         .layer(DefaultBodyLimit::max(app.config.max_body_bytes));
     if !app.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> = app
@@ -97,17 +119,31 @@ pub fn router(app: Arc<App>) -> Router {
     router.with_state(app)
 }
 
+/// Host, Origin and Content-Type first: a refused request costs nothing else.
+async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    match app.site.check(req.method(), req.headers()) {
+        Ok(()) => next.run(req).await,
+        Err(e) => e.into_response(),
+    }
+}
+
 async fn limit_rate(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     req: Request,
     next: Next,
 ) -> Response {
-    if !app.http_limits.allow(peer) {
+    if !app.http_limits.allow(peer.ip()) {
         return ApiError::rate_limited().into_response();
     }
     let (method, path) = (req.method().clone(), req.uri().path().to_string());
-    let response = next.run(req).await;
+    // Reading the body and answering has a deadline: a body sent a byte at a
+    // time must not hold the connection for ever.
+    let limit = std::time::Duration::from_millis(app.config.request_timeout_ms.max(1));
+    let response = match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(r) => r,
+        Err(_) => ApiError::request_timeout().into_response(),
+    };
     // Paths only: query strings and headers (secrets) are never logged.
     tracing::debug!(%method, %path, status = response.status().as_u16(), "request");
     response
@@ -174,8 +210,25 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "status": if db { "ok" } else { "degraded" },
         "database": if db { "ok" } else { "unreachable" },
         "tables": app.lobby.len(),
+        "open_tables": app.open_tables.count(),
+        "rss_bytes": resident_bytes(),
+        "quarantined": app.lobby.shared().quarantine.list(),
     });
     (status, Json(body)).into_response()
+}
+
+/// The process's resident memory (Linux; `None` elsewhere), for monitoring
+/// and the soak test.
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
 }
 
 async fn games(State(app): State<Arc<App>>) -> Json<Value> {
@@ -191,10 +244,14 @@ async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
 
 async fn create_table(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
+    let lobby = &app.lobby;
+    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
     let summary = app.lobby.create(req).await?;
+    place.commit(summary.id.clone());
     Ok((StatusCode::CREATED, Json(json!(summary))))
 }
 
@@ -310,20 +367,27 @@ async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json
     Ok(Json(app.lobby.log(&id).await?))
 }
 
+async fn topology(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.lobby.topology(&id).await?))
+}
+
 async fn websocket(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let handle = table(&app, &id)?;
     // The transport's cap is well above the message limit, so a message that
     // is merely too large gets a `too_large` error instead of a dropped line.
-    let hard_cap = app.config.max_message_bytes.saturating_mul(16).max(1 << 20);
+    // Four times the limit: enough to answer a merely large message, small
+    // enough that thousands of connections cannot buffer much.
+    let hard_cap = app.config.max_message_bytes.saturating_mul(4).max(4096);
     Ok(ws
         // The default 128 KiB read buffer is zeroed on every read; game
         // messages are small.
         .read_buffer_size(8 * 1024)
         .max_message_size(hard_cap)
         .max_frame_size(hard_cap)
-        .on_upgrade(move |socket| crate::ws::serve(socket, id, handle, app)))
+        .on_upgrade(move |socket| crate::ws::serve(socket, id, handle, app, peer.ip())))
 }

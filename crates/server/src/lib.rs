@@ -4,7 +4,8 @@
 //! API (JSON) and a WebSocket per table, each client seeing only its own
 //! view. Every accepted action is committed to the database (SQLite by
 //! default, PostgreSQL on request) before anyone learns of it, and unfinished
-//! tables are restored on start by replaying their actions.
+//! tables are restored on start from their stored log (chance outcomes
+//! included), checked against the stored digest of their state.
 //!
 //! The games come in as a [`Registry`] of [`engine::GameEntry`]s and the bots
 //! as a [`BotRegistry`], so this crate depends on no game and no bot.
@@ -13,16 +14,19 @@
 pub mod bots;
 pub mod db;
 pub mod error;
+pub mod guard;
 pub mod http;
+pub mod limits;
+pub mod listen;
 pub mod loadtest;
 mod writer;
 
 pub mod lobby;
 pub mod migrations;
 pub mod protocol;
-pub mod ratelimit;
 pub mod registry;
 pub mod secret;
+pub mod soak;
 pub mod table;
 pub mod webui;
 pub mod ws;
@@ -37,7 +41,8 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 /// How the server runs. [`ServerConfig::default`] is what `spielleiter serve`
-/// uses without flags.
+/// uses without flags. Every limit is per client address (IP), never per
+/// connection, so reconnecting resets nothing.
 #[derive(Debug, Clone)]
 pub struct ServerConfig {
     /// Address to listen on.
@@ -49,23 +54,46 @@ pub struct ServerConfig {
     /// Largest HTTP request body, in bytes.
     pub max_body_bytes: usize,
     /// Largest WebSocket message that is read, in bytes; larger ones get a
-    /// `too_large` error (the connection stays).
+    /// `too_large` error (the connection stays), messages over four times
+    /// this end the connection.
     pub max_message_bytes: usize,
-    /// WebSocket messages per second per connection (average).
+    /// WebSocket messages per second per client address (average).
     pub ws_rate: f64,
-    /// WebSocket messages a connection may send at once.
+    /// WebSocket messages a client address may send at once.
     pub ws_burst: f64,
-    /// HTTP requests per second per connection (average).
+    /// HTTP requests per second per client address (average).
     pub http_rate: f64,
-    /// HTTP requests a connection may send at once.
+    /// HTTP requests a client address may send at once.
     pub http_burst: f64,
-    /// Origins allowed by CORS; empty (the default) allows none.
+    /// Origins allowed besides the server's own, for CORS and for
+    /// state-changing requests; empty (the default) allows only the same origin.
     pub cors_origins: Vec<String>,
+    /// Host names the server answers to besides its address (and loopback
+    /// names on a loopback address): `name` or `name:port`.
+    pub public_hosts: Vec<String>,
     /// Base of the shareable seat links; defaults to `http://{addr}`.
     pub public_url: Option<String>,
     /// How long a finished table stays in memory before it is served from
     /// the database only, in seconds.
     pub finished_linger_secs: u64,
+    /// Open (unfinished) tables one client address may have created.
+    pub tables_per_address: usize,
+    /// Open tables in total.
+    pub max_tables: usize,
+    /// Open connections (HTTP and WebSocket) per client address.
+    pub connections_per_address: usize,
+    /// Open connections in total (lowered at start to what the process's
+    /// file-descriptor limit allows).
+    pub max_connections: usize,
+    /// Time a client has to send a request's header (and the longest idle
+    /// time between keep-alive requests), in milliseconds.
+    pub header_read_timeout_ms: u64,
+    /// Time without a byte received after which any connection, HTTP or
+    /// WebSocket, is closed, in milliseconds. The server pings WebSocket
+    /// clients every third of it.
+    pub idle_timeout_ms: u64,
+    /// Longest time to read a request's body and answer it, in milliseconds.
+    pub request_timeout_ms: u64,
 }
 
 impl Default for ServerConfig {
@@ -74,17 +102,50 @@ impl Default for ServerConfig {
             addr: "127.0.0.1:8080".into(),
             database_url: "sqlite://spielleiter.db".into(),
             bot_think_ms: 300,
-            max_body_bytes: 64 * 1024,
-            max_message_bytes: 64 * 1024,
+            max_body_bytes: 16 * 1024,
+            max_message_bytes: 16 * 1024,
             ws_rate: 50.0,
             ws_burst: 100.0,
             http_rate: 100.0,
             http_burst: 400.0,
             cors_origins: Vec::new(),
+            public_hosts: Vec::new(),
             public_url: None,
             finished_linger_secs: 600,
+            tables_per_address: 100,
+            max_tables: 10_000,
+            connections_per_address: 256,
+            max_connections: 10_000,
+            header_read_timeout_ms: 10_000,
+            idle_timeout_ms: 60_000,
+            request_timeout_ms: 30_000,
         }
     }
+}
+
+impl ServerConfig {
+    /// This config with every cap raised for a load test from one address
+    /// (every limit but the sizes and timeouts).
+    pub fn for_load_test(self) -> ServerConfig {
+        ServerConfig {
+            ws_rate: 1e9,
+            ws_burst: 1e9,
+            http_rate: 1e9,
+            http_burst: 1e9,
+            tables_per_address: 1_000_000,
+            max_tables: 1_000_000,
+            connections_per_address: 1_000_000,
+            max_connections: 1_000_000,
+            ..self
+        }
+    }
+}
+
+/// The soft limit of open files of this process (Linux), if it can be read.
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// A server that is up: its address, and how to stop it.
@@ -129,6 +190,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         db: db.clone(),
         bots,
         bot_think: Duration::from_millis(config.bot_think_ms),
+        quarantine: table::Quarantine::default(),
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
     let restored = lobby.restore().await?;
@@ -139,34 +201,48 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             source,
         })?;
     let addr = listener.local_addr()?;
-    // Small messages go out at once: Nagle's algorithm would hold an update
-    // back until the previous one is acknowledged.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
+    // Keep file descriptors for the database, the log and the listener
+    // itself: a connection past the limit would fail to be accepted anyway.
+    let max_connections = match open_files_limit() {
+        Some(fds) => config.max_connections.min(fds.saturating_sub(64).max(16)),
+        None => config.max_connections,
+    };
+    let connections = limits::Connections::new(config.connections_per_address, max_connections);
+    let timeouts = listen::Timeouts {
+        header_read: Duration::from_millis(config.header_read_timeout_ms.max(1)),
+        idle: Duration::from_millis(config.idle_timeout_ms.max(1)),
+    };
     let (shutdown, shutdown_rx) = watch::channel(false);
     let app = http::App::new(config, addr, Arc::clone(&lobby), shutdown_rx.clone());
-    let router = http::router(app);
+    app.open_tables.adopt(lobby.ids());
+    let router = http::router(Arc::clone(&app));
     let sweeper = {
-        let (lobby, linger) = (Arc::downgrade(&lobby), Duration::from_secs(config_linger));
+        let (app, linger) = (Arc::downgrade(&app), Duration::from_secs(config_linger));
         tokio::spawn(async move {
             let mut seen = std::collections::HashMap::new();
             let mut tick = tokio::time::interval(linger.clamp(Duration::from_millis(100), Duration::from_secs(30)));
             loop {
                 tick.tick().await;
-                let Some(lobby) = lobby.upgrade() else { return };
-                lobby.evict_finished(linger, &mut seen);
+                let Some(app) = app.upgrade() else { return };
+                app.lobby.evict_finished(linger, &mut seen);
+                app.sweep();
             }
         })
     };
+    drop(app);
     tracing::info!(%addr, restored, "listening");
     let task = tokio::spawn(async move {
-        let mut stop = shutdown_rx;
-        let served = axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async move {
-                let _ = stop.wait_for(|s| *s).await;
-            })
-            .await;
+        // Returns once shutdown was asked for and the connections closed
+        // (or 10 s passed).
+        listen::serve(
+            listener,
+            router,
+            connections,
+            timeouts,
+            shutdown_rx,
+            Duration::from_secs(10),
+        )
+        .await;
         // Connections are closed; drop the tables so their actors finish
         // what is queued, then let the writer commit the rest.
         sweeper.abort();
@@ -174,7 +250,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         drop(lobby);
         db.close(writer, Duration::from_secs(30)).await;
         tracing::info!("server stopped");
-        served.map_err(ServerError::Io)
+        Ok(())
     });
     Ok(RunningServer {
         addr,

@@ -11,6 +11,8 @@ use engine::GameRng;
 use futures_util::{SinkExt, StreamExt};
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -38,6 +40,11 @@ pub struct LoadtestConfig {
     pub rate: Option<f64>,
     /// How a paced table spaces its actions.
     pub arrivals: Arrivals,
+    /// Client addresses the tables connect from, table `i` from
+    /// `sources[i % len]` (e.g. loopback addresses 127.0.1.x, as players at
+    /// different homes, each with the server's per-address limits); empty:
+    /// the system's choice.
+    pub sources: Vec<IpAddr>,
 }
 
 /// How a paced table spaces its actions (with `rate`).
@@ -63,6 +70,7 @@ impl Default for LoadtestConfig {
             seed: 1,
             rate: None,
             arrivals: Arrivals::Even,
+            sources: Vec::new(),
         }
     }
 }
@@ -122,8 +130,31 @@ pub enum LoadtestError {
     Setup(String),
 }
 
+/// What the tables saw in one window of time.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Window {
+    /// Seconds measured.
+    pub seconds: f64,
+    /// Actions accepted in that time.
+    pub actions: u64,
+    /// Accepted actions per second.
+    pub actions_per_sec: f64,
+    /// Games played to their end.
+    pub games_finished: u64,
+    /// Median latency from sending an action to receiving its update, in ms.
+    pub p50_ms: f64,
+    /// 99th percentile of that latency, in ms.
+    pub p99_ms: f64,
+    /// Largest latency, in ms.
+    pub max_ms: f64,
+    /// Refused actions.
+    pub refused: u64,
+    /// Connection or protocol failures.
+    pub errors: u64,
+}
+
 #[derive(Default)]
-struct Totals {
+struct Counts {
     latencies_us: Vec<u32>,
     actions: u64,
     refused: u64,
@@ -131,23 +162,119 @@ struct Totals {
     games: u64,
 }
 
+#[derive(Default)]
+struct Totals {
+    /// The current window's counts.
+    counts: Counts,
+    /// The highest version acknowledged by each table, over the whole run.
+    acked: HashMap<Arc<str>, u64>,
+}
+
 type Shared = Arc<Mutex<Totals>>;
 
-fn add(totals: &Shared, f: impl FnOnce(&mut Totals)) {
+fn add(totals: &Shared, f: impl FnOnce(&mut Counts)) {
     if let Ok(mut t) = totals.lock() {
-        f(&mut t);
+        f(&mut t.counts);
     }
 }
 
-/// Runs the load test against the server at `config.url`.
-pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError> {
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(64)
-        .build()
-        .map_err(|e| LoadtestError::Setup(e.to_string()))?;
+/// The tables of a load test, set up and playing until [`Running::stop`].
+#[allow(missing_debug_implementations)] // holds task handles and counters only
+pub struct Running {
+    config: LoadtestConfig,
+    base: String,
+    totals: Shared,
+    stop: Arc<tokio::sync::Notify>,
+    stopped: Arc<std::sync::atomic::AtomicBool>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Running {
+    /// The base URL of the server.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// Measures what the tables see during the next `seconds`.
+    pub async fn measure(&self, seconds: f64) -> Window {
+        if let Ok(mut t) = self.totals.lock() {
+            t.counts = Counts::default();
+        }
+        let start = Instant::now();
+        tokio::time::sleep(Duration::from_secs_f64(seconds.max(0.0))).await;
+        let seconds = start.elapsed().as_secs_f64();
+        let Ok(mut t) = self.totals.lock() else {
+            return Window::default();
+        };
+        let c = std::mem::take(&mut t.counts);
+        drop(t);
+        let mut lat = c.latencies_us;
+        lat.sort_unstable();
+        let pct = |p: f64| -> f64 {
+            if lat.is_empty() {
+                return 0.0;
+            }
+            let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
+            f64::from(lat[i.min(lat.len() - 1)]) / 1000.0
+        };
+        Window {
+            seconds,
+            actions: c.actions,
+            actions_per_sec: c.actions as f64 / seconds.max(1e-9),
+            games_finished: c.games,
+            p50_ms: pct(0.5),
+            p99_ms: pct(0.99),
+            max_ms: lat.last().map_or(0.0, |m| f64::from(*m) / 1000.0),
+            refused: c.refused,
+            errors: c.errors,
+        }
+    }
+
+    /// The highest version acknowledged by each table so far.
+    pub fn acked(&self) -> Vec<(String, u64)> {
+        self.totals
+            .lock()
+            .map(|t| t.acked.iter().map(|(id, v)| (id.to_string(), *v)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Stops every table's players.
+    pub fn stop(self) {
+        self.stopped.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.stop.notify_waiters();
+        for task in self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// Sets up `config.tables` tables, connects every seat and starts play;
+/// returns once every table plays.
+pub async fn start(config: LoadtestConfig) -> Result<Running, LoadtestError> {
+    let client = |source: Option<IpAddr>| {
+        reqwest::Client::builder()
+            .pool_max_idle_per_host(64)
+            // Below the server's keep-alive time, so that no request goes
+            // out on a connection the server is closing.
+            .pool_idle_timeout(Duration::from_secs(5))
+            .local_address(source)
+            .build()
+            .map_err(|e| LoadtestError::Setup(e.to_string()))
+    };
+    let clients: Vec<(Option<IpAddr>, reqwest::Client)> = if config.sources.is_empty() {
+        vec![(None, client(None)?)]
+    } else {
+        config
+            .sources
+            .iter()
+            .map(|s| Ok((Some(*s), client(Some(*s))?)))
+            .collect::<Result<_, LoadtestError>>()?
+    };
     let base = config.url.trim_end_matches('/').to_string();
     // One table first, so a wrong URL or game fails fast and clearly.
-    let probe = setup_table(&http, &base, &config).await.map_err(LoadtestError::Setup)?;
+    let probe = setup_table(&clients[0].1, &base, &config)
+        .await
+        .map_err(LoadtestError::Setup)?;
     let totals: Shared = Arc::default();
     let setup_gate = Arc::new(Semaphore::new(32));
     let ready = Arc::new(tokio::sync::Barrier::new(config.tables + 1));
@@ -156,8 +283,10 @@ pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError
     let mut tasks = Vec::with_capacity(config.tables);
     let mut first = Some(probe);
     for t in 0..config.tables {
+        let (source, http) = clients[t % clients.len()].clone();
         let ctx = Player {
-            http: http.clone(),
+            http,
+            source,
             base: base.clone(),
             config: config.clone(),
             totals: Arc::clone(&totals),
@@ -174,12 +303,12 @@ pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError
                 }
             };
             let conns = match table {
-                Ok(table) => connect(&ctx.base, &table).await,
+                Ok(table) => connect(&ctx.base, &table, ctx.source).await.map(|c| (table.id, c)),
                 Err(e) => Err(e),
             };
             ready.wait().await;
             match conns {
-                Ok(conns) => ctx.play(conns, t as u64, &stop).await,
+                Ok((id, conns)) => ctx.play(id, conns, t as u64, &stop).await,
                 Err(e) => {
                     tracing::warn!(error = %e, "table set-up failed");
                     add(&ctx.totals, |t| t.errors += 1);
@@ -188,40 +317,36 @@ pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError
         }));
     }
     ready.wait().await;
+    Ok(Running {
+        config,
+        base,
+        totals,
+        stop,
+        stopped,
+        tasks,
+    })
+}
+
+/// Runs the load test against the server at `config.url`.
+pub async fn run(config: LoadtestConfig) -> Result<LoadtestReport, LoadtestError> {
+    let seconds = config.seconds;
+    let running = start(config).await?;
     // Measure from here: every table is set up and connected.
-    add(&totals, |t| *t = Totals::default());
-    let start = Instant::now();
-    tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
-    stopped.store(true, std::sync::atomic::Ordering::SeqCst);
-    let seconds = start.elapsed().as_secs_f64();
-    let snapshot = totals
-        .lock()
-        .map(|t| (t.latencies_us.clone(), t.actions, t.refused, t.errors, t.games));
-    stop.notify_waiters();
-    for task in tasks {
-        task.abort();
-    }
-    let (mut lat, actions, refused, errors, games) = snapshot.unwrap_or_default();
-    lat.sort_unstable();
-    let pct = |p: f64| -> f64 {
-        if lat.is_empty() {
-            return 0.0;
-        }
-        let i = ((lat.len() as f64 - 1.0) * p).round() as usize;
-        f64::from(lat[i.min(lat.len() - 1)]) / 1000.0
-    };
+    let w = running.measure(seconds).await;
+    let (tables, players) = (running.config.tables, running.config.players);
+    running.stop();
     Ok(LoadtestReport {
-        tables: config.tables,
-        connections: config.tables * config.players,
-        seconds,
-        actions,
-        actions_per_sec: actions as f64 / seconds.max(1e-9),
-        games_finished: games,
-        p50_ms: pct(0.5),
-        p99_ms: pct(0.99),
-        max_ms: lat.last().map_or(0.0, |m| f64::from(*m) / 1000.0),
-        refused,
-        errors,
+        tables,
+        connections: tables * players,
+        seconds: w.seconds,
+        actions: w.actions,
+        actions_per_sec: w.actions_per_sec,
+        games_finished: w.games_finished,
+        p50_ms: w.p50_ms,
+        p99_ms: w.p99_ms,
+        max_ms: w.max_ms,
+        refused: w.refused,
+        errors: w.errors,
     })
 }
 
@@ -240,11 +365,13 @@ pub fn run_blocking(mut config: LoadtestConfig, games: crate::Registry) -> Resul
     let n = crate::secret::random_u64().map_err(|e| LoadtestError::Setup(e.to_string()))?;
     let dir = std::env::temp_dir().join(format!("spielleiter-loadtest-{n:016x}"));
     std::fs::create_dir_all(&dir).map_err(|e| LoadtestError::Setup(e.to_string()))?;
+    // Every player comes from one address: the per-address caps are raised.
     let server_config = crate::ServerConfig {
         addr: "127.0.0.1:0".into(),
         database_url: format!("sqlite://{}", dir.join("loadtest.db").display()),
         ..crate::ServerConfig::default()
-    };
+    }
+    .for_load_test();
     let server_runtime = runtime()?;
     let started = server_runtime.block_on(crate::start(server_config, games, crate::BotRegistry::default()));
     let report = match started {
@@ -299,16 +426,55 @@ async fn setup_table(http: &reqwest::Client, base: &str, config: &LoadtestConfig
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// A TCP connection to the server of `base` (`http://HOST:PORT`) from
+/// `source`, if given.
+pub async fn tcp(base: &str, source: Option<IpAddr>) -> Result<tokio::net::TcpStream, String> {
+    let authority = base.split("://").nth(1).unwrap_or(base);
+    let authority = authority.split('/').next().unwrap_or(authority);
+    let addr: SocketAddr = match authority.parse() {
+        Ok(a) => a,
+        Err(_) => tokio::net::lookup_host(authority)
+            .await
+            .map_err(|e| format!("{authority}: {e}"))?
+            .next()
+            .ok_or_else(|| format!("{authority}: no address"))?,
+    };
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()
+    } else {
+        tokio::net::TcpSocket::new_v6()
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(ip) = source {
+        socket
+            .bind(SocketAddr::new(ip, 0))
+            .map_err(|e| format!("bind {ip}: {e}"))?;
+    }
+    let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+    let _ = stream.set_nodelay(true);
+    Ok(stream)
+}
+
+/// A WebSocket to `path` of the server of `base`, from `source` if given.
+pub async fn websocket(base: &str, path: &str, source: Option<IpAddr>) -> Result<Socket, String> {
+    let stream = tcp(base, source).await?;
+    let url = format!("{}{path}", base.replacen("http", "ws", 1));
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(
+        url,
+        tokio_tungstenite::MaybeTlsStream::Plain(stream),
+        Some(config),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
 /// Opens one authenticated connection per seat.
-async fn connect(base: &str, table: &TableSeats) -> Result<Vec<(u8, Socket)>, String> {
-    let ws_base = base.replacen("http", "ws", 1);
+async fn connect(base: &str, table: &TableSeats, source: Option<IpAddr>) -> Result<Vec<(u8, Socket)>, String> {
     let mut out = Vec::with_capacity(table.secrets.len());
     for (seat, secret) in table.secrets.iter().enumerate() {
-        let url = format!("{ws_base}/api/tables/{}/ws", table.id);
-        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024);
-        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-            .await
-            .map_err(|e| e.to_string())?;
+        let mut ws = websocket(base, &format!("/api/tables/{}/ws", table.id), source).await?;
         let auth = json!({"type": "auth", "seat": seat, "secret": secret}).to_string();
         ws.send(Message::text(auth)).await.map_err(|e| e.to_string())?;
         out.push((seat as u8, ws));
@@ -318,6 +484,7 @@ async fn connect(base: &str, table: &TableSeats) -> Result<Vec<(u8, Socket)>, St
 
 struct Player {
     http: reqwest::Client,
+    source: Option<IpAddr>,
     base: String,
     config: LoadtestConfig,
     totals: Shared,
@@ -326,7 +493,8 @@ struct Player {
 
 impl Player {
     /// Plays tables one after another until stopped.
-    async fn play(&self, mut conns: Vec<(u8, Socket)>, index: u64, stop: &tokio::sync::Notify) {
+    async fn play(&self, id: String, mut conns: Vec<(u8, Socket)>, index: u64, stop: &tokio::sync::Notify) {
+        let mut table: Arc<str> = Arc::from(id);
         let mut round = 0u64;
         // Each table acts at most once per period: tables / rate seconds.
         let period = self
@@ -343,7 +511,8 @@ impl Player {
                 .drain(..)
                 .map(|(seat, ws)| {
                     let seed = self.config.seed ^ (index << 20) ^ (round << 8) ^ u64::from(seat);
-                    tokio::spawn(play_seat(seat, ws, seed, Arc::clone(&self.totals), pace.clone()))
+                    let totals = Arc::clone(&self.totals);
+                    tokio::spawn(play_seat(seat, ws, seed, (Arc::clone(&table), totals), pace.clone()))
                 })
                 .collect();
             let mut finished = true;
@@ -363,11 +532,14 @@ impl Player {
             }
             round += 1;
             let next = match setup_table(&self.http, &self.base, &self.config).await {
-                Ok(t) => connect(&self.base, &t).await,
+                Ok(t) => connect(&self.base, &t, self.source).await.map(|c| (t.id, c)),
                 Err(e) => Err(e),
             };
             match next {
-                Ok(c) => conns = c,
+                Ok((id, c)) => {
+                    table = Arc::from(id);
+                    conns = c;
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "next table failed");
                     add(&self.totals, |t| t.errors += 1);
@@ -450,7 +622,13 @@ impl Pace {
 }
 
 /// One seat's random player; returns whether the game reached its end.
-async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared, pace: Option<Pace>) -> bool {
+async fn play_seat(
+    seat: u8,
+    mut ws: Socket,
+    seed: u64,
+    (table, totals): (Arc<str>, Shared),
+    pace: Option<Pace>,
+) -> bool {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut pending: Option<Pending> = None;
     // The latest picture: version and legal actions.
@@ -485,6 +663,10 @@ async fn play_seat(seat: u8, mut ws: Socket, seed: u64, totals: Shared, pace: Op
             "ack" => {
                 if let Some(p) = pending.as_mut() {
                     p.acked = true;
+                }
+                if let (Some(version), Ok(mut t)) = (v.version, totals.lock()) {
+                    let best = t.acked.entry(Arc::clone(&table)).or_insert(0);
+                    *best = (*best).max(version);
                 }
             }
             "error" => {

@@ -1,7 +1,7 @@
 //! The lobby: every table of the server by id, creating tables and bringing
 //! unfinished ones back after a restart.
 
-use crate::db::{SeatRow, TableRow, Write};
+use crate::db::{SeatRow, TableRow};
 use crate::error::{ApiError, ServerError};
 use crate::protocol::{CreateTable, SeatSpec, TableSummary};
 use crate::registry::Registry;
@@ -14,6 +14,14 @@ use std::sync::RwLock;
 
 /// Longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
+
+/// Most seats a table may have, whatever the game: checked before anything
+/// is allocated for the seats (each game then checks its own range).
+pub const MAX_PLAYERS: usize = 16;
+
+/// Longest game options, in bytes of compact JSON: options are stored with
+/// every table and sent with every listing.
+pub const MAX_OPTIONS_BYTES: usize = 4 * 1024;
 
 /// All tables.
 #[derive(Debug)]
@@ -29,16 +37,27 @@ fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Checks a display name: 1–40 characters, no control characters.
+/// Characters a name may not hold although they are not control
+/// characters: they reorder or hide text (bidi overrides, embeddings,
+/// isolates and marks; zero-width and other invisible format characters), so
+/// one player could pose as another.
+fn hides_or_reorders(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
+        | '\u{E0000}'..='\u{E007F}')
+}
+
+/// Checks a display name: 1–40 characters, no control, text-direction or
+/// invisible characters; an empty name becomes "Player N".
 pub fn check_name(name: Option<String>, seat: usize) -> Result<String, ApiError> {
     let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
     if name.is_empty() {
         return Ok(format!("Player {}", seat + 1));
     }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ApiError::malformed(format!(
-            "name: 1 to {MAX_NAME_CHARS} characters without control characters"
-        )));
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(|c| c.is_control() || hides_or_reorders(c)) {
+        return Err(ApiError::bad_name(MAX_NAME_CHARS));
     }
     Ok(name)
 }
@@ -87,6 +106,20 @@ impl Lobby {
         let mut out: Vec<TableSummary> = handles.iter().map(TableHandle::summary).collect();
         out.sort_by(|a, b| b.created_ms.cmp(&a.created_ms).then_with(|| a.id.cmp(&b.id)));
         out
+    }
+
+    /// Whether table `id` is in memory and not finished.
+    pub fn is_open(&self, id: &str) -> bool {
+        self.get(id)
+            .is_some_and(|h| h.summary.read().map_or(true, |s| s.status != "finished"))
+    }
+
+    /// The ids of every table in memory.
+    pub fn ids(&self) -> Vec<String> {
+        match self.tables.read() {
+            Ok(t) => t.keys().cloned().collect(),
+            Err(poisoned) => poisoned.into_inner().keys().cloned().collect(),
+        }
     }
 
     /// Number of tables in memory.
@@ -150,6 +183,13 @@ impl Lobby {
             .registry
             .get(&req.game)
             .ok_or_else(|| ApiError::unknown_game(&req.game, &self.registry.ids()))?;
+        if req.players == 0 || req.players > MAX_PLAYERS {
+            return Err(ApiError::players(req.players, MAX_PLAYERS));
+        }
+        let options_bytes = serde_json::to_vec(&req.options).map_or(usize::MAX, |v| v.len());
+        if options_bytes > MAX_OPTIONS_BYTES {
+            return Err(ApiError::options_too_large(MAX_OPTIONS_BYTES));
+        }
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Human; req.players]);
         if specs.len() != req.players {
             return Err(ApiError::malformed(format!(
@@ -183,9 +223,14 @@ impl Lobby {
             Some(s) => s,
             None => random()?,
         };
+        // Options the game's typed config does not read (unknown fields,
+        // wrong types) are a bad request, like any other bad field.
         let game = entry
             .create(&req.options, req.players, seed, ChanceMode::Seeded)
-            .map_err(ApiError::engine)?;
+            .map_err(|info| ApiError {
+                status: axum::http::StatusCode::BAD_REQUEST,
+                info,
+            })?;
         let id = format!("{:016x}", random()?);
         let row = TableRow {
             id: id.clone(),
@@ -198,10 +243,7 @@ impl Lobby {
         };
         self.shared
             .db
-            .write(Write::CreateTable {
-                table: row.clone(),
-                seats: seats.clone(),
-            })
+            .write(table::create_write(row.clone(), seats.clone(), game.as_ref()))
             .await
             .map_err(|e| {
                 tracing::error!(error = %e, "table not stored");
@@ -215,7 +257,6 @@ impl Lobby {
                 created_ms: row.created_ms,
                 entry,
                 game,
-                actions: Vec::new(),
                 seats,
             },
             self.shared.clone(),
@@ -226,72 +267,36 @@ impl Lobby {
         Ok(summary)
     }
 
-    /// Restores every unfinished table from the database by replaying its
-    /// actions. A table that cannot be restored is reported and skipped, so
-    /// one broken record does not keep the others from play.
+    /// Restores every unfinished table from the database ([`table::restore`]).
+    /// A table that cannot be restored exactly is kept aside (reported in the
+    /// log and listed in the quarantine), so one broken record does not keep
+    /// the others from play, and none is served changed.
     pub async fn restore(&self) -> Result<usize, ServerError> {
-        let stored = self
-            .shared
-            .db
-            .unfinished()
-            .await
-            .map_err(|source| ServerError::Database {
-                url: "(restore)".into(),
-                source,
-            })?;
+        let db = &self.shared.db;
+        let ids = db.unfinished().await.map_err(|source| ServerError::Database {
+            url: "(restore)".into(),
+            source,
+        })?;
         let mut restored = 0;
-        for st in stored {
-            let id = st.table.id.clone();
-            match self.restore_one(st) {
-                Ok(()) => restored += 1,
-                Err(detail) => {
-                    let e = ServerError::Restore { table: id, detail };
-                    tracing::error!(error = %e, "table skipped");
+        for id in ids {
+            let stored = match db.stored(&id).await {
+                Ok(Some(st)) => st,
+                Ok(None) => continue,
+                Err(e) => {
+                    self.shared.quarantine.add(&id, "unreadable", &e.to_string());
+                    continue;
                 }
+            };
+            let entry = self.registry.get(&stored.table.game);
+            match table::restore(entry, stored, &self.shared).await {
+                Ok(handle) => {
+                    self.insert(id, handle);
+                    restored += 1;
+                }
+                Err((reason, detail)) => self.shared.quarantine.add(&id, reason, &detail),
             }
         }
         Ok(restored)
-    }
-
-    fn restore_one(&self, st: crate::db::StoredTable) -> Result<(), String> {
-        let t = st.table;
-        let entry = self
-            .registry
-            .get(&t.game)
-            .ok_or_else(|| format!("game '{}' is not offered by this server", t.game))?;
-        let options: Value = serde_json::from_str(&t.options).map_err(|e| format!("options: {e}"))?;
-        let mut actions = Vec::with_capacity(st.actions.len());
-        for (i, a) in st.actions.iter().enumerate() {
-            let v: Value = serde_json::from_str(&a.action).map_err(|e| format!("action {i}: {e}"))?;
-            actions.push((a.seat, v));
-        }
-        if st.seats.len() != t.players {
-            return Err(format!("{} seats stored for {} players", st.seats.len(), t.players));
-        }
-        let game = table::replay(entry.as_ref(), &options, t.players, t.seed, &actions)?;
-        if game.version() != t.version {
-            return Err(format!(
-                "replay reaches version {}, stored version is {}",
-                game.version(),
-                t.version
-            ));
-        }
-        let handle = table::spawn(
-            Setup {
-                id: t.id.clone(),
-                options,
-                seed: t.seed,
-                created_ms: t.created_ms,
-                entry,
-                game,
-                actions,
-                seats: st.seats,
-            },
-            self.shared.clone(),
-        );
-        tracing::info!(table = %t.id, game = %t.game, version = t.version, "table restored");
-        self.insert(t.id, handle);
-        Ok(())
     }
 
     /// The summary of a table, from memory or (for a finished table that is
@@ -305,13 +310,22 @@ impl Lobby {
         let archived = archived.ok_or_else(|| ApiError::unknown_table(id))?;
         let seats = db.seats(id).await.map_err(|_| ApiError::storage())?;
         let t = archived.table;
+        let options = serde_json::from_str(&t.options).unwrap_or(Value::Null);
         Ok(TableSummary {
             id: t.id,
             game: t.game,
             players: t.players,
-            options: serde_json::from_str(&t.options).unwrap_or(Value::Null),
+            rules: crate::protocol::rules_of(&options),
+            options,
             version: t.version,
-            status: if archived.finished { "finished" } else { "unavailable" }.into(),
+            status: if archived.finished {
+                "finished"
+            } else if self.shared.quarantine.contains(id) {
+                "quarantined"
+            } else {
+                "unavailable"
+            }
+            .into(),
             to_act: engine::ToAct::Over,
             seats: seats
                 .into_iter()
@@ -326,6 +340,23 @@ impl Lobby {
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
         })
+    }
+
+    /// The board's geometry of a table: from the running match, or for a
+    /// finished table no longer in memory from its stored log's start (the
+    /// board is fixed when a game begins).
+    pub async fn topology(&self, id: &str) -> Result<Value, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::Topology { reply }).await;
+        }
+        let log = self.log(id).await?;
+        let game = log["game"].as_str().unwrap_or_default();
+        let entry = self
+            .registry()
+            .get(game)
+            .ok_or_else(|| ApiError::unknown_game(game, &self.registry().ids()))?;
+        let m = crate::webui::start_of_log(entry.as_ref(), &log).map_err(ApiError::engine)?;
+        Ok(m.topology())
     }
 
     /// The log of a finished table, from memory or from the database.

@@ -14,13 +14,14 @@ pub struct Migration {
 }
 
 /// Every migration, oldest first.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "tables, seats, actions",
-    statements: &[
-        // One row per table. `version` is the engine version after the last
-        // stored action; it advances in the same transaction as the action row.
-        "CREATE TABLE tables (
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "tables, seats, actions",
+        statements: &[
+            // One row per table. `version` is the engine version after the last
+            // stored action; it advances in the same transaction as the action row.
+            "CREATE TABLE tables (
             id TEXT PRIMARY KEY,
             game TEXT NOT NULL,
             players BIGINT NOT NULL,
@@ -32,9 +33,9 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
             final_log TEXT,
             created_ms BIGINT NOT NULL
         )",
-        "CREATE INDEX tables_finished ON tables (finished)",
-        // Who sits where. Only a hash of a seat's secret is stored.
-        "CREATE TABLE seats (
+            "CREATE INDEX tables_finished ON tables (finished)",
+            // Who sits where. Only a hash of a seat's secret is stored.
+            "CREATE TABLE seats (
             table_id TEXT NOT NULL,
             seat BIGINT NOT NULL,
             kind TEXT NOT NULL,
@@ -42,9 +43,10 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
             secret_hash TEXT,
             PRIMARY KEY (table_id, seat)
         )",
-        // Every accepted seat action, in order. Chance is not stored: it is
-        // redrawn from the table's seed when the actions are replayed.
-        "CREATE TABLE actions (
+            // Every accepted seat action, in order. Chance is not stored: it is
+            // redrawn from the table's seed when the actions are replayed
+            // (log format 1; since migration 2 only read, to upgrade a table).
+            "CREATE TABLE actions (
             table_id TEXT NOT NULL,
             idx BIGINT NOT NULL,
             seat BIGINT NOT NULL,
@@ -52,5 +54,31 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
             version BIGINT NOT NULL,
             PRIMARY KEY (table_id, idx)
         )",
-    ],
-}];
+        ],
+    },
+    Migration {
+        version: 2,
+        name: "the whole log: start state, entries with chance, digest",
+        statements: &[
+            // 1: seat actions in `actions`, chance redrawn from the seed (the
+            // tables written before this migration); 2: the engine's log in
+            // `entries`. A table of format 1 is rewritten as 2 when restored.
+            "ALTER TABLE tables ADD COLUMN log_format BIGINT NOT NULL DEFAULT 1",
+            // The state the set-up made (a random board, …), in the engine's
+            // versioned envelope, so a restore does not depend on the RNG.
+            "ALTER TABLE tables ADD COLUMN start_state TEXT",
+            // FNV-1a of the state at `version` (16 hex digits), written with
+            // every batch and checked on restore.
+            "ALTER TABLE tables ADD COLUMN digest TEXT",
+            // Every log entry in order, seat actions and chance outcomes
+            // (marked drawn), each in the engine's canonical JSON form. Entry
+            // `idx` leads from version `idx` to `idx + 1`.
+            "CREATE TABLE entries (
+                table_id TEXT NOT NULL,
+                idx BIGINT NOT NULL,
+                entry TEXT NOT NULL,
+                PRIMARY KEY (table_id, idx)
+            )",
+        ],
+    },
+];

@@ -29,6 +29,12 @@ pub struct TableSummary {
     pub players: usize,
     /// Game options as given at creation (`null` for the defaults).
     pub options: Value,
+    /// The rule set the options name with their `rules` key (CATAN:
+    /// `cities_knights`, `cities_knights_heroes`), so that a table list can
+    /// say which game is played without knowing each game's options; `null`
+    /// for the game's default rules.
+    #[serde(default)]
+    pub rules: Option<String>,
     /// Engine version: number of accepted steps, chance included.
     pub version: u64,
     /// `waiting` (open seats), `playing` or `finished`.
@@ -41,6 +47,11 @@ pub struct TableSummary {
     pub result: Option<GameResult>,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
+}
+
+/// The rule set named by a table's options (see [`TableSummary::rules`]).
+pub fn rules_of(options: &Value) -> Option<String> {
+    options.get("rules").and_then(Value::as_str).map(str::to_owned)
 }
 
 /// How a seat is filled when a table is created.
@@ -141,7 +152,8 @@ pub struct Snapshot {
     pub seats: Vec<SeatInfo>,
 }
 
-/// Messages a WebSocket client sends.
+/// Messages a WebSocket client sends. Each may carry an `id`, echoed in the
+/// `ack` or `error` it causes, to match them up.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
@@ -151,9 +163,16 @@ pub enum ClientMsg {
         seat: u8,
         /// The seat's secret.
         secret: String,
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
     },
     /// Watch as a spectator.
-    Watch,
+    Watch {
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
+    },
     /// Act for a seat this connection holds.
     Act {
         /// Seat number.
@@ -167,7 +186,32 @@ pub enum ClientMsg {
         id: Option<Value>,
     },
     /// Ask for fresh snapshots of every seat held (and the spectator view if watching).
-    Sync,
+    Sync {
+        /// Echoed in an error.
+        #[serde(default)]
+        id: Option<Value>,
+    },
     /// Keep-alive.
-    Ping,
+    Ping {
+        /// Echoed in the pong.
+        #[serde(default)]
+        id: Option<Value>,
+    },
+}
+
+/// Only the `id` of a client message, read from a message that is refused
+/// before it is parsed (too large, too fast, malformed), so that even those
+/// errors echo it.
+#[derive(Debug, Deserialize)]
+pub struct MessageId {
+    /// The id, if the message is a JSON object that has one.
+    #[serde(default)]
+    pub id: Option<Value>,
+}
+
+impl MessageId {
+    /// The `id` of `text`, if it is a JSON object with one.
+    pub fn of(text: &str) -> Option<Value> {
+        serde_json::from_str::<MessageId>(text).ok().and_then(|m| m.id)
+    }
 }

@@ -2,16 +2,20 @@
 //! command at a time, so a table never races with itself while tables never
 //! wait for each other.
 //!
-//! An action is applied to the match, then committed (action row + new
-//! version) and only then announced. If the commit fails, the match is rebuilt
-//! from the actions that are stored, so memory never runs ahead of the disk.
+//! An action is applied to the match, then committed (its log entries, the
+//! chance it triggered included, with the new version and the digest of the
+//! state) and only then announced. If the commit fails, the match is rebuilt
+//! from the entries that are stored, so memory never runs ahead of the disk.
+//!
+//! On start, [`restore`] brings a stored table back from its stored log; a
+//! table that does not come back exactly is put in [`Quarantine`].
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
-use crate::db::{ActionRow, Db, Finished, SeatRow, Write};
+use crate::db::{digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT};
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
 use crate::secret;
-use engine::{ChanceMode, DynMatch, GameEntry, Seat, ToAct, Viewer};
+use engine::{ChanceMode, DynMatch, GameEntry, Seat, Stored, ToAct, Viewer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::sync::{Arc, RwLock};
@@ -99,6 +103,11 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
+    /// The board's geometry (`DynMatch::topology`); public, like the board.
+    Topology {
+        /// The answer.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -110,6 +119,54 @@ pub struct Shared {
     pub bots: BotRegistry,
     /// How long a bot waits before acting.
     pub bot_think: Duration,
+    /// The stored tables that could not be restored.
+    pub quarantine: Quarantine,
+}
+
+/// A stored table that was not restored: kept aside in the database as it is,
+/// never served, listed in `/api/health`.
+#[derive(Debug, Clone, serde::Serialize, PartialEq, Eq)]
+pub struct Quarantined {
+    /// Table id.
+    pub id: String,
+    /// Why, as a stable word: `unreadable` (a row could not be read or
+    /// parsed), `unknown_format`, `game_not_offered`, `refused` (the
+    /// engine refused the stored log), `version_mismatch`,
+    /// `digest_mismatch` or `not_stored` (an upgrade could not be
+    /// written). The details are in the server's log.
+    pub reason: &'static str,
+}
+
+/// The tables kept aside since the server started.
+#[derive(Debug, Clone, Default)]
+pub struct Quarantine(Arc<RwLock<Vec<Quarantined>>>);
+
+impl Quarantine {
+    /// Keeps a table aside (and reports it in the log).
+    pub fn add(&self, id: &str, reason: &'static str, detail: &str) {
+        tracing::error!(table = %id, reason, detail, "table not restored: kept aside (quarantined)");
+        let entry = Quarantined {
+            id: id.to_string(),
+            reason,
+        };
+        match self.0.write() {
+            Ok(mut q) => q.push(entry),
+            Err(poisoned) => poisoned.into_inner().push(entry),
+        }
+    }
+
+    /// Every table kept aside.
+    pub fn list(&self) -> Vec<Quarantined> {
+        match self.0.read() {
+            Ok(q) => q.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        }
+    }
+
+    /// Whether table `id` is kept aside.
+    pub fn contains(&self, id: &str) -> bool {
+        self.list().iter().any(|q| q.id == id)
+    }
 }
 
 /// A handle on a running table.
@@ -157,8 +214,9 @@ struct Table {
     created_ms: i64,
     entry: Arc<dyn GameEntry>,
     game: Box<dyn DynMatch>,
-    /// Every accepted seat action (for rebuilding after a failed commit).
-    actions: Vec<(u8, Value)>,
+    /// Entries stored (the version the database has); the match may be ahead
+    /// only while a commit is under way.
+    stored: u64,
     seats: Vec<SeatRow>,
     subscribers: Vec<Subscriber>,
     /// Bots with a decision under way, by seat.
@@ -181,10 +239,8 @@ pub struct Setup {
     pub created_ms: i64,
     /// The game's entry.
     pub entry: Arc<dyn GameEntry>,
-    /// The match (new, or restored by replay).
+    /// The match (new, or restored), every entry of it stored.
     pub game: Box<dyn DynMatch>,
-    /// Actions replayed so far.
-    pub actions: Vec<(u8, Value)>,
     /// Seats.
     pub seats: Vec<SeatRow>,
 }
@@ -199,9 +255,10 @@ impl std::fmt::Debug for Setup {
     }
 }
 
-/// Rebuilds a match from its seed and stored actions: the same seed redraws
-/// the same chance, so the state is the one the actions were accepted in.
-pub fn replay(
+/// Rebuilds a match of [`LEGACY_LOG_FORMAT`] from its seed and stored seat
+/// actions: the seed redraws the chance, which is right only while the RNG
+/// code is the one that wrote them (a restore upgrades such a table at once).
+pub fn replay_legacy(
     entry: &dyn GameEntry,
     options: &Value,
     players: usize,
@@ -218,6 +275,119 @@ pub fn replay(
     Ok(game)
 }
 
+/// Why a stored table was not restored: a [`Quarantined::reason`] and details.
+type NotRestored = (&'static str, String);
+
+/// Brings a stored table back and starts it, or says why it is kept aside.
+///
+/// A table of [`LOG_FORMAT`] is rebuilt from its start state and entries,
+/// applying the stored chance outcomes (nothing is drawn anew), and must
+/// reach exactly the stored version and digest. A table of
+/// [`LEGACY_LOG_FORMAT`] is replayed from its seed and seat actions, must
+/// reach its stored version, and is then rewritten in the current format
+/// before it is served, so it no longer depends on the RNG code either.
+pub async fn restore(
+    entry: Option<Arc<dyn GameEntry>>,
+    st: StoredTable,
+    shared: &Shared,
+) -> Result<TableHandle, NotRestored> {
+    let t = &st.table;
+    let entry = entry.ok_or_else(|| {
+        (
+            "game_not_offered",
+            format!("game '{}' is not offered by this server", t.game),
+        )
+    })?;
+    let unreadable = |what: &str, e: &dyn std::fmt::Display| ("unreadable", format!("{what}: {e}"));
+    let options: Value = serde_json::from_str(&t.options).map_err(|e| unreadable("options", &e))?;
+    if st.seats.len() != t.players {
+        let detail = format!("{} seats stored for {} players", st.seats.len(), t.players);
+        return Err(("unreadable", detail));
+    }
+    let check_version = |game: &dyn DynMatch| {
+        if game.version() == t.version {
+            Ok(())
+        } else {
+            let detail = format!(
+                "the log reaches version {}, the stored version is {}",
+                game.version(),
+                t.version
+            );
+            Err(("version_mismatch", detail))
+        }
+    };
+    let game = match st.log_format {
+        LOG_FORMAT => {
+            let start_state = st
+                .start_state
+                .as_deref()
+                .ok_or_else(|| unreadable("start state", &"missing"))?;
+            let stored = Stored {
+                options: &options,
+                players: t.players,
+                seed: t.seed,
+                start_state,
+                entries: &st.entries,
+                mode: ChanceMode::Seeded,
+            };
+            let game = entry.restore(stored).map_err(|e| ("refused", e.to_string()))?;
+            check_version(game.as_ref())?;
+            let digest = digest_text(game.digest());
+            if st.digest.as_deref() != Some(digest.as_str()) {
+                let detail = format!("the state's digest is {digest}, the stored one {:?}", st.digest);
+                return Err(("digest_mismatch", detail));
+            }
+            game
+        }
+        LEGACY_LOG_FORMAT => {
+            let mut actions = Vec::with_capacity(st.actions.len());
+            for (i, a) in st.actions.iter().enumerate() {
+                let v: Value = serde_json::from_str(&a.action).map_err(|e| unreadable(&format!("action {i}"), &e))?;
+                actions.push((a.seat, v));
+            }
+            let game =
+                replay_legacy(entry.as_ref(), &options, t.players, t.seed, &actions).map_err(|e| ("refused", e))?;
+            check_version(game.as_ref())?;
+            let upgrade = Write::Upgrade {
+                table: t.id.clone(),
+                start_state: game.start_state_text(),
+                log: LogRows::of(game.as_ref(), 0),
+            };
+            shared.db.write(upgrade).await.map_err(|e| ("not_stored", e))?;
+            tracing::info!(table = %t.id, "table's log upgraded to format {LOG_FORMAT}");
+            game
+        }
+        other => {
+            return Err((
+                "unknown_format",
+                format!("log format {other} is not known to this server"),
+            ))
+        }
+    };
+    tracing::info!(table = %t.id, game = %t.game, version = t.version, "table restored");
+    let setup = Setup {
+        id: t.id.clone(),
+        options,
+        seed: t.seed,
+        created_ms: t.created_ms,
+        entry,
+        game,
+        seats: st.seats,
+    };
+    Ok(spawn(setup, shared.clone()))
+}
+
+/// The write that stores a new table: its row, seats, start state and the
+/// entries of its set-up (the initial deal).
+pub fn create_write(table: crate::db::TableRow, seats: Vec<SeatRow>, game: &dyn DynMatch) -> Write {
+    Write::CreateTable {
+        table,
+        seats,
+        start_state: game.start_state_text(),
+        log: LogRows::of(game, 0),
+    }
+}
+
 /// Starts a table's actor; returns its handle.
 pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
     let (tx, rx) = mpsc::channel(1024);
@@ -228,8 +398,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         seed: setup.seed,
         created_ms: setup.created_ms,
         entry: setup.entry,
+        stored: setup.game.version(),
         game: setup.game,
-        actions: setup.actions,
         seats: setup.seats,
         subscribers: Vec::new(),
         bot_pending: vec![false; players],
@@ -241,6 +411,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             game: String::new(),
             players,
             options: Value::Null,
+            rules: None,
             version: 0,
             status: String::new(),
             to_act: ToAct::Over,
@@ -328,6 +499,9 @@ impl Table {
                 };
                 let _ = reply.send(result);
             }
+            Command::Topology { reply } => {
+                let _ = reply.send(Ok(self.game.topology()));
+            }
         }
     }
 
@@ -362,19 +536,17 @@ impl Table {
             .game
             .act(Seat(seat), &action, Some(version))
             .map_err(ApiError::engine)?;
-        let version = self.game.version();
         let finished = self.game.result().map(|r| Finished {
             result: serde_json::to_string(&r).unwrap_or_else(|_| "null".into()),
             log: self.game.log().to_string(),
         });
-        let write = Write::Action {
+        // The entries as the engine logged them (the action re-serialised
+        // from its typed form, never as sent, and the chance it triggered).
+        let log = LogRows::of(self.game.as_ref(), self.stored);
+        let version = log.version;
+        let write = Write::Entries {
             table: self.id.clone(),
-            idx: self.actions.len() as u64,
-            row: ActionRow {
-                seat,
-                action: action.to_string(),
-                version,
-            },
+            log,
             finished,
         };
         if let Err(e) = self.shared.db.write(write).await {
@@ -382,7 +554,7 @@ impl Table {
             self.rebuild();
             return Err(ApiError::storage());
         }
-        self.actions.push((seat, action));
+        self.stored = version;
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
         self.publish_update(from);
         self.refresh_summary();
@@ -390,12 +562,22 @@ impl Table {
         Ok(Accepted { from, version, events })
     }
 
-    /// Restores the match to the stored actions after a failed commit.
+    /// Restores the match to the stored entries after a failed commit.
     fn rebuild(&mut self) {
-        let players = self.game.players();
-        match replay(self.entry.as_ref(), &self.options, players, self.seed, &self.actions) {
+        let start_state = self.game.start_state_text();
+        let mut entries = self.game.entries_text(0);
+        entries.truncate(usize::try_from(self.stored).unwrap_or(usize::MAX));
+        let stored = Stored {
+            options: &self.options,
+            players: self.game.players(),
+            seed: self.seed,
+            start_state: &start_state,
+            entries: &entries,
+            mode: ChanceMode::Seeded,
+        };
+        match self.entry.restore(stored) {
             Ok(game) => self.game = game,
-            // Cannot happen for a log that replayed before; keep the table
+            // Cannot happen for entries the match accepted; keep the table
             // closed rather than serve a state that is not stored.
             Err(e) => tracing::error!(table = %self.id, error = %e, "rebuild failed"),
         }
@@ -548,6 +730,7 @@ impl Table {
             game: self.game.game().to_string(),
             players: self.game.players(),
             options: self.options.clone(),
+            rules: crate::protocol::rules_of(&self.options),
             version: self.game.version(),
             status: status.to_string(),
             to_act,

@@ -109,21 +109,28 @@ async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<J
     Ok(Json(json!({ "table": id, "game": game, "frames": frames })))
 }
 
+/// The match a log starts from (a new game or a loaded position), in manual
+/// chance mode so that replaying its entries draws nothing.
+pub fn start_of_log(entry: &dyn GameEntry, log: &Value) -> Result<Box<dyn DynMatch>, engine::ErrorInfo> {
+    let bad = |what: &str| engine::ErrorInfo::malformed(format!("log: {what}"));
+    let seed = log["seed"].as_u64().ok_or_else(|| bad("seed"))?;
+    let start = &log["start"];
+    match start["from"].as_str() {
+        Some("new") => {
+            let players = start["players"].as_u64().ok_or_else(|| bad("players"))? as usize;
+            entry.create(&start["config"], players, seed, ChanceMode::Manual)
+        }
+        Some("position") => entry.load(&start["state"], seed, ChanceMode::Manual),
+        _ => Err(bad("start")),
+    }
+}
+
 /// Replays a log step by step: one frame per seat action (chance outcomes
 /// join the frame of the action that caused them), each with the spectator's
 /// view, the events as a spectator sees them, and who is to act next.
 pub fn frames(entry: &dyn GameEntry, log: &Value) -> Result<Vec<Value>, engine::ErrorInfo> {
     let bad = |what: &str| engine::ErrorInfo::malformed(format!("log: {what}"));
-    let seed = log["seed"].as_u64().ok_or_else(|| bad("seed"))?;
-    let start = &log["start"];
-    let mut m: Box<dyn DynMatch> = match start["from"].as_str() {
-        Some("new") => {
-            let players = start["players"].as_u64().ok_or_else(|| bad("players"))? as usize;
-            entry.create(&start["config"], players, seed, ChanceMode::Manual)?
-        }
-        Some("position") => entry.load(&start["state"], seed, ChanceMode::Manual)?,
-        _ => return Err(bad("start")),
-    };
+    let mut m = start_of_log(entry, log)?;
     let entries = log["entries"].as_array().ok_or_else(|| bad("entries"))?;
     let mut out = Vec::new();
     let mut from = m.version();

@@ -1,7 +1,10 @@
 //! The database writer: one thread that commits every write in batches
-//! (group commit). Each job's rows (an action row *and* the table's new
-//! version) are in the same transaction, and its caller is answered only
-//! after the commit, so nobody is told of an action that is not durable.
+//! (group commit). Each job's rows (its log entries *and* the table's new
+//! version and digest) are in the same transaction, and its caller is
+//! answered only after the commit, so nobody is told of an action that is not
+//! durable. Every value is a bound parameter: none is ever written into the
+//! SQL text, so no setting of the database (PostgreSQL's
+//! `standard_conforming_strings`, say) changes what is stored.
 //!
 //! What a batch writes is decided once, as a list of statements
 //! ([`plan`]); two executors run that list: sqlx for PostgreSQL, and for
@@ -12,8 +15,7 @@
 //! way, against p99 under 1 ms for the same SQL on a direct connection.
 //! Reads and migrations use sqlx for both databases.
 
-use crate::db::Write;
-use std::fmt::Write as _;
+use crate::db::{LogRows, Write, LOG_FORMAT};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -59,48 +61,101 @@ fn text(s: &str) -> Param {
     Param::Text(Some(s.to_string()))
 }
 
-/// `text` as an SQL string literal (standard SQL, which SQLite and
-/// PostgreSQL share: quotes doubled, backslashes literal). Only for text that
-/// holds no NUL character: JSON from serde_json (which escapes control
-/// characters) and server-made ids; a NUL is dropped.
-pub(crate) fn sql_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('\'');
-    for c in text.chars() {
-        if c == '\'' {
-            out.push('\'');
-        }
-        if c != '\0' {
-            out.push(c);
-        }
-    }
-    out.push('\'');
-    out
+/// The SQL dialect a plan is for: the statements are the same but for how a
+/// JSON array parameter becomes rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Sqlite,
+    Postgres,
 }
 
-/// The statements that commit `writes`, in order.
+impl Dialect {
+    /// A `FROM` item named `x` with one row per element of the JSON array
+    /// parameter `$1`, whose objects have the fields `columns` (name, SQL
+    /// type): SQLite's `json_each`, PostgreSQL's `jsonb_to_recordset`.
+    fn rows(self, columns: &[(&str, &str)]) -> String {
+        match self {
+            Dialect::Sqlite => {
+                let fields: Vec<String> = columns
+                    .iter()
+                    .map(|(name, _)| format!("json_extract(value, '$.{name}') AS {name}"))
+                    .collect();
+                format!("(SELECT {} FROM json_each($1)) AS x", fields.join(", "))
+            }
+            Dialect::Postgres => {
+                let fields: Vec<String> = columns.iter().map(|(name, ty)| format!("{name} {ty}")).collect();
+                format!("jsonb_to_recordset($1::jsonb) AS x({})", fields.join(", "))
+            }
+        }
+    }
+}
+
+/// One entry row, as an element of the JSON array parameter.
+#[derive(serde::Serialize)]
+struct EntryParam<'a> {
+    t: &'a str,
+    i: u64,
+    e: &'a str,
+}
+
+/// One table's new version and digest, as an element of the JSON array parameter.
+#[derive(serde::Serialize)]
+struct VersionParam<'a> {
+    t: &'a str,
+    v: u64,
+    d: &'a str,
+}
+
+/// A JSON array parameter (serialising these plain structs cannot fail).
+fn json_param<T: serde::Serialize>(rows: &[T]) -> Param {
+    Param::Text(Some(serde_json::to_string(rows).unwrap_or_else(|_| "[]".into())))
+}
+
+fn push_entries<'a>(out: &mut Vec<EntryParam<'a>>, table: &'a str, log: &'a LogRows) {
+    for (i, e) in log.entries.iter().enumerate() {
+        out.push(EntryParam {
+            t: table,
+            i: log.from + i as u64,
+            e,
+        });
+    }
+}
+
+/// The statements that commit `writes`, in order. Every value is a bound
+/// parameter.
 ///
 /// A batch holds at most one job per table (a table waits for each of its
-/// writes), so the actions of many tables share one INSERT and one UPDATE,
-/// written out with their values (numbers, server-made ids and serialised
-/// JSON, quoted by [`sql_text`]): one statement whatever the batch size,
-/// where parameters would need one shape per size.
-pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>) -> Vec<Stmt> {
+/// writes), so the entries of many tables share one INSERT and their new
+/// versions one UPDATE: each takes a single parameter, a JSON array of the
+/// rows, which the database expands itself ([`Dialect::rows`]). That keeps
+/// one statement per kind whatever the batch size, where a parameter per
+/// value would need one statement shape (and prepared statement) per size.
+pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect) -> Vec<Stmt> {
     let mut out = Vec::new();
-    let mut actions = Vec::new();
+    let mut entries: Vec<EntryParam<'a>> = Vec::new();
+    let mut versions: Vec<VersionParam<'a>> = Vec::new();
+    let mut finished = Vec::new();
     for w in writes {
         match w {
-            Write::CreateTable { table, seats } => {
+            Write::CreateTable {
+                table,
+                seats,
+                start_state,
+                log,
+            } => {
                 out.push(Stmt::new(
-                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)",
                     vec![
                         text(&table.id),
                         text(&table.game),
                         Param::Int(table.players as i64),
                         text(&table.options),
                         Param::Int(table.seed as i64),
-                        Param::Int(table.version as i64),
+                        Param::Int(log.version as i64),
                         Param::Int(table.created_ms),
+                        Param::Int(LOG_FORMAT),
+                        text(start_state),
+                        text(&log.digest),
                     ],
                     Some(1),
                 ));
@@ -117,13 +172,57 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>) -> Vec<Stmt> {
                         Some(1),
                     ));
                 }
+                push_entries(&mut entries, &table.id, log);
             }
-            Write::Action {
+            Write::Entries {
                 table,
-                idx,
-                row,
-                finished,
-            } => actions.push((table, *idx, row, finished)),
+                log,
+                finished: f,
+            } => {
+                push_entries(&mut entries, table, log);
+                match f {
+                    None => versions.push(VersionParam {
+                        t: table,
+                        v: log.version,
+                        d: &log.digest,
+                    }),
+                    // The games that ended, one each, with result and log.
+                    Some(f) => finished.push(Stmt::new(
+                        "UPDATE tables SET version = $1, digest = $2, finished = 1, result = $3, final_log = $4 WHERE id = $5",
+                        vec![
+                            Param::Int(log.version as i64),
+                            text(&log.digest),
+                            text(&f.result),
+                            text(&f.log),
+                            text(table),
+                        ],
+                        Some(1),
+                    )),
+                }
+            }
+            Write::Upgrade {
+                table,
+                start_state,
+                log,
+            } => {
+                out.push(Stmt::new(
+                    "UPDATE tables SET log_format = $1, start_state = $2, digest = $3, version = $4 WHERE id = $5 AND finished = 0",
+                    vec![
+                        Param::Int(LOG_FORMAT),
+                        text(start_state),
+                        text(&log.digest),
+                        Param::Int(log.version as i64),
+                        text(table),
+                    ],
+                    Some(1),
+                ));
+                out.push(Stmt::new(
+                    "DELETE FROM actions WHERE table_id = $1",
+                    vec![text(table)],
+                    None,
+                ));
+                push_entries(&mut entries, table, log);
+            }
             Write::Seat { table, seat, row } => out.push(Stmt::new(
                 "UPDATE seats SET kind = $1, name = $2, secret_hash = $3 WHERE table_id = $4 AND seat = $5",
                 vec![
@@ -137,65 +236,23 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>) -> Vec<Stmt> {
             )),
         }
     }
-    if actions.is_empty() {
-        return out;
-    }
-    let mut sql = String::with_capacity(160 * actions.len());
-    sql.push_str("INSERT INTO actions (table_id, idx, seat, action, version) VALUES ");
-    for (i, (table, idx, row, _)) in actions.iter().enumerate() {
-        if i > 0 {
-            sql.push_str(", ");
-        }
-        let _ = write!(
-            sql,
-            "({}, {}, {}, {}, {})",
-            sql_text(table),
-            idx,
-            row.seat,
-            sql_text(&row.action),
-            row.version
-        );
-    }
-    out.push(Stmt {
-        sql,
-        params: Vec::new(),
-        expect: Some(actions.len() as u64),
-    });
-    // The new versions of the games that go on, in one UPDATE…
-    let going_on: Vec<_> = actions.iter().filter(|a| a.3.is_none()).collect();
-    if !going_on.is_empty() {
-        let mut sql = String::from("UPDATE tables SET version = CASE id");
-        for (table, _, row, _) in &going_on {
-            let _ = write!(sql, " WHEN {} THEN {}", sql_text(table), row.version);
-        }
-        sql.push_str(" END WHERE id IN (");
-        for (i, (table, ..)) in going_on.iter().enumerate() {
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&sql_text(table));
-        }
-        sql.push(')');
-        out.push(Stmt {
-            sql,
-            params: Vec::new(),
-            expect: Some(going_on.len() as u64),
-        });
-    }
-    // …and one each for the games that ended, with result and log.
-    for (table, _, row, finished) in &actions {
-        let Some(f) = finished else { continue };
+    if !entries.is_empty() {
+        let rows = dialect.rows(&[("t", "TEXT"), ("i", "BIGINT"), ("e", "TEXT")]);
         out.push(Stmt::new(
-            "UPDATE tables SET version = $1, finished = 1, result = $2, final_log = $3 WHERE id = $4",
-            vec![
-                Param::Int(row.version as i64),
-                text(&f.result),
-                text(&f.log),
-                text(table),
-            ],
-            Some(1),
+            &format!("INSERT INTO entries (table_id, idx, entry) SELECT x.t, x.i, x.e FROM {rows}"),
+            vec![json_param(&entries)],
+            Some(entries.len() as u64),
         ));
     }
+    if !versions.is_empty() {
+        let rows = dialect.rows(&[("t", "TEXT"), ("v", "BIGINT"), ("d", "TEXT")]);
+        out.push(Stmt::new(
+            &format!("UPDATE tables SET version = x.v, digest = x.d FROM {rows} WHERE tables.id = x.t"),
+            vec![json_param(&versions)],
+            Some(versions.len() as u64),
+        ));
+    }
+    out.extend(finished);
     out
 }
 
@@ -207,33 +264,11 @@ fn unexpected(stmt: &Stmt, changed: u64) -> String {
     )
 }
 
-/// Runs `stmts` in one transaction through sqlx (PostgreSQL). Statements
-/// without parameters that follow each other go in one round trip.
+/// Runs `stmts` in one transaction through sqlx (PostgreSQL).
 pub(crate) async fn commit_sqlx(pool: &sqlx::AnyPool, stmts: &[Stmt]) -> Result<(), String> {
     let err = |e: sqlx::Error| e.to_string();
     let mut tx = pool.begin().await.map_err(err)?;
-    let mut i = 0;
-    while i < stmts.len() {
-        let stmt = &stmts[i];
-        if stmt.params.is_empty() {
-            let mut j = i;
-            let (mut sql, mut expect) = (String::new(), 0);
-            while j < stmts.len() && stmts[j].params.is_empty() {
-                sql.push_str(&stmts[j].sql);
-                sql.push_str(";\n");
-                expect += stmts[j].expect.unwrap_or(0);
-                j += 1;
-            }
-            let done = sqlx::raw_sql(&sql).execute(&mut *tx).await.map_err(err)?;
-            if done.rows_affected() != expect {
-                return Err(format!(
-                    "a batch changed {} rows instead of {expect}",
-                    done.rows_affected()
-                ));
-            }
-            i = j;
-            continue;
-        }
+    for stmt in stmts {
         let mut query = sqlx::query(&stmt.sql);
         for p in &stmt.params {
             query = match p {
@@ -245,7 +280,6 @@ pub(crate) async fn commit_sqlx(pool: &sqlx::AnyPool, stmts: &[Stmt]) -> Result<
         if stmt.expect.is_some_and(|n| n != done.rows_affected()) {
             return Err(unexpected(stmt, done.rows_affected()));
         }
-        i += 1;
     }
     tx.commit().await.map_err(err)
 }
@@ -255,19 +289,15 @@ pub(crate) fn commit_sqlite(conn: &mut rusqlite::Connection, stmts: &[Stmt]) -> 
     let err = |e: rusqlite::Error| e.to_string();
     let tx = conn.transaction().map_err(err)?;
     for stmt in stmts {
-        let changed = if stmt.params.is_empty() {
-            // Made anew for every batch: not worth a cache slot.
-            tx.execute(&stmt.sql, []).map_err(err)?
-        } else {
-            let params = stmt.params.iter().map(|p| match p {
-                Param::Int(n) => rusqlite::types::Value::Integer(*n),
-                Param::Text(Some(t)) => rusqlite::types::Value::Text(t.clone()),
-                Param::Text(None) => rusqlite::types::Value::Null,
-            });
-            tx.prepare_cached(&stmt.sql)
-                .and_then(|mut s| s.execute(rusqlite::params_from_iter(params)))
-                .map_err(err)?
-        };
+        let params = stmt.params.iter().map(|p| match p {
+            Param::Int(n) => rusqlite::types::Value::Integer(*n),
+            Param::Text(Some(t)) => rusqlite::types::Value::Text(t.clone()),
+            Param::Text(None) => rusqlite::types::Value::Null,
+        });
+        let changed = tx
+            .prepare_cached(&stmt.sql)
+            .and_then(|mut s| s.execute(rusqlite::params_from_iter(params)))
+            .map_err(err)?;
         if stmt.expect.is_some_and(|n| n != changed as u64) {
             return Err(unexpected(stmt, changed as u64));
         }
@@ -308,7 +338,7 @@ pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let started = Instant::now();
-        let result = commit_sqlx(&pool, &plan(batch.iter().map(|j| &j.write))).await;
+        let result = commit_sqlx(&pool, &plan(batch.iter().map(|j| &j.write), Dialect::Postgres)).await;
         tracing::trace!(
             jobs = batch.len(),
             us = started.elapsed().as_micros() as u64,
@@ -319,7 +349,7 @@ pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>) {
             continue;
         }
         for job in batch.drain(..) {
-            let result = commit_sqlx(&pool, &plan(std::iter::once(&job.write))).await;
+            let result = commit_sqlx(&pool, &plan(std::iter::once(&job.write), Dialect::Postgres)).await;
             if let Err(e) = &result {
                 tracing::error!(error = %e, "database write failed");
             }
@@ -343,14 +373,14 @@ pub(crate) fn run_sqlite(mut conn: rusqlite::Connection, mut rx: mpsc::Receiver<
         }
         checkpoints.between_batches(&conn);
         let started = Instant::now();
-        let result = commit_sqlite(&mut conn, &plan(batch.iter().map(|j| &j.write)));
+        let result = commit_sqlite(&mut conn, &plan(batch.iter().map(|j| &j.write), Dialect::Sqlite));
         tracing::trace!(
             jobs = batch.len(),
             us = started.elapsed().as_micros() as u64,
             "batch committed"
         );
         settle(&mut batch, result, |w| {
-            commit_sqlite(&mut conn, &plan(std::iter::once(w)))
+            commit_sqlite(&mut conn, &plan(std::iter::once(w), Dialect::Sqlite))
         });
     }
     checkpoints.stop.store(true, Ordering::Relaxed);
@@ -481,13 +511,42 @@ pub(crate) fn checkpointer(url: String, shared: Arc<Checkpoints>) {
 mod tests {
     use super::*;
 
+    /// A batch of many tables' entries is one INSERT and one UPDATE, whatever
+    /// its size, and no value is in the SQL text: the same statements (and
+    /// prepared-statement cache slots) serve every batch.
     #[test]
-    fn sql_text_quotes_every_quote() {
-        assert_eq!(sql_text("abc"), "'abc'");
-        assert_eq!(sql_text("it's"), "'it''s'");
-        assert_eq!(sql_text("''"), "''''''");
-        assert_eq!(sql_text("a\\b"), "'a\\b'");
-        assert_eq!(sql_text("a\0b"), "'ab'");
+    fn a_batch_is_one_statement_per_kind_with_bound_values() {
+        let write = |t: usize, n: usize| Write::Entries {
+            table: format!("tbl-{t}'"),
+            log: LogRows {
+                from: 4,
+                entries: (0..n).map(|i| format!(r#"{{"x":"zz'\\{i}"}}"#)).collect(),
+                version: 4 + n as u64,
+                digest: format!("{t:016x}"),
+            },
+            finished: None,
+        };
+        for dialect in [Dialect::Sqlite, Dialect::Postgres] {
+            let small: Vec<Write> = (0..2).map(|t| write(t, 1)).collect();
+            let large: Vec<Write> = (0..300).map(|t| write(t, 3)).collect();
+            let (a, b) = (plan(small.iter(), dialect), plan(large.iter(), dialect));
+            assert_eq!(a.len(), 2, "{a:?}");
+            let sql = |p: &[Stmt]| p.iter().map(|s| s.sql.clone()).collect::<Vec<_>>();
+            assert_eq!(sql(&a), sql(&b), "the same statements for every size");
+            assert_eq!(b[0].expect, Some(900));
+            assert_eq!(b[1].expect, Some(300));
+            for stmt in &b {
+                assert!(!stmt.sql.contains("tbl-") && !stmt.sql.contains("zz"), "{}", stmt.sql);
+            }
+            let Param::Text(Some(rows)) = &b[0].params[0] else {
+                panic!("a JSON array parameter")
+            };
+            let rows: serde_json::Value = serde_json::from_str(rows).unwrap();
+            assert_eq!(
+                rows[4],
+                serde_json::json!({"t": "tbl-1'", "i": 5, "e": r#"{"x":"zz'\\1"}"#})
+            );
+        }
     }
 
     #[test]

@@ -1,20 +1,24 @@
 //! One WebSocket connection to a table. A connection may hold several seats
 //! (hot-seat play) and may watch as a spectator; each held seat and the
 //! spectator subscription get their own snapshot and updates, tagged with
-//! `viewer`. A malformed or oversized message gets an `error` reply and the
-//! connection stays open.
+//! `viewer`. A malformed, oversized or too frequent message gets an `error`
+//! reply that echoes its `id`, and the connection stays open. Messages are
+//! limited per client address (all its connections together); the server
+//! pings every third of the idle timeout, so a live client always has sent
+//! something within it (its pong) and a dead one is closed.
 
 use crate::error::ApiError;
 use crate::http::App;
-use crate::protocol::{ClientMsg, Snapshot};
-use crate::ratelimit::TokenBucket;
+use crate::protocol::{ClientMsg, MessageId, Snapshot};
 use crate::secret;
 use crate::table::{Access, Command, Outgoing, TableHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use engine::ErrorInfo;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// Updates queued for one connection before the table drops it as too slow.
@@ -44,7 +48,7 @@ fn snapshot_msg(s: &Snapshot) -> Message {
 }
 
 /// Serves one connection until the client leaves or the server shuts down.
-pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, app: Arc<App>) {
+pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, app: Arc<App>, client: IpAddr) {
     let (updates, mut incoming_updates) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
     let mut conn = Conn {
         table_id,
@@ -53,13 +57,14 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
         watching: false,
         updates,
     };
-    let mut bucket = TokenBucket::new(app.config.ws_rate, app.config.ws_burst);
     let mut shutdown = app.shutdown.clone();
     let stop = async move {
         let _ = shutdown.wait_for(|s| *s).await;
     };
     tokio::pin!(stop);
     let limit = app.config.max_message_bytes;
+    let every = Duration::from_millis((app.config.idle_timeout_ms / 3).max(1));
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     let hello = json!({"type": "hello", "table": conn.table.summary()}).to_string();
     if socket.send(Message::Text(Utf8Bytes::from(hello))).await.is_err() {
         return;
@@ -70,10 +75,10 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
                 let Some(Ok(msg)) = msg else { break };
                 let replies = match msg {
                     Message::Text(text) => {
-                        if !bucket.allow() {
-                            vec![error_msg(None, &ApiError::rate_limited().info)]
-                        } else if text.len() > limit {
-                            vec![error_msg(None, &ApiError::too_large(limit).info)]
+                        if text.len() > limit {
+                            vec![error_msg(MessageId::of(&text).as_ref(), &ApiError::too_large(limit).info)]
+                        } else if !app.ws_limits.allow(client) {
+                            vec![error_msg(MessageId::of(&text).as_ref(), &ApiError::rate_limited().info)]
                         } else {
                             conn.handle(text.as_str()).await
                         }
@@ -92,6 +97,11 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
             }
             Some(update) = incoming_updates.recv() => {
                 if !send_all(&mut socket, &mut incoming_updates, Some(update), Vec::new()).await {
+                    return;
+                }
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
                 }
             }
@@ -132,11 +142,20 @@ impl Conn {
     async fn handle(&mut self, text: &str) -> Vec<Message> {
         let msg: ClientMsg = match serde_json::from_str(text) {
             Ok(m) => m,
-            Err(e) => return vec![error_msg(None, &ApiError::malformed(format!("message: {e}")).info)],
+            Err(e) => {
+                let info = ApiError::malformed(format!("message: {e}")).info;
+                return vec![error_msg(MessageId::of(text).as_ref(), &info)];
+            }
         };
         match msg {
-            ClientMsg::Ping => vec![Message::Text(Utf8Bytes::from_static(r#"{"type":"pong"}"#))],
-            ClientMsg::Auth { seat, secret } => {
+            ClientMsg::Ping { id } => {
+                let mut v = json!({"type": "pong"});
+                if let Some(id) = id {
+                    v["id"] = id;
+                }
+                vec![Message::Text(Utf8Bytes::from(v.to_string()))]
+            }
+            ClientMsg::Auth { seat, secret, id } => {
                 let secret_hash = secret::hash(secret.trim());
                 match self
                     .subscribe(Access::Seat {
@@ -150,17 +169,17 @@ impl Conn {
                         tracing::debug!(table = %self.table_id, seat, "seat connected");
                         vec![snapshot_msg(&snapshot)]
                     }
-                    Err(e) => vec![error_msg(None, &e.info)],
+                    Err(e) => vec![error_msg(id.as_ref(), &e.info)],
                 }
             }
-            ClientMsg::Watch => match self.subscribe(Access::Spectator).await {
+            ClientMsg::Watch { id } => match self.subscribe(Access::Spectator).await {
                 Ok(snapshot) => {
                     self.watching = true;
                     vec![snapshot_msg(&snapshot)]
                 }
-                Err(e) => vec![error_msg(None, &e.info)],
+                Err(e) => vec![error_msg(id.as_ref(), &e.info)],
             },
-            ClientMsg::Sync => {
+            ClientMsg::Sync { id } => {
                 let mut out = Vec::new();
                 let mut claims: Vec<Access> = self
                     .seats
@@ -176,7 +195,7 @@ impl Conn {
                 for access in claims {
                     match self.subscribe(access).await {
                         Ok(s) => out.push(snapshot_msg(&s)),
-                        Err(e) => out.push(error_msg(None, &e.info)),
+                        Err(e) => out.push(error_msg(id.as_ref(), &e.info)),
                     }
                 }
                 out

@@ -249,7 +249,7 @@ async fn bad_input_gets_clear_errors() {
             None,
         )
         .await;
-    assert_eq!((status, kind(&v)), (400, "malformed"));
+    assert_eq!((status, kind(&v)), (400, "bad_name"));
     let (status, v) = api.get("/api/nothing", None).await;
     assert_eq!((status, kind(&v)), (404, "not_found"));
 
@@ -269,17 +269,18 @@ async fn bad_input_gets_clear_errors() {
 }
 
 #[tokio::test]
-async fn http_rate_limit_per_connection() {
+async fn http_rate_limit_per_address_survives_reconnects() {
     let mut config = common::config(&temp_sqlite("http-rate"));
     config.http_rate = 1.0;
     config.http_burst = 5.0;
     let server = common::start_with(config).await;
-    let api = Api::new(server.addr);
     let mut limited = 0;
     for _ in 0..20 {
-        let (status, v) = api.get("/api/tables", None).await;
+        // A new client, so a new TCP connection, for every request.
+        let (status, v) = Api::new(server.addr).get("/api/tables", None).await;
         if status == 429 {
             assert_eq!(kind(&v), "rate_limited");
+            assert_bilingual(&v);
             limited += 1;
         }
     }

@@ -5,7 +5,8 @@ mod common;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn loadtest_plays_and_measures() {
-    let server = common::start(&common::temp_sqlite("load")).await;
+    // Every player comes from one address: the per-address caps are raised.
+    let server = common::start_with(common::config(&common::temp_sqlite("load")).for_load_test()).await;
     let report = server::loadtest::run(server::loadtest::LoadtestConfig {
         url: format!("http://{}", server.addr),
         game: "toy".into(),

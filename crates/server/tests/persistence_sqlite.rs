@@ -31,3 +31,28 @@ async fn unreachable_database_is_a_clear_error() {
         .expect_err("unsupported");
     assert!(err.to_string().contains("sqlite://"), "{err}");
 }
+
+#[tokio::test]
+async fn sqlite_changed_seeds_restore_exactly() {
+    common::restore::changed_seeds_restore_exactly(&common::temp_sqlite("seeds")).await;
+}
+
+#[tokio::test]
+async fn sqlite_old_database_is_migrated() {
+    common::restore::old_database_is_migrated(&common::temp_sqlite("old")).await;
+}
+
+#[tokio::test]
+async fn sqlite_corrupt_rows_are_quarantined() {
+    common::restore::corrupt_rows_are_quarantined(&common::temp_sqlite("corrupt")).await;
+}
+
+#[tokio::test]
+async fn sqlite_actions_are_stored_canonically() {
+    common::restore::actions_are_stored_canonically(&common::temp_sqlite("canonical")).await;
+}
+
+#[tokio::test]
+async fn sqlite_hostile_text_round_trips() {
+    common::restore::hostile_text_round_trips(&common::temp_sqlite("hostile")).await;
+}

@@ -574,6 +574,41 @@ pub mod ui {
         Over,
     }
 
+    /// Creates a table in the lobby with game options typed into the options
+    /// field (when the lobby shows one); returns the table id once its page is open.
+    pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
+        b.goto("/").await;
+        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+        b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
+            .await;
+        b.click(&format!(
+            "[data-testid=players-select] option[value=\"{}\"]",
+            seats.len()
+        ))
+        .await;
+        for (i, kind) in seats.iter().enumerate() {
+            b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+                .await;
+        }
+        b.type_into("[data-testid=name-input]", name).await;
+        if b.first("[data-testid=options-input]").await.is_some() {
+            b.click("[data-testid=create-form] details > summary").await;
+            b.type_into("[data-testid=options-input]", options).await;
+        }
+        b.click("[data-testid=create-table]").await;
+        b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+        table_id(b).await
+    }
+
+    /// The table id in the table page's URL.
+    async fn table_id(b: &Browser) -> String {
+        let url = b.url().await;
+        url.split("/play/")
+            .nth(1)
+            .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
+            .unwrap_or_else(|| panic!("the table page has no table id in its URL: {url}"))
+    }
+
     /// Creates a table in the lobby by clicking: the game, the number of
     /// players, each seat (`human` or `bot:NAME`), the player's name, hot-seat.
     /// Returns the table id once the table page is open.
@@ -597,11 +632,7 @@ pub mod ui {
         }
         b.click("[data-testid=create-table]").await;
         b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-        let url = b.url().await;
-        url.split("/play/")
-            .nth(1)
-            .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
-            .unwrap_or_else(|| panic!("the table page has no table id in its URL: {url}"))
+        table_id(b).await
     }
 
     /// The version the table page shows.

@@ -1,14 +1,16 @@
-//! The UI's board shapes must equal the engines': the CATAN topology that
-//! web/games/catan-board.js rebuilds from the coordinate template (hex
-//! corners, paths, coast, harbor spots), and Catan Junior's printed board
-//! tables in web/games/catan-junior-board.js (islands, sites, routes). The
-//! modules are loaded in the browser from the real server and compared with
-//! the engine crates.
+//! The boards the browser draws are the engines', served once per table
+//! (`GET /api/tables/{id}/topology`): after a table page has opened, the
+//! shape that web/games/catan-board.js took from the server (hex corners,
+//! paths, coast, this game's harbors) and Catan Junior's sides in
+//! web/games/catan-junior-board.js (islands, sites, routes) are read back
+//! from the page's modules and compared with the engine crates. The CATAN
+//! table is a stated layout whose harbors lie on other coastal paths than the
+//! frame's fixed spots, so the drawing follows the served harbors.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use web_e2e::{Browser, TestServer};
+use web_e2e::{ui, Browser, TestServer};
 
 /// Imports a module in the page and returns `pick(module)` as JSON.
 async fn module_json(b: &Browser, path: &str, pick: &str) -> Value {
@@ -38,7 +40,7 @@ fn nums(v: &Value) -> Vec<u64> {
         .collect()
 }
 
-fn check_catan(js: &Value) {
+fn check_catan(js: &Value, harbor_edges: &[u64]) {
     let t = catan::topology();
     let hex_nodes: Vec<Vec<u64>> = js["hexNodes"].as_array().unwrap().iter().map(nums).collect();
     assert_eq!(hex_nodes.len(), t.hex_nodes.len(), "hex count");
@@ -53,10 +55,23 @@ fn check_catan(js: &Value) {
     }
     let coast: Vec<u64> = t.coast.iter().map(|e| u64::from(e.0)).collect();
     assert_eq!(nums(&js["coast"]), coast, "coast");
-    let harbors: Vec<u64> = t.harbor_edges.iter().map(|e| u64::from(e.0)).collect();
-    assert_eq!(nums(&js["harborEdges"]), harbors, "harbor spots");
+    assert_eq!(nums(&js["harborEdges"]), harbor_edges, "this game's harbors");
 }
 
+/// The beginner board with every harbor moved one coastal path clockwise from
+/// the frame's fixed spot: a board only a stated layout can give.
+fn shifted_layout() -> (String, Vec<u64>) {
+    let t = catan::topology();
+    let mut layout = serde_json::to_value(catan::Board::beginner()).unwrap();
+    let mut edges = Vec::new();
+    for (i, h) in layout["harbors"].as_array_mut().unwrap().iter_mut().enumerate() {
+        let e = t.coast[t.harbor_coast_index[i] + 1].0;
+        h["edge"] = e.into();
+        edges.push(u64::from(e));
+    }
+    let options = serde_json::json!({ "board": { "kind": "layout", "board": layout }, "start_player": 0 });
+    (options.to_string(), edges)
+}
 fn check_junior(js: &Value, side: &catan_junior::board_data::BoardData) {
     assert_eq!(
         js["sites"].as_u64(),
@@ -84,7 +99,12 @@ fn check_junior(js: &Value, side: &catan_junior::board_data::BoardData) {
             side.name,
             engine.name
         );
-        let sites: Vec<u64> = engine.sites.iter().map(|&n| u64::from(n)).collect();
+        let sites: Vec<u64> = engine
+            .sites
+            .iter()
+            .filter(|&&n| n != 0)
+            .map(|&n| u64::from(n))
+            .collect();
         assert_eq!(nums(&ui["sites"]), sites, "{}: sites of {}", side.name, engine.name);
     }
     let ui_routes: BTreeSet<Vec<u64>> = js["routes"].as_array().unwrap().iter().map(nums).collect();
@@ -103,23 +123,36 @@ async fn ui_boards_equal_the_engines() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    let (options, harbor_edges) = shifted_layout();
+    ui::create_with_options(&b, "catan", &["human", "bot:random", "bot:random"], "Anna", &options).await;
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+    assert_eq!(b.all("[data-testid^=harbor-]").await.len(), 9, "9 harbors drawn");
+    b.screenshot("catan-stated-harbors").await;
     let topo = module_json(
         &b,
         "/assets/games/catan-board.js",
         "(m) => ({hexNodes: m.TOPO.hexNodes, edgeNodes: m.TOPO.edgeNodes, coast: m.TOPO.coast, harborEdges: m.TOPO.harborEdges})",
     )
     .await;
-    check_catan(&topo);
-    let sides = module_json(
-        &b,
-        "/assets/games/catan-junior-board.js",
-        "(m) => Object.fromEntries(Object.entries(m.SIDES).map(([k, s]) => [k, {sites: s.sites, castleRing: s.castleRing, routes: s.routes, islands: s.islands.map((i) => ({name: i.name, good: i.good, number: i.number, sites: i.sites}))}]))",
-    )
-    .await;
-    check_junior(&sides["four_player"], &catan_junior::board_data::FOUR_PLAYER_SIDE);
-    check_junior(&sides["two_player"], &catan_junior::board_data::TWO_PLAYER_SIDE);
+    check_catan(&topo, &harbor_edges);
+    let pick = "(m) => Object.fromEntries(Object.entries(m.SIDES).map(([k, s]) => [k, {sites: s.sites, castleRing: s.castleRing, routes: s.routes, islands: s.islands.map((i) => ({name: i.name, good: i.good, number: i.number, sites: i.sites}))}]))";
+    for (seats, side, data) in [
+        (
+            &["human", "bot:random", "bot:random", "bot:random"][..],
+            "four_player",
+            &catan_junior::board_data::FOUR_PLAYER_SIDE,
+        ),
+        (
+            &["human", "bot:random"][..],
+            "two_player",
+            &catan_junior::board_data::TWO_PLAYER_SIDE,
+        ),
+    ] {
+        ui::create_table(&b, "catan-junior", seats, "Anna", false).await;
+        b.wait_for("[data-testid^=island-]", Duration::from_secs(20)).await;
+        let sides = module_json(&b, "/assets/games/catan-junior-board.js", pick).await;
+        check_junior(&sides[side], data);
+    }
     b.quit().await;
     server.stop().await;
 }

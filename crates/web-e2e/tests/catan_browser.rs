@@ -12,34 +12,7 @@ use web_e2e::{Browser, TestServer};
 
 const ROLL_FIRST_DE: &str = "Zuerst muss gewürfelt werden (nur eine Entwicklungskarte darf vorher gespielt werden).";
 
-/// Creates a table in the lobby with game options typed into the options field.
-pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
-        .await;
-    b.click(&format!(
-        "[data-testid=players-select] option[value=\"{}\"]",
-        seats.len()
-    ))
-    .await;
-    for (i, kind) in seats.iter().enumerate() {
-        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-            .await;
-    }
-    b.type_into("[data-testid=name-input]", name).await;
-    if b.first("[data-testid=options-input]").await.is_some() {
-        b.click("[data-testid=create-form] details > summary").await;
-        b.type_into("[data-testid=options-input]", options).await;
-    }
-    b.click("[data-testid=create-table]").await;
-    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    let url = b.url().await;
-    url.split("/play/")
-        .nth(1)
-        .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
-        .unwrap_or_else(|| panic!("no table id in {url}"))
-}
+use web_e2e::ui::create_with_options;
 
 /// Sends a hand-written action and returns (sentence, rule id) of the refusal.
 pub async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
@@ -324,15 +297,20 @@ async fn maritime_rates_equal_the_engines() {
         .iter()
         .map(|(view, seat, _)| serde_json::json!({"view": view, "seat": seat}))
         .collect();
+    // The board's shape as a table page receives it from the server (the
+    // harbors themselves are read from each view).
+    let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
+    let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
+    let served = catan::geometry::served(&state);
     b.script(&format!(
-        "window.__e2e_cases = {}; return 1;",
+        "window.__e2e_cases = {}; window.__e2e_topology = {served}; return 1;",
         serde_json::Value::from(input)
     ))
     .await;
     let ui = module_json(
         &b,
         "/assets/games/catan.js",
-        "(m) => window.__e2e_cases.map((c) => { const r = m.maritimeRates(c.view, c.seat); return m.RESOURCES.map((x) => r[x]); })",
+        "(m) => { m.useTopology(window.__e2e_topology); return window.__e2e_cases.map((c) => { const r = m.maritimeRates(c.view, c.seat); return m.RESOURCES.map((x) => r[x]); }); }",
     )
     .await;
     let ui = ui.as_array().expect("a list");

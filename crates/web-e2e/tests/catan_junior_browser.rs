@@ -79,28 +79,6 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u
     ui::act(b, "[data-testid=legal-action]").await
 }
 
-/// Creates a table in the lobby with game options typed into the options field.
-async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
-        .await;
-    b.click(&format!(
-        "[data-testid=players-select] option[value=\"{}\"]",
-        seats.len()
-    ))
-    .await;
-    for (i, kind) in seats.iter().enumerate() {
-        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-            .await;
-    }
-    b.type_into("[data-testid=name-input]", name).await;
-    b.click("[data-testid=create-form] details > summary").await;
-    b.type_into("[data-testid=options-input]", options).await;
-    b.click("[data-testid=create-table]").await;
-    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_junior_full_game_in_the_browser() {
     let server = TestServer::start().await;
@@ -211,7 +189,7 @@ async fn catan_junior_full_game_in_the_browser() {
 
     // The pro variant: an offer to the other player, of any size, put together
     // tile by tile (each click one listed action of the engine).
-    create_with_options(&b, "catan-junior", &["human", "bot:random"], "Anna", r#"{"pro": true}"#).await;
+    ui::create_with_options(&b, "catan-junior", &["human", "bot:random"], "Anna", r#"{"pro": true}"#).await;
     loop {
         assert_eq!(ui::wait_turn(&b, Duration::from_secs(60)).await, Turn::Mine);
         if b.first("[data-testid=open-offer]").await.is_some() {

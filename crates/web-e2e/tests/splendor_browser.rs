@@ -88,6 +88,53 @@ async fn splendor_full_game_in_the_browser() {
     assert!(en.starts_with("Your turn"), "English turn line: {en}");
     b.click("[data-testid=lang-switch]").await;
 
+    // The bank's rings show what can be picked (a nested class list once rendered as
+    // `pickable,0`), and a fourth gem is never offered, so *Take* never greys out unexplained.
+    assert_eq!(
+        b.all(".bank .chip.pickable").await.len(),
+        5,
+        "five gems can be picked at the start"
+    );
+    for g in ["white", "blue", "green"] {
+        b.click(&format!("[data-testid=bank-{g}]")).await;
+    }
+    assert!(
+        b.first("[data-testid=bank-white].picked").await.is_some(),
+        "a picked gem shows its ring"
+    );
+    assert!(
+        b.first("[data-testid=bank-red].pickable").await.is_none(),
+        "a fourth gem is not offered"
+    );
+    b.click("[data-testid=bank-red]").await;
+    assert!(
+        b.first("[data-testid=picked-red]").await.is_none(),
+        "clicking a fourth gem picks nothing"
+    );
+    assert!(
+        b.attr("[data-testid=take-tokens]", "disabled").await.is_none(),
+        "three different gems can be taken"
+    );
+    // A click on a gem that cannot grow puts it back; a lone gem grows to two (take two of a kind).
+    for g in ["white", "blue"] {
+        b.click(&format!("[data-testid=bank-{g}]")).await;
+    }
+    b.click("[data-testid=bank-green]").await;
+    assert_eq!(
+        b.text_of("[data-testid=picked-green]").await.as_deref(),
+        Some("+2"),
+        "a lone gem grows to two"
+    );
+    assert!(
+        b.attr("[data-testid=take-tokens]", "disabled").await.is_none(),
+        "two of a kind can be taken"
+    );
+    b.click("[data-testid=bank-green]").await;
+    assert!(
+        b.first(".bank .chip.picked").await.is_none(),
+        "a third click puts the gems back"
+    );
+
     // A spectator sees the board, has nothing to click, and is refused with a clear message.
     let player_tab = b.new_tab().await;
     b.goto(&format!("/watch/{table}")).await;

@@ -6,16 +6,24 @@
 //! goes where it hurts the leader most (the margin to the best opponent
 //! drops), and a domestic offer is accepted when it brings the own hand
 //! closer to building.
+//!
+//! Cities & Knights adds its own terms (module [`ck`]): the barbarians,
+//! knights, improvements and metropolises, commodities, walls, progress
+//! cards, heroes and squires.
+
+mod ck;
+
+pub use ck::CkWeights;
 
 use crate::heuristic::Heuristic;
 use catan::rules::build::settlement_spots;
 use catan::rules::trade::rates;
 use catan::topology::{topology, HEX_COUNT, NODE_COUNT};
-use catan::{Action, Catan, Phase, Player, Resources, State};
+use catan::{Action, Catan, Phase, Resources, State};
 use engine::Seat;
 
 /// Pips of a number token: how many of the 36 rolls produce it.
-const fn pips(number: u8) -> f64 {
+pub(crate) const fn pips(number: u8) -> f64 {
     match number {
         2 | 12 => 1.0,
         3 | 11 => 2.0,
@@ -39,6 +47,8 @@ pub struct CatanHeuristic {
     pub card: f64,
     /// Value of an unplayed development card.
     pub dev: f64,
+    /// The Cities & Knights weights.
+    pub ck: CkWeights,
 }
 
 impl Default for CatanHeuristic {
@@ -49,6 +59,7 @@ impl Default for CatanHeuristic {
             spot: 0.02,
             card: 0.04,
             dev: 0.3,
+            ck: CkWeights::default(),
         }
     }
 }
@@ -95,8 +106,18 @@ impl Board {
     }
 }
 
+/// The free settlement spots of `seat`; in Cities & Knights a knight's
+/// intersection takes no settlement (`ck.knight.place`).
+fn spots(s: &State, seat: Seat) -> catan::bits::NodeSet {
+    let spots = settlement_spots(s, seat);
+    match s.ck.as_deref() {
+        Some(_) => catan::bits::NodeSet(spots.0 & !catan::cities_knights::knights::all_knights(s).0),
+        None => spots,
+    }
+}
+
 /// How many cards of `cost` the hand still lacks.
-fn missing(hand: &Resources, cost: &Resources) -> i32 {
+pub(crate) fn missing(hand: &Resources, cost: &Resources) -> i32 {
     hand.0
         .iter()
         .zip(cost.0)
@@ -105,11 +126,22 @@ fn missing(hand: &Resources, cost: &Resources) -> i32 {
 }
 
 impl CatanHeuristic {
-    /// What a hand is worth to a player: cards (with the robber's risk above
-    /// seven) and closeness to the buildings the player can still build.
-    fn hand_value(&self, p: &Player, hand: &Resources, has_spot: bool) -> f64 {
-        let cards = f64::from(hand.total());
-        let mut v = self.card * cards.min(7.0) - 0.08 * (cards - 7.0).max(0.0);
+    /// What a hand is worth to seat `i`: cards (with the robber's risk above
+    /// the hand limit) and closeness to the buildings the player can still
+    /// build. In Cities & Knights commodities count as cards, walls raise
+    /// the limit, and a knight, its activation and a wall take the place of
+    /// the development card.
+    fn hand_value(&self, s: &State, i: usize, hand: &Resources, has_spot: bool) -> f64 {
+        let Some(p) = s.players.get(i) else {
+            return 0.0;
+        };
+        let (extra_cards, limit) = match s.ck.as_deref() {
+            Some(c) => (ck::commodities(c, i), ck::hand_limit(c, i)),
+            None => (0, 7),
+        };
+        let cards = f64::from(hand.total() + extra_cards);
+        let limit = f64::from(limit);
+        let mut v = self.card * cards.min(limit) - 0.08 * (cards - limit).max(0.0);
         let close = |cost: &Resources| 0.55f64.powi(missing(hand, cost));
         if p.cities_left() > 0 && !p.settlements.is_empty() {
             v += 0.5 * close(&Resources::CITY);
@@ -119,10 +151,13 @@ impl CatanHeuristic {
         } else if p.roads_left() > 0 {
             v += 0.1 * close(&Resources::ROAD);
         }
-        v + 0.15 * close(&Resources::DEVELOPMENT)
+        match s.ck.as_deref() {
+            Some(c) => v + ck::hand_extras(s, c, i, hand),
+            None => v + 0.15 * close(&Resources::DEVELOPMENT),
+        }
     }
 
-    fn value(&self, s: &State, board: &Board, seat: Seat) -> f64 {
+    fn value(&self, s: &State, board: &Board, siege: Option<&ck::Siege>, seat: Seat) -> f64 {
         let Some(p) = s.players.get(seat.index()) else {
             return 0.0;
         };
@@ -145,8 +180,8 @@ impl CatanHeuristic {
                 v += self.variety;
             }
         }
-        // The next settlement.
-        let spots = settlement_spots(s, seat);
+        // The next settlement (not on a knight in Cities & Knights).
+        let spots = spots(s, seat);
         let has_spot = !spots.is_empty();
         if p.settlements_left() > 0 && has_spot {
             let best = spots.iter().map(|n| board.node_value(n.index())).fold(0.0, f64::max);
@@ -160,12 +195,15 @@ impl CatanHeuristic {
             }
         }
         // Hand, development cards, army and road.
-        v += self.hand_value(p, &p.hand, has_spot);
+        v += self.hand_value(s, seat.index(), &p.hand, has_spot);
         let unplayed = p.dev_cards.total() + p.new_dev_cards.total();
         let vp_cards = u32::from(p.victory_point_cards());
         v += self.dev * f64::from(unplayed.saturating_sub(vp_cards));
         v += 0.15 * f64::from(p.knights());
         v += 0.04 * f64::from(p.road_length.min(8));
+        if let (Some(c), Some(siege)) = (s.ck.as_deref(), siege) {
+            v += ck::value(self, s, c, siege, seat.index());
+        }
         v
     }
 
@@ -177,19 +215,20 @@ impl CatanHeuristic {
         if !p.hand.covers(take_from_me) {
             return f64::NEG_INFINITY;
         }
-        let has_spot = !settlement_spots(s, seat).is_empty();
+        let has_spot = !spots(s, seat).is_empty();
         let mut after = p.hand;
         after.sub(take_from_me);
         after.add(give_to_me);
-        self.hand_value(p, &after, has_spot) - self.hand_value(p, &p.hand, has_spot)
+        self.hand_value(s, seat.index(), &after, has_spot) - self.hand_value(s, seat.index(), &p.hand, has_spot)
     }
 }
 
 impl Heuristic<Catan> for CatanHeuristic {
     fn evaluate(&self, s: &State, values: &mut [f64]) {
         let board = Board::of(s);
+        let siege = s.ck.as_deref().map(|c| ck::Siege::of(s, c));
         for (i, v) in values.iter_mut().enumerate() {
-            *v = self.value(s, &board, Seat(i as u8));
+            *v = self.value(s, &board, siege.as_ref(), Seat(i as u8));
         }
     }
 
@@ -201,7 +240,28 @@ impl Heuristic<Catan> for CatanHeuristic {
         40
     }
 
+    /// The greedy player does not open domestic offers itself; if it is in
+    /// one (an external program can start it), it withdraws. Opening and
+    /// withdrawing changes nothing, so an open scored above a lost game would
+    /// stall forever rather than end a turn after which another player wins
+    /// (points won outside one's own turn count at the start of it). Squire
+    /// steps over one's own roads are free and may be taken any number of
+    /// times (`snh.squire.move`), and squires are worth nothing here (see
+    /// [`ck`]): the same stall.
+    fn never(&self, _s: &State, _seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::OpenTrade | Action::MoveSquire { .. })
+    }
+
     fn action_bias(&self, s: &State, seat: Seat, action: &Action) -> f64 {
+        // Below any loss: never chosen while another action exists.
+        if self.never(s, seat, action) {
+            return -1e7;
+        }
+        if let Some(c) = s.ck.as_deref() {
+            if let Some(b) = ck::action_bias(self, s, c, seat, action) {
+                return b;
+            }
+        }
         match *action {
             // Expected worth of the card drawn (the draw is still to come).
             Action::BuyDevelopmentCard => 0.45,
@@ -215,18 +275,6 @@ impl Heuristic<Catan> for CatanHeuristic {
                     0.0
                 }
             }
-            // The greedy player does not open domestic offers itself; if it
-            // is in one (an external program can start it), it withdraws.
-            // Opening and withdrawing changes nothing, so an open scored above
-            // a lost game would stall forever rather than end a turn after
-            // which another player wins (points won outside one's own turn
-            // count at the start of it): below any loss, never chosen while
-            // another action exists.
-            Action::OpenTrade => -1e7,
-            // Squire steps over one's own roads are free and may be taken
-            // any number of times (`snh.squire.move`); this evaluator gives
-            // squires no value, so they would be the same stall.
-            Action::MoveSquire { .. } => -1e7,
             Action::CancelTrade => match s.phase {
                 Phase::TradeDraft { .. } => 0.1,
                 _ => 0.0,

@@ -123,7 +123,16 @@ pub struct MctsBot<G: BotGame> {
     stats: MctsStats,
     /// Summed root rewards of the last search (in the order of `legal`).
     rewards: Vec<f64>,
+    /// The turn of the last decision and how many decisions the bot took in it.
+    turn: (u32, u32),
 }
+
+/// Decisions of one seat in one turn after which the search gives way to the
+/// heuristic's choice. A turn takes a few dozen decisions at most; more
+/// means the search is going round in circles among moves that change
+/// nothing it can tell apart (a cheap step to and fro), which the greedy
+/// choice, with its bias towards ending the turn, does not.
+pub const NO_PROGRESS_LIMIT: u32 = 120;
 
 impl<G: BotGame> MctsBot<G> {
     /// A search player with these options and the game's default heuristic.
@@ -133,6 +142,7 @@ impl<G: BotGame> MctsBot<G> {
             heuristic: G::Heuristic::default().for_search(),
             stats: MctsStats::default(),
             rewards: Vec::new(),
+            turn: (u32::MAX, 0),
         }
     }
 
@@ -144,11 +154,7 @@ impl<G: BotGame> MctsBot<G> {
     /// The visit counts of each legal action (summed over threads) for the
     /// decision of `seat` in `state`.
     pub fn visits(&mut self, state: &G::State, seat: Seat, legal: &[G::Action], rng: &mut GameRng) -> Vec<u64> {
-        let threads = match self.config.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
-        .max(1);
+        let threads = crate::spec::cap_threads(self.config.threads);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
         let settings = SearchSettings {
             exploration: self.config.exploration,
@@ -237,6 +243,15 @@ impl<G: BotGame> Bot<G> for MctsBot<G> {
         }
         if let Some(i) = immediate_win::<G>(state, seat, legal) {
             return Ok(i);
+        }
+        let turn = G::turn(state);
+        self.turn = match self.turn {
+            (t, n) if t == turn => (t, n.saturating_add(1)),
+            _ => (turn, 1),
+        };
+        if self.turn.1 > NO_PROGRESS_LIMIT {
+            let sampled = G::determinize(state, engine::Viewer::Seat(seat), rng);
+            return Ok(self.heuristic.choose(&sampled, seat, legal, rng));
         }
         let visits = self.visits(state, seat, legal, rng);
         let mut best = 0;

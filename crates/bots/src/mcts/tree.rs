@@ -146,6 +146,7 @@ impl<'h, G: BotGame> Search<'h, G> {
                     if !self.settings.offers {
                         drop_offers::<G>(&mut self.legal);
                     }
+                    drop_never::<G>(self.heuristic, &s, seat, &mut self.legal);
                     if self.legal.is_empty() {
                         self.evaluate(&s, players);
                         break;
@@ -434,6 +435,14 @@ pub(crate) fn splitmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Leaves out the actions the heuristic never takes ([`Heuristic::never`])
+/// unless nothing else is legal.
+pub(crate) fn drop_never<G: BotGame>(h: &G::Heuristic, s: &G::State, seat: Seat, legal: &mut Vec<G::Action>) {
+    if legal.iter().any(|a| h.never(s, seat, a)) && !legal.iter().all(|a| h.never(s, seat, a)) {
+        legal.retain(|a| !h.never(s, seat, a));
+    }
 }
 
 /// Leaves out actions that open trade offers unless nothing else is legal.

@@ -9,10 +9,8 @@ use super::cards::{Card, Cards, CARD_KINDS};
 use super::error::CkError;
 use super::{bank_count, ck, hand};
 use crate::action::{Action, Event};
-use crate::bits::NodeSet;
 use crate::rules::trade::rates as base_rates;
 use crate::state::State;
-use crate::topology::topology;
 use engine::{EventSink, Seat};
 
 /// The best bank rate of `seat` for each card kind.
@@ -21,15 +19,8 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
     let base = base_rates(state, seat);
     out[..base.len()].copy_from_slice(&base);
     // A 3:1 harbor applies to commodities as well.
-    let t = topology();
     let buildings = state.players[seat.index()].buildings();
-    let generic = NodeSet(buildings.0 & t.harbor_node_set.0).iter().any(|n| {
-        state
-            .board
-            .harbors
-            .get(t.node_harbor[n.index()] as usize)
-            .is_some_and(|h| h.resource().is_none())
-    });
+    let generic = state.board.harbors_touching(buildings).any(|h| h.resource().is_none());
     let ck = ck(state);
     let guild = ck.players[seat.index()].levels[super::Track::Trade.index()] >= 3;
     for card in Card::ALL {

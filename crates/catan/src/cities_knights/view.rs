@@ -48,6 +48,13 @@ pub struct CkPlayerView {
     pub vp_cards: ProgressCards,
     /// Defender of Catan cards.
     pub defenders: u8,
+    /// The seat's best bank rate for each card kind, in `Card::ALL` order
+    /// (brick, lumber, wool, grain, ore, paper, cloth, coin): harbors, the
+    /// Merchant Guild, the merchant and this turn's Merchant Fleet together
+    /// (`ck.decide.best_rate`). Own seat only, so that a table can show what a
+    /// bank trade costs without rules of its own; left out for others.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_rates: Option<[u8; super::cards::CARD_KINDS]>,
     /// Hero and squires (public; left out while unused).
     #[serde(default, skip_serializing_if = "super::heroes::HeroPlayer::is_empty")]
     pub heroes: super::heroes::HeroPlayer,
@@ -115,6 +122,7 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
                 progress: sees_progress(state, viewer, seat).then_some(c.progress),
                 vp_cards: c.vp_cards,
                 defenders: c.defenders,
+                bank_rates: viewer.sees(seat).then(|| super::trade::rates(state, seat)),
                 heroes: c.heroes,
             }
         })

@@ -16,7 +16,6 @@ use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use crate::state::{Offer, Phase, State};
-use crate::topology::topology;
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
@@ -29,12 +28,7 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
     if buildings.is_empty() {
         return out;
     }
-    let t = topology();
-    // Only the few buildings on harbor nodes matter.
-    for n in crate::bits::NodeSet(buildings.0 & t.harbor_node_set.0).iter() {
-        let Some(harbor) = state.board.harbors.get(t.node_harbor[n.index()] as usize) else {
-            continue;
-        };
+    for harbor in state.board.harbors_touching(buildings) {
         match harbor.resource() {
             None => {
                 for r in out.iter_mut() {

@@ -1,0 +1,374 @@
+//! The Cities & Knights terms of the CATAN heuristic, from positions: each
+//! test sets up a position of a real game (random play to the first main
+//! phase of seat 0, then pieces and cards moved from the bank and the supply)
+//! and asks the evaluator or a bot through its public interface.
+
+use bots::games::catan::CatanHeuristic;
+use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
+use catan::cities_knights::{Commodity, ProgressCard, Track};
+use catan::rules::build::road_nodes;
+use catan::topology::{topology, NodeId};
+use catan::{Action, Catan, Phase, Resource, Resources, State};
+use engine::{Game, GameRng, NoEvents, Seat, ToAct};
+use rand::SeedableRng;
+
+const ME: Seat = Seat(0);
+
+/// A game of `rules` played at random until seat 0's main phase before the
+/// first barbarian attack, then emptied of cards in hand, knights and
+/// progress cards (all back to the bank, supply and decks).
+fn position(rules: &str, seed: u64) -> State {
+    let config: catan::Config = serde_json::from_str(&format!(r#"{{"rules":"{rules}"}}"#)).unwrap_or_default();
+    let mut rng = GameRng::seed_from_u64(seed);
+    let Ok(mut s) = Catan::new_game(&config, 4, &mut rng) else {
+        panic!("new game refused");
+    };
+    let mut legal = Vec::new();
+    for _ in 0..20_000 {
+        if s.phase == Phase::Main && s.current == ME {
+            break;
+        }
+        match Catan::to_act(&s) {
+            ToAct::Over => panic!("game over before a main phase"),
+            ToAct::Chance => {
+                let c = Catan::sample_chance(&s, &mut rng);
+                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            }
+            ToAct::Seats(set) => {
+                let seat = set.first().unwrap_or(ME);
+                Catan::legal_actions(&s, seat, &mut legal);
+                let i = bots::random::pick_random::<Catan>(&legal, true, &mut rng);
+                let Some(a) = legal.get(i) else { break };
+                Catan::apply_unchecked(&mut s, seat, a, &mut NoEvents);
+            }
+        }
+    }
+    assert_eq!((s.phase, s.current), (Phase::Main, ME), "no main phase of seat 0");
+    for i in 0..4 {
+        let hand = s.players[i].hand;
+        s.bank.add(&hand);
+        s.players[i].hand = Resources::default();
+        s.players[i].knights = catan::bits::NodeSet::EMPTY;
+        let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
+        let c = &mut ck.players[i];
+        let commodities = c.commodities;
+        c.commodities = Default::default();
+        ck.bank.add(&commodities);
+        for card in ProgressCard::ALL {
+            while ck.players[i].progress.get(card) > 0 {
+                ck.players[i].progress.remove(card);
+                ck.decks[card.track().index()].under.add(card);
+            }
+        }
+        let c = &mut ck.players[i];
+        for set in [
+            &mut c.strong,
+            &mut c.mighty,
+            &mut c.active,
+            &mut c.acted,
+            &mut c.fresh,
+            &mut c.promoted,
+        ] {
+            *set = catan::bits::NodeSet::EMPTY;
+        }
+        c.heroes = Default::default();
+    }
+    let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
+    ck.barbarians = 0;
+    s
+}
+
+/// Moves resources from the bank to a seat's hand.
+fn give(s: &mut State, seat: Seat, r: Resource, n: u8) {
+    for _ in 0..n {
+        assert!(s.bank.get(r) > 0, "bank out of {r:?}");
+        s.bank.0[r.index()] -= 1;
+        s.players[seat.index()].hand.0[r.index()] += 1;
+    }
+}
+
+/// Moves commodities from the bank to a seat's hand.
+fn give_commodity(s: &mut State, seat: Seat, c: Commodity, n: u8) {
+    let ck = s.ck.as_deref_mut().expect("ck");
+    for _ in 0..n {
+        ck.bank.0[c.index()] -= 1;
+        ck.players[seat.index()].commodities.0[c.index()] += 1;
+    }
+}
+
+/// Gives a seat a progress card from its deck.
+fn give_progress(s: &mut State, seat: Seat, card: ProgressCard) {
+    let ck = s.ck.as_deref_mut().expect("ck");
+    ck.decks[card.track().index()].take(card);
+    ck.players[seat.index()].progress.add(card);
+}
+
+/// Puts a knight of `seat` (level 1–3, active or not) on an empty
+/// intersection at its roads and returns where.
+fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
+    let free = catan::cities_knights::knights::empty_nodes(s);
+    let node = road_nodes(s.players[seat.index()].roads)
+        .iter()
+        .find(|n| free.contains(*n))
+        .expect("a free intersection at the seat's roads");
+    s.players[seat.index()].knights.insert(node);
+    let c = &mut s.ck.as_deref_mut().expect("ck").players[seat.index()];
+    match level {
+        2 => c.strong.insert(node),
+        3 => c.mighty.insert(node),
+        _ => {}
+    }
+    if active {
+        c.active.insert(node);
+    }
+    node
+}
+
+fn values(s: &State) -> [f64; 4] {
+    let mut v = [0.0; 4];
+    CatanHeuristic::default().evaluate(s, &mut v);
+    v
+}
+
+fn legal(s: &State, seat: Seat) -> Vec<Action> {
+    let mut legal = Vec::new();
+    Catan::legal_actions(s, seat, &mut legal);
+    legal
+}
+
+fn greedy(s: &State, seat: Seat) -> Action {
+    let legal = legal(s, seat);
+    let mut rng = GameRng::seed_from_u64(5);
+    let Ok(i) = GreedyBot::<Catan>::new().choose(s, seat, &legal, &mut rng) else {
+        panic!("greedy forfeits");
+    };
+    legal[i]
+}
+
+#[test]
+fn a_city_is_at_risk_when_the_own_defence_is_the_lowest_and_the_ship_is_near() {
+    let mut s = position("cities_knights", 1);
+    let node = knight(&mut s, ME, 1, false);
+    let activated = |s: &State| {
+        let mut t = s.clone();
+        t.ck.as_deref_mut().expect("ck").players[0].active.insert(node);
+        t
+    };
+    // Near: one step from Catan, nobody defends, every seat holds a city.
+    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    let near = values(&activated(&s))[0] - values(&s)[0];
+    s.ck.as_deref_mut().expect("ck").barbarians = 0;
+    let far = values(&activated(&s))[0] - values(&s)[0];
+    assert!(near > 0.9, "an active knight saves a city: {near}");
+    assert!(
+        far > 0.0 && far < near / 2.0,
+        "the threat is urgent only when near: {far} vs {near}"
+    );
+}
+
+#[test]
+fn greedy_activates_a_knight_when_the_ship_is_near() {
+    let mut s = position("cities_knights", 2);
+    let node = knight(&mut s, ME, 1, false);
+    give(&mut s, ME, Resource::Grain, 1);
+    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    assert_eq!(greedy(&s, ME), Action::ActivateKnight { node });
+}
+
+#[test]
+fn the_single_strongest_defender_expects_the_defender_point() {
+    let mut s = position("cities_knights", 3);
+    // Defence 4 against 4 cities: Catan holds and seat 0 defends most.
+    knight(&mut s, ME, 2, true);
+    knight(&mut s, ME, 2, true);
+    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    let alone = values(&s)[0];
+    knight(&mut s, Seat(1), 3, true);
+    knight(&mut s, Seat(1), 1, true);
+    let tied = values(&s)[0];
+    assert!(
+        alone - tied > 0.3,
+        "a tie gives only a progress card: {alone} vs {tied}"
+    );
+}
+
+#[test]
+fn greedy_builds_the_improvement_it_can_pay() {
+    let mut s = position("cities_knights", 4);
+    give_commodity(&mut s, ME, Commodity::Paper, 1);
+    assert_eq!(greedy(&s, ME), Action::BuildImprovement { track: Track::Science });
+}
+
+#[test]
+fn greedy_takes_the_metropolis() {
+    let mut s = position("cities_knights", 5);
+    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Trade.index()] = 3;
+    give_commodity(&mut s, ME, Commodity::Cloth, 4);
+    let before = values(&s)[0];
+    assert_eq!(greedy(&s, ME), Action::BuildImprovement { track: Track::Trade });
+    Catan::apply_unchecked(
+        &mut s,
+        ME,
+        &Action::BuildImprovement { track: Track::Trade },
+        &mut NoEvents,
+    );
+    assert!(matches!(s.phase, Phase::PlaceMetropolis { .. }), "{:?}", s.phase);
+    // Its two points, less what the four cloth were already credited for
+    // bringing the metropolis within reach.
+    assert!(values(&s)[0] > before + 0.8, "the metropolis is worth its points");
+    let a = greedy(&s, ME);
+    assert!(matches!(a, Action::PlaceMetropolis { .. }), "{a:?}");
+}
+
+#[test]
+fn walls_raise_the_hand_limit() {
+    let mut s = position("cities_knights", 7);
+    for r in [Resource::Lumber, Resource::Wool, Resource::Grain] {
+        give(&mut s, ME, r, 3);
+    }
+    let city = s.players[0].cities.iter().next().expect("a city from the set-up");
+    let mut walled = s.clone();
+    walled.ck.as_deref_mut().expect("ck").players[0].walls.insert(city);
+    let w = CatanHeuristic::default().ck.wall;
+    // Nine cards: two over the limit without the wall, none with it.
+    assert!(values(&walled)[0] - values(&s)[0] > w + 0.1);
+}
+
+#[test]
+fn greedy_pays_no_commodity_for_a_hero_or_a_defender_for_a_squire() {
+    let mut s = position("cities_knights_heroes", 8);
+    let node = knight(&mut s, ME, 1, true);
+    // Politics at level 5: a coin buys nothing but the hero.
+    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
+    give_commodity(&mut s, ME, Commodity::Coin, 1);
+    let upgrade = Action::UpgradeHero {
+        node,
+        commodity: Commodity::Coin,
+    };
+    assert!(legal(&s, ME).contains(&upgrade));
+    assert_ne!(greedy(&s, ME), upgrade);
+    // Already a hero, active, the ship near: recruiting would deactivate it.
+    Catan::apply_unchecked(&mut s, ME, &upgrade, &mut NoEvents);
+    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    assert!(legal(&s, ME).iter().any(|a| matches!(a, Action::RecruitSquire { .. })));
+    let a = greedy(&s, ME);
+    assert!(!matches!(a, Action::RecruitSquire { .. }), "{a:?}");
+}
+
+#[test]
+fn alchemist_sets_a_sum_the_player_produces_on() {
+    let mut s = position("cities_knights", 9);
+    // Seat 0's set-up buildings produce on some numbers; the Alchemist must
+    // pick one of those, never the 7.
+    let t = topology();
+    let mut best = 0u32;
+    for number in (2..=12u8).filter(|&n| n != 7) {
+        let mut cards = 0;
+        for (h, tile) in s.board.tiles.iter().enumerate() {
+            if tile.number == Some(number) && h != s.robber.index() {
+                let p = &s.players[0];
+                cards += p
+                    .settlements
+                    .iter()
+                    .filter(|n| t.node_hexes[n.index()] & (1 << h) != 0)
+                    .count() as u32;
+                cards += 2 * p
+                    .cities
+                    .iter()
+                    .filter(|n| t.node_hexes[n.index()] & (1 << h) != 0)
+                    .count() as u32;
+            }
+        }
+        best = best.max(cards);
+    }
+    assert!(best >= 2, "the set-up city produces");
+    give_progress(&mut s, ME, ProgressCard::Alchemist);
+    s.phase = Phase::Roll;
+    let a = greedy(&s, ME);
+    match a {
+        Action::PlayAlchemist { red, yellow } => {
+            assert_ne!(red + yellow, 7);
+            let before = catan::cities_knights::card_count(&s, ME);
+            Catan::apply_unchecked(&mut s, ME, &a, &mut NoEvents);
+            let mut rng = GameRng::seed_from_u64(1);
+            while Catan::to_act(&s) == ToAct::Chance {
+                let c = Catan::sample_chance(&s, &mut rng);
+                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            }
+            assert!(
+                catan::cities_knights::card_count(&s, ME) >= before + 2,
+                "the sum produced"
+            );
+        }
+        // Kept for a better roll only when no sum gives three cards.
+        Action::Roll => assert!(best < 3, "best sum gives {best} cards"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn progress_cards_with_a_visible_gain_are_played() {
+    let mut s = position("cities_knights", 10);
+    // Medicine: a city for two ore and a grain.
+    give_progress(&mut s, ME, ProgressCard::Medicine);
+    give(&mut s, ME, Resource::Ore, 2);
+    give(&mut s, ME, Resource::Grain, 1);
+    let a = greedy(&s, ME);
+    assert!(matches!(a, Action::PlayMedicine { .. }), "{a:?}");
+}
+
+/// The search leaves out free squire steps, and yields to the greedy choice
+/// when a turn drags on: a turn of MCTS moves ends.
+#[test]
+fn mcts_ends_its_turn_with_squires_on_the_board() {
+    let mut s = position("cities_knights_heroes", 11);
+    let node = knight(&mut s, ME, 1, true);
+    give_commodity(&mut s, ME, Commodity::Coin, 1);
+    Catan::apply_unchecked(
+        &mut s,
+        ME,
+        &Action::UpgradeHero {
+            node,
+            commodity: Commodity::Coin,
+        },
+        &mut NoEvents,
+    );
+    let recruit = legal(&s, ME)
+        .into_iter()
+        .find(|a| matches!(a, Action::RecruitSquire { .. }))
+        .expect("a squire can be recruited");
+    Catan::apply_unchecked(&mut s, ME, &recruit, &mut NoEvents);
+    let mut bot = MctsBot::<Catan>::new(MctsConfig {
+        budget: Budget::Playouts(48),
+        threads: 1,
+        ..MctsConfig::default()
+    });
+    let mut rng = GameRng::seed_from_u64(2);
+    let turn = Catan::turn(&s);
+    let mut legal_now = Vec::new();
+    for _ in 0..300 {
+        if Catan::turn(&s) != turn || Catan::result(&s).is_some() {
+            return;
+        }
+        match Catan::to_act(&s) {
+            ToAct::Chance => {
+                let c = Catan::sample_chance(&s, &mut rng);
+                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            }
+            ToAct::Seats(set) => {
+                let seat = set.first().unwrap_or(ME);
+                Catan::legal_actions(&s, seat, &mut legal_now);
+                let Ok(i) = bot.choose(&s, seat, &legal_now, &mut rng) else {
+                    panic!("mcts forfeits");
+                };
+                assert!(
+                    !matches!(legal_now[i], Action::MoveSquire { .. }),
+                    "the search stepped a squire"
+                );
+                Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
+            }
+            ToAct::Over => return,
+        }
+    }
+    panic!("the turn did not end");
+}

@@ -1,0 +1,268 @@
+//! Stating a board: the wire form of a layout and every check it must pass.
+//!
+//! A layout names a tile per hex (reading order) and each harbor by the coastal
+//! path it lies on with its kind (`{"edge": 3, "kind": "wool"}`), so another
+//! engine's board or a photo of a real table can be written down as it is. The
+//! random and the beginner board are written the same way (`Board` serialises
+//! through [`Layout`]). The older form, a list of nine kinds meaning the frame's
+//! nine fixed spots in clockwise order (`Topology::harbor_edges`), is still read
+//! and converted, so saved games of earlier versions load unchanged.
+//!
+//! A layout from outside may be wrong in any way; [`Layout::problems`] lists
+//! every problem with its rule id and a German and English sentence, and only
+//! a layout without problems becomes a [`Board`] (fixed-size arrays, `Copy`).
+
+use crate::board::{Board, Harbor, HarborSpot, Terrain, Tile, HARBORS, NUMBERS, TERRAINS};
+use crate::topology::{topology, EdgeId, HARBOR_COUNT, HEX_COUNT};
+use serde::{Deserialize, Serialize};
+
+/// One problem of a stated layout: the rule it breaks and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The rule id (`catan.board.*`, `catan.setup.start_player`).
+    pub rule: &'static str,
+    /// German.
+    pub de: String,
+    /// English.
+    pub en: String,
+}
+
+impl Problem {
+    fn new(rule: &'static str, de: String, en: String) -> Problem {
+        Problem { rule, de, en }
+    }
+}
+
+/// A harbor as written: its spot, or (the older form) only its kind, which then
+/// lies on the frame's fixed spot of its position in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum HarborEntry {
+    /// `{"edge": e, "kind": k}`.
+    Spot(HarborSpot),
+    /// `"k"` at position `i`: on `topology().harbor_edges[i]`.
+    Kind(Harbor),
+}
+
+/// A board as anyone can state it; any counts are read, and checked after.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Layout {
+    /// The tile of each hex, in the hexes' reading order.
+    pub tiles: Vec<Tile>,
+    /// The harbors, each on a coastal path.
+    pub harbors: Vec<HarborEntry>,
+}
+
+/// The kinds of the terrains, in the order problems are listed.
+const TERRAIN_ORDER: [Terrain; 6] = [
+    Terrain::Hills,
+    Terrain::Forest,
+    Terrain::Pasture,
+    Terrain::Fields,
+    Terrain::Mountains,
+    Terrain::Desert,
+];
+
+fn terrain_de(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Hills => "Hügelland",
+        Terrain::Forest => "Wald",
+        Terrain::Pasture => "Weideland",
+        Terrain::Fields => "Ackerland",
+        Terrain::Mountains => "Gebirge",
+        Terrain::Desert => "Wüste",
+    }
+}
+
+impl Layout {
+    /// The harbor spots as written, the older form resolved to the frame's
+    /// fixed spots (`None` for a kind beyond the ninth, which has no spot).
+    pub fn spots(&self) -> Vec<Option<HarborSpot>> {
+        let fixed = &topology().harbor_edges;
+        self.harbors
+            .iter()
+            .enumerate()
+            .map(|(i, h)| match *h {
+                HarborEntry::Spot(s) => Some(s),
+                HarborEntry::Kind(kind) => fixed.get(i).map(|&edge| HarborSpot { edge, kind }),
+            })
+            .collect()
+    }
+
+    /// Everything wrong with the layout; empty for a base-game board.
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        self.tile_problems(&mut out);
+        self.harbor_problems(&mut out);
+        out
+    }
+
+    fn tile_problems(&self, out: &mut Vec<Problem>) {
+        let n = self.tiles.len();
+        if n != HEX_COUNT {
+            out.push(Problem::new(
+                "catan.board.hexes",
+                format!("Der Spielplan nennt {n} Landfelder, er hat {HEX_COUNT}."),
+                format!("The layout names {n} hexes; the board has {HEX_COUNT}."),
+            ));
+        }
+        for t in TERRAIN_ORDER {
+            let want = TERRAINS.iter().filter(|&&x| x == t).count();
+            let got = self.tiles.iter().filter(|x| x.terrain == t).count();
+            if got != want {
+                out.push(Problem::new(
+                    "catan.board.terrains",
+                    format!("{got}-mal {}, das Spiel hat {want}.", terrain_de(t)),
+                    format!("{got} {t:?} hexes; the game has {want}."),
+                ));
+            }
+        }
+        let mut numbers: Vec<u8> = Vec::new();
+        for (i, tile) in self.tiles.iter().enumerate() {
+            match (tile.terrain, tile.number) {
+                (Terrain::Desert, Some(k)) => out.push(Problem::new(
+                    "catan.board.numbers",
+                    format!("Die Wüste (Feld {i}) trägt die Zahl {k}; sie hat keine."),
+                    format!("The desert (hex {i}) carries number {k}; it has none."),
+                )),
+                (Terrain::Desert, None) => {}
+                (_, None) => out.push(Problem::new(
+                    "catan.board.numbers",
+                    format!("Feld {i} hat keinen Zahlenchip."),
+                    format!("Hex {i} has no number token."),
+                )),
+                (_, Some(k)) => numbers.push(k),
+            }
+        }
+        numbers.sort_unstable();
+        if numbers != NUMBERS && n == HEX_COUNT {
+            out.push(Problem::new(
+                "catan.board.numbers",
+                format!("Die Zahlenchips {numbers:?} sind nicht die des Spiels {NUMBERS:?}."),
+                format!("The number tokens {numbers:?} are not the game's {NUMBERS:?}."),
+            ));
+        }
+    }
+
+    fn harbor_problems(&self, out: &mut Vec<Problem>) {
+        let t = topology();
+        let n = self.harbors.len();
+        if n != HARBOR_COUNT {
+            out.push(Problem::new(
+                "catan.board.harbors",
+                format!("Der Spielplan nennt {n} Häfen, das Spiel hat {HARBOR_COUNT}."),
+                format!("The layout names {n} harbors; the game has {HARBOR_COUNT}."),
+            ));
+        }
+        let spots = self.spots();
+        let mut kinds: Vec<u8> = spots.iter().flatten().map(|s| s.kind as u8).collect();
+        kinds.sort_unstable();
+        let mut want: Vec<u8> = HARBORS.iter().map(|&h| h as u8).collect();
+        want.sort_unstable();
+        if n == HARBOR_COUNT && kinds != want {
+            out.push(Problem::new(
+                "catan.board.harbors",
+                "Die Häfen müssen 4 allgemeine (3:1) und je einer 2:1 für jeden Rohstoff sein.".to_string(),
+                "The harbors must be 4 generic (3:1) and one 2:1 for each resource.".to_string(),
+            ));
+        }
+        let mut seen: Vec<EdgeId> = Vec::with_capacity(spots.len().min(HARBOR_COUNT * 4));
+        for (i, spot) in spots.iter().enumerate() {
+            let Some(spot) = spot else { continue };
+            let e = spot.edge;
+            if e.index() >= t.edge_nodes.len() {
+                out.push(Problem::new(
+                    "catan.board.harbor_coast",
+                    format!("Hafen {i} liegt am Weg {}, den es nicht gibt.", e.0),
+                    format!("Harbor {i} lies on path {}, which does not exist.", e.0),
+                ));
+            } else if !t.coast.contains(&e) {
+                out.push(Problem::new(
+                    "catan.board.harbor_coast",
+                    format!("Hafen {i} liegt am Weg {}, der nicht an der Küste liegt.", e.0),
+                    format!("Harbor {i} lies on path {}, which is inland, not on the coast.", e.0),
+                ));
+            } else if seen.contains(&e) {
+                out.push(Problem::new(
+                    "catan.board.harbor_one_per_path",
+                    format!("Hafen {i} liegt am Weg {}, an dem schon ein Hafen liegt.", e.0),
+                    format!("Harbor {i} lies on path {}, which already has a harbor.", e.0),
+                ));
+            } else {
+                seen.push(e);
+            }
+        }
+    }
+
+    /// The board, if the layout has no problem.
+    pub fn board(&self) -> Result<Board, Vec<Problem>> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Board::from_parts(&self.tiles, &self.spots()).ok_or_else(Vec::new)
+    }
+}
+
+impl From<Board> for Layout {
+    fn from(b: Board) -> Layout {
+        Layout {
+            tiles: b.tiles.to_vec(),
+            harbors: b.harbors.iter().map(|&s| HarborEntry::Spot(s)).collect(),
+        }
+    }
+}
+
+/// Reads a board from JSON (a saved state): the sizes must fit the board's
+/// arrays, everything else is left to `validate`, which lists every problem
+/// with its rule id.
+impl TryFrom<Layout> for Board {
+    type Error = String;
+    fn try_from(l: Layout) -> Result<Board, String> {
+        Board::from_parts(&l.tiles, &l.spots()).ok_or_else(|| {
+            format!(
+                "a board has {HEX_COUNT} tiles and {HARBOR_COUNT} harbors on the frame's spots or named paths; \
+                 this one has {} tiles and {} harbors",
+                l.tiles.len(),
+                l.harbors.len()
+            )
+        })
+    }
+}
+
+/// Every problem as one line `[rule] English sentence`, for `validate`.
+pub fn lines(problems: &[Problem]) -> Vec<String> {
+    problems.iter().map(|p| format!("[{}] {}", p.rule, p.en)).collect()
+}
+
+/// `catan.setup.start_player`: a chosen start player must be one of the seats.
+pub fn start_player_problem(start: Option<u8>, players: usize) -> Option<Problem> {
+    let s = start?;
+    (usize::from(s) >= players).then(|| {
+        let last = players.saturating_sub(1);
+        Problem::new(
+            "catan.setup.start_player",
+            format!("Startspieler {s} gibt es nicht: die Plätze sind 0 bis {last}."),
+            format!("Start player {s} does not exist: the seats are 0 to {last}."),
+        )
+    })
+}
+
+/// The refusal of a game that cannot start: the first problem's rule id, and
+/// every problem in both languages.
+pub fn refusal(problems: &[Problem]) -> engine::ConfigError {
+    let rule = problems.first().map_or("engine.config", |p| p.rule);
+    let list = |f: fn(&Problem) -> &str| {
+        problems
+            .iter()
+            .map(|p| format!("{} [{}]", f(p), p.rule))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    engine::ConfigError::with_rule(
+        rule,
+        format!("Ungültige Aufstellung: {}", list(|p| &p.de)),
+        format!("Invalid set-up: {}", list(|p| &p.en)),
+    )
+}

@@ -1,0 +1,323 @@
+//! Limits that hold under attack, all by client address (a new connection
+//! does not reset them): open tables per address and in total, requests and
+//! messages per second per address, connections per address and in total.
+//! Every check takes constant time (or time bounded by the per-address
+//! cap), so a flood slows nobody else down.
+
+use crate::error::ApiError;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
+/// Token buckets by client address: `burst` at once, `rate` per second on
+/// average. A keyed `governor` limiter: a sharded map and one atomic
+/// compare-and-swap per check, however many addresses are known.
+#[derive(Debug)]
+pub struct PerAddress {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+}
+
+impl PerAddress {
+    /// `rate` per second (at least one per hour) with bursts of `burst`
+    /// (at least 1).
+    pub fn new(rate: f64, burst: f64) -> PerAddress {
+        let rate = if rate.is_finite() && rate > 0.0 {
+            rate
+        } else {
+            1.0 / 3600.0
+        };
+        let period = Duration::from_secs_f64((1.0 / rate).min(3600.0)).max(Duration::from_nanos(1));
+        let burst = NonZeroU32::new(burst.clamp(1.0, f64::from(u32::MAX)) as u32).unwrap_or(NonZeroU32::MIN);
+        let quota =
+            Quota::with_period(period).map_or_else(|| Quota::per_second(NonZeroU32::MIN), |q| q.allow_burst(burst));
+        PerAddress {
+            limiter: RateLimiter::keyed(quota),
+        }
+    }
+
+    /// Whether `addr` may send one more request or message.
+    pub fn allow(&self, addr: IpAddr) -> bool {
+        self.limiter.check_key(&addr).is_ok()
+    }
+
+    /// Forgets addresses whose buckets are full again (they would allow a
+    /// whole burst anyway), so memory stays bounded by the active clients.
+    pub fn forget_idle(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
+
+/// Open (unfinished) tables by the address that created them. A table counts
+/// from its creation until it is seen finished; tables restored at start
+/// count toward the total only.
+#[derive(Debug)]
+pub struct OpenTables {
+    per_address: usize,
+    total: usize,
+    inner: Mutex<OpenInner>,
+}
+
+#[derive(Debug, Default)]
+struct OpenInner {
+    /// Table ids by creator (`None`: restored), plus creations under way.
+    by_addr: HashMap<Option<IpAddr>, Bucket>,
+    /// Sum of every bucket's ids and pending creations.
+    count: usize,
+}
+
+#[derive(Debug, Default)]
+struct Bucket {
+    ids: Vec<String>,
+    pending: usize,
+}
+
+impl Bucket {
+    fn len(&self) -> usize {
+        self.ids.len() + self.pending
+    }
+}
+
+impl OpenInner {
+    /// Drops the ids of `key` that are no longer open.
+    fn prune(&mut self, key: Option<IpAddr>, open: &dyn Fn(&str) -> bool) {
+        if let Some(b) = self.by_addr.get_mut(&key) {
+            let before = b.ids.len();
+            b.ids.retain(|id| open(id));
+            self.count -= before - b.ids.len();
+            if b.len() == 0 {
+                self.by_addr.remove(&key);
+            }
+        }
+    }
+}
+
+/// A place for a table being created; given back unless [`Reservation::commit`]
+/// names the table.
+#[derive(Debug)]
+pub struct Reservation {
+    tables: Arc<OpenTables>,
+    addr: Option<IpAddr>,
+    done: bool,
+}
+
+impl Reservation {
+    /// The table `id` now holds the place.
+    pub fn commit(mut self, id: String) {
+        self.done = true;
+        let mut inner = lock(&self.tables.inner);
+        let b = inner.by_addr.entry(self.addr).or_default();
+        b.pending = b.pending.saturating_sub(1);
+        b.ids.push(id);
+    }
+}
+
+impl Drop for Reservation {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        let mut inner = lock(&self.tables.inner);
+        inner.count = inner.count.saturating_sub(1);
+        if let Some(b) = inner.by_addr.get_mut(&self.addr) {
+            b.pending = b.pending.saturating_sub(1);
+            if b.len() == 0 {
+                inner.by_addr.remove(&self.addr);
+            }
+        }
+    }
+}
+
+impl OpenTables {
+    /// At most `per_address` open tables per address and `total` in all.
+    pub fn new(per_address: usize, total: usize) -> Arc<OpenTables> {
+        Arc::new(OpenTables {
+            per_address,
+            total,
+            inner: Mutex::new(OpenInner::default()),
+        })
+    }
+
+    /// Reserves a place for a table created by `addr`, or refuses with
+    /// `table_limit`. `open` tells whether a table id is still open; the
+    /// address's own tables are re-checked every time (at most
+    /// `per_address` of them), every table only when the total is reached.
+    pub fn reserve(self: &Arc<Self>, addr: IpAddr, open: &dyn Fn(&str) -> bool) -> Result<Reservation, ApiError> {
+        let mut inner = lock(&self.inner);
+        let key = Some(addr);
+        inner.prune(key, open);
+        if inner.by_addr.get(&key).map_or(0, Bucket::len) >= self.per_address {
+            return Err(ApiError::table_limit(self.per_address, true));
+        }
+        if inner.count >= self.total {
+            let keys: Vec<_> = inner.by_addr.keys().copied().collect();
+            for k in keys {
+                inner.prune(k, open);
+            }
+            if inner.count >= self.total {
+                return Err(ApiError::table_limit(self.total, false));
+            }
+        }
+        inner.count += 1;
+        inner.by_addr.entry(key).or_default().pending += 1;
+        Ok(Reservation {
+            tables: Arc::clone(self),
+            addr: key,
+            done: false,
+        })
+    }
+
+    /// Counts tables that are open without a known creator (restored at start).
+    pub fn adopt(&self, ids: Vec<String>) {
+        let mut inner = lock(&self.inner);
+        inner.count += ids.len();
+        inner.by_addr.entry(None).or_default().ids.extend(ids);
+    }
+
+    /// Re-checks every table (the periodic sweep).
+    pub fn prune_all(&self, open: &dyn Fn(&str) -> bool) {
+        let mut inner = lock(&self.inner);
+        let keys: Vec<_> = inner.by_addr.keys().copied().collect();
+        for k in keys {
+            inner.prune(k, open);
+        }
+    }
+
+    /// Open tables counted now.
+    pub fn count(&self) -> usize {
+        lock(&self.inner).count
+    }
+}
+
+/// Open connections per address and in total. A [`ConnectionSlot`] holds one
+/// place until it is dropped (the connection closed).
+#[derive(Debug)]
+pub struct Connections {
+    per_address: usize,
+    total: usize,
+    inner: Mutex<(HashMap<IpAddr, usize>, usize)>,
+}
+
+/// One open connection's place.
+#[derive(Debug)]
+pub struct ConnectionSlot {
+    connections: Arc<Connections>,
+    addr: IpAddr,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut inner = lock(&self.connections.inner);
+        let (by_addr, total) = &mut *inner;
+        *total = total.saturating_sub(1);
+        if let Some(n) = by_addr.get_mut(&self.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                by_addr.remove(&self.addr);
+            }
+        }
+    }
+}
+
+impl Connections {
+    /// At most `per_address` connections per address and `total` in all.
+    pub fn new(per_address: usize, total: usize) -> Arc<Connections> {
+        Arc::new(Connections {
+            per_address,
+            total,
+            inner: Mutex::new((HashMap::new(), 0)),
+        })
+    }
+
+    /// A place for a new connection from `addr`, or `None` when the address
+    /// or the server is full (the connection is then closed at once).
+    pub fn admit(self: &Arc<Self>, addr: IpAddr) -> Option<ConnectionSlot> {
+        let mut inner = lock(&self.inner);
+        let (by_addr, total) = &mut *inner;
+        let n = by_addr.entry(addr).or_insert(0);
+        if *n >= self.per_address || *total >= self.total {
+            if *n == 0 {
+                by_addr.remove(&addr);
+            }
+            return None;
+        }
+        *n += 1;
+        *total += 1;
+        Some(ConnectionSlot {
+            connections: Arc::clone(self),
+            addr,
+        })
+    }
+
+    /// Connections open now.
+    pub fn open(&self) -> usize {
+        lock(&self.inner).1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(last: u8) -> IpAddr {
+        IpAddr::from([127, 0, 0, last])
+    }
+
+    #[test]
+    fn addresses_have_their_own_buckets() {
+        let limits = PerAddress::new(0.001, 2.0);
+        assert!(limits.allow(ip(1)));
+        assert!(limits.allow(ip(1)));
+        assert!(!limits.allow(ip(1)));
+        assert!(limits.allow(ip(2)));
+    }
+
+    #[test]
+    fn open_tables_are_capped_per_address_and_in_total() {
+        let tables = OpenTables::new(2, 3);
+        let open = |_: &str| true;
+        let a = tables.reserve(ip(1), &open).expect("first");
+        a.commit("t1".into());
+        let b = tables.reserve(ip(1), &open).expect("second");
+        let e = tables.reserve(ip(1), &open).expect_err("third from one address");
+        assert_eq!(e.info.rule, "server.table_limit.address");
+        drop(b); // a failed creation gives its place back
+        tables
+            .reserve(ip(1), &open)
+            .expect("place given back")
+            .commit("t2".into());
+        tables.reserve(ip(2), &open).expect("other address").commit("t3".into());
+        let e = tables.reserve(ip(3), &open).expect_err("total");
+        assert_eq!(e.info.rule, "server.table_limit.total");
+        // Finished tables no longer count.
+        let finished = |id: &str| id != "t1";
+        tables
+            .reserve(ip(3), &finished)
+            .expect("t1 finished")
+            .commit("t4".into());
+        assert_eq!(tables.count(), 3);
+    }
+
+    #[test]
+    fn connections_are_capped_and_given_back() {
+        let conns = Connections::new(2, 3);
+        let a = conns.admit(ip(1)).expect("1");
+        let _b = conns.admit(ip(1)).expect("2");
+        assert!(conns.admit(ip(1)).is_none());
+        let _c = conns.admit(ip(2)).expect("3");
+        assert!(conns.admit(ip(3)).is_none());
+        drop(a);
+        let _d = conns.admit(ip(3)).expect("a place was given back");
+        assert_eq!(conns.open(), 3);
+    }
+}

@@ -1,0 +1,199 @@
+//! The accept loop: HTTP/1.1 (with WebSocket upgrades) on a TCP listener,
+//! with the limits a slow or flooding client must not get around.
+//!
+//! - A connection beyond the cap of its address or of the server is closed
+//!   at once, before anything is read, so file descriptors stay available
+//!   for `/api/health` and the real players.
+//! - A request's header must arrive within the header-read timeout (hyper's,
+//!   which also closes keep-alive connections idle that long).
+//! - Any connection, HTTP or WebSocket, that receives nothing for the idle
+//!   timeout is closed ([`Guarded`]); the WebSocket side pings its clients
+//!   well within it, so live clients always answer.
+
+use crate::limits::{ConnectionSlot, Connections};
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::time::Sleep;
+use tower::ServiceExt;
+
+/// The timeouts of every connection.
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    /// Time to send a request's header (and idle time between keep-alive
+    /// requests).
+    pub header_read: Duration,
+    /// Time without a single byte received after which a connection is closed.
+    pub idle: Duration,
+}
+
+/// A TCP stream that holds its connection's place and fails its reads once
+/// nothing was received for `idle`.
+#[derive(Debug)]
+pub struct Guarded {
+    stream: TcpStream,
+    idle: Duration,
+    last_read: Instant,
+    /// Wakes the reader when the idle time could be over; on waking, a
+    /// connection that received something meanwhile just sets it again.
+    timer: Pin<Box<Sleep>>,
+    _slot: ConnectionSlot,
+}
+
+impl Guarded {
+    fn new(stream: TcpStream, idle: Duration, slot: ConnectionSlot) -> Guarded {
+        Guarded {
+            stream,
+            idle,
+            last_read: Instant::now(),
+            timer: Box::pin(tokio::time::sleep(idle)),
+            _slot: slot,
+        }
+    }
+
+    /// Whether the idle time is over (arming the timer again if it is not).
+    fn poll_idle(&mut self, cx: &mut Context<'_>) -> bool {
+        loop {
+            if self.timer.as_mut().poll(cx).is_pending() {
+                return false;
+            }
+            let due = self.last_read + self.idle;
+            if due <= Instant::now() {
+                return true;
+            }
+            self.timer.as_mut().reset(due.into());
+        }
+    }
+}
+
+impl AsyncRead for Guarded {
+    fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.stream).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    this.last_read = Instant::now();
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending if this.poll_idle(cx) => {
+                Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "connection idle")))
+            }
+            other => other,
+        }
+    }
+}
+
+impl AsyncWrite for Guarded {
+    fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+/// Serves `router` on `listener` until `shutdown` turns true, then lets open
+/// connections finish (WebSockets close themselves on the same signal) for
+/// at most `drain`.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    connections: Arc<Connections>,
+    timeouts: Timeouts,
+    mut shutdown: watch::Receiver<bool>,
+    drain: Duration,
+) {
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            _ = shutdown.wait_for(|s| *s) => break,
+        };
+        let (stream, remote) = match accepted {
+            Ok(a) => a,
+            Err(e) => {
+                // Out of file descriptors or a connection reset before it was
+                // taken: wait a little instead of spinning on the error.
+                tracing::warn!(error = %e, "accept failed");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let Some(slot) = connections.admit(remote.ip()) else {
+            tracing::debug!(%remote, "connection refused: too many connections");
+            drop(stream);
+            continue;
+        };
+        // Small messages go out at once: Nagle's algorithm would hold an
+        // update back until the previous one is acknowledged.
+        let _ = stream.set_nodelay(true);
+        let io = TokioIo::new(Guarded::new(stream, timeouts.idle, slot));
+        tokio::spawn(serve_connection(io, remote, router.clone(), timeouts, shutdown.clone()));
+    }
+    drop(listener);
+    let deadline = Instant::now() + drain;
+    while connections.open() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+async fn serve_connection(
+    io: TokioIo<Guarded>,
+    remote: SocketAddr,
+    router: Router,
+    timeouts: Timeouts,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let service = router.map_request(move |req: Request<Incoming>| {
+        let mut req = req.map(Body::new);
+        req.extensions_mut().insert(ConnectInfo(remote));
+        req
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(timeouts.header_read)
+        .keep_alive(true);
+    let conn = builder
+        .serve_connection(io, TowerToHyperService::new(service))
+        .with_upgrades();
+    tokio::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => return,
+        _ = shutdown.wait_for(|s| *s) => {}
+    }
+    conn.as_mut().graceful_shutdown();
+    let _ = conn.await;
+}

@@ -1,0 +1,234 @@
+"""The game API: one match of any game on the engine contract."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from . import _native
+from ._errors import malformed
+
+Action = Union[dict, int]
+
+
+def games() -> list:
+    """The ids of every game: ``splendor``, ``catan``, ``catan-junior``."""
+    return list(_native.games())
+
+
+def _json(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError) as e:
+        raise malformed("engine.malformed", f"Keine JSON-Daten: {e}", f"Not JSON data: {e}") from None
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise malformed(
+            "engine.config",
+            f"{what} muss eine ganze Zahl ≥ 0 sein, nicht {value!r}.",
+            f"{what} must be a whole number ≥ 0, not {value!r}.",
+        )
+    return int(value)
+
+
+def _seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise malformed("engine.config", f"Der Seed muss eine ganze Zahl sein, nicht {seed!r}.",
+                        f"The seed must be a whole number, not {seed!r}.")
+    return int(seed) & 0xFFFF_FFFF_FFFF_FFFF
+
+
+def _seat(seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+        raise malformed("engine.no_such_seat", f"Platz {seat!r} gibt es nicht.", f"Seat {seat!r} does not exist.")
+    return int(seat)
+
+
+def _index(index: Any) -> int:
+    if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+        raise malformed("engine.action_index", f"Ein Aktionsindex ist eine ganze Zahl, nicht {index!r}.",
+                        f"An action index is a whole number, not {index!r}.")
+    return max(min(int(index), 2**62), -(2**62))
+
+
+def _mode(chance: str) -> bool:
+    if chance not in ("seeded", "manual"):
+        raise malformed("engine.config", f"Zufall „{chance}“ gibt es nicht (seeded oder manual).",
+                        f"Chance mode '{chance}' does not exist (seeded or manual).")
+    return chance == "manual"
+
+
+class Game:
+    """One match of ``game`` (``splendor``, ``catan``, ``catan-junior``).
+
+    ``options`` are the game's options as the referee takes them, e.g.
+    ``{"rules": "cities_knights_heroes"}`` for CATAN or ``{"pro": True}`` for
+    Catan Junior; an unknown option is refused. ``chance="seeded"`` draws dice
+    and cards from ``seed`` as soon as they are due; ``"manual"`` waits for
+    :meth:`apply_chance`. Every refusal raises :class:`spielleiter.Refused`
+    and leaves the game unchanged.
+    """
+
+    def __init__(self, game: str, players: int = 2, seed: int = 0, options: Optional[dict] = None,
+                 chance: str = "seeded") -> None:
+        self._g = _native.NativeGame(str(game), _count(players, "players"), _seed(seed), _json(options),
+                                     _mode(chance))
+
+    @classmethod
+    def _wrap(cls, native) -> "Game":
+        g = cls.__new__(cls)
+        g._g = native
+        return g
+
+    @classmethod
+    def load(cls, game: str, state: Union[str, dict], options: Optional[dict] = None, seed: int = 0,
+             chance: str = "seeded") -> "Game":
+        """Continues from a saved state (:meth:`state_json`, bare or in its envelope).
+
+        ``options`` choose the dense action space (pass those the game was
+        created with); the rules come from the state itself.
+        """
+        return cls._wrap(_native.NativeGame.load(str(game), _json(state), _json(options), _seed(seed),
+                                                 _mode(chance)))
+
+    @classmethod
+    def replay(cls, game: str, log: Union[str, dict], options: Optional[dict] = None,
+               chance: str = "seeded") -> "Game":
+        """Rebuilds a match from its log (:meth:`log`), checking every entry."""
+        return cls._wrap(_native.NativeGame.replay(str(game), _json(log), _json(options), _mode(chance)))
+
+    # The contract.
+    @property
+    def game(self) -> str:
+        """The game's id."""
+        return self._g.game()
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._g.players()
+
+    @property
+    def version(self) -> int:
+        """Number of accepted steps (actions and chance outcomes)."""
+        return self._g.version()
+
+    @property
+    def options(self) -> dict:
+        """The options in effect, defaults filled in."""
+        return json.loads(self._g.options_json())
+
+    def to_act(self) -> dict:
+        """``{"kind": "seats", "seats": [...]}``, ``{"kind": "chance"}`` or ``{"kind": "over"}``."""
+        kind, seats = self._g.to_act()
+        return {"kind": kind, "seats": list(seats)} if kind == "seats" else {"kind": kind}
+
+    def seats_to_act(self) -> list:
+        """The seats that may act now (empty at a chance node or at the end)."""
+        return list(self._g.to_act()[1])
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._g.to_act()[0] == "over"
+
+    def legal_actions(self, seat: int) -> list:
+        """Every legal action of ``seat`` as the referee's JSON form (dicts), in the engine's order."""
+        return json.loads(self._g.legal_json(_seat(seat)))
+
+    def step(self, seat: int, action: Action) -> int:
+        """Plays ``action`` (a dict, or an index of the dense space) for ``seat``; returns the version before it."""
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            return self._g.step_index(_seat(seat), _index(action))
+        return self._g.step_json(_seat(seat), _json(action))
+
+    def chance_outcomes(self) -> list:
+        """The possible chance outcomes as ``(outcome, probability)`` pairs (empty unless chance is due)."""
+        return [(o, p) for o, p in json.loads(self._g.chance_outcomes_json())]
+
+    def apply_chance(self, outcome: Optional[dict] = None) -> int:
+        """Supplies a chance outcome, or with ``None`` draws it from the seed."""
+        return self._g.chance_json(None if outcome is None else _json(outcome))
+
+    def view(self, seat: Optional[int] = None) -> dict:
+        """What ``seat`` (``None``: a spectator) may see, as a dict."""
+        return json.loads(self._g.view_json(None if seat is None else _seat(seat)))
+
+    def events(self, since: int = 0, seat: Optional[int] = None) -> list:
+        """Events from version ``since`` on, as ``seat`` may see them."""
+        return json.loads(self._g.events_json(_count(since, "since"), None if seat is None else _seat(seat)))
+
+    def result(self) -> Optional[dict]:
+        """``{"winners", "scores", "reason"}`` once over, else ``None``."""
+        return json.loads(self._g.result_json())
+
+    def state_json(self) -> str:
+        """The full state (secrets included) in its versioned envelope, as JSON text."""
+        return self._g.state_json()
+
+    def log(self) -> dict:
+        """The log: start, seed, every entry, and the current state as its final state."""
+        return json.loads(self._g.log_json())
+
+    def clone(self) -> "Game":
+        """An independent copy (state, random generator, log)."""
+        return Game._wrap(self._g.clone_game())
+
+    def determinize(self, seat: Optional[int], seed: int) -> "Game":
+        """A game ``seat`` cannot tell apart from this one, every secret hidden from it resampled from ``seed``."""
+        return Game._wrap(self._g.determinize(None if seat is None else _seat(seat), _seed(seed)))
+
+    # The dense action space.
+    @property
+    def num_distinct_actions(self) -> int:
+        """Size of the dense action space of this game, rule set and player count."""
+        return self._g.num_actions()
+
+    def action_kinds(self) -> list:
+        """``(type, first index, end index)`` of every action kind, in index order."""
+        return list(self._g.action_kinds())
+
+    def action_index(self, action: dict) -> int:
+        """The index of an action (refused if it is not one of the space)."""
+        i = self._g.action_index(_json(action))
+        if i is None:
+            raise malformed("engine.action_index", "Diese Aktion hat keinen Index im Aktionsraum.",
+                            "This action has no index in the action space.")
+        return i
+
+    def index_action(self, index: int) -> dict:
+        """The action of an index, as a dict."""
+        return json.loads(self._g.index_action(_index(index)))
+
+    def legal_indices(self, seat: int) -> list:
+        """Indices of the legal actions of ``seat``, in the legal list's order."""
+        return list(self._g.legal_indices(_seat(seat)))
+
+    def legal_mask(self, seat: int) -> np.ndarray:
+        """A boolean array over the action space: ``True`` where the action is legal for ``seat``."""
+        mask = np.zeros(self.num_distinct_actions, dtype=bool)
+        idx = [i for i in self._g.legal_indices(_seat(seat)) if i < mask.size]
+        mask[idx] = True
+        return mask
+
+    # Observations.
+    def observation(self, seat: Optional[int]) -> np.ndarray:
+        """The fixed-size ``float32`` tensor of ``seat``'s view (``None``: a spectator); layout in docs/python.md."""
+        return np.frombuffer(self._g.observe(None if seat is None else _seat(seat)), dtype="<f4").copy()
+
+    @property
+    def observation_shape(self) -> tuple:
+        """The tensor's shape, ``(n,)``."""
+        return (len(self._g.observe(None)) // 4,)
+
+    def observation_layout(self) -> list:
+        """``(block name, offset)`` of every block of the tensor."""
+        return list(self._g.observation_layout())
+
+    def __repr__(self) -> str:
+        return f"Game({self.game!r}, players={self.players}, version={self.version}, to_act={self.to_act()})"

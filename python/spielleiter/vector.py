@@ -1,0 +1,125 @@
+"""A batch of games stepped in one call, for self-play and search."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence, Union
+
+import numpy as np
+
+from . import _native
+from .game import _count, _json, _seed
+
+
+class _Buffer:
+    """Exposes one of the native arrays to numpy without a copy; keeps its owner alive."""
+
+    def __init__(self, owner, address: int, shape, typestr: str, readonly: bool) -> None:
+        self._owner = owner
+        self.__array_interface__ = {"data": (address, readonly), "shape": tuple(shape), "typestr": typestr,
+                                    "version": 3}
+
+
+def _opponents(opponents: Union[None, str, Sequence[Optional[str]]], players: int, agents: Sequence[int]) -> list:
+    """Bot specs per seat: ``None`` for the agents' seats."""
+    if opponents is None or isinstance(opponents, str):
+        spec = opponents or "random"
+        return [None if s in agents else spec for s in range(players)]
+    specs = list(opponents)
+    others = [s for s in range(players) if s not in agents]
+    if len(specs) == players:
+        return [None if s in agents else specs[s] for s in range(players)]
+    if len(specs) != len(others):
+        from ._errors import malformed
+
+        raise malformed("engine.config", f"{len(specs)} Gegner für {len(others)} Plätze angegeben.",
+                        f"{len(specs)} opponents given for {len(others)} seats.")
+    out: list = [None] * players
+    for s, spec in zip(others, specs):
+        out[s] = spec
+    return out
+
+
+class VectorEnv:
+    """``num_envs`` games of ``game`` stepped together, the GIL released.
+
+    Every seat is played by the caller (self-play) unless ``opponents`` names
+    built-in bots for some seats. The arrays below are owned by the
+    environment and rewritten in place by every :meth:`step` (no copies):
+
+    - ``obs``: ``float32[num_envs, obs_len]``, the tensor of the seat to act;
+    - ``mask``: ``bool[num_envs, num_actions]``, its legal actions;
+    - ``to_act``: ``int32[num_envs]``, the seat to act (``-1``: none);
+    - ``rewards``: ``float32[num_envs, players]``, +1/−1 per seat on the step that ends a game;
+    - ``terminated`` / ``truncated``: ``bool[num_envs]``, set on the step that ended a game
+      (with ``autoreset`` the game has already been replaced by a fresh one, whose
+      first position ``obs``/``mask`` show);
+    - ``lengths``: ``uint32[num_envs]``, steps of each current game.
+
+    ``observations=False`` leaves ``obs`` at 0 (masks, seats and rewards
+    only), for searches and simulations that do not read tensors.
+
+    Games are seeded from ``seed``, the env's number and its game count, so a
+    run is the same for any ``threads``.
+    """
+
+    def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
+                 seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
+                 agents: Optional[Sequence[int]] = None, autoreset: bool = True,
+                 max_turns: int = _native.MAX_TURNS, observations: bool = True) -> None:
+        players = _count(players, "players")
+        agents = list(range(players)) if agents is None else list(agents)
+        bots = [None] * players if opponents == () else _opponents(opponents, players, agents)
+        self.game = str(game)
+        self.num_envs = _count(num_envs, "num_envs")
+        self.players = players
+        self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(options), _seed(seed),
+                                               max(1, _count(threads, "threads")), bots, bool(autoreset),
+                                               _count(max_turns, "max_turns"), bool(observations))
+        # Read-only views, except `actions`: the engine trusts its own mask.
+        for name, address, shape, typestr, readonly in self._native.buffers():
+            setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))
+        self.num_actions = self._native.num_actions()
+        self.obs_len = self._native.obs_len()
+
+    def reset(self, seed: Optional[int] = None):
+        """Starts every game afresh; returns ``(obs, mask, to_act)`` (the owned arrays)."""
+        if seed is not None:
+            self._native.reset(_seed(seed))
+        else:
+            self._native.reset(int(np.random.SeedSequence().entropy) & (2**64 - 1))
+        return self.obs, self.mask, self.to_act
+
+    def step(self, actions) -> tuple:
+        """Plays ``actions[i]`` (an index of the dense space) in game ``i`` for the seat to act.
+
+        Returns ``(obs, rewards, terminated, truncated, to_act)``, the owned
+        arrays. An index that is not legal in its game (see ``mask``) is
+        refused before any game moves.
+        """
+        try:
+            self.actions[:] = actions
+        except (OverflowError, TypeError, ValueError) as e:
+            from ._errors import malformed
+
+            raise malformed("engine.action_index", f"Aktionsindizes nicht lesbar: {e}",
+                            f"Action indices cannot be read: {e}") from None
+        self._native.step()
+        return self.obs, self.rewards, self.terminated, self.truncated, self.to_act
+
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
+        """A uniformly random legal action per game (``0`` where no seat is to act)."""
+        scores = rng.random(self.mask.shape, dtype=np.float32)
+        scores[~self.mask] = -1.0
+        return scores.argmax(axis=1)
+
+    def snapshot(self):
+        """A copy of every game (state and random generators), for search."""
+        return self._native.snapshot()
+
+    def restore(self, snapshot) -> None:
+        """Puts every game back to a snapshot of this environment and rewrites the arrays."""
+        self._native.restore(snapshot)
+
+    def state_json(self, env: int) -> Optional[str]:
+        """The full state of game ``env`` as JSON text."""
+        return self._native.state_json(_count(env, "env"))

@@ -1,0 +1,265 @@
+//! CATAN (base, Cities & Knights, heroes): its dense action space and
+//! observation tensor.
+//!
+//! Where this depends on action shapes: [`DenseGame::candidates`] lists each
+//! action kind by its JSON `type` and field domains. Domestic offers are
+//! built card by card (`offer_give`/`offer_get`, one index per resource), so a
+//! change to "offers of any size" that keeps those micro-actions needs nothing
+//! here; a maritime trade that gains a `rate` field needs `("rate", ints(2..5))`
+//! added to its line. The test of the mask against the legal list names any
+//! action that lost its index.
+
+use crate::dense::{ints, Candidates, DenseGame};
+use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
+use catan::cities_knights::{Card, Commodity, ProgressCard, Track};
+use catan::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
+use catan::{Catan, Resource, View};
+use serde::Serialize;
+use serde_json::Value;
+
+fn dom<T: Serialize>(items: &[T]) -> Vec<Value> {
+    items.iter().filter_map(|t| serde_json::to_value(t).ok()).collect()
+}
+
+impl DenseGame for Catan {
+    fn candidates(config: &Self::Config, players: usize, out: &mut Candidates) {
+        let node = || ints(0..NODE_COUNT as u32);
+        let edge = || ints(0..EDGE_COUNT as u32);
+        let hex = || ints(0..HEX_COUNT as u32);
+        let seat = || ints(0..players as u32);
+        let res = || dom(&Resource::ALL);
+        let mut victim = vec![Value::Null];
+        victim.extend(seat());
+        out.product("build_settlement", &[("node", node())]);
+        out.product("build_road", &[("edge", edge())]);
+        out.product("build_city", &[("node", node())]);
+        out.push("roll", &[]);
+        out.product("discard", &[("resource", res())]);
+        out.product("move_robber", &[("hex", hex()), ("victim", victim)]);
+        out.push("buy_development_card", &[]);
+        out.push("play_knight", &[]);
+        out.push("play_road_building", &[]);
+        out.product("play_year_of_plenty", &[("first", res()), ("second", res())]);
+        out.product("play_monopoly", &[("resource", res())]);
+        out.product("maritime_trade", &[("give", res()), ("get", res())]);
+        out.push("open_trade", &[]);
+        out.product("offer_give", &[("resource", res())]);
+        out.product("offer_get", &[("resource", res())]);
+        out.push("submit_offer", &[]);
+        out.push("accept_offer", &[]);
+        out.push("decline_offer", &[]);
+        out.product("confirm_trade", &[("with", seat())]);
+        out.push("cancel_trade", &[]);
+        out.push("end_turn", &[]);
+        if !config.rules.is_cities_knights() {
+            return;
+        }
+        let com = || dom(&Commodity::ALL);
+        let card = || dom(&Card::ALL);
+        let track = || dom(&Track::ALL);
+        let progress = || dom(&ProgressCard::ALL);
+        out.product("offer_give_commodity", &[("commodity", com())]);
+        out.product("offer_get_commodity", &[("commodity", com())]);
+        out.product("discard_card", &[("card", card())]);
+        out.product("bank_trade", &[("give", card()), ("get", card())]);
+        for kind in ["build_wall", "build_knight", "promote_knight", "activate_knight"] {
+            out.product(kind, &[("node", node())]);
+        }
+        out.product("move_knight", &[("from", node()), ("to", node())]);
+        out.product("displace_knight", &[("from", node()), ("to", node())]);
+        out.product("chase_robber", &[("knight", node())]);
+        out.product("relocate_knight", &[("node", node())]);
+        if config.rules.has_heroes() {
+            out.product("upgrade_hero", &[("node", node()), ("commodity", com())]);
+            out.product("recruit_squire", &[("hex", hex())]);
+            out.product("move_squire", &[("from", hex()), ("to", hex())]);
+        }
+        out.product("lose_city", &[("node", node())]);
+        out.product("choose_deck", &[("track", track())]);
+        out.product("discard_progress", &[("card", progress())]);
+        out.product("build_improvement", &[("track", track())]);
+        out.product("place_metropolis", &[("node", node())]);
+        out.product("aqueduct_take", &[("resource", res())]);
+        out.product("play_progress", &[("card", progress())]);
+        out.product("play_alchemist", &[("red", ints(1..7)), ("yellow", ints(1..7))]);
+        out.product("crane_improvement", &[("track", track())]);
+        out.product("play_engineer", &[("node", node())]);
+        out.product("play_inventor", &[("a", hex()), ("b", hex())]);
+        out.product("play_medicine", &[("node", node())]);
+        out.product("play_bishop", &[("hex", hex())]);
+        out.product("play_deserter", &[("victim", seat())]);
+        out.product("play_diplomat", &[("edge", edge())]);
+        out.product("play_intrigue", &[("node", node())]);
+        out.product("play_spy", &[("victim", seat())]);
+        out.product("play_master_merchant", &[("victim", seat())]);
+        out.product("play_merchant", &[("hex", hex())]);
+        out.product("play_merchant_fleet", &[("card", card())]);
+        out.product("play_resource_monopoly", &[("resource", res())]);
+        out.product("play_trade_monopoly", &[("commodity", com())]);
+        out.push("end_card", &[]);
+        out.product("remove_knight", &[("node", node())]);
+        out.product("give_card", &[("card", card())]);
+        out.product("take_card", &[("card", card())]);
+        out.product("take_progress", &[("card", progress())]);
+        out.product("harbor_offer", &[("to", seat()), ("resource", res())]);
+    }
+}
+
+/// The phases by their JSON tag; any other tag is the last slot.
+const PHASES: &[&str] = &[
+    "setup",
+    "roll",
+    "rolling",
+    "discard",
+    "move_robber",
+    "stealing",
+    "main",
+    "drawing",
+    "road_building",
+    "trade_draft",
+    "trade_replies",
+    "trade_confirm",
+    "pillage",
+    "defender_deck",
+    "progress_draw",
+    "progress_discard",
+    "aqueduct",
+    "relocate",
+    "place_metropolis",
+    "rolling_event",
+    "smith",
+    "desert",
+    "deserter_place",
+    "diplomat_road",
+    "bishop_steal",
+    "sabotage",
+    "spy",
+    "wedding",
+    "master_merchant",
+    "harbor_reply",
+    "over",
+];
+
+fn seat_hot(w: &mut Writer, v: &View, seat: Option<engine::Seat>, players: usize) {
+    w.one_hot(seat.map(|s| relative(v.viewer, s, players)), players);
+}
+
+impl Observe for Catan {
+    fn encode(v: &View, players: usize, w: &mut Writer) {
+        w.block(|| format!("phase (one-hot by JSON tag: {}, other)", PHASES.join(", ")));
+        w.one_hot(Some(tag_index(&v.phase, "phase", PHASES)), PHASES.len() + 1);
+        w.block(|| "current seat, start player (one-hot each, relative)".into());
+        seat_hot(w, v, Some(v.current), players);
+        seat_hot(w, v, Some(v.start_player), players);
+        w.block(|| "turn, points to win, development cards in the deck, development card played this turn".into());
+        w.num(v.turn);
+        w.num(v.victory_points);
+        w.num(v.deck_size);
+        w.flag(v.dev_played);
+        w.block(|| "bank (brick, lumber, wool, grain, ore)".into());
+        w.counts(&v.bank.0);
+        w.block(|| "last roll: red die, yellow die (0 = none)".into());
+        w.num(v.last_roll.map_or(0, |d| d.red));
+        w.num(v.last_roll.map_or(0, |d| d.yellow));
+        w.block(|| "longest road, largest army holder (one-hot each, relative)".into());
+        seat_hot(w, v, v.longest_road, players);
+        seat_hot(w, v, v.largest_army, players);
+        for (h, tile) in v.board.tiles.iter().enumerate() {
+            w.block(|| format!("hex {h}: terrain (hills, forest, pasture, fields, mountains, desert), number 2-12 (one-hot), robber"));
+            w.one_hot(Some(tile.terrain as usize), 6);
+            w.one_hot(tile.number.map(|n| usize::from(n).saturating_sub(2)), 11);
+            w.flag(v.robber.index() == h);
+        }
+        for (i, harbor) in v.board.harbors.iter().enumerate() {
+            w.block(|| format!("harbor {i} (generic, brick, lumber, wool, grain, ore)"));
+            w.one_hot(Some(harbor.kind as usize), 6); // its path: `Game::topology`
+        }
+        for (k, seat) in seats_from(v.viewer, players).enumerate() {
+            let Some(p) = v.players.get(seat) else { continue };
+            w.block(|| format!("player +{k}: settlements (54), cities (54), roads (72)"));
+            w.bits(u128::from(p.settlements.0), NODE_COUNT);
+            w.bits(u128::from(p.cities.0), NODE_COUNT);
+            w.bits(p.roads.0, EDGE_COUNT);
+            w.block(|| format!("player +{k}: road length, cards in hand, development cards (unplayed, bought this turn), public points, played development cards (5)"));
+            w.num(p.road_length);
+            w.num(p.resource_count);
+            w.num(p.dev_card_count);
+            w.num(p.new_dev_card_count);
+            w.num(p.public_points);
+            w.counts(&p.played.0);
+            w.block(|| format!("player +{k}: hand known, hand (5), development cards (5), bought this turn (5), victory point cards, points (0 unless known)"));
+            w.flag(p.hand.is_some());
+            w.counts(&p.hand.map_or([0; 5], |h| h.0));
+            w.counts(&p.dev_cards.map_or([0; 5], |d| d.0));
+            w.counts(&p.new_dev_cards.map_or([0; 5], |d| d.0));
+            w.num(p.victory_point_cards.unwrap_or(0));
+            w.num(p.points.unwrap_or(0));
+        }
+        let Some(ck) = &v.cities_knights else { return };
+        w.block(|| {
+            "C&K: commodities in the bank (paper, cloth, coin), barbarians, robber awake, defenders left".into()
+        });
+        w.counts(&ck.bank.0);
+        w.num(ck.barbarians);
+        w.flag(ck.robber_awake);
+        w.num(ck.defenders_left);
+        for t in 0..3 {
+            w.block(|| format!("C&K: metropolis of track {t}: holder (one-hot, relative), city (node, -1 = none)"));
+            let m = ck.metropolises.get(t).copied().flatten();
+            seat_hot(w, v, m.map(|m| m.seat), players);
+            w.num(m.map_or(-1.0, |m| m.node.index() as f64));
+        }
+        w.block(|| "C&K: merchant holder (one-hot, relative), merchant hex (-1 = none)".into());
+        seat_hot(w, v, ck.merchant.map(|m| m.seat), players);
+        w.num(ck.merchant.map_or(-1.0, |m| m.hex.index() as f64));
+        w.block(|| {
+            "C&K: progress cards on top of / under each deck (3 + 3), last event die (ship, trade, politics, science)"
+                .into()
+        });
+        w.out
+            .extend(ck.deck_top.iter().chain(&ck.deck_under).map(|&n| n as f32));
+        w.one_hot(
+            ck.last_event.and_then(|e| {
+                catan::cities_knights::EventFace::FACES
+                    .iter()
+                    .position(|(f, _)| *f == e)
+            }),
+            4,
+        );
+        let kinds = ProgressCard::ALL.len();
+        for (k, seat) in seats_from(v.viewer, players).enumerate() {
+            let Some(p) = ck.players.get(seat) else { continue };
+            w.block(|| format!("C&K player +{k}: commodities known, commodities (3)"));
+            w.flag(p.commodities.is_some());
+            w.counts(&p.commodities.map_or([0; 3], |c| c.0));
+            w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero (54 each)"));
+            for set in [
+                p.knights,
+                p.strong,
+                p.mighty,
+                p.active,
+                p.acted,
+                p.fresh,
+                p.promoted,
+                p.walls,
+                p.flat,
+                p.heroes.hero,
+            ] {
+                w.bits(u128::from(set.0), NODE_COUNT);
+            }
+            w.block(|| format!("C&K player +{k}: squires (19 hexes)"));
+            w.bits(u128::from(p.heroes.squires.0), HEX_COUNT);
+            w.block(|| format!("C&K player +{k}: improvement levels (3), progress cards per deck (3), defenders"));
+            w.counts(&p.levels);
+            w.out.extend(p.progress_count.iter().map(|&n| n as f32));
+            w.num(p.defenders);
+            w.block(|| format!("C&K player +{k}: progress cards known, progress cards ({kinds}), revealed victory point cards ({kinds})"));
+            w.flag(p.progress.is_some());
+            match &p.progress {
+                Some(c) => w.counts(&c.0),
+                None => w.out.extend(std::iter::repeat_n(0.0, kinds)),
+            }
+            w.counts(&p.vp_cards.0);
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! The game-independent face the Python classes use: a [`Match`] of any game
+//! together with its dense action space and observation encoder, behind one
+//! object-safe trait ([`Research`]), created from the CLI's game registry.
+
+use crate::dense::{space, DenseGame, Space};
+use crate::obs::{observe, Observe, Writer};
+use bots::BotGame;
+use engine::dynamic::invalid_state;
+use engine::{ChanceMode, DynMatch, ErrorInfo, Game, GameEntry, GameRng, Match, Seat, Viewer};
+use rand::SeedableRng;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Everything a game needs to be served to Python.
+pub trait Researchable: DenseGame + Observe + BotGame {}
+impl<G: DenseGame + Observe + BotGame> Researchable for G {}
+
+/// A malformed-input refusal of this crate (kind `malformed`).
+pub fn malformed(rule: &str, de: impl Into<String>, en: impl Into<String>) -> ErrorInfo {
+    ErrorInfo::new("malformed", rule, de, en)
+}
+
+/// Reads a game's options, refusing keys the game does not know: serde
+/// ignores them, and a misspelt option silently ignored would run another
+/// experiment than the one asked for.
+pub fn parse_config<G: Game>(options: &Value) -> Result<G::Config, ErrorInfo> {
+    if options.is_null() {
+        return Ok(G::Config::default());
+    }
+    let config: G::Config =
+        serde_json::from_value(options.clone()).map_err(|e| ErrorInfo::malformed(format!("options: {e}")))?;
+    let known = serde_json::to_value(&config).unwrap_or(Value::Null);
+    if let (Some(given), Some(known)) = (options.as_object(), known.as_object()) {
+        let unknown: Vec<&str> = given
+            .keys()
+            .filter(|k| !known.contains_key(*k))
+            .map(String::as_str)
+            .collect();
+        if !unknown.is_empty() {
+            let list = unknown.join(", ");
+            let names: Vec<&str> = known.keys().map(String::as_str).collect();
+            let names = names.join(", ");
+            return Err(ErrorInfo::new(
+                "config",
+                "engine.unknown_option",
+                format!("Unbekannte Option „{list}“ für {} (bekannt: {names}).", G::ID),
+                format!("Unknown option '{list}' for {} (known: {names}).", G::ID),
+            ));
+        }
+    } else if !options.is_object() {
+        return Err(ErrorInfo::malformed("options: expected an object".to_string()));
+    }
+    Ok(config)
+}
+
+/// The error of an index outside the action space.
+pub fn bad_index(i: i64, n: usize) -> ErrorInfo {
+    malformed(
+        "engine.action_index",
+        format!(
+            "Der Aktionsindex {i} liegt außerhalb des Aktionsraums (0 bis {}).",
+            n.saturating_sub(1)
+        ),
+        format!(
+            "Action index {i} is outside the action space (0 to {}).",
+            n.saturating_sub(1)
+        ),
+    )
+}
+
+/// A match with its dense space, as the Python `Game` holds it.
+pub trait Research: Send + Sync {
+    /// The JSON face of the match.
+    fn dynm(&self) -> &dyn DynMatch;
+    /// The JSON face of the match, mutable.
+    fn dynm_mut(&mut self) -> &mut dyn DynMatch;
+    /// The options as JSON.
+    fn options(&self) -> Value;
+    /// Size of the action space.
+    fn num_actions(&self) -> usize;
+    /// `(type, first index, end index)` of every action kind.
+    fn action_kinds(&self) -> Vec<(String, u32, u32)>;
+    /// The index of an action given as JSON (`None`: a valid action outside the space).
+    fn action_index(&self, action: &Value) -> Result<Option<u32>, ErrorInfo>;
+    /// The action of an index, as JSON.
+    fn index_action(&self, i: i64) -> Result<Value, ErrorInfo>;
+    /// Indices of the legal actions of `seat`, in the legal list's order
+    /// (`u32::MAX` for a legal action without an index).
+    fn legal_indices(&self, seat: Seat) -> Vec<u32>;
+    /// Applies the action of an index.
+    fn step_index(&mut self, seat: Seat, i: i64) -> Result<u64, ErrorInfo>;
+    /// The observation tensor of a viewer.
+    fn observe(&self, viewer: Viewer) -> Vec<f32>;
+    /// Block names and offsets of the tensor.
+    fn observation_layout(&self) -> Vec<(String, usize)>;
+    /// A copy (state, RNG, log).
+    fn clone_box(&self) -> Box<dyn Research>;
+    /// A position the viewer cannot tell apart, hidden parts resampled; a new
+    /// match starting there.
+    fn determinize(&self, viewer: Viewer, seed: u64) -> Result<Box<dyn Research>, ErrorInfo>;
+}
+
+/// A typed match and its space.
+struct Typed<G: Researchable> {
+    m: Match<G>,
+    config: G::Config,
+    space: Arc<Space<G>>,
+}
+
+impl<G: Researchable> Typed<G> {
+    fn new(m: Match<G>, config: G::Config) -> Typed<G> {
+        let space = space::<G>(&config, G::players(m.state()));
+        Typed { m, config, space }
+    }
+}
+
+impl<G: Researchable> Research for Typed<G> {
+    fn dynm(&self) -> &dyn DynMatch {
+        &self.m
+    }
+    fn dynm_mut(&mut self) -> &mut dyn DynMatch {
+        &mut self.m
+    }
+    fn options(&self) -> Value {
+        serde_json::to_value(&self.config).unwrap_or(Value::Null)
+    }
+    fn num_actions(&self) -> usize {
+        self.space.len()
+    }
+    fn action_kinds(&self) -> Vec<(String, u32, u32)> {
+        self.space.kinds.clone()
+    }
+    fn action_index(&self, action: &Value) -> Result<Option<u32>, ErrorInfo> {
+        let a: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| ErrorInfo::malformed(format!("action: {e}")))?;
+        Ok(self.space.of(&a))
+    }
+    fn index_action(&self, i: i64) -> Result<Value, ErrorInfo> {
+        let a = usize::try_from(i)
+            .ok()
+            .and_then(|i| self.space.actions.get(i))
+            .ok_or_else(|| bad_index(i, self.space.len()))?;
+        Ok(serde_json::to_value(a).unwrap_or(Value::Null))
+    }
+    fn legal_indices(&self, seat: Seat) -> Vec<u32> {
+        if seat.index() >= G::players(self.m.state()) {
+            return Vec::new();
+        }
+        self.m
+            .legal_actions(seat)
+            .iter()
+            .map(|a| self.space.of(a).unwrap_or(u32::MAX))
+            .collect()
+    }
+    fn step_index(&mut self, seat: Seat, i: i64) -> Result<u64, ErrorInfo> {
+        let a = usize::try_from(i)
+            .ok()
+            .and_then(|i| self.space.actions.get(i))
+            .ok_or_else(|| bad_index(i, self.space.len()))?;
+        self.m.act(seat, a.clone(), None).map_err(|r| r.info())
+    }
+    fn observe(&self, viewer: Viewer) -> Vec<f32> {
+        let mut w = Writer::default();
+        observe::<G>(self.m.state(), viewer, &mut w);
+        w.out
+    }
+    fn observation_layout(&self) -> Vec<(String, usize)> {
+        let mut w = Writer {
+            layout: Some(Vec::new()),
+            ..Writer::default()
+        };
+        observe::<G>(self.m.state(), Viewer::Seat(Seat(0)), &mut w);
+        w.layout.unwrap_or_default()
+    }
+    fn clone_box(&self) -> Box<dyn Research> {
+        Box::new(Typed {
+            m: self.m.clone(),
+            config: self.config.clone(),
+            space: self.space.clone(),
+        })
+    }
+    fn determinize(&self, viewer: Viewer, seed: u64) -> Result<Box<dyn Research>, ErrorInfo> {
+        if let Viewer::Seat(s) = viewer {
+            if s.index() >= G::players(self.m.state()) {
+                return Err(engine::Rejection::<G::Error>::NoSuchSeat { seat: s }.info());
+            }
+        }
+        let mut rng = GameRng::seed_from_u64(seed);
+        let state = G::determinize(self.m.state(), viewer, &mut rng);
+        let m = Match::<G>::load(state, seed, self.m.mode()).map_err(invalid_state)?;
+        Ok(Box::new(Typed::new(m, self.config.clone())))
+    }
+}
+
+fn create<G: Researchable>(
+    options: &Value,
+    players: usize,
+    seed: u64,
+    mode: ChanceMode,
+) -> Result<Box<dyn Research>, ErrorInfo> {
+    let config = parse_config::<G>(options)?;
+    let m = Match::<G>::new(config.clone(), players, seed, mode).map_err(|e| ErrorInfo {
+        kind: "config".into(),
+        rule: "engine.config".into(),
+        message: e.message,
+    })?;
+    Ok(Box::new(Typed::new(m, config)))
+}
+
+/// Downcasts the registry's JSON match to the typed one (the registry builds
+/// it, so loading and replaying stay the registry's code).
+fn adopt<G: Researchable>(
+    made: Result<Box<dyn DynMatch>, ErrorInfo>,
+    options: &Value,
+) -> Result<Box<dyn Research>, ErrorInfo> {
+    let config = parse_config::<G>(options)?;
+    let made = made?;
+    let any: Box<dyn std::any::Any> = dyn_to_any::<G>(made)?;
+    let m = any
+        .downcast::<Match<G>>()
+        .map_err(|_| ErrorInfo::malformed("internal: the registry built another game".to_string()))?;
+    Ok(Box::new(Typed::new(*m, config)))
+}
+
+/// Rebuilds a typed match from a JSON one through its log (the registry's
+/// handles are trait objects without `Any`): replaying the log is the
+/// contract's own way to reproduce a match exactly.
+fn dyn_to_any<G: Researchable>(m: Box<dyn DynMatch>) -> Result<Box<dyn std::any::Any>, ErrorInfo> {
+    let log: engine::Log<G> = serde_json::from_value(m.log()).map_err(|e| ErrorInfo::malformed(format!("log: {e}")))?;
+    let typed = Match::<G>::from_log(log, m.mode()).map_err(|e| {
+        ErrorInfo::new(
+            "replay",
+            "engine.replay",
+            format!("Das Protokoll lässt sich nicht nachspielen: {e}"),
+            format!("The log cannot be replayed: {e}"),
+        )
+    })?;
+    Ok(Box::new(typed))
+}
+
+/// A new match of game `id` (from the CLI's registry).
+pub fn new_match(
+    id: &str,
+    options: &Value,
+    players: usize,
+    seed: u64,
+    mode: ChanceMode,
+) -> Result<Box<dyn Research>, ErrorInfo> {
+    spielleiter_cli::registry::entry(id)?;
+    spielleiter_cli::with_game!(id, G => create::<G>(options, players, seed, mode)?)
+}
+
+/// A match continuing from a saved state (bare or in its envelope).
+pub fn load_match(
+    id: &str,
+    state: &Value,
+    options: &Value,
+    seed: u64,
+    mode: ChanceMode,
+) -> Result<Box<dyn Research>, ErrorInfo> {
+    let entry: Box<dyn GameEntry> = spielleiter_cli::registry::entry(id)?;
+    let made = entry.load(state, seed, mode);
+    spielleiter_cli::with_game!(id, G => adopt::<G>(made, options)?)
+}
+
+/// A match rebuilt from its log.
+pub fn replay_match(id: &str, log: &Value, options: &Value, mode: ChanceMode) -> Result<Box<dyn Research>, ErrorInfo> {
+    let entry: Box<dyn GameEntry> = spielleiter_cli::registry::entry(id)?;
+    let made = entry.replay_log(log, mode);
+    spielleiter_cli::with_game!(id, G => adopt::<G>(made, options)?)
+}

@@ -1,0 +1,74 @@
+"""Gymnasium envs: registered ids, check_env, masks for MaskablePPO, opponents."""
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import spielleiter  # noqa: F401 (registers the ids)
+from spielleiter import Refused
+
+
+@pytest.mark.parametrize("env_id,kwargs", [
+    ("spielleiter/Splendor-v0", {"players": 2}),
+    ("spielleiter/Catan-v0", {"players": 4, "opponents": "greedy", "illegal_action": "resample"}),
+    ("spielleiter/Catan-v0", {"players": 3, "options": {"rules": "cities_knights_heroes"},
+                              "illegal_action": "resample"}),
+    ("spielleiter/CatanJunior-v0", {"players": 3, "opponents": ["random", "greedy"], "illegal_action": "resample"}),
+])
+def test_check_env(env_id, kwargs):
+    env = gymnasium.make(env_id, **kwargs)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_an_episode_against_mcts_ends_with_a_reward():
+    env = gymnasium.make("spielleiter/Splendor-v0", players=2, opponents="mcts:playouts=20")
+    obs, info = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    total, done = 0.0, False
+    while not done:
+        mask = env.unwrapped.action_masks()
+        assert np.array_equal(mask, info["action_mask"]) and mask.any()
+        obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert env.observation_space.contains(obs)
+        total += r
+        done = term or trunc
+    assert total in (-1.0, 1.0, 0.0)
+
+
+def test_same_seed_same_episode():
+    def run():
+        env = gymnasium.make("spielleiter/Catan-v0", players=4)
+        obs, _ = env.reset(seed=5)
+        env.action_space.seed(3)
+        out = [obs]
+        for _ in range(60):
+            obs, _, term, trunc, _ = env.step(env.action_space.sample())
+            out.append(obs)
+            if term or trunc:
+                break
+        return np.stack(out)
+
+    assert np.array_equal(run(), run())
+
+
+def test_illegal_action_is_refused():
+    env = gymnasium.make("spielleiter/Splendor-v0")
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(~env.unwrapped.action_masks())[0])
+    before = env.unwrapped.state_json()
+    with pytest.raises(Refused):
+        env.step(illegal)
+    with pytest.raises(Refused) as e:
+        env.step(10**9)
+    assert e.value.rule == "engine.illegal_action_index"
+    with pytest.raises(Refused):
+        env.step(10**40)
+    assert env.unwrapped.state_json() == before
+    lenient = gymnasium.make("spielleiter/Splendor-v0", illegal_action="resample")
+    lenient.reset(seed=1)
+    *_, info = lenient.step(illegal)
+    assert info["illegal_action"]
+    with pytest.raises(Refused) as e:
+        gymnasium.make("spielleiter/Splendor-v0", opponents="grandmaster")
+    assert e.value.rule == "engine.unknown_bot"

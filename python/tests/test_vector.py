@@ -1,0 +1,90 @@
+"""VectorEnv: owned arrays, auto-reset, threads, snapshots, refusals."""
+
+import numpy as np
+import pytest
+
+from spielleiter import Refused, VectorEnv
+
+
+def run(env: VectorEnv, steps: int, seed: int):
+    rng = np.random.default_rng(seed)
+    finished = 0
+    trace = []
+    for _ in range(steps):
+        obs, rewards, term, trunc, to_act = env.step(env.random_actions(rng))
+        finished += int(term.sum() + trunc.sum())
+        trace.append((obs.sum(), rewards.sum(), to_act.copy()))
+    return finished, trace
+
+
+def test_arrays_are_owned_and_written_in_place():
+    env = VectorEnv("splendor", num_envs=8, players=2, seed=1)
+    obs0, mask0, to_act0 = env.reset(seed=1)
+    obs, rewards, term, trunc, to_act = env.step(env.random_actions(np.random.default_rng(0)))
+    assert obs is obs0 and to_act is to_act0 and env.mask is mask0
+    assert obs.dtype == np.float32 and obs.shape == (8, env.obs_len)
+    assert env.mask.dtype == np.bool_ and env.mask.shape == (8, env.num_actions)
+    assert (env.mask.sum(axis=1) > 0).all()
+    assert rewards.shape == (8, 2)
+
+
+def test_games_finish_and_reset_themselves():
+    env = VectorEnv("catan", num_envs=16, players=4, seed=2)
+    finished, _ = run(env, 3000, 2)
+    assert finished > 0
+    assert (env.to_act >= 0).all()
+
+
+def test_threads_do_not_change_the_run():
+    a = VectorEnv("catan-junior", num_envs=32, players=3, seed=3, threads=1)
+    b = VectorEnv("catan-junior", num_envs=32, players=3, seed=3, threads=2)
+    fa, ta = run(a, 300, 5)
+    fb, tb = run(b, 300, 5)
+    assert fa == fb and all(x[0] == y[0] and x[1] == y[1] and (x[2] == y[2]).all() for x, y in zip(ta, tb))
+
+
+def test_snapshot_and_restore_replay_exactly():
+    env = VectorEnv("catan", num_envs=8, players=4, seed=4, options={"rules": "cities_knights"})
+    run(env, 100, 1)
+    snap = env.snapshot()
+    obs = env.obs.copy()
+    _, t1 = run(env, 100, 9)
+    env.restore(snap)
+    assert np.array_equal(env.obs, obs)
+    _, t2 = run(env, 100, 9)
+    assert all(x[0] == y[0] and (x[2] == y[2]).all() for x, y in zip(t1, t2))
+
+
+def test_an_illegal_index_changes_no_game():
+    env = VectorEnv("splendor", num_envs=4, players=2, seed=5)
+    states = [env.state_json(i) for i in range(4)]
+    actions = env.random_actions(np.random.default_rng(1))
+    actions[2] = int(np.flatnonzero(~env.mask[2])[0])
+    with pytest.raises(Refused) as e:
+        env.step(actions)
+    assert e.value.rule == "engine.illegal_action_index" and "2" in e.value.en
+    actions[2] = -5
+    with pytest.raises(Refused):
+        env.step(actions)
+    assert [env.state_json(i) for i in range(4)] == states
+
+
+def test_opponents_play_their_seats():
+    env = VectorEnv("splendor", num_envs=4, players=2, seed=6, opponents="greedy", agents=[0])
+    run(env, 200, 3)
+    assert set(env.to_act.tolist()) <= {0}
+    with pytest.raises(Refused):
+        VectorEnv("splendor", num_envs=4, players=2, opponents="mcts:playouts=-1", agents=[0])
+    with pytest.raises(Refused):
+        VectorEnv("chess", num_envs=4)
+    with pytest.raises(Refused):
+        VectorEnv("splendor", num_envs=0)
+
+
+def test_without_observations_only_the_tensor_is_left_out():
+    a = VectorEnv("catan", num_envs=8, players=4, seed=8)
+    b = VectorEnv("catan", num_envs=8, players=4, seed=8, observations=False)
+    _, ta = run(a, 200, 2)
+    _, tb = run(b, 200, 2)
+    assert not b.obs.any() and a.obs.any()
+    assert np.array_equal(a.mask, b.mask) and all((x[2] == y[2]).all() for x, y in zip(ta, tb))
