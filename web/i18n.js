@@ -63,6 +63,8 @@ const TEXT = {
   otherTab: { de: 'Dieser Platz ist auch in einem anderen Tab offen. Beide Tabs bleiben aktuell; handle am besten nur in einem.', en: 'This seat is also open in another tab. Both stay up to date; best act in only one.' },
   hotseatSwitch: { de: 'Hot-Seat: jetzt ist {who} dran.', en: 'Hot-seat: now it is {who}\'s turn.' },
   replayTitle: { de: 'Wiederholung', en: 'Replay' },
+  replayLive: { de: 'live', en: 'live' },
+  replayLiveHint: { de: 'Das Spiel läuft noch: neue Züge kommen dazu, am letzten Schritt folgt die Wiederholung dem Spiel.', en: 'The game is still running: new moves are added; at the last step the replay follows the game.' },
   step: { de: 'Schritt {i} von {n}', en: 'Step {i} of {n}' },
   first: { de: 'Anfang', en: 'Start' },
   prev: { de: 'Zurück', en: 'Back' },
@@ -83,6 +85,10 @@ const TEXT = {
   seatTaken: { de: 'Dieser Platz ist schon besetzt.', en: 'This seat is already taken.' },
   created: { de: 'Angelegt', en: 'Created' },
   refresh: { de: 'Aktualisieren', en: 'Refresh' },
+  soundOn: { de: 'Ton an', en: 'Sound on' },
+  soundOff: { de: 'Ton aus', en: 'Sound off' },
+  soundHint: { de: 'Ein kurzer Ton, wenn du am Zug bist', en: 'A short tone when it is your turn' },
+  offlineBoard: { de: 'Keine Verbindung: das Brett ruht, bis die Verbindung wieder steht.', en: 'No connection: the board is paused until the connection is back.' },
 };
 
 let lang = localStorage.getItem(KEY) || ((navigator.language || 'de').startsWith('de') ? 'de' : 'en');

@@ -181,7 +181,8 @@ export async function lobbyPage(root) {
       });
     }
     if (tb.status !== 'finished') actions.push(h('a', { class: 'button', href: `/watch/${tb.id}`, 'data-testid': 'watch' }, t('watch')));
-    else actions.push(h('a', { class: 'button', href: `/replay/${tb.id}`, 'data-testid': 'replay' }, t('replay')));
+    // A running game's replay follows it up to the present.
+    if (tb.status !== 'waiting') actions.push(h('a', { class: 'button', href: `/replay/${tb.id}`, 'data-testid': 'replay' }, t('replay')));
     return h(
       'li',
       { class: 'table-row', 'data-testid': 'table-row', 'data-table': tb.id },

@@ -1,12 +1,14 @@
-// The replay viewer: steps through a finished game. The server replays the
-// log and sends one frame per action (view, events, who acts next), so the UI
-// still holds no rules.
+// The replay viewer: steps through a game. The server replays the log and
+// sends one frame per action (view, events, who acts next), so the UI still
+// holds no rules. A running game's frames are a spectator's (no actions);
+// the viewer then watches the table and adds a frame per update, following
+// the game up to the present while it is at the last frame.
 
 import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
-import { api } from './api.js';
+import { api, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
-import { seatLabel } from './ui.js';
+import { seatLabel, setConnection } from './ui.js';
 
 export async function replayPage(root, id) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -28,8 +30,41 @@ export async function replayPage(root, id) {
       return () => {};
     }
   }
-  const frames = data.frames;
+  let frames = data.frames;
+  let live = !!data.live;
   let i = 0;
+  let sock = null;
+  const follow = () => {
+    if (!live || sock) return;
+    sock = new TableSocket(id, {
+      watchOnly: true,
+      onStatus: (s) => setConnection(s),
+      onSnapshot: async (key, msg) => {
+        const last = frames[frames.length - 1];
+        if (key !== 'spectator' || !last || msg.version <= last.version) return;
+        // Missed updates (a reconnect): fetch the frames again.
+        try {
+          const fresh = await api('GET', `/api/tables/${id}/replay`);
+          const atEnd = i >= frames.length - 1;
+          frames = fresh.frames;
+          live = !!fresh.live;
+          if (atEnd) i = frames.length - 1;
+          render();
+        } catch {
+          /* the next snapshot tries again */
+        }
+      },
+      onUpdate: (key, msg) => {
+        const last = frames[frames.length - 1];
+        if (key !== 'spectator' || (last && msg.version <= last.version)) return;
+        const atEnd = i >= frames.length - 1;
+        frames.push({ seat: null, action: null, version: msg.version, events: msg.events || [], view: msg.view, to_act: msg.to_act, result: msg.result });
+        if (msg.result) live = false;
+        if (atEnd && !timer) i = frames.length - 1;
+        render();
+      },
+    });
+  };
   let timer = null;
   const seatName = (s) => seatLabel(summary.seats?.[s], s);
 
@@ -69,7 +104,13 @@ export async function replayPage(root, id) {
       h(
         'section',
         { class: 'table-page replay', 'data-testid': 'replay-page' },
-        h('div', { class: 'status-bar' }, h('h1', {}, `${t('replayTitle')}: ${gameTitle(mod, data.game, L)}`, ' ', h('small', { class: 'muted' }, id)), h('div', { class: 'turn', 'data-testid': 'replay-step' }, t('step', { i: i + 1, n: frames.length }))),
+        h(
+          'div',
+          { class: 'status-bar' },
+          h('h1', {}, `${t('replayTitle')}: ${gameTitle(mod, data.game, L)}`, ' ', h('small', { class: 'muted' }, id)),
+          live ? h('span', { class: 'live-badge', 'data-testid': 'replay-live', title: t('replayLiveHint') }, t('replayLive')) : null,
+          h('div', { class: 'turn', 'data-testid': 'replay-step', 'data-version': f.version }, t('step', { i: i + 1, n: frames.length })),
+        ),
         h(
           'div',
           { class: 'replay-controls' },
@@ -91,9 +132,11 @@ export async function replayPage(root, id) {
   }
 
   render();
+  follow();
   const unlisten = onLangChange(render);
   return () => {
     clearInterval(timer);
+    sock?.close();
     unlisten();
   };
 }

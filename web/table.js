@@ -9,8 +9,19 @@ import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate } from './ui.js';
 
-const LOG_KEY = 'spielleiter.log.';
-const MAX_LOG = 3000;
+/** Seat colours of the log and the turn signal, unless the game names its own (`seatColours`). */
+const SEAT_COLOURS = ['#d62828', '#1d5fd1', '#2e9e4f', '#f28c00', '#8e44ad', '#00838f', '#795548', '#c2185b'];
+const SOUND_KEY = 'spielleiter.sound';
+
+// Where an earlier version kept the log in the browser; removed on sight.
+const OLD_LOG_KEY = 'spielleiter.log.';
+
+/** JSON text with every object's keys sorted: equal actions, equal text. */
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
 
 export async function tablePage(root, id, params, opts = {}) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -56,8 +67,44 @@ class TablePage {
     this.winnerClosed = false;
     this.notice = null;
     this.otherTab = false;
-    this.log = this.loadLog();
-    this.pending = new Map();
+    // The log comes from the server's stored history (fetched whenever a
+    // snapshot arrives: on load and after every reconnect), then grows with
+    // the updates, so every device, spectators included, sees all of it.
+    this.log = { version: -1, items: [], key: null };
+    this.historyAsked = 0;
+    this.legalOpen = false; // the list of legal actions is folded away: the board and its buttons are the way to act
+    this.wasMine = false;
+    localStorage.removeItem(OLD_LOG_KEY + id);
+    this.pending = new Map(); // request id -> {seat, action}
+    // A click that went stale only because the game moved on under it (a bot
+    // discarding at the same moment, a second click before the update
+    // arrived): sent again once the fresh board still lists it.
+    this.retry = null;
+    // Several actions chosen in one dialog (all cards owed on a 7), sent one
+    // after the other, each once the previous one is acknowledged.
+    this.queue = null;
+    this.online = false;
+    // While a button is held down the page is not rebuilt, so the click
+    // lands on what the player pressed; the update is drawn right after.
+    this.pressed = false;
+    this.dirty = false;
+    this.onPress = () => {
+      this.pressed = true;
+      clearTimeout(this.pressTimer);
+      this.pressTimer = setTimeout(() => this.onRelease(), 1500);
+    };
+    this.onRelease = () => {
+      if (!this.pressed) return;
+      this.pressed = false;
+      clearTimeout(this.pressTimer);
+      // After the click handlers of the old page have run.
+      setTimeout(() => {
+        if (this.dirty) this.render();
+      }, 0);
+    };
+    root.addEventListener('pointerdown', this.onPress, true);
+    window.addEventListener('pointerup', this.onRelease, true);
+    window.addEventListener('pointercancel', this.onRelease, true);
     const invited = params.get('join');
     this.invite = invited != null && !(invited in heldSeats(id)) ? Number(invited) : null;
     this.tabId = Math.random().toString(36).slice(2);
@@ -74,7 +121,14 @@ class TablePage {
   connect() {
     return new TableSocket(this.id, {
       watchOnly: this.watchOnly,
-      onStatus: (s) => setConnection(s),
+      onStatus: (s) => {
+        setConnection(s);
+        const online = s === 'online';
+        if (online !== this.online) {
+          this.online = online;
+          this.render();
+        }
+      },
       onHello: (summary) => {
         this.summary = summary;
         this.seats = summary.seats;
@@ -83,12 +137,14 @@ class TablePage {
         this.views.set(key, msg);
         if (msg.seats) this.seats = msg.seats;
         this.pickActive();
+        if (key === this.logKey()) this.loadHistory(key);
         this.render();
+        if (this.retry && key === String(this.retry.seat)) this.retryStale(msg);
       },
       onUpdate: (key, msg) => {
         const before = this.views.get(key);
         this.views.set(key, { ...before, ...msg });
-        if (key === this.logKey()) this.addEvents(msg.events, msg.version);
+        if (key === this.logKey()) this.addEvents(msg.events, msg.version, key);
         if (key === String(this.active) || !this.views.has(String(this.active))) this.pickActive(true);
         this.render();
       },
@@ -98,10 +154,19 @@ class TablePage {
       },
       onAck: (msg) => {
         this.pending.delete(msg.id);
+        if (this.queue && this.queue.waiting === msg.id) this.nextQueued();
       },
       onRefusal: (info, reqId) => {
+        const sent = this.pending.get(reqId);
         this.pending.delete(reqId);
-        this.showRefusal(info);
+        const queued = this.queue && this.queue.waiting === reqId;
+        if (info?.kind === 'stale_version' && sent && !sent.retried) {
+          // Decided when the fresh board is in (see retryStale).
+          this.retry = { ...sent, info, queued };
+        } else {
+          if (queued) this.queue = null;
+          this.showRefusal(info);
+        }
         // The board may be behind: fetch fresh snapshots.
         this.sock.sync();
       },
@@ -116,6 +181,11 @@ class TablePage {
   }
 
   close() {
+    this.root.removeEventListener('pointerdown', this.onPress, true);
+    window.removeEventListener('pointerup', this.onRelease, true);
+    window.removeEventListener('pointercancel', this.onRelease, true);
+    clearTimeout(this.pressTimer);
+    document.title = `spielleiter – ${t('lobby')}`;
     this.unlisten();
     this.sock.close();
     this.announce('close');
@@ -186,16 +256,60 @@ class TablePage {
 
   // ----- acting -----
   act(action) {
-    const cur = this.views.get(String(this.active));
     const seat = this.active ?? 0;
-    const version = cur?.version ?? this.current()?.version ?? 0;
-    const id = this.sock.act(seat, action, version);
-    if (id == null) {
-      showBanner(t('reconnecting'), 'error');
+    if (this.send(seat, action, false) != null) this.ui = {};
+  }
+
+  /** Sends `actions` of the acting seat one after the other (a dialog's choice of several micro-actions). */
+  actAll(actions) {
+    if (this.queue || !actions.length) return;
+    const seat = this.active ?? 0;
+    const id = this.send(seat, actions[0], false);
+    if (id == null) return;
+    this.ui = {};
+    this.queue = { seat, rest: actions.slice(1), waiting: id };
+    this.render();
+  }
+
+  /** The next queued action, if the fresh board of its seat still lists it. */
+  nextQueued() {
+    const q = this.queue;
+    const next = q.rest.shift();
+    const legal = this.views.get(String(q.seat))?.legal || [];
+    if (next === undefined || !legal.some((a) => canonical(a) === canonical(next))) {
+      this.queue = null;
+      this.render();
       return;
     }
-    this.pending.set(id, action);
-    this.ui = {};
+    const id = this.send(q.seat, next, false);
+    if (id == null) this.queue = null;
+    else q.waiting = id;
+  }
+
+  send(seat, action, retried) {
+    const cur = this.views.get(String(seat));
+    const version = cur?.version ?? this.current()?.version ?? 0;
+    const id = this.online ? this.sock.act(seat, action, version) : null;
+    if (id == null) {
+      showBanner(t('reconnecting'), 'error');
+      return null;
+    }
+    this.pending.set(id, { seat, action, retried });
+    return id;
+  }
+
+  /** A stale click is sent again, once, if the fresh board of its seat still lists it; else its refusal is shown. */
+  retryStale(snapshot) {
+    const { seat, action, info, queued } = this.retry;
+    this.retry = null;
+    // Snapshots and updates may order an action's keys differently.
+    const want = canonical(action);
+    const id = (snapshot.legal || []).some((a) => canonical(a) === want) ? this.send(seat, action, true) : null;
+    if (queued && this.queue) {
+      if (id != null) this.queue.waiting = id;
+      else this.queue = null;
+    }
+    if (id == null) this.showRefusal(info);
   }
 
   showRefusal(info) {
@@ -205,25 +319,33 @@ class TablePage {
   }
 
   // ----- the log -----
-  loadLog() {
+  /** Fetches the viewer's history from the server; updates that arrive meanwhile are kept. */
+  async loadHistory(key) {
+    const ask = ++this.historyAsked;
+    const seat = key === 'spectator' ? null : Number(key);
+    const secret = seat == null ? null : heldSeats(this.id)[seat]?.secret;
+    let h;
     try {
-      const s = JSON.parse(localStorage.getItem(LOG_KEY + this.id) || 'null');
-      return s && Array.isArray(s.items) ? s : { version: -1, items: [] };
-    } catch {
-      return { version: -1, items: [] };
+      h = await api('GET', `/api/tables/${this.id}/history${seat == null ? '' : `?seat=${seat}`}`, undefined, secret ? { 'x-seat-secret': secret } : {});
+    } catch (e) {
+      showBanner(L(e.info?.message), 'error');
+      return;
     }
+    if (ask !== this.historyAsked) return; // a later request answers
+    const items = [];
+    for (const row of h.entries || []) for (const e of row.events || []) items.push({ v: row.v, e });
+    // Lines of updates newer than the history stay; older ones are in it.
+    const newer = this.log.key === key ? this.log.items.filter((x) => x.v > h.version) : [];
+    this.log = { version: Math.max(h.version, ...newer.map((x) => x.v)), items: items.concat(newer), key };
+    this.render();
   }
 
-  addEvents(events, version) {
+  addEvents(events, version, key) {
+    // Lines of another viewer (before a seat was authenticated) are dropped; the history replaces them.
+    if (this.log.key !== key) this.log = { version: -1, items: [], key };
     if (!events || version <= this.log.version) return;
     for (const e of events) this.log.items.push({ v: version, e });
     this.log.version = version;
-    if (this.log.items.length > MAX_LOG) this.log.items.splice(0, this.log.items.length - MAX_LOG);
-    try {
-      localStorage.setItem(LOG_KEY + this.id, JSON.stringify(this.log));
-    } catch {
-      /* storage full: the log stays in memory */
-    }
   }
 
   ctx(cur) {
@@ -245,6 +367,9 @@ class TablePage {
       // The events so far ({v, e} in order), for boards that show what the last roll caused.
       log: this.log.items,
       act: (a) => this.act(a),
+      // Several actions in a row (each sent once the previous is acknowledged); `sending` while they go.
+      actAll: (list) => this.actAll(list),
+      sending: !!this.queue,
       ui: this.ui,
       rerender: () => this.render(),
     };
@@ -252,7 +377,14 @@ class TablePage {
 
   // ----- rendering -----
   render() {
+    if (this.pressed) {
+      this.dirty = true;
+      return;
+    }
+    this.dirty = false;
     const cur = this.current();
+    // Test hook: the view on screen, for browser tests that count what a position holds.
+    window.spielleiterDebug.view = cur?.view ?? null;
     const mod = this.mod;
     const title = gameTitle(mod, this.summary.game, L);
     if (!cur) {
@@ -271,8 +403,9 @@ class TablePage {
       this.root,
       h(
         'section',
-        { class: 'table-page', 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version },
+        { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version, 'data-online': this.online ? 'true' : 'false' },
         this.statusBar(title, cur),
+        this.online ? null : h('div', { class: 'notice offline-note', 'data-testid': 'offline-note' }, t('offlineBoard')),
         this.notices(),
         this.joinPanel(),
         h(
@@ -284,6 +417,7 @@ class TablePage {
         this.winnerScreen(cur),
       ),
     );
+    this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');
     if (list) {
@@ -294,6 +428,44 @@ class TablePage {
         this.logScroll = list.scrollTop;
       });
     }
+  }
+
+  seatColour(i) {
+    const own = this.mod.seatColours;
+    return (own && own[i]) || SEAT_COLOURS[i % SEAT_COLOURS.length];
+  }
+
+  /** The tab's title says whose turn it is; when the turn becomes this browser's, an optional short tone. */
+  turnSignal(title, cur) {
+    const ta = cur?.to_act;
+    const waiting = this.seats?.some((s) => s.kind === 'open');
+    const mine = !cur?.result && !waiting && ta?.kind === 'seats' && this.active != null && ta.seats.includes(this.active) && (this.views.get(String(this.active))?.legal || []).length > 0;
+    document.title = mine ? `● ${t('yourTurn')} – ${title}` : cur?.result ? `${t('gameOver')} – ${title}` : `${title} – spielleiter`;
+    if (mine && !this.wasMine) {
+      window.spielleiterDebug.turnSignals = (window.spielleiterDebug.turnSignals || 0) + 1;
+      if (localStorage.getItem(SOUND_KEY) === 'on') beep();
+    }
+    this.wasMine = mine;
+  }
+
+  soundToggle() {
+    const on = localStorage.getItem(SOUND_KEY) === 'on';
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: ['sound-toggle', on && 'on'],
+        'data-testid': 'sound-toggle',
+        'aria-pressed': on ? 'true' : 'false',
+        title: t('soundHint'),
+        onclick: () => {
+          localStorage.setItem(SOUND_KEY, on ? 'off' : 'on');
+          if (!on) beep();
+          this.render();
+        },
+      },
+      on ? `🔔 ${t('soundOn')}` : `🔕 ${t('soundOff')}`,
+    );
   }
 
   statusBar(title, cur) {
@@ -313,6 +485,7 @@ class TablePage {
       { class: 'status-bar' },
       h('h1', {}, title, ' ', h('small', { class: 'muted' }, `${t('table')} ${this.id}`)),
       h('div', { class: ['turn', mine && 'mine'], 'data-testid': 'turn', 'data-mine': mine ? 'true' : 'false' }, turn),
+      this.soundToggle(),
       held.length
         ? h(
             'div',
@@ -382,9 +555,16 @@ class TablePage {
   legalPanel(ctx) {
     const legal = ctx.legal;
     return h(
-      'section',
-      { class: 'panel legal', 'data-testid': 'legal-list' },
-      h('h2', {}, `${t('legalActions')} (${legal.length})`),
+      'details',
+      {
+        class: 'panel legal',
+        'data-testid': 'legal-list',
+        open: this.legalOpen,
+        ontoggle: (e) => {
+          this.legalOpen = e.target.open;
+        },
+      },
+      h('summary', { 'data-testid': 'legal-toggle' }, `${t('legalActions')} (${legal.length})`),
       legal.length
         ? h(
             'div',
@@ -399,6 +579,7 @@ class TablePage {
                   'data-index': i,
                   'data-kind': a?.type ?? '',
                   'data-action': JSON.stringify(a),
+                  disabled: !this.online,
                   onclick: () => this.act(a),
                 },
                 this.mod.describeAction(a, ctx),
@@ -418,7 +599,11 @@ class TablePage {
       } catch {
         text = null;
       }
-      if (text) items.push(h('li', { class: e?.type === 'turn_began' ? 'turn-line' : null }, text));
+      if (!text) continue;
+      // A line about a seat is marked with the seat's colour and number (colour is never the only cue).
+      const seat = Number.isInteger(e?.seat) ? e.seat : null;
+      const badge = seat == null ? null : h('span', { class: 'log-seat', style: { background: this.seatColour(seat) }, title: this.seatName(seat) }, String(seat + 1));
+      items.push(h('li', { class: [e?.type === 'turn_began' && 'turn-line', seat != null && 'seat-line'], 'data-seat': seat ?? null, style: seat == null ? null : { borderLeftColor: this.seatColour(seat) } }, badge, badge ? ' ' : null, text));
     }
     return h('section', { class: 'panel log', 'data-testid': 'log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list' }, items));
   }
@@ -465,10 +650,25 @@ class TablePage {
   }
 
   rawPanel() {
-    const area = h('textarea', { rows: 2, 'data-testid': 'raw-action', placeholder: '{"type": "..."}' });
+    const area = h('textarea', {
+      rows: 2,
+      'data-testid': 'raw-action',
+      placeholder: '{"type": "..."}',
+      value: this.rawText || '',
+      oninput: (e) => {
+        this.rawText = e.target.value;
+      },
+    });
+    // Open stays open across updates (the page is rebuilt on each).
     return h(
       'details',
-      { class: 'panel raw' },
+      {
+        class: 'panel raw',
+        open: this.rawOpen,
+        ontoggle: (e) => {
+          this.rawOpen = e.target.open;
+        },
+      },
       h('summary', { 'data-testid': 'raw-toggle' }, t('rawAction')),
       area,
       h(
@@ -521,5 +721,30 @@ class TablePage {
         ),
       ),
     );
+  }
+}
+
+let audio = null;
+/** A short two-note tone (Web Audio; no file, nothing fetched). */
+function beep() {
+  try {
+    audio ||= new (window.AudioContext || window.webkitAudioContext)();
+    const now = audio.currentTime;
+    for (const [f, at] of [
+      [660, 0],
+      [880, 0.12],
+    ]) {
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, now + at);
+      g.gain.exponentialRampToValueAtTime(0.2, now + at + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.18);
+      o.connect(g).connect(audio.destination);
+      o.start(now + at);
+      o.stop(now + at + 0.2);
+    }
+  } catch {
+    /* no audio: the title still says it */
   }
 }

@@ -70,6 +70,8 @@ const TERRAIN_FILL = { hills: '#c66a3d', forest: '#2f7d3a', pasture: '#a5d46a', 
 const RES_FILL = { brick: '#c66a3d', lumber: '#2f7d3a', wool: '#a5d46a', grain: '#f0c94a', ore: '#8e8e99' };
 /** Player colours (seat order) and a text colour that reads on each. */
 export const PLAYER_FILL = ['#d62828', '#1d5fd1', '#f5f5f0', '#f28c00'];
+/** The seats' colours for the table's log (white drawn a little darker to show on the page). */
+export const seatColours = ['#d62828', '#1d5fd1', '#b8b8ad', '#f28c00'];
 const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111'];
 const PLAYER_COLOUR_NAME = {
   de: ['Rot', 'Blau', 'Weiß', 'Orange'],
@@ -105,7 +107,9 @@ const TX = {
   nobody: { de: 'niemand', en: 'nobody' },
   nothing: { de: 'nichts', en: 'nothing' },
   none: { de: 'keine', en: 'none' },
-  discardHint: { de: 'Eine 7! Gib noch {n} Karte(n) ab: klicke eine Rohstoffart.', en: 'A 7! Discard {n} more card(s): click a resource.' },
+  discardHint: { de: 'Eine 7! Gib {n} Karte(n) ab: wähle sie mit − und +.', en: 'A 7! Discard {n} card(s): choose them with − and +.' },
+  discardSend: { de: '{n} von {owed} Karten abwerfen', en: 'Discard {n} of {owed} cards' },
+  discardSending: { de: 'Wird abgeworfen…', en: 'Discarding…' },
   discardOthers: { de: 'Abwerfen nach der 7: {who}', en: 'Discarding after the 7: {who}' },
   robberHint: { de: 'Versetze den Räuber: klicke ein markiertes Feld.', en: 'Move the robber: click a highlighted hex.' },
   victimHint: { de: 'Wen beraubst du?', en: 'Whom do you rob?' },
@@ -447,7 +451,7 @@ const STYLE = `
 .catan .target-city { fill: none; stroke: #ffe14d; stroke-width: 3.5; stroke-dasharray: 4 3; animation: catan-pulse 1.2s ease-in-out infinite; }
 .catan .target-edge { stroke: #ffe14d; stroke-width: 9; stroke-dasharray: 6 3; stroke-linecap: round; opacity: .85; animation: catan-pulse 1.2s ease-in-out infinite; }
 .catan .target-edge-halo { stroke: #111; stroke-width: 12; stroke-linecap: round; opacity: .55; }
-.catan .target-hex { fill: rgba(255,225,77,.25); stroke: #ffe14d; stroke-width: 4; stroke-dasharray: 8 5; }
+.catan .target-hex { fill: rgba(255,225,77,0); pointer-events: all; stroke: #ffe14d; stroke-width: 5; stroke-dasharray: 8 5; animation: catan-pulse 1.2s ease-in-out infinite; }
 .catan .target:hover .target-node, .catan .target-node:hover { fill: #fff; stroke-width: 3.5; }
 .catan .target:hover .target-edge { stroke: #fff; }
 .catan .target:focus { outline: none; }
@@ -457,6 +461,11 @@ const STYLE = `
 .catan .res { display: inline-flex; align-items: center; gap: .25rem; padding: .15rem .45rem; border-radius: 999px; border: 1px solid #0003; font-size: .9rem; background: #fff; }
 .catan .res .sw { width: .8rem; height: .8rem; border-radius: 3px; border: 1px solid #0005; display: inline-block; }
 .catan button.res { cursor: pointer; font: inherit; }
+.catan .discard-rows { display: grid; gap: .3rem; margin-top: .4rem; }
+.catan .discard-row { display: flex; align-items: center; gap: .4rem; }
+.catan .discard-row .res { min-width: 8rem; padding: .2rem .4rem; border-radius: 4px; }
+.catan .discard-row .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
+.catan .discard-row .count { min-width: 1.5rem; text-align: center; }
 .catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
 .catan .res.rate { font-variant-numeric: tabular-nums; }
 .catan .res.harbor-rate { border: 2px solid #8b5a2b; font-weight: 700; }
@@ -775,6 +784,60 @@ function button(h, label, onclick, attrs = {}) {
   return h('button', { type: 'button', class: attrs.primary ? 'primary' : null, 'data-testid': attrs.testid, onclick }, label);
 }
 
+/** A pick of `n` cards from `hand`: always from the largest pile (the dialog's first suggestion). */
+function suggestDiscard(hand, n) {
+  const left = { ...hand };
+  const pick = {};
+  for (let k = 0; k < n; k++) {
+    const r = RESOURCES.reduce((best, x) => ((left[x] || 0) > (left[best] || 0) ? x : best), RESOURCES[0]);
+    if (!(left[r] > 0)) break;
+    left[r] -= 1;
+    pick[r] = (pick[r] || 0) + 1;
+  }
+  return pick;
+}
+
+/**
+ * Discarding on a 7 in one go: every owed card is chosen with − and + (a
+ * suggestion from the largest piles to start with), then sent as the
+ * engine's one-card discards, one after the other.
+ */
+function discardDialog(h, ctx, ix, hand, owed) {
+  const key = `${owed}:${RESOURCES.map((r) => hand[r] || 0).join(',')}`;
+  if (ctx.ui.discard?.key !== key) ctx.ui.discard = { key, pick: suggestDiscard(hand, owed) };
+  const pick = ctx.ui.discard.pick;
+  const total = RESOURCES.reduce((n, r) => n + (pick[r] || 0), 0);
+  const change = (r, d) => {
+    pick[r] = Math.max(0, Math.min(hand[r] || 0, (pick[r] || 0) + d));
+    ctx.rerender();
+  };
+  const send = () => {
+    const actions = [];
+    for (const r of RESOURCES) for (let k = 0; k < (pick[r] || 0); k++) actions.push(ix.discard.get(r));
+    ctx.actAll(actions);
+  };
+  return h(
+    'div',
+    { class: 'action-panel', 'data-testid': 'discard-panel' },
+    h('h4', {}, tx(ctx, 'discardHint', { n: owed })),
+    h('button', { type: 'button', class: 'primary', 'data-testid': 'discard-send', disabled: total !== owed || ctx.sending, onclick: send }, ctx.sending ? tx(ctx, 'discardSending') : tx(ctx, 'discardSend', { n: total, owed })),
+    h(
+      'div',
+      { class: 'discard-rows' },
+      RESOURCES.filter((r) => ix.discard.has(r) || pick[r]).map((r) =>
+        h(
+          'div',
+          { class: 'discard-row', 'data-testid': `discard-row-${r}` },
+          h('span', { class: 'res', style: { background: RES_FILL[r] } }, `${resName(ctx, r)} (${hand[r] || 0})`),
+          h('button', { type: 'button', class: 'step', 'data-testid': `discard-minus-${r}`, 'aria-label': `− ${resName(ctx, r)}`, disabled: !(pick[r] > 0), onclick: () => change(r, -1) }, '−'),
+          h('strong', { class: 'count', 'data-testid': `discard-count-${r}` }, String(pick[r] || 0)),
+          h('button', { type: 'button', class: 'step', 'data-testid': `discard-plus-${r}`, 'aria-label': `+ ${resName(ctx, r)}`, disabled: (pick[r] || 0) >= (hand[r] || 0) || total >= owed, onclick: () => change(r, 1) }, '+'),
+        ),
+      ),
+    ),
+  );
+}
+
 export function dialogs(h, view, ctx, ix) {
   const out = [];
   const phase = view.phase || {};
@@ -787,13 +850,7 @@ export function dialogs(h, view, ctx, ix) {
   if (phase.phase === 'discard') {
     const owed = phase.owed || [];
     if (ix.discard.size && me != null) {
-      out.push(
-        panel(
-          'discard-panel',
-          tx(ctx, 'discardHint', { n: owed[me] ?? 0 }),
-          h('div', { class: 'res-row' }, RESOURCES.map((r) => (ix.discard.has(r) ? resChip(h, ctx, r, view.players[me]?.hand?.[r], { testid: `discard-${r}`, onclick: () => ctx.act(ix.discard.get(r)) }) : null))),
-        ),
-      );
+      out.push(discardDialog(h, ctx, ix, view.players[me]?.hand || {}, owed[me] ?? 0));
     } else {
       const who = owed.map((n, i) => (n > 0 ? `${ctx.seatName(i)} (${n})` : null)).filter(Boolean).join(', ');
       if (who) out.push(h('div', { class: 'action-panel prompt' }, tx(ctx, 'discardOthers', { who })));

@@ -304,8 +304,8 @@ impl Referee {
                 return Err(ErrorInfo::new(
                     "not_your_turn",
                     "engine.not_your_turn",
-                    format!("Platz {} ist gerade nicht am Zug.", seat.0),
-                    format!("Seat {} is not to act now.", seat.0),
+                    format!("Platz {} ist gerade nicht am Zug.", seat.number()),
+                    format!("Seat {} is not to act now.", seat.number()),
                 ))
             }
             ToAct::Seats(_) => {}
@@ -337,8 +337,8 @@ fn check_seat(m: &dyn DynMatch, seat: Option<u8>) -> Result<(), ErrorInfo> {
         Some(s) if usize::from(s) >= m.players() => Err(ErrorInfo::new(
             "no_such_seat",
             "engine.no_such_seat",
-            format!("Platz {s} gibt es an diesem Tisch nicht."),
-            format!("Seat {s} does not exist at this table."),
+            format!("Platz {} gibt es an diesem Tisch nicht.", u16::from(s) + 1),
+            format!("Seat {} does not exist at this table.", u16::from(s) + 1),
         )),
         _ => Ok(()),
     }

@@ -93,8 +93,8 @@ impl BotError {
             BotError::NoSuchSeat(s) => ErrorInfo::new(
                 "no_such_seat",
                 "engine.no_such_seat",
-                format!("Platz {s} gibt es an diesem Tisch nicht."),
-                format!("Seat {s} does not exist at this table."),
+                format!("Platz {} gibt es an diesem Tisch nicht.", u16::from(*s) + 1),
+                format!("Seat {} does not exist at this table.", u16::from(*s) + 1),
             ),
             BotError::Failed(e) => ErrorInfo::new(
                 "bot_failed",

@@ -289,6 +289,10 @@ pub trait DynMatch: Send + Sync {
     fn view(&self, viewer: Viewer) -> Value;
     /// Events since a version, redacted for a viewer.
     fn events_since(&self, from: u64, viewer: Viewer) -> Vec<Value>;
+    /// The events of each log entry from index `from` on, redacted for a
+    /// viewer, as `[{"v": version after the entry, "events": […]}, …]` (entries
+    /// showing the viewer nothing left out): a table's history for a viewer.
+    fn history(&self, from: u64, viewer: Viewer) -> Value;
     /// The full state in its versioned envelope (secrets included).
     fn state(&self) -> Value;
     /// The log, with the current state recorded as its final state.
@@ -382,6 +386,13 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn events_since(&self, from: u64, viewer: Viewer) -> Vec<Value> {
         Match::events_since(self, from, viewer).iter().map(to_json).collect()
+    }
+    fn history(&self, from: u64, viewer: Viewer) -> Value {
+        let rows = Match::history(self, from, viewer)
+            .into_iter()
+            .map(|(v, events)| serde_json::json!({ "v": v, "events": events.iter().map(to_json).collect::<Vec<_>>() }))
+            .collect();
+        Value::Array(rows)
     }
     fn state(&self) -> Value {
         to_json(&SavedState {

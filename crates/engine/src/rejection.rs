@@ -122,13 +122,15 @@ impl<E: RuleError> Rejection<E> {
     /// The refusal in German and English.
     pub fn message(&self) -> Message {
         match self {
+            // Sentences count seats from 1, as the players and the table
+            // page do; the protocol's `seat` fields count from 0.
             Rejection::NotYourTurn { seat } => Message::new(
-                format!("Platz {} ist gerade nicht am Zug.", seat.0),
-                format!("Seat {} is not to act now.", seat.0),
+                format!("Platz {} ist gerade nicht am Zug.", seat.number()),
+                format!("Seat {} is not to act now.", seat.number()),
             ),
             Rejection::NoSuchSeat { seat } => Message::new(
-                format!("Platz {} gibt es an diesem Tisch nicht.", seat.0),
-                format!("Seat {} does not exist at this table.", seat.0),
+                format!("Platz {} gibt es an diesem Tisch nicht.", seat.number()),
+                format!("Seat {} does not exist at this table.", seat.number()),
             ),
             Rejection::WrongPhase { phase } => Message::new(
                 format!("Diese Aktion passt nicht zur aktuellen Spielphase ({phase})."),

@@ -22,6 +22,13 @@ impl Seat {
         self.0 as usize
     }
 
+    /// The seat as players count it, from 1 (the protocol counts from 0):
+    /// what every sentence for humans names.
+    #[inline]
+    pub const fn number(self) -> u16 {
+        self.0 as u16 + 1
+    }
+
     /// Every seat of a table of `players` seats, in turn order.
     pub fn all(players: usize) -> impl Iterator<Item = Seat> {
         (0..players.min(MAX_SEATS) as u8).map(Seat)

@@ -167,8 +167,8 @@ impl ApiError {
         ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_seat",
-            format!("Platz {seat} gibt es an diesem Tisch nicht."),
-            format!("Seat {seat} does not exist at this table."),
+            format!("Platz {} gibt es an diesem Tisch nicht.", number(seat)),
+            format!("Seat {} does not exist at this table.", number(seat)),
         )
     }
 
@@ -177,8 +177,8 @@ impl ApiError {
         ApiError::new(
             StatusCode::CONFLICT,
             "seat_taken",
-            format!("Platz {seat} ist schon besetzt."),
-            format!("Seat {seat} is already taken."),
+            format!("Platz {} ist schon besetzt.", number(seat)),
+            format!("Seat {} is already taken.", number(seat)),
         )
     }
 
@@ -187,8 +187,8 @@ impl ApiError {
         ApiError::new(
             StatusCode::FORBIDDEN,
             "wrong_secret",
-            format!("Das Geheimnis berechtigt nicht für Platz {seat}."),
-            format!("The secret does not authorise seat {seat}."),
+            format!("Das Geheimnis berechtigt nicht für Platz {}.", number(seat)),
+            format!("The secret does not authorise seat {}.", number(seat)),
         )
     }
 
@@ -354,6 +354,12 @@ pub fn redact_url(url: &str) -> String {
         }
         _ => url.to_string(),
     }
+}
+
+/// A seat as sentences name it: counted from 1, as the table page shows it
+/// (the protocol's seat numbers count from 0).
+fn number(seat: usize) -> usize {
+    seat.saturating_add(1)
 }
 
 #[cfg(test)]

@@ -92,6 +92,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/legal", get(legal))
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
+        .route("/api/tables/{id}/history", get(history))
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
@@ -361,6 +362,25 @@ async fn act(
         })
         .await?;
     Ok(Json(json!(accepted)))
+}
+
+#[derive(Debug, Deserialize)]
+struct HistoryQuery {
+    seat: Option<String>,
+    from: Option<u64>,
+}
+
+/// The table's events for the viewer, from the stored log: a spectator sees
+/// what every player sees, a seat (secret in the header) its own secrets too.
+async fn history(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<HistoryQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let seat = q.seat.as_deref().map(parse_seat).transpose()?;
+    let access = access(&headers, seat)?;
+    Ok(Json(app.lobby.history(&id, access, q.from.unwrap_or(0)).await?))
 }
 
 async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {

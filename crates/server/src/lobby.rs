@@ -362,7 +362,7 @@ impl Lobby {
     /// The log of a finished table, from memory or from the database.
     pub async fn log(&self, id: &str) -> Result<Value, ApiError> {
         if let Some(h) = self.get(id) {
-            return h.ask(|reply| table::Command::Log { reply }).await;
+            return h.ask(|reply| table::Command::Log { live: false, reply }).await;
         }
         let archived = self.shared.db.archived(id).await.map_err(|_| ApiError::storage())?;
         let archived = archived.ok_or_else(|| ApiError::unknown_table(id))?;
@@ -372,5 +372,51 @@ impl Lobby {
             }
             _ => Err(ApiError::not_finished()),
         }
+    }
+
+    /// A table's log for the replay frames: a running table's too (`live`
+    /// in the answer), which the server reads but never serves as it is.
+    pub async fn replay_log(&self, id: &str) -> Result<(Value, bool), ApiError> {
+        if let Some(h) = self.get(id) {
+            let log = h.ask(|reply| table::Command::Log { live: true, reply }).await?;
+            let live = h.summary().status != "finished";
+            return Ok((log, live));
+        }
+        Ok((self.log(id).await?, false))
+    }
+
+    /// The events of table `id` from log entry `from` on, redacted for the
+    /// viewer `access` claims (a seat proves it with its secret). A finished
+    /// table that is no longer in memory is replayed from its stored log,
+    /// which is public by then.
+    pub async fn history(&self, id: &str, access: table::Access, from: u64) -> Result<Value, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::History { access, from, reply }).await;
+        }
+        let log = self.log(id).await?;
+        let game = log["game"].as_str().unwrap_or_default().to_string();
+        let entry = self
+            .registry
+            .get(&game)
+            .ok_or_else(|| ApiError::unknown_game(&game, &self.registry.ids()))?;
+        let id = id.to_string();
+        tokio::task::spawn_blocking(move || {
+            let m = entry.replay_log(&log, ChanceMode::Manual).map_err(ApiError::engine)?;
+            let viewer = match access {
+                table::Access::Spectator => engine::Viewer::Spectator,
+                table::Access::Seat { seat, .. } if usize::from(seat) < m.players() => {
+                    engine::Viewer::Seat(engine::Seat(seat))
+                }
+                table::Access::Seat { seat, .. } => return Err(ApiError::no_such_seat(usize::from(seat))),
+            };
+            Ok(serde_json::json!({
+                "table": id,
+                "viewer": viewer,
+                "version": m.version(),
+                "entries": m.history(from, viewer),
+            }))
+        })
+        .await
+        .map_err(|e| ApiError::internal(&e.to_string()))?
     }
 }

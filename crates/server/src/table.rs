@@ -98,8 +98,22 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Snapshot, ApiError>>,
     },
-    /// The full log (finished games only).
+    /// The full log, secrets included: served as it is for finished games
+    /// only; with `live`, a running game's too, for the server's own use
+    /// (the replay frames, which carry only what a spectator sees).
     Log {
+        /// Whether a running game's log is wanted too.
+        live: bool,
+        /// The answer.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    /// The events of the stored log from entry `from` on, redacted for the
+    /// viewer (see [`DynMatch::history`]).
+    History {
+        /// Who looks.
+        access: Access,
+        /// First log entry wanted.
+        from: u64,
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
@@ -491,9 +505,13 @@ impl Table {
                 let _ = reply.send(result);
                 self.refresh_summary();
             }
-            Command::Log { reply } => {
-                let result = if self.game.to_act() == ToAct::Over {
-                    Ok(self.game.log())
+            Command::History { access, from, reply } => {
+                let result = self.authorise(&access).map(|viewer| self.history(viewer, from));
+                let _ = reply.send(result);
+            }
+            Command::Log { live, reply } => {
+                let result = if live || self.game.to_act() == ToAct::Over {
+                    Ok(archived_log(self.game.as_ref()))
                 } else {
                     Err(ApiError::not_finished())
                 };
@@ -538,7 +556,7 @@ impl Table {
             .map_err(ApiError::engine)?;
         let finished = self.game.result().map(|r| Finished {
             result: serde_json::to_string(&r).unwrap_or_else(|_| "null".into()),
-            log: self.game.log().to_string(),
+            log: archived_log(self.game.as_ref()).to_string(),
         });
         // The entries as the engine logged them (the action re-serialised
         // from its typed form, never as sent, and the chance it triggered).
@@ -630,8 +648,22 @@ impl Table {
             .to_string()
             .into();
         self.broadcast(|_| Some(msg.clone()));
+        // The table may just have filled (or emptied): every viewer gets its
+        // legal actions anew, with no events.
+        self.publish_update(self.game.version());
         self.schedule_bots();
         Ok(())
+    }
+
+    /// A viewer's history. The match holds exactly the stored entries
+    /// (a commit completes before the actor takes the next command).
+    fn history(&self, viewer: Viewer, from: u64) -> Value {
+        json!({
+            "table": self.id,
+            "viewer": viewer,
+            "version": self.game.version(),
+            "entries": self.game.history(from, viewer),
+        })
     }
 
     fn snapshot(&self, viewer: Viewer) -> Snapshot {
@@ -647,10 +679,12 @@ impl Table {
         }
     }
 
+    /// A seat's legal actions; none before every seat is taken (they would
+    /// be refused with `waiting_for_players`), none for a spectator.
     fn legal(&self, viewer: Viewer) -> Vec<Value> {
         match viewer {
-            Viewer::Seat(seat) => self.game.legal(seat).unwrap_or_default(),
-            Viewer::Spectator => Vec::new(),
+            Viewer::Seat(seat) if !self.waiting_for_players() => self.game.legal(seat).unwrap_or_default(),
+            _ => Vec::new(),
         }
     }
 
@@ -658,6 +692,7 @@ impl Table {
     /// serialised once per viewer.
     fn publish_update(&mut self, from: u64) {
         let mut cache: Vec<(Viewer, Outgoing)> = Vec::new();
+        let waiting = self.waiting_for_players();
         let (game, id) = (&self.game, &self.id);
         let version = game.version();
         let to_act = game.to_act();
@@ -670,8 +705,8 @@ impl Table {
             // its types, and are spliced in as they are.
             let raw = |text: String| RawValue::from_string(text).ok();
             let legal = match viewer {
-                Viewer::Seat(seat) => game.legal_text(seat),
-                Viewer::Spectator => "[]".to_string(),
+                Viewer::Seat(seat) if !waiting => game.legal_text(seat),
+                _ => "[]".to_string(),
             };
             let update = Update {
                 kind: "update",
@@ -820,4 +855,17 @@ struct Update<'a> {
 /// client reconnects and gets a fresh snapshot).
 fn deliver(s: &Subscriber, msg: Outgoing) -> bool {
     s.sink.try_send(msg).is_ok()
+}
+
+/// The log of a finished game as it is stored and served: the engine's log,
+/// but starting from the state the set-up drew rather than from the config
+/// and seed, so that the game replays from what is stored whatever the RNG
+/// code does later (the entries carry every chance outcome).
+fn archived_log(game: &dyn DynMatch) -> Value {
+    let mut log = game.log();
+    let start: Option<Value> = serde_json::from_str(&game.start_state_text()).ok();
+    if let Some(state) = start.as_ref().and_then(|s| s.get("state")) {
+        log["start"] = serde_json::json!({"from": "position", "state": state});
+    }
+    log
 }

@@ -95,18 +95,27 @@ async fn favicon() -> Response {
 }
 
 async fn replay(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let log = app.lobby.log(&id).await?;
+    let (log, live) = app.lobby.replay_log(&id).await?;
     let game = log["game"].as_str().unwrap_or_default().to_string();
     let entry = app
         .lobby
         .registry()
         .get(&game)
         .ok_or_else(|| ApiError::unknown_game(&game, &app.lobby.registry().ids()))?;
-    let frames = tokio::task::spawn_blocking(move || frames(entry.as_ref(), &log))
+    let mut frames = tokio::task::spawn_blocking(move || frames(entry.as_ref(), &log))
         .await
         .map_err(|e| ApiError::internal(&e.to_string()))?
         .map_err(ApiError::engine)?;
-    Ok(Json(json!({ "table": id, "game": game, "frames": frames })))
+    if live {
+        // A running game's actions may name what only their seat knows (the
+        // card a spy took): its frames carry the spectator's view and events only.
+        for f in &mut frames {
+            f["action"] = Value::Null;
+        }
+    }
+    Ok(Json(
+        json!({ "table": id, "game": game, "live": live, "frames": frames }),
+    ))
 }
 
 /// The match a log starts from (a new game or a loaded position), in manual

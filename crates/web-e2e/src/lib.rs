@@ -383,8 +383,18 @@ impl Browser {
         }
     }
 
-    /// Clicks an element by reference.
+    /// Clicks an element by reference. An element inside a folded
+    /// `<details>` (the table's list of legal actions) is unfolded first, as
+    /// a player opens the list before clicking in it.
     pub async fn click_element(&self, element: &str) -> Result<(), DriverError> {
+        // (Not for its own summary: clicking that is what opens it.)
+        let unfold = "const e = arguments[0]; const d = e.closest('details'); if (d && !d.open && !e.closest('summary')) d.open = true;";
+        self.session(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": unfold, "args": [{"element-6066-11e4-a52e-4f735466cecf": element}]})),
+        )
+        .await?;
         self.session(
             reqwest::Method::POST,
             &format!("/element/{element}/click"),

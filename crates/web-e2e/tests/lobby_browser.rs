@@ -82,7 +82,14 @@ async fn invitation_and_hot_seat() {
         "the seat not to act has nothing to click"
     );
     let refusal = ui::send_raw(&b, r#"{"type":"take_two","gem":"red"}"#).await;
-    assert_eq!(refusal, format!("Platz {other} ist gerade nicht am Zug."));
+    // The sentence counts seats from 1, as the seat list does (it once said "Platz 0").
+    let number = other + 1;
+    assert_eq!(refusal, format!("Platz {number} ist gerade nicht am Zug."));
+    let listed = b.text_of("[data-testid=seats]").await.unwrap_or_default();
+    assert!(
+        listed.contains(&format!("{number}. ")),
+        "the seat list numbers the seat {number}: {listed}"
+    );
     b.screenshot("hotseat.png").await;
 
     // The lobby's hot-seat switch takes every human seat at once.

@@ -1,6 +1,7 @@
 //! A dropped connection: the server goes away in mid-game and comes back.
 //! The page says it lost the connection, reconnects by itself, keeps the
-//! seat, and play goes on.
+//! seat, and play goes on. While the line is down the board is greyed out
+//! and takes no clicks.
 
 use std::time::{Duration, Instant};
 use web_e2e::ui::{self, Turn};
@@ -30,8 +31,21 @@ async fn the_page_reconnects_after_the_server_restarts() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // Offline, the board no longer looks playable: greyed out, nothing can be sent.
+    b.wait_for("[data-testid=table-page][data-online=false]", Duration::from_secs(10))
+        .await;
+    assert!(
+        b.first("[data-testid=offline-note]").await.is_some(),
+        "the page says the board is paused"
+    );
+    assert!(
+        b.attr("[data-testid=legal-action]", "disabled").await.is_some(),
+        "the listed actions are disabled while offline"
+    );
     server.restart().await;
     b.wait_for("[data-testid=connection][data-state=online]", Duration::from_secs(20))
+        .await;
+    b.wait_for("[data-testid=table-page][data-online=true]", Duration::from_secs(10))
         .await;
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
     assert_eq!(ui::version(&b).await, version, "the same position after the restart");

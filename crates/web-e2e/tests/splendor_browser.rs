@@ -151,7 +151,7 @@ async fn splendor_full_game_in_the_browser() {
     b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
     let refusal = b.text_of("[data-testid=refusal]").await.unwrap_or_default();
     assert!(
-        refusal.contains("Platz 0"),
+        refusal.contains("Platz 1"),
         "spectator refusal names the seat: {refusal}"
     );
     let hint = b.text_of("[data-testid=refusal-hint]").await.unwrap_or_default();
