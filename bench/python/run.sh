@@ -30,13 +30,21 @@ venv() { # DIR PYTHON PACKAGES...
         "$dir/bin/pip" install -q --upgrade pip
         "$dir/bin/pip" install -q numpy gymnasium "$@"
     fi
-    "$dir/bin/pip" install -q --force-reinstall --no-deps "$ROOT/python"
 }
 
 FC="$ROOT/bench/.venv-py-fastcatan"
 CAT="$ROOT/bench/.venv-py-catanatron"
 venv "$FC" "${PYTHON_FASTCATAN:-$(pyenv_python 3.12)}" "fastcatan==2.0.0"
 venv "$CAT" "${PYTHON_CATANATRON:-$(pyenv_python 3.11)}" "catanatron==3.2.1" "catanatron-gym==4.0.0"
+# One abi3 wheel of ./python (the README's build), installed into both.
+WHEELS="$(mktemp -d)"
+"$FC/bin/pip" wheel -q --no-deps -w "$WHEELS" "$ROOT/python"
+for dir in "$FC" "$CAT"; do
+    "$dir/bin/pip" install -q --force-reinstall --no-deps "$WHEELS"/spielleiter-*.whl
+done
+rm -rf "$WHEELS"
+uptime
 
 "${PIN[@]}" "$FC/bin/python" "$HERE/bench.py" vector --seconds "$SECS" --json
 "${PIN[@]}" "$CAT/bin/python" "$HERE/bench.py" gym --seconds "$SECS" --json
+uptime

@@ -73,6 +73,7 @@ class SpielleiterEnv(gymnasium.Env):
             raise malformed("engine.config", f"illegal_action „{illegal_action}“ gibt es nicht (raise, resample).",
                             f"illegal_action '{illegal_action}' does not exist (raise, resample).")
         self.illegal_action = illegal_action
+        self._resample = illegal_action == "resample"
         players = _count(players, "players")
         self.seat = _count(seat, "seat")
         self.game = game
@@ -82,10 +83,16 @@ class SpielleiterEnv(gymnasium.Env):
                               [self.seat], autoreset=False, max_turns=max_turns)
         self.observation_space = spaces.Box(-np.inf, np.inf, (self._vec.obs_len,), np.float32)
         self.action_space = MaskedDiscrete(self._vec.num_actions, self.action_masks)
+        # The single game's rows of the owned arrays (views, made once: an
+        # agent step is a few microseconds, and NumPy indexing is a good part
+        # of that).
+        self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
+        self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
+        self._step1 = self._vec._native.step1
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a boolean array over the action space."""
-        return self._vec.mask[0].copy()
+        return self._mask.copy()
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         super().reset(seed=seed)
@@ -94,20 +101,29 @@ class SpielleiterEnv(gymnasium.Env):
 
     def step(self, action):
         info = {}
-        if self.illegal_action == "resample":
+        if self._resample:
             a = int(action) if np.ndim(action) == 0 else -1
-            mask = self._vec.mask[0]
+            mask = self._mask
             if not (0 <= a < mask.size and mask[a]) and mask.any():
                 action = int(self.np_random.choice(np.flatnonzero(mask)))
                 info["illegal_action"] = True
+        try:
+            done = self._step1(action)  # an int, or anything with __index__
+        except (OverflowError, TypeError, ValueError):
+            done = self._step_array(action)
+        info["action_mask"] = self._mask.copy()
+        reward = float(self._reward[0]) if done else 0.0  # rewards come on the last step only
+        return self._obs.copy(), reward, done == 1, done == 2, info
+
+    def _step_array(self, action) -> int:
+        """The step of an action NumPy reads but Python's ``__index__`` does not (a one-element array)."""
         v = self._vec
         try:
             v.actions[0] = action
         except (OverflowError, TypeError, ValueError):
             v.actions[0] = -1  # refused below as an index outside the space
         v._native.step()
-        info["action_mask"] = v.mask[0].copy()
-        return v.obs[0].copy(), float(v.rewards[0, self.seat]), bool(v.terminated[0]), bool(v.truncated[0]), info
+        return int(v.terminated[0]) | int(v.truncated[0]) << 1
 
     def state_json(self) -> str:
         """The full state (secrets included), e.g. to continue in :class:`spielleiter.Game`."""

@@ -16,6 +16,9 @@ use std::time::Duration;
 /// Turns after which a game is cut off (truncated, not terminated).
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
 
+/// Mask rows up to this many bytes are cleared whole at every step.
+const SHORT_MASK: usize = 1024;
+
 /// How a step ended for the environment.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct StepEnd {
@@ -26,17 +29,22 @@ pub struct StepEnd {
 }
 
 /// One game for an environment.
+///
+/// What every step touches (the state, the chance RNG, the counters) is held
+/// inline; what most steps do not (the options, the bots' RNG) is boxed, so
+/// that a batch's games lie closer together in memory.
 pub struct Core<G: Researchable> {
-    config: G::Config,
+    config: Box<G::Config>,
     players: usize,
     /// The numbered actions.
     pub space: Arc<Space<G>>,
     state: G::State,
     chance: GameRng,
-    bot_rng: GameRng,
+    bot_rng: Box<GameRng>,
     bots: SeatBots<G>,
-    legal: Vec<G::Action>,
-    writer: Writer,
+    /// Bit `i` set: a bot plays seat `i` (read at every step instead of the
+    /// heap-held `bots`, which an agent's step then never touches).
+    bot_seats: u64,
     max_turns: u32,
     decisions: u64,
     /// Steps of the current game taken by agents (not by bots).
@@ -46,6 +54,30 @@ pub struct Core<G: Researchable> {
 impl<G: Researchable> std::fmt::Debug for Core<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Core").field("game", &G::ID).finish_non_exhaustive()
+    }
+}
+
+/// The buffers a core works in (the legal list, the observation writer):
+/// one per thread, shared by the games that thread steps, rather than one per
+/// game, so that they stay in the cache (a batch of 512 games with buffers of
+/// their own spread several hundred KiB more over every step).
+pub struct Scratch<G: Researchable> {
+    legal: Vec<G::Action>,
+    writer: Writer,
+}
+
+impl<G: Researchable> Default for Scratch<G> {
+    fn default() -> Self {
+        Scratch {
+            legal: Vec::with_capacity(64),
+            writer: Writer::default(),
+        }
+    }
+}
+
+impl<G: Researchable> std::fmt::Debug for Scratch<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scratch").finish_non_exhaustive()
     }
 }
 
@@ -103,19 +135,22 @@ impl<G: Researchable> Core<G> {
         }
         let mut core = Core {
             space: space::<G>(&config, players),
-            config,
+            config: Box::new(config),
             players,
             state,
             chance: rng,
-            bot_rng: GameRng::seed_from_u64(seed ^ 0x5EA7_B075),
+            bot_rng: Box::new(GameRng::seed_from_u64(seed ^ 0x5EA7_B075)),
+            bot_seats: bots
+                .iter()
+                .enumerate()
+                .filter(|(i, b)| b.is_some() && *i < 64)
+                .fold(0, |m, (i, _)| m | 1 << i),
             bots: parse_bots::<G>(bots)?,
-            legal: Vec::with_capacity(64),
-            writer: Writer::default(),
             max_turns: DEFAULT_MAX_TURNS,
             decisions: 0,
             agent_steps: 0,
         };
-        core.reset(seed);
+        core.reset(seed, &mut Scratch::default());
         Ok(core)
     }
 
@@ -125,22 +160,22 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Length of the observation tensor.
-    pub fn obs_len(&mut self) -> usize {
-        observe::<G>(&self.state, Viewer::Seat(Seat(0)), &mut self.writer);
-        self.writer.out.len()
+    pub fn obs_len(&self, s: &mut Scratch<G>) -> usize {
+        observe::<G>(&self.state, Viewer::Seat(Seat(0)), &mut s.writer);
+        s.writer.out.len()
     }
 
     /// Starts a new game from `seed` and runs chance and bots up to the first agent decision.
-    pub fn reset(&mut self, seed: u64) -> StepEnd {
+    pub fn reset(&mut self, seed: u64, s: &mut Scratch<G>) -> StepEnd {
         self.chance = GameRng::seed_from_u64(seed);
-        self.bot_rng = GameRng::seed_from_u64(seed ^ 0x5EA7_B075);
+        *self.bot_rng = GameRng::seed_from_u64(seed ^ 0x5EA7_B075);
         // The configuration was accepted when the core was built.
         if let Ok(s) = G::new_game(&self.config, self.players, &mut self.chance) {
             self.state = s;
         }
         self.decisions = 0;
         self.agent_steps = 0;
-        self.advance()
+        self.advance(s)
     }
 
     /// The agent seat to act (the first of several acting at once), if any.
@@ -156,7 +191,7 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Runs chance and bot seats until an agent is to act or the game ends.
-    fn advance(&mut self) -> StepEnd {
+    fn advance(&mut self, s: &mut Scratch<G>) -> StepEnd {
         loop {
             match G::to_act(&self.state) {
                 ToAct::Over => {
@@ -179,15 +214,18 @@ impl<G: Researchable> Core<G> {
                     let Some(seat) = seats.first() else {
                         return StepEnd::default();
                     };
+                    if seat.index() < 64 && self.bot_seats >> seat.index() & 1 == 0 {
+                        return StepEnd::default();
+                    }
                     let Some(Some(bot)) = self.bots.get_mut(seat.index()) else {
                         return StepEnd::default();
                     };
-                    G::legal_actions(&self.state, seat, &mut self.legal);
+                    G::legal_actions(&self.state, seat, &mut s.legal);
                     let choice = bot
-                        .choose(&self.state, seat, &self.legal, &mut self.bot_rng)
+                        .choose(&self.state, seat, &s.legal, &mut self.bot_rng)
                         .ok()
-                        .and_then(|i| self.legal.get(i).cloned());
-                    let Some(a) = choice.or_else(|| self.legal.first().cloned()) else {
+                        .and_then(|i| s.legal.get(i).cloned());
+                    let Some(a) = choice.or_else(|| s.legal.first().cloned()) else {
                         return StepEnd::default();
                     };
                     G::apply_unchecked(&mut self.state, seat, &a, &mut NoEvents);
@@ -203,7 +241,7 @@ impl<G: Researchable> Core<G> {
     /// the index is set in the mask this core wrote for the current position
     /// (the vector env checks that, and Python sees the mask read-only), so
     /// the game's check is not run twice.
-    pub fn step(&mut self, i: i64, checked: bool) -> Result<StepEnd, ErrorInfo> {
+    pub fn step(&mut self, i: i64, checked: bool, s: &mut Scratch<G>) -> Result<StepEnd, ErrorInfo> {
         let a = usize::try_from(i)
             .ok()
             .and_then(|i| self.space.actions.get(i))
@@ -218,36 +256,48 @@ impl<G: Researchable> Core<G> {
         }
         self.decisions += 1;
         self.agent_steps += 1;
-        Ok(self.advance())
+        Ok(self.advance(s))
     }
 
-    /// Writes the mask of the seat to act into `mask` (cleared through
-    /// `set`, the indices set last time) and returns whether any is legal.
-    pub fn write_mask(&mut self, mask: &mut [u8], set: &mut Vec<u32>) -> bool {
-        for &i in set.iter() {
-            if let Some(m) = mask.get_mut(i as usize) {
-                *m = 0;
-            }
-        }
-        set.clear();
-        let Some(seat) = self.to_act() else { return false };
-        G::legal_actions(&self.state, seat, &mut self.legal);
-        for a in &self.legal {
-            if let Some(i) = self.space.of(a) {
+    /// Writes the mask of `seat`, the seat to act (see [`Core::to_act`]),
+    /// into `mask` (cleared through `set`, the indices set last time) and
+    /// returns whether any is legal.
+    pub fn write_mask(&self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>, s: &mut Scratch<G>) -> bool {
+        // A short row is cleared whole (a few cache lines, no list of the
+        // indices set kept); a long one (thousands of C&K indices) through `set`.
+        let short = mask.len() <= SHORT_MASK;
+        if short {
+            mask.fill(0);
+        } else {
+            for &i in set.iter() {
                 if let Some(m) = mask.get_mut(i as usize) {
-                    *m = 1;
-                    set.push(i);
+                    *m = 0;
                 }
             }
         }
-        !set.is_empty()
+        set.clear();
+        let Some(seat) = seat else { return false };
+        G::legal_actions(&self.state, seat, &mut s.legal);
+        let mut any = false;
+        for a in &s.legal {
+            if let Some(i) = self.space.of(a) {
+                if let Some(m) = mask.get_mut(i as usize) {
+                    *m = 1;
+                    any = true;
+                    if !short {
+                        set.push(i);
+                    }
+                }
+            }
+        }
+        any
     }
 
     /// Writes the observation of `seat` (the seat to act, or seat 0 at the end).
-    pub fn write_obs(&mut self, seat: Seat, out: &mut [f32]) {
-        observe::<G>(&self.state, Viewer::Seat(seat), &mut self.writer);
-        let n = out.len().min(self.writer.out.len());
-        out[..n].copy_from_slice(&self.writer.out[..n]);
+    pub fn write_obs(&self, seat: Seat, out: &mut [f32], s: &mut Scratch<G>) {
+        observe::<G>(&self.state, Viewer::Seat(seat), &mut s.writer);
+        let n = out.len().min(s.writer.out.len());
+        out[..n].copy_from_slice(&s.writer.out[..n]);
     }
 
     /// Rewards at the end: +1 for each winner, −1 for everybody else (0 for
@@ -270,7 +320,7 @@ impl<G: Researchable> Core<G> {
         (
             self.state.clone(),
             self.chance.clone(),
-            self.bot_rng.clone(),
+            (*self.bot_rng).clone(),
             self.decisions,
             self.agent_steps,
         )
@@ -280,7 +330,7 @@ impl<G: Researchable> Core<G> {
     pub fn restore(&mut self, s: &(G::State, GameRng, GameRng, u64, u64)) {
         self.state = s.0.clone();
         self.chance = s.1.clone();
-        self.bot_rng = s.2.clone();
+        *self.bot_rng = s.2.clone();
         self.decisions = s.3;
         self.agent_steps = s.4;
     }

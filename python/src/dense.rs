@@ -78,7 +78,36 @@ pub trait DenseGame: Game {
     /// Pushes the candidate JSON forms of every action the game can offer
     /// under `config` with `players` seats, in index order.
     fn candidates(config: &Self::Config, players: usize, out: &mut Candidates);
+
+    /// A cheap key of an action, `(kind, code)` with small numbers (a kind
+    /// below [`MAX_KINDS`]; codes of a kind as dense as may be, as each kind's
+    /// table has one entry per code up to its largest), which must be
+    /// *injective*: different actions, different keys (a variant per kind and
+    /// its fields packed without overlap). `None` (the default) leaves the
+    /// action to the hash map.
+    ///
+    /// The key spares the mask of every step a hash and a comparison per legal
+    /// action. The index order stays the candidates'; the space learns which
+    /// index each key stands for when it is built and leaves keys that
+    /// collide there (a key that is not injective) to the hash map. An
+    /// action outside the space whose key is that of an action inside would
+    /// get a wrong index, hence the injectivity; the mask-equals-legal-list
+    /// check runs through this path.
+    fn dense_key(_action: &Self::Action) -> Option<(usize, usize)> {
+        None
+    }
 }
+
+/// Bound on the kinds of [`DenseGame::dense_key`].
+pub const MAX_KINDS: usize = 256;
+/// Bound on the codes of [`DenseGame::dense_key`]: a kind with a larger code
+/// in the space is left to the hash map.
+pub const MAX_CODE: usize = 1 << 16;
+
+/// An entry of the key tables: no action of the space has this key.
+const ABSENT: u32 = u32::MAX;
+/// An entry of the key tables: several actions share this key (hash map).
+const SHARED: u32 = u32::MAX - 1;
 
 /// The numbered actions of one game, rule set and player count.
 #[derive(Debug)]
@@ -89,12 +118,29 @@ pub struct Space<G: Game> {
     pub index: HashMap<G::Action, u32, FxBuild>,
     /// The kind (`type` tag) of each index, for the documentation and `action_kinds`.
     pub kinds: Vec<(String, u32, u32)>,
+    /// Index of each [`DenseGame::dense_key`]: `keys[kind][code]`; `None`
+    /// for a kind left to the hash map.
+    keys: Vec<Option<Box<[u32]>>>,
 }
 
-impl<G: Game> Space<G> {
+impl<G: DenseGame> Space<G> {
     /// The index of an action, if it is in the space.
-    #[inline]
+    #[inline(always)] // once per legal action in every mask; generic, so not inlined across crates unasked
     pub fn of(&self, action: &G::Action) -> Option<u32> {
+        if let Some((kind, code)) = G::dense_key(action).filter(|k| k.0 < MAX_KINDS) {
+            match self.keys.get(kind) {
+                // The key is injective and a function of the action: had the
+                // action an index, its key would have been entered when the
+                // space was built.
+                None => return None,
+                Some(Some(t)) => match t.get(code).copied().unwrap_or(ABSENT) {
+                    ABSENT => return None,
+                    SHARED => {}
+                    i => return Some(i),
+                },
+                Some(None) => {}
+            }
+        }
         self.index.get(action).copied()
     }
 
@@ -126,7 +172,38 @@ fn build<G: DenseGame>(config: &G::Config, players: usize) -> Space<G> {
         index.insert(a.clone(), i);
         actions.push(a);
     }
-    Space { actions, index, kinds }
+    let keys = key_tables::<G>(&actions);
+    Space {
+        actions,
+        index,
+        kinds,
+        keys,
+    }
+}
+
+/// The tables of [`DenseGame::dense_key`]: for each kind, the index of each
+/// code; a code of several actions is [`SHARED`]; a kind with a code out of
+/// bounds has no table (the hash map answers for all of it).
+fn key_tables<G: DenseGame>(actions: &[G::Action]) -> Vec<Option<Box<[u32]>>> {
+    let mut keys: Vec<Option<Vec<u32>>> = Vec::new();
+    for (i, a) in actions.iter().enumerate() {
+        let Some((kind, code)) = G::dense_key(a).filter(|k| k.0 < MAX_KINDS) else {
+            continue;
+        };
+        if keys.len() <= kind {
+            keys.resize_with(kind + 1, || Some(Vec::new()));
+        }
+        if code >= MAX_CODE {
+            keys[kind] = None;
+            continue;
+        }
+        let Some(table) = &mut keys[kind] else { continue };
+        if table.len() <= code {
+            table.resize(code + 1, ABSENT);
+        }
+        table[code] = if table[code] == ABSENT { i as u32 } else { SHARED };
+    }
+    keys.into_iter().map(|t| t.map(Vec::into_boxed_slice)).collect()
 }
 
 /// A multiply-rotate hasher (the one rustc uses) for the action index: actions

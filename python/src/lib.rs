@@ -308,6 +308,15 @@ impl NativeVectorEnv {
         let v: &mut dyn VecDyn = &mut **g;
         py.allow_threads(move || v.step()).map_err(refused)
     }
+    /// `step` with `action` for the first game; its done flags (1
+    /// terminated, 2 truncated). The Gymnasium env's step: one call, no
+    /// NumPy access for the action and the flags, and the GIL kept (one
+    /// game's step takes a few microseconds; releasing and taking back the
+    /// GIL would be a good part of that).
+    fn step1(&self, action: i64) -> PyResult<u8> {
+        let mut g = self.inner.try_lock().map_err(|_| poisoned())?;
+        g.step_first(action).map_err(refused)
+    }
     fn snapshot(&self) -> PyResult<NativeSnapshot> {
         let g = self.inner.lock().map_err(|_| poisoned())?;
         Ok(NativeSnapshot { inner: g.snapshot() })

@@ -27,30 +27,48 @@ pub fn parse_config<G: Game>(options: &Value) -> Result<G::Config, ErrorInfo> {
     if options.is_null() {
         return Ok(G::Config::default());
     }
-    let config: G::Config =
-        serde_json::from_value(options.clone()).map_err(|e| ErrorInfo::malformed(format!("options: {e}")))?;
-    let known = serde_json::to_value(&config).unwrap_or(Value::Null);
-    if let (Some(given), Some(known)) = (options.as_object(), known.as_object()) {
-        let unknown: Vec<&str> = given
-            .keys()
-            .filter(|k| !known.contains_key(*k))
-            .map(String::as_str)
-            .collect();
-        if !unknown.is_empty() {
-            let list = unknown.join(", ");
-            let names: Vec<&str> = known.keys().map(String::as_str).collect();
-            let names = names.join(", ");
-            return Err(ErrorInfo::new(
-                "config",
-                "engine.unknown_option",
-                format!("Unbekannte Option „{list}“ für {} (bekannt: {names}).", G::ID),
-                format!("Unknown option '{list}' for {} (known: {names}).", G::ID),
-            ));
-        }
-    } else if !options.is_object() {
+    if !options.is_object() {
         return Err(ErrorInfo::malformed("options: expected an object".to_string()));
     }
-    Ok(config)
+    let config: G::Config = match serde_json::from_value(options.clone()) {
+        Ok(c) => c,
+        Err(e) => {
+            // A config that refuses unknown fields itself fails here: still
+            // an unknown option, named against the default's keys.
+            let known = serde_json::to_value(G::Config::default()).unwrap_or(Value::Null);
+            return Err(match unknown_options::<G>(options, &known) {
+                Some(err) if e.to_string().contains("unknown field") => err,
+                _ => ErrorInfo::malformed(format!("options: {e}")),
+            });
+        }
+    };
+    match unknown_options::<G>(options, &serde_json::to_value(&config).unwrap_or(Value::Null)) {
+        Some(err) => Err(err),
+        None => Ok(config),
+    }
+}
+
+/// The refusal of the keys of `given` that `known` (a serialised config)
+/// lacks, if there are any.
+fn unknown_options<G: Game>(given: &Value, known: &Value) -> Option<ErrorInfo> {
+    let (given, known) = (given.as_object()?, known.as_object()?);
+    let unknown: Vec<&str> = given
+        .keys()
+        .filter(|k| !known.contains_key(*k))
+        .map(String::as_str)
+        .collect();
+    if unknown.is_empty() {
+        return None;
+    }
+    let list = unknown.join(", ");
+    let names: Vec<&str> = known.keys().map(String::as_str).collect();
+    let names = names.join(", ");
+    Some(ErrorInfo::new(
+        "config",
+        "engine.unknown_option",
+        format!("Unbekannte Option „{list}“ für {} (bekannt: {names}).", G::ID),
+        format!("Unknown option '{list}' for {} (known: {names}).", G::ID),
+    ))
 }
 
 /// The error of an index outside the action space.

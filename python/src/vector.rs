@@ -4,7 +4,7 @@
 //! Games are split over `threads` scoped threads; the GIL is released by the
 //! caller around [`VecDyn::step`].
 
-use crate::core::{Core, StepEnd};
+use crate::core::{Core, Scratch, StepEnd};
 use crate::research::Researchable;
 use engine::{ErrorInfo, Seat};
 use serde_json::Value;
@@ -26,6 +26,10 @@ pub trait VecDyn: Send {
     /// are over and not reset automatically ignore theirs). Refuses the whole
     /// step, changing nothing, if an index is not legal in its game.
     fn step(&mut self) -> Result<(), ErrorInfo>;
+    /// [`VecDyn::step`] with `action` as the first game's action, returning
+    /// the first game's done flags (1 terminated, 2 truncated, 0 neither):
+    /// the single-game Gymnasium step without a NumPy access per field.
+    fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo>;
     /// A copy of every game.
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync>;
     /// Restores a snapshot taken from this environment.
@@ -43,6 +47,8 @@ type Snap<G> = (
 /// A batch of games of one type.
 pub struct VecCore<G: Researchable> {
     cores: Vec<Core<G>>,
+    /// One per thread (see [`Scratch`]).
+    scratch: Vec<Scratch<G>>,
     obs_len: usize,
     players: usize,
     threads: usize,
@@ -97,7 +103,7 @@ struct Lane<'a, G: Researchable> {
 
 impl<G: Researchable> Lane<'_, G> {
     /// Writes obs, mask and seat after a reset or a step that ended with `end`.
-    fn publish(&mut self, end: StepEnd) {
+    fn publish(&mut self, end: StepEnd, s: &mut Scratch<G>) {
         let seat = self.core.to_act();
         *self.to_act = seat.map_or(-1, |s| i32::from(s.0));
         if let Some(s) = seat {
@@ -105,14 +111,14 @@ impl<G: Researchable> Lane<'_, G> {
         }
         let view = Seat(u8::try_from(*self.last_seat).unwrap_or(0));
         if self.observe {
-            self.core.write_obs(seat.unwrap_or(view), self.obs);
+            self.core.write_obs(seat.unwrap_or(view), self.obs, s);
         }
-        self.core.write_mask(self.mask, self.set);
+        self.core.write_mask(seat, self.mask, self.set, s);
         *self.terminated = u8::from(end.terminated);
         *self.truncated = u8::from(end.truncated);
     }
 
-    fn step(&mut self, autoreset: bool, base: u64, env: usize) {
+    fn step(&mut self, autoreset: bool, base: u64, env: usize, s: &mut Scratch<G>) {
         self.rewards.fill(0.0);
         if autoreset {
             // The flags of the last step described the game before its reset.
@@ -123,21 +129,21 @@ impl<G: Researchable> Lane<'_, G> {
             // A finished game without automatic reset stays as it is.
             return;
         }
-        let end = self.core.step(self.action, false).unwrap_or_default();
+        let end = self.core.step(self.action, false, s).unwrap_or_default();
         *self.length += 1;
         if end.terminated || end.truncated {
             self.core.write_rewards(self.rewards);
             if autoreset {
                 *self.episode += 1;
                 *self.length = 0;
-                let fresh = self.core.reset(episode_seed(base, env, *self.episode));
-                self.publish(fresh);
+                let fresh = self.core.reset(episode_seed(base, env, *self.episode), s);
+                self.publish(fresh, s);
                 *self.terminated = u8::from(end.terminated);
                 *self.truncated = u8::from(end.truncated);
                 return;
             }
         }
-        self.publish(end);
+        self.publish(end, s);
     }
 }
 
@@ -162,12 +168,16 @@ impl<G: Researchable> VecCore<G> {
             c.set_max_turns(max_turns);
             cores.push(c);
         }
-        let obs_len = cores.first_mut().map_or(0, |c| c.obs_len());
+        let mut scratch: Vec<Scratch<G>> = (0..threads.clamp(1, 256)).map(|_| Scratch::default()).collect();
+        let obs_len = match (cores.first(), scratch.first_mut()) {
+            (Some(c), Some(s)) => c.obs_len(s),
+            _ => 0,
+        };
         let n_actions = cores.first().map_or(0, |c| c.space.len());
         let mut v = VecCore {
             obs_len,
             players,
-            threads: threads.max(1),
+            threads: threads.clamp(1, 256),
             autoreset,
             observe,
             seed,
@@ -183,6 +193,7 @@ impl<G: Researchable> VecCore<G> {
             actions: vec![0; num_envs],
             lengths: vec![0; num_envs],
             cores,
+            scratch,
         };
         v.reset(seed);
         Ok(v)
@@ -234,28 +245,35 @@ impl<G: Researchable> VecCore<G> {
             )
     }
 
-    fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>) + Sync) {
+    fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>, &mut Scratch<G>) + Sync) {
         let threads = self.threads;
+        // Out of `self` while the lanes borrow it (an empty Vec: no allocation).
+        let mut scratch = std::mem::take(&mut self.scratch);
+        if scratch.len() < threads.max(1) {
+            scratch.resize_with(threads.max(1), Scratch::default);
+        }
         if threads <= 1 || self.cores.len() < 2 {
             // One thread: the lanes straight from the iterator, no vector of
             // them built (and freed) at every step.
+            let s = &mut scratch[0];
             for (i, mut l) in self.lanes().enumerate() {
-                f(i, &mut l);
+                f(i, &mut l, s);
             }
-            return;
+        } else {
+            let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
+            let per = lanes.len().div_ceil(threads);
+            std::thread::scope(|sc| {
+                for ((k, chunk), s) in lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut()) {
+                    let f = &f;
+                    sc.spawn(move || {
+                        for (j, l) in chunk.iter_mut().enumerate() {
+                            f(k * per + j, l, s);
+                        }
+                    });
+                }
+            });
         }
-        let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
-        let per = lanes.len().div_ceil(threads);
-        std::thread::scope(|s| {
-            for (k, chunk) in lanes.chunks_mut(per).enumerate() {
-                let f = &f;
-                s.spawn(move || {
-                    for (j, l) in chunk.iter_mut().enumerate() {
-                        f(k * per + j, l);
-                    }
-                });
-            }
-        });
+        self.scratch = scratch;
     }
 }
 
@@ -307,11 +325,11 @@ impl<G: Researchable> VecDyn for VecCore<G> {
         self.seed = seed;
         self.episodes.fill(0);
         self.lengths.fill(0);
-        self.parallel(|i, l| {
-            let end = l.core.reset(episode_seed(seed, i, 0));
+        self.parallel(|i, l, s| {
+            let end = l.core.reset(episode_seed(seed, i, 0), s);
             l.rewards.fill(0.0);
             *l.last_seat = 0;
-            l.publish(end);
+            l.publish(end, s);
         });
     }
     fn step(&mut self) -> Result<(), ErrorInfo> {
@@ -334,8 +352,15 @@ impl<G: Researchable> VecDyn for VecCore<G> {
             }
         }
         let (autoreset, base) = (self.autoreset, self.seed);
-        self.parallel(|i, l| l.step(autoreset, base, i));
+        self.parallel(|i, l, s| l.step(autoreset, base, i, s));
         Ok(())
+    }
+    fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo> {
+        if let Some(a) = self.actions.first_mut() {
+            *a = action;
+        }
+        self.step()?;
+        Ok(self.terminated.first().copied().unwrap_or(0) | (self.truncated.first().copied().unwrap_or(0) << 1))
     }
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync> {
         let snap: Snap<G> = (
@@ -359,13 +384,16 @@ impl<G: Researchable> VecDyn for VecCore<G> {
         }
         self.episodes.clone_from(episodes);
         self.last_seat.clone_from(last);
-        self.parallel(|_, l| {
+        self.parallel(|_, l, s| {
             l.rewards.fill(0.0);
             let over = l.core.to_act().is_none();
-            l.publish(StepEnd {
-                terminated: over,
-                truncated: false,
-            });
+            l.publish(
+                StepEnd {
+                    terminated: over,
+                    truncated: false,
+                },
+                s,
+            );
         });
         Ok(())
     }

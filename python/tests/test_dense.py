@@ -3,8 +3,9 @@
 import random
 
 import numpy as np
+import pytest
 
-from spielleiter import Game
+from spielleiter import Game, Refused
 
 from conftest import random_steps
 
@@ -58,3 +59,25 @@ def test_index_steps_like_the_action():
         a.step(seats[0], act)
         b.step(seats[0], b.action_index(act))
         assert a.state_json() == b.state_json()
+
+
+def test_every_index_round_trips(config):
+    # Each index's action maps back to it: the key tables (CATAN's typed
+    # dense_key) and the hash map agree on the whole space, every kind included.
+    game, players, options = config
+    g = Game(game, players, options=options)
+    for i in range(g.num_distinct_actions):
+        assert g.action_index(g.index_action(i)) == i
+
+
+def test_actions_outside_the_space_have_no_index():
+    # Fields too large for their key slot, or ids past the board, are in no
+    # slot of another action (the key stays injective).
+    g = Game("catan", 4)
+    for action in ({"type": "move_robber", "hex": 3, "victim": 9}, {"type": "build_road", "edge": 200},
+                   {"type": "move_robber", "hex": 40, "victim": 1}):
+        with pytest.raises(Refused) as e:
+            g.action_index(action)
+        assert e.value.rule in ("engine.action_index", "engine.malformed"), action
+    assert g.index_action(g.action_index({"type": "move_robber", "hex": 3, "victim": 1})) == {
+        "type": "move_robber", "hex": 3, "victim": 1}

@@ -71,7 +71,7 @@ const TX = {
   offerGive: { de: 'Du gibst', en: 'You give' },
   offerGet: { de: 'Du möchtest', en: 'You want' },
   offerSend: { de: 'Angebot machen', en: 'Make the offer' },
-  clear: { de: 'Leeren', en: 'Clear' },
+  cancelOffer: { de: 'Angebot verwerfen', en: 'Drop the offer' },
   theyOffer: { de: '{who} bietet dir {give} für {get}.', en: '{who} offers you {give} for {get}.' },
   accept: { de: 'Annehmen', en: 'Accept' },
   decline: { de: 'Ablehnen', en: 'Decline' },
@@ -132,10 +132,16 @@ export function describeAction(a, ctx) {
         : `Supply: give 2 ${goodName(ctx, a.give)}, take 1 ${goodName(ctx, a.take)}`;
     case 'move_klau':
       return d ? `Käpt’n Klau auf ${islandText(ctx, a.island)} setzen` : `Move Käpt’n Klau to ${islandText(ctx, a.island)}`;
-    case 'offer':
-      return d
-        ? `${ctx.seatName(a.to)} anbieten: ${goodsText(ctx, a.give)} für ${goodsText(ctx, a.get)}`
-        : `Offer ${ctx.seatName(a.to)}: ${goodsText(ctx, a.give)} for ${goodsText(ctx, a.get)}`;
+    case 'open_offer':
+      return d ? `Angebot an ${ctx.seatName(a.to)}` : `Offer to ${ctx.seatName(a.to)}`;
+    case 'offer_give':
+      return d ? `Angebot: 1 ${goodName(ctx, a.good)} mehr geben` : `Offer: give 1 more ${goodName(ctx, a.good)}`;
+    case 'offer_get':
+      return d ? `Angebot: 1 ${goodName(ctx, a.good)} mehr verlangen` : `Offer: ask for 1 more ${goodName(ctx, a.good)}`;
+    case 'submit_offer':
+      return tx(ctx, 'offerSend');
+    case 'cancel_offer':
+      return tx(ctx, 'cancelOffer');
     case 'accept':
       return tx(ctx, 'accept');
     case 'decline':
@@ -197,6 +203,10 @@ export function describeEvent(e, ctx) {
       return d
         ? `${name(e.captain)} bietet ${name(e.to)} ${goodsText(ctx, e.give)} für ${goodsText(ctx, e.get)}.`
         : `${name(e.captain)} offers ${name(e.to)} ${goodsText(ctx, e.give)} for ${goodsText(ctx, e.get)}.`;
+    case 'still_short':
+      return d ? `${goodName(ctx, e.good)} ist knapp: in diesem Zug wird keine mehr ausgegeben.` : `${goodName(ctx, e.good)} is short: none is handed out this turn.`;
+    case 'offer_cancelled':
+      return d ? `${name(e.captain)} verwirft das Angebot.` : `${name(e.captain)} drops the offer.`;
     case 'offer_answered':
       return e.accepted ? (d ? `${name(e.seat)} nimmt an: getauscht.` : `${name(e.seat)} accepts: traded.`) : d ? `${name(e.seat)} lehnt ab.` : `${name(e.seat)} declines.`;
     case 'turn_ended':
@@ -217,7 +227,7 @@ export function describeReason(reason, ctx) {
 // ----- legal actions, indexed -----
 
 function index(legal) {
-  const ix = { lair: new Map(), ship: new Map(), klau: new Map(), ring: [], supply: [], offer: [], one: {} };
+  const ix = { lair: new Map(), ship: new Map(), klau: new Map(), ring: [], supply: [], offer: [], give: new Map(), get: new Map(), one: {} };
   for (const a of legal) {
     switch (a?.type) {
       case 'build_lair':
@@ -235,8 +245,14 @@ function index(legal) {
       case 'trade_supply':
         ix.supply.push(a);
         break;
-      case 'offer':
+      case 'open_offer':
         ix.offer.push(a);
+        break;
+      case 'offer_give':
+        ix.give.set(a.good, a);
+        break;
+      case 'offer_get':
+        ix.get.set(a.good, a);
         break;
       default:
         if (a?.type) ix.one[a.type] = a;
@@ -511,26 +527,9 @@ function tradeDialog(h, ctx, testid, title, list, firstKey, secondKey, firstLabe
   );
 }
 
-function sameGoods(a, b) {
-  return GOODS.every((g) => (a?.[g] || 0) === (b?.[g] || 0));
-}
-
+// An offer of any size is put together tile by tile, as the engine lists it:
+// pick the partner (`open_offer`), then every click adds one listed tile.
 function offerDialog(h, view, ctx, ix) {
-  const ui = ctx.ui;
-  ui.offer ||= { to: null, give: {}, get: {} };
-  const o = ui.offer;
-  const tos = [...new Set(ix.offer.map((a) => a.to))];
-  if (!tos.includes(o.to)) o.to = tos[0];
-  const mine = ix.offer.filter((a) => a.to === o.to);
-  // Only listed offers that contain the selection so far guide the next click.
-  const fits = mine.filter((a) => GOODS.every((g) => (a.give[g] || 0) >= (o.give[g] || 0) && (a.get[g] || 0) >= (o.get[g] || 0)));
-  const canGive = GOODS.filter((g) => fits.some((a) => (a.give[g] || 0) > (o.give[g] || 0)));
-  const canGet = GOODS.filter((g) => fits.some((a) => (a.get[g] || 0) > (o.get[g] || 0)));
-  const match = mine.find((a) => sameGoods(a.give, o.give) && sameGoods(a.get, o.get));
-  const bump = (side, g) => () => {
-    o[side][g] = (o[side][g] || 0) + 1;
-    ctx.rerender();
-  };
   return h(
     'div',
     { class: 'action-panel', 'data-testid': 'offer-panel' },
@@ -539,33 +538,25 @@ function offerDialog(h, view, ctx, ix) {
       'div',
       { class: 'buttons' },
       h('strong', {}, `${tx(ctx, 'offerTo')}:`),
-      tos.map((s) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            class: s === o.to ? 'primary' : null,
-            'data-testid': `offer-to-${s}`,
-            onclick: () => {
-              ui.offer = { to: s, give: {}, get: {} };
-              ctx.rerender();
-            },
-          },
-          ctx.seatName(s),
-        ),
-      ),
+      ix.offer.map((a) => button(h, ctx.seatName(a.to), () => ctx.act(a), { testid: `offer-to-${a.to}` })),
     ),
-    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGive')}: ${goodsText(ctx, o.give)}`), canGive.map((g) => goodChip(h, ctx, g, null, { testid: `offer-give-${g}`, onclick: bump('give', g) }))),
-    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGet')}: ${goodsText(ctx, o.get)}`), canGet.map((g) => goodChip(h, ctx, g, null, { testid: `offer-get-${g}`, onclick: bump('get', g) }))),
+    h('div', { class: 'buttons' }, closeButton(h, ctx)),
+  );
+}
+
+function draftPanel(h, view, ctx, ix) {
+  const phase = view.phase || {};
+  return h(
+    'div',
+    { class: 'action-panel', 'data-testid': 'offer-panel' },
+    h('h4', {}, `${tx(ctx, 'offerTitle')}: ${ctx.seatName(phase.to)}`),
+    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGive')}: ${goodsText(ctx, phase.give)}`), GOODS.filter((g) => ix.give.has(g)).map((g) => goodChip(h, ctx, g, null, { testid: `offer-give-${g}`, onclick: () => ctx.act(ix.give.get(g)) }))),
+    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGet')}: ${goodsText(ctx, phase.get)}`), GOODS.filter((g) => ix.get.has(g)).map((g) => goodChip(h, ctx, g, null, { testid: `offer-get-${g}`, onclick: () => ctx.act(ix.get.get(g)) }))),
     h(
       'div',
       { class: 'buttons' },
-      button(h, tx(ctx, 'offerSend'), match ? () => ctx.act(match) : null, { testid: 'offer-send', primary: true, disabled: !match }),
-      button(h, tx(ctx, 'clear'), () => {
-        ui.offer = { to: o.to, give: {}, get: {} };
-        ctx.rerender();
-      }),
-      closeButton(h, ctx),
+      button(h, tx(ctx, 'offerSend'), ix.one.submit_offer ? () => ctx.act(ix.one.submit_offer) : null, { testid: 'offer-send', primary: true, disabled: !ix.one.submit_offer }),
+      ix.one.cancel_offer ? button(h, tx(ctx, 'cancelOffer'), () => ctx.act(ix.one.cancel_offer), { testid: 'offer-cancel' }) : null,
     ),
   );
 }
@@ -586,6 +577,7 @@ function panels(h, view, ctx, ix) {
   if (ctx.ui.dialog === 'ring' && ix.ring.length) out.push(tradeDialog(h, ctx, 'ring', tx(ctx, 'ringTrade'), ix.ring, 'take', 'give', tx(ctx, 'take'), tx(ctx, 'give')));
   if (ctx.ui.dialog === 'supply' && ix.supply.length) out.push(tradeDialog(h, ctx, 'supply', tx(ctx, 'supplyTrade'), ix.supply, 'give', 'take', tx(ctx, 'give2'), tx(ctx, 'take1')));
   if (ctx.ui.dialog === 'offer' && ix.offer.length) out.push(offerDialog(h, view, ctx, ix));
+  if (phase.type === 'offer_draft' && ix.one.cancel_offer) out.push(draftPanel(h, view, ctx, ix));
   if (phase.type === 'offer' && (ix.one.accept || ix.one.decline)) {
     out.push(
       h(

@@ -42,6 +42,23 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         40
     }
 
+    /// Whether MCTS looks no further than the end of the turn of the root
+    /// decision in `state`: the tree and the rollouts stop where the turn
+    /// counter moves on and the state is scored there. For a game with
+    /// long turns of many small decisions (Cities & Knights: trades,
+    /// knights, improvements, progress cards) whose evaluator judges a
+    /// position well, the search then spends its playouts on the plans of
+    /// this turn instead of on the noise of the dice of later ones.
+    fn turn_horizon(&self, _state: &G::State) -> bool {
+        false
+    }
+
+    /// The UCB exploration constant of MCTS by default for the root decision
+    /// in `state` (see [`crate::MctsConfig::exploration`]).
+    fn exploration(&self, _state: &G::State) -> f64 {
+        0.7
+    }
+
     /// Progressive widening of the search tree by default (see
     /// [`crate::MctsConfig::widen`]); 0 = off.
     fn widen(&self) -> u32 {

@@ -81,6 +81,8 @@ pub enum MctsProblem {
     FractionOrOff,
     /// Expects `greedy` or `random`.
     Rollout,
+    /// `horizon` takes `turn` or `game`.
+    Horizon,
     /// A whole number outside the range the option allows.
     Range {
         /// Smallest value allowed.
@@ -115,9 +117,10 @@ impl MctsProblem {
                 "expects a number from 0 to 1 (0 = off)",
             ),
             MctsProblem::Rollout => ("erwartet greedy oder random", "expects greedy or random"),
+            MctsProblem::Horizon => ("erwartet turn oder game", "expects turn or game"),
             MctsProblem::Unknown => (
-                "ist unbekannt (bekannt: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
-                "is unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, offers)",
+                "ist unbekannt (bekannt: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, horizon, offers)",
+                "is unknown (known: playouts, ms, threads, depth, c, prior, widen, eps, keep, chance, rollout, horizon, offers)",
             ),
         };
         Message::new(de, en)
@@ -329,7 +332,7 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                 let n = whole(0, MAX_DEPTH, MctsProblem::WholeNumber)?;
                 c.depth = Some(u32::try_from(n).unwrap_or(u32::MAX));
             }
-            "c" => c.exploration = number(non_negative, MctsProblem::NonNegative)?,
+            "c" => c.exploration = Some(number(non_negative, MctsProblem::NonNegative)?),
             "prior" => c.prior = number(non_negative, MctsProblem::NonNegative)?,
             "widen" => {
                 let n = whole(0, MAX_DEPTH, MctsProblem::WholeNumberOrOff)?;
@@ -346,6 +349,13 @@ fn parse_mcts(args: &str) -> Result<MctsConfig, SpecError> {
                     "greedy" => RolloutPolicy::Greedy,
                     "random" => RolloutPolicy::Random,
                     _ => return Err(bad(MctsProblem::Rollout)),
+                }
+            }
+            "horizon" => {
+                c.turn_horizon = match value {
+                    "turn" => Some(true),
+                    "game" => Some(false),
+                    _ => return Err(bad(MctsProblem::Horizon)),
                 }
             }
             "offers" if value.is_empty() => c.offers = true,
@@ -455,7 +465,7 @@ mod tests {
         assert_eq!(c.budget, Budget::Playouts(200));
         assert_eq!(c.rollout, RolloutPolicy::Random);
         assert_eq!(c.threads, 1);
-        assert_eq!(c.exploration, 1.2);
+        assert_eq!(c.exploration, Some(1.2));
         assert_eq!(c.keep, None);
         let Ok(BotSpec::Mcts(c)) = "mcts:keep=0.05".parse() else {
             panic!("mcts keep not read");

@@ -92,29 +92,42 @@ fn replies<G: BotGame>(s: &G::State, reply: impl Fn(&G::Action) -> bool) -> usiz
     answered
 }
 
+/// Offers have no size limit: the bots answer one that gives the whole hand
+/// (4 cards or more) for 1 card.
 #[test]
 fn bots_answer_domestic_offers() {
     use catan::{Action, Catan, Phase};
     let mut s = walk_until::<Catan>(&Default::default(), 4, |s| {
-        s.phase == Phase::Main && s.players[s.current.index()].hand.total() >= 2
+        s.phase == Phase::Main && s.players[s.current.index()].hand.total() >= 4
     });
     let me = s.current;
+    let hand = s.players[me.index()].hand.total();
     let mut legal = Vec::new();
-    for step in 0..3 {
+    Catan::apply_unchecked(&mut s, me, &Action::OpenTrade, &mut NoEvents);
+    // Give every card in hand, then ask for one card.
+    for _ in 0..hand {
         Catan::legal_actions(&s, me, &mut legal);
-        let a = legal.iter().copied().find(|a| match step {
-            0 => *a == Action::OpenTrade,
-            1 => matches!(a, Action::OfferGive { .. }),
-            _ => matches!(a, Action::OfferGet { .. }),
-        });
-        let Some(a) = a else { panic!("step {step}: {legal:?}") };
+        let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::OfferGive { .. })) else {
+            panic!("cannot give: {legal:?}")
+        };
         Catan::apply_unchecked(&mut s, me, &a, &mut NoEvents);
     }
+    Catan::legal_actions(&s, me, &mut legal);
+    let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::OfferGet { .. })) else {
+        panic!("cannot ask: {legal:?}")
+    };
+    Catan::apply_unchecked(&mut s, me, &a, &mut NoEvents);
+    let catan::Phase::TradeDraft { offer } = s.phase else {
+        panic!("no draft")
+    };
+    assert_eq!(offer.give.total(), hand);
     Catan::apply_unchecked(&mut s, me, &Action::SubmitOffer, &mut NoEvents);
     let n = replies::<Catan>(&s, |a| matches!(a, Action::AcceptOffer | Action::DeclineOffer));
     assert_eq!(n, 6, "three seats reply, each asked of two bots");
 }
 
+/// An offer of the pro variant, tile by tile: every tile the captain holds
+/// (of goods the partner lacks) for one tile.
 #[test]
 fn bots_answer_offers_in_the_pro_variant() {
     use catan_junior::{Action, CatanJunior, Phase};
@@ -122,18 +135,33 @@ fn bots_answer_offers_in_the_pro_variant() {
     assert!(pro.pro);
     let mut s = walk_until::<CatanJunior>(&pro, 3, |s| {
         let mut legal = Vec::new();
-        s.phase == Phase::Main && {
+        s.phase == Phase::Main && s.hands[s.captain as usize].total() >= 3 && {
             CatanJunior::legal_actions(s, Seat(s.captain), &mut legal);
-            legal.iter().any(|a| matches!(a, Action::Offer { .. }))
+            legal.iter().any(|a| matches!(a, Action::OpenOffer { .. }))
         }
     });
     let captain = Seat(s.captain);
     let mut legal = Vec::new();
     CatanJunior::legal_actions(&s, captain, &mut legal);
-    let Some(offer) = legal.iter().copied().find(|a| matches!(a, Action::Offer { .. })) else {
+    let Some(open) = legal.iter().copied().find(|a| matches!(a, Action::OpenOffer { .. })) else {
         panic!("no offer");
     };
-    CatanJunior::apply_unchecked(&mut s, captain, &offer, &mut NoEvents);
+    CatanJunior::apply_unchecked(&mut s, captain, &open, &mut NoEvents);
+    // Ask for one tile first, then give every tile of the other goods.
+    CatanJunior::legal_actions(&s, captain, &mut legal);
+    let Some(get) = legal.iter().copied().find(|a| matches!(a, Action::OfferGet { .. })) else {
+        panic!("cannot ask: {legal:?}");
+    };
+    CatanJunior::apply_unchecked(&mut s, captain, &get, &mut NoEvents);
+    loop {
+        CatanJunior::legal_actions(&s, captain, &mut legal);
+        let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::OfferGive { .. })) else {
+            break;
+        };
+        CatanJunior::apply_unchecked(&mut s, captain, &a, &mut NoEvents);
+    }
+    CatanJunior::apply_unchecked(&mut s, captain, &Action::SubmitOffer, &mut NoEvents);
+    assert!(matches!(s.phase, Phase::Offer { .. }), "{:?}", s.phase);
     let n = replies::<CatanJunior>(&s, |a| matches!(a, Action::Accept | Action::Decline));
     assert_eq!(n, 2);
 }

@@ -234,25 +234,54 @@ fn walls_raise_the_hand_limit() {
     assert!(values(&walled)[0] - values(&s)[0] > w + 0.1);
 }
 
+/// A hero is made with a commodity the player has no better use for, not
+/// with one that completes an improvement.
 #[test]
-fn greedy_pays_no_commodity_for_a_hero_or_a_defender_for_a_squire() {
+fn greedy_makes_a_hero_with_a_spare_commodity() {
     let mut s = position("cities_knights_heroes", 8);
     let node = knight(&mut s, ME, 1, true);
-    // Politics at level 5: a coin buys nothing but the hero.
-    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
-    give_commodity(&mut s, ME, Commodity::Coin, 1);
     let upgrade = Action::UpgradeHero {
         node,
         commodity: Commodity::Coin,
     };
+    // Politics at level 3 with the four coins of level 4 (and the metropolis):
+    // the coin is worth more than the hero.
+    let mut needed = s.clone();
+    needed.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 3;
+    give_commodity(&mut needed, ME, Commodity::Coin, 4);
+    assert!(legal(&needed, ME).contains(&upgrade));
+    assert_ne!(greedy(&needed, ME), upgrade);
+    // Politics at level 5: a coin buys nothing but the hero.
+    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
+    give_commodity(&mut s, ME, Commodity::Coin, 1);
     assert!(legal(&s, ME).contains(&upgrade));
-    assert_ne!(greedy(&s, ME), upgrade);
-    // Already a hero, active, the ship near: recruiting would deactivate it.
-    Catan::apply_unchecked(&mut s, ME, &upgrade, &mut NoEvents);
-    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    assert_eq!(greedy(&s, ME), upgrade);
+}
+
+/// A squire is recruited while the barbarians are far, not when the hero's
+/// defence is needed against a ship about to land.
+#[test]
+fn greedy_recruits_a_squire_while_the_barbarians_are_far() {
+    let mut s = position("cities_knights_heroes", 8);
+    let node = knight(&mut s, ME, 1, true);
+    give_commodity(&mut s, ME, Commodity::Coin, 1);
+    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
+    Catan::apply_unchecked(
+        &mut s,
+        ME,
+        &Action::UpgradeHero {
+            node,
+            commodity: Commodity::Coin,
+        },
+        &mut NoEvents,
+    );
     assert!(legal(&s, ME).iter().any(|a| matches!(a, Action::RecruitSquire { .. })));
     let a = greedy(&s, ME);
-    assert!(!matches!(a, Action::RecruitSquire { .. }), "{a:?}");
+    assert!(matches!(a, Action::RecruitSquire { .. }), "ship far: {a:?}");
+    // The ship one step from Catan, the hero the only active knight.
+    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    let a = greedy(&s, ME);
+    assert!(!matches!(a, Action::RecruitSquire { .. }), "ship near: {a:?}");
 }
 
 #[test]
@@ -317,8 +346,9 @@ fn progress_cards_with_a_visible_gain_are_played() {
     assert!(matches!(a, Action::PlayMedicine { .. }), "{a:?}");
 }
 
-/// The search leaves out free squire steps, and yields to the greedy choice
-/// when a turn drags on: a turn of MCTS moves ends.
+/// The search leaves out squire steps that send no opponent's squire home
+/// (free over own roads, they could go on for ever), and yields to the
+/// greedy choice when a turn drags on: a turn of MCTS moves ends.
 #[test]
 fn mcts_ends_its_turn_with_squires_on_the_board() {
     let mut s = position("cities_knights_heroes", 11);
@@ -371,4 +401,50 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
         }
     }
     panic!("the turn did not end");
+}
+
+/// In whole games of `cities_knights_heroes` between greedy bots, played
+/// through the engine's public interface, the bots make heroes, recruit
+/// squires and send opponents' squires home, and every game ends.
+#[test]
+fn greedy_bots_make_heroes_and_recruit_squires_in_whole_games() {
+    let config: catan::Config = serde_json::from_str(r#"{"rules":"cities_knights_heroes"}"#).unwrap_or_default();
+    let (mut heroes, mut recruits, mut steps) = (0u32, 0u32, 0u32);
+    let mut legal_now = Vec::new();
+    for game in 0..4u64 {
+        let mut rng = GameRng::seed_from_u64(100 + game);
+        let Ok(mut s) = Catan::new_game(&config, 4, &mut rng) else {
+            panic!("new game refused");
+        };
+        let mut bots: Vec<GreedyBot<Catan>> = (0..4).map(|_| GreedyBot::new()).collect();
+        let mut decisions = 0;
+        loop {
+            match Catan::to_act(&s) {
+                ToAct::Over => break,
+                ToAct::Chance => {
+                    let c = Catan::sample_chance(&s, &mut rng);
+                    Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+                }
+                ToAct::Seats(set) => {
+                    let seat = set.first().unwrap_or(ME);
+                    Catan::legal_actions(&s, seat, &mut legal_now);
+                    let Ok(i) = bots[seat.index()].choose(&s, seat, &legal_now, &mut rng) else {
+                        panic!("greedy forfeits");
+                    };
+                    match legal_now[i] {
+                        Action::UpgradeHero { .. } => heroes += 1,
+                        Action::RecruitSquire { .. } => recruits += 1,
+                        Action::MoveSquire { .. } => steps += 1,
+                        _ => {}
+                    }
+                    Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
+                    decisions += 1;
+                    assert!(decisions < 5_000, "game {game} does not end");
+                }
+            }
+        }
+    }
+    eprintln!("4 games: {heroes} heroes, {recruits} squires recruited, {steps} squire steps");
+    assert!(heroes >= 4, "heroes made: {heroes}");
+    assert!(recruits >= 4, "squires recruited: {recruits}");
 }

@@ -3,7 +3,7 @@
 //!
 //! `cargo run -p spielleiter-catan-junior --example json_examples`
 
-use catan_junior::{Action, Bundle, CatanJunior, Chance, CocoCard, Config, Good, Goods, Island, Link, Site};
+use catan_junior::{Action, CatanJunior, Chance, CocoCard, Config, Good, Island, Link, Site};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, Viewer};
 
@@ -12,10 +12,6 @@ fn show<T: serde::Serialize>(title: &str, value: &T) {
         Ok(json) => println!("{title}: {json}"),
         Err(e) => println!("{title}: <error {e}>"),
     }
-}
-
-fn bundle(items: &[(Good, u8)]) -> Bundle {
-    Bundle::of(&Goods::of(items)).expect("1 or 2 tiles")
 }
 
 fn main() {
@@ -34,11 +30,11 @@ fn main() {
             take: Good::Sabre,
         },
         Action::MoveKlau { island: Island(3) },
-        Action::Offer {
-            to: Seat(2),
-            give: bundle(&[(Good::Wood, 2)]),
-            get: bundle(&[(Good::Gold, 1), (Good::Sabre, 1)]),
-        },
+        Action::OpenOffer { to: Seat(2) },
+        Action::OfferGive { good: Good::Wood },
+        Action::OfferGet { good: Good::Gold },
+        Action::SubmitOffer,
+        Action::CancelOffer,
         Action::Accept,
         Action::Decline,
         Action::EndTurn,

@@ -1,6 +1,6 @@
 //! What a seat can do: small `Copy` micro-actions.
 
-use crate::goods::{Bundle, Good};
+use crate::goods::Good;
 use crate::ids::{Island, Link, Site};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -40,15 +40,25 @@ pub enum Action {
         /// The island (letter in JSON).
         island: Island,
     },
-    /// Pro variant: the captain offers `give` to `to` for `get`.
-    Offer {
+    /// Pro variant: the captain starts an offer to `to`, empty on both sides.
+    OpenOffer {
         /// The other player.
         to: Seat,
-        /// Tiles the captain gives (1–2).
-        give: Bundle,
-        /// Tiles the captain asks for (1–2).
-        get: Bundle,
     },
+    /// Pro variant: one more tile of `good` that the captain gives.
+    OfferGive {
+        /// The good.
+        good: Good,
+    },
+    /// Pro variant: one more tile of `good` that the captain asks for.
+    OfferGet {
+        /// The good.
+        good: Good,
+    },
+    /// Pro variant: the offer put together goes to the partner.
+    SubmitOffer,
+    /// Pro variant: the offer being put together is dropped.
+    CancelOffer,
     /// Pro variant: the asked player accepts the pending offer.
     Accept,
     /// Pro variant: the asked player declines the pending offer.

@@ -31,7 +31,7 @@ pub const RULE_IDS: &[&str] = &[
     "junior.trade.ring_refresh",
     "junior.trade.pro.variant",
     "junior.trade.pro.partner",
-    "junior.trade.pro.size",
+    "junior.trade.pro.no_gifts",
     "junior.trade.pro.captain_lacks",
     "junior.trade.pro.partner_lacks",
     "junior.win",
@@ -153,10 +153,9 @@ pub enum JuniorError {
     /// The partner must be another player at the table.
     #[error("trade with another player at the table")]
     ProPartner,
-    /// An offer gives 1–2 tiles for 1–2 tiles, no good on both sides (the
-    /// sizes are enforced when the offer is read).
-    #[error("an offer gives 1 or 2 tiles for 1 or 2 tiles of other goods")]
-    ProSize,
+    /// An offer must give and ask for tiles.
+    #[error("an offer gives tiles for tiles: both sides must hold some")]
+    ProNoGifts,
     /// The captain lacks the tiles offered.
     #[error("you do not have the tiles you offer")]
     ProCaptainLacks,
@@ -187,7 +186,7 @@ impl RuleError for JuniorError {
             JuniorError::SupplyEmpty { .. } => "junior.trade.supply_empty",
             JuniorError::ProOnly => "junior.trade.pro.variant",
             JuniorError::ProPartner => "junior.trade.pro.partner",
-            JuniorError::ProSize => "junior.trade.pro.size",
+            JuniorError::ProNoGifts => "junior.trade.pro.no_gifts",
             JuniorError::ProCaptainLacks => "junior.trade.pro.captain_lacks",
             JuniorError::ProPartnerLacks => "junior.trade.pro.partner_lacks",
         }
@@ -292,9 +291,9 @@ impl RuleError for JuniorError {
                 "Handeln kannst du nur mit einem anderen Mitspieler am Tisch.",
                 "You can only trade with another player at the table.",
             ),
-            JuniorError::ProSize => Message::new(
-                "Ein Angebot gibt 1 oder 2 Plättchen für 1 oder 2 Plättchen anderer Sorten.",
-                "An offer gives 1 or 2 tiles for 1 or 2 tiles of other goods.",
+            JuniorError::ProNoGifts => Message::new(
+                "Ein Angebot gibt Plättchen für Plättchen: Auf beiden Seiten muss etwas liegen.",
+                "An offer gives tiles for tiles: both sides must hold some.",
             ),
             JuniorError::ProCaptainLacks => Message::new(
                 "Du hast die angebotenen Plättchen nicht.",

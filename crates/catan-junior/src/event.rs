@@ -111,6 +111,12 @@ pub enum Event {
         /// The good that filled all five rings.
         good: Good,
     },
+    /// A payout of `good` withheld: it ran short earlier this turn and is handed
+    /// out again from the next captain's turn on (`junior.production.supply_short`).
+    StillShort {
+        /// The good.
+        good: Good,
+    },
     /// Pro variant: an offer was made.
     Offered {
         /// The captain.
@@ -121,6 +127,11 @@ pub enum Event {
         give: Goods,
         /// Tiles the captain gets.
         get: Goods,
+    },
+    /// Pro variant: the captain dropped the offer being put together.
+    OfferCancelled {
+        /// The captain.
+        captain: Seat,
     },
     /// Pro variant: the offer was answered.
     OfferAnswered {

@@ -24,9 +24,15 @@ fn check_main(state: &State, p: usize, action: &Action) -> Result<(), Refusal> {
         Action::AskCoco => coco::check_ask(state, p)?,
         Action::TradeRing { take, give } => trade::check_ring(state, p, take, give)?,
         Action::TradeSupply { give, take } => trade::check_supply(state, p, give, take)?,
-        Action::Offer { to, give, get } => pro::check_offer(state, p, to, give, get)?,
+        Action::OpenOffer { to } => pro::check_open(state, p, to)?,
         Action::EndTurn => {}
-        Action::MoveKlau { .. } | Action::Accept | Action::Decline => {
+        Action::MoveKlau { .. }
+        | Action::OfferGive { .. }
+        | Action::OfferGet { .. }
+        | Action::SubmitOffer
+        | Action::CancelOffer
+        | Action::Accept
+        | Action::Decline => {
             return Err(Rejection::WrongPhase {
                 phase: state.phase.name(),
             })
@@ -69,14 +75,16 @@ impl Game for CatanJunior {
     }
 
     fn is_offer(action: &Action) -> bool {
-        matches!(action, Action::Offer { .. })
+        matches!(action, Action::OpenOffer { .. } | Action::SubmitOffer)
     }
 
     #[inline]
     fn to_act(state: &State) -> ToAct {
         match state.phase {
             Phase::Roll | Phase::DrawCoco => ToAct::Chance,
-            Phase::Main | Phase::MoveKlau | Phase::FreeBuild => ToAct::Seats(SeatSet::single(Seat(state.captain))),
+            Phase::Main | Phase::MoveKlau | Phase::FreeBuild | Phase::OfferDraft { .. } => {
+                ToAct::Seats(SeatSet::single(Seat(state.captain)))
+            }
             Phase::Offer { to, .. } => ToAct::Seats(SeatSet::single(to)),
             Phase::Over { .. } => ToAct::Over,
         }
@@ -105,7 +113,7 @@ impl Game for CatanJunior {
                     return Err(Rejection::NotYourTurn { seat });
                 }
                 match action {
-                    Action::Accept => Ok(pro::check_accept(state, to, give, get)?),
+                    Action::Accept => Ok(pro::check_accept(state, to, &give, &get)?),
                     Action::Decline => Ok(()),
                     _ => Err(wrong()),
                 }
@@ -116,12 +124,28 @@ impl Game for CatanJunior {
                 Action::MoveKlau { island } => Ok(klau::check_move(state, island)?),
                 _ => Err(wrong()),
             },
+            Phase::OfferDraft { to, give, get } => match *action {
+                Action::OfferGive { good } => Ok(pro::check_tile(state, to, (&give, &get), good, true)?),
+                Action::OfferGet { good } => Ok(pro::check_tile(state, to, (&give, &get), good, false)?),
+                Action::SubmitOffer => Ok(pro::check_submit(&give, &get)?),
+                Action::CancelOffer => Ok(()),
+                _ => Err(wrong()),
+            },
             Phase::FreeBuild => match *action {
                 Action::BuildLair { site } => Ok(build::check_lair(state, p, site, true)?),
                 Action::BuildShip { route } => Ok(build::check_ship(state, p, route, true)?),
                 _ => Err(wrong()),
             },
             Phase::Roll => Err(Rejection::NotYourTurn { seat }),
+        }
+    }
+
+    /// Under manual chance the die is a chance node the captain waits for; the
+    /// captain's actions before it are refused with `junior.turn.roll_first`.
+    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<JuniorError> {
+        match Self::check(state, seat, action) {
+            Err(Rejection::Rule(e)) => Some(e),
+            _ => None,
         }
     }
 
@@ -135,7 +159,11 @@ impl Game for CatanJunior {
             Action::TradeRing { take, give } => trade::apply_ring(state, p, take, give, events),
             Action::TradeSupply { give, take } => trade::apply_supply(state, p, give, take, events),
             Action::MoveKlau { island } => klau::apply_move(state, island, events),
-            Action::Offer { to, give, get } => pro::apply_offer(state, p, to, give, get, events),
+            Action::OpenOffer { to } => pro::apply_open(state, to),
+            Action::OfferGive { good } => pro::apply_tile(state, good, true),
+            Action::OfferGet { good } => pro::apply_tile(state, good, false),
+            Action::SubmitOffer => pro::apply_submit(state, events),
+            Action::CancelOffer => pro::apply_cancel(state, events),
             Action::Accept => pro::apply_answer(state, true, events),
             Action::Decline => pro::apply_answer(state, false, events),
             Action::EndTurn => turn::end(state, events),

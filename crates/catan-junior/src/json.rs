@@ -7,7 +7,7 @@
 
 use crate::board::{Board, Side};
 use crate::edition::Edition;
-use crate::goods::Goods;
+use crate::goods::{Good, Goods};
 use crate::ids::{Island, Link, Site};
 use crate::state::{Phase, State};
 use engine::Seat;
@@ -94,6 +94,9 @@ pub struct StateJson {
     /// Rettungsring trade used this turn.
     #[serde(default)]
     pub ring_traded: bool,
+    /// Goods that ran short this turn (`junior.production.supply_short`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<Good>,
     /// The supply.
     pub supply: Goods,
     /// The Rettungsringe (count per good).
@@ -124,6 +127,7 @@ impl From<State> for StateJson {
             roll: s.roll,
             klau: s.klau,
             ring_traded: s.ring_traded,
+            short: s.short_goods(),
             supply: s.supply,
             rings: s.rings,
             deck: s.deck.into(),
@@ -157,7 +161,9 @@ impl TryFrom<StateJson> for State {
             return Err(format!("captain {} is not at the table", j.captain.0));
         }
         match j.phase {
-            Phase::Offer { to, .. } if !seat_ok(to) => return Err(format!("offer to seat {} not at the table", to.0)),
+            Phase::Offer { to, .. } | Phase::OfferDraft { to, .. } if !seat_ok(to) => {
+                return Err(format!("offer to seat {} not at the table", to.0))
+            }
             Phase::Over { winner } if !seat_ok(winner) => {
                 return Err(format!("winner seat {} not at the table", winner.0))
             }
@@ -177,6 +183,7 @@ impl TryFrom<StateJson> for State {
             roll: j.roll,
             klau: j.klau,
             ring_traded: j.ring_traded,
+            short: j.short.iter().fold(0, |m, g| m | 1 << g.index()),
             supply: j.supply,
             rings: j.rings,
             hands: [Goods::ZERO; 4],

@@ -3,7 +3,7 @@
 //! of turn). Mirrors `check` exactly; the conformance suite verifies both agree.
 
 use crate::action::Action;
-use crate::goods::{Bundle, Good, LAIR_COST, SHIP_COST};
+use crate::goods::{Good, LAIR_COST, SHIP_COST};
 use crate::ids::{Island, Site};
 use crate::rules::{build, klau, pro};
 use crate::state::{Phase, State};
@@ -148,8 +148,25 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Phase::FreeBuild if p == state.captain as usize => push_builds(state, p, true, out),
+        Phase::OfferDraft { to, give, get } if p == state.captain as usize => {
+            for side in [true, false] {
+                for good in Good::ALL {
+                    if pro::check_tile(state, to, (&give, &get), good, side).is_ok() {
+                        out.push(if side {
+                            Action::OfferGive { good }
+                        } else {
+                            Action::OfferGet { good }
+                        });
+                    }
+                }
+            }
+            if pro::check_submit(&give, &get).is_ok() {
+                out.push(Action::SubmitOffer);
+            }
+            out.push(Action::CancelOffer);
+        }
         Phase::Offer { to, give, get } if to == seat => {
-            if pro::check_accept(state, to, give, get).is_ok() {
+            if pro::check_accept(state, to, &give, &get).is_ok() {
                 out.push(Action::Accept);
             }
             out.push(Action::Decline);
@@ -160,19 +177,9 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 fn push_offers(state: &State, p: usize, out: &mut Vec<Action>) {
     for to in 0..state.n() {
-        if to == p {
-            continue;
-        }
-        for give in Bundle::all().filter(|b| state.hands[p & 3].covers(&b.goods())) {
-            for get in Bundle::all().filter(|b| state.hands[to].covers(&b.goods())) {
-                if !give.goods().overlaps(&get.goods()) {
-                    out.push(Action::Offer {
-                        to: Seat(to as u8),
-                        give,
-                        get,
-                    });
-                }
-            }
+        let to = Seat(to as u8);
+        if pro::check_open(state, p, to).is_ok() {
+            out.push(Action::OpenOffer { to });
         }
     }
 }

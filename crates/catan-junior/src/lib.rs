@@ -44,7 +44,7 @@ pub use edition::{CocoCard, Edition, EditionData};
 pub use error::{JuniorError, Piece, RULE_IDS};
 pub use event::Event;
 pub use game::CatanJunior;
-pub use goods::{Bundle, Good, Goods};
+pub use goods::{Good, Goods};
 pub use ids::{Island, Link, Site};
 pub use state::{Config, Phase, State};
 pub use view::View;

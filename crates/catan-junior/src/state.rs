@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Side};
 use crate::edition::{CocoCard, Edition, EditionData};
-use crate::goods::{Bundle, Good, Goods};
+use crate::goods::{Good, Goods};
 use crate::ids::Island;
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -31,14 +31,23 @@ pub enum Phase {
     DrawCoco,
     /// The captain places the free lair or ship of a Coco card.
     FreeBuild,
+    /// Pro variant: the captain puts an offer to `to` together, tile by tile.
+    OfferDraft {
+        /// The player asked.
+        to: Seat,
+        /// Tiles the captain gives so far.
+        give: Goods,
+        /// Tiles the captain asks for so far.
+        get: Goods,
+    },
     /// Pro variant: `to` answers the captain's offer.
     Offer {
         /// The player asked.
         to: Seat,
         /// Tiles the captain gives.
-        give: Bundle,
+        give: Goods,
         /// Tiles the captain gets.
-        get: Bundle,
+        get: Goods,
     },
     /// The game is over.
     Over {
@@ -56,6 +65,7 @@ impl Phase {
             Phase::MoveKlau => "move_klau",
             Phase::DrawCoco => "draw_coco",
             Phase::FreeBuild => "free_build",
+            Phase::OfferDraft { .. } => "offer_draft",
             Phase::Offer { .. } => "offer",
             Phase::Over { .. } => "over",
         }
@@ -88,6 +98,10 @@ pub struct State {
     pub klau: Island,
     /// Whether the Rettungsring trade was used this turn.
     pub ring_traded: bool,
+    /// Goods that ran short this turn, one bit per [`Good::index`]: no roll,
+    /// Coco card or Klau move pays them until the next captain's turn
+    /// (`junior.production.supply_short`).
+    pub short: u8,
     /// The general supply.
     pub supply: Goods,
     /// The five Rettungsringe, as a count per good (their positions do not matter).
@@ -105,6 +119,17 @@ pub struct State {
 }
 
 impl State {
+    /// Whether `good` ran short this turn (`junior.production.supply_short`).
+    #[inline]
+    pub fn is_short(&self, good: Good) -> bool {
+        self.short & (1 << good.index()) != 0
+    }
+
+    /// The goods that ran short this turn, in good order.
+    pub fn short_goods(&self) -> Vec<Good> {
+        Good::ALL.into_iter().filter(|&g| self.is_short(g)).collect()
+    }
+
     /// The side of the board in play.
     #[inline]
     pub fn side(&self) -> Side {
@@ -212,6 +237,7 @@ impl State {
             roll: 0,
             klau: Island::CASTLE,
             ring_traded: false,
+            short: 0,
             supply,
             rings,
             hands,

@@ -165,8 +165,8 @@ fn phase(state: &State, e: &mut Vec<String>) {
             winners[0]
         )),
         Phase::Roll => {
-            if state.roll != 0 || state.ring_traded {
-                e.push("before the roll no roll and no ring trade can have happened this turn".into());
+            if state.roll != 0 || state.ring_traded || state.short != 0 {
+                e.push("before the roll no roll, ring trade or shortage can have happened this turn".into());
             }
         }
         Phase::DrawCoco => {
@@ -179,15 +179,24 @@ fn phase(state: &State, e: &mut Vec<String>) {
                 e.push("a free build is due but nothing can be placed".into());
             }
         }
-        Phase::Offer { to, give, get } => {
+        Phase::Offer { to, give, get } | Phase::OfferDraft { to, give, get } => {
             if !state.pro {
                 e.push("an offer is pending but the pro variant is off".into());
             }
             if to.index() >= n || to.0 == state.captain {
                 e.push(format!("an offer to seat {}, who is no partner", to.0));
             }
-            if give.goods().overlaps(&get.goods()) {
-                e.push("an offer gives 1–2 tiles for 1–2 tiles of other goods".into());
+            if give.overlaps(&get) {
+                e.push("an offer names a good on both sides".into());
+            }
+            if !state.hands[state.cap()].covers(&give) {
+                e.push("the captain offers tiles he does not hold".into());
+            }
+            if to.index() < n && !state.hands[to.index()].covers(&get) {
+                e.push(format!("the offer asks seat {} for tiles it does not hold", to.0));
+            }
+            if matches!(state.phase, Phase::Offer { .. }) && (give.total() == 0 || get.total() == 0) {
+                e.push("an offer with an empty side is pending".into());
             }
         }
         Phase::Main | Phase::MoveKlau => {

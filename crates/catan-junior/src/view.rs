@@ -53,6 +53,9 @@ pub struct View {
     pub klau: Island,
     /// Rettungsring trade used this turn.
     pub ring_traded: bool,
+    /// Goods that ran short this turn: not paid out until the next captain's turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<crate::goods::Good>,
     /// The supply.
     pub supply: Goods,
     /// The Rettungsringe.
@@ -86,6 +89,7 @@ impl View {
             roll: state.roll,
             klau: state.klau,
             ring_traded: state.ring_traded,
+            short: state.short_goods(),
             supply: state.supply,
             rings: state.rings,
             deck_size: state.deck_size(),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use catan_junior::{Action, CatanJunior, CocoCard, Config, Event, Good, Goods, Island, Phase, Side, RULE_IDS};
+use catan_junior::{Action, CatanJunior, CocoCard, Config, Event, Good, Goods, Island, Phase, Side, State, RULE_IDS};
 use common::*;
 use engine::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
@@ -477,8 +477,15 @@ fn pro_position() -> catan_junior::State {
     s
 }
 
-fn bundle(items: &[(Good, u8)]) -> catan_junior::Bundle {
-    catan_junior::Bundle::of(&Goods::of(items)).unwrap()
+/// Opens an offer to `to` and adds tiles one at a time.
+fn draft(s: &mut State, to: u8, give: &[Good], get: &[Good]) {
+    act(s, 0, Action::OpenOffer { to: Seat(to) });
+    for &good in give {
+        act(s, 0, Action::OfferGive { good });
+    }
+    for &good in get {
+        act(s, 0, Action::OfferGet { good });
+    }
 }
 
 #[test]
@@ -486,73 +493,97 @@ fn junior_trade_pro_variant() {
     let mut s = position(3);
     give(&mut s, 0, &[(Good::Wood, 1)]);
     give(&mut s, 1, &[(Good::Gold, 1)]);
-    let offer = Action::Offer {
-        to: Seat(1),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Gold, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.variant");
+    refused(&s, 0, Action::OpenOffer { to: Seat(1) }, "junior.trade.pro.variant");
 }
 
 #[test]
 fn junior_trade_pro_partner() {
     let s = pro_position();
-    let offer = Action::Offer {
-        to: Seat(0),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Gold, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.partner");
-    let offer = Action::Offer {
-        to: Seat(3),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Gold, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.partner");
+    refused(&s, 0, Action::OpenOffer { to: Seat(0) }, "junior.trade.pro.partner");
+    refused(&s, 0, Action::OpenOffer { to: Seat(3) }, "junior.trade.pro.partner");
 }
 
 #[test]
-fn junior_trade_pro_size() {
-    let s = pro_position();
-    let offer = Action::Offer {
-        to: Seat(1),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Wood, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.size");
-    let json = r#"{"type":"offer","to":1,"give":{"wood":3},"get":{"gold":1}}"#;
-    assert!(
-        serde_json::from_str::<Action>(json).is_err(),
-        "more than 2 tiles cannot be offered"
-    );
+fn junior_trade_pro_no_gifts() {
+    let mut s = pro_position();
+    draft(&mut s, 1, &[Good::Wood], &[]);
+    refused(&s, 0, Action::SubmitOffer, "junior.trade.pro.no_gifts");
+    act(&mut s, 0, Action::CancelOffer);
+    draft(&mut s, 1, &[], &[Good::Gold]);
+    refused(&s, 0, Action::SubmitOffer, "junior.trade.pro.no_gifts");
+}
+
+/// No good on both sides of an offer (`junior.trade.same_good`).
+#[test]
+fn junior_trade_pro_same_good() {
+    let mut s = pro_position();
+    give(&mut s, 1, &[(Good::Wood, 1)]);
+    draft(&mut s, 1, &[Good::Wood], &[]);
+    refused(&s, 0, Action::OfferGet { good: Good::Wood }, "junior.trade.same_good");
 }
 
 #[test]
 fn junior_trade_pro_captain_lacks() {
-    let s = pro_position();
-    let offer = Action::Offer {
-        to: Seat(1),
-        give: bundle(&[(Good::Wool, 1)]),
-        get: bundle(&[(Good::Gold, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.captain_lacks");
+    let mut s = pro_position();
+    draft(&mut s, 1, &[Good::Wood, Good::Wood], &[]);
+    refused(
+        &s,
+        0,
+        Action::OfferGive { good: Good::Wood },
+        "junior.trade.pro.captain_lacks",
+    );
+    refused(
+        &s,
+        0,
+        Action::OfferGive { good: Good::Wool },
+        "junior.trade.pro.captain_lacks",
+    );
+    // Nothing to offer at all: no offer is opened.
+    let mut t = pro_position();
+    t.hands[0] = Goods::ZERO;
+    t.supply.add(&Goods::of(&[(Good::Wood, 2)]));
+    refused(
+        &t,
+        0,
+        Action::OpenOffer { to: Seat(1) },
+        "junior.trade.pro.captain_lacks",
+    );
 }
 
 #[test]
 fn junior_trade_pro_partner_lacks() {
-    let s = pro_position();
-    let offer = Action::Offer {
-        to: Seat(1),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Gold, 2)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.partner_lacks");
-    let offer = Action::Offer {
-        to: Seat(2),
-        give: bundle(&[(Good::Wood, 1)]),
-        get: bundle(&[(Good::Gold, 1)]),
-    };
-    refused(&s, 0, offer, "junior.trade.pro.partner_lacks");
+    let mut s = pro_position();
+    refused(
+        &s,
+        0,
+        Action::OpenOffer { to: Seat(2) },
+        "junior.trade.pro.partner_lacks",
+    );
+    draft(&mut s, 1, &[Good::Wood], &[Good::Gold]);
+    refused(
+        &s,
+        0,
+        Action::OfferGet { good: Good::Gold },
+        "junior.trade.pro.partner_lacks",
+    );
+}
+
+/// "einzelne oder mehrere Plättchen": an offer of any size, here 3 tiles for 1
+/// (refused as malformed before offers were built tile by tile).
+#[test]
+fn junior_trade_pro_offer_of_any_size() {
+    let mut s = pro_position();
+    give(&mut s, 0, &[(Good::Wool, 1)]);
+    draft(&mut s, 1, &[Good::Wood, Good::Wood, Good::Wool], &[Good::Gold]);
+    act(&mut s, 0, Action::SubmitOffer);
+    assert_eq!(
+        CatanJunior::to_act(&s),
+        engine::ToAct::Seats(engine::SeatSet::single(Seat(1)))
+    );
+    act(&mut s, 1, Action::Accept);
+    assert_eq!(s.hands[0], Goods::of(&[(Good::Gold, 1)]));
+    assert_eq!(s.hands[1], Goods::of(&[(Good::Wood, 2), (Good::Wool, 1)]));
+    assert_eq!(s.phase, Phase::Main);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use catan_junior::{Action, CatanJunior, CocoCard, Config, Event, Good, Goods, Island, Phase, Side};
+use catan_junior::{Action, CatanJunior, CocoCard, Config, Event, Good, Goods, Island, Phase, Side, State};
 use common::*;
 use engine::{Game, GameRng, Seat, ToAct, Viewer};
 use rand::SeedableRng;
@@ -269,20 +269,24 @@ fn das_spiel_fuer_profis_handeln_sofern_ein_mitspieler_zustimmt() {
     );
     give(&mut s, 0, &[(Good::Wood, 2)]);
     give(&mut s, 2, &[(Good::Gold, 1), (Good::Sabre, 1)]);
-    let two_for_two = Action::Offer {
-        to: Seat(2),
-        give: catan_junior::Bundle::of(&Goods::of(&[(Good::Wood, 2)])).unwrap(),
-        get: catan_junior::Bundle::of(&Goods::of(&[(Good::Gold, 1), (Good::Sabre, 1)])).unwrap(),
+    // The offer is put together tile by tile, then submitted.
+    let offer = |s: &mut State| {
+        act(s, 0, Action::OpenOffer { to: Seat(2) });
+        act(s, 0, Action::OfferGive { good: Good::Wood });
+        act(s, 0, Action::OfferGive { good: Good::Wood });
+        act(s, 0, Action::OfferGet { good: Good::Gold });
+        act(s, 0, Action::OfferGet { good: Good::Sabre });
+        act(s, 0, Action::SubmitOffer);
     };
-    assert!(CatanJunior::is_offer(&two_for_two));
+    assert!(CatanJunior::is_offer(&Action::OpenOffer { to: Seat(2) }));
     // Declined: nothing changes.
-    act(&mut s, 0, two_for_two);
+    offer(&mut s);
     assert_eq!(CatanJunior::to_act(&s), ToAct::Seats(engine::SeatSet::single(Seat(2))));
     refused(&s, 0, Action::EndTurn, "engine.not_your_turn");
     act(&mut s, 2, Action::Decline);
     assert_eq!(s.hands[0], Goods::of(&[(Good::Wood, 2)]));
     // Accepted: the tiles change hands.
-    act(&mut s, 0, two_for_two);
+    offer(&mut s);
     act(&mut s, 2, Action::Accept);
     assert_eq!(s.hands[0], Goods::of(&[(Good::Gold, 1), (Good::Sabre, 1)]));
     assert_eq!(s.hands[2], Goods::of(&[(Good::Wood, 2)]));

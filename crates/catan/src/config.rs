@@ -48,7 +48,7 @@ impl Rules {
 
 /// Which board to play on.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "kind", rename_all = "snake_case", from = "BoardChoiceJson")]
 pub enum BoardChoice {
     /// A random board drawn from the game's seeded RNG at `new_game`.
     #[default]
@@ -61,6 +61,27 @@ pub enum BoardChoice {
         /// The layout.
         board: Layout,
     },
+}
+
+/// The JSON form read. serde's `deny_unknown_fields` is not enforced on the
+/// unit variants of an internally tagged enum (`{"kind":"beginner","pad":1}`
+/// would pass), so the variants are read as empty structs, where it is.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum BoardChoiceJson {
+    Random {},
+    Beginner {},
+    Layout { board: Layout },
+}
+
+impl From<BoardChoiceJson> for BoardChoice {
+    fn from(json: BoardChoiceJson) -> BoardChoice {
+        match json {
+            BoardChoiceJson::Random {} => BoardChoice::Random,
+            BoardChoiceJson::Beginner {} => BoardChoice::Beginner,
+            BoardChoiceJson::Layout { board } => BoardChoice::Layout { board },
+        }
+    }
 }
 
 impl BoardChoice {

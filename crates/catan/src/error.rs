@@ -3,7 +3,7 @@
 //!
 //! Three ids are this crate's own refinements where the rules file gives only a
 //! section prefix (`catan.setup.*`, `catan.trade.*`, `catan.dev.*`):
-//! `catan.setup.road_touches_settlement`, `catan.trade.offer_limit`,
+//! `catan.setup.road_touches_settlement`, `catan.trade.ask_only_held`,
 //! `catan.trade.confirm_accepted` and `catan.dev.no_card`.
 
 use crate::action::Piece;
@@ -32,7 +32,7 @@ pub const RULE_IDS: &[&str] = &[
     "catan.trade.harbor_required",
     "catan.trade.no_gifts",
     "catan.trade.same_resource",
-    "catan.trade.offer_limit",
+    "catan.trade.ask_only_held",
     "catan.trade.confirm_accepted",
     "catan.dev.not_this_turn",
     "catan.dev.one_per_turn",
@@ -108,9 +108,10 @@ pub enum CatanError {
     /// A resource cannot be traded for itself.
     #[error("a resource cannot be traded for the same resource")]
     SameResource,
-    /// An offer side is full.
-    #[error("an offer holds at most 3 cards on each side")]
-    OfferLimit,
+    /// An offer asks for more cards of a kind than the other players hold
+    /// together: nobody could accept it.
+    #[error("an offer asks only for cards the other players hold")]
+    AskOnlyHeld,
     /// The partner did not accept.
     #[error("you can only trade with a player who accepted")]
     ConfirmAccepted,
@@ -158,7 +159,7 @@ impl RuleError for CatanError {
             HarborRequired { .. } => "catan.trade.harbor_required",
             NoGifts => "catan.trade.no_gifts",
             SameResource => "catan.trade.same_resource",
-            OfferLimit => "catan.trade.offer_limit",
+            AskOnlyHeld => "catan.trade.ask_only_held",
             ConfirmAccepted => "catan.trade.confirm_accepted",
             DevNotThisTurn => "catan.dev.not_this_turn",
             DevOnePerTurn => "catan.dev.one_per_turn",
@@ -249,9 +250,9 @@ impl RuleError for CatanError {
                 "Ein Rohstoff kann nicht gegen denselben Rohstoff getauscht werden.",
                 "A resource cannot be traded for the same resource.",
             ),
-            OfferLimit => Message::new(
-                "Ein Angebot enthält höchstens 3 Karten je Seite.",
-                "An offer holds at most 3 cards on each side.",
+            AskOnlyHeld => Message::new(
+                "Ein Angebot verlangt von einer Sorte höchstens so viele Karten, wie die Mitspieler zusammen davon haben.",
+                "An offer asks for no more cards of a kind than the other players hold together.",
             ),
             ConfirmAccepted => Message::new(
                 "Handeln kannst du nur mit einem Mitspieler, der angenommen hat.",

@@ -106,6 +106,20 @@ fn is_trade(action: &Action) -> bool {
     )
 }
 
+/// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
+fn waits_for_roll(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::BuildRoad { .. }
+            | Action::BuildSettlement { .. }
+            | Action::BuildCity { .. }
+            | Action::BuyDevelopmentCard
+            | Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::EndTurn
+    )
+}
+
 /// Ids out of range are malformed input, refused before any rule is looked at.
 fn check_ids(action: &Action) -> Checked {
     let bad = match *action {
@@ -132,7 +146,15 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     match phase {
         Phase::Over { .. } => return Err(Rejection::GameOver),
         Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => {
-            return Err(Rejection::NotChanceTurn { waiting: "chance" })
+            // The engine refuses every seat while chance is due; the rules name
+            // two reasons more precisely (`Game::refusal_reason`).
+            return Err(if seat != state.current && is_trade(action) {
+                CatanError::TradeActivePlayerOnly.into()
+            } else if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) {
+                CatanError::RollFirst.into()
+            } else {
+                Rejection::NotChanceTurn { waiting: "chance" }
+            });
         }
         Phase::Discard { owed } => {
             if owed[seat.index()] == 0 {
@@ -177,13 +199,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             | Action::PlayRoadBuilding
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. } => check_play(state, seat, action),
-            Action::BuildRoad { .. }
-            | Action::BuildSettlement { .. }
-            | Action::BuildCity { .. }
-            | Action::BuyDevelopmentCard
-            | Action::MaritimeTrade { .. }
-            | Action::OpenTrade
-            | Action::EndTurn => Err(CatanError::RollFirst.into()),
+            a if waits_for_roll(&a) => Err(CatanError::RollFirst.into()),
             _ => Err(wrong),
         },
         Phase::Main => match *action {
@@ -218,7 +234,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             let hand = state.players[seat.index()].hand;
             match *action {
                 Action::OfferGive { resource } => Ok(trade::check_give(hand, &offer, resource)?),
-                Action::OfferGet { resource } => Ok(trade::check_get(&offer, resource)?),
+                Action::OfferGet { resource } => Ok(trade::check_get(state, seat, &offer, resource)?),
                 Action::SubmitOffer => Ok(trade::check_submit(&offer)?),
                 Action::CancelTrade => Ok(()),
                 _ => Err(wrong),

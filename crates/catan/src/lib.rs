@@ -182,6 +182,17 @@ impl Game for Catan {
         legal::check(state, seat, action)
     }
 
+    /// The game's check names the rule for a trade by a seat other than the
+    /// active player (`catan.trade.active_player_only`) and for the active
+    /// player's turn while the dice are still rolling (`catan.turn.roll_first`,
+    /// `ck.turn.before_roll`).
+    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<CatanError> {
+        match Self::check(state, seat, action) {
+            Err(Rejection::Rule(e)) => Some(e),
+            _ => None,
+        }
+    }
+
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
         if state.ck.is_some() {
             cities_knights::legal::apply(state, seat, action, events);

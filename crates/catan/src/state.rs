@@ -25,8 +25,6 @@ pub const SETTLEMENT_LIMIT: u8 = 5;
 pub const CITY_LIMIT: u8 = 4;
 /// Roads per player.
 pub const ROAD_LIMIT: u8 = 15;
-/// Most cards on one side of a domestic trade offer (keeps the choices finite).
-pub const MAX_OFFER_CARDS: u32 = 3;
 
 /// One player's holdings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -318,7 +318,8 @@ fn ck_knight_chase_robber() {
         .find(|n| !topology().hex_node_set[5].contains(*n) && !s.occupied().contains(*n));
     let far = far.unwrap();
     let mut t = s.clone();
-    knight(&mut t, 0, far, 1, true);
+    // Strength 2: a player has only 2 basic knights (a loadable position).
+    knight(&mut t, 0, far, 2, true);
     assert_refused::<Catan>(
         &t,
         Seat(0),

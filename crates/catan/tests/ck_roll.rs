@@ -9,7 +9,7 @@ use catan::{topology, Action, BoardChoice, Catan, Chance, Config, Event, NodeId,
 use ck::*;
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, SeatSet, ToAct, Viewer};
-use testkit::scenario::{assert_accepted, assert_refused};
+use testkit::scenario::{assert_accepted, assert_refused, assert_refused_off_protocol};
 
 /// A corner of `hex` that touches none of the hexes in `not`.
 fn corner_only(hex: usize, not: &[usize]) -> NodeId {
@@ -294,14 +294,16 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     );
     assert_eq!(ck(&s).players[1].progress.get(ProgressCard::Spy), 1);
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
-    // `ck.decide.empty_deck`: an empty deck cannot be chosen.
+    // `ck.decide.empty_deck`: an empty deck cannot be chosen. No valid position
+    // has an empty deck (18 cards per deck, at most 4 per hand), so this
+    // position is the rules' only (it is listed as unreachable).
     ckm(&mut s).decks[Track::Trade.index()] = Default::default();
     for c in ProgressCard::ALL.into_iter().filter(|c| c.track() == Track::Trade) {
         for _ in 0..c.copies() {
             ckm(&mut s).players[2].progress.add(c);
         }
     }
-    assert_refused::<Catan>(
+    assert_refused_off_protocol::<Catan>(
         &s,
         Seat(0),
         &Action::ChooseDeck { track: Track::Trade },

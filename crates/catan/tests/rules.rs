@@ -609,17 +609,58 @@ fn catan_trade_same_resource() {
     );
 }
 
+/// Offers have no size limit: seat 0 gives all 4 bricks and its wool for
+/// 1 ore; only cards not held are refused (`catan.pay.insufficient`).
 #[test]
-fn catan_trade_offer_limit() {
+fn catan_trade_offer_of_any_size() {
     let mut s = trading();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
     let brick = Action::OfferGive {
         resource: Resource::Brick,
     };
-    for _ in 0..3 {
+    for _ in 0..4 {
         assert_accepted::<Catan>(&mut s, Seat(0), &brick);
     }
-    assert_refused::<Catan>(&s, Seat(0), &brick, "catan.trade.offer_limit");
+    assert_refused::<Catan>(&s, Seat(0), &brick, "catan.pay.insufficient");
+    let wool = Action::OfferGive {
+        resource: Resource::Wool,
+    };
+    assert_accepted::<Catan>(&mut s, Seat(0), &wool);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::OfferGet {
+            resource: Resource::Ore,
+        },
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::AcceptOffer);
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ConfirmTrade { with: Seat(1) });
+    assert_eq!(s.players[0].hand, Resources::of(&[(Resource::Ore, 1)]));
+    assert_eq!(
+        s.players[1].hand,
+        Resources::of(&[(Resource::Brick, 4), (Resource::Wool, 1), (Resource::Ore, 1)])
+    );
+}
+
+/// An offer asks for any number of cards the other players hold together
+/// (3 ore: 2 with seat 1, 1 with seat 2), never more.
+#[test]
+fn catan_trade_ask_only_held() {
+    let mut s = trading();
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    let ore = Action::OfferGet {
+        resource: Resource::Ore,
+    };
+    for _ in 0..3 {
+        assert_accepted::<Catan>(&mut s, Seat(0), &ore);
+    }
+    assert_refused::<Catan>(&s, Seat(0), &ore, "catan.trade.ask_only_held");
+    let grain = Action::OfferGet {
+        resource: Resource::Grain,
+    };
+    assert_refused::<Catan>(&s, Seat(0), &grain, "catan.trade.ask_only_held");
 }
 
 #[test]

@@ -45,8 +45,8 @@ async fn unknown_option_fields_are_refused_for_every_game() {
     let url = format!("http://{}/api/tables", server.addr);
     for (game, players, options) in [
         ("catan", 3, json!({"rules": "base", "pad": "x"})),
-        // Not yet: `{"board": {"kind": "beginner", "pad": 1}}` is accepted, since serde ignores
-        // unknown fields of an internally tagged unit variant (BoardChoice needs struct variants).
+        ("catan", 3, json!({"board": {"kind": "beginner", "pad": 1}})),
+        ("catan", 3, json!({"board": {"kind": "random", "pad": 1}})),
         ("catan", 3, json!({"board": {"kind": "layout", "pad": 1}})),
         ("splendor", 2, json!({"pad": 1})),
         ("catan-junior", 2, json!({"pad": 1})),
@@ -71,6 +71,23 @@ async fn unknown_option_fields_are_refused_for_every_game() {
     )
     .await;
     assert_eq!(status, 201, "{v}");
+    // Seat specs, human and bot alike, carry nothing else either.
+    for seat in [
+        json!({"kind": "human", "pad": 1}),
+        json!({"kind": "bot", "bot": "random", "pad": 1}),
+    ] {
+        let body = json!({"game": "splendor", "players": 2, "seats": [seat, {"kind": "human"}]});
+        let (status, v) = post(&http, &url, &body).await;
+        assert_eq!(status, 400, "{body}: {v}");
+        assert!(
+            v["error"]["message"]["en"]
+                .as_str()
+                .unwrap_or("")
+                .contains("unknown field"),
+            "{v}"
+        );
+        assert!(!v["error"]["message"]["de"].as_str().unwrap_or("").is_empty(), "{v}");
+    }
     server.shutdown().await.expect("clean shutdown");
 }
 

@@ -147,6 +147,19 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// (which is cleared first). Empty when the seat is not to act.
     fn legal_actions(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// The game's own reason why `seat` may not take `action` now, asked when the
+    /// engine would refuse it generically: the seat is not among those to act
+    /// ([`Rejection::NotYourTurn`]) or a chance outcome is due
+    /// ([`Rejection::NotChanceTurn`]). Where a rule of the game names the reason
+    /// more precisely (only the active player trades; the dice must be rolled
+    /// first), the refusal carries that rule's id instead of the engine's, so a
+    /// documented rule id is one a client can actually receive. `None` (the
+    /// default) keeps the engine's refusal. Only a reason is returned, never a
+    /// permission: the action is refused either way.
+    fn refusal_reason(_state: &Self::State, _seat: Seat, _action: &Self::Action) -> Option<Self::Error> {
+        None
+    }
+
     /// Checks an action without changing anything.
     fn check(state: &Self::State, seat: Seat, action: &Self::Action) -> Result<(), Rejection<Self::Error>>;
 

@@ -286,8 +286,25 @@ impl<G: Game> Match<G> {
     /// Checks the preconditions every action shares: seat exists, game not
     /// over, version fresh, seat to act. A finished game refuses with
     /// [`Rejection::GameOver`] whatever version the action names: nothing can
-    /// be played there, and a fresher version would not change that.
-    fn precheck(&self, seat: Seat, expected_version: Option<u64>) -> Result<(), Rejection<G::Error>> {
+    /// be played there, and a fresher version would not change that. A seat
+    /// that may not act now is refused with the game's own rule where it names
+    /// the reason more precisely ([`Game::refusal_reason`]).
+    fn precheck(
+        &self,
+        seat: Seat,
+        action: &G::Action,
+        expected_version: Option<u64>,
+    ) -> Result<(), Rejection<G::Error>> {
+        self.precheck_turn(seat, expected_version).map_err(|r| match r {
+            Rejection::NotYourTurn { .. } | Rejection::NotChanceTurn { .. } => {
+                G::refusal_reason(&self.state, seat, action).map_or(r, Rejection::Rule)
+            }
+            r => r,
+        })
+    }
+
+    /// [`Match::precheck`] without the game's reasons.
+    fn precheck_turn(&self, seat: Seat, expected_version: Option<u64>) -> Result<(), Rejection<G::Error>> {
         if seat.index() >= G::players(&self.state) {
             return Err(Rejection::NoSuchSeat { seat });
         }
@@ -306,7 +323,7 @@ impl<G: Game> Match<G> {
 
     /// Checks an action without applying it.
     pub fn check(&self, seat: Seat, action: &G::Action) -> Result<(), Rejection<G::Error>> {
-        self.precheck(seat, None)?;
+        self.precheck(seat, action, None)?;
         G::check(&self.state, seat, action)
     }
 
@@ -319,7 +336,7 @@ impl<G: Game> Match<G> {
         action: G::Action,
         expected_version: Option<u64>,
     ) -> Result<u64, Rejection<G::Error>> {
-        self.precheck(seat, expected_version)?;
+        self.precheck(seat, &action, expected_version)?;
         let before = self.version();
         let mut ev = Vec::new();
         G::apply(&mut self.state, seat, &action, &mut ev)?;

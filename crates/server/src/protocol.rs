@@ -56,7 +56,7 @@ pub fn rules_of(options: &Value) -> Option<String> {
 
 /// How a seat is filled when a table is created.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", from = "SeatSpecJson")]
 pub enum SeatSpec {
     /// A human joins later with `POST …/seats/{n}/join`.
     Human,
@@ -65,6 +65,25 @@ pub enum SeatSpec {
         /// The bot's registered name, e.g. `random`.
         bot: String,
     },
+}
+
+/// The JSON form read, refusing unknown fields: serde does not enforce
+/// `deny_unknown_fields` on a unit variant of an internally tagged enum, so
+/// `human` is read as an empty struct.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum SeatSpecJson {
+    Human {},
+    Bot { bot: String },
+}
+
+impl From<SeatSpecJson> for SeatSpec {
+    fn from(json: SeatSpecJson) -> SeatSpec {
+        match json {
+            SeatSpecJson::Human {} => SeatSpec::Human,
+            SeatSpecJson::Bot { bot } => SeatSpec::Bot { bot },
+        }
+    }
 }
 
 /// `POST /api/tables`.

@@ -511,7 +511,7 @@ impl Table {
             }
             Command::Log { live, reply } => {
                 let result = if live || self.game.to_act() == ToAct::Over {
-                    Ok(self.game.log())
+                    Ok(archived_log(self.game.as_ref()))
                 } else {
                     Err(ApiError::not_finished())
                 };
@@ -556,7 +556,7 @@ impl Table {
             .map_err(ApiError::engine)?;
         let finished = self.game.result().map(|r| Finished {
             result: serde_json::to_string(&r).unwrap_or_else(|_| "null".into()),
-            log: self.game.log().to_string(),
+            log: archived_log(self.game.as_ref()).to_string(),
         });
         // The entries as the engine logged them (the action re-serialised
         // from its typed form, never as sent, and the chance it triggered).
@@ -855,4 +855,17 @@ struct Update<'a> {
 /// client reconnects and gets a fresh snapshot).
 fn deliver(s: &Subscriber, msg: Outgoing) -> bool {
     s.sink.try_send(msg).is_ok()
+}
+
+/// The log of a finished game as it is stored and served: the engine's log,
+/// but starting from the state the set-up drew rather than from the config
+/// and seed, so that the game replays from what is stored whatever the RNG
+/// code does later (the entries carry every chance outcome).
+fn archived_log(game: &dyn DynMatch) -> Value {
+    let mut log = game.log();
+    let start: Option<Value> = serde_json::from_str(&game.start_state_text()).ok();
+    if let Some(state) = start.as_ref().and_then(|s| s.get("state")) {
+        log["start"] = serde_json::json!({"from": "position", "state": state});
+    }
+    log
 }

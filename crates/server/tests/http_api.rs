@@ -161,6 +161,16 @@ async fn a_game_over_http() {
     let replayed = entry.replay_log(&log, engine::ChanceMode::Seeded).expect("log replays");
     assert!(replayed.result().is_some());
     assert!(!log.to_string().contains(&s0) && !log.to_string().contains(&s1));
+    // It starts from the dealt state, not from config and seed: with the
+    // seed changed it still replays to the same end (chance is in the log).
+    assert_eq!(log["start"]["from"], "position", "{log}");
+    let mut reseeded = log.clone();
+    reseeded["seed"] = json!(log["seed"].as_u64().expect("seed") ^ 1);
+    let again = entry
+        .replay_log(&reseeded, engine::ChanceMode::Manual)
+        .expect("replays reseeded");
+    assert_eq!(again.result(), replayed.result());
+    assert_eq!(again.digest(), replayed.digest());
 
     // Leaving needs the secret and frees the seat.
     let (status, v) = api

@@ -97,6 +97,22 @@ struct TurnLimits {
     trades: u32,
     squire_steps: u32,
     knights: u32,
+    /// Progress cards opened this turn (a card whose targets the policy
+    /// cannot finish is cancelled, and not opened again and again).
+    plays: u32,
+}
+
+/// Opens a playable progress card (a card without choices is played at once).
+async fn play_card(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimits) -> Option<String> {
+    note(seen, "progress");
+    lim.plays += 1;
+    let before = ui::version(b).await;
+    b.click("[data-testid^=play-]").await;
+    tokio::time::sleep(Duration::from_millis(60)).await;
+    if ui::version(b).await == before && b.first("[data-testid=card-panel]").await.is_none() {
+        return b.text_of("[data-testid=refusal]").await;
+    }
+    None
 }
 
 /// One step of the human: answer what is asked, then the C&K actions the test wants, then build, then end the turn.
@@ -183,6 +199,10 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
             tokio::time::sleep(Duration::from_millis(30)).await;
         }
     }
+    // A progress card the page offers (Alchemist only before the roll).
+    if lim.plays < 3 && b.first("[data-testid^=play-]").await.is_some() {
+        return play_card(b, seen, lim).await;
+    }
     if b.first("[data-testid=roll]").await.is_some() {
         return ui::act(b, "[data-testid=roll]").await;
     }
@@ -214,8 +234,8 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
         check_squire_costs(b).await;
         return None;
     }
-    // A city improvement first (progress cards come from them), then knights.
-    if !seen.contains(&"improvement") && b.first("[data-testid^=improve-]").await.is_some() {
+    // City improvements first (progress cards come from them), then knights.
+    if b.first("[data-testid^=improve-]").await.is_some() {
         note(seen, "improvement");
         return ui::act(b, "[data-testid^=improve-]").await;
     }
@@ -241,20 +261,6 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimit
         note(seen, "knight");
         lim.knights += 1;
         return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
-    }
-    if b.first("[data-testid^=play-]").await.is_some() {
-        note(seen, "progress");
-        let before = ui::version(b).await;
-        b.click("[data-testid^=play-]").await;
-        tokio::time::sleep(Duration::from_millis(60)).await;
-        if ui::version(b).await == before && b.first("[data-testid=card-panel]").await.is_none() {
-            return b.text_of("[data-testid=refusal]").await;
-        }
-        return None;
-    }
-    if b.first("[data-testid^=improve-]").await.is_some() {
-        note(seen, "improvement");
-        return ui::act(b, "[data-testid^=improve-]").await;
     }
     if b.first("[data-testid^=node-][data-kinds~=build_city]").await.is_some() {
         note(seen, "city");
@@ -337,8 +343,20 @@ async fn check_bank_rates(b: &Browser) {
     }
 }
 
-/// With a squire chosen, every highlighted step shows its price, and the hexes it cannot enter say why.
+/// With a squire chosen, every highlighted step shows its price, and the hexes it cannot enter say why
+/// and are never offered: the desert and a hex across an opponent's road are no target.
 async fn check_squire_costs(b: &Browser) {
+    for e in b.all("[data-testid^=squire-blocked-]").await {
+        let id = b.attr_of(&e, "data-testid").await.unwrap_or_default();
+        let why = b.attr_of(&e, "data-why").await.unwrap_or_default();
+        let hex = id.trim_start_matches("squire-blocked-");
+        assert!(
+            b.first(&format!("[data-testid=ck-hex-{hex}][data-kinds~=move_squire]"))
+                .await
+                .is_none(),
+            "a squire step to hex {hex} ({why}) is offered"
+        );
+    }
     for e in b.all("[data-testid^=ck-hex-][data-kinds=move_squire]").await {
         let text = b.text(&e).await.unwrap_or_default();
         let title = b.attr_of(&e, "aria-label").await.unwrap_or_default();
@@ -378,7 +396,7 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         &b,
         "cities_knights_heroes",
         &["human", "bot:random", "bot:random"],
-        r#"{"victory_points": 12}"#,
+        r#"{"victory_points": 10}"#,
     )
     .await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;

@@ -13,7 +13,7 @@ use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
 use catan::cities_knights::{Card, Commodity, ProgressCard, Track};
 use catan::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
-use catan::{Catan, Resource, View};
+use catan::{Action, Catan, Resource, View};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -102,6 +102,89 @@ impl DenseGame for Catan {
         out.product("take_card", &[("card", card())]);
         out.product("take_progress", &[("card", progress())]);
         out.product("harbor_offer", &[("to", seat()), ("resource", res())]);
+    }
+
+    /// The variant's place in this list and its fields packed into slots
+    /// sized to their domains (8 for enums, seats and dice, 32 for hexes, 64
+    /// for nodes), `None` for a field too large for its slot (no such action
+    /// is in the space; the hash map says so): injective, as
+    /// [`DenseGame::dense_key`] requires, and the tables small enough to stay
+    /// in the cache. A variant added to `Action` goes through the hash map
+    /// until it is listed here.
+    #[inline(always)] // once per legal action of every mask
+    fn dense_key(a: &Action) -> Option<(usize, usize)> {
+        use Action as A;
+        let seat = |s: engine::Seat| usize::from(s.0);
+        // `x` in slots of `m` codes of `y`, if `y` fits.
+        let pair = |x: usize, y: usize, m: usize| (y < m).then_some(x * m + y);
+        Some(match *a {
+            A::BuildSettlement { node } => (0, node.index()),
+            A::BuildRoad { edge } => (1, edge.index()),
+            A::BuildCity { node } => (2, node.index()),
+            A::Roll => (3, 0),
+            A::Discard { resource } => (4, resource as usize),
+            A::MoveRobber { hex, victim } => (5, pair(hex.index(), victim.map_or(0, |v| seat(v) + 1), 8)?),
+            A::BuyDevelopmentCard => (6, 0),
+            A::PlayKnight => (7, 0),
+            A::PlayRoadBuilding => (8, 0),
+            A::PlayYearOfPlenty { first, second } => (9, pair(first as usize, second as usize, 8)?),
+            A::PlayMonopoly { resource } => (10, resource as usize),
+            A::MaritimeTrade { give, get } => (11, pair(give as usize, get as usize, 8)?),
+            A::OpenTrade => (12, 0),
+            A::OfferGive { resource } => (13, resource as usize),
+            A::OfferGet { resource } => (14, resource as usize),
+            A::OfferGiveCommodity { commodity } => (15, commodity as usize),
+            A::OfferGetCommodity { commodity } => (16, commodity as usize),
+            A::SubmitOffer => (17, 0),
+            A::AcceptOffer => (18, 0),
+            A::DeclineOffer => (19, 0),
+            A::ConfirmTrade { with } => (20, seat(with)),
+            A::CancelTrade => (21, 0),
+            A::EndTurn => (22, 0),
+            A::DiscardCard { card } => (23, card as usize),
+            A::BankTrade { give, get } => (24, pair(give as usize, get as usize, 8)?),
+            A::BuildWall { node } => (25, node.index()),
+            A::BuildKnight { node } => (26, node.index()),
+            A::PromoteKnight { node } => (27, node.index()),
+            A::ActivateKnight { node } => (28, node.index()),
+            A::MoveKnight { from, to } => (29, pair(from.index(), to.index(), 64)?),
+            A::DisplaceKnight { from, to } => (30, pair(from.index(), to.index(), 64)?),
+            A::ChaseRobber { knight } => (31, knight.index()),
+            A::RelocateKnight { node } => (32, node.index()),
+            A::UpgradeHero { node, commodity } => (33, pair(node.index(), commodity as usize, 8)?),
+            A::RecruitSquire { hex } => (34, hex.index()),
+            A::MoveSquire { from, to } => (35, pair(from.index(), to.index(), 32)?),
+            A::LoseCity { node } => (36, node.index()),
+            A::ChooseDeck { track } => (37, track as usize),
+            A::DiscardProgress { card } => (38, card as usize),
+            A::BuildImprovement { track } => (39, track as usize),
+            A::PlaceMetropolis { node } => (40, node.index()),
+            A::AqueductTake { resource } => (41, resource as usize),
+            A::PlayProgress { card } => (42, card as usize),
+            A::PlayAlchemist { red, yellow } => (43, pair(usize::from(red), usize::from(yellow), 8)?),
+            A::CraneImprovement { track } => (44, track as usize),
+            A::PlayEngineer { node } => (45, node.index()),
+            A::PlayInventor { a, b } => (46, pair(a.index(), b.index(), 32)?),
+            A::PlayMedicine { node } => (47, node.index()),
+            A::PlayBishop { hex } => (48, hex.index()),
+            A::PlayDeserter { victim } => (49, seat(victim)),
+            A::PlayDiplomat { edge } => (50, edge.index()),
+            A::PlayIntrigue { node } => (51, node.index()),
+            A::PlaySpy { victim } => (52, seat(victim)),
+            A::PlayMasterMerchant { victim } => (53, seat(victim)),
+            A::PlayMerchant { hex } => (54, hex.index()),
+            A::PlayMerchantFleet { card } => (55, card as usize),
+            A::PlayResourceMonopoly { resource } => (56, resource as usize),
+            A::PlayTradeMonopoly { commodity } => (57, commodity as usize),
+            A::EndCard => (58, 0),
+            A::RemoveKnight { node } => (59, node.index()),
+            A::GiveCard { card } => (60, card as usize),
+            A::TakeCard { card } => (61, card as usize),
+            A::TakeProgress { card } => (62, card as usize),
+            A::HarborOffer { to, resource } => (63, pair(seat(to), resource as usize, 8)?),
+            #[allow(unreachable_patterns)] // new variants: the hash map, until listed above
+            _ => return None,
+        })
     }
 }
 

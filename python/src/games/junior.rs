@@ -2,7 +2,7 @@
 
 use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, Observe, Writer};
-use catan_junior::{Board, Bundle, CatanJunior, Good, Goods, Island, Phase, Side, View};
+use catan_junior::{Board, CatanJunior, Good, Island, Phase, Side, View};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -25,11 +25,13 @@ impl DenseGame for CatanJunior {
         let islands = (0..board.islands.len() as u8).map(Island).chain([Island::CASTLE]);
         out.product("move_klau", &[("island", dom(islands))]);
         if config.pro {
-            let bundles = || dom(Bundle::all());
-            out.product(
-                "offer",
-                &[("to", ints(0..players as u32)), ("give", bundles()), ("get", bundles())],
-            );
+            // Offers of any size are put together tile by tile, so the
+            // dense space holds one index per partner and per good.
+            out.product("open_offer", &[("to", ints(0..players as u32))]);
+            out.product("offer_give", &[("good", goods())]);
+            out.product("offer_get", &[("good", goods())]);
+            out.push("submit_offer", &[]);
+            out.push("cancel_offer", &[]);
             out.push("accept", &[]);
             out.push("decline", &[]);
         }
@@ -46,20 +48,21 @@ fn phase_index(p: &Phase) -> usize {
         Phase::FreeBuild => 4,
         Phase::Offer { .. } => 5,
         Phase::Over { .. } => 6,
+        Phase::OfferDraft { .. } => 7,
     }
 }
 
 impl Observe for CatanJunior {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         let board = Board::get(v.edition, v.side);
-        w.block(|| "phase (one-hot: roll, main, move_klau, draw_coco, free_build, offer, over)".into());
-        w.one_hot(Some(phase_index(&v.phase)), 7);
-        w.block(|| "pending offer: to (one-hot, relative), gives (5), asks (5)".into());
+        w.block(|| "phase (one-hot: roll, main, move_klau, draw_coco, free_build, offer, over, offer_draft)".into());
+        w.one_hot(Some(phase_index(&v.phase)), 8);
+        w.block(|| "offer being drafted or pending: to (one-hot, relative), gives (5), asks (5)".into());
         match v.phase {
-            Phase::Offer { to, give, get } => {
+            Phase::Offer { to, give, get } | Phase::OfferDraft { to, give, get } => {
                 w.one_hot(Some(relative(v.viewer, to, players)), players);
-                w.counts(&Goods::from(give).0);
-                w.counts(&Goods::from(get).0);
+                w.counts(&give.0);
+                w.counts(&get.0);
             }
             _ => w.out.extend(std::iter::repeat_n(0.0, players + 10)),
         }

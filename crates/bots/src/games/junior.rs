@@ -189,7 +189,7 @@ impl Heuristic<CatanJunior> for JuniorHeuristic {
             Action::TradeSupply { .. } | Action::TradeRing { .. } => self.trade,
             // The greedy player answers offers but does not make them (an
             // offer the partner declines would be made again and again).
-            Action::Offer { .. } => -1.0,
+            Action::OpenOffer { .. } => -1.0,
             _ => 0.0,
         }
     }

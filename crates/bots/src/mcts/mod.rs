@@ -59,8 +59,9 @@ pub struct MctsConfig {
     pub rollout: RolloutPolicy,
     /// Decisions per rollout before it is scored; `None` = the heuristic's default.
     pub depth: Option<u32>,
-    /// UCB exploration constant (rewards are win chances in 0–1).
-    pub exploration: f64,
+    /// UCB exploration constant (rewards are win chances in 0–1); `None` =
+    /// the heuristic's default (0.7; Cities & Knights 0.05).
+    pub exploration: Option<f64>,
     /// Chance nodes with at most this many outcomes branch in the tree; more
     /// outcomes stay open-loop.
     pub chance_branch: usize,
@@ -84,6 +85,9 @@ pub struct MctsConfig {
     /// a good policy's near-equal candidates is worse than the policy's own
     /// pick. 0 = off; `None` = the heuristic's default.
     pub keep: Option<f64>,
+    /// Search no further than the end of the root decision's turn (see
+    /// [`crate::Heuristic::turn_horizon`]); `None` = the heuristic's default.
+    pub turn_horizon: Option<bool>,
 }
 
 impl Default for MctsConfig {
@@ -93,13 +97,14 @@ impl Default for MctsConfig {
             threads: 0,
             rollout: RolloutPolicy::Greedy,
             depth: None,
-            exploration: 0.7,
+            exploration: None,
             chance_branch: 6,
             offers: false,
             prior: 1.0,
             widen: None,
             epsilon: None,
             keep: None,
+            turn_horizon: None,
         }
     }
 }
@@ -157,7 +162,10 @@ impl<G: BotGame> MctsBot<G> {
         let threads = crate::spec::cap_threads(self.config.threads);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.random()).collect();
         let settings = SearchSettings {
-            exploration: self.config.exploration,
+            exploration: self
+                .config
+                .exploration
+                .unwrap_or_else(|| self.heuristic.exploration(state)),
             chance_branch: self.config.chance_branch,
             offers: self.config.offers,
             rollout: self.config.rollout,
@@ -166,6 +174,10 @@ impl<G: BotGame> MctsBot<G> {
             widen: self.config.widen.unwrap_or_else(|| self.heuristic.widen()),
             epsilon: self.config.epsilon.unwrap_or_else(|| self.heuristic.epsilon()),
             common_dice: self.heuristic.common_dice(),
+            turn_horizon: self
+                .config
+                .turn_horizon
+                .unwrap_or_else(|| self.heuristic.turn_horizon(state)),
         };
         let start = Instant::now();
         let per_thread = |t: usize| -> (Vec<u64>, u64, Vec<f64>) {

@@ -2,7 +2,7 @@
 //! seat and its action, selection by UCB with availability counts.
 
 use super::RolloutPolicy;
-use crate::heuristic::{score_action, win_chances, BotGame, Heuristic};
+use crate::heuristic::{margin, score_action, win_chances, BotGame, Heuristic};
 use crate::random::pick_random;
 use engine::{Game, GameRng, NoEvents, Seat, ToAct, Viewer, MAX_SEATS};
 use rand::Rng;
@@ -22,6 +22,7 @@ pub(crate) struct SearchSettings {
     pub widen: u32,
     pub epsilon: f64,
     pub common_dice: bool,
+    pub turn_horizon: bool,
 }
 
 /// One action of one seat below a node.
@@ -35,6 +36,20 @@ struct Edge<A> {
     avail: u32,
     reward: f64,
     prior: f64,
+    /// With a turn horizon: the rewards of the state this action leads to
+    /// (the heuristic's win chances, the action's bias included), from the
+    /// node's score cache.
+    leaf: Option<[f64; MAX_SEATS]>,
+}
+
+/// The one-ply score of an action at a node, computed once per node when
+/// the search has a turn horizon (on the determinization that first met it).
+#[derive(Debug)]
+struct Scored {
+    hash: u64,
+    seat: u8,
+    score: f64,
+    rewards: [f64; MAX_SEATS],
 }
 
 /// An information-set node: the actions tried from it and, when the node is
@@ -43,6 +58,7 @@ struct Edge<A> {
 struct Node<A, C> {
     edges: Vec<Edge<A>>,
     chance: Vec<(C, u32)>,
+    scored: Vec<Scored>,
 }
 
 impl<A, C> Node<A, C> {
@@ -50,6 +66,7 @@ impl<A, C> Node<A, C> {
         Node {
             edges: Vec::new(),
             chance: Vec::new(),
+            scored: Vec::new(),
         }
     }
 }
@@ -75,6 +92,8 @@ pub(crate) struct Search<'h, G: BotGame> {
     /// Chance events drawn per stream in this iteration.
     crn_counts: [u32; 4],
     hasher: std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+    /// The turn of the root state (the horizon, when the search has one).
+    root_turn: u32,
 }
 
 impl<'h, G: BotGame> Search<'h, G> {
@@ -96,6 +115,7 @@ impl<'h, G: BotGame> Search<'h, G> {
             crn_seed: None,
             crn_counts: [0; 4],
             hasher: std::hash::BuildHasherDefault::default(),
+            root_turn: 0,
         }
     }
 
@@ -130,6 +150,7 @@ impl<'h, G: BotGame> Search<'h, G> {
         self.path.clear();
         self.crn_seed = None;
         self.crn_counts = [0; 4];
+        self.root_turn = G::turn(root);
         let mut node = 0u32;
         loop {
             match G::to_act(&s) {
@@ -139,6 +160,19 @@ impl<'h, G: BotGame> Search<'h, G> {
                 }
                 ToAct::Chance => {
                     node = self.chance_step(&mut s, node, rng);
+                }
+                ToAct::Seats(_) if self.beyond_horizon(&s) => {
+                    // The turn is over: the last action's cached score, or
+                    // the heuristic's value of the state.
+                    let leaf = self
+                        .path
+                        .last()
+                        .and_then(|&(n, e)| self.nodes[n as usize].edges[e as usize].leaf);
+                    match leaf {
+                        Some(rewards) => self.rewards = rewards,
+                        None => self.evaluate(&s, players),
+                    }
+                    break;
                 }
                 ToAct::Seats(seats) => {
                     let seat = seats.first().unwrap_or(Seat(0));
@@ -160,9 +194,15 @@ impl<'h, G: BotGame> Search<'h, G> {
                         // difference, not the luck, decides between them.
                         self.crn_seed = Some(splitmix(self.crn_base ^ u64::from(e.visits)));
                     }
+                    let leaf = e.leaf;
                     G::apply_unchecked(&mut s, seat, &e.action, &mut NoEvents);
                     if expanded {
-                        self.rollout(&mut s, players, rng);
+                        match leaf {
+                            // A turn-horizon search without rollouts scores
+                            // the new edge by its cached one-ply value.
+                            Some(rewards) if self.settings.depth == 0 => self.rewards = rewards,
+                            _ => self.rollout(&mut s, players, rng),
+                        }
                         break;
                     }
                     node = self.child_of(node, edge);
@@ -276,27 +316,35 @@ impl<'h, G: BotGame> Search<'h, G> {
             let mut pick = self.untried[0] as usize;
             let mut best_prior = f64::NEG_INFINITY;
             let mut ties = 0u32;
-            for &i in &self.untried {
-                let i = i as usize;
-                let score = if use_prior {
-                    score_action::<G, G::Heuristic>(
+            let cached = self.settings.turn_horizon;
+            let mut leaf = None;
+            for k in 0..self.untried.len() {
+                let i = self.untried[k] as usize;
+                let (score, rewards) = if cached {
+                    let (score, rewards) = self.scored(node, seat, s, i, players);
+                    (if use_prior { score } else { 0.0 }, Some(rewards))
+                } else if use_prior {
+                    let score = score_action::<G, G::Heuristic>(
                         self.heuristic,
                         s,
                         seat,
                         &self.legal[i],
                         &mut self.values[..players],
-                    )
+                    );
+                    (score, None)
                 } else {
-                    0.0
+                    (0.0, None)
                 };
                 if score > best_prior {
                     best_prior = score;
                     pick = i;
+                    leaf = rewards;
                     ties = 1;
                 } else if score == best_prior {
                     ties += 1;
                     if rng.random_range(0..ties) == 0 {
                         pick = i;
+                        leaf = rewards;
                     }
                 }
             }
@@ -315,6 +363,7 @@ impl<'h, G: BotGame> Search<'h, G> {
                 avail: 1,
                 reward: 0.0,
                 prior,
+                leaf,
             });
             return ((n.edges.len() - 1) as u32, true);
         }
@@ -334,6 +383,67 @@ impl<'h, G: BotGame> Search<'h, G> {
             }
         }
         (best_p, false)
+    }
+
+    /// Whether `s` lies beyond the search's horizon: a decision after the
+    /// turn of the root has ended.
+    fn beyond_horizon(&self, s: &G::State) -> bool {
+        self.settings.turn_horizon && G::turn(s) != self.root_turn
+    }
+
+    /// The one-ply score of `self.legal[i]` for `seat` at `node` (margin of
+    /// the successor plus the action bias, as [`score_action`]) and the
+    /// rewards of its successor state, from the node's cache or computed and
+    /// cached.
+    fn scored(&mut self, node: u32, seat: Seat, s: &G::State, i: usize, players: usize) -> (f64, [f64; MAX_SEATS]) {
+        let hash = self.hashes[i];
+        if let Some(c) = self.nodes[node as usize]
+            .scored
+            .iter()
+            .find(|c| c.hash == hash && c.seat == seat.0)
+        {
+            return (c.score, c.rewards);
+        }
+        let action = &self.legal[i];
+        let mut next = s.clone();
+        G::apply_unchecked(&mut next, seat, action, &mut NoEvents);
+        let mut rewards = [0.0; MAX_SEATS];
+        let score = match G::result(&next) {
+            Some(result) => {
+                if !result.winners.is_empty() {
+                    let share = 1.0 / result.winners.len() as f64;
+                    for w in &result.winners {
+                        if let Some(r) = rewards.get_mut(w.index()) {
+                            *r += share;
+                        }
+                    }
+                }
+                if result.winners.contains(&seat) {
+                    1e6
+                } else {
+                    -1e6
+                }
+            }
+            None => {
+                let values = &mut self.values[..players];
+                self.heuristic.evaluate(&next, values);
+                let bias = self.heuristic.action_bias(s, seat, action);
+                let score = margin(values, seat) + bias;
+                if let Some(v) = values.get_mut(seat.index()) {
+                    // The bias (what the state cannot show yet) counts as value.
+                    *v += bias.clamp(-10.0, 10.0);
+                }
+                win_chances(values, self.heuristic.temperature(), &mut rewards[..players]);
+                score
+            }
+        };
+        self.nodes[node as usize].scored.push(Scored {
+            hash,
+            seat: seat.0,
+            score,
+            rewards,
+        });
+        (score, rewards)
     }
 
     /// The node below an edge, created on first use.
@@ -362,7 +472,7 @@ impl<'h, G: BotGame> Search<'h, G> {
                     G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
                 }
                 ToAct::Seats(seats) => {
-                    if depth >= self.settings.depth {
+                    if depth >= self.settings.depth || self.beyond_horizon(s) {
                         self.evaluate(s, players);
                         return;
                     }

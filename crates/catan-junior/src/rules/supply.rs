@@ -6,8 +6,10 @@
 //! wieder ab der nächsten Runde." The sentence is general, so it governs every
 //! payout the supply owes (production, Käpt'n Klau's 2 tiles, a Coco card's
 //! tiles, refilling the rings): when the supply cannot pay every claim on a good
-//! in full, every player returns all tiles of that good and nobody receives it
-//! from this payout. Nothing needs remembering: the next payout pays again.
+//! in full, every player returns all tiles of that good and nobody receives it.
+//! "Ab der nächsten Runde", with "Runde" one captain's turn in the seed: the
+//! good is marked short (`State::short`) and no roll, Coco card or Klau move
+//! pays it for the rest of the turn; trades are not payouts and stay allowed.
 
 use crate::event::Event;
 use crate::goods::Good;
@@ -35,8 +37,13 @@ pub fn pay_good<S: EventSink<Event>>(state: &mut State, good: Good, claims: [u8;
     if total == 0 {
         return true;
     }
+    if state.is_short(good) {
+        events.push(Event::StillShort { good });
+        return false;
+    }
     if total > state.supply.0[g] as u32 {
         shortage(state, good, events);
+        state.short |= 1 << g;
         return false;
     }
     state.supply.0[g] -= total as u8;

@@ -323,6 +323,14 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     let phase = state.phase;
     match to_act(state) {
         ToAct::Over => return Err(Rejection::GameOver),
+        // The engine refuses every seat while chance is due; the rules name two
+        // reasons more precisely (`Game::refusal_reason`).
+        ToAct::Chance if seat != state.current && is_trade(action) => {
+            return Err(CatanError::TradeActivePlayerOnly.into())
+        }
+        ToAct::Chance if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) => {
+            return Err(CatanError::from(CkError::RollFirst).into())
+        }
         ToAct::Chance => return Err(Rejection::NotChanceTurn { waiting: "chance" }),
         ToAct::Seats(s) if !s.contains(seat) => {
             return Err(match phase {
@@ -346,8 +354,8 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         Phase::Roll => match action {
             Action::Roll => Ok(()),
             a if play::is_play(a) => play::check(state, seat, a),
-            Action::Discard { .. } | Action::DiscardCard { .. } => Err(wrong),
-            _ => ck_err(CkError::RollFirst),
+            a if waits_for_roll(a) => ck_err(CkError::RollFirst),
+            _ => Err(wrong),
         },
         Phase::Discard { .. } => match *action {
             Action::DiscardCard { card } => Ok(roll::check_discard(state, seat, card)?),
@@ -403,6 +411,15 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         },
         _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
     }
+}
+
+/// What waits for the roll (`ck.turn.before_roll`): everything of the turn but
+/// the roll itself, progress cards (checked on their own) and discards.
+fn waits_for_roll(action: &Action) -> bool {
+    !matches!(
+        action,
+        Action::Roll | Action::Discard { .. } | Action::DiscardCard { .. }
+    ) && !play::is_play(action)
 }
 
 fn is_trade(action: &Action) -> bool {

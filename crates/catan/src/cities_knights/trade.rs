@@ -99,8 +99,9 @@ pub fn covers(state: &State, seat: Seat, res: &crate::resource::Resources, com: 
 }
 
 /// Checks adding `card` to what the offer gives (`give`) or asks for: no card
-/// on both sides, at most [`crate::state::MAX_OFFER_CARDS`] per side, and
-/// only cards held are given (`ck.trade.commodities` on top of `catan.trade.*`).
+/// on both sides, only cards held are given, and only cards the other players
+/// hold together are asked for (`ck.trade.commodities` on top of
+/// `catan.trade.*`; no size limit, as in the base game).
 pub fn check_draft(
     state: &State,
     seat: Seat,
@@ -115,11 +116,17 @@ pub fn check_draft(
     if other.count(card) > 0 {
         return Err(CatanError::SameResource);
     }
-    if side(&mine.0, &mine.1) >= crate::state::MAX_OFFER_CARDS {
-        return Err(CatanError::OfferLimit);
-    }
     if give && hand(state, seat).count(card) <= mine.count(card) {
         return Err(CatanError::PayInsufficient);
+    }
+    if !give {
+        let others: u32 = Seat::all(state.n())
+            .filter(|&s| s != seat)
+            .map(|s| hand(state, s).count(card) as u32)
+            .sum();
+        if others <= mine.count(card) as u32 {
+            return Err(CatanError::AskOnlyHeld);
+        }
     }
     Ok(())
 }

@@ -2,14 +2,20 @@
 //! harbor, and domestic trade as offer → replies of all other seats at once →
 //! confirmation with one who accepted.
 //!
-//! A domestic offer is put together card by card (`OfferGive`/`OfferGet`, at
-//! most [`MAX_OFFER_CARDS`] per side), which keeps the choices finite and lets
-//! a random player leave trading out with a single filtered action.
+//! A domestic offer is put together card by card (`OfferGive`/`OfferGet`), which
+//! keeps every legal list small and lets a random player leave trading out with
+//! a single filtered action. The rules set no size: an offer gives any number
+//! of the offerer's own cards (`catan.pay.insufficient` beyond them) and asks
+//! for any number of cards the other players hold together
+//! (`catan.trade.ask_only_held` beyond them: nobody could accept, and the bound
+//! keeps the draft finite). What the others hold together is public knowledge
+//! (the cards of a kind not in the bank and not in one's own hand), so the
+//! bound leaks nothing.
 
 use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
-use crate::state::{Offer, Phase, State, MAX_OFFER_CARDS};
+use crate::state::{Offer, Phase, State};
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
@@ -103,7 +109,7 @@ pub fn legal_draft(state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Actio
         }
     }
     for r in Resource::ALL {
-        if check_get(offer, r).is_ok() {
+        if check_get(state, seat, offer, r).is_ok() {
             out.push(Action::OfferGet { resource: r });
         }
     }
@@ -118,22 +124,27 @@ pub fn check_give(hand: Resources, offer: &Offer, r: Resource) -> Result<(), Cat
     if offer.get.get(r) > 0 {
         return Err(CatanError::SameResource);
     }
-    if offer.give.total() >= MAX_OFFER_CARDS {
-        return Err(CatanError::OfferLimit);
-    }
     if hand.get(r) <= offer.give.get(r) {
         return Err(CatanError::PayInsufficient);
     }
     Ok(())
 }
 
+/// Cards of `r` held by the seats other than `seat`, all together.
+pub fn held_by_others(state: &State, seat: Seat, r: Resource) -> u32 {
+    Seat::all(state.n())
+        .filter(|&s| s != seat)
+        .map(|s| state.players[s.index()].hand.get(r) as u32)
+        .sum()
+}
+
 /// Checks adding a card to what the offer asks for.
-pub fn check_get(offer: &Offer, r: Resource) -> Result<(), CatanError> {
+pub fn check_get(state: &State, seat: Seat, offer: &Offer, r: Resource) -> Result<(), CatanError> {
     if offer.give.get(r) > 0 {
         return Err(CatanError::SameResource);
     }
-    if offer.get.total() >= MAX_OFFER_CARDS {
-        return Err(CatanError::OfferLimit);
+    if held_by_others(state, seat, r) <= offer.get.get(r) as u32 {
+        return Err(CatanError::AskOnlyHeld);
     }
     Ok(())
 }

@@ -15,15 +15,20 @@
 //! - **progress cards** in hand, by kind, and for cards whose effect comes
 //!   after the play (a choice of others, a chance draw) an action bias with
 //!   its expected worth;
-//! - **heroes and squires** are worth nothing: in this module they bring no
-//!   points, no production and no strength (battles are out of scope, see
-//!   `rules/heroes.md`), so paying a commodity for a hero is a loss, and a
-//!   squire recruited deactivates the hero (one defender fewer). Squire steps
-//!   over own roads are free and unlimited, so the search never considers
-//!   them (they would be an endless no-progress loop).
+//! - **heroes and squires**: in this engine they bring no points, production
+//!   or strength (battles are out of scope, see `rules/heroes.md`); what
+//!   they are worth at the table is the battles of the full module, which a
+//!   club player prepares for. The hero is valued at a little less than a
+//!   commodity close to an improvement, so a bot makes its hero with a
+//!   commodity it has no better use for (a track at level 5, no city, a
+//!   surplus); a squire at a little more than the activation it costs, so it
+//!   is recruited while the barbarians are far and the hero's defence is not
+//!   needed. A squire steps only to send an opponent's squire home: free
+//!   steps over own roads could be taken without end.
 
 use super::{pips, CatanHeuristic};
 use catan::cities_knights::barbarians::{defence, own_defence, pillageable, strength};
+use catan::cities_knights::heroes::actions::{hero_node, squire_owner};
 use catan::cities_knights::state::BARBARIAN_STEPS;
 use catan::cities_knights::{CkState, ProgressCard, Track};
 use catan::topology::{topology, NODE_COUNT};
@@ -52,6 +57,10 @@ pub struct CkWeights {
     pub wall: f64,
     /// Value of a progress card drawn, on average.
     pub progress: f64,
+    /// Value of having the hero on the board (heroes and squires).
+    pub hero: f64,
+    /// Value of a squire on the board.
+    pub squire: f64,
 }
 
 impl Default for CkWeights {
@@ -65,6 +74,8 @@ impl Default for CkWeights {
             pillage: 1.6,
             wall: 0.2,
             progress: 0.35,
+            hero: 0.3,
+            squire: 0.3,
         }
     }
 }
@@ -172,6 +183,10 @@ pub(super) fn value(h: &CatanHeuristic, s: &State, ck: &CkState, siege: &Siege, 
         }
     }
     v += w.wall * c.walls.len() as f64;
+    if hero_node(s, Seat(i as u8)).is_some() {
+        v += w.hero;
+    }
+    v += w.squire * c.heroes.squires.len() as f64;
     for card in ProgressCard::ALL {
         let n = c.progress.get(card);
         if n > 0 {
@@ -365,4 +380,11 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
         _ => return None,
     };
     Some(bias)
+}
+
+/// Whether a squire step sends an opponent's squire home
+/// (`snh.squire.displace`): the only step the bots take (see the module
+/// documentation).
+pub(super) fn step_displaces(s: &State, seat: Seat, to: catan::topology::HexId) -> bool {
+    s.ck.is_some() && squire_owner(s, to).is_some_and(|owner| owner != seat)
 }
