@@ -17,7 +17,7 @@ fn island_of(s: &State, good: Good) -> Island {
 }
 
 fn still_short(ev: &[Event], good: Good) -> bool {
-    ev.iter().any(|e| *e == Event::StillShort { good })
+    ev.contains(&Event::StillShort { good })
 }
 
 /// Sabre runs short on a roll of 1; a Coco card showing sabre later in the
