@@ -12,10 +12,14 @@ def test_slices_add_up_to_the_run():
     assert whole["games"] == 20 and sum(whole["wins"]) >= 20 - whole["capped"] - 1
 
 
-def test_ray_gives_the_local_totals():
+def test_ray_gives_the_local_totals(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray", reason="ray is not installed for this Python")
     import spielleiter.ray as sray
 
+    # Ray puts the driver's working directory first on every worker's sys.path. Run from
+    # python/ (as CI and a developer do), that would be the source package without its built
+    # extension, shadowing the installed one; an empty directory cannot shadow anything.
+    monkeypatch.chdir(tmp_path)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         local = spielleiter.simulate("catan", ["random", "greedy", "random"], 12, seed=3)
