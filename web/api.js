@@ -147,6 +147,12 @@ export class TableSocket {
       case 'seats':
         this.h.onSeats?.(msg.seats);
         break;
+      case 'chat':
+        this.h.onChat?.(msg.line);
+        break;
+      case 'rematch':
+        this.h.onRematch?.(msg.next);
+        break;
       case 'ack':
         this.h.onAck?.(msg);
         break;

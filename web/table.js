@@ -8,6 +8,7 @@ import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate } from './ui.js';
+import { Chat } from './chat.js';
 
 /** Seat colours of the log and the turn signal, unless the game names its own (`seatColours`). */
 const SEAT_COLOURS = ['#d62828', '#1d5fd1', '#2e9e4f', '#f28c00', '#8e44ad', '#00838f', '#795548', '#c2185b'];
@@ -113,6 +114,7 @@ class TablePage {
       this.channel.onmessage = (e) => this.onTabMessage(e.data);
       this.announce('open');
     }
+    this.chat = new Chat(this);
     this.sock = this.connect();
     this.unlisten = onLangChange(() => this.render());
     this.render();
@@ -132,6 +134,13 @@ class TablePage {
       onHello: (summary) => {
         this.summary = summary;
         this.seats = summary.seats;
+        // On open and after every reconnect: the lines written meanwhile.
+        this.chat.load();
+      },
+      onChat: (line) => this.chat.add(line),
+      onRematch: (next) => {
+        this.summary = { ...this.summary, rematch: next };
+        this.render();
       },
       onSnapshot: (key, msg) => {
         this.views.set(key, msg);
@@ -388,7 +397,8 @@ class TablePage {
     const mod = this.mod;
     const title = gameTitle(mod, this.summary.game, L);
     if (!cur) {
-      mount(this.root, h('section', { class: 'table-page' }, this.statusBar(title, null), this.joinPanel(), this.seatsPanel()));
+      mount(this.root, h('section', { class: 'table-page' }, this.statusBar(title, null), this.joinPanel(), this.seatsPanel(), this.chat.panel()));
+      this.chat.restoreFocus();
       return;
     }
     const ctx = this.ctx(cur);
@@ -412,11 +422,12 @@ class TablePage {
           'div',
           { class: 'table-grid' },
           h('div', { class: 'board', 'data-testid': 'board' }, board),
-          h('aside', { class: 'side' }, this.legalPanel(ctx), this.logPanel(ctx), this.seatsPanel(), this.rawPanel()),
+          h('aside', { class: 'side' }, this.legalPanel(ctx), this.logPanel(ctx), this.chat.panel(), this.seatsPanel(), this.rawPanel()),
         ),
         this.winnerScreen(cur),
       ),
     );
+    this.chat.restoreFocus();
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');
@@ -692,6 +703,83 @@ class TablePage {
     );
   }
 
+  /**
+   * Opens the rematch (or joins the one another seat opened) for every seat
+   * this browser holds, each in its old seat; a spectator watches it.
+   */
+  rematchButton() {
+    const held = Object.keys(heldSeats(this.id)).map(Number).sort((a, b) => a - b);
+    const next = this.summary.rematch;
+    if (!held.length) {
+      return next ? h('button', { type: 'button', 'data-testid': 'watch-rematch', onclick: () => navigate(`/watch/${next}`) }, t('watchRematch')) : null;
+    }
+    const go = async () => {
+      const secrets = heldSeats(this.id);
+      let table = next;
+      try {
+        for (const seat of held) {
+          const r = await api('POST', `/api/tables/${this.id}/rematch`, { seat }, { 'x-seat-secret': secrets[seat].secret });
+          table = r.table;
+          if (r.secret) holdSeat(r.table, r.seat, r.secret, secrets[seat].name);
+        }
+      } catch (e) {
+        showBanner(L(e.info?.message), 'error');
+        return;
+      }
+      if (table) navigate(`/play/${table}`);
+    };
+    return h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: go }, t(next ? 'toRematch' : 'rematch'));
+  }
+
+  /**
+   * Every seat's points by source (the game's `scoreBreakdown`, from the final
+   * view) above the total, then a few statistics of the game (its
+   * `statistics`, from the event log): seats are the columns.
+   */
+  scoreTable(cur, r, ctx) {
+    const seats = r.scores.map((_, i) => i);
+    const safe = (f) => {
+      try {
+        return f();
+      } catch (e) {
+        console.error(e);
+        return null;
+      }
+    };
+    const points = (this.mod.scoreBreakdown && safe(() => this.mod.scoreBreakdown(cur.view, r, ctx))) || [];
+    const stats = (this.mod.statistics && safe(() => this.mod.statistics(this.log.items.map((i) => i.e), seats.length, ctx))) || null;
+    const head = h('tr', {}, h('th', {}, ''), seats.map((i) => h('th', { class: r.winners.includes(i) ? 'won' : null, style: { borderBottomColor: this.seatColour(i) } }, this.seatName(i))));
+    const row = (label, values, attrs = {}) => h('tr', attrs, h('th', { scope: 'row' }, label), values.map((v) => h('td', {}, String(v))));
+    const dice = stats?.dice;
+    const most = dice ? Math.max(1, ...dice.counts) : 1;
+    return h(
+      'div',
+      { class: 'end-stats' },
+      h(
+        'table',
+        { class: 'scores', 'data-testid': 'score-breakdown' },
+        head,
+        points.map((p) => row(p.label, p.values, { class: 'points-row', 'data-testid': 'points-row' })),
+        row(t('score'), r.scores, { class: 'total-row', 'data-testid': 'score-total' }),
+        (stats?.rows || []).map((s, k) => row(s.label, s.values, { class: ['stat-row', k === 0 && 'first'], 'data-testid': 'stat-row' })),
+      ),
+      dice && dice.counts.some((n) => n)
+        ? h(
+            'figure',
+            { class: 'dice-chart', 'data-testid': 'dice-chart' },
+            h('figcaption', {}, t('diceRolled')),
+            h(
+              'div',
+              { class: 'bars' },
+              dice.counts.map((n, k) =>
+                h('div', { class: 'bar', title: `${dice.from + k}: ${n}`, 'data-sum': dice.from + k, 'data-count': n }, h('span', { class: 'fill', style: { height: `${Math.round((60 * n) / most)}px` } }), h('span', { class: 'sum' }, String(dice.from + k)), h('span', { class: 'n' }, String(n))),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
   winnerScreen(cur) {
     const r = cur.result;
     if (!r || this.winnerClosed) return null;
@@ -705,18 +793,14 @@ class TablePage {
         { class: 'overlay-box' },
         h('h2', {}, t('gameOver')),
         h('p', { class: 'winner-line', 'data-testid': 'winner-names' }, t(names.length > 1 ? 'winners' : 'winner', { who: names.join(', ') })),
-        h(
-          'table',
-          { class: 'scores' },
-          h('tr', {}, h('th', {}, t('seat')), h('th', {}, t('score'))),
-          r.scores.map((sc, i) => h('tr', { class: r.winners.includes(i) ? 'won' : null }, h('td', {}, this.seatName(i)), h('td', {}, String(sc)))),
-        ),
+        this.scoreTable(cur, r, ctx),
         h('p', { class: 'muted' }, `${t('reason')}: ${this.mod.describeReason(r.reason, ctx)}`),
         h(
           'div',
           { class: 'buttons' },
           h('button', { type: 'button', 'data-testid': 'winner-close', onclick: () => { this.winnerClosed = true; this.render(); } }, t('close')),
           h('button', { type: 'button', 'data-testid': 'winner-replay', onclick: () => navigate(`/replay/${this.id}`) }, t('replay')),
+          this.rematchButton(),
           h('button', { type: 'button', class: 'primary', onclick: () => navigate('/') }, t('backToLobby')),
         ),
       ),

@@ -688,3 +688,4 @@ export function render(view, legal, ctx) {
     ),
   );
 }
+export { juniorPoints as scoreBreakdown, juniorStats as statistics } from './scores.js';

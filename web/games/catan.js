@@ -1136,3 +1136,4 @@ export function render(view, legal, ctx) {
     ),
   );
 }
+export { catanPoints as scoreBreakdown, catanStats as statistics } from './scores.js';

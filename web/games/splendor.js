@@ -422,3 +422,4 @@ export function render(view, legal, ctx) {
     h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix))),
   );
 }
+export { splendorPoints as scoreBreakdown, splendorStats as statistics } from './scores.js';

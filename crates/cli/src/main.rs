@@ -235,6 +235,12 @@ struct ServeLimits {
     /// WebSocket messages a client address may send at once [default: 100].
     #[arg(long)]
     ws_burst: Option<f64>,
+    /// Chat lines per second per client address [default: 0.5].
+    #[arg(long)]
+    chat_rate: Option<f64>,
+    /// Chat lines a client address may send at once [default: 5].
+    #[arg(long)]
+    chat_burst: Option<f64>,
     /// Largest HTTP request body in bytes [default: 16384].
     #[arg(long)]
     max_body_bytes: Option<usize>,
@@ -257,6 +263,8 @@ impl ServeLimits {
             http_burst: self.http_burst.unwrap_or(c.http_burst),
             ws_rate: self.ws_rate.unwrap_or(c.ws_rate),
             ws_burst: self.ws_burst.unwrap_or(c.ws_burst),
+            chat_rate: self.chat_rate.unwrap_or(c.chat_rate),
+            chat_burst: self.chat_burst.unwrap_or(c.chat_burst),
             max_body_bytes: self.max_body_bytes.unwrap_or(c.max_body_bytes),
             max_message_bytes: self.max_message_bytes.unwrap_or(c.max_message_bytes),
             ..c

@@ -118,6 +118,8 @@ pub struct StoredTable {
     pub entries: Vec<String>,
     /// Seat actions in order (format 1).
     pub actions: Vec<ActionRow>,
+    /// The table's chat lines in order.
+    pub chat: Vec<crate::chat::ChatLine>,
 }
 
 /// A finished table's record.
@@ -162,6 +164,20 @@ pub enum Write {
         start_state: String,
         /// Every entry, from 0.
         log: LogRows,
+    },
+    /// A finished table's rematch was opened.
+    Rematch {
+        /// The finished table.
+        table: String,
+        /// The new table.
+        next: String,
+    },
+    /// A chat line.
+    Chat {
+        /// Table id.
+        table: String,
+        /// The line.
+        line: crate::chat::ChatLine,
     },
     /// A seat changed hands.
     Seat {
@@ -345,6 +361,7 @@ impl Db {
         Ok(Some(StoredTable {
             seats: self.seats(id).await?,
             actions: self.actions(id).await?,
+            chat: self.chat(id).await?,
             entries,
             log_format,
             start_state: row.try_get(8)?,
@@ -387,10 +404,31 @@ impl Db {
             .collect()
     }
 
+    /// A table's chat lines, in order.
+    pub async fn chat(&self, id: &str) -> Result<Vec<crate::chat::ChatLine>, sqlx::Error> {
+        let rows = sqlx::query("SELECT idx, seat, name, text, at_ms FROM chat WHERE table_id = $1 ORDER BY idx")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let idx: i64 = r.try_get(0)?;
+                let seat: i64 = r.try_get(1)?;
+                Ok(crate::chat::ChatLine {
+                    idx: u64::try_from(idx).unwrap_or(0),
+                    seat: u8::try_from(seat).ok(),
+                    name: r.try_get(2)?,
+                    text: r.try_get(3)?,
+                    at_ms: r.try_get(4)?,
+                })
+            })
+            .collect()
+    }
+
     /// The stored version and (when finished) result and log of a table.
     pub async fn archived(&self, id: &str) -> Result<Option<Archived>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -401,6 +439,7 @@ impl Db {
             finished: row.try_get::<i64, _>(7)? != 0,
             result: row.try_get(8)?,
             log: row.try_get(9)?,
+            rematch: row.try_get(10)?,
         }))
     }
 }
@@ -439,6 +478,8 @@ pub struct Archived {
     pub result: Option<String>,
     /// The full log as JSON text.
     pub log: Option<String>,
+    /// The table of its rematch, once opened.
+    pub rematch: Option<String>,
 }
 
 fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {

@@ -230,6 +230,83 @@ impl ApiError {
         )
     }
 
+    /// A rematch of a game that has not ended.
+    pub fn rematch_not_finished() -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "not_finished",
+            "server.rematch.not_finished",
+            "Eine Revanche gibt es erst, wenn das Spiel zu Ende ist.",
+            "A rematch can be started only once the game has ended.",
+        )
+    }
+
+    /// An empty chat line.
+    pub fn chat_empty() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "chat",
+            "server.chat.empty",
+            "Eine Chatzeile braucht Text.",
+            "A chat line needs text.",
+        )
+    }
+
+    /// A chat line longer than the server stores.
+    pub fn chat_too_long(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "chat",
+            "server.chat.too_long",
+            format!("Eine Chatzeile hat höchstens {max} Zeichen."),
+            format!("A chat line has at most {max} characters."),
+        )
+    }
+
+    /// A chat line with control, text-direction or invisible characters.
+    pub fn chat_characters() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "chat",
+            "server.chat.characters",
+            "Eine Chatzeile darf keine Steuer-, Richtungs- oder unsichtbaren Zeichen enthalten.",
+            "A chat line may not hold control, text-direction or invisible characters.",
+        )
+    }
+
+    /// Chat lines sent faster than the address may.
+    pub fn chat_rate() -> ApiError {
+        ApiError::ruled(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "server.chat.rate",
+            "Zu viele Chatzeilen: bitte einen Moment warten.",
+            "Too many chat lines: please wait a moment.",
+        )
+    }
+
+    /// The table's chat holds as many lines as it stores.
+    pub fn chat_full(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "chat",
+            "server.chat.full",
+            format!("Der Chat dieses Tisches ist voll ({max} Zeilen)."),
+            format!("This table's chat is full ({max} lines)."),
+        )
+    }
+
+    /// A spectator writes without a name.
+    pub fn chat_needs_name() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "chat",
+            "server.chat.name",
+            "Zuschauer schreiben im Chat mit einem Namen.",
+            "Spectators write in the chat with a name.",
+        )
+    }
+
     /// The client sends too fast.
     pub fn rate_limited() -> ApiError {
         ApiError::new(

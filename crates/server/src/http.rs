@@ -1,6 +1,7 @@
 //! The HTTP API (JSON): tables, seats, views, legal actions, acting, logs.
 //! Every refusal is `{"error": {kind, rule, message: {de, en}}}`.
 
+use crate::chat::{check_text, ChatRequest};
 use crate::error::ApiError;
 use crate::guard::SitePolicy;
 use crate::limits::{OpenTables, PerAddress};
@@ -44,6 +45,8 @@ pub struct App {
     http_limits: PerAddress,
     /// WebSocket messages by client address.
     pub ws_limits: PerAddress,
+    /// Chat lines by client address.
+    chat_limits: PerAddress,
     /// Which `Host` and `Origin` headers are accepted.
     site: SitePolicy,
 }
@@ -60,6 +63,7 @@ impl App {
         Arc::new(App {
             http_limits: PerAddress::new(config.http_rate, config.http_burst),
             ws_limits: PerAddress::new(config.ws_rate, config.ws_burst),
+            chat_limits: PerAddress::new(config.chat_rate, config.chat_burst),
             open_tables: OpenTables::new(config.tables_per_address, config.max_tables),
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
             config,
@@ -76,6 +80,7 @@ impl App {
         self.open_tables.prune_all(&|id| lobby.is_open(id));
         self.http_limits.forget_idle();
         self.ws_limits.forget_idle();
+        self.chat_limits.forget_idle();
     }
 }
 
@@ -94,6 +99,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
         .route("/api/tables/{id}/topology", get(topology))
+        .route("/api/tables/{id}/chat", get(chat_log).post(chat))
+        .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
         .fallback(not_found)
@@ -381,6 +388,89 @@ async fn history(
     let seat = q.seat.as_deref().map(parse_seat).transpose()?;
     let access = access(&headers, seat)?;
     Ok(Json(app.lobby.history(&id, access, q.from.unwrap_or(0)).await?))
+}
+
+#[derive(Debug, Deserialize)]
+struct ChatQuery {
+    from: Option<u64>,
+}
+
+/// The table's chat, public like the table (spectators may read and write).
+async fn chat_log(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<ChatQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lines = app.lobby.chat(&id, q.from.unwrap_or(0)).await?;
+    Ok(Json(json!({ "table": id, "lines": lines })))
+}
+
+/// A chat line: checked (length, characters, the address's rate) before the
+/// table sees it; a seat proves itself with its secret, a spectator gives a name.
+async fn chat(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let req: ChatRequest = parse_body(body, app.config.max_body_bytes)?;
+    let text = check_text(&req.text)?;
+    let access = access(&headers, req.seat)?;
+    let name = match (&access, req.name) {
+        (Access::Spectator, Some(n)) if !n.trim().is_empty() => Some(check_name(Some(n), 0)?),
+        _ => None,
+    };
+    let handle = table(&app, &id)?;
+    if !app.chat_limits.allow(peer.ip()) {
+        return Err(ApiError::chat_rate());
+    }
+    let line = handle
+        .ask(|reply| Command::Chat {
+            access,
+            name,
+            text,
+            reply,
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
+}
+
+/// `POST /api/tables/{id}/rematch` with `{"seat": n}` and the seat's secret:
+/// opens (or finds) the finished table's rematch and seats the asker there.
+/// A new table counts against the asker's open tables like any other.
+async fn rematch(
+    State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let req: RematchRequest = parse_body(body, app.config.max_body_bytes)?;
+    let Access::Seat { seat, secret_hash } = access(&headers, Some(req.seat))? else {
+        return Err(ApiError::wrong_secret(usize::from(req.seat)));
+    };
+    let lobby = &app.lobby;
+    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
+    let r = app.lobby.rematch(&id, seat, &secret_hash).await?;
+    if r.created {
+        place.commit(r.table.clone());
+    }
+    let mut v = json!(r);
+    if let Some(secret) = &r.secret {
+        v["link"] = json!(format!(
+            "{}/play/{}?seat={}#secret={secret}",
+            app.public_url, r.table, r.seat
+        ));
+    }
+    let status = if r.created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(v)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RematchRequest {
+    seat: u8,
 }
 
 async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {

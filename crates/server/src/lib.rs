@@ -12,6 +12,7 @@
 //! docs/server.md is the reference of the API.
 
 pub mod bots;
+pub mod chat;
 pub mod db;
 pub mod error;
 pub mod guard;
@@ -25,6 +26,7 @@ pub mod lobby;
 pub mod migrations;
 pub mod protocol;
 pub mod registry;
+pub mod rematch;
 pub mod secret;
 pub mod soak;
 pub mod table;
@@ -61,6 +63,10 @@ pub struct ServerConfig {
     pub ws_rate: f64,
     /// WebSocket messages a client address may send at once.
     pub ws_burst: f64,
+    /// Chat lines per second per client address (average).
+    pub chat_rate: f64,
+    /// Chat lines a client address may send at once.
+    pub chat_burst: f64,
     /// HTTP requests per second per client address (average).
     pub http_rate: f64,
     /// HTTP requests a client address may send at once.
@@ -106,6 +112,8 @@ impl Default for ServerConfig {
             max_message_bytes: 16 * 1024,
             ws_rate: 50.0,
             ws_burst: 100.0,
+            chat_rate: 0.5,
+            chat_burst: 5.0,
             http_rate: 100.0,
             http_burst: 400.0,
             cors_origins: Vec::new(),
@@ -130,6 +138,8 @@ impl ServerConfig {
         ServerConfig {
             ws_rate: 1e9,
             ws_burst: 1e9,
+            chat_rate: 1e9,
+            chat_burst: 1e9,
             http_rate: 1e9,
             http_burst: 1e9,
             tables_per_address: 1_000_000,

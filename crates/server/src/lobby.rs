@@ -29,9 +29,11 @@ pub struct Lobby {
     tables: RwLock<HashMap<String, TableHandle>>,
     registry: Registry,
     shared: Shared,
+    /// Held while a rematch is opened (see [`crate::rematch`]).
+    rematch: tokio::sync::Mutex<()>,
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
@@ -41,7 +43,7 @@ fn now_ms() -> i64 {
 /// characters: they reorder or hide text (bidi overrides, embeddings,
 /// isolates and marks; zero-width and other invisible format characters), so
 /// one player could pose as another.
-fn hides_or_reorders(c: char) -> bool {
+pub(crate) fn hides_or_reorders(c: char) -> bool {
     matches!(c,
         '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
         | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
@@ -69,7 +71,13 @@ impl Lobby {
             tables: RwLock::new(HashMap::new()),
             registry,
             shared,
+            rematch: tokio::sync::Mutex::new(()),
         }
+    }
+
+    /// The lock that keeps two rematches of one table from being opened at once.
+    pub(crate) fn rematch_lock(&self) -> &tokio::sync::Mutex<()> {
+        &self.rematch
     }
 
     /// The games offered.
@@ -258,6 +266,7 @@ impl Lobby {
                 entry,
                 game,
                 seats,
+                chat: Vec::new(),
             },
             self.shared.clone(),
         );
@@ -339,6 +348,7 @@ impl Lobby {
                 .collect(),
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
+            rematch: archived.rematch,
         })
     }
 
@@ -357,6 +367,21 @@ impl Lobby {
             .ok_or_else(|| ApiError::unknown_game(game, &self.registry().ids()))?;
         let m = crate::webui::start_of_log(entry.as_ref(), &log).map_err(ApiError::engine)?;
         Ok(m.topology())
+    }
+
+    /// A table's chat lines from `from` on, from memory or (a finished table
+    /// no longer in memory) from the database.
+    pub async fn chat(&self, id: &str, from: u64) -> Result<Vec<crate::chat::ChatLine>, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::ChatLog { from, reply }).await;
+        }
+        let db = &self.shared.db;
+        if db.archived(id).await.map_err(|_| ApiError::storage())?.is_none() {
+            return Err(ApiError::unknown_table(id));
+        }
+        let mut lines = db.chat(id).await.map_err(|_| ApiError::storage())?;
+        lines.retain(|l| l.idx >= from);
+        Ok(lines)
     }
 
     /// The log of a finished table, from memory or from the database.

@@ -81,4 +81,23 @@ pub const MIGRATIONS: &[Migration] = &[
             )",
         ],
     },
+    Migration {
+        version: 3,
+        name: "table chat, rematch",
+        statements: &[
+            // The table a finished table's rematch opened (one per table).
+            "ALTER TABLE tables ADD COLUMN rematch TEXT",
+            // One row per chat line; `seat` is -1 for a spectator. Lines are
+            // written once and never changed.
+            "CREATE TABLE chat (
+                table_id TEXT NOT NULL,
+                idx BIGINT NOT NULL,
+                seat BIGINT NOT NULL,
+                name TEXT NOT NULL,
+                text TEXT NOT NULL,
+                at_ms BIGINT NOT NULL,
+                PRIMARY KEY (table_id, idx)
+            )",
+        ],
+    },
 ];

@@ -47,6 +47,9 @@ pub struct TableSummary {
     pub result: Option<GameResult>,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
+    /// The table of the rematch, once a seat has opened it.
+    #[serde(default)]
+    pub rematch: Option<String>,
 }
 
 /// The rule set named by a table's options (see [`TableSummary::rules`]).

@@ -11,6 +11,7 @@
 //! table that does not come back exactly is put in [`Quarantine`].
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
+use crate::chat::{ChatLine, MAX_CHAT_LINES};
 use crate::db::{digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT};
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
@@ -122,6 +123,33 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
+    /// A seat or a spectator writes a chat line (already checked by
+    /// [`crate::chat::check_text`]); it is stored, then sent to every subscriber.
+    Chat {
+        /// Who writes.
+        access: Access,
+        /// A spectator's name (checked); a seat writes under its own.
+        name: Option<String>,
+        /// The line.
+        text: String,
+        /// The answer: the stored line.
+        reply: oneshot::Sender<Result<ChatLine, ApiError>>,
+    },
+    /// A seat opened this finished table's rematch at table `next`: every
+    /// subscriber is told, and the summary names it.
+    Rematch {
+        /// The new table.
+        next: String,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// The table's chat lines from `from` on.
+    ChatLog {
+        /// First line wanted.
+        from: u64,
+        /// The answer.
+        reply: oneshot::Sender<Result<Vec<ChatLine>, ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -232,6 +260,10 @@ struct Table {
     /// only while a commit is under way.
     stored: u64,
     seats: Vec<SeatRow>,
+    /// Every chat line, as stored.
+    chat: Vec<ChatLine>,
+    /// The table of the rematch, once opened.
+    rematch: Option<String>,
     subscribers: Vec<Subscriber>,
     /// Bots with a decision under way, by seat.
     bot_pending: Vec<bool>,
@@ -257,6 +289,8 @@ pub struct Setup {
     pub game: Box<dyn DynMatch>,
     /// Seats.
     pub seats: Vec<SeatRow>,
+    /// The chat lines stored so far.
+    pub chat: Vec<ChatLine>,
 }
 
 impl std::fmt::Debug for Setup {
@@ -387,6 +421,7 @@ pub async fn restore(
         entry,
         game,
         seats: st.seats,
+        chat: st.chat,
     };
     Ok(spawn(setup, shared.clone()))
 }
@@ -415,6 +450,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         stored: setup.game.version(),
         game: setup.game,
         seats: setup.seats,
+        chat: setup.chat,
+        rematch: None,
         subscribers: Vec::new(),
         bot_pending: vec![false; players],
         bot_failures: vec![0; players],
@@ -432,6 +469,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             seats: Vec::new(),
             result: None,
             created_ms: 0,
+            rematch: None,
         })),
     };
     table.refresh_summary();
@@ -520,7 +558,64 @@ impl Table {
             Command::Topology { reply } => {
                 let _ = reply.send(Ok(self.game.topology()));
             }
+            Command::Chat {
+                access,
+                name,
+                text,
+                reply,
+            } => {
+                let _ = reply.send(self.chat(&access, name, text).await);
+            }
+            Command::Rematch { next, reply } => {
+                let msg: Outgoing = json!({"type": "rematch", "table": self.id, "next": next})
+                    .to_string()
+                    .into();
+                self.rematch = Some(next);
+                self.refresh_summary();
+                self.broadcast(|_| Some(msg.clone()));
+                let _ = reply.send(Ok(()));
+            }
+            Command::ChatLog { from, reply } => {
+                let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.chat.len());
+                let _ = reply.send(Ok(self.chat[from..].to_vec()));
+            }
         }
+    }
+
+    /// Stores a chat line, then sends it to every subscriber.
+    async fn chat(&mut self, access: &Access, name: Option<String>, text: String) -> Result<ChatLine, ApiError> {
+        let (seat, name) = match self.authorise(access)? {
+            Viewer::Seat(seat) => {
+                let row = &self.seats[seat.index()];
+                let name = row.name.clone().unwrap_or_else(|| format!("Player {}", seat.number()));
+                (Some(seat.0), name)
+            }
+            Viewer::Spectator => (None, name.ok_or_else(ApiError::chat_needs_name)?),
+        };
+        if self.chat.len() >= MAX_CHAT_LINES {
+            return Err(ApiError::chat_full(MAX_CHAT_LINES));
+        }
+        let line = ChatLine {
+            idx: self.chat.len() as u64,
+            seat,
+            name,
+            text,
+            at_ms: crate::lobby::now_ms(),
+        };
+        let write = Write::Chat {
+            table: self.id.clone(),
+            line: line.clone(),
+        };
+        if let Err(e) = self.shared.db.write(write).await {
+            tracing::error!(table = %self.id, error = %e, "chat line not stored");
+            return Err(ApiError::storage());
+        }
+        self.chat.push(line.clone());
+        let msg: Outgoing = json!({"type": "chat", "table": self.id, "line": line})
+            .to_string()
+            .into();
+        self.broadcast(|_| Some(msg.clone()));
+        Ok(line)
     }
 
     /// Checks a claim to a seat against the stored hash.
@@ -772,6 +867,7 @@ impl Table {
             seats: self.seat_infos(),
             result: self.game.result(),
             created_ms: self.created_ms,
+            rematch: self.rematch.clone(),
         };
         match self.summary.write() {
             Ok(mut s) => *s = summary,

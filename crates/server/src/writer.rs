@@ -223,6 +223,23 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 ));
                 push_entries(&mut entries, table, log);
             }
+            Write::Rematch { table, next } => out.push(Stmt::new(
+                "UPDATE tables SET rematch = $1 WHERE id = $2",
+                vec![text(next), text(table)],
+                Some(1),
+            )),
+            Write::Chat { table, line } => out.push(Stmt::new(
+                "INSERT INTO chat (table_id, idx, seat, name, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                vec![
+                    text(table),
+                    Param::Int(i64::try_from(line.idx).unwrap_or(i64::MAX)),
+                    Param::Int(line.seat.map_or(-1, i64::from)),
+                    text(&line.name),
+                    text(&line.text),
+                    Param::Int(line.at_ms),
+                ],
+                Some(1),
+            )),
             Write::Seat { table, seat, row } => out.push(Stmt::new(
                 "UPDATE seats SET kind = $1, name = $2, secret_hash = $3 WHERE table_id = $4 AND seat = $5",
                 vec![

@@ -213,6 +213,20 @@ async fn splendor_full_game_in_the_browser() {
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
     assert!(log.contains("Anna nimmt"), "the log speaks sentences: {log}");
     assert!(log.contains("Spielende"), "the log tells the end");
+    // Points by source add up to the score; statistics of the game below.
+    let breakdown = b.text_of("[data-testid=score-breakdown]").await.unwrap_or_default();
+    assert!(
+        breakdown.contains("Karten") && breakdown.contains("Adlige") && breakdown.contains("Karten gekauft"),
+        "the breakdown names its sources: {breakdown}"
+    );
+    let sums = b
+        .script(
+            "const t = document.querySelector('[data-testid=score-breakdown]'); const cells = (r) => [...r.querySelectorAll('td')].map((c) => Number(c.textContent)); \
+             const rows = [...t.querySelectorAll('[data-testid=points-row]')].map(cells); const total = cells(t.querySelector('[data-testid=score-total]')); \
+             return [total, total.map((_, i) => rows.reduce((s, r) => s + r[i], 0))];",
+        )
+        .await;
+    assert_eq!(sums[0], sums[1], "the points rows add up to each seat's score");
     b.screenshot("splendor-winner.png").await;
 
     // The replay viewer steps through the finished game.
@@ -242,6 +256,43 @@ async fn splendor_full_game_in_the_browser() {
     b.screenshot("lobby-tables.png").await;
     b.resize(412, 915).await;
     b.screenshot("lobby-phone.png").await;
+    b.resize(1280, 900).await;
+
+    // Rematch: a new table with the same seats (the bot stays), the player in
+    // the old seat, and the finished table points to it.
+    b.goto(&format!("/play/{table}")).await;
+    b.wait_for("[data-testid=rematch]", Duration::from_secs(20)).await;
+    b.click("[data-testid=rematch]").await;
+    let started = Instant::now();
+    let next = loop {
+        let url = b.url().await;
+        if !url.contains(&table) && url.contains("/play/") {
+            break url.rsplit('/').next().unwrap_or_default().to_string();
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "the rematch does not open: {url}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine, "the rematch plays at once");
+    let summary: serde_json::Value = reqwest::get(format!("{}/api/tables/{next}", server.url))
+        .await
+        .expect("summary")
+        .json()
+        .await
+        .expect("json");
+    let seats: Vec<(String, String)> = summary["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| (s["kind"].as_str().unwrap_or("").into(), s["name"].as_str().unwrap_or("").into()))
+        .collect();
+    assert_eq!(seats, vec![("human".into(), "Anna".into()), ("bot".into(), "random".into())]);
+    let old: serde_json::Value = reqwest::get(format!("{}/api/tables/{table}", server.url))
+        .await
+        .expect("summary")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(old["rematch"], next.as_str());
     b.quit().await;
     server.stop().await;
 }
