@@ -476,6 +476,10 @@ const STYLE = `
 .catan .award { font-size: .8rem; background: #fff4cc; border: 1px solid #d8b74a; border-radius: 4px; padding: 0 .3rem; }
 .catan .stats { display: flex; flex-wrap: wrap; gap: .2rem .7rem; font-size: .88rem; }
 .catan .dice { display: inline-flex; gap: .3rem; align-items: center; }
+.catan .last-move { fill: none; stroke-width: 4; pointer-events: none; filter: drop-shadow(0 0 3px #fff); animation: last-move 1.2s ease-in-out 3; }
+.catan .last-move.robber-moved { stroke: #222; stroke-dasharray: 6 5; }
+@keyframes last-move { 50% { stroke-width: 7; } }
+@media (prefers-reduced-motion: reduce) { .catan .last-move { animation: none; } }
 .catan .die { width: 1.8rem; height: 1.8rem; border-radius: 6px; display: inline-flex; align-items: center; justify-content: center; font-weight: 700; border: 1.5px solid #222; }
 .catan .die.red { background: #d62828; color: #fff; }
 .catan .die.yellow { background: #ffd43b; color: #111; }
@@ -609,6 +613,59 @@ function robberShape(h, ctx, x, y) {
 }
 
 /** The board; `extra(layers)` lets the C&K layers (ck-board.js) add to it. */
+/**
+ * What just happened, on the board: a ring in the builder's colour around the
+ * piece built last and around the hex the robber moved to last, each only
+ * while it is part of the latest turn (the log since the last `turn_started`),
+ * so the marks say "this turn" and never linger.
+ */
+function lastMoveMarks(h, ctx) {
+  const log = ctx.log || [];
+  let start = log.length;
+  while (start > 0 && log[start - 1].e?.type !== 'turn_started') start--;
+  // Before the first turn (the set-up), the latest placement.
+  const from = start > 0 ? start - 1 : Math.max(0, log.length - 2);
+  let built = null;
+  let robber = null;
+  for (let i = log.length - 1; i >= from && i >= 0; i--) {
+    const e = log[i].e;
+    if (!built && e?.type === 'built') built = e;
+    if (!robber && e?.type === 'robber_moved') robber = e;
+  }
+  const marks = [];
+  if (built) {
+    let x;
+    let y;
+    if (built.piece === 'road') {
+      const [n1, n2] = TOPO.edgeNodes[built.at] || [];
+      if (n1 == null) return marks;
+      const [ax, ay] = pt(n1);
+      const [bx, by] = pt(n2);
+      x = (ax + bx) / 2;
+      y = (ay + by) / 2;
+    } else {
+      [x, y] = pt(built.at);
+    }
+    marks.push(
+      h('svg:circle', {
+        class: 'last-move',
+        'data-testid': 'last-move',
+        'data-piece': built.piece,
+        'data-at': built.at,
+        cx: x,
+        cy: y,
+        r: 19,
+        stroke: PLAYER_FILL[built.seat] || '#ffd400',
+      }),
+    );
+  }
+  if (robber && TOPO.hexCentres[robber.hex]) {
+    const [cx, cy] = gridXY(TOPO.hexCentres[robber.hex], S);
+    marks.push(h('svg:circle', { class: 'last-move robber-moved', 'data-testid': 'last-robber', 'data-hex': robber.hex, cx, cy, r: S * 0.8 }));
+  }
+  return marks;
+}
+
 export function boardSvg(h, view, ctx, ix, extra) {
   const board = view.board;
   const layers = { hexes: [], harbors: [], roads: [], edgeTargets: [], pieces: [], nodeTargets: [], top: [] };
@@ -707,6 +764,7 @@ export function boardSvg(h, view, ctx, ix, extra) {
     const [cx, cy] = gridXY(TOPO.hexCentres[view.robber], S);
     layers.top.unshift(robberShape(h, ctx, cx + S * 0.42, cy + S * 0.12));
   }
+  layers.top.push(...lastMoveMarks(h, ctx));
   // Targets: paths, then intersections on top.
   for (const [e, a] of ix.road) {
     const [n1, n2] = TOPO.edgeNodes[e];

@@ -27,7 +27,10 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
     let server = start_with(common::config(&temp_sqlite("rematch"))).await;
     let api = Api::new(server.addr);
     let id = api
-        .create(3, Some(json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])))
+        .create(
+            3,
+            Some(json!([{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}])),
+        )
         .await;
     let s0 = api.join(&id, 0).await;
     let s1 = api.join(&id, 1).await;
@@ -35,8 +38,14 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
 
     // Before the end: refused, and nothing is opened.
     let (status, v) = api.post(&rematch, &json!({"seat": 0}), Some(&s0)).await;
-    assert_eq!((status, v["error"]["rule"].as_str()), (409, Some("server.rematch.not_finished")), "{v}");
-    assert!(v["error"]["message"]["de"].as_str().is_some_and(|s| s.contains("Revanche")));
+    assert_eq!(
+        (status, v["error"]["rule"].as_str()),
+        (409, Some("server.rematch.not_finished")),
+        "{v}"
+    );
+    assert!(v["error"]["message"]["de"]
+        .as_str()
+        .is_some_and(|s| s.contains("Revanche")));
     let tables = |v: &Value| v["tables"].as_array().map_or(0, Vec::len);
     assert_eq!(tables(&api.get("/api/tables", None).await.1), 1);
 
@@ -65,7 +74,9 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
         let (got, v) = api.post(&rematch, &body, secret).await;
         assert_eq!((got, v["error"]["rule"].as_str()), (status, Some(rule)), "{body}: {v}");
     }
-    let (_, v) = api.post("/api/tables/0000/rematch", &json!({"seat": 0}), Some(&s0)).await;
+    let (_, v) = api
+        .post("/api/tables/0000/rematch", &json!({"seat": 0}), Some(&s0))
+        .await;
     assert_eq!(v["error"]["rule"], "server.unknown_table");
     assert_eq!(tables(&api.get("/api/tables", None).await.1), 1, "nothing was opened");
 
@@ -76,7 +87,9 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
     let next = r["table"].as_str().expect("table").to_string();
     assert_ne!(next, id);
     let new0 = r["secret"].as_str().expect("a secret for the new seat").to_string();
-    assert!(r["link"].as_str().is_some_and(|l| l.contains(&format!("/play/{next}?seat=0#secret="))));
+    assert!(r["link"]
+        .as_str()
+        .is_some_and(|l| l.contains(&format!("/play/{next}?seat=0#secret="))));
     let (_, summary) = api.get(&format!("/api/tables/{next}"), None).await;
     assert_eq!(summary["game"], "toy");
     let kinds: Vec<(&str, Option<&str>)> = summary["seats"]
@@ -85,7 +98,10 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
         .iter()
         .map(|s| (s["kind"].as_str().unwrap_or(""), s["name"].as_str()))
         .collect();
-    assert_eq!(kinds, vec![("human", Some("P0")), ("open", None), ("bot", Some("random"))]);
+    assert_eq!(
+        kinds,
+        vec![("human", Some("P0")), ("open", None), ("bot", Some("random"))]
+    );
     let told = watcher.until(|v| v["type"] == "rematch").await;
     assert_eq!(told["next"], next.as_str(), "every subscriber hears of the rematch");
     let (_, old) = api.get(&format!("/api/tables/{id}"), None).await;
@@ -94,13 +110,17 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
     // Seat 1 finds the same table and takes its own seat there; asking again seats nobody anew.
     let (status, r1) = api.post(&rematch, &json!({"seat": 1}), Some(&s1)).await;
     assert_eq!(status, 200, "{r1}");
-    assert_eq!((r1["table"].as_str(), r1["created"].as_bool()), (Some(next.as_str()), Some(false)));
+    assert_eq!(
+        (r1["table"].as_str(), r1["created"].as_bool()),
+        (Some(next.as_str()), Some(false))
+    );
     assert!(r1["secret"].is_string(), "seat 1 is seated: {r1}");
     let (_, again) = api.post(&rematch, &json!({"seat": 0}), Some(&s0)).await;
-    assert_eq!((again["table"].as_str(), &again["secret"]), (Some(next.as_str()), &Value::Null));
-    let (_, legal) = api
-        .get(&format!("/api/tables/{next}/legal?seat=0"), Some(&new0))
-        .await;
+    assert_eq!(
+        (again["table"].as_str(), &again["secret"]),
+        (Some(next.as_str()), &Value::Null)
+    );
+    let (_, legal) = api.get(&format!("/api/tables/{next}/legal?seat=0"), Some(&new0)).await;
     assert!(
         legal["legal"].as_array().is_some_and(|l| !l.is_empty()),
         "the rematch plays: {legal}"

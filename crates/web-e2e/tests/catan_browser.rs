@@ -369,12 +369,27 @@ async fn catan_full_game_in_the_browser() {
     let mut refused = false;
     let mut shots = 0;
     let mut seen = Vec::new();
+    let mut marked = 0;
     loop {
         match ui::wait_turn(&b, Duration::from_secs(60)).await {
             Turn::Over => break,
             Turn::Mine => {}
         }
         steps += 1;
+        // The piece built last in this turn is ringed on the board, and it is a piece that stands there.
+        if let Some(at) = b.attr("[data-testid=last-move]", "data-at").await {
+            let piece = b
+                .attr("[data-testid=last-move]", "data-piece")
+                .await
+                .unwrap_or_default();
+            let css = if piece == "road" {
+                format!("[data-testid=road-{at}]")
+            } else {
+                format!("[data-testid={piece}-{at}]")
+            };
+            assert!(b.first(&css).await.is_some(), "the ringed {piece} {at} is on the board");
+            marked += 1;
+        }
         // A refused action shows its rule sentence (before the first roll of a turn).
         if !refused && b.first("[data-testid=roll]").await.is_some() {
             refused = true;
@@ -406,8 +421,32 @@ async fn catan_full_game_in_the_browser() {
             "the game takes too long ({steps} steps; seen {seen:?})"
         );
     }
-    eprintln!("CATAN: {steps} steps in {:?}; used {seen:?}", started.elapsed());
+    eprintln!(
+        "CATAN: {steps} steps in {:?}; used {seen:?}; last move ringed {marked} times",
+        started.elapsed()
+    );
     assert!(refused, "the refusal was checked");
+    assert!(marked > 3, "the last move is highlighted on the board");
+    // The end: every seat's points by source, and the dice that were rolled.
+    let breakdown = b.text_of("[data-testid=score-breakdown]").await.unwrap_or_default();
+    assert!(
+        breakdown.contains("Siedlungen") && breakdown.contains("Rohstoffe erhalten"),
+        "points by source and statistics: {breakdown}"
+    );
+    let rolls: u64 = b
+        .script("return [...document.querySelectorAll('[data-testid=dice-chart] .bar')].reduce((s, b) => s + Number(b.dataset.count), 0);")
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    let logged = b
+        .script("return [...document.querySelectorAll('[data-testid=log] li')].filter((l) => /würfelt \\d/.test(l.textContent)).length;")
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    assert!(
+        rolls > 0 && rolls == logged,
+        "the dice chart counts every roll of the log ({rolls} vs {logged})"
+    );
     let winners = b.text_of("[data-testid=winner-names]").await.unwrap_or_default();
     assert!(winners.starts_with("Gewonnen: "), "winner screen: {winners}");
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();

@@ -269,10 +269,17 @@ async fn splendor_full_game_in_the_browser() {
         if !url.contains(&table) && url.contains("/play/") {
             break url.rsplit('/').next().unwrap_or_default().to_string();
         }
-        assert!(started.elapsed() < Duration::from_secs(20), "the rematch does not open: {url}");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the rematch does not open: {url}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine, "the rematch plays at once");
+    assert_eq!(
+        ui::wait_turn(&b, Duration::from_secs(20)).await,
+        Turn::Mine,
+        "the rematch plays at once"
+    );
     let summary: serde_json::Value = reqwest::get(format!("{}/api/tables/{next}", server.url))
         .await
         .expect("summary")
@@ -283,9 +290,17 @@ async fn splendor_full_game_in_the_browser() {
         .as_array()
         .expect("seats")
         .iter()
-        .map(|s| (s["kind"].as_str().unwrap_or("").into(), s["name"].as_str().unwrap_or("").into()))
+        .map(|s| {
+            (
+                s["kind"].as_str().unwrap_or("").into(),
+                s["name"].as_str().unwrap_or("").into(),
+            )
+        })
         .collect();
-    assert_eq!(seats, vec![("human".into(), "Anna".into()), ("bot".into(), "random".into())]);
+    assert_eq!(
+        seats,
+        vec![("human".into(), "Anna".into()), ("bot".into(), "random".into())]
+    );
     let old: serde_json::Value = reqwest::get(format!("{}/api/tables/{table}", server.url))
         .await
         .expect("summary")
