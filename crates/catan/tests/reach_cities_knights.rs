@@ -90,6 +90,6 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
     s.players[0].hand.0[Resource::Ore.index()] += ore;
     reach::position(&mut r, &s, &[(1, json!({"type": "aqueduct_take", "resource": "ore"}))]);
 
-    reach::run(&mut r, Config::cities_knights(), 8);
+    reach::run(&mut r, Config::cities_knights(), 12);
     r.assert_covers("catan cities_knights", CK_RULE_IDS, UNREACHABLE, RULE_IDS);
 }
