@@ -32,6 +32,7 @@ fn main() {
         },
         Action::BuildImprovement { track: Track::Science },
         Action::BankTrade {
+            rate: Some(4),
             give: Card::Coin,
             get: Card::Ore,
         },

@@ -72,6 +72,7 @@ fn main() {
             resource: Resource::Grain,
         },
         Action::MaritimeTrade {
+            rate: Some(4),
             give: Resource::Lumber,
             get: Resource::Ore,
         },

@@ -48,7 +48,8 @@ pub enum Action {
     PlayKnight,
     /// Play road building.
     PlayRoadBuilding,
-    /// Play year of plenty (`first` ≤ `second` in resource order).
+    /// Play year of plenty: the two resources in either order are the same
+    /// play, listed and logged with `first` ≤ `second` in resource order.
     PlayYearOfPlenty {
         /// The first resource.
         first: Resource,
@@ -66,6 +67,12 @@ pub enum Action {
         give: Resource,
         /// What the player gets (one card).
         get: Resource,
+        /// The rate, cards given for the one got: listed with every legal
+        /// trade so a client need not work out harbors. It only confirms the
+        /// player's best rate: left out, that rate is taken (and logged);
+        /// another rate is refused (`catan.trade.rate`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rate: Option<u8>,
     },
     /// Start putting a domestic trade offer together.
     OpenTrade,
@@ -118,6 +125,10 @@ pub enum Action {
         give: Card,
         /// What the player takes (one card).
         get: Card,
+        /// The rate, as for [`Action::MaritimeTrade`]: listed, optional when
+        /// sent, refused when it is not the player's (`catan.trade.rate`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rate: Option<u8>,
     },
     /// Build a city wall under an own city (`ck.build.wall`).
     BuildWall {
@@ -235,7 +246,8 @@ pub enum Action {
         /// The city.
         node: NodeId,
     },
-    /// Inventor: swap two number tokens, `a` < `b` (`ck.card.inventor`).
+    /// Inventor: swap two number tokens (`ck.card.inventor`); the two hexes
+    /// in either order are the same play, listed and logged with `a` < `b`.
     PlayInventor {
         /// One hex.
         a: HexId,

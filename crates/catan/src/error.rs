@@ -4,7 +4,7 @@
 //! Three ids are this crate's own refinements where the rules file gives only a
 //! section prefix (`catan.setup.*`, `catan.trade.*`, `catan.dev.*`):
 //! `catan.setup.road_touches_settlement`, `catan.trade.ask_only_held`,
-//! `catan.trade.confirm_accepted` and `catan.dev.no_card`.
+//! `catan.trade.confirm_accepted`, `catan.trade.rate` and `catan.dev.no_card`.
 
 use crate::action::Piece;
 use crate::resource::Resource;
@@ -34,6 +34,7 @@ pub const RULE_IDS: &[&str] = &[
     "catan.trade.same_resource",
     "catan.trade.ask_only_held",
     "catan.trade.confirm_accepted",
+    "catan.trade.rate",
     "catan.dev.not_this_turn",
     "catan.dev.one_per_turn",
     "catan.dev.no_card",
@@ -112,6 +113,15 @@ pub enum CatanError {
     /// together: nobody could accept it.
     #[error("an offer asks only for cards the other players hold")]
     AskOnlyHeld,
+    /// A bank trade names a rate worse than the player's best (a better one
+    /// is [`CatanError::HarborRequired`]).
+    #[error("your rate for this card is {rate}:1, not {named}:1")]
+    TradeRate {
+        /// The rate named.
+        named: u8,
+        /// The player's best rate.
+        rate: u8,
+    },
     /// The partner did not accept.
     #[error("you can only trade with a player who accepted")]
     ConfirmAccepted,
@@ -161,6 +171,7 @@ impl RuleError for CatanError {
             SameResource => "catan.trade.same_resource",
             AskOnlyHeld => "catan.trade.ask_only_held",
             ConfirmAccepted => "catan.trade.confirm_accepted",
+            TradeRate { .. } => "catan.trade.rate",
             DevNotThisTurn => "catan.dev.not_this_turn",
             DevOnePerTurn => "catan.dev.one_per_turn",
             DevNoCard => "catan.dev.no_card",
@@ -241,6 +252,10 @@ impl RuleError for CatanError {
             HarborRequired { rate } => Message::new(
                 format!("Für diesen Kurs brauchst du einen Hafen; dein Kurs ist {rate}:1."),
                 format!("This rate needs a harbor; your rate is {rate}:1."),
+            ),
+            TradeRate { named, rate } => Message::new(
+                format!("Dein Kurs für diese Karte ist {rate}:1, nicht {named}:1."),
+                format!("Your rate for this card is {rate}:1, not {named}:1."),
             ),
             NoGifts => Message::new(
                 "Keine Geschenke: Beide Seiten eines Handels müssen Karten enthalten.",

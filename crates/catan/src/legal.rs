@@ -212,7 +212,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             | Action::PlayRoadBuilding
             | Action::PlayYearOfPlenty { .. }
             | Action::PlayMonopoly { .. } => check_play(state, seat, action),
-            Action::MaritimeTrade { give, get } => Ok(trade::check_maritime(state, seat, give, get)?),
+            Action::MaritimeTrade { give, get, rate } => Ok(trade::check_maritime(state, seat, give, get, rate)?),
             Action::OpenTrade => {
                 if state.players[seat.index()].hand.is_empty() {
                     Err(CatanError::PayInsufficient.into())
@@ -302,7 +302,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Main, Action::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
         (Phase::Main, Action::BuildCity { node }) => place_city(state, seat, node, events),
         (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
-        (Phase::Main, Action::MaritimeTrade { give, get }) => trade::apply_maritime(state, seat, give, get, events),
+        (Phase::Main, Action::MaritimeTrade { give, get, .. }) => trade::apply_maritime(state, seat, give, get, events),
         (Phase::Main, Action::OpenTrade) => {
             state.phase = Phase::TradeDraft {
                 offer: Offer::default(),

@@ -182,6 +182,32 @@ impl Game for Catan {
         legal::check(state, seat, action)
     }
 
+    /// Year of Plenty's two resources and the two hexes the Inventor swaps are
+    /// unordered choices: either order names the same play, stored in one
+    /// order (the lower first). A bank trade sent without its rate is logged
+    /// with the player's best rate, the one it is made at.
+    fn canonical(state: &State, seat: Seat, action: Action) -> Action {
+        let known = seat.index() < state.players.len();
+        match action {
+            Action::MaritimeTrade { give, get, rate: None } if known && state.ck.is_none() => Action::MaritimeTrade {
+                give,
+                get,
+                rate: Some(rules::trade::rates(state, seat)[give.index()]),
+            },
+            Action::BankTrade { give, get, rate: None } if known && state.ck.is_some() => Action::BankTrade {
+                give,
+                get,
+                rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
+            },
+            Action::PlayYearOfPlenty { first, second } if first > second => Action::PlayYearOfPlenty {
+                first: second,
+                second: first,
+            },
+            Action::PlayInventor { a, b } if a > b => Action::PlayInventor { a: b, b: a },
+            a => a,
+        }
+    }
+
     /// The game's check names the rule for a trade by a seat other than the
     /// active player (`catan.trade.active_player_only`) and for the active
     /// player's turn while the dice are still rolling (`catan.turn.roll_first`,

@@ -529,6 +529,7 @@ fn ck_trade_bank_rates_with_commodities() {
         &s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Cloth,
             get: Card::Ore,
         },
@@ -538,6 +539,7 @@ fn ck_trade_bank_rates_with_commodities() {
         &s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Coin,
             get: Card::Coin,
         },
@@ -547,24 +549,28 @@ fn ck_trade_bank_rates_with_commodities() {
         &s,
         Seat(0),
         &Action::MaritimeTrade {
+            rate: None,
             give: Resource::Brick,
             get: Resource::Ore,
         },
         "ck.trade.bank",
     );
-    assert_accepted::<Catan>(
-        &mut s,
-        Seat(0),
-        &Action::BankTrade {
-            give: Card::Brick,
-            get: Card::Paper,
-        },
-    );
+    // The rate, listed with the trade, confirms the seat's rate (4:1 here):
+    // a better one needs a harbor, a worse one is refused.
+    let brick = |rate| Action::BankTrade {
+        rate: Some(rate),
+        give: Card::Brick,
+        get: Card::Paper,
+    };
+    assert_refused::<Catan>(&s, Seat(0), &brick(3), "catan.trade.harbor_required");
+    assert_refused::<Catan>(&s, Seat(0), &brick(5), "catan.trade.rate");
+    assert_accepted::<Catan>(&mut s, Seat(0), &brick(4));
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Paper), 1);
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Coin,
             get: Card::Grain,
         },
@@ -575,6 +581,7 @@ fn ck_trade_bank_rates_with_commodities() {
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Cloth,
             get: Card::Ore,
         },
@@ -597,6 +604,7 @@ fn ck_trade_bank_generic_harbor_for_commodities() {
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Coin,
             get: Card::Wool,
         },

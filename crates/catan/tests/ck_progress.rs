@@ -8,7 +8,7 @@ use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard as P, Track
 use catan::{topology, Action, Board, Catan, Chance, HexId, NodeId, Phase, Resource, State, Terrain};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
-use testkit::scenario::{assert_accepted, assert_refused};
+use testkit::scenario::{assert_accepted, assert_refused, protocol};
 
 fn r(k: usize) -> NodeId {
     corner(0, k % 6)
@@ -36,8 +36,14 @@ fn ck_progress_own_turn_and_under_deck() {
     give_p(&mut s, 1, P::Warlord);
     let mut s = done(s);
     // `ck.progress.own_turn`: never in another player's turn.
-    let r = Catan::check(&s, Seat(1), &Action::PlayProgress { card: P::Warlord }).unwrap_err();
-    assert!(matches!(r, engine::Rejection::NotYourTurn { .. }), "{r:?}");
+    // A seat that is not to act is told this rule, not only that it is not
+    // its turn.
+    assert_refused::<Catan>(
+        &s,
+        Seat(1),
+        &Action::PlayProgress { card: P::Warlord },
+        "ck.progress.own_turn",
+    );
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -150,9 +156,23 @@ fn ck_card_inventor_swaps_tokens() {
         Seat(0),
         &Action::PlayInventor {
             a: HexId(2),
-            b: HexId(0),
+            b: HexId(2),
         },
         "ck.card.inventor",
+    );
+    // The two hexes are an unordered choice: sent the other way round through
+    // the protocol, the play is accepted and logged in its one form.
+    let mut m = protocol::<Catan>(&s);
+    m.act(
+        Seat(0),
+        &serde_json::json!({"type": "play_inventor", "a": 2, "b": 0}),
+        None,
+    )
+    .expect("either order is the same play");
+    let logged: serde_json::Value = serde_json::from_str(&m.entries_text(0)[0]).expect("an entry");
+    assert_eq!(
+        logged["action"],
+        serde_json::json!({"type": "play_inventor", "a": 0, "b": 2})
     );
     assert_accepted::<Catan>(
         &mut s,
@@ -163,6 +183,7 @@ fn ck_card_inventor_swaps_tokens() {
         },
     );
     assert_eq!((s.board.tiles[0].number, s.board.tiles[2].number), (Some(9), Some(10)));
+    assert_eq!(m.state()["state"], serde_json::to_value(&s).expect("a state"));
 }
 
 fn touching(s: &State, seat: usize, terrain: Terrain) -> u8 {
@@ -545,6 +566,7 @@ fn ck_card_merchant_place_trade_and_point() {
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Ore,
             get: Card::Brick,
         },
@@ -565,6 +587,7 @@ fn ck_card_merchant_fleet_two_for_one_this_turn() {
         &two,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Wool,
             get: Card::Coin,
         },
@@ -575,6 +598,7 @@ fn ck_card_merchant_fleet_two_for_one_this_turn() {
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Wool,
             get: Card::Coin,
         },
@@ -583,6 +607,7 @@ fn ck_card_merchant_fleet_two_for_one_this_turn() {
         &mut s,
         Seat(0),
         &Action::BankTrade {
+            rate: None,
             give: Card::Wool,
             get: Card::Grain,
         },

@@ -136,7 +136,7 @@ proptest! {
             Action::ChaseRobber { knight: NodeId(node) },
             Action::BuildWall { node: NodeId(node) },
             Action::BuildImprovement { track: Track::ALL[t] },
-            Action::BankTrade { give: card, get: Card::ALL[(k + 1) % 8] },
+            Action::BankTrade { rate: None, give: card, get: Card::ALL[(k + 1) % 8] },
             Action::DiscardCard { card },
             Action::PlayProgress { card: ProgressCard::ALL[p] },
             Action::PlayInventor { a: HexId(node), b: HexId(other) },

@@ -142,6 +142,7 @@ fn catan_turn_roll_first() {
     assert_refused::<Catan>(&s, Seat(0), &road, "catan.turn.roll_first");
     assert_refused::<Catan>(&s, Seat(0), &Action::EndTurn, "catan.turn.roll_first");
     let trade = Action::MaritimeTrade {
+        rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
     };
@@ -518,11 +519,58 @@ fn catan_trade_active_player_only() {
     give(&mut s, 1, &[(Resource::Brick, 4)]);
     let s = done(s);
     let t = Action::MaritimeTrade {
+        rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
     };
     assert_refused::<Catan>(&s, Seat(1), &t, "catan.trade.active_player_only");
     assert_refused::<Catan>(&s, Seat(1), &Action::OpenTrade, "catan.trade.active_player_only");
+}
+
+/// `catan.trade.rate`: `legal` lists a bank trade with the seat's rate; sent
+/// without it the trade is made (and logged) at that rate, with a better rate
+/// it needs a harbor, with a worse one it is refused; nothing changes.
+#[test]
+fn catan_trade_rate() {
+    let t = topology();
+    // Beginner harbors: spot 0 generic 3:1.
+    let mut s = position(3);
+    let [g0, g1] = t.harbor_nodes(0);
+    settle(&mut s, 0, g0, g1);
+    settle(&mut s, 1, corner(18, 3), corner(18, 2));
+    settle(&mut s, 2, corner(16, 3), corner(16, 2));
+    give(&mut s, 0, &[(Resource::Brick, 4)]);
+    let s = done(s);
+    let trade = |rate: Option<u8>| Action::MaritimeTrade {
+        give: Resource::Brick,
+        get: Resource::Ore,
+        rate,
+    };
+    let mut legal = Vec::new();
+    Catan::legal_actions(&s, Seat(0), &mut legal);
+    assert!(legal.contains(&trade(Some(3))), "{legal:?}");
+    assert_refused::<Catan>(&s, Seat(0), &trade(Some(4)), "catan.trade.rate");
+    assert_refused::<Catan>(&s, Seat(0), &trade(Some(2)), "catan.trade.harbor_required");
+    let mut m = testkit::scenario::protocol::<Catan>(&s);
+    let e = testkit::scenario::assert_refused_through_protocol(
+        m.as_mut(),
+        Seat(0),
+        &serde_json::json!({"type": "maritime_trade", "give": "brick", "get": "ore", "rate": 4}),
+        "catan.trade.rate",
+    );
+    assert!(e.message.de.contains("3:1") && e.message.en.contains("3:1"), "{e}");
+    m.act(
+        Seat(0),
+        &serde_json::json!({"type": "maritime_trade", "give": "brick", "get": "ore"}),
+        None,
+    )
+    .expect("the rate may be left out");
+    let logged: serde_json::Value = serde_json::from_str(&m.entries_text(0)[0]).expect("an entry");
+    assert_eq!(
+        logged["action"],
+        serde_json::json!({"type": "maritime_trade", "give": "brick", "get": "ore", "rate": 3})
+    );
+    assert_eq!(m.state()["state"]["players"][0]["hand"]["brick"], 1);
 }
 
 #[test]
@@ -539,6 +587,7 @@ fn catan_trade_harbor_required() {
     give(&mut s, 1, &[(Resource::Wool, 2), (Resource::Brick, 3)]);
     let mut s = done(s);
     let brick_for_ore = Action::MaritimeTrade {
+        rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
     };
@@ -551,6 +600,7 @@ fn catan_trade_harbor_required() {
         &mut s,
         Seat(1),
         &Action::MaritimeTrade {
+            rate: None,
             give: Resource::Wool,
             get: Resource::Grain,
         },
@@ -587,6 +637,7 @@ fn catan_trade_no_gifts() {
 fn catan_trade_same_resource() {
     let mut s = trading();
     let same = Action::MaritimeTrade {
+        rate: None,
         give: Resource::Brick,
         get: Resource::Brick,
     };
@@ -764,6 +815,32 @@ fn catan_dev_one_per_turn() {
         resource: Resource::Ore,
     };
     assert_refused::<Catan>(&s, Seat(0), &play, "catan.dev.one_per_turn");
+}
+
+/// Year of Plenty's two resources are an unordered choice: sent in either
+/// order through the protocol, the play is accepted and logged in one form.
+#[test]
+fn year_of_plenty_reads_its_resources_in_either_order() {
+    let mut s = three();
+    dev(&mut s, 0, DevCard::YearOfPlenty, 1);
+    let s = done(s);
+    let mut m = testkit::scenario::protocol::<Catan>(&s);
+    m.act(
+        Seat(0),
+        &serde_json::json!({"type": "play_year_of_plenty", "first": "ore", "second": "brick"}),
+        None,
+    )
+    .expect("either order is the same play");
+    let logged: serde_json::Value = serde_json::from_str(&m.entries_text(0)[0]).expect("an entry");
+    assert_eq!(
+        logged["action"],
+        serde_json::json!({"type": "play_year_of_plenty", "first": "brick", "second": "ore"})
+    );
+    let hand = &m.state()["state"]["players"][0]["hand"];
+    assert_eq!(
+        hand,
+        &serde_json::to_value(Resources::of(&[(Resource::Brick, 1), (Resource::Ore, 1)])).expect("a hand")
+    );
 }
 
 #[test]
@@ -948,5 +1025,5 @@ fn every_rule_id_is_tested_or_named() {
     for id in catan::error::RULE_IDS {
         assert!(id.starts_with("catan."));
     }
-    assert_eq!(catan::error::RULE_IDS.len(), 28);
+    assert_eq!(catan::error::RULE_IDS.len(), 29);
 }

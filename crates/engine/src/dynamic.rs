@@ -281,6 +281,11 @@ pub trait DynMatch: Send + Sync {
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, ErrorInfo>;
     /// Applies an action given as JSON; returns the version before it.
     fn act(&mut self, seat: Seat, action: &Value, expected_version: Option<u64>) -> Result<u64, ErrorInfo>;
+    /// Whether [`DynMatch::act`] would accept the action now, without
+    /// changing anything: the same parsing and the same refusal, so a
+    /// conformance check (`testkit::reach`) can probe many actions at one
+    /// position and see exactly what a client would be answered.
+    fn check(&self, seat: Seat, action: &Value) -> Result<(), ErrorInfo>;
     /// Supplies (or, with `None`, draws) a chance outcome; returns the version before it.
     fn chance(&mut self, outcome: Option<&Value>, expected_version: Option<u64>) -> Result<u64, ErrorInfo>;
     /// The possible chance outcomes with probabilities.
@@ -367,6 +372,10 @@ impl<G: Game> DynMatch for Match<G> {
     fn act(&mut self, seat: Seat, action: &Value, expected_version: Option<u64>) -> Result<u64, ErrorInfo> {
         let action: G::Action = parse_strict(action, ("der Aktion", "the action"))?;
         Match::act(self, seat, action, expected_version).map_err(info)
+    }
+    fn check(&self, seat: Seat, action: &Value) -> Result<(), ErrorInfo> {
+        let action: G::Action = parse_strict(action, ("der Aktion", "the action"))?;
+        Match::check(self, seat, &action).map_err(info)
     }
     fn chance(&mut self, outcome: Option<&Value>, expected_version: Option<u64>) -> Result<u64, ErrorInfo> {
         let outcome: Option<G::Chance> = match outcome {

@@ -160,6 +160,18 @@ pub trait Game: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The one form of an action that the log stores, asked before the action
+    /// is checked: where an action's parts are an unordered choice (Year of
+    /// Plenty's two resources, the two tokens the Inventor swaps) a client may
+    /// send them in any order, and where a field only confirms what the state
+    /// already fixes (a bank trade's rate) it may be left out. Returns the
+    /// action with its parts in their canonical order and such fields filled
+    /// in; the default keeps the action as sent. Never a permission: the
+    /// canonical action is checked like any other.
+    fn canonical(_state: &Self::State, _seat: Seat, action: Self::Action) -> Self::Action {
+        action
+    }
+
     /// Checks an action without changing anything.
     fn check(state: &Self::State, seat: Seat, action: &Self::Action) -> Result<(), Rejection<Self::Error>>;
 

@@ -323,19 +323,22 @@ impl<G: Game> Match<G> {
 
     /// Checks an action without applying it.
     pub fn check(&self, seat: Seat, action: &G::Action) -> Result<(), Rejection<G::Error>> {
-        self.precheck(seat, action, None)?;
-        G::check(&self.state, seat, action)
+        let action = G::canonical(&self.state, seat, action.clone());
+        self.precheck(seat, &action, None)?;
+        G::check(&self.state, seat, &action)
     }
 
     /// Applies an action of `seat`; in seeded mode the chance steps that follow
     /// are resolved at once. Returns the version before the action (events from
-    /// there on are this action's). On a refusal nothing changes.
+    /// there on are this action's). On a refusal nothing changes. The log
+    /// stores the action in its canonical form ([`Game::canonical`]).
     pub fn act(
         &mut self,
         seat: Seat,
         action: G::Action,
         expected_version: Option<u64>,
     ) -> Result<u64, Rejection<G::Error>> {
+        let action = G::canonical(&self.state, seat, action);
         self.precheck(seat, &action, expected_version)?;
         let before = self.version();
         let mut ev = Vec::new();

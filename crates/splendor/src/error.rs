@@ -6,6 +6,34 @@
 use crate::types::{CardId, Level, NobleId, Token};
 use engine::{Message, RuleError};
 
+/// Every rule id a Splendor refusal can cite (`shared/rules/splendor.md`,
+/// with this crate's precise ids under the file's prefixes
+/// `splendor.reserve.*`, `splendor.buy.*`, `splendor.noble.*` and
+/// `splendor.setup.*`), for the documentation and for the check that each
+/// is reached through the protocol (`tests/reach.rs`).
+pub const RULE_IDS: &[&str] = &[
+    "splendor.take.three_different",
+    "splendor.take.no_gold",
+    "splendor.take.two_needs_four",
+    "splendor.reserve.limit",
+    "splendor.reserve.not_on_market",
+    "splendor.reserve.deck_empty",
+    "splendor.buy.not_available",
+    "splendor.buy.others_reserved",
+    "splendor.buy.cannot_afford",
+    "splendor.buy.payment_not_held",
+    "splendor.buy.payment_exact",
+    "splendor.tokens.limit_ten",
+    "splendor.noble.must_qualify",
+    "splendor.noble.not_available",
+    "splendor.noble.cannot_refuse",
+    "splendor.noble.end_of_turn",
+    "splendor.turn.pass_only_when_blocked",
+    "splendor.setup.card_not_in_deck",
+    "splendor.setup.noble_not_in_pool",
+    "splendor.setup.wrong_draw",
+];
+
 /// Why an action or chance outcome breaks a rule of Splendor.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SplendorError {

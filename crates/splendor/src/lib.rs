@@ -32,7 +32,7 @@ pub mod validate;
 pub mod view;
 
 pub use action::{Action, Chance, Event};
-pub use error::SplendorError;
+pub use error::{SplendorError, RULE_IDS};
 pub use position::{PlayerPosition, Position, ReservedCard};
 pub use state::{EndReason, Phase, Player, State};
 pub use types::{Bonuses, CardId, Level, NobleId, Slot, Token, TokenPick, Tokens};
@@ -118,6 +118,17 @@ impl Game for Splendor {
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<SplendorError>> {
         check::check(state, seat, action)
+    }
+
+    /// A noble visits at the end of its player's own turn, never in another
+    /// player's (`splendor.noble.end_of_turn`): a noble chosen by a seat whose
+    /// turn it is not is answered with that rule rather than the engine's
+    /// "not your turn".
+    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<SplendorError> {
+        (matches!(action, Action::ChooseNoble { .. })
+            && seat != Seat(state.current)
+            && Self::to_act(state) != ToAct::Over)
+            .then_some(SplendorError::NobleEndOfTurn)
     }
 
     #[inline]

@@ -74,4 +74,15 @@ fn end_of_turn() {
         &Action::ChooseNoble { noble: noble(4) },
         "splendor.noble.end_of_turn",
     );
+    // Never in another player's turn: seat 1 is told this rule, not only
+    // that it is not its turn.
+    let mut pos = choosing();
+    pos.phase = Phase::ChooseNoble;
+    let s = load(pos);
+    assert_refused::<Splendor>(
+        &s,
+        Seat(1),
+        &Action::ChooseNoble { noble: noble(4) },
+        "splendor.noble.end_of_turn",
+    );
 }

@@ -6,6 +6,7 @@
 
 pub mod conformance;
 pub mod golden;
+pub mod reach;
 pub mod scenario;
 pub mod toy;
 

@@ -46,7 +46,11 @@ pub fn assert_refused_off_protocol<G: Game>(
 }
 
 /// Applies `action`, asserting it is listed as legal and accepted; returns the events.
+/// The action is taken in its canonical form ([`Game::canonical`]), as a
+/// match takes it: a bank trade may leave its rate out, an unordered pair
+/// may come in either order.
 pub fn assert_accepted<G: Game>(state: &mut G::State, seat: Seat, action: &G::Action) -> Vec<G::Event> {
+    let action = &G::canonical(state, seat, action.clone());
     let mut legal = Vec::new();
     G::legal_actions(state, seat, &mut legal);
     assert!(

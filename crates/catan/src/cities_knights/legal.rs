@@ -321,7 +321,14 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     }
     check_ids(action)?;
     let phase = state.phase;
-    match to_act(state) {
+    let to_act_now = to_act(state);
+    // `ck.progress.own_turn`: a progress card is never played in another
+    // player's turn. Said so, rather than the engine's "not your turn", to a
+    // seat that is not to act as much as to one that is (a discard, a reply).
+    if seat != state.current && to_act_now != ToAct::Over && play::is_play(action) {
+        return Err(CatanError::from(CkError::NotPlayable).into());
+    }
+    match to_act_now {
         ToAct::Over => return Err(Rejection::GameOver),
         // The engine refuses every seat while chance is due; the rules name two
         // reasons more precisely (`Game::refusal_reason`).
@@ -468,7 +475,7 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
         Action::BuildImprovement { track } => {
             Ok(improvements::check_improve(state, seat, track).map_err(CatanError::from)?)
         }
-        Action::BankTrade { give, get } => Ok(trade::check(state, seat, give, get).map_err(CatanError::from)?),
+        Action::BankTrade { give, get, rate } => Ok(trade::check(state, seat, give, get, rate)?),
         Action::MaritimeTrade { .. } => Err(CatanError::from(CkError::BankTrade).into()),
         Action::OpenTrade => {
             if card_count(state, seat) == 0 {
@@ -555,7 +562,7 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
         Action::RecruitSquire { hex } => heroes::actions::apply_recruit(state, seat, hex, events),
         Action::MoveSquire { from, to } => heroes::actions::apply_move(state, seat, from, to, events),
         Action::BuildImprovement { track } => improvements::apply_improve(state, seat, track, events),
-        Action::BankTrade { give, get } => trade::apply(state, seat, give, get, events),
+        Action::BankTrade { give, get, .. } => trade::apply(state, seat, give, get, events),
         a @ Action::OpenTrade => crate::legal::apply(state, seat, &a, events),
         _ => {}
     }

@@ -82,7 +82,7 @@ fn inventor_ok(state: &State, a: HexId, b: HexId) -> bool {
             .and_then(|t| t.number)
             .is_some_and(|n| !matches!(n, 2 | 12 | 6 | 8))
     };
-    a < b && ok(a) && ok(b)
+    a != b && ok(a) && ok(b)
 }
 
 fn check_medicine(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {

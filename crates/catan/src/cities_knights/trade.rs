@@ -9,6 +9,7 @@ use super::cards::{Card, Cards, CARD_KINDS};
 use super::error::CkError;
 use super::{bank_count, ck, hand};
 use crate::action::{Action, Event};
+use crate::error::CatanError;
 use crate::rules::trade::rates as base_rates;
 use crate::state::State;
 use engine::{EventSink, Seat};
@@ -51,10 +52,11 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
 }
 
 /// Checks a bank trade.
-pub fn check(state: &State, seat: Seat, give: Card, get: Card) -> Result<(), CkError> {
+pub fn check(state: &State, seat: Seat, give: Card, get: Card, named: Option<u8>) -> Result<(), CatanError> {
     let rate = rates(state, seat)[give.index()];
+    crate::rules::trade::check_rate(named, rate)?;
     if give == get || hand(state, seat).count(give) < rate || bank_count(state, get) == 0 {
-        return Err(CkError::BankTrade);
+        return Err(CkError::BankTrade.into());
     }
     Ok(())
 }
@@ -72,7 +74,11 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         for get in Card::ALL {
             if get != give && bank_count(state, get) > 0 {
-                out.push(Action::BankTrade { give, get });
+                out.push(Action::BankTrade {
+                    give,
+                    get,
+                    rate: Some(rates[give.index()]),
+                });
             }
         }
     }

@@ -126,11 +126,6 @@ pub fn check_play(state: &State, seat: Seat, card: DevCard) -> Result<(), CatanE
 
 /// Checks year of plenty's choice.
 pub fn check_year_of_plenty(state: &State, first: Resource, second: Resource) -> Result<(), Rejection<CatanError>> {
-    if first > second {
-        return Err(Rejection::Malformed(
-            "year of plenty lists its two resources in resource order".to_string(),
-        ));
-    }
     if !year_of_plenty_payable(state, first, second) {
         let short = if state.bank.get(first) == 0 || (first == second && state.bank.get(first) < 2) {
             first

@@ -54,18 +54,29 @@ pub fn legal_maritime(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         for get in Resource::ALL {
             if get != give && state.bank.get(get) > 0 {
-                out.push(Action::MaritimeTrade { give, get });
+                out.push(Action::MaritimeTrade {
+                    give,
+                    get,
+                    rate: Some(rates[give.index()]),
+                });
             }
         }
     }
 }
 
 /// Checks a maritime trade.
-pub fn check_maritime(state: &State, seat: Seat, give: Resource, get: Resource) -> Result<(), CatanError> {
+pub fn check_maritime(
+    state: &State,
+    seat: Seat,
+    give: Resource,
+    get: Resource,
+    named: Option<u8>,
+) -> Result<(), CatanError> {
     if give == get {
         return Err(CatanError::SameResource);
     }
     let rate = rates(state, seat)[give.index()];
+    check_rate(named, rate)?;
     let have = state.players[seat.index()].hand.get(give);
     if have < rate {
         return Err(if have >= 2 {
@@ -78,6 +89,17 @@ pub fn check_maritime(state: &State, seat: Seat, give: Resource, get: Resource) 
         return Err(CatanError::BankShortage(get));
     }
     Ok(())
+}
+
+/// `catan.trade.rate`: a rate named with a bank trade must be the player's
+/// best rate for the card given. A better one is what a harbor would give
+/// (`catan.trade.harbor_required`), a worse one is no trade the rules know.
+pub fn check_rate(named: Option<u8>, rate: u8) -> Result<(), CatanError> {
+    match named {
+        Some(n) if n < rate => Err(CatanError::HarborRequired { rate }),
+        Some(n) if n != rate => Err(CatanError::TradeRate { named: n, rate }),
+        _ => Ok(()),
+    }
 }
 
 /// Applies a maritime trade at the seat's best rate.

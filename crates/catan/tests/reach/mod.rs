@@ -1,0 +1,34 @@
+//! The shared driver of the CATAN reachability checks (`reach_*.rs`).
+#![allow(dead_code)]
+
+use catan::{Catan, Config, State};
+use engine::dynamic::Entry;
+use engine::{GameEntry, Seat};
+use serde_json::Value;
+use testkit::reach::{Reach, ReachOptions};
+
+/// The protocol's entry of CATAN.
+pub fn entry() -> Box<dyn GameEntry> {
+    Entry::<Catan>::boxed()
+}
+
+/// Random games of a rule set probed through `DynMatch`.
+pub fn run(reach: &mut Reach, config: Config, games: usize) {
+    reach.run(
+        entry().as_ref(),
+        &ReachOptions {
+            config: serde_json::to_value(config).expect("options serialise"),
+            games,
+            players: vec![3, 4],
+            max_steps: 2500,
+            probes: 32,
+            ..ReachOptions::default()
+        },
+    );
+}
+
+/// Probes a hand-made position, with the test's own probes on top.
+pub fn position(reach: &mut Reach, s: &State, extra: &[(u8, Value)]) {
+    let extra: Vec<(Seat, Value)> = extra.iter().map(|(s, a)| (Seat(*s), a.clone())).collect();
+    reach.probe_position(entry().as_ref(), &serde_json::to_value(s).expect("a state"), &extra);
+}
