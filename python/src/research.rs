@@ -158,7 +158,13 @@ impl<G: Researchable> Research for Typed<G> {
             .ok()
             .and_then(|i| self.space.actions.get(i))
             .ok_or_else(|| bad_index(i, self.space.len()))?;
-        Ok(serde_json::to_value(a).unwrap_or(Value::Null))
+        // Where the action is legal now, as the game lists it (a bank trade
+        // with its rate, which the index does not encode); else its plain form.
+        let index = u32::try_from(i).ok();
+        let listed = (0..G::players(self.m.state()))
+            .flat_map(|s| self.m.legal_actions(Seat(s as u8)))
+            .find(|l| self.space.of(l) == index);
+        Ok(serde_json::to_value(listed.as_ref().unwrap_or(a)).unwrap_or(Value::Null))
     }
     fn legal_indices(&self, seat: Seat) -> Vec<u32> {
         if seat.index() >= G::players(self.m.state()) {
