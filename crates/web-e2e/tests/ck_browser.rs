@@ -1,14 +1,18 @@
 //! Cities & Knights in headless Chromium: a complete game of the rule set
 //! `cities_knights_heroes` created in the lobby (rule set chosen there), one
 //! human seat against two server bots, played only by clicking the board and
-//! the panels. The human is driven by a policy that clicks what the page
-//! offers, preferring the C&K actions the test must see: a knight built and
-//! activated, a barbarian attack, a progress card played, a hero made, a squire
-//! recruited and moved. Along the way: no action is ever shown as JSON, the
-//! barbarian comparison is always on screen, a second hero sent by hand is
-//! refused with its rule id and sentence in German and English. A second test
-//! plays Cities & Knights on a phone-sized window. Screenshots with
-//! SPIELLEITER_SCREENSHOTS.
+//! the panels. The human is driven by the policy in `ck/` that clicks what
+//! the page offers: the C&K actions the test must see first (a knight built
+//! and activated, a hero made, a squire recruited and moved), then points
+//! (cities, settlements on the best spots, improvements, so progress cards),
+//! knights before the barbarians, and bank trades toward the next build. The
+//! log must show a barbarian attack and a progress card played. Along the
+//! way: no action is ever shown as JSON, the barbarian comparison is always
+//! on screen, a second hero sent by hand is refused with its rule id and
+//! sentence in German and English. A second test plays Cities & Knights on a
+//! phone-sized window; a third shows that a progress card offers exactly the
+//! legal targets and that an impossible one is refused (issue 14's bad
+//! input). Screenshots with SPIELLEITER_SCREENSHOTS.
 
 mod ck;
 
@@ -86,7 +90,10 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         &b,
         "cities_knights_heroes",
         &["human", "bot:random", "bot:random"],
-        &format!(r#"{{"victory_points": {}}}"#, std::env::var("CK_GOAL").unwrap_or("10".into())),
+        // 8 points, not the rule set's 13 (nor 10): the config allows any goal from 3, and a game
+        // of 8 ends in one to three minutes on the loaded 2-core machine, with every C&K action
+        // seen on the way (a goal of 10 took up to 5.5 minutes there, too close to the limit).
+        r#"{"victory_points": 8}"#,
     )
     .await;
     let me = Me::of(&b, &server.url, &id).await;
@@ -111,10 +118,20 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
             Turn::Mine => {}
         }
         steps += 1;
-        if std::env::var_os("CK_DEBUG").is_some() && steps % 20 == 0 {
+        // Where a slow game spends its time (shown with --nocapture).
+        if steps % 20 == 0 {
             let v = me.get("view").await;
-            let pts: Vec<_> = v["view"]["players"].as_array().into_iter().flatten().map(|p| p["public_points"].clone()).collect();
-            eprintln!("step {steps} at {:?}: version {} points {pts:?} seen {seen:?}", started.elapsed(), v["version"]);
+            let pts: Vec<_> = v["view"]["players"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| p["public_points"].clone())
+                .collect();
+            eprintln!(
+                "step {steps} at {:?}: version {} points {pts:?} seen {seen:?}",
+                started.elapsed(),
+                v["version"]
+            );
         }
         if steps % 10 == 0 {
             assert_no_json(&b).await;
@@ -271,15 +288,78 @@ async fn cities_knights_on_a_phone() {
 /// value the field could take in a 3-player game, and the refusal (rule id,
 /// German, English) of a target the engine does not list.
 const TARGETED: &[(&str, &str, u64, &str, &str, &str)] = &[
-    ("play_merchant", "hex", 19, "ck.decide.merchant_hex", "Der Händler kommt auf ein Rohstofffeld an einer deiner Siedlungen oder Städte, nie in die Wüste.", "The merchant goes on a resource hex touching your settlement or city, never the desert."),
-    ("play_bishop", "hex", 19, "catan.robber.must_move", "Der Räuber muss auf ein anderes Landfeld versetzt werden.", "The robber must move to a different land hex."),
-    ("play_spy", "victim", 3, "ck.decide.card_targets", "Dieser Mitspieler kann für diese Karte nicht gewählt werden.", "That player cannot be chosen for this card."),
-    ("play_master_merchant", "victim", 3, "ck.decide.card_targets", "Dieser Mitspieler kann für diese Karte nicht gewählt werden.", "That player cannot be chosen for this card."),
-    ("play_deserter", "victim", 3, "ck.decide.deserter_fresh", "Der Überläufer braucht einen Mitspieler mit einem Ritter auf dem Plan.", "The Deserter needs an opponent with a knight on the board."),
-    ("play_intrigue", "node", 54, "ck.card.intrigue", "Die Intrige vertreibt nur einen gegnerischen Ritter auf einer Kreuzung an deiner Straße.", "Intrigue displaces only an opposing knight on an intersection touching your road."),
-    ("play_diplomat", "edge", 72, "ck.decide.open_road", "Der Diplomat entfernt nur eine offene Straße.", "The Diplomat removes only an open road."),
-    ("play_engineer", "node", 54, "ck.build.wall", "Eine Stadtmauer kommt unter eine deiner Städte ohne Mauer, höchstens drei.", "A city wall goes under one of your cities without a wall, three at most."),
-    ("play_medicine", "node", 54, "ck.card.medicine", "Medizin baut eine eigene Siedlung für 2 Erz und 1 Getreide zur Stadt aus (eine Stadt muss im Vorrat sein).", "Medicine upgrades one of your settlements for 2 ore and 1 grain (a city piece is needed)."),
+    (
+        "play_merchant",
+        "hex",
+        19,
+        "ck.decide.merchant_hex",
+        "Der Händler kommt auf ein Rohstofffeld an einer deiner Siedlungen oder Städte, nie in die Wüste.",
+        "The merchant goes on a resource hex touching your settlement or city, never the desert.",
+    ),
+    (
+        "play_bishop",
+        "hex",
+        19,
+        "catan.robber.must_move",
+        "Der Räuber muss auf ein anderes Landfeld versetzt werden.",
+        "The robber must move to a different land hex.",
+    ),
+    (
+        "play_spy",
+        "victim",
+        3,
+        "ck.decide.card_targets",
+        "Dieser Mitspieler kann für diese Karte nicht gewählt werden.",
+        "That player cannot be chosen for this card.",
+    ),
+    (
+        "play_master_merchant",
+        "victim",
+        3,
+        "ck.decide.card_targets",
+        "Dieser Mitspieler kann für diese Karte nicht gewählt werden.",
+        "That player cannot be chosen for this card.",
+    ),
+    (
+        "play_deserter",
+        "victim",
+        3,
+        "ck.decide.deserter_fresh",
+        "Der Überläufer braucht einen Mitspieler mit einem Ritter auf dem Plan.",
+        "The Deserter needs an opponent with a knight on the board.",
+    ),
+    (
+        "play_intrigue",
+        "node",
+        54,
+        "ck.card.intrigue",
+        "Die Intrige vertreibt nur einen gegnerischen Ritter auf einer Kreuzung an deiner Straße.",
+        "Intrigue displaces only an opposing knight on an intersection touching your road.",
+    ),
+    (
+        "play_diplomat",
+        "edge",
+        72,
+        "ck.decide.open_road",
+        "Der Diplomat entfernt nur eine offene Straße.",
+        "The Diplomat removes only an open road.",
+    ),
+    (
+        "play_engineer",
+        "node",
+        54,
+        "ck.build.wall",
+        "Eine Stadtmauer kommt unter eine deiner Städte ohne Mauer, höchstens drei.",
+        "A city wall goes under one of your cities without a wall, three at most.",
+    ),
+    (
+        "play_medicine",
+        "node",
+        54,
+        "ck.card.medicine",
+        "Medizin baut eine eigene Siedlung für 2 Erz und 1 Getreide zur Stadt aus (eine Stadt muss im Vorrat sein).",
+        "Medicine upgrades one of your settlements for 2 ore and 1 grain (a city piece is needed).",
+    ),
 ];
 
 /// The card name the page uses for a play action (`play_master_merchant` → `master_merchant`).
@@ -298,7 +378,7 @@ fn targeted_card(legal: &[serde_json::Value]) -> Option<(usize, Vec<u64>, u64)> 
         ok.sort_unstable();
         ok.dedup();
         // The seat itself is never a victim; any other value outside the list is impossible.
-        let bad = (0..*all).find(|v| !ok.contains(v) && !(*field == "victim" && *v == 0));
+        let bad = (0..*all).find(|v| !(ok.contains(v) || *field == "victim" && *v == 0));
         if let (false, Some(bad)) = (ok.is_empty(), bad) {
             return Some((row, ok, bad));
         }
@@ -361,13 +441,19 @@ async fn ck_progress_card_offers_only_legal_targets() {
             .json()
             .await
             .expect("json");
-        (v["version"].as_u64().unwrap_or(0), v["legal"].as_array().cloned().unwrap_or_default())
+        (
+            v["version"].as_u64().unwrap_or(0),
+            v["legal"].as_array().cloned().unwrap_or_default(),
+        )
     };
     // The seat's play through the API until the card is held.
     let started = Instant::now();
     let mut trades = 0;
     let (row, ok, bad, version) = loop {
-        assert!(started.elapsed() < Duration::from_secs(240), "no targeted progress card held in time");
+        assert!(
+            started.elapsed() < Duration::from_secs(240),
+            "no targeted progress card held in time"
+        );
         let (version, legal) = legal_now().await;
         if legal.is_empty() {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -379,8 +465,13 @@ async fn ck_progress_card_offers_only_legal_targets() {
         let is = |t: &str| legal.iter().find(|a| a["type"] == t);
         // The politics deck holds most of the targeted cards, the trade deck the rest.
         let with = |t: &str, key: &str, vals: &[&str]| {
-            vals.iter()
-                .find_map(|v| legal.iter().find(|a| a["type"] == t && a[key] == *v && !["paper", "cloth", "coin"].contains(&a["give"].as_str().unwrap_or_default())))
+            vals.iter().find_map(|v| {
+                legal.iter().find(|a| {
+                    a["type"] == t
+                        && a[key] == *v
+                        && !["paper", "cloth", "coin"].contains(&a["give"].as_str().unwrap_or_default())
+                })
+            })
         };
         let improvement = with("build_improvement", "track", &["politics", "trade", "science"]);
         let commodity = with("bank_trade", "get", &["coin", "cloth", "paper"]);
@@ -391,15 +482,26 @@ async fn ck_progress_card_offers_only_legal_targets() {
             .or_else(|| is("build_knight"))
             .or_else(|| commodity.filter(|_| trades < 3))
             // Cards without a target are played (a hand of five is cut back), targeted ones kept.
-            .or_else(|| legal.iter().find(|a| {
-                let t = a["type"].as_str().unwrap_or_default();
-                t.starts_with("play_") && !TARGETED.iter().any(|r| r.0 == t)
-            }))
-            .or_else(|| legal.iter().find(|a| {
-                a["type"] == "discard_progress" && !TARGETED.iter().any(|r| card_of(r.0) == a["card"].as_str().unwrap_or_default())
-            }))
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    let t = a["type"].as_str().unwrap_or_default();
+                    t.starts_with("play_") && !TARGETED.iter().any(|r| r.0 == t)
+                })
+            })
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    a["type"] == "discard_progress"
+                        && !TARGETED
+                            .iter()
+                            .any(|r| card_of(r.0) == a["card"].as_str().unwrap_or_default())
+                })
+            })
             .or_else(|| is("end_turn"))
-            .or_else(|| legal.iter().find(|a| !a["type"].as_str().unwrap_or_default().starts_with("play_")))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| !a["type"].as_str().unwrap_or_default().starts_with("play_"))
+            })
             .unwrap_or(&legal[0])
             .clone();
         trades = match pick["type"].as_str() {
@@ -408,21 +510,19 @@ async fn ck_progress_card_offers_only_legal_targets() {
             _ => trades,
         };
         // A bot's move in between makes the version stale: the next round reads again.
-        let answer = http
+        let _ = http
             .post(format!("{}/api/tables/{id}/act", server.url))
             .header("x-seat-secret", &secret)
             .json(&json!({"seat": 0, "action": pick, "version": version}))
             .send()
             .await
             .expect("act");
-        if std::env::var_os("CK_DEBUG").is_some() {
-            let st = answer.status();
-            let body = answer.text().await.unwrap_or_default();
-            eprintln!("{version} {pick} -> {st} {}", &body[..body.len().min(200)]);
-        }
     };
     let (kind, field, _, rule, de, en) = TARGETED[row];
-    eprintln!("{kind}: legal {field}s {ok:?}, impossible {bad} (after {:?})", started.elapsed());
+    eprintln!(
+        "{kind}: legal {field}s {ok:?}, impossible {bad} (after {:?})",
+        started.elapsed()
+    );
 
     // The browser takes the seat through its join link, in German.
     let link = joined["link"].as_str().expect("link");
@@ -433,7 +533,11 @@ async fn ck_progress_card_offers_only_legal_targets() {
         b.click("[data-testid=lang-switch]").await;
     }
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
-    assert_eq!(ui::version(&b).await, Some(version), "the page shows the position the API listed");
+    assert_eq!(
+        ui::version(&b).await,
+        Some(version),
+        "the page shows the position the API listed"
+    );
     let card = card_of(kind);
     b.click(&format!("[data-testid=play-{card}]")).await;
     b.wait_for("[data-testid=card-panel]", Duration::from_secs(10)).await;
@@ -450,14 +554,21 @@ async fn ck_progress_card_offers_only_legal_targets() {
         offered.push(n.unwrap_or_else(|| panic!("a target without an id: {testid}")));
     }
     offered.sort_unstable();
-    assert_eq!(offered, ok, "{kind}: the page offers exactly the server's legal {field}s");
+    assert_eq!(
+        offered, ok,
+        "{kind}: the page offers exactly the server's legal {field}s"
+    );
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("ck-card-targets.png").await;
     b.click("[data-testid=selection-cancel]").await;
 
     // The impossible target sent by hand: refused, in German and English, nothing changes.
     let legal = legal_now().await.1;
-    let mut raw = legal.iter().find(|a| a["type"] == kind).expect("the card is playable").clone();
+    let mut raw = legal
+        .iter()
+        .find(|a| a["type"] == kind)
+        .expect("the card is playable")
+        .clone();
     raw[field] = json!(bad);
     let raw = raw.to_string();
     let (text, got) = ui::refusal(&b, &raw).await;

@@ -54,10 +54,16 @@ impl Me {
             .json()
             .await
             .expect("JSON");
-        let topo = if topo["hexes"].is_array() { &topo } else { &topo["topology"] };
+        let topo = if topo["hexes"].is_array() {
+            &topo
+        } else {
+            &topo["topology"]
+        };
         let hexes = topo["hexes"].as_array().cloned().unwrap_or_default();
         let hex_worth = |h: &Value| -> i64 {
-            let Some(hex) = hexes.iter().find(|x| x["id"] == *h) else { return 0 };
+            let Some(hex) = hexes.iter().find(|x| x["id"] == *h) else {
+                return 0;
+            };
             let p = hex["number"].as_i64().map_or(0, pips);
             // Ore and grain make cities; forest, pasture and mountains commodities.
             match hex["terrain"].as_str().unwrap_or_default() {
@@ -120,11 +126,17 @@ const OFFERS: &[(&str, &str)] = &[
     ("card-panel", "[data-testid=card-panel]"),
     ("knight-move-panel", "[data-testid=knight-move-panel]"),
     ("squire-move-panel", "[data-testid=squire-move-panel]"),
-    ("choice", "[data-testid=ck-choices] button:not([data-testid^=choice-end_card])"),
+    (
+        "choice",
+        "[data-testid=ck-choices] button:not([data-testid^=choice-end_card])",
+    ),
     ("choice-end", "[data-testid=ck-choices] button"),
     ("victim", "[data-testid=victim-panel] [data-testid^=victim-]"),
     ("decline", "[data-testid=reply-panel] [data-testid=decline-offer]"),
-    ("cancel-confirm", "[data-testid=confirm-panel] [data-testid=cancel-trade]"),
+    (
+        "cancel-confirm",
+        "[data-testid=confirm-panel] [data-testid=cancel-trade]",
+    ),
     ("cancel-offer", "[data-testid=offer-panel] [data-testid=cancel-trade]"),
     ("robber", "[data-testid^=hex-]"),
     ("play", "[data-testid^=play-]"),
@@ -292,9 +304,20 @@ impl Plan {
     }
 }
 
+/// Scrolls the first match of `css` to the middle of the window: a place on
+/// the board's rim, half scrolled out, takes the click on its neighbour hex.
+async fn center(b: &Browser, css: &str) {
+    let js = format!(
+        "const e = document.querySelector({}); if (e) e.scrollIntoView({{block: 'center', inline: 'center'}}); return 1;",
+        serde_json::to_string(css).unwrap_or_default()
+    );
+    b.script(&js).await;
+}
+
 /// Clicks a board place offering `kind`; if the click opens the place's menu, picks `kind` there.
 pub async fn place_action(b: &Browser, place: &str, kind: &str) -> Option<String> {
     let before = ui::version(b).await;
+    center(b, place).await;
     b.click(place).await;
     let started = Instant::now();
     loop {
@@ -345,7 +368,8 @@ async fn finish_selection(b: &Browser, panel: &str, seen: &mut Vec<&'static str>
     }
     if b.first("[data-testid^=alchemist-red-]").await.is_some() {
         b.click("[data-testid^=alchemist-red-]").await;
-        b.wait_for("[data-testid^=alchemist-yellow-]", Duration::from_secs(5)).await;
+        b.wait_for("[data-testid^=alchemist-yellow-]", Duration::from_secs(5))
+            .await;
         return ui::act(b, "[data-testid^=alchemist-yellow-]").await;
     }
     if panel == "squire-move-panel" {
@@ -354,6 +378,7 @@ async fn finish_selection(b: &Browser, panel: &str, seen: &mut Vec<&'static str>
         lim.steps_total += 1;
     }
     let before = ui::version(b).await;
+    center(b, targets).await;
     b.click(targets).await;
     // Inventor's first hex only selects; the menu may open; otherwise the action went out.
     let started = Instant::now();
@@ -365,14 +390,20 @@ async fn finish_selection(b: &Browser, panel: &str, seen: &mut Vec<&'static str>
             return ui::act(b, "[data-testid=ck-menu] button").await;
         }
         if b.first("[data-testid=card-panel]").await.is_some()
-            && b.text_of("[data-testid=card-panel] h4").await.unwrap_or_default().contains("gewählt")
+            && b.text_of("[data-testid=card-panel] h4")
+                .await
+                .unwrap_or_default()
+                .contains("gewählt")
         {
             return ui::act(b, "[data-testid^=ck-hex-]").await;
         }
         if let Some(t) = b.text_of("[data-testid=refusal]").await {
             return Some(t);
         }
-        assert!(started.elapsed() < Duration::from_secs(15), "the selection click did nothing");
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "the selection click did nothing"
+        );
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
@@ -380,6 +411,7 @@ async fn finish_selection(b: &Browser, panel: &str, seen: &mut Vec<&'static str>
 /// Moves the robber (first offered hex) and names the victim.
 async fn move_robber(b: &Browser) -> Option<String> {
     let before = ui::version(b).await;
+    center(b, "[data-testid^=hex-]").await;
     b.click("[data-testid^=hex-]").await;
     let started = Instant::now();
     loop {
@@ -392,7 +424,10 @@ async fn move_robber(b: &Browser) -> Option<String> {
         if let Some(t) = b.text_of("[data-testid=refusal]").await {
             return Some(t);
         }
-        assert!(started.elapsed() < Duration::from_secs(15), "the robber click did nothing");
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "the robber click did nothing"
+        );
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
@@ -430,7 +465,15 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
     }
     // Choices the game asks for (discards, decks, Aqueduct, card replies), the robber's victim.
     for (name, css) in OFFERS.iter().filter(|(n, _)| {
-        ["choice", "choice-end", "victim", "decline", "cancel-confirm", "cancel-offer"].contains(n)
+        [
+            "choice",
+            "choice-end",
+            "victim",
+            "decline",
+            "cancel-confirm",
+            "cancel-offer",
+        ]
+        .contains(n)
     }) {
         if o.has(name) {
             if name.starts_with("choice") {
@@ -465,19 +508,31 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
         if lim.recruits_total < 2 && o.has("recruit") {
             ui::note(seen, "recruit");
             lim.recruits_total += 1;
-            return place_action(b, "[data-testid^=ck-hex-][data-kinds~=recruit_squire]", "recruit_squire").await;
+            return place_action(
+                b,
+                "[data-testid^=ck-hex-][data-kinds~=recruit_squire]",
+                "recruit_squire",
+            )
+            .await;
         }
     }
     if lim.squire_steps < 1 && lim.steps_total < 3 && o.has("squire") {
+        center(b, "[data-testid^=squire-].target").await;
         b.click("[data-testid^=squire-].target").await;
-        b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(5)).await;
+        b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(5))
+            .await;
         check_squire_costs(b).await;
         return None;
     }
     // Knights: one built, activated for the hero or when the barbarians come near.
     if o.has("activate") && plan.inactive > 0 && (chain || plan.spare_grain()) {
         ui::note(seen, "activate");
-        return place_action(b, "[data-testid^=node-][data-kinds~=activate_knight]", "activate_knight").await;
+        return place_action(
+            b,
+            "[data-testid^=node-][data-kinds~=activate_knight]",
+            "activate_knight",
+        )
+        .await;
     }
     if lim.knights < 1 && plan.knights == 0 && o.has("knight") {
         ui::note(seen, "knight");
@@ -498,7 +553,13 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
         return ui::act(b, "[data-testid^=improve-]").await;
     }
     // A second knight for the barbarians once the first is the hero.
-    if lim.knights < 1 && plan.knights == 1 && seen.contains(&"hero") && plan.spare(2) && plan.spare(4) && o.has("knight") {
+    if lim.knights < 1
+        && plan.knights == 1
+        && seen.contains(&"hero")
+        && plan.spare(2)
+        && plan.spare(4)
+        && o.has("knight")
+    {
         lim.knights += 1;
         return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
     }
