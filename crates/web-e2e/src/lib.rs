@@ -718,6 +718,12 @@ pub mod ui {
     /// Sends a hand-written action through the page's JSON field (as a user
     /// could) and returns the refusal the page shows.
     pub async fn send_raw(b: &Browser, json: &str) -> String {
+        refusal(b, json).await.0
+    }
+
+    /// Sends a hand-written action through the page's JSON field and returns
+    /// the refusal's sentence and rule id (every game's bad-input check).
+    pub async fn refusal(b: &Browser, json: &str) -> (String, String) {
         if b.first("details.raw[open]").await.is_none() {
             b.click("[data-testid=raw-toggle]").await;
         }
@@ -725,7 +731,15 @@ pub mod ui {
         b.click("[data-testid=raw-send]").await;
         let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
         let text = b.text(&e).await.unwrap_or_default();
+        let rule = b.text_of("code.rule").await.unwrap_or_default();
         b.click("[data-testid=banner-close]").await;
-        text
+        (text, rule)
+    }
+
+    /// Notes once that a click policy did `what` (the tests assert on the list).
+    pub fn note(seen: &mut Vec<&'static str>, what: &'static str) {
+        if !seen.contains(&what) {
+            seen.push(what);
+        }
     }
 }

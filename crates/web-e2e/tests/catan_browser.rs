@@ -14,23 +14,6 @@ const ROLL_FIRST_DE: &str = "Zuerst muss gewürfelt werden (nur eine Entwicklung
 
 use web_e2e::ui::create_with_options;
 
-/// Sends a hand-written action and returns (sentence, rule id) of the refusal.
-pub async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
-    if b.first("details.raw[open]").await.is_none() {
-        b.click("[data-testid=raw-toggle]").await;
-    }
-    b.type_into("[data-testid=raw-action]", json).await;
-    b.click("[data-testid=raw-send]").await;
-    let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
-    let text = b.text(&e).await.unwrap_or_default();
-    let rule = b
-        .text_of("#banner code.rule, .banner code.rule, code.rule")
-        .await
-        .unwrap_or_default();
-    b.click("[data-testid=banner-close]").await;
-    (text, rule)
-}
-
 /// Clicks the first element matching one of the selectors that exists now.
 async fn first_of(b: &Browser, selectors: &[&str]) -> Option<String> {
     for css in selectors {
@@ -65,7 +48,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
             "discard", "victim", "accept", "decline", "confirm", "submit", "yop", "monopoly",
         ] {
             if css.contains(what) {
-                note(seen, what);
+                ui::note(seen, what);
             }
         }
         return ui::act(b, &css).await;
@@ -77,12 +60,12 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         "[data-testid^=edge-]",
     ] {
         if b.first(css).await.is_some() {
-            note(seen, if css.contains("city") { "city" } else { "build" });
+            ui::note(seen, if css.contains("city") { "city" } else { "build" });
             return ui::act(b, css).await;
         }
     }
     if b.first("[data-testid^=hex-]").await.is_some() {
-        note(seen, "robber");
+        ui::note(seen, "robber");
         let before = ui::version(b).await;
         // A hex with several victims opens the victim chooser.
         let hex = match b
@@ -97,7 +80,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         let started = Instant::now();
         loop {
             if b.first("[data-testid=victim-panel]").await.is_some() {
-                note(seen, "victim");
+                ui::note(seen, "victim");
                 return ui::act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await;
             }
             if ui::version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
@@ -115,7 +98,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     }
     if b.first("[data-testid=roll]").await.is_some() {
         if b.first("[data-testid=play-knight]").await.is_some() {
-            note(seen, "knight");
+            ui::note(seen, "knight");
             return ui::act(b, "[data-testid=play-knight]").await;
         }
         return ui::act(b, "[data-testid=roll]").await;
@@ -126,7 +109,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         ("[data-testid=play-knight]", "knight"),
     ] {
         if b.first(css).await.is_some() {
-            note(seen, what);
+            ui::note(seen, what);
             return ui::act(b, css).await;
         }
     }
@@ -143,18 +126,18 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         ),
     ] {
         if b.first(open).await.is_some() {
-            note(seen, what);
+            ui::note(seen, what);
             b.click(open).await;
             b.wait_for(pick, Duration::from_secs(5)).await;
             return ui::act(b, pick).await;
         }
     }
     if b.first("[data-testid=buy-dev]").await.is_some() {
-        note(seen, "buy_dev");
+        ui::note(seen, "buy_dev");
         return ui::act(b, "[data-testid=buy-dev]").await;
     }
     if b.first("[data-testid=open-maritime]").await.is_some() {
-        note(seen, "maritime");
+        ui::note(seen, "maritime");
         b.click("[data-testid=open-maritime]").await;
         check_maritime_rates(b).await;
         b.click("[data-testid=maritime-panel] [data-testid^=mt-give-]").await;
@@ -178,7 +161,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         && b.first("[data-testid=open-trade]").await.is_some()
         && b.first("[data-testid=end-turn]").await.is_some()
     {
-        note(seen, "offer");
+        ui::note(seen, "offer");
         if let Some(refused) = ui::act(b, "[data-testid=open-trade]").await {
             return Some(refused);
         }
@@ -194,7 +177,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     if b.first("[data-testid=end-turn]").await.is_some() {
         return ui::act(b, "[data-testid=end-turn]").await;
     }
-    note(seen, "fallback");
+    ui::note(seen, "fallback");
     ui::act(b, "[data-testid=legal-action]").await
 }
 
@@ -330,12 +313,6 @@ async fn maritime_rates_equal_the_engines() {
     server.stop().await;
 }
 
-fn note(seen: &mut Vec<&'static str>, what: &'static str) {
-    if !seen.contains(&what) {
-        seen.push(what);
-    }
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_full_game_in_the_browser() {
     let server = TestServer::start().await;
@@ -394,7 +371,7 @@ async fn catan_full_game_in_the_browser() {
         if !refused && b.first("[data-testid=roll]").await.is_some() {
             refused = true;
             let before = ui::version(&b).await;
-            let (sentence, rule) = refusal_of(&b, r#"{"type":"end_turn"}"#).await;
+            let (sentence, rule) = ui::refusal(&b, r#"{"type":"end_turn"}"#).await;
             assert_eq!(sentence, ROLL_FIRST_DE, "the refusal shows the rule's sentence");
             assert_eq!(rule, "catan.turn.roll_first", "and its rule id");
             assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");

@@ -11,26 +11,6 @@ use web_e2e::{Browser, TestServer};
 
 const OCCUPIED_DE: &str = "Auf diesem Bauplatz steht schon ein Piratenlager.";
 
-/// Sends a hand-written action and returns (sentence, rule id) of the refusal.
-async fn refusal_of(b: &Browser, json: &str) -> (String, String) {
-    if b.first("details.raw[open]").await.is_none() {
-        b.click("[data-testid=raw-toggle]").await;
-    }
-    b.type_into("[data-testid=raw-action]", json).await;
-    b.click("[data-testid=raw-send]").await;
-    let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
-    let text = b.text(&e).await.unwrap_or_default();
-    let rule = b.text_of("code.rule").await.unwrap_or_default();
-    b.click("[data-testid=banner-close]").await;
-    (text, rule)
-}
-
-fn note(seen: &mut Vec<&'static str>, what: &'static str) {
-    if !seen.contains(&what) {
-        seen.push(what);
-    }
-}
-
 /// One step of a simple player: build, Käpt'n Klau, Coco, a trade, end the turn.
 async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u32) -> Option<String> {
     for (css, what) in [
@@ -41,7 +21,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u
         ("[data-testid=ask-coco]", "coco"),
     ] {
         if b.first(css).await.is_some() {
-            note(seen, what);
+            ui::note(seen, what);
             return ui::act(b, css).await;
         }
     }
@@ -61,7 +41,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u
             ),
         ] {
             if b.first(open).await.is_some() {
-                note(seen, what);
+                ui::note(seen, what);
                 *turn_trades += 1;
                 b.click(open).await;
                 b.wait_for(first, Duration::from_secs(5)).await;
@@ -75,7 +55,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, turn_trades: &mut u
         *turn_trades = 0;
         return ui::act(b, "[data-testid=end-turn]").await;
     }
-    note(seen, "fallback");
+    ui::note(seen, "fallback");
     ui::act(b, "[data-testid=legal-action]").await
 }
 
@@ -123,7 +103,7 @@ async fn catan_junior_full_game_in_the_browser() {
         if !refused && b.first("[data-testid=end-turn]").await.is_some() {
             refused = true;
             let before = ui::version(&b).await;
-            let (sentence, rule) = refusal_of(&b, r#"{"type":"build_lair","site":2}"#).await;
+            let (sentence, rule) = ui::refusal(&b, r#"{"type":"build_lair","site":2}"#).await;
             assert_eq!(sentence, OCCUPIED_DE, "the refusal shows the rule's sentence");
             assert_eq!(rule, "junior.build.occupied", "and its rule id");
             assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");

@@ -1,15 +1,22 @@
 //! Cities & Knights in headless Chromium: a complete game of the rule set
 //! `cities_knights_heroes` created in the lobby (rule set chosen there), one
 //! human seat against two server bots, played only by clicking the board and
-//! the panels. The human is driven by a policy that clicks what the page
-//! offers, preferring the C&K actions the test must see: a knight built and
-//! activated, a barbarian attack, a progress card played, a hero made, a squire
-//! recruited and moved. Along the way: no action is ever shown as JSON, the
-//! barbarian comparison is always on screen, a second hero sent by hand is
-//! refused with its rule id and sentence in German and English. A second test
-//! plays Cities & Knights on a phone-sized window. Screenshots with
-//! SPIELLEITER_SCREENSHOTS.
+//! the panels. The human is driven by the policy in `ck/` that clicks what
+//! the page offers: the C&K actions the test must see first (a knight built
+//! and activated, a hero made, a squire recruited and moved), then points
+//! (cities, settlements on the best spots, improvements, so progress cards),
+//! knights before the barbarians, and bank trades toward the next build. The
+//! log must show a barbarian attack and a progress card played. Along the
+//! way: no action is ever shown as JSON, the barbarian comparison is always
+//! on screen, a second hero sent by hand is refused with its rule id and
+//! sentence in German and English. A second test plays Cities & Knights on a
+//! phone-sized window; a third shows that a progress card offers exactly the
+//! legal targets and that an impossible one is refused (issue 14's bad
+//! input). Screenshots with SPIELLEITER_SCREENSHOTS.
 
+mod ck;
+
+use ck::{play_one, Limits, Me};
 use std::time::{Duration, Instant};
 use web_e2e::ui::{self, Turn};
 use web_e2e::{Browser, TestServer};
@@ -56,318 +63,6 @@ async fn create_ck(b: &Browser, rules: &str, seats: &[&str], options: &str) -> S
         .unwrap_or_else(|| panic!("no table id in {url}"))
 }
 
-fn note(seen: &mut Vec<&'static str>, what: &'static str) {
-    if !seen.contains(&what) {
-        seen.push(what);
-    }
-}
-
-/// Clicks a board place offering `kind`; if the click opens the place's menu, picks `kind` there.
-async fn place_action(b: &Browser, place: &str, kind: &str) -> Option<String> {
-    let before = ui::version(b).await;
-    b.click(place).await;
-    let started = Instant::now();
-    loop {
-        if b.first("[data-testid=ck-menu]").await.is_some() {
-            let css = format!("[data-testid=ck-menu] [data-testid^=menu-{kind}]");
-            let css = if b.first(&css).await.is_some() {
-                css
-            } else {
-                "[data-testid=ck-menu] button".to_string()
-            };
-            return ui::act(b, &css).await;
-        }
-        if ui::version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
-            return None;
-        }
-        if let Some(t) = b.text_of("[data-testid=refusal]").await {
-            return Some(t);
-        }
-        if started.elapsed() > Duration::from_secs(15) {
-            panic!("clicking {place} did nothing");
-        }
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
-}
-
-/// What the policy did this turn (to keep a turn short).
-#[derive(Default)]
-struct TurnLimits {
-    roads: u32,
-    trades: u32,
-    squire_steps: u32,
-    knights: u32,
-    /// Progress cards opened this turn (a card whose targets the policy
-    /// cannot finish is cancelled, and not opened again and again).
-    plays: u32,
-}
-
-/// Opens a playable progress card (a card without choices is played at once).
-async fn play_card(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimits) -> Option<String> {
-    note(seen, "progress");
-    lim.plays += 1;
-    let before = ui::version(b).await;
-    b.click("[data-testid^=play-]").await;
-    tokio::time::sleep(Duration::from_millis(60)).await;
-    if ui::version(b).await == before && b.first("[data-testid=card-panel]").await.is_none() {
-        return b.text_of("[data-testid=refusal]").await;
-    }
-    None
-}
-
-/// One step of the human: answer what is asked, then the C&K actions the test wants, then build, then end the turn.
-async fn play_one(b: &Browser, seen: &mut Vec<&'static str>, lim: &mut TurnLimits) -> Option<String> {
-    // A started selection: finish it.
-    for (panel, targets) in [
-        ("[data-testid=card-panel]", "[data-testid=card-panel] [data-testid^=card-target-], [data-testid=card-panel] [data-testid^=alchemist-], [data-testid^=ck-hex-], [data-testid^=node-], [data-testid^=edge-]"),
-        ("[data-testid=knight-move-panel]", "[data-testid^=node-]"),
-        ("[data-testid=squire-move-panel]", "[data-testid^=ck-hex-]"),
-    ] {
-        if b.first(panel).await.is_some() {
-            if b.first(targets).await.is_none() {
-                return ui::act(b, "[data-testid=selection-cancel]").await.or(None);
-            }
-            if panel.contains("alchemist") || b.first("[data-testid^=alchemist-red-]").await.is_some() {
-                b.click("[data-testid^=alchemist-red-]").await;
-                b.wait_for("[data-testid^=alchemist-yellow-]", Duration::from_secs(5)).await;
-                return ui::act(b, "[data-testid^=alchemist-yellow-]").await;
-            }
-            if panel.contains("squire") {
-                note(seen, "squire_moved");
-                lim.squire_steps += 1;
-            }
-            let before = ui::version(b).await;
-            b.click(targets).await;
-            // Inventor's first hex only selects; the menu may open; otherwise the action went out.
-            let started = Instant::now();
-            loop {
-                if ui::version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
-                    return None;
-                }
-                if b.first("[data-testid=ck-menu]").await.is_some() {
-                    return ui::act(b, "[data-testid=ck-menu] button").await;
-                }
-                if b.first("[data-testid=card-panel]").await.is_some() && b.text_of("[data-testid=card-panel] h4").await.unwrap_or_default().contains("gewählt") {
-                    return ui::act(b, "[data-testid^=ck-hex-]").await;
-                }
-                if let Some(t) = b.text_of("[data-testid=refusal]").await {
-                    return Some(t);
-                }
-                assert!(started.elapsed() < Duration::from_secs(15), "the selection click did nothing");
-                tokio::time::sleep(Duration::from_millis(30)).await;
-            }
-        }
-    }
-    // Choices the game asks for (discards, decks, Aqueduct, card replies), the robber's victim.
-    for css in [
-        "[data-testid=ck-choices] button:not([data-testid^=choice-end_card])",
-        "[data-testid=ck-choices] button",
-        "[data-testid=victim-panel] [data-testid^=victim-]",
-        "[data-testid=reply-panel] [data-testid=decline-offer]",
-        "[data-testid=confirm-panel] [data-testid=cancel-trade]",
-        "[data-testid=offer-panel] [data-testid=cancel-trade]",
-    ] {
-        if b.first(css).await.is_some() {
-            if css.contains("choice") {
-                let kind = b.attr(css, "data-testid").await.unwrap_or_default();
-                if kind.contains("discard_card") {
-                    note(seen, "discard");
-                }
-            }
-            return ui::act(b, css).await;
-        }
-    }
-    if b.first("[data-testid^=hex-]").await.is_some() {
-        note(seen, "robber");
-        let before = ui::version(b).await;
-        b.click("[data-testid^=hex-]").await;
-        let started = Instant::now();
-        loop {
-            if b.first("[data-testid=victim-panel]").await.is_some() {
-                return ui::act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await;
-            }
-            if ui::version(b).await != before {
-                return None;
-            }
-            if let Some(t) = b.text_of("[data-testid=refusal]").await {
-                return Some(t);
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(15),
-                "the robber click did nothing"
-            );
-            tokio::time::sleep(Duration::from_millis(30)).await;
-        }
-    }
-    // A progress card the page offers (Alchemist only before the roll).
-    if lim.plays < 3 && b.first("[data-testid^=play-]").await.is_some() {
-        return play_card(b, seen, lim).await;
-    }
-    if b.first("[data-testid=roll]").await.is_some() {
-        return ui::act(b, "[data-testid=roll]").await;
-    }
-    // The heroes: make one, recruit squires, step them (a few steps a turn).
-    if !seen.contains(&"hero")
-        && b.first("[data-testid^=node-][data-kinds~=upgrade_hero]")
-            .await
-            .is_some()
-    {
-        note(seen, "hero");
-        return place_action(b, "[data-testid^=node-][data-kinds~=upgrade_hero]", "upgrade_hero").await;
-    }
-    if b.first("[data-testid^=ck-hex-][data-kinds~=recruit_squire]")
-        .await
-        .is_some()
-    {
-        note(seen, "recruit");
-        return place_action(
-            b,
-            "[data-testid^=ck-hex-][data-kinds~=recruit_squire]",
-            "recruit_squire",
-        )
-        .await;
-    }
-    if lim.squire_steps < 2 && b.first("[data-testid^=squire-].target").await.is_some() {
-        b.click("[data-testid^=squire-].target").await;
-        b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(5))
-            .await;
-        check_squire_costs(b).await;
-        return None;
-    }
-    // City improvements first (progress cards come from them), then knights.
-    if b.first("[data-testid^=improve-]").await.is_some() {
-        note(seen, "improvement");
-        return ui::act(b, "[data-testid^=improve-]").await;
-    }
-    // Knights first (the hero needs one), then progress cards, improvements, cities; settlements
-    // only once the heroes have been tried, so that the game lasts until a barbarian attack.
-    if b.first("[data-testid^=node-][data-kinds~=activate_knight]")
-        .await
-        .is_some()
-    {
-        note(seen, "activate");
-        return place_action(
-            b,
-            "[data-testid^=node-][data-kinds~=activate_knight]",
-            "activate_knight",
-        )
-        .await;
-    }
-    if lim.knights < 1
-        && b.first("[data-testid^=node-][data-kinds~=build_knight]")
-            .await
-            .is_some()
-    {
-        note(seen, "knight");
-        lim.knights += 1;
-        return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
-    }
-    if b.first("[data-testid^=node-][data-kinds~=build_city]").await.is_some() {
-        note(seen, "city");
-        return place_action(b, "[data-testid^=node-][data-kinds~=build_city]", "build_city").await;
-    }
-    if b.first("[data-testid^=node-][data-kinds~=build_settlement]")
-        .await
-        .is_some()
-    {
-        note(seen, "settlement");
-        return place_action(
-            b,
-            "[data-testid^=node-][data-kinds~=build_settlement]",
-            "build_settlement",
-        )
-        .await;
-    }
-    if b.first("[data-testid^=node-][data-kinds~=build_wall]").await.is_some() {
-        note(seen, "wall");
-        return place_action(b, "[data-testid^=node-][data-kinds~=build_wall]", "build_wall").await;
-    }
-    if lim.roads < 2 && b.first("[data-testid^=edge-]").await.is_some() {
-        lim.roads += 1;
-        return place_action(b, "[data-testid^=edge-]", "build_road").await;
-    }
-    if lim.trades < 3 && b.first("[data-testid=open-bank]").await.is_some() {
-        lim.trades += 1;
-        note(seen, "bank");
-        b.click("[data-testid=open-bank]").await;
-        b.wait_for("[data-testid=bank-rates]", Duration::from_secs(5)).await;
-        check_bank_rates(b).await;
-        b.click("[data-testid=bank-panel] [data-testid^=bank-give-]").await;
-        b.wait_for("[data-testid^=bank-get-]", Duration::from_secs(5)).await;
-        // What the knights need: grain while one is inactive, else wool and ore.
-        let inactive = b
-            .first("[data-testid^=knight-][data-seat=\"0\"][data-active=false]")
-            .await
-            .is_some();
-        let wants: &[&str] = if !seen.contains(&"improvement") {
-            &["cloth", "coin", "paper"]
-        } else if inactive {
-            &["grain", "ore", "wool"]
-        } else {
-            &["ore", "wool", "grain"]
-        };
-        let mut css = "[data-testid^=bank-get-]".to_string();
-        for w in wants {
-            let c = format!("[data-testid=bank-get-{w}]");
-            if b.first(&c).await.is_some() {
-                css = c;
-                break;
-            }
-        }
-        let css = css.as_str();
-        return ui::act(b, css).await;
-    }
-    if b.first("[data-testid=end-turn]").await.is_some() {
-        *lim = TurnLimits::default();
-        return ui::act(b, "[data-testid=end-turn]").await;
-    }
-    note(seen, "more");
-    if b.first("[data-testid=ck-more] button").await.is_some() {
-        return ui::act(b, "[data-testid=ck-more] button").await;
-    }
-    ui::act(b, "[data-testid=legal-action]").await
-}
-
-/// The bank dialog shows a rate for every card kind (commodities included), and each give chip its rate.
-async fn check_bank_rates(b: &Browser) {
-    for k in ["brick", "lumber", "wool", "grain", "ore", "paper", "cloth", "coin"] {
-        let rate = b
-            .attr(&format!("[data-testid=bank-rate-{k}]"), "data-rate")
-            .await
-            .unwrap_or_default();
-        assert!(["2", "3", "4"].contains(&rate.as_str()), "{k}: rate {rate:?}");
-        let give = format!("[data-testid=bank-give-{k}]");
-        if b.first(&give).await.is_some() {
-            assert_eq!(b.attr(&give, "data-rate").await, Some(rate.clone()), "{k}: give chip");
-        }
-    }
-}
-
-/// With a squire chosen, every highlighted step shows its price, and the hexes it cannot enter say why
-/// and are never offered: the desert and a hex across an opponent's road are no target.
-async fn check_squire_costs(b: &Browser) {
-    for e in b.all("[data-testid^=squire-blocked-]").await {
-        let id = b.attr_of(&e, "data-testid").await.unwrap_or_default();
-        let why = b.attr_of(&e, "data-why").await.unwrap_or_default();
-        let hex = id.trim_start_matches("squire-blocked-");
-        assert!(
-            b.first(&format!("[data-testid=ck-hex-{hex}][data-kinds~=move_squire]"))
-                .await
-                .is_none(),
-            "a squire step to hex {hex} ({why}) is offered"
-        );
-    }
-    for e in b.all("[data-testid^=ck-hex-][data-kinds=move_squire]").await {
-        let text = b.text(&e).await.unwrap_or_default();
-        let title = b.attr_of(&e, "aria-label").await.unwrap_or_default();
-        assert!(title.contains("Knappe zieht"), "step label: {title}");
-        assert!(
-            text.contains("kostenlos") || text.chars().any(|c| c.is_ascii_digit()),
-            "the step shows its cost: {text:?}"
-        );
-    }
-}
-
 /// Reads the page for JSON actions: the legal list and the log are words.
 async fn assert_no_json(b: &Browser) {
     let legal = b.text_of("[data-testid=legal-list]").await.unwrap_or_default();
@@ -380,7 +75,7 @@ async fn assert_no_json(b: &Browser) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-#[ignore = "not yet green: the policy reaches every C&K action (progress card, hero, squire recruited and moved, knight built and activated) but the game had not ended after 424 steps in 7 minutes on the loaded 2-core machine; run with --ignored (issue 14)"]
+#[ignore = "not yet reliable: with the policy in ck/ four runs to 8 or 10 points passed in 47 s, 148 s and 325 s (Anna won each), but one run under load failed at the 420 s limit when the barbarians had pillaged every city and Anna never got the wool and ore for a knight; run with --ignored (issue 14)"]
 async fn cities_knights_heroes_full_game_in_the_browser() {
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
@@ -396,9 +91,13 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         &b,
         "cities_knights_heroes",
         &["human", "bot:random", "bot:random"],
-        r#"{"victory_points": 10}"#,
+        // 8 points, not the rule set's 13 (nor 10): the config allows any goal from 3; a game to 8
+        // ended in 47 s on the 2-core machine with every C&K action seen on the way, a goal of 10
+        // took 148 s and 325 s there, too close to the limit.
+        r#"{"victory_points": 8}"#,
     )
     .await;
+    let me = Me::of(&b, &server.url, &id).await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
     b.wait_for("[data-testid=barbarians]", Duration::from_secs(20)).await;
     let bank = b.text_of("[data-testid=bank]").await.unwrap_or_default();
@@ -411,7 +110,7 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
     let started = Instant::now();
     let mut steps = 0;
     let mut seen = Vec::new();
-    let mut lim = TurnLimits::default();
+    let mut lim = Limits::default();
     let mut refused = false;
     let mut shots = 0;
     loop {
@@ -420,6 +119,21 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
             Turn::Mine => {}
         }
         steps += 1;
+        // Where a slow game spends its time (shown with --nocapture).
+        if steps % 20 == 0 {
+            let v = me.get("view").await;
+            let pts: Vec<_> = v["view"]["players"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| p["public_points"].clone())
+                .collect();
+            eprintln!(
+                "step {steps} at {:?}: version {} points {pts:?} seen {seen:?}",
+                started.elapsed(),
+                v["version"]
+            );
+        }
         if steps % 10 == 0 {
             assert_no_json(&b).await;
             let balance = b.attr("[data-testid=barbarian-balance]", "data-strength").await;
@@ -437,11 +151,11 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
                     .to_string();
                 let before = ui::version(&b).await;
                 let raw = format!(r#"{{"type":"upgrade_hero","node":{node},"commodity":"paper"}}"#);
-                let (text, rule) = refusal(&b, &raw).await;
+                let (text, rule) = ui::refusal(&b, &raw).await;
                 assert_eq!(text, SECOND_HERO_DE);
                 assert_eq!(rule, "snh.hero.one_per_player");
                 b.click("[data-testid=lang-switch]").await;
-                let (text, _) = refusal(&b, &raw).await;
+                let (text, _) = ui::refusal(&b, &raw).await;
                 assert_eq!(text, SECOND_HERO_EN);
                 b.click("[data-testid=lang-switch]").await;
                 assert_eq!(ui::version(&b).await, before, "a refusal changes nothing");
@@ -463,7 +177,7 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
             b.click("[data-testid=lang-switch]").await;
             b.resize(1280, 900).await;
         }
-        if let Some(text) = play_one(&b, &mut seen, &mut lim).await {
+        if let Some(text) = play_one(&b, &me, &mut seen, &mut lim).await {
             panic!("a listed action was refused: {text} (seen {seen:?})");
         }
         assert!(steps < 4000, "the game does not end");
@@ -521,20 +235,6 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
     server.stop().await;
 }
 
-/// Sends a hand-written action and returns (sentence, rule id) of the refusal.
-async fn refusal(b: &Browser, json: &str) -> (String, String) {
-    if b.first("details.raw[open]").await.is_none() {
-        b.click("[data-testid=raw-toggle]").await;
-    }
-    b.type_into("[data-testid=raw-action]", json).await;
-    b.click("[data-testid=raw-send]").await;
-    let e = b.wait_for("[data-testid=refusal]", Duration::from_secs(10)).await;
-    let text = b.text(&e).await.unwrap_or_default();
-    let rule = b.text_of("code.rule").await.unwrap_or_default();
-    b.click("[data-testid=banner-close]").await;
-    (text, rule)
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn cities_knights_on_a_phone() {
     let server = TestServer::start().await;
@@ -545,11 +245,12 @@ async fn cities_knights_on_a_phone() {
     b.resize(390, 844).await;
     b.goto("/").await;
     b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    create_ck(&b, "cities_knights", &["human", "bot:random", "bot:random"], "").await;
+    let id = create_ck(&b, "cities_knights", &["human", "bot:random", "bot:random"], "").await;
+    let me = Me::of(&b, &server.url, &id).await;
     b.wait_for("[data-testid=barbarians]", Duration::from_secs(20)).await;
     // Play until a few turns of the main game have passed.
     let mut seen = Vec::new();
-    let mut lim = TurnLimits::default();
+    let mut lim = Limits::default();
     let mut rolls = 0;
     let mut steps = 0;
     while rolls < 4 {
@@ -562,7 +263,7 @@ async fn cities_knights_on_a_phone() {
         }
         steps += 1;
         assert!(steps < 400, "the phone game does not get going");
-        if let Some(text) = play_one(&b, &mut seen, &mut lim).await {
+        if let Some(text) = play_one(&b, &me, &mut seen, &mut lim).await {
             panic!("a listed action was refused: {text}");
         }
     }
@@ -580,6 +281,305 @@ async fn cities_knights_on_a_phone() {
     b.script("document.querySelector('[data-testid=barbarians]').scrollIntoView()")
         .await;
     b.screenshot("ck-phone-panels.png").await;
+    b.quit().await;
+    server.stop().await;
+}
+
+/// The progress cards that name a target, the field that holds it, every
+/// value the field could take in a 3-player game, and the refusal (rule id,
+/// German, English) of a target the engine does not list.
+const TARGETED: &[(&str, &str, u64, &str, &str, &str)] = &[
+    (
+        "play_merchant",
+        "hex",
+        19,
+        "ck.decide.merchant_hex",
+        "Der Händler kommt auf ein Rohstofffeld an einer deiner Siedlungen oder Städte, nie in die Wüste.",
+        "The merchant goes on a resource hex touching your settlement or city, never the desert.",
+    ),
+    (
+        "play_bishop",
+        "hex",
+        19,
+        "catan.robber.must_move",
+        "Der Räuber muss auf ein anderes Landfeld versetzt werden.",
+        "The robber must move to a different land hex.",
+    ),
+    (
+        "play_spy",
+        "victim",
+        3,
+        "ck.decide.card_targets",
+        "Dieser Mitspieler kann für diese Karte nicht gewählt werden.",
+        "That player cannot be chosen for this card.",
+    ),
+    (
+        "play_master_merchant",
+        "victim",
+        3,
+        "ck.decide.card_targets",
+        "Dieser Mitspieler kann für diese Karte nicht gewählt werden.",
+        "That player cannot be chosen for this card.",
+    ),
+    (
+        "play_deserter",
+        "victim",
+        3,
+        "ck.decide.deserter_fresh",
+        "Der Überläufer braucht einen Mitspieler mit einem Ritter auf dem Plan.",
+        "The Deserter needs an opponent with a knight on the board.",
+    ),
+    (
+        "play_intrigue",
+        "node",
+        54,
+        "ck.card.intrigue",
+        "Die Intrige vertreibt nur einen gegnerischen Ritter auf einer Kreuzung an deiner Straße.",
+        "Intrigue displaces only an opposing knight on an intersection touching your road.",
+    ),
+    (
+        "play_diplomat",
+        "edge",
+        72,
+        "ck.decide.open_road",
+        "Der Diplomat entfernt nur eine offene Straße.",
+        "The Diplomat removes only an open road.",
+    ),
+    (
+        "play_engineer",
+        "node",
+        54,
+        "ck.build.wall",
+        "Eine Stadtmauer kommt unter eine deiner Städte ohne Mauer, höchstens drei.",
+        "A city wall goes under one of your cities without a wall, three at most.",
+    ),
+    (
+        "play_medicine",
+        "node",
+        54,
+        "ck.card.medicine",
+        "Medizin baut eine eigene Siedlung für 2 Erz und 1 Getreide zur Stadt aus (eine Stadt muss im Vorrat sein).",
+        "Medicine upgrades one of your settlements for 2 ore and 1 grain (a city piece is needed).",
+    ),
+];
+
+/// The card name the page uses for a play action (`play_master_merchant` → `master_merchant`).
+fn card_of(kind: &str) -> &str {
+    kind.trim_start_matches("play_")
+}
+
+/// A held targeted card with an impossible target: (row of TARGETED, the legal targets, one impossible).
+fn targeted_card(legal: &[serde_json::Value]) -> Option<(usize, Vec<u64>, u64)> {
+    for (row, (kind, field, all, ..)) in TARGETED.iter().enumerate() {
+        let mut ok: Vec<u64> = legal
+            .iter()
+            .filter(|a| a["type"] == *kind)
+            .filter_map(|a| a[*field].as_u64())
+            .collect();
+        ok.sort_unstable();
+        ok.dedup();
+        // The seat itself is never a victim; any other value outside the list is impossible.
+        let bad = (0..*all).find(|v| !(ok.contains(v) || *field == "victim" && *v == 0));
+        if let (false, Some(bad)) = (ok.is_empty(), bad) {
+            return Some((row, ok, bad));
+        }
+    }
+    None
+}
+
+/// Issue 14's bad input: a progress card with an impossible target. The
+/// table is made through the HTTP API with a fixed seed, and the human seat is
+/// played there (rolls, improvements for progress cards, bank trades for
+/// commodities) until it holds a card that names a target of which some are
+/// impossible (a player without progress cards for the Spy, a hex away from
+/// its buildings for the Merchant, the robber's hex for the Bishop, ...). Then
+/// the browser takes the seat: the card's panel and the board offer exactly
+/// the targets the server lists for the seat, and an impossible one typed
+/// into the raw-action box is refused with its rule id, in German and in
+/// English, the version unchanged.
+#[tokio::test(flavor = "multi_thread")]
+async fn ck_progress_card_offers_only_legal_targets() {
+    use serde_json::{json, Value};
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(format!("{}/api/tables", server.url))
+        .json(&json!({
+            "game": "catan",
+            "players": 3,
+            "options": {"rules": "cities_knights"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            "seed": 14,
+        }))
+        .send()
+        .await
+        .expect("create")
+        .json()
+        .await
+        .expect("json");
+    let id = created["id"].as_str().expect("table id").to_string();
+    let joined: Value = http
+        .post(format!("{}/api/tables/{id}/seats/0/join", server.url))
+        .json(&json!({"name": "Anna"}))
+        .send()
+        .await
+        .expect("join")
+        .json()
+        .await
+        .expect("json");
+    let secret = joined["secret"].as_str().expect("secret").to_string();
+    let legal_now = || async {
+        let v: Value = http
+            .get(format!("{}/api/tables/{id}/legal?seat=0", server.url))
+            .header("x-seat-secret", &secret)
+            .send()
+            .await
+            .expect("legal")
+            .json()
+            .await
+            .expect("json");
+        (
+            v["version"].as_u64().unwrap_or(0),
+            v["legal"].as_array().cloned().unwrap_or_default(),
+        )
+    };
+    // The seat's play through the API until the card is held.
+    let started = Instant::now();
+    let mut trades = 0;
+    let (row, ok, bad, version) = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(240),
+            "no targeted progress card held in time"
+        );
+        let (version, legal) = legal_now().await;
+        if legal.is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        if let Some((row, ok, bad)) = targeted_card(&legal) {
+            break (row, ok, bad, version);
+        }
+        let is = |t: &str| legal.iter().find(|a| a["type"] == t);
+        // The politics deck holds most of the targeted cards, the trade deck the rest.
+        let with = |t: &str, key: &str, vals: &[&str]| {
+            vals.iter().find_map(|v| {
+                legal.iter().find(|a| {
+                    a["type"] == t
+                        && a[key] == *v
+                        && !["paper", "cloth", "coin"].contains(&a["give"].as_str().unwrap_or_default())
+                })
+            })
+        };
+        let improvement = with("build_improvement", "track", &["politics", "trade", "science"]);
+        let commodity = with("bank_trade", "get", &["coin", "cloth", "paper"]);
+        let pick = is("roll")
+            .or(improvement)
+            .or_else(|| is("build_city"))
+            .or_else(|| is("activate_knight"))
+            .or_else(|| is("build_knight"))
+            .or_else(|| commodity.filter(|_| trades < 3))
+            // Cards without a target are played (a hand of five is cut back), targeted ones kept.
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    let t = a["type"].as_str().unwrap_or_default();
+                    t.starts_with("play_") && !TARGETED.iter().any(|r| r.0 == t)
+                })
+            })
+            .or_else(|| {
+                legal.iter().find(|a| {
+                    a["type"] == "discard_progress"
+                        && !TARGETED
+                            .iter()
+                            .any(|r| card_of(r.0) == a["card"].as_str().unwrap_or_default())
+                })
+            })
+            .or_else(|| is("end_turn"))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| !a["type"].as_str().unwrap_or_default().starts_with("play_"))
+            })
+            .unwrap_or(&legal[0])
+            .clone();
+        trades = match pick["type"].as_str() {
+            Some("bank_trade") => trades + 1,
+            Some("end_turn") => 0,
+            _ => trades,
+        };
+        // A bot's move in between makes the version stale: the next round reads again.
+        let _ = http
+            .post(format!("{}/api/tables/{id}/act", server.url))
+            .header("x-seat-secret", &secret)
+            .json(&json!({"seat": 0, "action": pick, "version": version}))
+            .send()
+            .await
+            .expect("act");
+    };
+    let (kind, field, _, rule, de, en) = TARGETED[row];
+    eprintln!(
+        "{kind}: legal {field}s {ok:?}, impossible {bad} (after {:?})",
+        started.elapsed()
+    );
+
+    // The browser takes the seat through its join link, in German.
+    let link = joined["link"].as_str().expect("link");
+    let path = link.find("/play/").map(|i| &link[i..]).expect("a play link");
+    b.goto(path).await;
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+    assert_eq!(
+        ui::version(&b).await,
+        Some(version),
+        "the page shows the position the API listed"
+    );
+    let card = card_of(kind);
+    b.click(&format!("[data-testid=play-{card}]")).await;
+    b.wait_for("[data-testid=card-panel]", Duration::from_secs(10)).await;
+    let targets = match field {
+        "victim" => "[data-testid=card-panel] [data-testid^=card-target-]".to_string(),
+        "hex" => format!("[data-testid^=ck-hex-][data-kinds~={kind}]"),
+        "node" => format!("[data-testid^=node-][data-kinds~={kind}]"),
+        _ => format!("[data-testid^=edge-][data-kinds~={kind}]"),
+    };
+    let mut offered = Vec::new();
+    for e in b.all(&targets).await {
+        let testid = b.attr_of(&e, "data-testid").await.unwrap_or_default();
+        let n = testid.rsplit('-').next().and_then(|n| n.parse::<u64>().ok());
+        offered.push(n.unwrap_or_else(|| panic!("a target without an id: {testid}")));
+    }
+    offered.sort_unstable();
+    assert_eq!(
+        offered, ok,
+        "{kind}: the page offers exactly the server's legal {field}s"
+    );
+    b.script("window.scrollTo(0, 0)").await;
+    b.screenshot("ck-card-targets.png").await;
+    b.click("[data-testid=selection-cancel]").await;
+
+    // The impossible target sent by hand: refused, in German and English, nothing changes.
+    let legal = legal_now().await.1;
+    let mut raw = legal
+        .iter()
+        .find(|a| a["type"] == kind)
+        .expect("the card is playable")
+        .clone();
+    raw[field] = json!(bad);
+    let raw = raw.to_string();
+    let (text, got) = ui::refusal(&b, &raw).await;
+    assert_eq!((got.as_str(), text.as_str()), (rule, de), "{raw}");
+    b.click("[data-testid=lang-switch]").await;
+    let (text, got) = ui::refusal(&b, &raw).await;
+    assert_eq!((got.as_str(), text.as_str()), (rule, en), "{raw}");
+    b.click("[data-testid=lang-switch]").await;
+    assert_eq!(ui::version(&b).await, Some(version), "a refusal changes nothing");
+    assert_eq!(legal_now().await.0, version, "the server's version is unchanged");
     b.quit().await;
     server.stop().await;
 }
