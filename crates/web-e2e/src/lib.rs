@@ -575,6 +575,16 @@ pub mod ui {
     use super::Browser;
     use std::time::{Duration, Instant};
 
+    /// Opens the lobby and switches it to German (the switch shows the other
+    /// language's code), where the tests read the page's sentences.
+    pub async fn lobby_in_german(b: &Browser) {
+        b.goto("/").await;
+        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+        if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+            b.click("[data-testid=lang-switch]").await;
+        }
+    }
+
     /// What the table page shows the player.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Turn {

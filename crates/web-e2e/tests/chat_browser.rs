@@ -60,11 +60,7 @@ async fn players_and_spectators_chat_at_the_table() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     let table = ui::create_table(&b, "splendor", &["human", "bot:random"], "Ida", false).await;
     b.wait_for("[data-testid=chat-input]", Duration::from_secs(20)).await;
 

@@ -6,13 +6,9 @@ use std::time::{Duration, Instant};
 use web_e2e::ui::{self, Turn};
 use web_e2e::{Browser, TestServer};
 
-/// Opens the lobby in German (the switch shows the other language's code).
+/// Opens the lobby in German.
 async fn german(b: &Browser) {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(b).await;
 }
 
 /// The secret this browser holds for `seat` at `table` (from localStorage).
