@@ -555,16 +555,31 @@ fn ck_trade_bank_rates_with_commodities() {
         },
         "ck.trade.bank",
     );
-    // The rate, listed with the trade, confirms the seat's rate (4:1 here):
-    // a better one needs a harbor, a worse one is refused.
+    // The rate, listed with the trade, confirms the seat's rate (whatever
+    // harbor the city stands at): a better one needs a harbor, a worse one
+    // is refused.
     let brick = |rate| Action::BankTrade {
         rate: Some(rate),
         give: Card::Brick,
         get: Card::Paper,
     };
-    assert_refused::<Catan>(&s, Seat(0), &brick(3), "catan.trade.harbor_required");
-    assert_refused::<Catan>(&s, Seat(0), &brick(5), "catan.trade.rate");
-    assert_accepted::<Catan>(&mut s, Seat(0), &brick(4));
+    let mut legal = Vec::new();
+    Catan::legal_actions(&s, Seat(0), &mut legal);
+    let rate = legal
+        .iter()
+        .find_map(|a| match a {
+            Action::BankTrade {
+                give: Card::Brick,
+                get: Card::Paper,
+                rate,
+            } => *rate,
+            _ => None,
+        })
+        .expect("brick for paper is listed with its rate");
+    assert!((2..=4).contains(&rate), "rate {rate}");
+    assert_refused::<Catan>(&s, Seat(0), &brick(rate - 1), "catan.trade.harbor_required");
+    assert_refused::<Catan>(&s, Seat(0), &brick(rate + 1), "catan.trade.rate");
+    assert_accepted::<Catan>(&mut s, Seat(0), &brick(rate));
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Paper), 1);
     assert_accepted::<Catan>(
         &mut s,

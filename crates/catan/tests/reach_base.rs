@@ -55,6 +55,23 @@ fn every_base_rule_id_is_reached_through_the_protocol() {
             json!({"type": "play_year_of_plenty", "first": "grain", "second": "ore"}),
         )],
     );
+    // A development card bought from an empty deck (random games rarely empty it).
+    let mut s = position(3);
+    settle(&mut s, 0, corner(0, 0), corner(0, 1));
+    settle(&mut s, 1, corner(18, 3), corner(18, 2));
+    settle(&mut s, 2, corner(16, 3), corner(16, 2));
+    give(
+        &mut s,
+        0,
+        &[(Resource::Ore, 1), (Resource::Wool, 1), (Resource::Grain, 1)],
+    );
+    // Every card of the deck in seat 1's hand, so the cards still add up.
+    for k in 0..s.deck.0.len() {
+        s.players[1].dev_cards.0[k] += s.deck.0[k];
+        s.deck.0[k] = 0;
+    }
+    let s = done(s);
+    reach::position(&mut r, &s, &[(0, json!({"type": "buy_development_card"}))]);
     reach::run(&mut r, Config::default(), 8);
     r.assert_covers("catan base", RULE_IDS, UNREACHABLE, &[]);
 }

@@ -391,8 +391,10 @@ fn a_hand_written_table_loads() {
     assert_eq!(topo["harbors"][1]["edge"], 4);
     assert!(!catan::topology().harbor_edges.iter().any(|e| e.0 == 4));
     let legal = ok(&mut r, json!({"op": "legal", "seat": 1}));
+    // Listed with its rate (2:1 at the photo's harbor); sent without it, the seat's best rate is taken.
+    let listed = json!({"type": "maritime_trade", "give": "wool", "get": "ore", "rate": 2});
+    assert!(legal.as_array().unwrap().contains(&listed), "{legal}");
     let wool = json!({"type": "maritime_trade", "give": "wool", "get": "ore"});
-    assert!(legal.as_array().unwrap().contains(&wool), "{legal}");
     ok(&mut r, json!({"op": "act", "seat": 1, "action": wool}));
     let hand = &ok(&mut r, json!({"op": "state"}))["state"]["players"][1]["hand"];
     assert_eq!((hand["wool"].as_u64(), hand["ore"].as_u64()), (Some(0), Some(1)));

@@ -75,14 +75,17 @@ fn end_of_turn() {
         "splendor.noble.end_of_turn",
     );
     // Never in another player's turn: seat 1 is told this rule, not only
-    // that it is not its turn.
+    // that it is not its turn. The engine's turn check comes first on the
+    // game's own functions; the referee and the server (`DynMatch`) ask the
+    // game for the more specific reason, and that is what a client receives.
     let mut pos = choosing();
     pos.phase = Phase::ChooseNoble;
     let s = load(pos);
-    assert_refused::<Splendor>(
-        &s,
+    let mut m = testkit::scenario::protocol::<Splendor>(&s);
+    testkit::scenario::assert_refused_through_protocol(
+        m.as_mut(),
         Seat(1),
-        &Action::ChooseNoble { noble: noble(4) },
+        &serde_json::to_value(Action::ChooseNoble { noble: noble(4) }).expect("JSON"),
         "splendor.noble.end_of_turn",
     );
 }
