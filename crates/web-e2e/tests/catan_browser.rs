@@ -354,17 +354,20 @@ async fn catan_full_game_in_the_browser() {
         }
         steps += 1;
         // The piece built last in this turn is ringed on the board, and it is a piece that stands there.
-        if let Some(at) = b.attr("[data-testid=last-move]", "data-at").await {
-            let piece = b
-                .attr("[data-testid=last-move]", "data-piece")
-                .await
-                .unwrap_or_default();
-            let css = if piece == "road" {
-                format!("[data-testid=road-{at}]")
-            } else {
-                format!("[data-testid={piece}-{at}]")
-            };
-            assert!(b.first(&css).await.is_some(), "the ringed {piece} {at} is on the board");
+        // One round trip: the ring's piece and place, and whether that piece is drawn there.
+        let ring = b
+            .script(concat!(
+                "const m = document.querySelector('[data-testid=last-move]'); if (!m) return null;",
+                "const p = m.dataset.piece, at = m.dataset.at;",
+                "return [p, at, !!document.querySelector(`[data-testid=${p}-${at}]`)];"
+            ))
+            .await;
+        if let Some(r) = ring.as_array() {
+            assert_eq!(
+                r.get(2),
+                Some(&serde_json::json!(true)),
+                "the ringed piece {r:?} is on the board"
+            );
             marked += 1;
         }
         // A refused action shows its rule sentence (before the first roll of a turn).
