@@ -662,6 +662,30 @@ pub mod ui {
             .and_then(|v| v.parse().ok())
     }
 
+    /// After a click on a robber hex (the page was at version `before`):
+    /// either the robber moved (the version changed, or the game ended) or
+    /// the victim chooser opened, and its first victim is picked. Returns
+    /// whether the chooser opened, and the refusal's text if one was shown.
+    pub async fn finish_robber(b: &Browser, before: Option<u64>) -> (bool, Option<String>) {
+        let started = Instant::now();
+        loop {
+            if b.first("[data-testid=victim-panel]").await.is_some() {
+                return (true, act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await);
+            }
+            if version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
+                return (false, None);
+            }
+            if let Some(t) = b.text_of("[data-testid=refusal]").await {
+                return (false, Some(t));
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(15),
+                "the robber click did nothing"
+            );
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+
     /// Waits until this browser's seat is to act, or the game is over.
     pub async fn wait_turn(b: &Browser, timeout: Duration) -> Turn {
         let started = Instant::now();

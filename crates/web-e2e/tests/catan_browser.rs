@@ -77,24 +77,11 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         };
         b.click_element(&hex).await.expect("click a robber hex");
         // Either the robber moved, or the victim chooser opened.
-        let started = Instant::now();
-        loop {
-            if b.first("[data-testid=victim-panel]").await.is_some() {
-                ui::note(seen, "victim");
-                return ui::act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await;
-            }
-            if ui::version(b).await != before || b.first("[data-testid=winner]").await.is_some() {
-                return None;
-            }
-            if let Some(t) = b.text_of("[data-testid=refusal]").await {
-                return Some(t);
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(15),
-                "the robber click did nothing"
-            );
-            tokio::time::sleep(Duration::from_millis(30)).await;
+        let (chose, refused) = ui::finish_robber(b, before).await;
+        if chose {
+            ui::note(seen, "victim");
         }
+        return refused;
     }
     if b.first("[data-testid=roll]").await.is_some() {
         if b.first("[data-testid=play-knight]").await.is_some() {

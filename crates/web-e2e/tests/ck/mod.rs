@@ -413,23 +413,7 @@ async fn move_robber(b: &Browser) -> Option<String> {
     let before = ui::version(b).await;
     center(b, "[data-testid^=hex-]").await;
     b.click("[data-testid^=hex-]").await;
-    let started = Instant::now();
-    loop {
-        if b.first("[data-testid=victim-panel]").await.is_some() {
-            return ui::act(b, "[data-testid=victim-panel] [data-testid^=victim-]").await;
-        }
-        if ui::version(b).await != before {
-            return None;
-        }
-        if let Some(t) = b.text_of("[data-testid=refusal]").await {
-            return Some(t);
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "the robber click did nothing"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    ui::finish_robber(b, before).await.1
 }
 
 /// Trades `give` for `get` in the bank dialog; `None` in `Err` when the dialog does not offer it.
