@@ -150,6 +150,9 @@ export class TableSocket {
       case 'chat':
         this.h.onChat?.(msg.line);
         break;
+      case 'clock':
+        this.h.onClock?.(msg);
+        break;
       case 'rematch':
         this.h.onRematch?.(msg.next);
         break;

@@ -98,6 +98,17 @@ const TEXT = {
   soundOn: { de: 'Ton an', en: 'Sound on' },
   soundOff: { de: 'Ton aus', en: 'Sound off' },
   soundHint: { de: 'Ein kurzer Ton, wenn du am Zug bist', en: 'A short tone when it is your turn' },
+  turnClock: { de: 'Zugzeit', en: 'Turn clock' },
+  turnSeconds: { de: 'Sekunden pro Zug', en: 'Seconds per turn' },
+  graceSeconds: { de: 'Nachspielzeit (Sekunden)', en: 'Grace (seconds)' },
+  clockOff: { de: 'aus', en: 'off' },
+  clockNote: { de: 'Wer Zugzeit und Nachspielzeit überschreitet, für den spielt ein Bot, bis er übernimmt.', en: 'When a player runs out of turn time and grace, a bot plays for them until they take over.' },
+  clockLeft: { de: 'noch {time}', en: '{time} left' },
+  clockGrace: { de: 'Nachspielzeit {time}', en: 'grace {time}' },
+  autopilot: { de: 'Bot spielt', en: 'Bot plays' },
+  autopilotMine: { de: 'Ein Bot spielt für dich.', en: 'A bot plays for you.' },
+  takeBack: { de: 'Selbst weiterspielen', en: 'Take over' },
+  handOver: { de: 'Bot spielen lassen', en: 'Let a bot play' },
   offlineBoard: { de: 'Keine Verbindung: das Brett ruht, bis die Verbindung wieder steht.', en: 'No connection: the board is paused until the connection is back.' },
 };
 

@@ -23,6 +23,9 @@ export async function lobbyPage(root) {
     seats: [],
     options: '',
     hotseat: false,
+    // The turn clock: seconds per turn ('' = no clock) and of grace.
+    turn: '',
+    grace: '15',
     name: localStorage.getItem('spielleiter.name') || '',
   };
   if (!games.games.includes(form.game)) form.game = games.games[0] || '';
@@ -67,7 +70,10 @@ export async function lobbyPage(root) {
       if (ruleSet()) localStorage.setItem('spielleiter.lastRuleSet', ruleSet().id);
       localStorage.setItem('spielleiter.name', form.name);
       const seats = form.seats.map((s) => (s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) }));
-      const table = await api('POST', '/api/tables', { game: form.game, players: form.players, options, seats });
+      const body = { game: form.game, players: form.players, options, seats };
+      // Sent as typed: the server checks the ranges and says what is wrong.
+      if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace || 0) };
+      const table = await api('POST', '/api/tables', body);
       const humans = seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
       const mine = form.hotseat ? humans : humans.slice(0, 1);
       for (const [k, i] of mine.entries()) {
@@ -163,6 +169,14 @@ export async function lobbyPage(root) {
             ),
           ),
         ),
+      ),
+      h(
+        'fieldset',
+        { class: 'clock-spec' },
+        h('legend', {}, t('turnClock')),
+        h('label', {}, t('turnSeconds'), h('input', { type: 'number', inputmode: 'numeric', placeholder: t('clockOff'), value: form.turn, 'data-testid': 'clock-turn', oninput: (e) => (form.turn = e.target.value) })),
+        h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
+        h('p', { class: 'muted note' }, t('clockNote')),
       ),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.hotseat, 'data-testid': 'hotseat', onchange: (e) => (form.hotseat = e.target.checked) }), ' ', t('hotseat')),
       h('details', {}, h('summary', {}, t('options')), h('textarea', { rows: 3, 'data-testid': 'options-input', placeholder: '{}', oninput: (e) => (form.options = e.target.value) }, form.options)),

@@ -9,6 +9,7 @@ import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate } from './ui.js';
 import { Chat } from './chat.js';
+import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
 /** Seat colours of the log and the turn signal, unless the game names its own (`seatColours`). */
 const SEAT_COLOURS = ['#d62828', '#1d5fd1', '#2e9e4f', '#f28c00', '#8e44ad', '#00838f', '#795548', '#c2185b'];
@@ -115,6 +116,9 @@ class TablePage {
       this.announce('open');
     }
     this.chat = new Chat(this);
+    // The turn clock, if the table has one (from every snapshot and update).
+    this.clock = null;
+    this.clockTimer = setInterval(() => tickClocks(this.root, this.clock), 1000);
     this.sock = this.connect();
     this.unlisten = onLangChange(() => this.render());
     this.render();
@@ -144,6 +148,7 @@ class TablePage {
       },
       onSnapshot: (key, msg) => {
         this.views.set(key, msg);
+        this.clock = readClock(msg.clock);
         if (msg.seats) this.seats = msg.seats;
         this.pickActive();
         if (key === this.logKey()) this.loadHistory(key);
@@ -153,8 +158,14 @@ class TablePage {
       onUpdate: (key, msg) => {
         const before = this.views.get(key);
         this.views.set(key, { ...before, ...msg });
+        if (msg.clock) this.clock = readClock(msg.clock);
         if (key === this.logKey()) this.addEvents(msg.events, msg.version, key);
         if (key === String(this.active) || !this.views.has(String(this.active))) this.pickActive(true);
+        this.render();
+      },
+      onClock: (msg) => {
+        this.clock = readClock(msg.clock);
+        if (msg.seats) this.seats = msg.seats;
         this.render();
       },
       onSeats: (seats) => {
@@ -194,6 +205,7 @@ class TablePage {
     window.removeEventListener('pointerup', this.onRelease, true);
     window.removeEventListener('pointercancel', this.onRelease, true);
     clearTimeout(this.pressTimer);
+    clearInterval(this.clockTimer);
     document.title = `spielleiter – ${t('lobby')}`;
     this.unlisten();
     this.sock.close();
@@ -496,6 +508,8 @@ class TablePage {
       { class: 'status-bar' },
       h('h1', {}, title, ' ', h('small', { class: 'muted' }, `${t('table')} ${this.id}`)),
       h('div', { class: ['turn', mine && 'mine'], 'data-testid': 'turn', 'data-mine': mine ? 'true' : 'false' }, turn),
+      !cur?.result && ta?.kind === 'seats' ? clockLine(this, ta.seats) : null,
+      this.autopilotNote(),
       this.soundToggle(),
       held.length
         ? h(
@@ -521,6 +535,16 @@ class TablePage {
           )
         : h('div', { class: 'muted', 'data-testid': 'spectator-note' }, t('youAreSpectator')),
     );
+  }
+
+  /** When a bot plays one of this browser's seats: say so, with the button to take it back. */
+  autopilotNote() {
+    const held = heldSeats(this.id);
+    const seat = Object.keys(held)
+      .map(Number)
+      .find((i) => this.clock?.seats?.[i]?.autopilot);
+    if (seat == null) return null;
+    return h('div', { class: 'notice autopilot-note', 'data-testid': 'autopilot-note' }, `${t('autopilotMine')} (${this.seatName(seat)}) `, autopilotButton(this, seat, held[seat].secret, 'take-back'));
   }
 
   notices() {
@@ -628,6 +652,7 @@ class TablePage {
         actions.push(h('button', { type: 'button', 'data-testid': `join-${i}`, onclick: () => this.join(i, localStorage.getItem('spielleiter.name') || '') }, t('join')));
         actions.push(h('button', { type: 'button', 'data-testid': `invite-${i}`, onclick: () => copyText(`${location.origin}/play/${this.id}?join=${i}`) }, t('copyInvite')));
       }
+      if (mine && s.kind === 'human') actions.push(autopilotButton(this, i, held[i].secret));
       if (mine) {
         actions.push(h('button', { type: 'button', 'data-testid': `seat-link-${i}`, onclick: () => copyText(`${location.origin}/play/${this.id}?seat=${i}#secret=${held[i].secret}`) }, t('copySeatLink')));
         actions.push(h('button', { type: 'button', 'data-testid': `leave-${i}`, onclick: () => this.leave(i) }, t('leave')));
@@ -640,6 +665,8 @@ class TablePage {
         h('strong', {}, `${i + 1}. `),
         s.kind === 'open' ? h('em', {}, t('open')) : seatLabel(s, i),
         mine ? ` (${t('you')})` : '',
+        ' ',
+        clockBadge(this.clock, i),
         ' ',
         h('span', { class: 'seat-actions' }, actions),
       );

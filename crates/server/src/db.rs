@@ -45,6 +45,8 @@ pub struct TableRow {
     pub version: u64,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
+    /// The turn clock (`clock::StoredClock` as JSON text), if any.
+    pub clock: Option<String>,
 }
 
 /// The format of a table's stored log (`tables.log_format`).
@@ -171,6 +173,13 @@ pub enum Write {
         table: String,
         /// The new table.
         next: String,
+    },
+    /// A table's turn clock changed (a seat's autopilot).
+    Clock {
+        /// Table id.
+        table: String,
+        /// `clock::StoredClock` as JSON text.
+        clock: String,
     },
     /// A chat line.
     Chat {
@@ -343,13 +352,14 @@ impl Db {
     /// A table with its seats and its log, as stored (`None`: no such table).
     pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
-        let table = table_row(&row)?;
+        let mut table = table_row(&row)?;
+        table.clock = row.try_get(10)?;
         let log_format: i64 = row.try_get(7)?;
         let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
             .bind(id)
@@ -428,14 +438,16 @@ impl Db {
     /// The stored version and (when finished) result and log of a table.
     pub async fn archived(&self, id: &str) -> Result<Option<Archived>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
+        let mut table = table_row(&row)?;
+        table.clock = row.try_get(11)?;
         Ok(Some(Archived {
-            table: table_row(&row)?,
+            table,
             finished: row.try_get::<i64, _>(7)? != 0,
             result: row.try_get(8)?,
             log: row.try_get(9)?,
@@ -492,6 +504,7 @@ fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         seed: row.try_get::<i64, _>(4)? as u64,
         version: row.try_get::<i64, _>(5)? as u64,
         created_ms: row.try_get(6)?,
+        clock: None,
     })
 }
 
@@ -558,6 +571,7 @@ mod tests {
             seed: 1,
             version: 0,
             created_ms: 0,
+            clock: None,
         };
         let log = LogRows {
             from: 0,

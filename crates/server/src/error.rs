@@ -241,6 +241,32 @@ impl ApiError {
         )
     }
 
+    /// A turn clock outside its ranges.
+    pub fn clock_range(min_turn: u32, max_turn: u32, max_grace: u32) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "clock",
+            "server.clock.range",
+            format!(
+                "Die Zugzeit muss {min_turn} bis {max_turn} Sekunden betragen, die Nachspielzeit 0 bis {max_grace} Sekunden."
+            ),
+            format!(
+                "The turn clock takes {min_turn} to {max_turn} seconds per turn and 0 to {max_grace} seconds of grace."
+            ),
+        )
+    }
+
+    /// Autopilot asked for at a table without a turn clock.
+    pub fn clock_off() -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "clock",
+            "server.clock.off",
+            "Dieser Tisch hat keine Zugzeit, also spielt hier kein Bot für einen Menschen.",
+            "This table has no turn clock, so no bot plays for a human here.",
+        )
+    }
+
     /// An empty chat line.
     pub fn chat_empty() -> ApiError {
         ApiError::ruled(

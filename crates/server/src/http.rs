@@ -101,6 +101,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))
         .route("/api/tables/{id}/rematch", post(rematch))
+        .route("/api/tables/{id}/autopilot", post(autopilot))
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
         .fallback(not_found)
@@ -309,6 +310,26 @@ async fn leave(
     table(&app, &id)?.ask(|reply| Command::Leave { access, reply }).await?;
     tracing::info!(table = %id, seat, "seat left");
     Ok(Json(json!({ "table": id, "seat": seat, "left": true })))
+}
+
+/// `POST /api/tables/{id}/autopilot`: a seat's human hands the seat to the
+/// bot (`on: true`) or takes it back (`on: false`); see [`crate::clock`].
+async fn autopilot(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: crate::clock::AutopilotRequest = parse_body(body, app.config.max_body_bytes)?;
+    let access = access(&headers, Some(req.seat))?;
+    let on = req.on;
+    let clock = table(&app, &id)?
+        .ask(|reply| Command::Autopilot { access, on, reply })
+        .await?;
+    tracing::info!(table = %id, seat = req.seat, on, "autopilot");
+    Ok(Json(
+        json!({ "table": id, "seat": req.seat, "autopilot": on, "clock": clock }),
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -13,6 +13,7 @@
 
 pub mod bots;
 pub mod chat;
+pub mod clock;
 pub mod db;
 pub mod error;
 pub mod guard;

@@ -198,6 +198,9 @@ impl Lobby {
         if options_bytes > MAX_OPTIONS_BYTES {
             return Err(ApiError::options_too_large(MAX_OPTIONS_BYTES));
         }
+        if let Some(clock) = &req.clock {
+            clock.check()?;
+        }
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Human; req.players]);
         if specs.len() != req.players {
             return Err(ApiError::malformed(format!(
@@ -248,6 +251,14 @@ impl Lobby {
             seed,
             version: game.version(),
             created_ms: now_ms(),
+            clock: req.clock.map(|c| {
+                let stored = crate::clock::StoredClock {
+                    turn_seconds: c.turn_seconds,
+                    grace_seconds: c.grace_seconds,
+                    autopilot: vec![false; req.players],
+                };
+                serde_json::to_string(&stored).unwrap_or_default()
+            }),
         };
         self.shared
             .db
@@ -267,6 +278,11 @@ impl Lobby {
                 game,
                 seats,
                 chat: Vec::new(),
+                clock: req.clock.map(|c| crate::clock::StoredClock {
+                    turn_seconds: c.turn_seconds,
+                    grace_seconds: c.grace_seconds,
+                    autopilot: Vec::new(),
+                }),
             },
             self.shared.clone(),
         );
@@ -344,11 +360,13 @@ impl Lobby {
                     connected: false,
                     kind: s.kind,
                     name: s.name,
+                    autopilot: false,
                 })
                 .collect(),
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
             rematch: archived.rematch,
+            clock: crate::clock::config_of(t.clock.as_deref()),
         })
     }
 

@@ -100,4 +100,13 @@ pub const MIGRATIONS: &[Migration] = &[
             )",
         ],
     },
+    Migration {
+        version: 4,
+        name: "turn clock",
+        statements: &[
+            // The turn clock of a table (`clock::StoredClock` as JSON: the
+            // setting and which seats a bot plays); NULL: no clock.
+            "ALTER TABLE tables ADD COLUMN clock TEXT",
+        ],
+    },
 ];

@@ -16,6 +16,10 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// Whether a client holding the seat's secret is connected.
     pub connected: bool,
+    /// Whether a bot plays this human seat (the turn clock ran out, or its
+    /// human handed it over); sent only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub autopilot: bool,
 }
 
 /// A table as listed.
@@ -50,6 +54,9 @@ pub struct TableSummary {
     /// The table of the rematch, once a seat has opened it.
     #[serde(default)]
     pub rematch: Option<String>,
+    /// The turn clock, if the table has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::ClockConfig>,
 }
 
 /// The rule set named by a table's options (see [`TableSummary::rules`]).
@@ -106,6 +113,9 @@ pub struct CreateTable {
     /// Seed of the table's chance; absent for a random one.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The turn clock; absent for none (see [`crate::clock`]).
+    #[serde(default)]
+    pub clock: Option<crate::clock::ClockConfig>,
 }
 
 /// `POST /api/tables/{id}/seats/{seat}/join`.
@@ -172,6 +182,9 @@ pub struct Snapshot {
     pub result: Option<GameResult>,
     /// The seats.
     pub seats: Vec<SeatInfo>,
+    /// The turn clock, if the table has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::ClockView>,
 }
 
 /// Messages a WebSocket client sends. Each may carry an `id`, echoed in the

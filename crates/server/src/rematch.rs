@@ -73,6 +73,7 @@ impl Lobby {
                     options,
                     seats: Some(specs),
                     seed: None,
+                    clock: crate::clock::config_of(t.clock.as_deref()),
                 };
                 let summary = self.create(req).await?;
                 let write = Write::Rematch {

@@ -144,7 +144,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 log,
             } => {
                 out.push(Stmt::new(
-                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10)",
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
                     vec![
                         text(&table.id),
                         text(&table.game),
@@ -156,6 +156,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                         Param::Int(LOG_FORMAT),
                         text(start_state),
                         text(&log.digest),
+                        Param::Text(table.clock.clone()),
                     ],
                     Some(1),
                 ));
@@ -226,6 +227,11 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
             Write::Rematch { table, next } => out.push(Stmt::new(
                 "UPDATE tables SET rematch = $1 WHERE id = $2",
                 vec![text(next), text(table)],
+                Some(1),
+            )),
+            Write::Clock { table, clock } => out.push(Stmt::new(
+                "UPDATE tables SET clock = $1 WHERE id = $2",
+                vec![text(clock), text(table)],
                 Some(1),
             )),
             Write::Chat { table, line } => out.push(Stmt::new(

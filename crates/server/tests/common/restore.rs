@@ -432,6 +432,7 @@ pub async fn hostile_text_round_trips(db: &str) {
                 seed: u64::MAX,
                 version: 0,
                 created_ms: 0,
+                clock: None,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),

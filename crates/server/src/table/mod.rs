@@ -12,6 +12,7 @@
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
 use crate::chat::{ChatLine, MAX_CHAT_LINES};
+use crate::clock::{Clock, ClockView, StoredClock};
 use crate::db::{digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT};
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
@@ -22,6 +23,8 @@ use serde_json::{json, Value};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+
+mod autopilot;
 
 /// A bot whose actions are refused this often in a row stops acting.
 const MAX_BOT_FAILURES: u32 = 20;
@@ -142,6 +145,22 @@ pub enum Command {
         next: String,
         /// The answer.
         reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// Seat `seat`'s turn clock, started for turn `token`, ran out.
+    ClockExpired {
+        /// Seat.
+        seat: u8,
+        /// The turn the timer was started for.
+        token: u64,
+    },
+    /// A seat's human hands the seat to the bot or takes it back.
+    Autopilot {
+        /// Who asks.
+        access: Access,
+        /// Whether the bot plays.
+        on: bool,
+        /// The answer: the clock after the change.
+        reply: oneshot::Sender<Result<ClockView, ApiError>>,
     },
     /// The table's chat lines from `from` on.
     ChatLog {
@@ -264,6 +283,8 @@ struct Table {
     chat: Vec<ChatLine>,
     /// The table of the rematch, once opened.
     rematch: Option<String>,
+    /// The turn clock, if the table has one.
+    clock: Option<Clock>,
     subscribers: Vec<Subscriber>,
     /// Bots with a decision under way, by seat.
     bot_pending: Vec<bool>,
@@ -291,6 +312,8 @@ pub struct Setup {
     pub seats: Vec<SeatRow>,
     /// The chat lines stored so far.
     pub chat: Vec<ChatLine>,
+    /// The turn clock as stored, if the table has one.
+    pub clock: Option<StoredClock>,
 }
 
 impl std::fmt::Debug for Setup {
@@ -412,6 +435,10 @@ pub async fn restore(
             ))
         }
     };
+    let clock = match t.clock.as_deref() {
+        None => None,
+        Some(text) => Some(serde_json::from_str::<StoredClock>(text).map_err(|e| unreadable("clock", &e))?),
+    };
     tracing::info!(table = %t.id, game = %t.game, version = t.version, "table restored");
     let setup = Setup {
         id: t.id.clone(),
@@ -422,6 +449,7 @@ pub async fn restore(
         game,
         seats: st.seats,
         chat: st.chat,
+        clock,
     };
     Ok(spawn(setup, shared.clone()))
 }
@@ -452,6 +480,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         seats: setup.seats,
         chat: setup.chat,
         rematch: None,
+        clock: setup.clock.map(|c| Clock::new(c, players)),
         subscribers: Vec::new(),
         bot_pending: vec![false; players],
         bot_failures: vec![0; players],
@@ -470,6 +499,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             result: None,
             created_ms: 0,
             rematch: None,
+            clock: None,
         })),
     };
     table.refresh_summary();
@@ -483,6 +513,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
 
 impl Table {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.clock_sync();
         self.schedule_bots();
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
@@ -499,7 +530,11 @@ impl Table {
                 reply,
             } => {
                 let result = match self.authorise(&access) {
-                    Ok(Viewer::Seat(seat)) => self.act(seat.0, action, version).await,
+                    Ok(Viewer::Seat(seat)) => {
+                        // A human who acts takes the seat back from the bot.
+                        self.take_back(seat.index()).await;
+                        self.act(seat.0, action, version).await
+                    }
                     Ok(Viewer::Spectator) => Err(ApiError::wrong_secret(0)),
                     Err(e) => Err(e),
                 };
@@ -508,6 +543,10 @@ impl Table {
             Command::BotAct { seat, action, version } => {
                 if let Some(p) = self.bot_pending.get_mut(usize::from(seat)) {
                     *p = false;
+                }
+                // The seat's human took it back while the bot was thinking.
+                if !self.bot_plays(usize::from(seat)) {
+                    return;
                 }
                 let Some(action) = action else {
                     self.bot_failures[usize::from(seat)] += 1;
@@ -574,6 +613,10 @@ impl Table {
                 self.refresh_summary();
                 self.broadcast(|_| Some(msg.clone()));
                 let _ = reply.send(Ok(()));
+            }
+            Command::ClockExpired { seat, token } => self.clock_expired(seat, token).await,
+            Command::Autopilot { access, on, reply } => {
+                let _ = reply.send(self.autopilot(&access, on).await);
             }
             Command::ChatLog { from, reply } => {
                 let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.chat.len());
@@ -669,6 +712,7 @@ impl Table {
         }
         self.stored = version;
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
+        self.clock_sync();
         self.publish_update(from);
         self.refresh_summary();
         self.schedule_bots();
@@ -737,6 +781,10 @@ impl Table {
             return Err(ApiError::storage());
         }
         self.seats[seat] = row;
+        if self.seats[seat].kind != "human" {
+            self.release_autopilot(seat).await;
+        }
+        self.clock_sync();
         self.refresh_summary();
         let seats = self.seat_infos();
         let msg: Outgoing = json!({"type": "seats", "table": self.id, "seats": seats})
@@ -771,6 +819,7 @@ impl Table {
             to_act: self.game.to_act(),
             result: self.game.result(),
             seats: self.seat_infos(),
+            clock: self.clock_view(),
         }
     }
 
@@ -792,6 +841,7 @@ impl Table {
         let version = game.version();
         let to_act = game.to_act();
         let result = game.result();
+        let clock = self.clock.as_ref().map(|c| c.view(crate::lobby::now_ms()));
         let mut make = |viewer: Viewer| -> Outgoing {
             if let Some((_, m)) = cache.iter().find(|(v, _)| *v == viewer) {
                 return m.clone();
@@ -814,6 +864,7 @@ impl Table {
                 legal: raw(legal),
                 to_act,
                 result: &result,
+                clock: clock.as_ref(),
             };
             let msg: Outgoing = serde_json::to_string(&update).unwrap_or_default().into();
             cache.push((viewer, msg.clone()));
@@ -842,6 +893,7 @@ impl Table {
                         .subscribers
                         .iter()
                         .any(|sub| sub.viewer == Viewer::Seat(Seat(i as u8)) && !sub.sink.is_closed()),
+                autopilot: s.kind == "human" && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
             })
             .collect()
     }
@@ -868,6 +920,7 @@ impl Table {
             result: self.game.result(),
             created_ms: self.created_ms,
             rematch: self.rematch.clone(),
+            clock: self.clock.as_ref().map(|c| c.config),
         };
         match self.summary.write() {
             Ok(mut s) => *s = summary,
@@ -885,11 +938,10 @@ impl Table {
         };
         for seat in seats.iter() {
             let i = seat.index();
-            let Some(row) = self.seats.get(i) else { continue };
-            if row.kind != "bot" || self.bot_pending[i] || self.bot_failures[i] >= MAX_BOT_FAILURES {
+            if !self.bot_plays(i) || self.bot_pending[i] || self.bot_failures[i] >= MAX_BOT_FAILURES {
                 continue;
             }
-            let Some(bot) = row.name.as_deref().and_then(|n| self.shared.bots.get(n)) else {
+            let Some(bot) = self.bot_for(i) else {
                 continue;
             };
             let Some(tx) = self.tx.upgrade() else { return };
@@ -945,6 +997,8 @@ struct Update<'a> {
     legal: Option<Box<RawValue>>,
     to_act: ToAct,
     result: &'a Option<engine::GameResult>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<&'a ClockView>,
 }
 
 /// Queues a message; a subscriber that is gone or too slow is dropped (its

@@ -1,0 +1,141 @@
+//! The turn clock in the browser (issue 15, point 7): a clock out of range is
+//! refused in the lobby in the player's language and creates nothing; at a
+//! table with a clock the seat to act sees its time run down, then its
+//! grace, then a bot plays the seat (the page says so, and the game goes on
+//! without a click), and the player takes the seat back with one button.
+
+use std::time::{Duration, Instant};
+use web_e2e::ui;
+use web_e2e::{Browser, TestServer};
+
+async fn tables(server: &TestServer) -> usize {
+    let v: serde_json::Value = reqwest::get(format!("{}/api/tables", server.url))
+        .await
+        .expect("tables")
+        .json()
+        .await
+        .expect("json");
+    v["tables"].as_array().map_or(0, Vec::len)
+}
+
+/// Waits until `css` matches, or fails naming `what`.
+async fn until(b: &Browser, css: &str, what: &str, limit: Duration) {
+    let started = Instant::now();
+    while b.first(css).await.is_none() {
+        assert!(started.elapsed() < limit, "{what}: nothing matches {css}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Fills the lobby for a Splendor table against a random bot with a clock.
+async fn fill_lobby(b: &Browser, turn: &str, grace: &str) {
+    b.click("[data-testid=game-select] option[value=\"splendor\"]").await;
+    b.click("[data-testid=players-select] option[value=\"2\"]").await;
+    b.click("[data-testid=seat-kind-1] option[value=\"bot:random\"]").await;
+    b.type_into("[data-testid=name-input]", "Uta").await;
+    b.type_into("[data-testid=clock-turn]", turn).await;
+    b.type_into("[data-testid=clock-grace]", grace).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    ui::lobby_in_german(&b).await;
+
+    // Out of range: refused in German, and no table is made.
+    fill_lobby(&b, "3", "0").await;
+    b.click("[data-testid=create-table]").await;
+    let banner = b
+        .wait_for("[data-testid=banner]:not([hidden])", Duration::from_secs(10))
+        .await;
+    let text = b.text(&banner).await.unwrap_or_default();
+    assert!(text.contains("Zugzeit muss 5 bis 3600 Sekunden"), "{text}");
+    assert!(
+        b.first("[data-testid=table-page]").await.is_none(),
+        "no table page opened"
+    );
+    assert_eq!(tables(&server).await, 0, "a refused clock creates nothing");
+
+    // Five seconds a turn, two of grace.
+    fill_lobby(&b, "5", "2").await;
+    b.click("[data-testid=create-table]").await;
+    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+    until(
+        &b,
+        "[data-testid=clocks] [data-testid=clock-0][data-state=turn]",
+        "the seat to act sees its time",
+        Duration::from_secs(20),
+    )
+    .await;
+    let left = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
+    assert!(left.starts_with("⏱ noch 0:0"), "{left}");
+    let version = ui::version(&b).await;
+    until(
+        &b,
+        "[data-testid=clock-0][data-state=grace]",
+        "the grace follows",
+        Duration::from_secs(10),
+    )
+    .await;
+    let grace = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
+    assert!(grace.contains("Nachspielzeit 0:0"), "{grace}");
+    b.screenshot("clock").await;
+
+    // Time is up: a bot plays the seat, the page says so, the game goes on.
+    until(
+        &b,
+        "[data-testid=autopilot-note]",
+        "a bot took the seat",
+        Duration::from_secs(10),
+    )
+    .await;
+    let note = b.text_of("[data-testid=autopilot-note]").await.unwrap_or_default();
+    assert!(note.contains("Ein Bot spielt für dich"), "{note}");
+    let started = Instant::now();
+    while ui::version(&b).await == version {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the bot does not play the seat"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    until(
+        &b,
+        "[data-testid=clock-0][data-state=autopilot]",
+        "the seat list shows the bot",
+        Duration::from_secs(5),
+    )
+    .await;
+    b.screenshot("clock-autopilot").await;
+
+    // One click and the seat is the player's again, with a fresh clock when it
+    // is to act.
+    b.click("[data-testid=take-back]").await;
+    let started = Instant::now();
+    while b.first("[data-testid=autopilot-note]").await.is_some() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the seat was not taken back"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    until(
+        &b,
+        "[data-testid=clock-0][data-state=turn]",
+        "the player's own clock runs again",
+        Duration::from_secs(20),
+    )
+    .await;
+    let button = b.attr("[data-testid=autopilot-0]", "data-on").await;
+    assert_eq!(
+        button.as_deref(),
+        Some("false"),
+        "the seat list offers to hand over again"
+    );
+    b.quit().await;
+    server.stop().await;
+}
