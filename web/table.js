@@ -414,6 +414,8 @@ class TablePage {
       return;
     }
     const ctx = this.ctx(cur);
+    // Scrolled areas (a zoomed board) keep their place across the redraw.
+    const kept = [...this.root.querySelectorAll('[data-keep-scroll]')].map((e) => [e.dataset.keepScroll, e.scrollLeft, e.scrollTop]);
     let board;
     try {
       board = mod.render(cur.view, ctx.legal, ctx);
@@ -439,6 +441,13 @@ class TablePage {
         this.winnerScreen(cur),
       ),
     );
+    for (const [k, left, top] of kept) {
+      const e = this.root.querySelector(`[data-keep-scroll="${k}"]`);
+      if (e) {
+        e.scrollLeft = left;
+        e.scrollTop = top;
+      }
+    }
     this.chat.restoreFocus();
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.

@@ -11,6 +11,7 @@
 // unchanged. The board's shape (which the view names only by id) is served
 // by the server once per table (useTopology, catan-board.js).
 
+import { tradeBuilder } from './catan-trade.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
@@ -97,8 +98,6 @@ const TX = {
   close: { de: 'Schließen', en: 'Close' },
   offerSoFar: { de: 'Angebot: du gibst {give} und möchtest {get}.', en: 'Offer: you give {give} and want {get}.' },
   submit: { de: 'Angebot machen', en: 'Make the offer' },
-  addGive: { de: 'Du gibst +1', en: 'You give +1' },
-  addGet: { de: 'Du möchtest +1', en: 'You want +1' },
   theyOffer: { de: '{who} bietet {give} und möchte {get}.', en: '{who} offers {give} and wants {get}.' },
   accept: { de: 'Annehmen', en: 'Accept' },
   decline: { de: 'Ablehnen', en: 'Decline' },
@@ -443,7 +442,11 @@ export function index(legal) {
 
 const STYLE = `
 .catan { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
-.catan .catan-board-wrap { flex: 1 1 420px; min-width: 280px; max-width: 680px; }
+.catan .catan-board-wrap { flex: 3 1 480px; min-width: 280px; max-width: 960px; }
+.catan .board-scroll { overflow: auto; max-height: 85vh; border-radius: 10px; -webkit-overflow-scrolling: touch; }
+.catan .zoom-bar { display: flex; gap: .4rem; align-items: center; justify-content: flex-end; margin-bottom: .25rem; }
+.catan .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
+.catan .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 .catan .catan-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
 .catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
 .catan .target { cursor: pointer; }
@@ -466,6 +469,12 @@ const STYLE = `
 .catan .discard-row .res { min-width: 8rem; padding: .2rem .4rem; border-radius: 4px; }
 .catan .discard-row .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .catan .discard-row .count { min-width: 1.5rem; text-align: center; }
+.catan .trade-builder { border-collapse: collapse; margin: .3rem 0; }
+.catan .trade-builder td, .catan .trade-builder th { padding: .15rem .4rem; text-align: center; }
+.catan .trade-builder .res { min-width: 7rem; border-radius: 4px; }
+.catan .trade-step { display: inline-flex; align-items: center; gap: .25rem; }
+.catan .trade-step .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
+.catan .trade-step .count { min-width: 1.5rem; text-align: center; }
 .catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
 .catan .res.rate { font-variant-numeric: tabular-nums; }
 .catan .res.harbor-rate { border: 2px solid #8b5a2b; font-weight: 700; }
@@ -492,8 +501,48 @@ const STYLE = `
 @media (max-width: 520px) {
   .catan .catan-board-wrap { flex-basis: 100%; min-width: 0; }
   .catan .catan-side { flex-basis: 100%; min-width: 0; }
+  /* A finger needs 40 px: the hit circles of intersections grow (legal
+     spots are never neighbours, so they do not overlap), and the turn's
+     buttons stay at the bottom of the screen. */
+  .catan .target .hit { r: 38px; }
+  .catan [data-testid=turn-buttons] { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fffffff0; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; }
+  .catan [data-testid=turn-buttons] button { min-height: 44px; }
+  .catan { padding-bottom: 4.5rem; }
 }
 `;
+
+/** Zoom steps of the board (1 = the board fits the width). Kept while the page is open. */
+const ZOOMS = [1, 1.5, 2, 2.5, 3];
+let zoom = 1;
+const ZOOM_TEXT = {
+  in: { de: 'Brett vergrößern', en: 'Zoom in' },
+  out: { de: 'Brett verkleinern', en: 'Zoom out' },
+};
+
+/**
+ * The board in a frame that zooms (− and +) and scrolls, so that on a phone
+ * every intersection and path can be hit with a finger; the table keeps the
+ * scroll position across redraws (`data-keep-scroll`).
+ */
+export function boardFrame(h, ctx, board) {
+  const i = ZOOMS.indexOf(zoom);
+  const set = (z) => {
+    zoom = z;
+    ctx.rerender();
+  };
+  return h(
+    'div',
+    { class: 'catan-board-wrap' },
+    h(
+      'div',
+      { class: 'zoom-bar' },
+      h('button', { type: 'button', class: 'step', 'data-testid': 'zoom-out', 'aria-label': ctx.L(ZOOM_TEXT.out), title: ctx.L(ZOOM_TEXT.out), disabled: i <= 0, onclick: () => set(ZOOMS[i - 1]) }, '−'),
+      h('span', { class: 'zoom-level', 'data-testid': 'zoom-level' }, `${Math.round(zoom * 100)} %`),
+      h('button', { type: 'button', class: 'step', 'data-testid': 'zoom-in', 'aria-label': ctx.L(ZOOM_TEXT.in), title: ctx.L(ZOOM_TEXT.in), disabled: i >= ZOOMS.length - 1, onclick: () => set(ZOOMS[i + 1]) }, '+'),
+    ),
+    h('div', { class: 'board-scroll', 'data-testid': 'board-scroll', 'data-keep-scroll': 'board' }, h('div', { class: 'board-zoom', style: { width: `${zoom * 100}%` } }, board)),
+  );
+}
 
 /** The corners of a band of half-width `w` around a segment (a hit area with a size). */
 export function band(x1, y1, x2, y2, w) {
@@ -800,7 +849,7 @@ export function boardSvg(h, view, ctx, ix, extra) {
           { class: 'target', 'data-testid': `node-${n}`, 'data-kind': kind, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && ctx.act(a) },
           h('svg:title', {}, label),
           kind === 'city' ? h('svg:circle', { class: 'target-city', cx: x, cy: y, r: 16 }) : h('svg:circle', { class: 'target-node', cx: x, cy: y, r: 8 }),
-          h('svg:circle', { cx: x, cy: y, r: 20, fill: 'transparent' }),
+          h('svg:circle', { class: 'hit', cx: x, cy: y, r: 20, fill: 'transparent' }),
         ),
       );
     }
@@ -1020,22 +1069,8 @@ export function dialogs(h, view, ctx, ix) {
     );
   }
   // Domestic trade, step by step as the phases go.
-  if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade)) {
-    const offer = phase.offer || {};
-    out.push(
-      panel(
-        'offer-panel',
-        tx(ctx, 'offerSoFar', { give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
-        h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'addGive')}:`), RESOURCES.map((r) => (ix.offerGive.has(r) ? resChip(h, ctx, r, null, { testid: `offer-give-${r}`, onclick: () => ctx.act(ix.offerGive.get(r)) }) : null))),
-        h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'addGet')}:`), RESOURCES.map((r) => (ix.offerGet.has(r) ? resChip(h, ctx, r, null, { testid: `offer-get-${r}`, onclick: () => ctx.act(ix.offerGet.get(r)) }) : null))),
-        h(
-          'div',
-          { class: 'buttons' },
-          ix.one.submit_offer ? button(h, tx(ctx, 'submit'), () => ctx.act(ix.one.submit_offer), { testid: 'submit-offer', primary: true }) : null,
-          ix.one.cancel_trade ? button(h, tx(ctx, 'cancel'), () => ctx.act(ix.one.cancel_trade), { testid: 'cancel-trade' }) : null,
-        ),
-      ),
-    );
+  if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade) && me != null) {
+    out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL));
   }
   if (phase.phase === 'trade_replies' || phase.phase === 'trade_confirm') {
     const offer = phase.offer || {};
@@ -1177,7 +1212,7 @@ export function render(view, legal, ctx) {
   return h(
     'div',
     { class: 'catan' },
-    h('div', { class: 'catan-board-wrap' }, boardSvg(h, view, ctx, ix)),
+    boardFrame(h, ctx, boardSvg(h, view, ctx, ix)),
     h(
       'div',
       { class: 'catan-side' },

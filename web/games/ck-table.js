@@ -11,7 +11,7 @@
 // each listed action can be clicked. catan.js calls render() for a view with
 // a `cities_knights` part.
 
-import { boardSvg, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, describeEvent as catanEvent } from './catan.js';
+import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, describeEvent as catanEvent } from './catan.js';
 import { addLayers, cardOf, say } from './ck-board.js';
 import {
   RESOURCE_KINDS, COMMODITIES, CARD_KINDS, TRACKS, TRACK_FILL, TRACK_COMMODITY, CARD_FILL, PROGRESS,
@@ -480,7 +480,7 @@ export function render(view, legal, ctx) {
   for (const a of legal) if (cardOf(a)) ctx.ui.covered?.add(a);
   side.push(morePanel(h, ctx, legal, baseShown));
   side.push(barbariansEl(h, view, ctx), bankEl(h, view, ctx), players);
-  return h('div', { class: 'catan ck', 'data-rules': 'cities_knights' }, h('div', { class: 'catan-board-wrap' }, board), h('div', { class: 'catan-side' }, side));
+  return h('div', { class: 'catan ck', 'data-rules': 'cities_knights' }, boardFrame(h, ctx, board), h('div', { class: 'catan-side' }, side));
 }
 
 export { describeAction, describeEvent, cardsText } from './ck-text.js';

@@ -152,13 +152,38 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         if let Some(refused) = ui::act(b, "[data-testid=open-trade]").await {
             return Some(refused);
         }
-        for css in ["[data-testid^=offer-give-]", "[data-testid^=offer-get-]"] {
-            b.wait_for(css, Duration::from_secs(10)).await;
-            if let Some(refused) = ui::act(b, css).await {
-                return Some(refused);
-            }
-        }
-        b.wait_for("[data-testid=submit-offer]", Duration::from_secs(10)).await;
+        // The builder: + on a resource given and on another wanted, the
+        // counts follow, and one click sends the whole offer.
+        b.wait_for("[data-testid=offer-panel]", Duration::from_secs(10)).await;
+        assert!(
+            b.attr("[data-testid=submit-offer]", "disabled").await.is_some(),
+            "an empty offer cannot be sent"
+        );
+        let give = b.first("[data-testid^=trade-give-plus-]:not([disabled])").await;
+        let Some(give) = give else {
+            return ui::act(b, "[data-testid=cancel-trade]").await;
+        };
+        let given = b.attr_of(&give, "data-testid").await.unwrap_or_default();
+        let r = given.trim_start_matches("trade-give-plus-").to_string();
+        b.click(&format!("[data-testid=trade-give-plus-{r}]")).await;
+        let count = b.text_of(&format!("[data-testid=trade-give-count-{r}]")).await;
+        assert_eq!(count.as_deref(), Some("1"), "the give count follows the +");
+        assert!(
+            b.attr(&format!("[data-testid=trade-get-plus-{r}]"), "disabled")
+                .await
+                .is_some(),
+            "a resource given cannot be wanted too"
+        );
+        let get = b.first("[data-testid^=trade-get-plus-]:not([disabled])").await;
+        let Some(get) = get else {
+            return ui::act(b, "[data-testid=cancel-trade]").await;
+        };
+        b.click_element(&get).await.ok();
+        let label = b.text_of("[data-testid=submit-offer]").await.unwrap_or_default();
+        assert!(
+            label.starts_with("Angebot machen: 1 "),
+            "the button names the offer: {label}"
+        );
         return ui::act(b, "[data-testid=submit-offer]").await;
     }
     if b.first("[data-testid=end-turn]").await.is_some() {

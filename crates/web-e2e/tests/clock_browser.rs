@@ -4,6 +4,7 @@
 //! grace, then a bot plays the seat (the page says so, and the game goes on
 //! without a click), and the player takes the seat back with one button.
 
+use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use web_e2e::ui;
 use web_e2e::{Browser, TestServer};
@@ -27,11 +28,54 @@ async fn until(b: &Browser, css: &str, what: &str, limit: Duration) {
     }
 }
 
-/// Fills the lobby for a Splendor table against a random bot with a clock.
+/// A second player at the table through the API: joins seat 1 and acts
+/// when asked (the first action its seat lists).
+struct Other {
+    http: reqwest::Client,
+    base: String,
+    secret: String,
+}
+
+impl Other {
+    async fn join(server: &TestServer, table: &str) -> Other {
+        let http = reqwest::Client::new();
+        let base = format!("{}/api/tables/{table}", server.url);
+        let resp = http
+            .post(format!("{base}/seats/1/join"))
+            .json(&json!({"name": "Jo"}))
+            .send()
+            .await;
+        let v: Value = resp.expect("join").json().await.expect("json");
+        let secret = v["secret"].as_str().expect("secret").to_string();
+        Other { http, base, secret }
+    }
+
+    /// Acts once if seat 1 has a legal action; whether it did.
+    async fn act(&self) -> bool {
+        let view = format!("{}/view?seat=1", self.base);
+        let resp = self.http.get(view).header("x-seat-secret", &self.secret).send().await;
+        let snap: Value = resp.expect("view").json().await.expect("json");
+        let Some(action) = snap["legal"].as_array().and_then(|l| l.first()).cloned() else {
+            return false;
+        };
+        let body = json!({"seat": 1, "action": action, "version": snap["version"]});
+        let act = format!("{}/act", self.base);
+        let resp = self
+            .http
+            .post(act)
+            .header("x-seat-secret", &self.secret)
+            .json(&body)
+            .send()
+            .await;
+        resp.expect("act").status().is_success()
+    }
+}
+
+/// Fills the lobby for a Splendor table of two humans with a clock.
 async fn fill_lobby(b: &Browser, turn: &str, grace: &str) {
     b.click("[data-testid=game-select] option[value=\"splendor\"]").await;
     b.click("[data-testid=players-select] option[value=\"2\"]").await;
-    b.click("[data-testid=seat-kind-1] option[value=\"bot:random\"]").await;
+    b.click("[data-testid=seat-kind-1] option[value=\"human\"]").await;
     b.type_into("[data-testid=name-input]", "Uta").await;
     b.type_into("[data-testid=clock-turn]", turn).await;
     b.type_into("[data-testid=clock-grace]", grace).await;
@@ -60,17 +104,21 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     );
     assert_eq!(tables(&server).await, 0, "a refused clock creates nothing");
 
-    // Five seconds a turn, two of grace.
+    // Five seconds a turn, two of grace; Jo takes the other seat.
     fill_lobby(&b, "5", "2").await;
     b.click("[data-testid=create-table]").await;
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    until(
-        &b,
-        "[data-testid=clocks] [data-testid=clock-0][data-state=turn]",
-        "the seat to act sees its time",
-        Duration::from_secs(20),
-    )
-    .await;
+    let url = b.url().await;
+    let table = url
+        .split("/play/")
+        .nth(1)
+        .and_then(|s| s.split(['?', '#']).next())
+        .unwrap_or_default();
+    let other = Other::join(&server, table).await;
+    // Whoever starts, seat 0 is to act once Jo has had a turn.
+    other.act().await;
+    let mine = "[data-testid=clocks] [data-testid=clock-0][data-state=turn]";
+    until(&b, mine, "the seat to act sees its time", Duration::from_secs(20)).await;
     let left = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
     assert!(left.starts_with("⏱ noch 0:0"), "{left}");
     let version = ui::version(&b).await;
@@ -85,7 +133,7 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     assert!(grace.contains("Nachspielzeit 0:0"), "{grace}");
     b.screenshot("clock").await;
 
-    // Time is up: a bot plays the seat, the page says so, the game goes on.
+    // Time is up: a bot plays the seat's turn, the page says so, and Jo is to act.
     until(
         &b,
         "[data-testid=autopilot-note]",
@@ -103,16 +151,18 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    let bot = "[data-testid=clock-0][data-state=autopilot]";
+    until(&b, bot, "the seat list shows the bot", Duration::from_secs(5)).await;
     until(
         &b,
-        "[data-testid=clock-0][data-state=autopilot]",
-        "the seat list shows the bot",
+        "[data-testid=clock-1][data-state=turn]",
+        "Jo's clock runs",
         Duration::from_secs(5),
     )
     .await;
     b.screenshot("clock-autopilot").await;
 
-    // One click and the seat is the player's again, with a fresh clock when it
+    // One click and the seat is the player's again, with a fresh clock once it
     // is to act.
     b.click("[data-testid=take-back]").await;
     let started = Instant::now();
@@ -123,13 +173,9 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    until(
-        &b,
-        "[data-testid=clock-0][data-state=turn]",
-        "the player's own clock runs again",
-        Duration::from_secs(20),
-    )
-    .await;
+    // Jo acts (unless Jo's own clock ran out meanwhile and a bot did).
+    other.act().await;
+    until(&b, mine, "the player's own clock runs again", Duration::from_secs(20)).await;
     let button = b.attr("[data-testid=autopilot-0]", "data-on").await;
     assert_eq!(
         button.as_deref(),
