@@ -3,7 +3,11 @@
 //! own view from the HTTP API (hand, knights, rates, barbarians) only to
 //! choose among the offered clicks: a policy that trades blindly and builds
 //! in a fixed order loses its cities to the barbarians and never reaches the
-//! goal, which is why the complete game was once `#[ignore]`d.
+//! goal, which is why the complete game was once `#[ignore]`d. A policy
+//! that builds one knight and activates it only with spare grain still lost
+//! every city to the barbarians in one game of four, so while the ship is
+//! near, the seat's active defence (against its rivals', read from the same
+//! view) goes before the points.
 
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -149,6 +153,7 @@ const OFFERS: &[(&str, &str)] = &[
     ("squire", "[data-testid^=squire-].target"),
     ("activate", "[data-testid^=node-][data-kinds~=activate_knight]"),
     ("knight", "[data-testid^=node-][data-kinds~=build_knight]"),
+    ("promote", "[data-testid^=node-][data-kinds~=promote_knight]"),
     ("wall", "[data-testid^=node-][data-kinds~=build_wall]"),
     ("road", "[data-testid^=edge-]"),
     ("open-bank", "[data-testid=open-bank]"),
@@ -217,6 +222,22 @@ struct Plan {
     knights: usize,
     inactive: usize,
     cards: i64,
+    /// The barbarians are near and the seat's active knights are not yet
+    /// the strongest defence: the next card goes to a knight, its
+    /// activation or its promotion (the seat with the lowest defence loses a
+    /// city, the single strongest gains a Defender of Catan point).
+    defend: bool,
+}
+
+/// A seat's defence: the strength of its active knights (1, 2 or 3 each).
+fn defence(cp: &Value) -> i64 {
+    let has = |set: &str, n: &Value| cp[set].as_array().is_some_and(|a| a.contains(n));
+    cp["active"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|n| 1 + i64::from(has("strong", n)) + 2 * i64::from(has("mighty", n)))
+        .sum()
 }
 
 fn count(v: &Value) -> usize {
@@ -242,8 +263,28 @@ impl Plan {
         let active = count(&cp["active"]);
         let barbarians = ck["barbarians"].as_u64().unwrap_or(0);
         let (settlements, cities) = (count(&p["settlements"]), count(&p["cities"]));
+        // The rivals' defences: the lowest among those with a city to lose, and the highest.
+        let own = defence(cp);
+        let rivals: Vec<(i64, bool)> = (1..count(&ck["players"]))
+            .map(|i| (defence(&ck["players"][i]), count(&view["players"][i]["cities"]) > 0))
+            .collect();
+        let high = rivals.iter().map(|r| r.0).max().unwrap_or(0);
+        let low = rivals.iter().filter(|r| r.1).map(|r| r.0).min().unwrap_or(0);
+        let target = (high + 1).min(4).max(low + 1);
+        let defend = barbarians >= 3 && own < target && knights > 0;
         let mut need = [0i64; 8];
-        if settlements > 0 && cities < 4 {
+        if defend {
+            // Grain activates a knight; wool and ore build or promote one.
+            if knights > active {
+                need[3] += 1;
+            } else {
+                need[2] += 1;
+                need[4] += 1;
+                if knights < 3 {
+                    need[3] += 1;
+                }
+            }
+        } else if settlements > 0 && cities < 4 {
             // A city: 2 grain, 3 ore (the point that also survives a pillage as a settlement).
             need[3] += 2;
             need[4] += 3;
@@ -254,11 +295,11 @@ impl Plan {
             need[3] += 1;
         }
         // A knight while there is none, its grain once the barbarians are near.
-        if knights == 0 {
+        if knights == 0 && !defend {
             need[2] += 1;
             need[4] += 1;
         }
-        if (barbarians >= 3 || chain) && knights > active {
+        if (barbarians >= 3 || chain) && knights > active && !defend {
             need[3] += 1;
         }
         // The next improvement of each track (paper: science, cloth: trade, coin: politics).
@@ -278,6 +319,7 @@ impl Plan {
             barbarians,
             knights,
             inactive: knights - active.min(knights),
+            defend,
         }
     }
 
@@ -509,7 +551,7 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
         return None;
     }
     // Knights: one built, activated for the hero or when the barbarians come near.
-    if o.has("activate") && plan.inactive > 0 && (chain || plan.spare_grain()) {
+    if o.has("activate") && plan.inactive > 0 && (chain || plan.defend || plan.spare_grain()) {
         ui::note(seen, "activate");
         return place_action(
             b,
@@ -522,6 +564,18 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
         ui::note(seen, "knight");
         lim.knights += 1;
         return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
+    }
+    // The defence before the points while the barbarians are near: another knight, or a promotion.
+    if plan.defend && plan.inactive == 0 {
+        if lim.knights < 1 && plan.knights < 3 && o.has("knight") {
+            ui::note(seen, "knight");
+            lim.knights += 1;
+            return place_action(b, "[data-testid^=node-][data-kinds~=build_knight]", "build_knight").await;
+        }
+        if o.has("promote") {
+            ui::note(seen, "promote");
+            return place_action(b, "[data-testid^=node-][data-kinds~=promote_knight]", "promote_knight").await;
+        }
     }
     // Points: a city, a settlement, an improvement (progress cards and metropolises).
     for (name, kind) in [("city", "build_city"), ("settlement", "build_settlement")] {
