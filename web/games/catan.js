@@ -442,12 +442,12 @@ export function index(legal) {
 
 const STYLE = `
 .catan { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
-.catan .catan-board-wrap { flex: 3 1 480px; min-width: 280px; max-width: 960px; }
+.catan .catan-board-wrap { flex: 2 1 480px; min-width: 280px; max-width: 960px; }
 .catan .board-scroll { overflow: auto; max-height: 85vh; border-radius: 10px; -webkit-overflow-scrolling: touch; }
 .catan .zoom-bar { display: flex; gap: .4rem; align-items: center; justify-content: flex-end; margin-bottom: .25rem; }
 .catan .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .catan .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
-.catan .catan-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
+.catan .catan-side { flex: 1 1 300px; min-width: 260px; display: flex; flex-direction: column; gap: .5rem; }
 .catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
 .catan .target { cursor: pointer; }
 .catan .target-node { fill: #ffe14d; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
@@ -470,10 +470,10 @@ const STYLE = `
 .catan .discard-row .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .catan .discard-row .count { min-width: 1.5rem; text-align: center; }
 .catan .trade-builder { border-collapse: collapse; margin: .3rem 0; }
-.catan .trade-builder td, .catan .trade-builder th { padding: .15rem .4rem; text-align: center; }
-.catan .trade-builder .res { min-width: 7rem; border-radius: 4px; }
-.catan .trade-step { display: inline-flex; align-items: center; gap: .25rem; }
-.catan .trade-step .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
+.catan .trade-builder td, .catan .trade-builder th { padding: .1rem .2rem; text-align: center; }
+.catan .trade-builder .res { min-width: 5.5rem; border-radius: 4px; }
+.catan .trade-step { display: inline-flex; align-items: center; gap: .2rem; }
+.catan .trade-step .step { min-width: 34px; min-height: 34px; padding: 0; font-size: 1.1rem; }
 .catan .trade-step .count { min-width: 1.5rem; text-align: center; }
 .catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
 .catan .res.rate { font-variant-numeric: tabular-nums; }
@@ -507,6 +507,7 @@ const STYLE = `
   .catan .target .hit { r: 38px; }
   .catan [data-testid=turn-buttons] { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fffffff0; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; }
   .catan [data-testid=turn-buttons] button { min-height: 44px; }
+  .catan .trade-step .step { min-width: 40px; min-height: 40px; }
   .catan { padding-bottom: 4.5rem; }
 }
 `;

@@ -388,7 +388,10 @@ impl Browser {
     /// a player opens the list before clicking in it.
     pub async fn click_element(&self, element: &str) -> Result<(), DriverError> {
         // (Not for its own summary: clicking that is what opens it.)
-        let unfold = "const e = arguments[0]; const d = e.closest('details'); if (d && !d.open && !e.closest('summary')) d.open = true;";
+        // Then the element is scrolled to the middle of the screen, as a
+        // player would, so a bar fixed at the screen's bottom (the phone's
+        // action bar) does not cover it.
+        let unfold = "const e = arguments[0]; const d = e.closest('details'); if (d && !d.open && !e.closest('summary')) d.open = true; e.scrollIntoView({block: 'center', inline: 'nearest'});";
         self.session(
             reqwest::Method::POST,
             "/execute/sync",

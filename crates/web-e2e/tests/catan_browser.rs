@@ -38,7 +38,7 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
             "[data-testid=reply-panel] [data-testid=decline-offer]",
             "[data-testid=confirm-panel] button[data-testid^=confirm-]",
             "[data-testid=confirm-panel] [data-testid=cancel-trade]",
-            "[data-testid=offer-panel] [data-testid=submit-offer]",
+            "[data-testid=offer-panel] [data-testid=submit-offer]:not([disabled])",
             "[data-testid=offer-panel] [data-testid=cancel-trade]",
         ],
     )
@@ -178,10 +178,14 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         let Some(get) = get else {
             return ui::act(b, "[data-testid=cancel-trade]").await;
         };
-        b.click_element(&get).await.ok();
+        let wanted = b.attr_of(&get, "data-testid").await.unwrap_or_default();
+        let w = wanted.trim_start_matches("trade-get-plus-").to_string();
+        b.click(&format!("[data-testid=trade-get-plus-{w}]")).await;
+        let count = b.text_of(&format!("[data-testid=trade-get-count-{w}]")).await;
+        assert_eq!(count.as_deref(), Some("1"), "the get count follows the +");
         let label = b.text_of("[data-testid=submit-offer]").await.unwrap_or_default();
         assert!(
-            label.starts_with("Angebot machen: 1 "),
+            label.starts_with("Angebot machen: 1 ") && label.contains(" gegen 1 "),
             "the button names the offer: {label}"
         );
         return ui::act(b, "[data-testid=submit-offer]").await;

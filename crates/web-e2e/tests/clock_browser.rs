@@ -131,7 +131,7 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     .await;
     let grace = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
     assert!(grace.contains("Nachspielzeit 0:0"), "{grace}");
-    b.screenshot("clock").await;
+    b.screenshot("clock.png").await;
 
     // Time is up: a bot plays the seat's turn, the page says so, and Jo is to act.
     until(
@@ -160,7 +160,7 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
         Duration::from_secs(5),
     )
     .await;
-    b.screenshot("clock-autopilot").await;
+    b.screenshot("clock-autopilot.png").await;
 
     // One click and the seat is the player's again, with a fresh clock once it
     // is to act.

@@ -77,7 +77,7 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     );
     let (w2, _) = size(&b, &format!("{spot} .hit")).await;
     assert!(w2 >= 40.0, "a target stays finger-sized zoomed in: {w2}");
-    b.screenshot("catan-phone-zoom").await;
+    b.screenshot("catan-phone-zoom.png").await;
     b.click("[data-testid=zoom-out]").await;
     b.click("[data-testid=zoom-out]").await;
     assert_eq!(b.text_of("[data-testid=zoom-level]").await.as_deref(), Some("100 %"));
@@ -122,7 +122,7 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
         bar[4].as_f64().unwrap_or(0.0) >= 40.0,
         "its buttons are 40 px high: {bar}"
     );
-    b.screenshot("catan-phone").await;
+    b.screenshot("catan-phone.png").await;
     b.quit().await;
     server.stop().await;
 }
