@@ -256,14 +256,21 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 }
 
-/// The error for a loaded state that is inconsistent; lists every problem.
-pub fn invalid_state(problems: Vec<String>) -> ErrorInfo {
-    let list = problems.join("; ");
+/// The error for a loaded state that is inconsistent: every problem in each
+/// language with its rule id (`sentence [rule] sentence [rule]`), the shape a
+/// refused set-up (a stated board) lists its problems in.
+pub fn invalid_state(problems: Vec<crate::Problem>) -> ErrorInfo {
     ErrorInfo::new(
         "invalid_state",
         "engine.invalid_state",
-        format!("Der Spielstand ist widersprüchlich: {list}"),
-        format!("The state is inconsistent: {list}"),
+        format!(
+            "Der Spielstand ist widersprüchlich: {}",
+            crate::problem::listed(&problems, true)
+        ),
+        format!(
+            "The state is inconsistent: {}",
+            crate::problem::listed(&problems, false)
+        ),
     )
 }
 
