@@ -36,7 +36,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
     if state.captain as usize >= n {
         e.push(problem!(
             "junior.state.captain",
-            "Der Kapitän {} sitzt nicht am Tisch.",
+            "Kapitän ist Platz {}, der nicht am Tisch sitzt.",
             "captain {} is not at the table",
             state.captain
         ));

@@ -56,7 +56,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
         let s = state.current.0;
         out.push(problem!(
             "catan.state.current",
-            "Den Platz am Zug, {s}, gibt es nicht.",
+            "Platz {s}, der am Zug sein soll, gibt es nicht.",
             "current seat {s} does not exist"
         ));
     }
@@ -376,14 +376,14 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
             if step as usize >= 2 * n {
                 out.push(problem!(
                     "catan.state.phase",
-                    "Gründungsschritt {step} liegt hinter {}.",
+                    "Schritt {step} der Gründungsphase liegt hinter {}.",
                     "setup step {step} beyond {}",
                     2 * n
                 ));
             } else if state.setup_seat(step) != cur {
                 out.push(problem!(
                     "catan.state.phase",
-                    "Gründungsschritt {step} gehört Platz {}, nicht Platz {}.",
+                    "Schritt {step} der Gründungsphase gehört Platz {}, nicht Platz {}.",
                     "setup step {step} belongs to seat {}, not seat {}",
                     state.setup_seat(step).0,
                     cur.0

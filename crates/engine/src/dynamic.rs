@@ -6,7 +6,7 @@
 
 use crate::digest::Fnv1a;
 use crate::game::{Game, GameResult, ToAct};
-use crate::log::{ChanceMode, Entry as LogEntry, Log, Start};
+use crate::log::{ChanceMode, Entry as LogEntry, Log, ReplayError, Start};
 use crate::rejection::{ErrorInfo, Rejection};
 use crate::seat::{Seat, Viewer};
 use crate::session::Match;
@@ -217,10 +217,20 @@ impl<G: Game> GameEntry for Entry<G> {
     fn replay_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo> {
         let log: Log<G> = parse(log, "log")?;
         let m = Match::<G>::from_log(log, mode).map_err(|e| {
+            // An inconsistent start position lists its problems in both languages.
+            let de = match &e {
+                ReplayError::InvalidStart(p) => {
+                    format!(
+                        "Die Startstellung ist widersprüchlich: {}",
+                        crate::problem::listed(p, true)
+                    )
+                }
+                other => other.to_string(),
+            };
             ErrorInfo::new(
                 "replay",
                 "engine.replay",
-                format!("Das Protokoll lässt sich nicht nachspielen: {e}"),
+                format!("Das Protokoll lässt sich nicht nachspielen: {de}"),
                 format!("The log cannot be replayed: {e}"),
             )
         })?;

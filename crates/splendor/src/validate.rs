@@ -22,7 +22,7 @@ pub(crate) fn validate(s: &State) -> Result<(), Vec<Problem>> {
     if usize::from(s.current) >= n {
         problems.push(problem!(
             "splendor.state.current",
-            "Den Platz am Zug, {}, gibt es an einem Tisch für {n} nicht.",
+            "Platz {}, der am Zug sein soll, gibt es an einem Tisch für {n} nicht.",
             "the current seat {} does not exist at a table of {n}",
             s.current
         ));
@@ -368,7 +368,7 @@ fn phase(s: &State, n: usize, problems: &mut Vec<Problem>) {
     if usize::from(s.round_passes) > n {
         problems.push(problem!(
             "splendor.turn.pass_only_when_blocked",
-            "{} Mal gepasst in einer Runde mit {n} Zügen.",
+            "In einer Runde mit {n} Zügen wurde {}-mal gepasst.",
             "{} passes recorded in a round of {n} turns",
             s.round_passes
         ));

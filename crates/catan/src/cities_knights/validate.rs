@@ -248,7 +248,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 out.push(Problem::new(
                     "ck.state.progress_cards",
                     format!(
-                        "Platz {i}: {} verdeckt auf der Hand; sie wird beim Ziehen aufgedeckt.",
+                        "Platz {i}: {} verdeckt auf der Hand, obwohl diese Karte beim Ziehen aufgedeckt wird.",
                         card.de()
                     ),
                     format!("seat {i}: {} held hidden; it is revealed when drawn", card.en()),

@@ -45,7 +45,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
             if !relocating || !h.hero.is_empty() {
                 out.push(problem!(
                     "snh.state.hero",
-                    "Platz {i}: Ein Held wird versetzt, ohne dass er gerade versetzt wird.",
+                    "Platz {i}: Ein Held gilt als versetzt, obwohl keine Versetzung läuft.",
                     "seat {i}: a hero being relocated outside its relocation"
                 ));
             }
