@@ -130,15 +130,12 @@ fn engine_invalid_state_catan_lists_every_problem_in_both_languages() {
     let new = json!({"op": "new", "game": "catan", "players": 3, "seed": 3});
     let listed = refused(new, |s| {
         add(&mut s["bank"]["brick"], 1);
-        s["victory_points"] = json!(2);
+        add(&mut s["bank"]["ore"], 2);
     });
-    let r = rules(&listed);
-    assert!(
-        r.contains(&"catan.state.resource_cards") && r.contains(&"catan.state.victory_points"),
-        "{listed:?}"
-    );
-    let brick = listed.iter().find(|p| p.0 == "catan.state.resource_cards").unwrap();
+    assert_eq!(rules(&listed), ["catan.state.resource_cards"; 2], "{listed:?}");
+    let (brick, ore) = (&listed[0], &listed[1]);
     assert!(brick.1.starts_with("Lehm") && brick.2.starts_with("brick"), "{brick:?}");
+    assert!(ore.1.starts_with("Erz") && ore.2.starts_with("ore"), "{ore:?}");
 }
 
 #[test]
@@ -167,8 +164,11 @@ fn engine_invalid_state_heroes_lists_every_problem_in_both_languages() {
             .and_then(|t| t.iter().position(|t| t["terrain"] == "desert"))
             .expect("a desert");
         let other = (desert + 1) % 19;
-        s["cities_knights"]["players"][0]["heroes"]["squires"] = json!([desert, other]);
-        s["cities_knights"]["players"][1]["heroes"]["squires"] = json!([other]);
+        // At the start no seat holds anything, so the list of seats is empty.
+        s["cities_knights"]["players"] = json!([
+            {"heroes": {"squires": [desert, other]}},
+            {"heroes": {"squires": [other]}},
+        ]);
     });
     let r = rules(&listed);
     assert!(
