@@ -224,7 +224,7 @@ impl Game for CatanJunior {
         }
     }
 
-    fn validate(state: &State) -> Result<(), Vec<String>> {
+    fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
         crate::validate::validate(state)
     }
 

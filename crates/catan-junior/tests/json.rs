@@ -43,7 +43,8 @@ fn a_hand_written_position_loads_and_plays_on() {
 
 fn problems(json: &str) -> Vec<String> {
     let s: State = serde_json::from_str(json).expect("reads");
-    CatanJunior::validate(&s).expect_err("must be refused")
+    let p = CatanJunior::validate(&s).expect_err("must be refused");
+    p.iter().map(ToString::to_string).collect()
 }
 
 #[test]

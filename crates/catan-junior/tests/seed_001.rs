@@ -138,7 +138,7 @@ fn der_platz_bei_der_burg_gehoert_nur_dem_spieler_der_allein_die_meisten_coco_ka
     bad.lairs[0] &= !castle;
     bad.lairs[1] |= castle;
     let errors = CatanJunior::validate(&bad).unwrap_err();
-    assert!(errors.iter().any(|e| e.contains("junior.coco.castle")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.rule == "junior.coco.castle"), "{errors:?}");
 }
 
 /// • Der Tausch 1 gegen 1 über einen Rettungsring ist auf einmal pro Spielzug begrenzt.

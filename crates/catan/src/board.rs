@@ -4,7 +4,7 @@
 //! Its JSON form is a [`Layout`](crate::layout::Layout), checked there.
 
 use crate::bits::NodeSet;
-use crate::layout::{lines, Layout};
+use crate::layout::Layout;
 use crate::resource::Resource;
 use crate::topology::{topology, EdgeId, HexId, HARBOR_COUNT, HEX_COUNT};
 use rand::seq::SliceRandom;
@@ -272,10 +272,10 @@ impl Board {
     }
 
     /// Everything wrong with the layout (terrain and token counts, harbor
-    /// kinds and paths), one line per problem with its rule id first. An
+    /// kinds and paths), each with its rule id in German and English. An
     /// empty list means the layout is a base-game board.
-    pub fn problems(&self) -> Vec<String> {
-        lines(&Layout::from(*self).problems())
+    pub fn problems(&self) -> Vec<engine::Problem> {
+        Layout::from(*self).problems()
     }
 }
 

@@ -16,22 +16,10 @@ use crate::board::{Board, Harbor, HarborSpot, Terrain, Tile, HARBORS, NUMBERS, T
 use crate::topology::{topology, EdgeId, HARBOR_COUNT, HEX_COUNT};
 use serde::{Deserialize, Serialize};
 
-/// One problem of a stated layout: the rule it breaks and what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// The rule id (`catan.board.*`, `catan.setup.start_player`).
-    pub rule: &'static str,
-    /// German.
-    pub de: String,
-    /// English.
-    pub en: String,
-}
-
-impl Problem {
-    fn new(rule: &'static str, de: String, en: String) -> Problem {
-        Problem { rule, de, en }
-    }
-}
+/// One problem of a stated layout: the rule it breaks (`catan.board.*`,
+/// `catan.setup.start_player`) and what is wrong, in German and English; the
+/// engine's type, so a loaded state's problems read the same.
+pub use engine::Problem;
 
 /// A harbor as written: its spot, or (the older form) only its kind, which then
 /// lies on the frame's fixed spot of its position in the list.
@@ -231,11 +219,6 @@ impl TryFrom<Layout> for Board {
     }
 }
 
-/// Every problem as one line `[rule] English sentence`, for `validate`.
-pub fn lines(problems: &[Problem]) -> Vec<String> {
-    problems.iter().map(|p| format!("[{}] {}", p.rule, p.en)).collect()
-}
-
 /// `catan.setup.start_player`: a chosen start player must be one of the seats.
 pub fn start_player_problem(start: Option<u8>, players: usize) -> Option<Problem> {
     let s = start?;
@@ -253,16 +236,9 @@ pub fn start_player_problem(start: Option<u8>, players: usize) -> Option<Problem
 /// every problem in both languages.
 pub fn refusal(problems: &[Problem]) -> engine::ConfigError {
     let rule = problems.first().map_or("engine.config", |p| p.rule);
-    let list = |f: fn(&Problem) -> &str| {
-        problems
-            .iter()
-            .map(|p| format!("{} [{}]", f(p), p.rule))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     engine::ConfigError::with_rule(
         rule,
-        format!("Ungültige Aufstellung: {}", list(|p| &p.de)),
-        format!("Invalid set-up: {}", list(|p| &p.en)),
+        format!("Ungültige Aufstellung: {}", engine::problem::listed(problems, true)),
+        format!("Invalid set-up: {}", engine::problem::listed(problems, false)),
     )
 }

@@ -309,7 +309,7 @@ impl Game for Catan {
         }
     }
 
-    fn validate(state: &State) -> Result<(), Vec<String>> {
+    fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
         validate::validate(state)
     }
 

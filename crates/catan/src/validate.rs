@@ -13,26 +13,52 @@ use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
 use crate::state::{Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::{topology, HEX_COUNT};
+use engine::{problem, Problem};
 
 /// Everything inconsistent in `state`.
-pub fn validate(state: &State) -> Result<(), Vec<String>> {
+pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
     let mut out = Vec::new();
     let n = state.n();
     if !(2..=MAX_PLAYERS).contains(&n) {
-        out.push(format!("{n} players: a game has 2 to {MAX_PLAYERS}"));
+        out.push(problem!(
+            "catan.state.players",
+            "{n} Spieler: eine Partie hat 2 bis {MAX_PLAYERS}.",
+            "{n} players: a game has 2 to {MAX_PLAYERS}"
+        ));
         return Err(out);
     }
     out.extend(state.board.problems());
     if state.robber.index() >= HEX_COUNT {
-        out.push(format!("robber on hex {}, which does not exist", state.robber.0));
+        out.push(problem!(
+            "catan.state.robber",
+            "Der Räuber steht auf Feld {}, das es nicht gibt.",
+            "robber on hex {}, which does not exist",
+            state.robber.0
+        ));
     }
     if state.victory_points < 3 {
-        out.push(format!("victory point goal {} is below 3", state.victory_points));
+        out.push(problem!(
+            "catan.state.victory_points",
+            "Das Siegpunktziel {} liegt unter 3.",
+            "victory point goal {} is below 3",
+            state.victory_points
+        ));
     }
-    for (what, s) in [("start player", state.start_player), ("current seat", state.current)] {
-        if s.index() >= n {
-            out.push(format!("{what} {} does not exist", s.0));
-        }
+    if state.start_player.index() >= n {
+        let s = state.start_player.0;
+        out.push(problem!(
+            "catan.setup.start_player",
+            "Startspieler {s} gibt es nicht.",
+            "start player {s} does not exist"
+        ));
+    }
+    if state.current.index() >= n {
+        let s = state.current.0;
+        out.push(problem!(
+            "catan.state.current",
+            "Platz {s}, der am Zug sein soll, gibt es nicht.",
+            "current seat {s} does not exist"
+        ));
     }
     if !out.is_empty() {
         return Err(out);
@@ -49,15 +75,22 @@ pub fn validate(state: &State) -> Result<(), Vec<String>> {
     }
 }
 
-fn cards(state: &State, out: &mut Vec<String>) {
+fn cards(state: &State, out: &mut Vec<Problem>) {
     for r in Resource::ALL {
         let held: u32 = state.players.iter().map(|p| p.hand.get(r) as u32).sum();
         let total = held + state.bank.get(r) as u32;
         if total != CARDS_PER_RESOURCE as u32 {
-            out.push(format!(
-                "{}: {held} in hands and {} in the bank make {total}, the game has {CARDS_PER_RESOURCE}",
-                r.en(),
-                state.bank.get(r)
+            let bank = state.bank.get(r);
+            out.push(Problem::new(
+                "catan.state.resource_cards",
+                format!(
+                    "{}: {held} auf der Hand und {bank} in der Bank ergeben {total}, das Spiel hat {CARDS_PER_RESOURCE}.",
+                    r.de()
+                ),
+                format!(
+                    "{}: {held} in hands and {bank} in the bank make {total}, the game has {CARDS_PER_RESOURCE}",
+                    r.en()
+                ),
             ));
         }
     }
@@ -78,20 +111,31 @@ fn cards(state: &State, out: &mut Vec<String>) {
         let total = held + state.deck.0[k] as u32;
         let want = want_deck.0[k] as u32;
         if total != want {
-            out.push(format!(
-                "development cards: {total} {} cards accounted for, the game has {want}",
-                card.en()
+            out.push(Problem::new(
+                "catan.state.development_cards",
+                format!(
+                    "Entwicklungskarten: {total}-mal {} verbucht, das Spiel hat {want}.",
+                    card.de()
+                ),
+                format!(
+                    "development cards: {total} {} cards accounted for, the game has {want}",
+                    card.en()
+                ),
             ));
         }
     }
     for (i, p) in state.players.iter().enumerate() {
         if p.played.get(DevCard::VictoryPoint) > 0 {
-            out.push(format!("seat {i}: victory point cards are never played"));
+            out.push(problem!(
+                "catan.state.development_cards",
+                "Platz {i}: Siegpunktkarten werden nie ausgespielt.",
+                "seat {i}: victory point cards are never played"
+            ));
         }
     }
 }
 
-fn pieces(state: &State, out: &mut Vec<String>) {
+fn pieces(state: &State, out: &mut Vec<Problem>) {
     let t = topology();
     let mut occupied = NodeSet::EMPTY;
     let mut roads = EdgeSet::EMPTY;
@@ -105,26 +149,49 @@ fn pieces(state: &State, out: &mut Vec<String>) {
             p.roads.len(),
         );
         if s > SETTLEMENT_LIMIT as usize {
-            out.push(format!(
+            out.push(problem!(
+                "catan.build.no_piece_left",
+                "Platz {i}: {s} Siedlungen auf dem Spielplan, der Vorrat hat {SETTLEMENT_LIMIT}.",
                 "seat {i}: {s} settlements on the board, the supply has {SETTLEMENT_LIMIT}"
             ));
         }
         if c > CITY_LIMIT as usize {
-            out.push(format!(
+            out.push(problem!(
+                "catan.build.no_piece_left",
+                "Platz {i}: {c} Städte auf dem Spielplan, der Vorrat hat {CITY_LIMIT}.",
                 "seat {i}: {c} cities on the board, the supply has {CITY_LIMIT}"
             ));
         }
         if r > ROAD_LIMIT as usize {
-            out.push(format!("seat {i}: {r} roads on the board, the supply has {ROAD_LIMIT}"));
+            out.push(problem!(
+                "catan.build.no_piece_left",
+                "Platz {i}: {r} Straßen auf dem Spielplan, der Vorrat hat {ROAD_LIMIT}.",
+                "seat {i}: {r} roads on the board, the supply has {ROAD_LIMIT}"
+            ));
         }
         for node in NodeSet(p.settlements.0 & p.cities.0).iter() {
-            out.push(format!("seat {i}: settlement and city both on node {}", node.0));
+            out.push(problem!(
+                "catan.state.buildings",
+                "Platz {i}: Siedlung und Stadt zugleich auf Kreuzung {}.",
+                "seat {i}: settlement and city both on node {}",
+                node.0
+            ));
         }
         for node in NodeSet(occupied.0 & p.buildings().0).iter() {
-            out.push(format!("node {}: buildings of two players", node.0));
+            out.push(problem!(
+                "catan.state.buildings",
+                "Kreuzung {}: Gebäude zweier Spieler.",
+                "node {}: buildings of two players",
+                node.0
+            ));
         }
         for edge in EdgeSet(roads.0 & p.roads.0).iter() {
-            out.push(format!("edge {}: roads of two players", edge.0));
+            out.push(problem!(
+                "catan.state.roads",
+                "Weg {}: Straßen zweier Spieler.",
+                "edge {}: roads of two players",
+                edge.0
+            ));
         }
         occupied.0 |= p.buildings().0;
         roads.0 |= p.roads.0;
@@ -132,9 +199,12 @@ fn pieces(state: &State, out: &mut Vec<String>) {
     for node in occupied.iter() {
         for other in NodeSet(t.node_neighbors[node.index()].0 & occupied.0).iter() {
             if node < other {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.build.settlement.distance",
+                    "Abstandsregel: Gebäude auf den benachbarten Kreuzungen {} und {}.",
                     "distance rule: buildings on neighbouring nodes {} and {}",
-                    node.0, other.0
+                    node.0,
+                    other.0
                 ));
             }
         }
@@ -153,7 +223,9 @@ fn pieces(state: &State, out: &mut Vec<String>) {
             // In Cities & Knights the Diplomat may remove the last road of a
             // building (`ck.decide.open_road`).
             if !touched.contains(node) && Some(node) != pending && state.ck.is_none() {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.build.settlement.connected",
+                    "Platz {i}: Das Gebäude auf Kreuzung {} berührt keine seiner Straßen.",
                     "seat {i}: the building on node {} touches none of its roads",
                     node.0
                 ));
@@ -161,7 +233,9 @@ fn pieces(state: &State, out: &mut Vec<String>) {
         }
         let len = road_length(p.roads, state.players.opponent_buildings(i));
         if len != p.road_length {
-            out.push(format!(
+            out.push(problem!(
+                "catan.award.longest_road",
+                "Platz {i}: Straßenlänge {} gespeichert, der Spielplan ergibt {len}.",
                 "seat {i}: cached road length {} but the board gives {len}",
                 p.road_length
             ));
@@ -170,7 +244,7 @@ fn pieces(state: &State, out: &mut Vec<String>) {
 }
 
 /// Every group of connected roads must touch a building of its owner.
-fn road_components(seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Vec<String>) {
+fn road_components(seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Vec<Problem>) {
     let t = topology();
     let mut left = roads.0;
     while left != 0 {
@@ -193,28 +267,39 @@ fn road_components(seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Ve
         left &= !comp;
         if nodes & buildings.0 == 0 {
             let ids: Vec<u8> = EdgeSet(comp).iter().map(|e| e.0).collect();
-            out.push(format!(
+            out.push(problem!(
+                "catan.build.road.connected",
+                "Platz {seat}: Die Straßen {ids:?} hängen an keiner seiner Siedlungen oder Städte.",
                 "seat {seat}: roads {ids:?} are connected to none of its settlements or cities"
             ));
         }
     }
 }
 
-fn awards(state: &State, out: &mut Vec<String>) {
+fn awards(state: &State, out: &mut Vec<Problem>) {
     let n = state.n();
     let knights: Vec<u8> = state.players.iter().map(|p| p.knights()).collect();
     match state.largest_army {
-        Some(h) if h.index() >= n => out.push(format!("Largest Army held by seat {}, which does not exist", h.0)),
+        Some(h) if h.index() >= n => out.push(problem!(
+            "catan.award.largest_army",
+            "Die größte Rittermacht hält Platz {}, den es nicht gibt.",
+            "Largest Army held by seat {}, which does not exist",
+            h.0
+        )),
         Some(h) => {
             if knights[h.index()] < LARGEST_ARMY_MIN {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.award.largest_army",
+                    "Die größte Rittermacht hält Platz {} mit {} Rittern.",
                     "Largest Army held by seat {} with {} knights",
                     h.0,
                     knights[h.index()]
                 ));
             }
             if let Some(i) = (0..n).find(|&i| knights[i] > knights[h.index()]) {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.award.largest_army",
+                    "Platz {i} hat mehr Ritter ausgespielt als Platz {}, der die größte Rittermacht hält.",
                     "seat {i} played more knights than Largest Army's holder seat {}",
                     h.0
                 ));
@@ -222,7 +307,9 @@ fn awards(state: &State, out: &mut Vec<String>) {
         }
         None => {
             if let Some(i) = (0..n).find(|&i| knights[i] >= LARGEST_ARMY_MIN) {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.award.largest_army",
+                    "Platz {i} hat {} Ritter ausgespielt, aber niemand hält die größte Rittermacht.",
                     "seat {i} played {} knights but nobody holds Largest Army",
                     knights[i]
                 ));
@@ -233,19 +320,36 @@ fn awards(state: &State, out: &mut Vec<String>) {
     let max = lengths.iter().copied().max().unwrap_or(0);
     let alone = max >= LONGEST_ROAD_MIN && lengths.iter().filter(|&&l| l == max).count() == 1;
     match state.longest_road {
-        Some(h) if h.index() >= n => out.push(format!("Longest Road held by seat {}, which does not exist", h.0)),
+        Some(h) if h.index() >= n => out.push(problem!(
+            "catan.award.longest_road",
+            "Die längste Handelsstraße hält Platz {}, den es nicht gibt.",
+            "Longest Road held by seat {}, which does not exist",
+            h.0
+        )),
         Some(h) => {
             let l = lengths[h.index()];
             if l < LONGEST_ROAD_MIN {
-                out.push(format!("Longest Road held by seat {} with a road of {l}", h.0));
+                out.push(problem!(
+                    "catan.award.longest_road",
+                    "Die längste Handelsstraße hält Platz {} mit einer Straße der Länge {l}.",
+                    "Longest Road held by seat {} with a road of {l}",
+                    h.0
+                ));
             }
             if l < max {
-                out.push(format!("Longest Road held by seat {} but a longer road exists", h.0));
+                out.push(problem!(
+                    "catan.award.longest_road",
+                    "Die längste Handelsstraße hält Platz {}, doch es gibt eine längere Straße.",
+                    "Longest Road held by seat {} but a longer road exists",
+                    h.0
+                ));
             }
         }
         None => {
             if alone {
-                out.push(format!(
+                out.push(problem!(
+                    "catan.award.longest_road",
+                    "Eine Straße der Länge {max} liegt allein vorn, aber niemand hält die längste Handelsstraße.",
                     "a road of {max} is alone in front but nobody holds Longest Road"
                 ));
             }
@@ -253,22 +357,36 @@ fn awards(state: &State, out: &mut Vec<String>) {
     }
 }
 
-fn phase(state: &State, out: &mut Vec<String>) {
+fn phase(state: &State, out: &mut Vec<Problem>) {
     let n = state.n();
     let cur = state.current;
     let others = |s: engine::SeatSet| s.iter().all(|x| x.index() < n && x != cur);
     let in_setup = matches!(state.phase, Phase::Setup { .. });
     if in_setup != (state.turn == 0) {
-        out.push(format!("turn {} does not fit phase {}", state.turn, state.phase.name()));
+        out.push(problem!(
+            "catan.state.phase",
+            "Zug {} passt nicht zur Phase {}.",
+            "turn {} does not fit phase {}",
+            state.turn,
+            state.phase.name()
+        ));
     }
     match state.phase {
         Phase::Setup { step, road_from } => {
             if step as usize >= 2 * n {
-                out.push(format!("setup step {step} beyond {}", 2 * n));
+                out.push(problem!(
+                    "catan.state.phase",
+                    "Schritt {step} der Gründungsphase liegt hinter {}.",
+                    "setup step {step} beyond {}",
+                    2 * n
+                ));
             } else if state.setup_seat(step) != cur {
-                out.push(format!(
-                    "setup step {step} belongs to {}, not {cur}",
-                    state.setup_seat(step)
+                out.push(problem!(
+                    "catan.state.phase",
+                    "Schritt {step} der Gründungsphase gehört Platz {}, nicht Platz {}.",
+                    "setup step {step} belongs to seat {}, not seat {}",
+                    state.setup_seat(step).0,
+                    cur.0
                 ));
             }
             if let Some(node) = road_from {
@@ -279,9 +397,12 @@ fn phase(state: &State, out: &mut Vec<String>) {
                     state.players[cur.index()].settlements
                 };
                 if !placed.contains(node) {
-                    out.push(format!(
-                        "setup road due at node {}, which holds no settlement of {cur}",
-                        node.0
+                    out.push(problem!(
+                        "catan.setup.road_touches_settlement",
+                        "Die Gründungsstraße ist an Kreuzung {} fällig, wo keine Siedlung von Platz {} steht.",
+                        "setup road due at node {}, which holds no settlement of seat {}",
+                        node.0,
+                        cur.0
                     ));
                 }
             }
@@ -294,45 +415,91 @@ fn phase(state: &State, out: &mut Vec<String>) {
                     state.players.get(i).map_or(0, |p| p.hand.total())
                 };
                 if o as u32 > held {
-                    out.push(format!("seat {i} owes {o} discards but holds {held} cards"));
+                    out.push(problem!(
+                        "catan.robber.discard_half",
+                        "Platz {i} muss {o} Karten abgeben, hat aber nur {held}.",
+                        "seat {i} owes {o} discards but holds {held} cards"
+                    ));
                 }
             }
             if owed.iter().all(|&o| o == 0) {
-                out.push("discard phase with nothing owed".to_string());
+                out.push(problem!(
+                    "catan.robber.discard_half",
+                    "Abgabephase, obwohl niemand etwas abgeben muss.",
+                    "discard phase with nothing owed"
+                ));
             }
         }
         Phase::Stealing { victim, .. } => {
             if victim.index() >= n || victim == cur {
-                out.push(format!("cannot steal from {victim}"));
+                out.push(problem!(
+                    "catan.robber.steal_target",
+                    "Von Platz {} kann nicht gestohlen werden.",
+                    "cannot steal from seat {}",
+                    victim.0
+                ));
             } else if crate::cities_knights::card_count(state, victim) == 0 {
-                out.push(format!("{victim} is robbed but holds no card"));
+                out.push(problem!(
+                    "catan.robber.steal_target",
+                    "Platz {} wird beraubt, hat aber keine Karte.",
+                    "seat {} is robbed but holds no card",
+                    victim.0
+                ));
             }
         }
-        Phase::Drawing if state.deck.total() == 0 => out.push("a card is drawn from an empty deck".to_string()),
-        Phase::RoadBuilding { left, .. } if !(1..=2).contains(&left) => {
-            out.push(format!("road building with {left} roads left"))
-        }
+        Phase::Drawing if state.deck.total() == 0 => out.push(problem!(
+            "catan.build.deck_empty",
+            "Eine Karte wird vom leeren Stapel gezogen.",
+            "a card is drawn from an empty deck"
+        )),
+        Phase::RoadBuilding { left, .. } if !(1..=2).contains(&left) => out.push(problem!(
+            "catan.state.phase",
+            "Straßenbau mit {left} übrigen Straßen.",
+            "road building with {left} roads left"
+        )),
         Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
             if !state.players[cur.index()].hand.covers(&offer.give) =>
         {
-            out.push(format!("{cur} offers cards it does not hold"));
+            out.push(problem!(
+                "catan.state.trade",
+                "Platz {} bietet Karten an, die er nicht hat.",
+                "seat {} offers cards it does not hold",
+                cur.0
+            ));
         }
         Phase::TradeReplies { pending, accepted, .. }
             if !others(pending) || !others(accepted) || pending.0 & accepted.0 != 0 || pending.is_empty() =>
         {
-            out.push("trade replies name impossible seats".to_string());
+            out.push(problem!(
+                "catan.state.trade",
+                "Die Antworten auf das Handelsangebot nennen unmögliche Plätze.",
+                "trade replies name impossible seats"
+            ));
         }
         Phase::TradeConfirm { accepted, offer } => {
             if !others(accepted) || accepted.is_empty() {
-                out.push("trade confirmation names impossible seats".to_string());
+                out.push(problem!(
+                    "catan.state.trade",
+                    "Die Handelsbestätigung nennt unmögliche Plätze.",
+                    "trade confirmation names impossible seats"
+                ));
             } else if accepted
                 .iter()
                 .any(|s| !state.players[s.index()].hand.covers(&offer.get))
             {
-                out.push("a seat accepted an offer without the cards asked for".to_string());
+                out.push(problem!(
+                    "catan.state.trade",
+                    "Ein Platz hat ein Angebot angenommen, ohne die verlangten Karten zu haben.",
+                    "a seat accepted an offer without the cards asked for"
+                ));
             }
         }
-        Phase::Over { winner } if winner.index() >= n => out.push(format!("winner {winner} does not exist")),
+        Phase::Over { winner } if winner.index() >= n => out.push(problem!(
+            "catan.state.phase",
+            "Den Sieger, Platz {}, gibt es nicht.",
+            "winner seat {} does not exist",
+            winner.0
+        )),
         _ => {}
     }
 }

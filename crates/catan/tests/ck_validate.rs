@@ -9,7 +9,8 @@ use ck::*;
 use engine::{Game, Seat};
 
 fn problems(s: &State) -> String {
-    Catan::validate(s).err().unwrap_or_default().join(" | ")
+    let p = Catan::validate(s).err().unwrap_or_default();
+    p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" | ")
 }
 
 fn valid() -> State {

@@ -563,7 +563,10 @@ fn snh_squire_none_left_and_pieces() {
     );
     let mut bad = s.clone();
     squire(&mut bad, 0, hexes[0]);
-    assert!(Catan::validate(&bad).unwrap_err().iter().any(|p| p.contains("squires")));
+    assert!(Catan::validate(&bad)
+        .unwrap_err()
+        .iter()
+        .any(|p| p.en.contains("squires")));
 }
 
 /// `snh.squire.hero_only`: without a hero no squire is recruited
@@ -697,7 +700,10 @@ fn snh_squire_move_no_desert() {
     );
     let mut bad = s.clone();
     squire(&mut bad, 1, d);
-    assert!(Catan::validate(&bad).unwrap_err().iter().any(|p| p.contains("desert")));
+    assert!(Catan::validate(&bad)
+        .unwrap_err()
+        .iter()
+        .any(|p| p.en.contains("desert")));
 }
 
 /// `snh.squire.one_per_hex`: never onto an own squire; two squires on a hex

@@ -44,7 +44,8 @@ fn a_hand_written_position_loads_and_plays() {
 }
 
 fn problems(json: &str) -> Vec<String> {
-    Catan::validate(&load(json)).expect_err("inconsistent")
+    let p = Catan::validate(&load(json)).expect_err("inconsistent");
+    p.iter().map(ToString::to_string).collect()
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn a_player_with_every_road_is_reported_quickly() {
     s.players[0].roads.0 = (1u128 << 72) - 1;
     s.players.recompute_road_lengths();
     let p = Catan::validate(&s).expect_err("too many roads");
-    assert!(p.iter().any(|m| m.contains("72 roads")), "{p:?}");
+    assert!(p.iter().any(|m| m.en.contains("72 roads")), "{p:?}");
 }
 
 #[test]

@@ -39,7 +39,7 @@ pub enum BotError {
     /// The state is not a state of this game.
     State(String),
     /// The state is read but inconsistent.
-    InvalidState(String),
+    InvalidState(Vec<engine::Problem>),
     /// A legal action is not an action of this game.
     Action {
         /// Its index in the legal list.
@@ -63,7 +63,7 @@ impl std::fmt::Display for BotError {
             BotError::External => f.write_str("external programs (cmd:) cannot play here"),
             BotError::NoState => f.write_str("the decision carries no state"),
             BotError::State(e) => write!(f, "state: {e}"),
-            BotError::InvalidState(e) => write!(f, "inconsistent state: {e}"),
+            BotError::InvalidState(p) => write!(f, "inconsistent state: {}", engine::problem::listed(p, false)),
             BotError::Action { index, error } => write!(f, "legal action {index}: {error}"),
             BotError::NoLegalActions => f.write_str("no legal actions"),
             BotError::NoSuchSeat(s) => write!(f, "seat {s} does not exist"),
@@ -102,6 +102,7 @@ impl BotError {
                 format!("Der Bot konnte nicht entscheiden: {e}"),
                 format!("The bot could not decide: {e}"),
             ),
+            BotError::InvalidState(p) => engine::dynamic::invalid_state(p.clone()),
             other => ErrorInfo::malformed(other),
         }
     }
@@ -169,7 +170,7 @@ pub fn decode_state<G: Game>(state: &Value) -> Result<G::State, BotError> {
         state
     };
     let s = <G::State as serde::Deserialize>::deserialize(bare).map_err(|e| BotError::State(e.to_string()))?;
-    G::validate(&s).map_err(|problems| BotError::InvalidState(problems.join("; ")))?;
+    G::validate(&s).map_err(BotError::InvalidState)?;
     Ok(s)
 }
 

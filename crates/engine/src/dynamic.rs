@@ -6,7 +6,7 @@
 
 use crate::digest::Fnv1a;
 use crate::game::{Game, GameResult, ToAct};
-use crate::log::{ChanceMode, Entry as LogEntry, Log, Start};
+use crate::log::{ChanceMode, Entry as LogEntry, Log, ReplayError, Start};
 use crate::rejection::{ErrorInfo, Rejection};
 use crate::seat::{Seat, Viewer};
 use crate::session::Match;
@@ -217,10 +217,20 @@ impl<G: Game> GameEntry for Entry<G> {
     fn replay_log(&self, log: &Value, mode: ChanceMode) -> Result<Box<dyn DynMatch>, ErrorInfo> {
         let log: Log<G> = parse(log, "log")?;
         let m = Match::<G>::from_log(log, mode).map_err(|e| {
+            // An inconsistent start position lists its problems in both languages.
+            let de = match &e {
+                ReplayError::InvalidStart(p) => {
+                    format!(
+                        "Die Startstellung ist widersprüchlich: {}",
+                        crate::problem::listed(p, true)
+                    )
+                }
+                other => other.to_string(),
+            };
             ErrorInfo::new(
                 "replay",
                 "engine.replay",
-                format!("Das Protokoll lässt sich nicht nachspielen: {e}"),
+                format!("Das Protokoll lässt sich nicht nachspielen: {de}"),
                 format!("The log cannot be replayed: {e}"),
             )
         })?;
@@ -256,14 +266,21 @@ impl<G: Game> GameEntry for Entry<G> {
     }
 }
 
-/// The error for a loaded state that is inconsistent; lists every problem.
-pub fn invalid_state(problems: Vec<String>) -> ErrorInfo {
-    let list = problems.join("; ");
+/// The error for a loaded state that is inconsistent: every problem in each
+/// language with its rule id (`sentence [rule] sentence [rule]`), the shape a
+/// refused set-up (a stated board) lists its problems in.
+pub fn invalid_state(problems: Vec<crate::Problem>) -> ErrorInfo {
     ErrorInfo::new(
         "invalid_state",
         "engine.invalid_state",
-        format!("Der Spielstand ist widersprüchlich: {list}"),
-        format!("The state is inconsistent: {list}"),
+        format!(
+            "Der Spielstand ist widersprüchlich: {}",
+            crate::problem::listed(&problems, true)
+        ),
+        format!(
+            "The state is inconsistent: {}",
+            crate::problem::listed(&problems, false)
+        ),
     )
 }
 

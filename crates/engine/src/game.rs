@@ -263,8 +263,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn result(state: &Self::State) -> Option<GameResult>;
 
     /// Checks that a state is consistent (for loading positions from JSON and
-    /// for the conformance suite's invariants). Lists everything inconsistent.
-    fn validate(state: &Self::State) -> Result<(), Vec<String>>;
+    /// for the conformance suite's invariants). Lists everything inconsistent,
+    /// each problem with its rule id in German and English (players read German).
+    fn validate(state: &Self::State) -> Result<(), Vec<crate::Problem>>;
 
     /// A state the viewer cannot tell apart from `state`: every secret hidden
     /// from `viewer` (other hands, face-down cards, deck contents) resampled

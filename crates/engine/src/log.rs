@@ -132,8 +132,8 @@ pub enum ReplayError {
     #[error("the configuration was refused: {0}")]
     Config(String),
     /// The loaded start position is inconsistent.
-    #[error("the start position is inconsistent: {}", .0.join("; "))]
-    InvalidStart(Vec<String>),
+    #[error("the start position is inconsistent: {}", crate::problem::listed(.0, false))]
+    InvalidStart(Vec<crate::Problem>),
     /// An entry was refused.
     #[error("entry {index} was refused: [{rule}] {message}")]
     Refused {

@@ -92,7 +92,7 @@ impl<G: Game> Match<G> {
     }
 
     /// Continues from a position (validated first).
-    pub fn load(state: G::State, seed: u64, mode: ChanceMode) -> Result<Self, Vec<String>> {
+    pub fn load(state: G::State, seed: u64, mode: ChanceMode) -> Result<Self, Vec<crate::Problem>> {
         G::validate(&state)?;
         let mut m = Match {
             state: state.clone(),
@@ -156,18 +156,23 @@ impl<G: Game> Match<G> {
         match &start {
             Start::New { config, players } => {
                 if G::players(&start_state) != *players {
-                    return Err(ReplayError::InvalidStart(vec![format!(
-                        "the start state has {} seats, the game {players}",
-                        G::players(&start_state)
+                    return Err(ReplayError::InvalidStart(vec![crate::problem!(
+                        "engine.restore",
+                        "Der Startstand hat {} Plätze, das Spiel {}.",
+                        "The start state has {} seats, the game {}.",
+                        G::players(&start_state),
+                        players
                     )]));
                 }
                 // Only to draw what the set-up drew; the stored state is the truth.
                 let _ = G::new_game(config, *players, &mut rng);
             }
             Start::Position { state } if *state != start_state => {
-                return Err(ReplayError::InvalidStart(vec![
-                    "the start state is not the loaded position".to_string(),
-                ]))
+                return Err(ReplayError::InvalidStart(vec![crate::Problem::new(
+                    "engine.restore",
+                    "Der Startstand ist nicht die geladene Stellung.",
+                    "The start state is not the loaded position.",
+                )]))
             }
             Start::Position { .. } => {}
         }

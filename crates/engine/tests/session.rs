@@ -106,7 +106,7 @@ impl Game for Steps {
             reason: "steps".into(),
         })
     }
-    fn validate(_: &State) -> Result<(), Vec<String>> {
+    fn validate(_: &State) -> Result<(), Vec<engine::Problem>> {
         Ok(())
     }
     fn determinize(s: &State, _: Viewer, _: &mut GameRng) -> State {

@@ -166,7 +166,7 @@ impl Game for Splendor {
         end::result(state)
     }
 
-    fn validate(state: &State) -> Result<(), Vec<String>> {
+    fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
         validate::validate(state)
     }
 

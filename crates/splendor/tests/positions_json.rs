@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 use splendor::{Config, Splendor, State};
 
 fn problems(s: &State) -> Vec<String> {
-    Splendor::validate(s).err().unwrap_or_default()
+    let p = Splendor::validate(s).err().unwrap_or_default();
+    p.iter().map(ToString::to_string).collect()
 }
 
 fn parse(v: Value) -> Result<State, String> {

@@ -256,27 +256,44 @@ impl Game for HighCard {
         })
     }
 
-    fn validate(s: &State) -> Result<(), Vec<String>> {
+    fn validate(s: &State) -> Result<(), Vec<engine::Problem>> {
+        use engine::problem;
         let mut p = Vec::new();
         if !(2..=3).contains(&s.players) {
-            p.push(format!("{} players", s.players));
+            p.push(problem!("toy.state.players", "{} Spieler", "{} players", s.players));
         }
         if s.cards.len() != s.players || s.guesses.len() != s.players {
-            p.push("per-seat lists do not match the player count".into());
+            p.push(problem!(
+                "toy.state.players",
+                "Die Listen je Platz passen nicht zur Spielerzahl.",
+                "per-seat lists do not match the player count"
+            ));
         }
         for (i, c) in s.cards.iter().enumerate() {
             if *c > 6 {
-                p.push(format!("card {c} does not exist"));
+                p.push(problem!(
+                    "toy.state.cards",
+                    "Karte {c} gibt es nicht.",
+                    "card {c} does not exist"
+                ));
             }
             if *c != 0 && s.cards[..i].contains(c) {
-                p.push(format!("card {c} is dealt twice"));
+                p.push(problem!(
+                    "toy.state.cards",
+                    "Karte {c} ist zweimal ausgeteilt.",
+                    "card {c} is dealt twice"
+                ));
             }
         }
         if s.guesses.iter().flatten().any(|&g| g > 2) {
-            p.push("a guess above 2".into());
+            p.push(problem!("toy.state.guesses", "Ein Tipp über 2.", "a guess above 2"));
         }
         if s.guesses.iter().any(Option::is_some) && s.cards.contains(&0) {
-            p.push("guesses before the deal is complete".into());
+            p.push(problem!(
+                "toy.state.guesses",
+                "Tipps, bevor fertig ausgeteilt ist.",
+                "guesses before the deal is complete"
+            ));
         }
         if p.is_empty() {
             Ok(())

@@ -9,7 +9,7 @@ use super::state::{BARBARIAN_STEPS, DEFENDER_CARDS, KNIGHTS_PER_LEVEL, MAX_LEVEL
 use super::{card_count, next_in_order};
 use crate::bits::NodeSet;
 use crate::state::{Phase, State};
-use engine::Seat;
+use engine::{problem, Problem, Seat};
 
 /// Whether a phase exists only in Cities & Knights.
 fn is_ck_phase(phase: &Phase) -> bool {
@@ -37,36 +37,68 @@ fn is_ck_phase(phase: &Phase) -> bool {
 }
 
 /// Appends every inconsistency of the Cities & Knights part to `out`.
-pub fn validate(state: &State, out: &mut Vec<String>) {
+pub fn validate(state: &State, out: &mut Vec<Problem>) {
     let Some(ck) = state.ck.as_deref() else {
         if state.rules.is_cities_knights() {
-            out.push("a Cities & Knights game without its `cities_knights` part".to_string());
+            out.push(problem!(
+                "ck.state.rules",
+                "Eine Partie Städte & Ritter ohne ihren Teil `cities_knights`.",
+                "a Cities & Knights game without its `cities_knights` part"
+            ));
         }
         if state.players.iter().any(|p| !p.knights.is_empty()) {
-            out.push("knights on the board of a base game".to_string());
+            out.push(problem!(
+                "ck.state.rules",
+                "Ritter auf dem Spielplan einer Partie des Basisspiels.",
+                "knights on the board of a base game"
+            ));
         }
         if is_ck_phase(&state.phase) {
-            out.push(format!("phase {} belongs to Cities & Knights", state.phase.name()));
+            out.push(problem!(
+                "ck.state.rules",
+                "Die Phase {} gehört zu Städte & Ritter.",
+                "phase {} belongs to Cities & Knights",
+                state.phase.name()
+            ));
         }
         return;
     };
     if !state.rules.is_cities_knights() {
-        out.push("a `cities_knights` part in a game of other rules".to_string());
+        out.push(problem!(
+            "ck.state.rules",
+            "Ein Teil `cities_knights` in einer Partie mit anderen Regeln.",
+            "a `cities_knights` part in a game of other rules"
+        ));
     }
     if matches!(state.phase, Phase::Drawing) {
-        out.push("a development card is drawn in Cities & Knights".to_string());
+        out.push(problem!(
+            "ck.removed.development_cards",
+            "In Städte & Ritter wird eine Entwicklungskarte gezogen.",
+            "a development card is drawn in Cities & Knights"
+        ));
     }
     let n = state.n();
     if n < 3 {
-        out.push(format!("Cities & Knights is played by 3 or 4, not {n}"));
+        out.push(problem!(
+            "ck.state.players",
+            "Städte & Ritter spielen 3 oder 4, nicht {n}.",
+            "Cities & Knights is played by 3 or 4, not {n}"
+        ));
     }
     for c in Commodity::ALL {
         let held: u32 = ck.players.iter().map(|p| p.commodities.get(c) as u32).sum();
         if held + ck.bank.get(c) as u32 != CARDS_PER_COMMODITY as u32 {
-            out.push(format!(
-                "{}: {held} in hands and {} in the bank, the game has {CARDS_PER_COMMODITY}",
-                c.en(),
-                ck.bank.get(c)
+            let bank = ck.bank.get(c);
+            out.push(Problem::new(
+                "ck.state.commodities",
+                format!(
+                    "{}: {held} auf der Hand und {bank} in der Bank, das Spiel hat {CARDS_PER_COMMODITY}.",
+                    c.de()
+                ),
+                format!(
+                    "{}: {held} in hands and {bank} in the bank, the game has {CARDS_PER_COMMODITY}",
+                    c.en()
+                ),
             ));
         }
     }
@@ -80,20 +112,33 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         let deck = &ck.decks[card.track().index()];
         let total = held + deck.top.0[k] as u32 + deck.under.0[k] as u32;
         if total != card.copies() as u32 {
-            out.push(format!(
-                "progress cards: {total} {} accounted for, the game has {}",
-                card.en(),
-                card.copies()
+            let copies = card.copies();
+            out.push(Problem::new(
+                "ck.state.progress_cards",
+                format!(
+                    "Fortschrittskarten: {total}-mal {} verbucht, das Spiel hat {copies}.",
+                    card.de()
+                ),
+                format!(
+                    "progress cards: {total} {} accounted for, the game has {copies}",
+                    card.en()
+                ),
             ));
         }
         for (t, d) in ck.decks.iter().enumerate() {
             if t != card.track().index() && d.top.0[k] + d.under.0[k] > 0 {
-                out.push(format!("{} in the wrong deck", card.en()));
+                out.push(Problem::new(
+                    "ck.state.progress_cards",
+                    format!("{} liegt im falschen Stapel.", card.de()),
+                    format!("{} in the wrong deck", card.en()),
+                ));
             }
         }
     }
     if ck.barbarians >= BARBARIAN_STEPS {
-        out.push(format!(
+        out.push(problem!(
+            "ck.state.barbarians",
+            "Das Barbarenschiff steht auf Feld {}, der Angriff kommt bei {BARBARIAN_STEPS}.",
             "barbarian ship at step {}, the attack comes at {BARBARIAN_STEPS}",
             ck.barbarians
         ));
@@ -101,14 +146,21 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
     let given: u32 = ck.players.iter().map(|p| p.defenders as u32).sum();
     let accounted = given + ck.defenders_left as u32;
     if accounted < DEFENDER_CARDS as u32 || (ck.defenders_left > 0 && accounted != DEFENDER_CARDS as u32) {
-        out.push(format!("Defender cards: {given} given and {} left", ck.defenders_left));
+        out.push(problem!(
+            "ck.state.defenders",
+            "Verteidiger-Karten: {given} vergeben und {} übrig.",
+            "Defender cards: {given} given and {} left",
+            ck.defenders_left
+        ));
     }
     super::heroes::validate(state, ck, out);
     let mut all_knights = 0u64;
     for (i, c) in ck.players.iter().enumerate() {
         let Some(p) = state.players.get(i) else {
             if *c != super::CkPlayer::default() {
-                out.push(format!(
+                out.push(problem!(
+                    "ck.state.players",
+                    "Platz {i} sitzt nicht am Tisch, hat aber Material von Städte & Ritter.",
                     "seat {i} is not at the table but has Cities & Knights material"
                 ));
             }
@@ -116,70 +168,108 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
         };
         let k = p.knights;
         if k.0 & all_knights != 0 {
-            out.push(format!(
+            out.push(problem!(
+                "ck.knight.place",
+                "Platz {i}: Ein Ritter teilt sich eine Kreuzung mit dem eines anderen Spielers.",
                 "seat {i}: a knight shares an intersection with another player's"
             ));
         }
         all_knights |= k.0;
         if k.0 & state.occupied().0 != 0 {
-            out.push(format!("seat {i}: a knight stands on a building"));
+            out.push(problem!(
+                "ck.knight.place",
+                "Platz {i}: Ein Ritter steht auf einem Gebäude.",
+                "seat {i}: a knight stands on a building"
+            ));
         }
-        for (name, set) in [
-            ("strong", c.strong),
-            ("mighty", c.mighty),
-            ("active", c.active),
-            ("acted", c.acted),
-            ("fresh", c.fresh),
-            ("promoted", c.promoted),
+        for (de, en, set) in [
+            ("starke", "strong", c.strong),
+            ("mächtige", "mighty", c.mighty),
+            ("aktive", "active", c.active),
+            ("in diesem Zug eingesetzte", "acted", c.acted),
+            ("in diesem Zug aktivierte", "fresh", c.fresh),
+            ("in diesem Zug beförderte", "promoted", c.promoted),
         ] {
             if set.0 & !k.0 != 0 {
-                out.push(format!("seat {i}: {name} knights where no knight of it stands"));
+                out.push(problem!(
+                    "ck.state.knights",
+                    "Platz {i}: {de} Ritter, wo kein Ritter dieses Platzes steht.",
+                    "seat {i}: {en} knights where no knight of it stands"
+                ));
             }
         }
         if c.strong.0 & c.mighty.0 != 0 {
-            out.push(format!("seat {i}: a knight both strong and mighty"));
+            out.push(problem!(
+                "ck.state.knights",
+                "Platz {i}: Ein Ritter ist zugleich stark und mächtig.",
+                "seat {i}: a knight both strong and mighty"
+            ));
         }
         for level in 1..=3 {
             if c.of_level(k, level).len() > KNIGHTS_PER_LEVEL as usize {
-                out.push(format!(
+                out.push(problem!(
+                    "ck.knight.no_piece_left",
+                    "Platz {i}: Mehr als {KNIGHTS_PER_LEVEL} Ritter der Stufe {level}.",
                     "seat {i}: more than {KNIGHTS_PER_LEVEL} knights of level {level}"
                 ));
             }
         }
         if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0) != 0 {
-            out.push(format!("seat {i}: knight history of a turn that is not its own"));
+            out.push(problem!(
+                "ck.state.knights",
+                "Platz {i}: Ritter-Aktionen aus einem Zug, der nicht seiner ist.",
+                "seat {i}: knight history of a turn that is not its own"
+            ));
         }
         if c.walls.0 & !p.cities.0 != 0 || c.walls.len() > WALL_LIMIT as usize {
-            out.push(format!(
+            out.push(problem!(
+                "ck.build.wall",
+                "Platz {i}: Stadtmauern stehen nur unter eigenen Städten, höchstens {WALL_LIMIT}.",
                 "seat {i}: walls must stand under its cities, at most {WALL_LIMIT}"
             ));
         }
         if c.flat.0 & !p.settlements.0 != 0 {
-            out.push(format!("seat {i}: a lying city piece that is no settlement"));
+            out.push(problem!(
+                "ck.barbarian.pillage",
+                "Platz {i}: Eine umgelegte Stadt, die nicht als Siedlung zählt.",
+                "seat {i}: a lying city piece that is no settlement"
+            ));
         }
         if c.levels.iter().any(|&l| l > MAX_LEVEL) {
-            out.push(format!("seat {i}: improvement level above {MAX_LEVEL}"));
+            out.push(problem!(
+                "ck.improve.cost",
+                "Platz {i}: Eine Ausbaustufe über {MAX_LEVEL}.",
+                "seat {i}: improvement level above {MAX_LEVEL}"
+            ));
         }
         let vp = ProgressCard::ALL.iter().filter(|c| c.is_vp());
         for card in vp {
             if c.progress.get(*card) > 0 {
-                out.push(format!(
-                    "seat {i}: {} held hidden; it is revealed when drawn",
-                    card.en()
+                out.push(Problem::new(
+                    "ck.state.progress_cards",
+                    format!(
+                        "Platz {i}: {} verdeckt auf der Hand, obwohl diese Karte beim Ziehen aufgedeckt wird.",
+                        card.de()
+                    ),
+                    format!("seat {i}: {} held hidden; it is revealed when drawn", card.en()),
                 ));
             }
         }
         if c.vp_cards.total()
             != c.vp_cards.get(ProgressCard::Printer) as u32 + c.vp_cards.get(ProgressCard::Constitution) as u32
         {
-            out.push(format!(
+            out.push(problem!(
+                "ck.state.progress_cards",
+                "Platz {i}: Eine aufgedeckte Fortschrittskarte, die keine Siegpunktkarte ist.",
                 "seat {i}: a revealed progress card that is no victory point card"
             ));
         }
         let over = matches!(state.phase, Phase::ProgressDiscard { seat, .. } if seat.index() == i);
         let limit = PROGRESS_HAND_LIMIT + u32::from(over);
         if c.progress.limited() > limit {
-            out.push(format!(
+            out.push(problem!(
+                "ck.progress.hand_limit",
+                "Platz {i}: {} Fortschrittskarten, erlaubt sind {PROGRESS_HAND_LIMIT}.",
                 "seat {i}: {} progress cards, the limit is {PROGRESS_HAND_LIMIT}",
                 c.progress.limited()
             ));
@@ -194,9 +284,12 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
             .is_some_and(|p| p.cities.contains(m.node))
             && ck.players[m.seat.index()].levels[t] >= 4;
         if !ok || seen.contains(m.node) {
-            out.push(format!(
-                "metropolis of track {t} on node {} is not a fitting city of {}",
-                m.node.0, m.seat
+            out.push(problem!(
+                "ck.metro.one_per_city",
+                "Die Metropole der Leiste {t} auf Kreuzung {} ist keine passende Stadt von Platz {}.",
+                "metropolis of track {t} on node {} is not a fitting city of seat {}",
+                m.node.0,
+                m.seat.0
             ));
         }
         seen.insert(m.node);
@@ -204,59 +297,107 @@ pub fn validate(state: &State, out: &mut Vec<String>) {
     if let Some(m) = ck.merchant {
         let land = state.board.tiles.get(m.hex.index()).and_then(|t| t.terrain.resource());
         if m.seat.index() >= n || land.is_none() {
-            out.push("the merchant stands on the desert or belongs to nobody".to_string());
+            out.push(problem!(
+                "ck.decide.merchant_hex",
+                "Der Händler steht in der Wüste oder gehört niemandem.",
+                "the merchant stands on the desert or belongs to nobody"
+            ));
         }
     }
     match state.phase {
-        Phase::Pillage { owed } if owed.is_empty() || owed.iter().any(|s| s.index() >= n) => {
-            out.push("pillage owed by impossible seats".to_string())
-        }
-        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } if next_in_order(state, pending).is_none() => {
-            out.push(format!("{} with nobody pending", state.phase.name()))
-        }
+        Phase::Pillage { owed } if owed.is_empty() || owed.iter().any(|s| s.index() >= n) => out.push(problem!(
+            "ck.barbarian.pillage",
+            "Eine Plünderung, die unmögliche Plätze schulden.",
+            "pillage owed by impossible seats"
+        )),
+        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } if next_in_order(state, pending).is_none() => out
+            .push(problem!(
+                "ck.state.phase",
+                "Phase {}, aber niemand ist an der Reihe.",
+                "{} with nobody pending",
+                state.phase.name()
+            )),
         Phase::ProgressDraw { seat, track, .. } if seat.index() >= n || ck.decks[track.index()].is_empty() => {
-            out.push("a progress card is drawn from an empty deck or by nobody".to_string())
+            out.push(problem!(
+                "ck.decide.empty_deck",
+                "Eine Fortschrittskarte wird vom leeren Stapel oder von niemandem gezogen.",
+                "a progress card is drawn from an empty deck or by nobody"
+            ))
         }
         Phase::Relocate {
             seat, strength, from, ..
-        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= crate::topology::NODE_COUNT => {
-            out.push("a knight relocation of an impossible knight".to_string())
-        }
-        Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => {
-            out.push(format!("{victim} is robbed but holds no card"))
-        }
+        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= crate::topology::NODE_COUNT => out
+            .push(problem!(
+                "ck.knight.displace",
+                "Ein Ritter wird versetzt, den es so nicht geben kann.",
+                "a knight relocation of an impossible knight"
+            )),
+        Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => out.push(problem!(
+            "catan.robber.steal_target",
+            "Platz {} wird beraubt, hat aber keine Karte.",
+            "seat {} is robbed but holds no card",
+            victim.0
+        )),
         Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
             if !ck.players[state.current.index()]
                 .commodities
                 .covers(&offer.give_commodities) =>
         {
-            out.push("the active player offers commodities it does not hold".to_string())
+            out.push(problem!(
+                "ck.state.trade",
+                "Der Spieler am Zug bietet Handelswaren an, die er nicht hat.",
+                "the active player offers commodities it does not hold"
+            ))
         }
         Phase::BishopSteal { pending } => match next_in_order(state, pending) {
             Some(v) if card_count(state, v) > 0 => {}
-            _ => out.push("Bishop robs nobody who holds a card".to_string()),
+            _ => out.push(problem!(
+                "ck.state.phase",
+                "Der Bischof beraubt niemanden, der eine Karte hat.",
+                "Bishop robs nobody who holds a card"
+            )),
         },
         Phase::Sabotage { owed } | Phase::Wedding { owed } => {
             for (i, &o) in owed.iter().enumerate() {
                 let held = if i < n { card_count(state, Seat(i as u8)) } else { 0 };
                 if o as u32 > held || (i < n && Seat(i as u8) == state.current && o > 0) {
-                    out.push(format!("seat {i} owes {o} cards but holds {held}"));
+                    out.push(problem!(
+                        "ck.state.phase",
+                        "Platz {i} schuldet {o} Karten, hat aber nur {held}.",
+                        "seat {i} owes {o} cards but holds {held}"
+                    ));
                 }
             }
             if owed.iter().all(|&o| o == 0) {
-                out.push(format!("{} with nothing owed", state.phase.name()));
+                out.push(problem!(
+                    "ck.state.phase",
+                    "Phase {}, obwohl niemand etwas schuldet.",
+                    "{} with nothing owed",
+                    state.phase.name()
+                ));
             }
         }
         Phase::Desert { victim } | Phase::Spy { victim } | Phase::MasterMerchant { victim, .. }
             if victim.index() >= n || victim == state.current =>
         {
-            out.push(format!("{} against an impossible seat", state.phase.name()))
+            out.push(problem!(
+                "ck.state.phase",
+                "Phase {} gegen einen unmöglichen Platz.",
+                "{} against an impossible seat",
+                state.phase.name()
+            ))
         }
-        Phase::HarborReply { to, .. } if to.index() >= n || to == state.current => {
-            out.push("a harbor reply by an impossible seat".to_string())
-        }
+        Phase::HarborReply { to, .. } if to.index() >= n || to == state.current => out.push(problem!(
+            "ck.card.commercial_harbor",
+            "Eine Antwort auf den Handelshafen von einem unmöglichen Platz.",
+            "a harbor reply by an impossible seat"
+        )),
         Phase::RollingEvent { red, yellow } if !(1..=6).contains(&red) || !(1..=6).contains(&yellow) => {
-            out.push("Alchemist dice out of range".to_string())
+            out.push(problem!(
+                "ck.card.alchemist",
+                "Die Würfel des Alchemisten liegen außerhalb von 1 bis 6.",
+                "Alchemist dice out of range"
+            ))
         }
         _ => {}
     }

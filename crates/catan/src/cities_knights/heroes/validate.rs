@@ -6,47 +6,80 @@ use super::SQUIRES_PER_PLAYER;
 use crate::cities_knights::CkState;
 use crate::state::{Phase, State};
 use crate::topology::HEX_COUNT;
+use engine::{problem, Problem};
 
 /// Appends every inconsistency of the heroes part to `out`.
-pub fn validate(state: &State, ck: &CkState, out: &mut Vec<String>) {
+pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
     let on = state.rules.has_heroes();
     let mut squires = 0u32;
     for (i, c) in ck.players.iter().enumerate() {
         let h = &c.heroes;
         if !on && !h.is_empty() {
-            out.push(format!("seat {i}: heroes or squires in a game without them"));
+            out.push(problem!(
+                "snh.state.rules",
+                "Platz {i}: Helden oder Knappen in einer Partie ohne sie.",
+                "seat {i}: heroes or squires in a game without them"
+            ));
             continue;
         }
         let Some(p) = state.players.get(i) else {
             continue;
         };
         if h.hero.len() > 1 {
-            out.push(format!("seat {i}: {} heroes, a player has one at most", h.hero.len()));
+            out.push(problem!(
+                "snh.hero.one_per_player",
+                "Platz {i}: {} Helden, ein Spieler hat höchstens einen.",
+                "seat {i}: {} heroes, a player has one at most",
+                h.hero.len()
+            ));
         }
         if h.hero.0 & !p.knights.0 != 0 {
-            out.push(format!("seat {i}: the hero flag is not on one of the seat's knights"));
+            out.push(problem!(
+                "snh.hero.one_per_player",
+                "Platz {i}: Die Heldenmarke liegt auf keinem seiner Ritter.",
+                "seat {i}: the hero flag is not on one of the seat's knights"
+            ));
         }
         if h.relocating {
             let relocating = matches!(state.phase, Phase::Relocate { seat, .. } if seat.index() == i);
             if !relocating || !h.hero.is_empty() {
-                out.push(format!("seat {i}: a hero being relocated outside its relocation"));
+                out.push(problem!(
+                    "snh.state.hero",
+                    "Platz {i}: Ein Held gilt als versetzt, obwohl keine Versetzung läuft.",
+                    "seat {i}: a hero being relocated outside its relocation"
+                ));
             }
         }
         if h.squires.len() > SQUIRES_PER_PLAYER as usize {
-            out.push(format!(
+            out.push(problem!(
+                "snh.squire.none_left",
+                "Platz {i}: {} Knappen, ein Spieler hat {SQUIRES_PER_PLAYER}.",
                 "seat {i}: {} squires, a player has {SQUIRES_PER_PLAYER}",
                 h.squires.len()
             ));
         }
         for hex in h.squires.iter() {
             if hex.index() >= HEX_COUNT {
-                out.push(format!("seat {i}: a squire on hex {}, which does not exist", hex.0));
+                out.push(problem!(
+                    "snh.squire.recruit_hex",
+                    "Platz {i}: Ein Knappe auf Feld {}, das es nicht gibt.",
+                    "seat {i}: a squire on hex {}, which does not exist",
+                    hex.0
+                ));
             } else if state.board.tiles[hex.index()].terrain.resource().is_none() {
-                out.push(format!("seat {i}: a squire on the desert"));
+                out.push(problem!(
+                    "snh.squire.move.no_desert",
+                    "Platz {i}: Ein Knappe in der Wüste.",
+                    "seat {i}: a squire on the desert"
+                ));
             }
         }
         if h.squires.0 & squires != 0 {
-            out.push(format!("seat {i}: a squire shares a hex with another squire"));
+            out.push(problem!(
+                "snh.squire.one_per_hex",
+                "Platz {i}: Ein Knappe teilt sich ein Feld mit einem anderen Knappen.",
+                "seat {i}: a squire shares a hex with another squire"
+            ));
         }
         squires |= h.squires.0;
     }
