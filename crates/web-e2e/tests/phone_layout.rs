@@ -122,7 +122,7 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
         bar[4].as_f64().unwrap_or(0.0) >= 40.0,
         "its buttons are 40 px high: {bar}"
     );
-    b.screenshot("catan-phone.png").await;
+    b.screenshot("catan-phone-bar.png").await;
     b.quit().await;
     server.stop().await;
 }
