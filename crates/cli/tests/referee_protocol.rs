@@ -3,16 +3,8 @@
 use serde_json::{json, Value};
 use spielleiter_cli::referee::Referee;
 
-fn ask(r: &mut Referee, req: Value) -> Value {
-    let line = r.handle_line(&req.to_string());
-    serde_json::from_str(&line).expect("every response is one JSON object")
-}
-
-fn ok(r: &mut Referee, req: Value) -> Value {
-    let resp = ask(r, req.clone());
-    assert!(resp.get("ok").is_some(), "{req} → {resp}");
-    resp["ok"].clone()
-}
+mod common;
+use common::referee::{ask, ok};
 
 fn err(r: &mut Referee, req: Value) -> Value {
     let resp = ask(r, req.clone());

@@ -6,18 +6,10 @@
 
 use serde_json::{json, Value};
 use spielleiter_cli::referee::Referee;
+
+mod common;
+use common::referee::{ask, ok};
 use std::collections::BTreeSet;
-
-fn ask(r: &mut Referee, req: Value) -> Value {
-    let line = r.handle_line(&req.to_string());
-    serde_json::from_str(&line).expect("every response is one JSON object")
-}
-
-fn ok(r: &mut Referee, req: Value) -> Value {
-    let resp = ask(r, req.clone());
-    assert!(resp.get("ok").is_some(), "{req} → {resp}");
-    resp["ok"].clone()
-}
 
 fn err(r: &mut Referee, req: Value) -> Value {
     let resp = ask(r, req.clone());

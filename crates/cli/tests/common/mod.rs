@@ -2,6 +2,8 @@
 //! temporary SQLite file.
 #![allow(dead_code)]
 
+pub mod referee;
+
 use spielleiter_cli::registry;
 
 /// Every game `spielleiter serve` offers.
