@@ -100,18 +100,14 @@ impl Table {
         self.clock_view().ok_or_else(ApiError::clock_off)
     }
 
-    /// Gives seat `i` back to its human if a bot plays it (the human acted).
+    /// Ends seat `i`'s autopilot if a bot plays it: its human acted, or the
+    /// seat is no longer a human's.
     pub(super) async fn take_back(&mut self, i: usize) {
         if self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)) {
             if let Err(e) = self.change_autopilot(i, false).await {
                 tracing::error!(table = %self.id, seat = i, rule = %e.info.rule, "autopilot not stored");
             }
         }
-    }
-
-    /// Clears seat `i`'s autopilot when the seat is no longer a human's.
-    pub(super) async fn release_autopilot(&mut self, i: usize) {
-        self.take_back(i).await;
     }
 
     /// Sets seat `i`'s autopilot, stores it, tells everybody, and lets the

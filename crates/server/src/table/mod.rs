@@ -782,7 +782,7 @@ impl Table {
         }
         self.seats[seat] = row;
         if self.seats[seat].kind != "human" {
-            self.release_autopilot(seat).await;
+            self.take_back(seat).await;
         }
         self.clock_sync();
         self.refresh_summary();
