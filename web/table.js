@@ -385,6 +385,8 @@ class TablePage {
       result: cur?.result,
       seats: this.seats,
       seatName: (i) => this.seatName(i),
+      // The seat's colour of the log, for boards that mark a seat's last move in it.
+      seatColour: (i) => this.seatColour(i),
       // The events so far ({v, e} in order), for boards that show what the last roll caused.
       log: this.log.items,
       act: (a) => this.act(a),

@@ -6,12 +6,18 @@
 // Every control comes from the legal actions the server lists: a site, route
 // or island is highlighted only if a listed action names it, the trade
 // dialogs offer only listed trades, and every click sends one of them
-// unchanged. Where sites lie on screen comes from catan-junior-board.js.
+// unchanged (the pro variant's offer builder sends the engine's one-tile
+// steps, each checked against the fresh list). The piece built last and
+// Käpt'n Klau's last move are ringed, from the public log. Where sites lie
+// on screen comes from catan-junior-board.js.
 
 import { SIDES, corners, useTopology } from './catan-junior-board.js';
 
 export { useTopology };
 import { ensureStyle, band } from './catan.js';
+import { boardFrame, actionBar } from './board-frame.js';
+import { offerBuilder } from './trade-builder.js';
+import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Catan Junior', en: 'Catan Junior' }, players: [2, 4] };
 
@@ -67,9 +73,9 @@ const TX = {
   site: { de: 'Platz {n}', en: 'site {n}' },
   route: { de: 'Route {a}–{b}', en: 'route {a}–{b}' },
   offerTitle: { de: 'Tauschangebot an einen Mitspieler', en: 'Trade offer to a player' },
+  lastBuilt: { de: 'Zuletzt gebaut', en: 'Built last' },
+  lastKlau: { de: 'Käpt’n Klau zuletzt hierher versetzt', en: 'Käpt’n Klau was moved here last' },
   offerTo: { de: 'An', en: 'To' },
-  offerGive: { de: 'Du gibst', en: 'You give' },
-  offerGet: { de: 'Du möchtest', en: 'You want' },
   offerSend: { de: 'Angebot machen', en: 'Make the offer' },
   cancelOffer: { de: 'Angebot verwerfen', en: 'Drop the offer' },
   theyOffer: { de: '{who} bietet dir {give} für {get}.', en: '{who} offers you {give} for {get}.' },
@@ -264,6 +270,11 @@ function index(legal) {
 const STYLE = `
 .junior { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
 .junior .junior-board-wrap { flex: 1 1 460px; min-width: 280px; max-width: 760px; }
+.junior .last-move { fill: none; stroke-width: 4; pointer-events: none; filter: drop-shadow(0 0 3px #fff); animation: junior-last 1.2s ease-in-out 3; }
+.junior .last-move.klau-moved { stroke: #111; stroke-dasharray: 7 5; }
+@keyframes junior-last { 50% { stroke-width: 7; } }
+@media (prefers-reduced-motion: reduce) { .junior .last-move { animation: none; } }
+.junior .offer-to button.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
 .junior .junior-side { flex: 1 1 260px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
 .junior svg.junior-board { width: 100%; height: auto; display: block; background: #3d8fc4; border-radius: 10px; }
 .junior .target { cursor: pointer; }
@@ -289,6 +300,10 @@ const STYLE = `
 .junior .coco { border: 1px solid #b58; background: #fdf0f6; border-radius: 5px; padding: .1rem .4rem; font-size: .85rem; }
 @media (max-width: 520px) {
   .junior .junior-board-wrap, .junior .junior-side { flex-basis: 100%; min-width: 0; }
+  /* A finger needs 40 px: the hit circles of sites grow to half the distance
+     between neighbouring sites (44 units), so they never overlap. */
+  .junior .target .hit { r: 22px; }
+  .junior .target .hit-band { stroke-width: 26px; }
 }
 `;
 
@@ -316,6 +331,58 @@ function lairShape(h, x, y, seat, colour, testid) {
     h('svg:path', { d, fill: COLOUR_FILL[colour] || '#999', stroke: '#111', 'stroke-width': 1.8 }),
     h('svg:text', { x, y: y + s * 0.75, 'text-anchor': 'middle', 'font-size': 9.5, 'font-weight': 700, fill: COLOUR_TEXT[colour] || '#111' }, String(seat + 1)),
   );
+}
+
+const MOVES = new Set(['built_lair', 'built_ship', 'klau_moved']);
+
+/**
+ * What just happened, on the board: a ring in the builder's colour around
+ * the lair or ship built last, and a dashed ring around the island Käpt'n
+ * Klau was moved to, both from the turn of the latest such move in the
+ * public log (the marks stay until the next captain builds or moves Klau,
+ * so a player sees on the own turn what the others did).
+ */
+function lastMoveMarks(h, view, ctx, side, posOf, xy) {
+  const turn = latestTurn(ctx.log, (e) => e?.type === 'turn_ended', (e) => MOVES.has(e?.type));
+  const built = lastOf(turn, 'built_lair', 'built_ship');
+  const klau = lastOf(turn, 'klau_moved');
+  const marks = [];
+  if (built) {
+    const seat = built.seat;
+    const stroke = COLOUR_FILL[seatColour(view, seat)] || '#ffd400';
+    let x;
+    let y;
+    let at;
+    if (built.type === 'built_lair') {
+      [x, y] = posOf(built.site);
+      at = String(built.site);
+    } else {
+      const [p, q] = built.route || [];
+      const drawn = (view.seats[seat]?.ships || []).find((r) => (r[0] === p && r[1] === q) || (r[0] === q && r[1] === p)) || [p, q];
+      const [x1, y1] = posOf(drawn[0]);
+      const [x2, y2] = posOf(drawn[1]);
+      x = (x1 + x2) / 2;
+      y = (y1 + y2) / 2;
+      at = `${drawn[0]}-${drawn[1]}`;
+    }
+    const piece = built.type === 'built_lair' ? 'lair' : 'ship';
+    const what = piece === 'lair' ? siteText(ctx, built.site) : routeText(ctx, at.split('-'));
+    marks.push(
+      h(
+        'svg:circle',
+        { class: 'last-move', 'data-testid': 'last-move', 'data-piece': piece, 'data-at': at, 'data-seat': seat, cx: x, cy: y, r: 17, stroke },
+        h('svg:title', {}, `${tx(ctx, 'lastBuilt')}: ${ctx.seatName(seat)}, ${what}`),
+      ),
+    );
+  }
+  if (klau) {
+    const i = side.islands.find((x) => x.name === klau.island);
+    if (i) {
+      const [cx, cy] = xy(i.centre);
+      marks.push(h('svg:circle', { class: 'last-move klau-moved', 'data-testid': 'last-klau', 'data-island': klau.island, cx, cy, r: 2.2 * U }, h('svg:title', {}, tx(ctx, 'lastKlau'))));
+    }
+  }
+  return marks;
 }
 
 function boardSvg(h, view, ctx, ix) {
@@ -418,6 +485,7 @@ function boardSvg(h, view, ctx, ix) {
       ),
     );
   }
+  pieces.push(...lastMoveMarks(h, view, ctx, side, posOf, xy));
   // Build targets.
   for (const [key, a] of ix.ship) {
     const [p, q] = key.split('-').map(Number);
@@ -436,6 +504,8 @@ function boardSvg(h, view, ctx, ix) {
         h('svg:line', { class: 'target-route-halo', x1: sx1, y1: sy1, x2: sx2, y2: sy2 }),
         h('svg:line', { class: 'target-route', x1: sx1, y1: sy1, x2: sx2, y2: sy2 }),
         h('svg:polygon', { points: band(sx1, sy1, sx2, sy2, 8), fill: 'transparent' }),
+        // On a phone a wider band (a transparent stroke) is easier to hit.
+        h('svg:line', { class: 'hit-band', x1: sx1, y1: sy1, x2: sx2, y2: sy2, stroke: 'transparent', 'stroke-width': 16, 'stroke-linecap': 'round' }),
       ),
     );
   }
@@ -448,7 +518,7 @@ function boardSvg(h, view, ctx, ix) {
         { class: 'target', 'data-testid': `site-${n}`, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: keyAct(a) },
         h('svg:title', {}, label),
         h('svg:circle', { class: 'target-site', cx: x, cy: y, r: 8 }),
-        h('svg:circle', { cx: x, cy: y, r: 15, fill: 'transparent' }),
+        h('svg:circle', { class: 'hit', cx: x, cy: y, r: 15, fill: 'transparent' }),
       ),
     );
   }
@@ -473,7 +543,7 @@ function boardSvg(h, view, ctx, ix) {
 }
 
 function button(h, label, onclick, attrs = {}) {
-  return h('button', { type: 'button', class: attrs.primary ? 'primary' : null, 'data-testid': attrs.testid, disabled: attrs.disabled, onclick }, label);
+  return h('button', { type: 'button', class: [attrs.primary && 'primary', attrs.sel && 'sel'], 'data-testid': attrs.testid, disabled: attrs.disabled, onclick }, label);
 }
 
 function toggle(ctx, name) {
@@ -527,38 +597,64 @@ function tradeDialog(h, ctx, testid, title, list, firstKey, secondKey, firstLabe
   );
 }
 
-// An offer of any size is put together tile by tile, as the engine lists it:
-// pick the partner (`open_offer`), then every click adds one listed tile.
-function offerDialog(h, view, ctx, ix) {
-  return h(
-    'div',
-    { class: 'action-panel', 'data-testid': 'offer-panel' },
-    h('h4', {}, tx(ctx, 'offerTitle')),
-    h(
-      'div',
-      { class: 'buttons' },
-      h('strong', {}, `${tx(ctx, 'offerTo')}:`),
-      ix.offer.map((a) => button(h, ctx.seatName(a.to), () => ctx.act(a), { testid: `offer-to-${a.to}` })),
-    ),
-    h('div', { class: 'buttons' }, closeButton(h, ctx)),
-  );
-}
-
-function draftPanel(h, view, ctx, ix) {
+// The pro variant's offer to a player, put together with − and + for every
+// good (what you give, bounded by your tiles; what you want, bounded by the
+// partner's tiles, which are open) and sent in one go: the engine's
+// `open_offer`, one `offer_give` / `offer_get` per tile and `submit_offer`.
+// A draft already open (its tiles added before) is finished the same way.
+function offerPanel(h, view, ctx, ix) {
   const phase = view.phase || {};
-  return h(
-    'div',
-    { class: 'action-panel', 'data-testid': 'offer-panel' },
-    h('h4', {}, `${tx(ctx, 'offerTitle')}: ${ctx.seatName(phase.to)}`),
-    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGive')}: ${goodsText(ctx, phase.give)}`), GOODS.filter((g) => ix.give.has(g)).map((g) => goodChip(h, ctx, g, null, { testid: `offer-give-${g}`, onclick: () => ctx.act(ix.give.get(g)) }))),
-    h('div', { class: 'res-row' }, h('strong', {}, `${tx(ctx, 'offerGet')}: ${goodsText(ctx, phase.get)}`), GOODS.filter((g) => ix.get.has(g)).map((g) => goodChip(h, ctx, g, null, { testid: `offer-get-${g}`, onclick: () => ctx.act(ix.get.get(g)) }))),
-    h(
-      'div',
-      { class: 'buttons' },
-      button(h, tx(ctx, 'offerSend'), ix.one.submit_offer ? () => ctx.act(ix.one.submit_offer) : null, { testid: 'offer-send', primary: true, disabled: !ix.one.submit_offer }),
-      ix.one.cancel_offer ? button(h, tx(ctx, 'cancelOffer'), () => ctx.act(ix.one.cancel_offer), { testid: 'offer-cancel' }) : null,
-    ),
-  );
+  const draft = phase.type === 'offer_draft';
+  const partners = ix.offer.map((a) => a.to);
+  if (!draft && !partners.includes(ctx.ui.offerTo)) ctx.ui.offerTo = partners[0];
+  const to = draft ? phase.to : ctx.ui.offerTo;
+  if (to == null) return null;
+  const hand = view.seats[ctx.seat]?.hand || {};
+  const theirs = view.seats[to]?.hand || {};
+  const already = { give: draft ? phase.give || {} : {}, get: draft ? phase.get || {} : {} };
+  const head = draft
+    ? h('div', { class: 'buttons offer-to' }, h('strong', {}, `${tx(ctx, 'offerTo')}: ${ctx.seatName(to)}`))
+    : h(
+        'div',
+        { class: 'buttons offer-to' },
+        h('strong', {}, `${tx(ctx, 'offerTo')}:`),
+        partners.map((p) =>
+          button(
+            h,
+            ctx.seatName(p),
+            () => {
+              ctx.ui.offerTo = p;
+              ctx.rerender();
+            },
+            { testid: `offer-to-${p}`, sel: p === to },
+          ),
+        ),
+      );
+  return offerBuilder(h, ctx, {
+    kinds: GOODS,
+    name: (g) => goodName(ctx, g),
+    text: (m) => goodsText(ctx, m),
+    fill: (g) => GOOD_FILL[g],
+    textColour: (g) => GOOD_TEXT[g],
+    hand,
+    offer: already,
+    key: JSON.stringify([to, already]),
+    canGive: (g) => (draft ? ix.give.has(g) : (hand[g] || 0) > 0),
+    canGet: (g) => (draft ? ix.get.has(g) : (theirs[g] || 0) > 0),
+    maxGive: (g) => (hand[g] || 0) - (already.give[g] || 0),
+    maxGet: (g) => (theirs[g] || 0) - (already.get[g] || 0),
+    actions: (pick) => {
+      const out = draft ? [] : [ix.offer.find((a) => a.to === to)];
+      for (const g of GOODS) for (let k = 0; k < (pick.give[g] || 0); k++) out.push({ type: 'offer_give', good: g });
+      for (const g of GOODS) for (let k = 0; k < (pick.get[g] || 0); k++) out.push({ type: 'offer_get', good: g });
+      out.push({ type: 'submit_offer' });
+      return out;
+    },
+    buttons: [
+      draft && ix.one.cancel_offer ? button(h, tx(ctx, 'cancelOffer'), () => ctx.act(ix.one.cancel_offer), { testid: 'offer-cancel' }) : null,
+      draft ? null : closeButton(h, ctx),
+    ],
+  });
 }
 
 function panels(h, view, ctx, ix) {
@@ -570,14 +666,13 @@ function panels(h, view, ctx, ix) {
   if (ix.supply.length) b.push(button(h, tx(ctx, 'supplyTrade'), toggle(ctx, 'supply'), { testid: 'open-supply-trade' }));
   if (ix.offer.length) b.push(button(h, tx(ctx, 'offerTitle'), toggle(ctx, 'offer'), { testid: 'open-offer' }));
   if (ix.one.end_turn) b.push(button(h, tx(ctx, 'endTurn'), () => ctx.act(ix.one.end_turn), { testid: 'end-turn', primary: !ix.lair.size && !ix.ship.size }));
-  if (b.length) out.push(h('div', { class: 'buttons', 'data-testid': 'turn-buttons' }, b));
+  if (b.length) out.push(actionBar(h, b));
   if (ix.klau.size) out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'klau-prompt' }, tx(ctx, 'klauHint')));
   if (phase.type === 'free_build' && (ix.lair.size || ix.ship.size)) out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'free-build-prompt' }, tx(ctx, 'freeBuildHint')));
   else if (ix.lair.size || ix.ship.size) out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'build-prompt' }, tx(ctx, 'buildHint')));
   if (ctx.ui.dialog === 'ring' && ix.ring.length) out.push(tradeDialog(h, ctx, 'ring', tx(ctx, 'ringTrade'), ix.ring, 'take', 'give', tx(ctx, 'take'), tx(ctx, 'give')));
   if (ctx.ui.dialog === 'supply' && ix.supply.length) out.push(tradeDialog(h, ctx, 'supply', tx(ctx, 'supplyTrade'), ix.supply, 'give', 'take', tx(ctx, 'give2'), tx(ctx, 'take1')));
-  if (ctx.ui.dialog === 'offer' && ix.offer.length) out.push(offerDialog(h, view, ctx, ix));
-  if (phase.type === 'offer_draft' && ix.one.cancel_offer) out.push(draftPanel(h, view, ctx, ix));
+  if ((ctx.ui.dialog === 'offer' && ix.offer.length) || (phase.type === 'offer_draft' && ix.one.cancel_offer)) out.push(offerPanel(h, view, ctx, ix));
   if (phase.type === 'offer' && (ix.one.accept || ix.one.decline)) {
     out.push(
       h(
@@ -665,8 +760,8 @@ export function render(view, legal, ctx) {
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   return h(
     'div',
-    { class: 'junior' },
-    h('div', { class: 'junior-board-wrap' }, boardSvg(h, view, ctx, ix)),
+    { class: 'junior with-action-bar' },
+    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'junior-board-wrap' }),
     h(
       'div',
       { class: 'junior-side' },

@@ -13,6 +13,7 @@
 
 import { tradeBuilder } from './catan-trade.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
+import { boardFrame, actionBar } from './board-frame.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender, describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
@@ -443,10 +444,6 @@ export function index(legal) {
 const STYLE = `
 .catan { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
 .catan .catan-board-wrap { flex: 2 1 480px; min-width: 280px; max-width: 960px; }
-.catan .board-scroll { overflow: auto; max-height: 85vh; border-radius: 10px; -webkit-overflow-scrolling: touch; }
-.catan .zoom-bar { display: flex; gap: .4rem; align-items: center; justify-content: flex-end; margin-bottom: .25rem; }
-.catan .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
-.catan .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 .catan .catan-side { flex: 1 1 300px; min-width: 260px; display: flex; flex-direction: column; gap: .5rem; }
 .catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
 .catan .target { cursor: pointer; }
@@ -469,12 +466,7 @@ const STYLE = `
 .catan .discard-row .res { min-width: 8rem; padding: .2rem .4rem; border-radius: 4px; }
 .catan .discard-row .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .catan .discard-row .count { min-width: 1.5rem; text-align: center; }
-.catan .trade-builder { border-collapse: collapse; margin: .3rem 0; }
-.catan .trade-builder td, .catan .trade-builder th { padding: .1rem .2rem; text-align: center; }
 .catan .trade-builder .res { min-width: 5.5rem; border-radius: 4px; }
-.catan .trade-step { display: inline-flex; align-items: center; gap: .2rem; }
-.catan .trade-step .step { min-width: 34px; min-height: 34px; padding: 0; font-size: 1.1rem; }
-.catan .trade-step .count { min-width: 1.5rem; text-align: center; }
 .catan button.res.sel { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
 .catan .res.rate { font-variant-numeric: tabular-nums; }
 .catan .res.harbor-rate { border: 2px solid #8b5a2b; font-weight: 700; }
@@ -502,48 +494,13 @@ const STYLE = `
   .catan .catan-board-wrap { flex-basis: 100%; min-width: 0; }
   .catan .catan-side { flex-basis: 100%; min-width: 0; }
   /* A finger needs 40 px: the hit circles of intersections grow (legal
-     spots are never neighbours, so they do not overlap), and the turn's
-     buttons stay at the bottom of the screen. */
+     spots are never neighbours, so they do not overlap); the turn's
+     buttons are the action bar of board-frame.js. */
   .catan .target .hit { r: 38px; }
-  .catan [data-testid=turn-buttons] { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fffffff0; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; }
-  .catan [data-testid=turn-buttons] button { min-height: 44px; }
-  .catan .trade-step .step { min-width: 40px; min-height: 40px; }
-  .catan { padding-bottom: 4.5rem; }
 }
 `;
 
-/** Zoom steps of the board (1 = the board fits the width). Kept while the page is open. */
-const ZOOMS = [1, 1.5, 2, 2.5, 3];
-let zoom = 1;
-const ZOOM_TEXT = {
-  in: { de: 'Brett vergrößern', en: 'Zoom in' },
-  out: { de: 'Brett verkleinern', en: 'Zoom out' },
-};
-
-/**
- * The board in a frame that zooms (− and +) and scrolls, so that on a phone
- * every intersection and path can be hit with a finger; the table keeps the
- * scroll position across redraws (`data-keep-scroll`).
- */
-export function boardFrame(h, ctx, board) {
-  const i = ZOOMS.indexOf(zoom);
-  const set = (z) => {
-    zoom = z;
-    ctx.rerender();
-  };
-  return h(
-    'div',
-    { class: 'catan-board-wrap' },
-    h(
-      'div',
-      { class: 'zoom-bar' },
-      h('button', { type: 'button', class: 'step', 'data-testid': 'zoom-out', 'aria-label': ctx.L(ZOOM_TEXT.out), title: ctx.L(ZOOM_TEXT.out), disabled: i <= 0, onclick: () => set(ZOOMS[i - 1]) }, '−'),
-      h('span', { class: 'zoom-level', 'data-testid': 'zoom-level' }, `${Math.round(zoom * 100)} %`),
-      h('button', { type: 'button', class: 'step', 'data-testid': 'zoom-in', 'aria-label': ctx.L(ZOOM_TEXT.in), title: ctx.L(ZOOM_TEXT.in), disabled: i >= ZOOMS.length - 1, onclick: () => set(ZOOMS[i + 1]) }, '+'),
-    ),
-    h('div', { class: 'board-scroll', 'data-testid': 'board-scroll', 'data-keep-scroll': 'board' }, h('div', { class: 'board-zoom', style: { width: `${zoom * 100}%` } }, board)),
-  );
-}
+export { boardFrame };
 
 /** The corners of a band of half-width `w` around a segment (a hit area with a size). */
 export function band(x1, y1, x2, y2, w) {
@@ -1137,7 +1094,7 @@ export function turnButtons(h, ctx, ix) {
   if (ix.maritime.length) b.push(button(h, tx(ctx, 'maritime'), openDialog(ctx, 'maritime'), { testid: 'open-maritime' }));
   if (one.open_trade) b.push(button(h, tx(ctx, 'domestic'), () => ctx.act(one.open_trade), { testid: 'open-trade' }));
   if (one.end_turn) b.push(button(h, tx(ctx, 'endTurn'), () => ctx.act(one.end_turn), { testid: 'end-turn' }));
-  return b.length ? h('div', { class: 'buttons', 'data-testid': 'turn-buttons' }, b) : null;
+  return actionBar(h, b);
 }
 
 function diceEl(h, view, ctx) {
@@ -1212,8 +1169,8 @@ export function render(view, legal, ctx) {
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   return h(
     'div',
-    { class: 'catan' },
-    boardFrame(h, ctx, boardSvg(h, view, ctx, ix)),
+    { class: 'catan with-action-bar' },
+    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'catan-board-wrap' }),
     h(
       'div',
       { class: 'catan-side' },

@@ -480,7 +480,7 @@ export function render(view, legal, ctx) {
   for (const a of legal) if (cardOf(a)) ctx.ui.covered?.add(a);
   side.push(morePanel(h, ctx, legal, baseShown));
   side.push(barbariansEl(h, view, ctx), bankEl(h, view, ctx), players);
-  return h('div', { class: 'catan ck', 'data-rules': 'cities_knights' }, boardFrame(h, ctx, board), h('div', { class: 'catan-side' }, side));
+  return h('div', { class: 'catan ck with-action-bar', 'data-rules': 'cities_knights' }, boardFrame(h, ctx, board, { wrap: 'catan-board-wrap' }), h('div', { class: 'catan-side' }, side));
 }
 
 export { describeAction, describeEvent, cardsText } from './ck-text.js';

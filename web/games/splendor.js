@@ -6,6 +6,8 @@
 // selected gems equal one listed take action.
 
 import { CARDS, NOBLES } from './splendor-cards.js';
+import { boardFrame, actionBar } from './board-frame.js';
+import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Splendor', en: 'Splendor' }, players: [2, 4] };
 
@@ -40,6 +42,8 @@ const TX = {
   cards: { de: 'Karten', en: 'cards' },
   points: { de: 'Punkte', en: 'points' },
   cardActions: { de: 'Karte', en: 'Card' },
+  lastMove: { de: 'Letzter Zug', en: 'Last move' },
+  fresh: { de: 'neu ausgelegt', en: 'just dealt' },
 };
 
 function tx(ctx, key, vars) {
@@ -199,7 +203,7 @@ function matchTake(takes, pick) {
 }
 
 function chip(h, c, n, attrs = {}) {
-  return h('span', { class: ['chip', `gem-${c}`, attrs.class], title: attrs.title, 'data-testid': attrs.testid, onclick: attrs.onclick, role: attrs.onclick ? 'button' : null, tabindex: attrs.onclick ? 0 : null }, h('span', { class: 'chip-n' }, String(n)));
+  return h('span', { class: ['chip', `gem-${c}`, attrs.class], style: attrs.style, title: attrs.title, 'data-testid': attrs.testid, onclick: attrs.onclick, role: attrs.onclick ? 'button' : null, tabindex: attrs.onclick ? 0 : null }, h('span', { class: 'chip-n' }, String(n)));
 }
 
 function cardEl(h, id, ctx, ix, opts = {}) {
@@ -211,10 +215,11 @@ function cardEl(h, id, ctx, ix, opts = {}) {
   return h(
     'div',
     {
-      class: ['card', `bonus-${bonus}`, `level-${level}`, canBuy && 'can-buy', canReserve && !canBuy && 'can-reserve', ctx.ui.card === id && 'selected', opts.small && 'small'],
-      'data-testid': `card-${id}`,
+      class: ['card', `bonus-${bonus}`, `level-${level}`, canBuy && 'can-buy', canReserve && !canBuy && 'can-reserve', ctx.ui.card === id && 'selected', opts.small && 'small', opts.mark],
+      style: opts.mark ? opts.markStyle : null,
+      'data-testid': opts.testid || `card-${id}`,
       'data-card': id,
-      title: cardText(id, ctx),
+      title: opts.note ? `${cardText(id, ctx)} (${opts.note})` : cardText(id, ctx),
       role: clickable ? 'button' : null,
       tabindex: clickable ? 0 : null,
       onclick: clickable
@@ -233,13 +238,14 @@ function cardEl(h, id, ctx, ix, opts = {}) {
   );
 }
 
-function nobleEl(h, id, ctx, ix) {
+function nobleEl(h, id, ctx, ix, mark = null) {
   const req = NOBLES[id] || [];
   const a = ix.noble.get(id);
   return h(
     'div',
     {
-      class: ['noble', a && 'can-choose'],
+      class: ['noble', a && 'can-choose', mark && 'last-noble'],
+      style: mark?.style,
       'data-testid': `noble-${id}`,
       title: nobleText(id, ctx),
       role: a ? 'button' : null,
@@ -309,44 +315,99 @@ function bankEl(h, view, ctx, ix) {
       n ? h('span', { class: 'pick-count', 'data-testid': `picked-${c}` }, `+${n}`) : null,
     );
   });
+  return h('section', { class: 'bank' }, h('h3', {}, tx(ctx, 'bank')), h('div', { class: 'bank-chips' }, chips));
+}
+
+/** *Take tokens* for the gems picked in the bank (part of the action bar). */
+function takeRow(h, ctx, ix) {
+  if (!ix.takes.length) return null;
+  const pick = (ctx.ui.pick ||= {});
   const chosen = matchTake(ix.takes, pick);
   const any = Object.values(pick).some((n) => n > 0);
   return h(
-    'section',
-    { class: 'bank' },
-    h('h3', {}, tx(ctx, 'bank')),
-    h('div', { class: 'bank-chips' }, chips),
-    ix.takes.length
+    'div',
+    { class: 'take-row' },
+    h('button', { type: 'button', class: 'primary', 'data-testid': 'take-tokens', disabled: !chosen, onclick: chosen ? () => ctx.act(chosen) : null }, tx(ctx, 'take')),
+    any
       ? h(
-          'div',
-          { class: 'take-row' },
-          h('button', { type: 'button', class: 'primary', 'data-testid': 'take-tokens', disabled: !chosen, onclick: chosen ? () => ctx.act(chosen) : null }, tx(ctx, 'take')),
-          any
-            ? h(
-                'button',
-                {
-                  type: 'button',
-                  onclick: () => {
-                    ctx.ui.pick = {};
-                    ctx.rerender();
-                  },
-                },
-                tx(ctx, 'clear'),
-              )
-            : h('span', { class: 'muted hint' }, tx(ctx, 'pickHint')),
+          'button',
+          {
+            type: 'button',
+            onclick: () => {
+              ctx.ui.pick = {};
+              ctx.rerender();
+            },
+          },
+          tx(ctx, 'clear'),
         )
-      : null,
+      : h('span', { class: 'muted hint' }, tx(ctx, 'pickHint')),
   );
 }
 
-function playerEl(h, view, i, ctx, ix) {
+// ----- the last move -----
+
+const MOVES = new Set(['took_tokens', 'reserved', 'reserved_from_deck', 'bought', 'returned_token', 'noble_visited', 'passed']);
+const KIND = { bought: 'buy', reserved: 'reserve', reserved_from_deck: 'reserve_deck', took_tokens: 'take', passed: 'pass' };
+
+/**
+ * What the latest turn did, from the public log: who, the main action (a
+ * card bought or reserved, tokens taken, a pass), the noble who visited,
+ * tokens returned, and the cards dealt into the market in its place. The
+ * marks stay until the next player moves.
+ */
+export function lastMove(ctx) {
+  const turn = latestTurn(ctx.log, (e) => e?.type === 'turn_began', (e) => MOVES.has(e?.type));
+  if (!turn.length) return null;
+  const main = lastOf(turn, 'bought', 'reserved', 'reserved_from_deck', 'took_tokens', 'passed');
+  const noble = lastOf(turn, 'noble_visited');
+  const seat = (main || noble || lastOf(turn, 'returned_token'))?.seat;
+  if (seat == null) return null;
+  const colour = ctx.seatColour ? ctx.seatColour(seat) : '#e0a000';
+  return {
+    seat,
+    kind: KIND[main?.type] || 'noble',
+    main,
+    nobleEvent: noble,
+    noble: noble?.noble ?? null,
+    card: main?.card ?? null,
+    bonus: main?.type === 'bought' ? CARDS[main.card]?.[1] : null,
+    taken: main?.type === 'took_tokens' ? main.tokens || {} : {},
+    returned: turn.filter((e) => e.type === 'returned_token'),
+    fresh: new Set(turn.filter((e) => e.type === 'card_dealt').map((e) => e.card)),
+    colour,
+    style: `--seat: ${colour}`,
+  };
+}
+
+function lastMoveEl(h, ctx, m) {
+  if (!m) return null;
+  const none = { buy: new Map(), reserve: new Map(), noble: new Map() };
+  let shown = null;
+  if ((m.kind === 'buy' || m.kind === 'reserve') && CARDS[m.card]) shown = cardEl(h, m.card, { ...ctx, ui: {} }, none, { small: true, testid: 'last-move-card' });
+  else if (m.kind === 'reserve_deck') shown = h('div', { class: ['card', 'back', `level-${m.main.level}`, 'small'] }, h('span', {}, `${m.main.level}`));
+  else if (m.kind === 'take') shown = TOKENS.filter((c) => m.taken[c]).map((c) => chip(h, c, m.taken[c], { title: colour(ctx, c), testid: `last-move-token-${c}` }));
+  const lines = [m.main, ...m.returned, m.nobleEvent].filter(Boolean).map((e) => describeEvent(e, ctx)).filter(Boolean);
+  return h(
+    'section',
+    { class: 'last-move-strip', style: m.style, 'data-testid': 'last-move', 'data-seat': m.seat, 'data-kind': m.kind, 'data-card': m.card, 'data-noble': m.noble },
+    h('span', { class: 'badge', style: { background: m.colour }, title: ctx.seatName(m.seat) }, String(m.seat + 1)),
+    h('strong', {}, `${tx(ctx, 'lastMove')}:`),
+    shown,
+    m.noble != null ? nobleEl(h, m.noble, ctx, none) : null,
+    h('span', { class: 'last-move-text' }, lines.join(' ')),
+  );
+}
+
+function playerEl(h, view, i, ctx, ix, last) {
   const p = view.players[i];
   const me = ctx.seat === i;
   const current = view.current === i && !(view.phase?.type === 'over');
   const ret = me ? ix.ret : new Map();
+  // The last mover's panel is framed in the seat's colour, with what the move gave it ringed.
+  const m = last?.seat === i ? last : null;
   return h(
     'section',
-    { class: ['player', me && 'me', current && 'current'], 'data-testid': `player-${i}` },
+    { class: ['player', me && 'me', current && 'current', m && 'last-mover'], style: m?.style, 'data-testid': `player-${i}` },
     h(
       'header',
       {},
@@ -361,14 +422,14 @@ function playerEl(h, view, i, ctx, ix) {
         const a = ret.get(c);
         const n = p.tokens?.[c] || 0;
         if (!n && !a) return null;
-        return chip(h, c, n, { class: a && 'returnable', testid: a ? `return-${c}` : `tokens-${i}-${c}`, title: colour(ctx, c), onclick: a ? () => ctx.act(a) : null });
+        return chip(h, c, n, { class: [a && 'returnable', m?.taken[c] && 'last-taken'], testid: a ? `return-${c}` : `tokens-${i}-${c}`, title: colour(ctx, c), onclick: a ? () => ctx.act(a) : null });
       }),
     ),
     h(
       'div',
       { class: 'player-row' },
       h('span', { class: 'label' }, tx(ctx, 'bonuses')),
-      GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`], title: colour(ctx, c) }, String(p.bonuses[c])) : null)),
+      GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`, m?.bonus === c && 'last-bonus'], 'data-testid': m?.bonus === c ? 'last-bonus' : null, title: colour(ctx, c) }, String(p.bonuses[c])) : null)),
       h('span', { class: 'muted' }, ` ${p.purchased.length} ${tx(ctx, 'cards')}`),
     ),
     p.reserved.length
@@ -377,11 +438,11 @@ function playerEl(h, view, i, ctx, ix) {
           { class: 'player-row reserved' },
           h('span', { class: 'label' }, tx(ctx, 'reserved')),
           p.reserved.map((r) =>
-            r.card != null ? cardEl(h, r.card, ctx, me ? ix : { buy: new Map(), reserve: new Map() }, { small: true }) : h('div', { class: ['card', 'back', `level-${r.level}`, 'small'], title: `${tx(ctx, 'level')} ${r.level}, ${tx(ctx, 'hidden')}` }, h('span', {}, `${r.level}`)),
+            r.card != null ? cardEl(h, r.card, ctx, me ? ix : { buy: new Map(), reserve: new Map() }, { small: true, mark: m?.kind === 'reserve' && m.card === r.card && 'last-card' }) : h('div', { class: ['card', 'back', `level-${r.level}`, 'small'], title: `${tx(ctx, 'level')} ${r.level}, ${tx(ctx, 'hidden')}` }, h('span', {}, `${r.level}`)),
           ),
         )
       : null,
-    p.nobles.length ? h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'nobles')), p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }))) : null,
+    p.nobles.length ? h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'nobles')), p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }, m?.noble === n ? m : null))) : null,
   );
 }
 
@@ -389,6 +450,7 @@ export function render(view, legal, ctx) {
   const { h } = ctx;
   const ix = index(legal);
   if (ctx.ui.card != null && !(ix.buy.has(ctx.ui.card) || ix.reserve.has(ctx.ui.card))) ctx.ui.card = null;
+  const last = lastMove(ctx);
   const rows = [2, 1, 0].map((lv) =>
     h(
       'div',
@@ -403,23 +465,28 @@ export function render(view, legal, ctx) {
           a ? h('span', { class: 'deck-reserve' }, tx(ctx, 'reserveDeck')) : null,
         );
       })(),
-      view.market[lv].map((id) => (id == null ? h('div', { class: 'card empty' }) : cardEl(h, id, ctx, ix))),
+      view.market[lv].map((id) =>
+        id == null ? h('div', { class: 'card empty' }) : cardEl(h, id, ctx, ix, last?.fresh.has(id) ? { mark: 'fresh', markStyle: last.style, note: tx(ctx, 'fresh') } : {}),
+      ),
     ),
   );
   const prompts = [];
   if (ix.ret.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')));
   if (ix.noble.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint')));
-  if (ix.pass) prompts.push(h('div', { class: 'action-panel' }, h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass'))));
+  const pass = ix.pass ? h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass')) : null;
   const order = view.players.map((_, i) => i);
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  // The turn's controls (the chosen card's payments, *Take tokens*, *Pass*) are the action bar: on a phone fixed at the bottom.
+  const bar = actionBar(h, [cardPanel(h, ctx, ix) || takeRow(h, ctx, ix), pass]);
   return h(
     'div',
-    { class: 'splendor' },
+    { class: ['splendor', 'with-action-bar'] },
+    lastMoveEl(h, ctx, last),
     h('div', { class: 'splendor-top' }, h('section', { class: 'nobles' }, h('h3', {}, tx(ctx, 'nobles')), h('div', { class: 'noble-row' }, view.nobles.map((n) => nobleEl(h, n, ctx, ix)))), bankEl(h, view, ctx, ix)),
     prompts,
-    cardPanel(h, ctx, ix),
-    h('section', { class: 'market', 'data-testid': 'market' }, rows),
-    h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix))),
+    bar,
+    boardFrame(h, ctx, h('section', { class: 'market', 'data-testid': 'market' }, rows), { wrap: 'splendor-board', html: true }),
+    h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix, last))),
   );
 }
 export { splendorPoints as scoreBreakdown, splendorStats as statistics } from './scores.js';
