@@ -8,7 +8,7 @@ import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
-import { seatLabel, setConnection } from './ui.js';
+import { seatLabel, setConnection, seatColour } from './ui.js';
 
 export async function replayPage(root, id) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -68,7 +68,9 @@ export async function replayPage(root, id) {
   let timer = null;
   const seatName = (s) => seatLabel(summary.seats?.[s], s);
 
-  const ctx = (f) => ({ lang: getLang(), t, L, h, seat: null, spectator: true, replay: true, legal: [], view: f.view, toAct: f.to_act, result: f.result, seats: summary.seats, seatName, act: () => {}, ui: {}, rerender: render });
+  // The log up to the frame shown, so the board marks the move that led to it.
+  const logTo = (f) => frames.slice(0, frames.indexOf(f) + 1).flatMap((fr) => fr.events.map((e) => ({ v: fr.version, e })));
+  const ctx = (f) => ({ lang: getLang(), t, L, h, seat: null, spectator: true, replay: true, legal: [], view: f.view, toAct: f.to_act, result: f.result, seats: summary.seats, seatName, seatColour: (s) => seatColour(mod, s), log: logTo(f), act: () => {}, ui: {}, rerender: render });
 
   const go = (n) => {
     i = Math.max(0, Math.min(frames.length - 1, n));

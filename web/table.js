@@ -7,12 +7,10 @@ import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
-import { showBanner, setConnection, copyText, seatLabel, navigate } from './ui.js';
+import { showBanner, setConnection, copyText, seatLabel, navigate, seatColour } from './ui.js';
 import { Chat } from './chat.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
-/** Seat colours of the log and the turn signal, unless the game names its own (`seatColours`). */
-const SEAT_COLOURS = ['#d62828', '#1d5fd1', '#2e9e4f', '#f28c00', '#8e44ad', '#00838f', '#795548', '#c2185b'];
 const SOUND_KEY = 'spielleiter.sound';
 
 // Where an earlier version kept the log in the browser; removed on sight.
@@ -465,8 +463,7 @@ class TablePage {
   }
 
   seatColour(i) {
-    const own = this.mod.seatColours;
-    return (own && own[i]) || SEAT_COLOURS[i % SEAT_COLOURS.length];
+    return seatColour(this.mod, i);
   }
 
   /** The tab's title says whose turn it is; when the turn becomes this browser's, an optional short tone. */

@@ -67,3 +67,12 @@ export function navigate(path) {
   history.pushState(null, '', path);
   router?.();
 }
+
+/** Seat colours of the log and the turn signal, unless the game names its own (`seatColours`). */
+const SEAT_COLOURS = ['#d62828', '#1d5fd1', '#2e9e4f', '#f28c00', '#8e44ad', '#00838f', '#795548', '#c2185b'];
+
+/** The colour of seat `i` in game module `mod` (the log, the turn signal, a last move's mark). */
+export function seatColour(mod, i) {
+  const own = mod?.seatColours;
+  return (own && own[i]) || SEAT_COLOURS[i % SEAT_COLOURS.length];
+}

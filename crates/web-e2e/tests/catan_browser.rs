@@ -66,6 +66,23 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     }
     if b.first("[data-testid^=hex-]").await.is_some() {
         ui::note(seen, "robber");
+        // The robber's choices are outlined, the board under them stays as
+        // it is: the outlines are transparent inside, and the centre of a
+        // hex that is not a choice shows that hex (no overlay over the board).
+        let look = b
+            .script(concat!(
+                "const t = [...document.querySelectorAll('[data-testid^=hex-]')];",
+                "const clear = t.every((e) => { const f = getComputedStyle(e).fill; return f === 'none' || /rgba\\(.*,\\s*0\\)$/.test(f); });",
+                "const other = [...document.querySelectorAll('[data-testid^=tile-]')].find((g) => !document.querySelector(`[data-testid=hex-${g.dataset.testid.slice(5)}]`));",
+                "let seen = null;",
+                "if (other) { other.scrollIntoView({block: 'center'}); const r = other.querySelector('polygon').getBoundingClientRect();",
+                "  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height * 0.3);",
+                "  seen = !!hit && hit.closest('[data-testid^=tile-]') === other; }",
+                "return [t.length, clear, seen];"
+            ))
+            .await;
+        assert_eq!(look[1], serde_json::json!(true), "the robber's hexes are outlined, not filled: {look}");
+        assert_ne!(look[2], serde_json::json!(false), "nothing lies over the other hexes: {look}");
         let before = ui::version(b).await;
         // A hex with several victims opens the victim chooser.
         let hex = match b

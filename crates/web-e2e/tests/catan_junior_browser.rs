@@ -5,6 +5,7 @@
 //! rule sentence, the log speaks sentences, the winner screen appears.
 //! Screenshots with SPIELLEITER_SCREENSHOTS.
 
+use serde_json::Value;
 use std::time::{Duration, Instant};
 use web_e2e::ui::{self, Turn};
 use web_e2e::{Browser, TestServer};
@@ -167,62 +168,123 @@ async fn catan_junior_full_game_in_the_browser() {
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("junior-four-players.png").await;
 
-    // The pro variant: an offer to the other player, of any size, put together
-    // tile by tile (each click one listed action of the engine).
-    ui::create_with_options(&b, "catan-junior", &["human", "bot:random"], "Anna", r#"{"pro": true}"#).await;
-    loop {
-        assert_eq!(ui::wait_turn(&b, Duration::from_secs(60)).await, Turn::Mine);
-        if b.first("[data-testid=open-offer]").await.is_some() {
-            b.click("[data-testid=open-offer]").await;
-            b.wait_for("[data-testid^=offer-to-]", Duration::from_secs(5)).await;
-            assert_eq!(
-                ui::act(&b, "[data-testid^=offer-to-]").await,
-                None,
-                "the offer is opened"
-            );
-            b.wait_for("[data-testid=offer-panel]", Duration::from_secs(5)).await;
-            // One tile asked for, then every tile the engine lets Anna give.
-            if b.first("[data-testid^=offer-get-]").await.is_some() {
-                assert_eq!(ui::act(&b, "[data-testid^=offer-get-]").await, None);
-            }
-            for _ in 0..4 {
-                if b.first("[data-testid^=offer-give-]").await.is_none() {
-                    break;
-                }
-                assert_eq!(ui::act(&b, "[data-testid^=offer-give-]").await, None);
-            }
-            if b.attr("[data-testid=offer-send]", "disabled").await.is_none() {
-                break;
-            }
-            // Nothing fits together this time: drop the draft and go on.
-            assert_eq!(ui::act(&b, "[data-testid=offer-cancel]").await, None);
-        }
-        // Nothing to offer now: end the turn (or answer) and try again.
-        let css = if b.first("[data-testid=end-turn]").await.is_some() {
-            "[data-testid=end-turn]"
-        } else {
-            "[data-testid=legal-action]"
-        };
-        assert_eq!(ui::act(&b, css).await, None);
-    }
-    b.screenshot("junior-offer.png").await;
-    assert_eq!(
-        ui::act(&b, "[data-testid=offer-send]").await,
-        None,
-        "the offer is accepted by the server"
-    );
+    b.quit().await;
+    server.stop().await;
+}
+
+/// The hand of `seat` as the page shows it (the view on screen), by good.
+async fn hand(b: &Browser, seat: usize) -> serde_json::Map<String, Value> {
+    b.script(&format!("return window.spielleiterDebug.view.seats[{seat}].hand;"))
+        .await
+        .as_object()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn n(m: &serde_json::Map<String, Value>, g: &str) -> u64 {
+    m.get(g).and_then(Value::as_u64).unwrap_or(0)
+}
+
+/// The pro variant's offer to a player with the trade builder: − and + with
+/// the counts, bounded by the captain's tiles (give) and the partner's (want),
+/// a good given or wanted but not both, and one click that sends the whole
+/// offer (the engine's one-tile steps underneath). Played at one screen, so
+/// the partner's answer is the test's own.
+#[tokio::test(flavor = "multi_thread")]
+async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    ui::lobby_in_german(&b).await;
+    let table = ui::create_with_options(&b, "catan-junior", &["human", "human"], "Anna", r#"{"pro": true}"#).await;
+    // Hot-seat: the invitation of seat 2 taken in the same browser.
+    b.goto(&format!("/play/{table}?join=1")).await;
+    b.type_into("[data-testid=invite-name]", "Bert").await;
+    b.click("[data-testid=invite-join]").await;
+    b.wait_for("[data-testid=seat-tab-1]", Duration::from_secs(20)).await;
+
+    // A turn in which the captain holds a tile and the partner one of another good.
     let started = Instant::now();
-    loop {
-        let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
-        if log.contains("Anna bietet") && (log.contains("nimmt an") || log.contains("lehnt ab")) {
-            break;
+    let (captain, partner, give, get) = loop {
+        assert!(started.elapsed() < Duration::from_secs(40), "no turn fit for an offer");
+        assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
+        let captain = b
+            .script("return window.spielleiterDebug.view.captain;")
+            .await
+            .as_u64()
+            .unwrap_or(0) as usize;
+        let partner = 1 - captain;
+        let (mine, theirs) = (hand(&b, captain).await, hand(&b, partner).await);
+        let goods = ["wood", "wool", "pineapple", "sabre", "gold"];
+        let give = goods.iter().copied().max_by_key(|g| n(&mine, g)).filter(|g| n(&mine, g) > 0);
+        let get = give.and_then(|give| {
+            goods.iter().copied().filter(|g| *g != give && n(&theirs, g) > 0).max_by_key(|g| n(&theirs, g))
+        });
+        if let (Some(give), Some(get), true) = (give, get, b.first("[data-testid=open-offer]").await.is_some()) {
+            break (captain, partner, (give, n(&mine, give)), (get, n(&theirs, get)));
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "the bot answers the offer: {log}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(ui::act(&b, "[data-testid=end-turn]").await, None);
+    };
+    b.click("[data-testid=open-offer]").await;
+    b.wait_for("[data-testid=offer-panel] [data-testid=trade-give-plus-wood]", Duration::from_secs(5))
+        .await;
+    assert!(
+        b.first(&format!("[data-testid=offer-to-{partner}].sel")).await.is_some(),
+        "the partner is chosen"
+    );
+    // Give every tile of one good: + stops at the hand, − takes one back.
+    let (g, have) = give;
+    for _ in 0..have {
+        b.click(&format!("[data-testid=trade-give-plus-{g}]")).await;
     }
+    assert_eq!(
+        b.text_of(&format!("[data-testid=trade-give-count-{g}]")).await.as_deref(),
+        Some(have.to_string().as_str())
+    );
+    assert!(
+        b.attr(&format!("[data-testid=trade-give-plus-{g}]"), "disabled").await.is_some(),
+        "no more {g} than the captain holds"
+    );
+    assert!(
+        b.attr(&format!("[data-testid=trade-get-plus-{g}]"), "disabled").await.is_some(),
+        "{g} is given, so it cannot be wanted"
+    );
+    b.click(&format!("[data-testid=trade-give-minus-{g}]")).await;
+    b.click(&format!("[data-testid=trade-give-plus-{g}]")).await;
+    // Want every tile the partner holds of another good.
+    let (w, they_have) = get;
+    for _ in 0..they_have {
+        b.click(&format!("[data-testid=trade-get-plus-{w}]")).await;
+    }
+    assert!(
+        b.attr(&format!("[data-testid=trade-get-plus-{w}]"), "disabled").await.is_some(),
+        "no more {w} than the partner holds"
+    );
+    let send = b.text_of("[data-testid=submit-offer]").await.unwrap_or_default();
+    assert!(send.starts_with("Angebot machen: "), "{send}");
+    b.screenshot("junior-offer.png").await;
+    let before = ui::version(&b).await.unwrap_or(0);
+    b.click("[data-testid=submit-offer]").await;
+
+    // One click: the partner is asked (open, one step per tile, submit).
+    b.wait_for("[data-testid=reply-panel] [data-testid=accept]", Duration::from_secs(15))
+        .await;
+    let after = ui::version(&b).await.unwrap_or(0);
+    assert_eq!(
+        after - before,
+        have + they_have + 2,
+        "the offer went as the engine's micro-actions: open, {have} + {they_have} tiles, submit"
+    );
+    let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+    assert!(log.contains("Anna bietet"), "the log tells the offer: {log}");
+    let (mine, theirs) = (hand(&b, captain).await, hand(&b, partner).await);
+    assert_eq!(ui::act(&b, "[data-testid=reply-panel] [data-testid=accept]").await, None);
+    let (mine2, theirs2) = (hand(&b, captain).await, hand(&b, partner).await);
+    assert_eq!(n(&mine2, g) + have, n(&mine, g), "the captain gave {have} {g}");
+    assert_eq!(n(&mine2, w), n(&mine, w) + they_have, "and got {they_have} {w}");
+    assert_eq!(n(&theirs2, g), n(&theirs, g) + have, "the partner got {have} {g}");
     b.quit().await;
     server.stop().await;
 }

@@ -1,7 +1,9 @@
 //! CATAN on a phone (issue 15, point 5): at 390×844 every intersection the
 //! player may build on is a target of at least 40 px, the board zooms with −
 //! and + and scrolls (the scroll position survives a redraw), and the turn's
-//! buttons stay fixed at the bottom of the screen with 40 px buttons.
+//! buttons stay fixed at the bottom of the screen with 40 px buttons. Splendor
+//! and Catan Junior get the same (shared) action bar and zoomable board: gems,
+//! cards, nobles and lair sites are 40 px targets.
 
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -37,11 +39,26 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
         server.stop().await;
         return;
     };
-    b.resize(390, 844).await;
     ui::lobby_in_german(&b).await;
     ui::create_table(&b, "catan", &["human", "bot:random", "bot:random"], "Pia", false).await;
     let spot = "[data-testid^=node-][data-kind=settlement]";
     b.wait_for(spot, Duration::from_secs(60)).await;
+
+    // On a laptop the board takes the space it deserves, its terrain names readable.
+    b.resize(1280, 900).await;
+    let laptop = board_width(&b).await;
+    let inner = number(&b, "return document.documentElement.clientWidth;").await;
+    assert!(
+        laptop >= 0.5 * inner,
+        "the board is {laptop} px of {inner} px on a laptop"
+    );
+    let label = number(
+        &b,
+        "return document.querySelector('[data-testid^=tile-] text').getBoundingClientRect().height;",
+    )
+    .await;
+    assert!(label >= 10.0, "a terrain name is {label} px high");
+    b.resize(390, 844).await;
 
     // A settlement spot is a target a finger can hit.
     let (w, h) = size(&b, &format!("{spot} .hit")).await;
@@ -123,6 +140,168 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
         "its buttons are 40 px high: {bar}"
     );
     b.screenshot("catan-phone-bar.png").await;
+    b.quit().await;
+    server.stop().await;
+}
+
+/// Whether the turn's buttons are the action bar fixed at the bottom of the
+/// screen (scrolled to the top of the page), with buttons 40 px high.
+async fn assert_fixed_bar(b: &Browser) {
+    b.script("window.scrollTo(0, 0); return null;").await;
+    let bar = b
+        .script(
+            "const e = document.querySelector('[data-testid=turn-buttons]'); if (!e) return null; const r = e.getBoundingClientRect();
+             return [getComputedStyle(e).position, r.top, r.bottom, innerHeight,
+                     Math.min(...[...e.querySelectorAll('button')].map((x) => x.getBoundingClientRect().height))];",
+        )
+        .await;
+    assert_eq!(bar[0], "fixed", "the action bar: {bar}");
+    let (top, bottom, height) = (
+        bar[1].as_f64().unwrap_or(0.0),
+        bar[2].as_f64().unwrap_or(0.0),
+        bar[3].as_f64().unwrap_or(0.0),
+    );
+    assert!(
+        bottom <= height + 1.0 && top >= height * 0.5,
+        "the bar is at the bottom: {bar}"
+    );
+    assert!(
+        bar[4].as_f64().unwrap_or(0.0) >= 40.0,
+        "its buttons are 40 px high: {bar}"
+    );
+}
+
+/// The zoom bar: + makes `css` 1.5 times as wide inside a frame that scrolls,
+/// and − brings it back.
+async fn assert_zooms(b: &Browser, css: &str) {
+    let width = format!("return document.querySelector('{css}').getBoundingClientRect().width;");
+    let fit = number(b, &width).await;
+    assert!(fit <= 390.0, "{css} fits the phone's width: {fit}");
+    b.click("[data-testid=zoom-in]").await;
+    assert_eq!(b.text_of("[data-testid=zoom-level]").await.as_deref(), Some("150 %"));
+    let zoomed = number(b, &width).await;
+    assert!(
+        (zoomed / fit - 1.5).abs() < 0.1,
+        "150 % is 1.5 times as wide: {fit} → {zoomed}"
+    );
+    let scrollable = b
+        .script("const s = document.querySelector('[data-testid=board-scroll]'); return s.scrollWidth > s.clientWidth;")
+        .await;
+    assert_eq!(scrollable, Value::Bool(true), "the zoomed board scrolls");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fixed_action_bar() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.resize(390, 844).await;
+    ui::lobby_in_german(&b).await;
+    ui::create_table(&b, "splendor", &["human", "bot:random"], "Pia", false).await;
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, ui::Turn::Mine);
+
+    // Every gem one can pick, every card and noble is a target a finger can hit.
+    let smallest = |css: &str| {
+        format!(
+            "const s = [...document.querySelectorAll('{css}')].map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height));
+             return s.length ? Math.min(...s) : null;"
+        )
+    };
+    for css in [".bank .chip.pickable", ".market .card.can-reserve, .market .card.can-buy", ".nobles .noble"] {
+        let px = number(&b, &smallest(css)).await;
+        assert!(px >= 40.0, "{css}: the smallest is {px} px");
+    }
+    // Picking a gem and taking: the action bar at the bottom holds *Take tokens*.
+    let gem = b.first(".bank .chip.pickable").await.expect("a gem to pick");
+    let id = b.attr_of(&gem, "data-testid").await.unwrap_or_default();
+    b.click(&format!("[data-testid={id}]")).await;
+    assert!(
+        b.first("[data-testid=turn-buttons] [data-testid=take-tokens]").await.is_some(),
+        "Take tokens is in the action bar"
+    );
+    assert_fixed_bar(&b).await;
+    b.screenshot("splendor-phone-bar.png").await;
+    // A card chosen: its payments are in the bar too, in view.
+    b.click(".market .card.can-reserve, .market .card.can-buy").await;
+    b.wait_for("[data-testid=turn-buttons] [data-testid=card-panel]", Duration::from_secs(5)).await;
+    assert_fixed_bar(&b).await;
+    b.click("[data-testid=card-panel] button:last-child").await;
+
+    // The market zooms and scrolls; its cards grow with it.
+    assert_zooms(&b, "[data-testid=market] .market-row").await;
+    let card = "return document.querySelector('.market .card:not(.empty)').getBoundingClientRect().width;";
+    let zoomed_card = number(&b, card).await;
+    b.click("[data-testid=zoom-out]").await;
+    let card_width = number(&b, card).await;
+    assert!(
+        zoomed_card >= card_width * 1.4,
+        "a card grows with the zoom: {card_width} → {zoomed_card}"
+    );
+    b.click("[data-testid=zoom-in]").await;
+    b.screenshot("splendor-phone-zoom.png").await;
+    b.click("[data-testid=zoom-out]").await;
+    b.quit().await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_action_bar() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.resize(390, 844).await;
+    ui::lobby_in_german(&b).await;
+    ui::create_table(&b, "catan-junior", &["human", "bot:random"], "Pia", false).await;
+    assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, ui::Turn::Mine);
+    b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
+    assert_fixed_bar(&b).await;
+
+    // Until a lair site is offered: its target is finger-sized (ships are
+    // built on the way, each route's band as wide as the board allows).
+    let started = Instant::now();
+    let mut sites = 0;
+    let mut routes = 0;
+    while sites == 0 {
+        assert!(started.elapsed() < Duration::from_secs(45), "no lair site offered ({routes} routes)");
+        match ui::wait_turn(&b, Duration::from_secs(20)).await {
+            ui::Turn::Over => break,
+            ui::Turn::Mine => {}
+        }
+        if b.first("[data-testid^=site-]").await.is_some() {
+            let (w, h) = size(&b, "[data-testid^=site-] .hit").await;
+            assert!(w >= 40.0 && h >= 40.0, "a lair site is {w}×{h} px");
+            sites += 1;
+            b.screenshot("junior-phone-site.png").await;
+            break;
+        }
+        let css = if b.first("[data-testid^=route-]").await.is_some() {
+            let band = number(
+                &b,
+                "const l = document.querySelector('[data-testid^=route-] .hit-band');
+                 return parseFloat(getComputedStyle(l).strokeWidth) * l.getScreenCTM().a;",
+            )
+            .await;
+            assert!(band >= 20.0, "a route's band is {band} px wide");
+            routes += 1;
+            "[data-testid^=route-]"
+        } else if b.first("[data-testid^=klau-]").await.is_some() {
+            "[data-testid^=klau-]"
+        } else if b.first("[data-testid=end-turn]").await.is_some() {
+            "[data-testid=end-turn]"
+        } else {
+            "[data-testid=legal-action]"
+        };
+        assert_eq!(ui::act(&b, css).await, None, "a target offered was refused");
+    }
+
+    // The board zooms and scrolls.
+    assert_zooms(&b, "[data-testid=junior-board]").await;
+    b.screenshot("junior-phone-zoom.png").await;
+    b.click("[data-testid=zoom-out]").await;
     b.quit().await;
     server.stop().await;
 }

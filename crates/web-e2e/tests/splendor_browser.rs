@@ -262,6 +262,41 @@ async fn splendor_full_game_in_the_browser() {
     // the old seat, and the finished table points to it.
     b.goto(&format!("/play/{table}")).await;
     b.wait_for("[data-testid=rematch]", Duration::from_secs(20)).await;
+
+    // Bad input: a rematch asked for a seat this player does not hold (the
+    // bot's, with the player's secret) is refused in the player's language,
+    // and no table is opened.
+    let key = format!("spielleiter.seats.{table}");
+    let held = b
+        .script(&format!("return localStorage.getItem('{key}');"))
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    b.script(&format!(
+        "const s = JSON.parse(localStorage.getItem('{key}')); localStorage.setItem('{key}', JSON.stringify({{1: s[0]}})); return null;"
+    ))
+    .await;
+    b.click("[data-testid=rematch]").await;
+    let banner = b
+        .wait_for("[data-testid=banner]:not([hidden])", Duration::from_secs(10))
+        .await;
+    let text = b.text(&banner).await.unwrap_or_default();
+    assert!(
+        text.contains("Das Geheimnis berechtigt nicht für Platz 2."),
+        "the refusal in German: {text}"
+    );
+    let unchanged: serde_json::Value = reqwest::get(format!("{}/api/tables/{table}", server.url))
+        .await
+        .expect("summary")
+        .json()
+        .await
+        .expect("json");
+    assert!(unchanged["rematch"].is_null(), "no rematch was opened: {unchanged}");
+    assert!(b.url().await.contains(&table), "the page stays");
+    let restore = serde_json::to_string(&held).unwrap_or_default();
+    b.script(&format!("localStorage.setItem('{key}', {restore}); return null;"))
+        .await;
     b.click("[data-testid=rematch]").await;
     let started = Instant::now();
     let next = loop {
