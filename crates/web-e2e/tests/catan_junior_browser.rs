@@ -225,7 +225,14 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
         if let (Some(give), Some(get), true) = (give, get, b.first("[data-testid=open-offer]").await.is_some()) {
             break (captain, partner, (give, n(&mine, give)), (get, n(&theirs, get)));
         }
-        assert_eq!(ui::act(&b, "[data-testid=end-turn]").await, None);
+        let css = if b.first("[data-testid^=klau-]").await.is_some() {
+            "[data-testid^=klau-]"
+        } else if b.first("[data-testid=end-turn]").await.is_some() {
+            "[data-testid=end-turn]"
+        } else {
+            "[data-testid=legal-action]"
+        };
+        assert_eq!(ui::act(&b, css).await, None);
     };
     b.click("[data-testid=open-offer]").await;
     b.wait_for("[data-testid=offer-panel] [data-testid=trade-give-plus-wood]", Duration::from_secs(5))

@@ -166,13 +166,21 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
         assert_eq!(count(&b, &format!("[data-testid=player-{seat}].last-mover")).await, 1);
         match want {
             "take" => {
-                let colours = main["tokens"].as_object().map_or(0, |t| t.values().filter(|n| n.as_u64() > Some(0)).count());
+                let taken: Vec<String> = main["tokens"]
+                    .as_object()
+                    .map(|t| t.iter().filter(|(_, n)| n.as_u64() > Some(0)).map(|(c, _)| c.clone()).collect())
+                    .unwrap_or_default();
+                assert_eq!(count(&b, "[data-testid^=last-move-token-]").await, taken.len(), "{main}");
+                // Every colour taken that the mover still holds is ringed in the panel.
+                let mut held = 0;
+                for c in &taken {
+                    held += count(&b, &format!("[data-testid=player-{seat}] .chip.gem-{c}")).await;
+                }
                 assert_eq!(
                     count(&b, &format!("[data-testid=player-{seat}] .chip.last-taken")).await,
-                    colours,
+                    held,
                     "every colour taken is ringed: {main}"
                 );
-                assert_eq!(count(&b, "[data-testid^=last-move-token-]").await, colours);
             }
             "buy" => assert_eq!(
                 count(&b, &format!("[data-testid=player-{seat}] [data-testid=last-bonus]")).await,
@@ -340,6 +348,7 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
         started.elapsed()
     );
     assert!(ships >= 1, "a ship was built and ringed");
+    assert!(kept >= 1, "a build stays ringed when the turn passes");
     b.resize(1280, 1000).await;
     b.script("window.scrollTo(0, 0); return null;").await;
     b.screenshot("junior-last-move.png").await;
