@@ -258,23 +258,25 @@ async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a
     ui::create_table(&b, "catan-junior", &["human", "bot:random"], "Pia", false).await;
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, ui::Turn::Mine);
     b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
-    assert_fixed_bar(&b).await;
 
     // Until a lair site is offered: its target is finger-sized (ships are
     // built on the way, each route's band as wide as the board allows).
     let started = Instant::now();
-    let mut sites = 0;
     let mut routes = 0;
-    while sites == 0 {
+    let mut bars = 0;
+    loop {
         assert!(started.elapsed() < Duration::from_secs(45), "no lair site offered ({routes} routes)");
         match ui::wait_turn(&b, Duration::from_secs(20)).await {
-            ui::Turn::Over => break,
+            ui::Turn::Over => panic!("the game ended before a lair site was offered"),
             ui::Turn::Mine => {}
         }
         if b.first("[data-testid^=site-]").await.is_some() {
             let (w, h) = size(&b, "[data-testid^=site-] .hit").await;
             assert!(w >= 40.0 && h >= 40.0, "a lair site is {w}×{h} px");
-            sites += 1;
+            if b.first("[data-testid=turn-buttons]").await.is_some() {
+                assert_fixed_bar(&b).await;
+                bars += 1;
+            }
             b.screenshot("junior-phone-site.png").await;
             break;
         }
@@ -291,6 +293,9 @@ async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a
         } else if b.first("[data-testid^=klau-]").await.is_some() {
             "[data-testid^=klau-]"
         } else if b.first("[data-testid=end-turn]").await.is_some() {
+            // The turn's buttons are the action bar at the bottom.
+            assert_fixed_bar(&b).await;
+            bars += 1;
             "[data-testid=end-turn]"
         } else {
             "[data-testid=legal-action]"
@@ -298,6 +303,7 @@ async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a
         assert_eq!(ui::act(&b, css).await, None, "a target offered was refused");
     }
 
+    assert!(bars > 0, "the action bar was checked");
     // The board zooms and scrolls.
     assert_zooms(&b, "[data-testid=junior-board]").await;
     b.screenshot("junior-phone-zoom.png").await;
