@@ -639,6 +639,7 @@ function offerPanel(h, view, ctx, ix) {
     hand,
     offer: already,
     key: JSON.stringify([to, already]),
+    head,
     canGive: (g) => (draft ? ix.give.has(g) : (hand[g] || 0) > 0),
     canGet: (g) => (draft ? ix.get.has(g) : (theirs[g] || 0) > 0),
     maxGive: (g) => (hand[g] || 0) - (already.give[g] || 0),

@@ -81,8 +81,16 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
                 "return [t.length, clear, seen];"
             ))
             .await;
-        assert_eq!(look[1], serde_json::json!(true), "the robber's hexes are outlined, not filled: {look}");
-        assert_ne!(look[2], serde_json::json!(false), "nothing lies over the other hexes: {look}");
+        assert_eq!(
+            look[1],
+            serde_json::json!(true),
+            "the robber's hexes are outlined, not filled: {look}"
+        );
+        assert_ne!(
+            look[2],
+            serde_json::json!(false),
+            "nothing lies over the other hexes: {look}"
+        );
         let before = ui::version(b).await;
         // A hex with several victims opens the victim chooser.
         let hex = match b

@@ -210,17 +210,40 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
     let (captain, partner, give, get) = loop {
         assert!(started.elapsed() < Duration::from_secs(40), "no turn fit for an offer");
         assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);
-        let captain = b
-            .script("return window.spielleiterDebug.view.captain;")
+        // The partner as the engine lists it (`open_offer`'s `to`); the captain is the other seat.
+        let partner = b
+            .script(
+                "const a = document.querySelector('[data-testid=legal-action][data-kind=open_offer]');
+                 return a ? JSON.parse(a.dataset.action).to : null;",
+            )
             .await
             .as_u64()
-            .unwrap_or(0) as usize;
-        let partner = 1 - captain;
+            .map(|p| p as usize);
+        let Some(partner) = partner else {
+            let css = if b.first("[data-testid^=klau-]").await.is_some() {
+                "[data-testid^=klau-]"
+            } else if b.first("[data-testid=end-turn]").await.is_some() {
+                "[data-testid=end-turn]"
+            } else {
+                "[data-testid=legal-action]"
+            };
+            assert_eq!(ui::act(&b, css).await, None);
+            continue;
+        };
+        let captain = 1 - partner;
         let (mine, theirs) = (hand(&b, captain).await, hand(&b, partner).await);
         let goods = ["wood", "wool", "pineapple", "sabre", "gold"];
-        let give = goods.iter().copied().max_by_key(|g| n(&mine, g)).filter(|g| n(&mine, g) > 0);
+        let give = goods
+            .iter()
+            .copied()
+            .max_by_key(|g| n(&mine, g))
+            .filter(|g| n(&mine, g) > 0);
         let get = give.and_then(|give| {
-            goods.iter().copied().filter(|g| *g != give && n(&theirs, g) > 0).max_by_key(|g| n(&theirs, g))
+            goods
+                .iter()
+                .copied()
+                .filter(|g| *g != give && n(&theirs, g) > 0)
+                .max_by_key(|g| n(&theirs, g))
         });
         if let (Some(give), Some(get), true) = (give, get, b.first("[data-testid=open-offer]").await.is_some()) {
             break (captain, partner, (give, n(&mine, give)), (get, n(&theirs, get)));
@@ -235,10 +258,15 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
         assert_eq!(ui::act(&b, css).await, None);
     };
     b.click("[data-testid=open-offer]").await;
-    b.wait_for("[data-testid=offer-panel] [data-testid=trade-give-plus-wood]", Duration::from_secs(5))
-        .await;
+    b.wait_for(
+        "[data-testid=offer-panel] [data-testid=trade-give-plus-wood]",
+        Duration::from_secs(5),
+    )
+    .await;
     assert!(
-        b.first(&format!("[data-testid=offer-to-{partner}].sel")).await.is_some(),
+        b.first(&format!("[data-testid=offer-to-{partner}].sel"))
+            .await
+            .is_some(),
         "the partner is chosen"
     );
     // Give every tile of one good: + stops at the hand, − takes one back.
@@ -247,15 +275,21 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
         b.click(&format!("[data-testid=trade-give-plus-{g}]")).await;
     }
     assert_eq!(
-        b.text_of(&format!("[data-testid=trade-give-count-{g}]")).await.as_deref(),
+        b.text_of(&format!("[data-testid=trade-give-count-{g}]"))
+            .await
+            .as_deref(),
         Some(have.to_string().as_str())
     );
     assert!(
-        b.attr(&format!("[data-testid=trade-give-plus-{g}]"), "disabled").await.is_some(),
+        b.attr(&format!("[data-testid=trade-give-plus-{g}]"), "disabled")
+            .await
+            .is_some(),
         "no more {g} than the captain holds"
     );
     assert!(
-        b.attr(&format!("[data-testid=trade-get-plus-{g}]"), "disabled").await.is_some(),
+        b.attr(&format!("[data-testid=trade-get-plus-{g}]"), "disabled")
+            .await
+            .is_some(),
         "{g} is given, so it cannot be wanted"
     );
     b.click(&format!("[data-testid=trade-give-minus-{g}]")).await;
@@ -266,7 +300,9 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
         b.click(&format!("[data-testid=trade-get-plus-{w}]")).await;
     }
     assert!(
-        b.attr(&format!("[data-testid=trade-get-plus-{w}]"), "disabled").await.is_some(),
+        b.attr(&format!("[data-testid=trade-get-plus-{w}]"), "disabled")
+            .await
+            .is_some(),
         "no more {w} than the partner holds"
     );
     let send = b.text_of("[data-testid=submit-offer]").await.unwrap_or_default();
@@ -276,8 +312,11 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
     b.click("[data-testid=submit-offer]").await;
 
     // One click: the partner is asked (open, one step per tile, submit).
-    b.wait_for("[data-testid=reply-panel] [data-testid=accept]", Duration::from_secs(15))
-        .await;
+    b.wait_for(
+        "[data-testid=reply-panel] [data-testid=accept]",
+        Duration::from_secs(15),
+    )
+    .await;
     let after = ui::version(&b).await.unwrap_or(0);
     assert_eq!(
         after - before,
@@ -287,7 +326,10 @@ async fn catan_junior_pro_offer_is_built_with_minus_and_plus_and_sent_at_once() 
     let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
     assert!(log.contains("Anna bietet"), "the log tells the offer: {log}");
     let (mine, theirs) = (hand(&b, captain).await, hand(&b, partner).await);
-    assert_eq!(ui::act(&b, "[data-testid=reply-panel] [data-testid=accept]").await, None);
+    assert_eq!(
+        ui::act(&b, "[data-testid=reply-panel] [data-testid=accept]").await,
+        None
+    );
     let (mine2, theirs2) = (hand(&b, captain).await, hand(&b, partner).await);
     assert_eq!(n(&mine2, g) + have, n(&mine, g), "the captain gave {have} {g}");
     assert_eq!(n(&mine2, w), n(&mine, w) + they_have, "and got {they_have} {w}");

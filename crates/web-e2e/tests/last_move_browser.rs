@@ -52,7 +52,11 @@ fn last_of<'a>(turn: &'a [Value], kinds: &[&str]) -> Option<&'a Value> {
 
 /// The mark's data attributes (`null` when there is none).
 async fn mark(b: &Browser, css: &str, attrs: &[&str]) -> Value {
-    let list = attrs.iter().map(|a| format!("m.getAttribute('{a}')")).collect::<Vec<_>>().join(", ");
+    let list = attrs
+        .iter()
+        .map(|a| format!("m.getAttribute('{a}')"))
+        .collect::<Vec<_>>()
+        .join(", ");
     b.script(&format!(
         "const m = document.querySelector('{css}'); return m ? [{list}] : null;"
     ))
@@ -131,7 +135,8 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
     let started = Instant::now();
     let mut seen: Vec<String> = Vec::new();
     let mut turn = 0;
-    while !(seen.iter().any(|k| k == "buy") && seen.iter().any(|k| k == "reserve") && seen.iter().any(|k| k == "take")) {
+    while !(seen.iter().any(|k| k == "buy") && seen.iter().any(|k| k == "reserve") && seen.iter().any(|k| k == "take"))
+    {
         assert!(
             turn < 30 && started.elapsed() < Duration::from_secs(50),
             "no buy, reserve and take within {turn} moves: {seen:?}"
@@ -146,8 +151,11 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
         // The history's latest move, and the page's mark of it.
         let events = history(&server, &table).await;
         let last = latest_turn(&events, "turn_began", &moves);
-        let main = last_of(&last, &["bought", "reserved", "reserved_from_deck", "took_tokens", "passed"])
-            .expect("the turn has a main move");
+        let main = last_of(
+            &last,
+            &["bought", "reserved", "reserved_from_deck", "took_tokens", "passed"],
+        )
+        .expect("the turn has a main move");
         let seat = main["seat"].as_u64().expect("a seat");
         let want = match kind(main) {
             "bought" => "buy",
@@ -168,9 +176,18 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
             "take" => {
                 let taken: Vec<String> = main["tokens"]
                     .as_object()
-                    .map(|t| t.iter().filter(|(_, n)| n.as_u64() > Some(0)).map(|(c, _)| c.clone()).collect())
+                    .map(|t| {
+                        t.iter()
+                            .filter(|(_, n)| n.as_u64() > Some(0))
+                            .map(|(c, _)| c.clone())
+                            .collect()
+                    })
                     .unwrap_or_default();
-                assert_eq!(count(&b, "[data-testid^=last-move-token-]").await, taken.len(), "{main}");
+                assert_eq!(
+                    count(&b, "[data-testid^=last-move-token-]").await,
+                    taken.len(),
+                    "{main}"
+                );
                 // Every colour taken that the mover still holds is ringed in the panel.
                 let mut held = 0;
                 for c in &taken {
@@ -218,7 +235,8 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
     let player_mark = mark(&b, "[data-testid=last-move]", &["data-seat", "data-kind", "data-card"]).await;
     let player = b.new_tab().await;
     b.goto(&format!("/watch/{table}")).await;
-    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20)).await;
+    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
+        .await;
     let started = Instant::now();
     loop {
         let seen = mark(&b, "[data-testid=last-move]", &["data-seat", "data-kind", "data-card"]).await;
@@ -268,7 +286,11 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
         ] {
             if let Some(e) = b.first(css).await {
                 let id = b.attr_of(&e, "data-testid").await.unwrap_or_default();
-                assert_eq!(ui::act(&b, &format!("[data-testid=\"{id}\"]")).await, None, "{id} was refused");
+                assert_eq!(
+                    ui::act(&b, &format!("[data-testid=\"{id}\"]")).await,
+                    None,
+                    "{id} was refused"
+                );
                 clicked = Some((what, id));
                 break;
             }
@@ -296,7 +318,12 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
                 let (piece, at): (&str, Vec<u64>) = if kind(e) == "built_lair" {
                     ("lair", vec![e["site"].as_u64().unwrap_or(999)])
                 } else {
-                    let mut r: Vec<u64> = e["route"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+                    let mut r: Vec<u64> = e["route"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_u64)
+                        .collect();
                     r.sort_unstable();
                     ("ship", r)
                 };
@@ -333,7 +360,10 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
         match last_of(&last, &["klau_moved"]) {
             None => assert_eq!(count(&b, "[data-testid=last-klau]").await, 0),
             Some(e) => {
-                let island = e["island"].as_str().map(str::to_string).unwrap_or_else(|| e["island"].to_string());
+                let island = e["island"]
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| e["island"].to_string());
                 assert_eq!(
                     count(&b, &format!("[data-testid=last-klau][data-island=\"{island}\"]")).await,
                     1,
@@ -357,7 +387,8 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
     let player_mark = mark(&b, "[data-testid=last-move]", &["data-piece", "data-at", "data-seat"]).await;
     let player = b.new_tab().await;
     b.goto(&format!("/watch/{table}")).await;
-    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20)).await;
+    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
+        .await;
     let started = Instant::now();
     loop {
         let seen = mark(&b, "[data-testid=last-move]", &["data-piece", "data-at", "data-seat"]).await;

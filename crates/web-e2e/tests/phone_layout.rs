@@ -209,7 +209,11 @@ async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fix
              return s.length ? Math.min(...s) : null;"
         )
     };
-    for css in [".bank .chip.pickable", ".market .card.can-reserve, .market .card.can-buy", ".nobles .noble"] {
+    for css in [
+        ".bank .chip.pickable",
+        ".market .card.can-reserve, .market .card.can-buy",
+        ".nobles .noble",
+    ] {
         let px = number(&b, &smallest(css)).await;
         assert!(px >= 40.0, "{css}: the smallest is {px} px");
     }
@@ -218,14 +222,20 @@ async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fix
     let id = b.attr_of(&gem, "data-testid").await.unwrap_or_default();
     b.click(&format!("[data-testid={id}]")).await;
     assert!(
-        b.first("[data-testid=turn-buttons] [data-testid=take-tokens]").await.is_some(),
+        b.first("[data-testid=turn-buttons] [data-testid=take-tokens]")
+            .await
+            .is_some(),
         "Take tokens is in the action bar"
     );
     assert_fixed_bar(&b).await;
     b.screenshot("splendor-phone-bar.png").await;
     // A card chosen: its payments are in the bar too, in view.
     b.click(".market .card.can-reserve, .market .card.can-buy").await;
-    b.wait_for("[data-testid=turn-buttons] [data-testid=card-panel]", Duration::from_secs(5)).await;
+    b.wait_for(
+        "[data-testid=turn-buttons] [data-testid=card-panel]",
+        Duration::from_secs(5),
+    )
+    .await;
     assert_fixed_bar(&b).await;
     b.click("[data-testid=card-panel] button:last-child").await;
 
@@ -265,7 +275,10 @@ async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a
     let mut routes = 0;
     let mut bars = 0;
     loop {
-        assert!(started.elapsed() < Duration::from_secs(45), "no lair site offered ({routes} routes)");
+        assert!(
+            started.elapsed() < Duration::from_secs(45),
+            "no lair site offered ({routes} routes)"
+        );
         match ui::wait_turn(&b, Duration::from_secs(20)).await {
             ui::Turn::Over => panic!("the game ended before a lair site was offered"),
             ui::Turn::Mine => {}
