@@ -443,9 +443,10 @@ export function index(legal) {
 
 const STYLE = `
 .catan { display: flex; flex-wrap: wrap; gap: .75rem; align-items: flex-start; }
-/* On a laptop the board takes what the side panel (270 px) leaves: more than half the window at 1280 px. */
+/* On a laptop the board takes what the side panel (270 px; wider only while a dialog such as the
+   trade builder needs it) leaves: more than half the window at 1280 px. */
 .catan .catan-board-wrap { flex: 1 1 480px; min-width: 280px; max-width: 960px; }
-.catan .catan-side { flex: 0 1 270px; min-width: 240px; display: flex; flex-direction: column; gap: .5rem; }
+.catan .catan-side { flex: 0 1 270px; min-width: min-content; display: flex; flex-direction: column; gap: .5rem; }
 .catan svg.catan-board { width: 100%; height: auto; display: block; background: #3d7fb8; border-radius: 10px; }
 .catan .target { cursor: pointer; }
 .catan .target-node { fill: #ffe14d; stroke: #111; stroke-width: 2.5; animation: catan-pulse 1.2s ease-in-out infinite; }
