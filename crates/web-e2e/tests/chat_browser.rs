@@ -173,6 +173,45 @@ async fn players_and_spectators_chat_at_the_table() {
         "the refused line is not stored: {texts:?}"
     );
     eprintln!("chat: refused after {at} lines in {:?}", started.elapsed());
+
+    // Too long: the field itself stops at 300 characters ...
+    b.type_into("[data-testid=chat-input]", &"x".repeat(320)).await;
+    assert_eq!(field(&b).await.chars().count(), 300, "the field keeps the limit");
+    // ... and a line forced past it (as a hostile page would) is refused by the
+    // server in German, kept in the field, and not stored. Wait until the rate
+    // allows a line again, so the length is what is refused.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    b.script("document.querySelector('[data-testid=chat-input]').value = 'y'.repeat(301);")
+        .await;
+    b.click("[data-testid=chat-send]").await;
+    let asked = Instant::now();
+    loop {
+        let shown = b.text_of("[data-testid=chat-error]").await;
+        if shown.as_deref() == Some("Eine Chatzeile hat höchstens 300 Zeichen.") {
+            break;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "the too-long line is never refused: {shown:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(field(&b).await, "y".repeat(301), "the refused line stays in the field");
+    let stored: serde_json::Value = reqwest::get(format!("{}/api/tables/{table}/chat", server.url))
+        .await
+        .expect("chat")
+        .json()
+        .await
+        .expect("json");
+    assert!(
+        stored["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .all(|l| l["text"].as_str().is_some_and(|t| !t.starts_with("yyy"))),
+        "the too-long line is not stored"
+    );
+
     b.resize(1280, 900).await;
     b.screenshot("chat.png").await;
     b.quit().await;
