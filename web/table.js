@@ -749,16 +749,19 @@ class TablePage {
       return next ? h('button', { type: 'button', 'data-testid': 'watch-rematch', onclick: () => navigate(`/watch/${next}`) }, t('watchRematch')) : null;
     }
     const go = async () => {
+      // The seats held when the button is pressed (another tab may have
+      // joined or left one since it was drawn).
       const secrets = heldSeats(this.id);
+      const seats = Object.keys(secrets).map(Number).sort((a, b) => a - b);
       let table = next;
       try {
-        for (const seat of held) {
+        for (const seat of seats) {
           const r = await api('POST', `/api/tables/${this.id}/rematch`, { seat }, { 'x-seat-secret': secrets[seat].secret });
           table = r.table;
           if (r.secret) holdSeat(r.table, r.seat, r.secret, secrets[seat].name);
         }
       } catch (e) {
-        showBanner(L(e.info?.message), 'error');
+        showBanner(e.info?.message ? L(e.info.message) : String(e), 'error');
         return;
       }
       if (table) navigate(`/play/${table}`);
