@@ -32,8 +32,13 @@ async fn board_width(b: &Browser) -> f64 {
     .await
 }
 
+/// The three phone tests run one at a time: run side by side, the CATAN set-up
+/// by taps stalled (seen twice, never when run alone; cause not found yet).
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_action_bar() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
@@ -192,6 +197,7 @@ async fn assert_zooms(b: &Browser, css: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fixed_action_bar() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
@@ -258,6 +264,7 @@ async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fix
 
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_action_bar() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
