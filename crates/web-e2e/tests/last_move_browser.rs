@@ -109,6 +109,29 @@ async fn splendor_move(b: &Browser, turn: usize) -> Option<String> {
     ui::act(b, "[data-testid=take-tokens]").await
 }
 
+/// A spectator's page (opened in a new tab) shows the same last-move mark,
+/// compared by `attrs`, as the player's page; the tab is closed again.
+async fn spectator_sees_the_same_mark(b: &Browser, table: &str, attrs: &[&str]) {
+    let player_mark = mark(b, "[data-testid=last-move]", attrs).await;
+    let player = b.new_tab().await;
+    b.goto(&format!("/watch/{table}")).await;
+    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
+        .await;
+    let started = Instant::now();
+    loop {
+        let seen = mark(b, "[data-testid=last-move]", attrs).await;
+        if seen == player_mark {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the spectator's mark {seen} is the player's {player_mark}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    b.close_tab(&player).await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn splendor_marks_the_last_move_as_the_history_tells_it() {
     let server = TestServer::start().await;
@@ -232,24 +255,7 @@ async fn splendor_marks_the_last_move_as_the_history_tells_it() {
     eprintln!("Splendor: {turn} moves marked ({seen:?}) in {:?}", started.elapsed());
 
     // A spectator sees the same mark.
-    let player_mark = mark(&b, "[data-testid=last-move]", &["data-seat", "data-kind", "data-card"]).await;
-    let player = b.new_tab().await;
-    b.goto(&format!("/watch/{table}")).await;
-    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
-        .await;
-    let started = Instant::now();
-    loop {
-        let seen = mark(&b, "[data-testid=last-move]", &["data-seat", "data-kind", "data-card"]).await;
-        if seen == player_mark {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the spectator's mark {seen} is the player's {player_mark}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    b.close_tab(&player).await;
+    spectator_sees_the_same_mark(&b, &table, &["data-seat", "data-kind", "data-card"]).await;
     b.quit().await;
     server.stop().await;
 }
@@ -384,24 +390,7 @@ async fn catan_junior_rings_the_piece_built_last_and_klau_s_island() {
     b.screenshot("junior-last-move.png").await;
 
     // A spectator sees the same ring.
-    let player_mark = mark(&b, "[data-testid=last-move]", &["data-piece", "data-at", "data-seat"]).await;
-    let player = b.new_tab().await;
-    b.goto(&format!("/watch/{table}")).await;
-    b.wait_for("[data-testid=spectator-note]", Duration::from_secs(20))
-        .await;
-    let started = Instant::now();
-    loop {
-        let seen = mark(&b, "[data-testid=last-move]", &["data-piece", "data-at", "data-seat"]).await;
-        if seen == player_mark {
-            break;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "the spectator's ring {seen} is the player's {player_mark}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    b.close_tab(&player).await;
+    spectator_sees_the_same_mark(&b, &table, &["data-piece", "data-at", "data-seat"]).await;
     b.quit().await;
     server.stop().await;
 }
