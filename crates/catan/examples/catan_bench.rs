@@ -1,7 +1,9 @@
-//! Random-playout benchmark: uniformly random 4-player games on random boards,
-//! domestic offers excluded (as catanatron's random player does), one core.
+//! Random-playout benchmark: uniformly random games (4 players unless told) on
+//! random boards, domestic offers excluded (as catanatron's random player
+//! does), one core.
 //!
-//! `cargo run --release -p spielleiter-catan --example catan_bench [games] [max_turns]`
+//! `cargo run --release -p spielleiter-catan --example catan_bench [games] [max_turns] [players] [options JSON]`
+//! (e.g. `2000 1000 4 '{"rules":"cities_knights"}'`).
 
 use catan::{Catan, Config, State};
 use engine::rand::SeedableRng;
@@ -12,7 +14,17 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let max_turns: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000);
-    let config = Config::default();
+    let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let config: Config = match args.next() {
+        Some(json) => match serde_json::from_str(&json) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("options: {e}");
+                return;
+            }
+        },
+        None => Config::default(),
+    };
     let policy = RandomPolicy {
         skip_offers: true,
         max_turns,
@@ -25,7 +37,7 @@ fn main() {
     let start = Instant::now();
     for seed in 0..games {
         let mut rng = GameRng::seed_from_u64(seed);
-        let Ok(mut state) = Catan::new_game(&config, 4, &mut rng) else {
+        let Ok(mut state) = Catan::new_game(&config, players, &mut rng) else {
             eprintln!("config refused");
             return;
         };
@@ -38,7 +50,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().map(|c| c - cpu_start);
-    println!("games:            {games} (4 players, random boards, turn cap {max_turns})");
+    println!("games:            {games} ({players} players, random boards, turn cap {max_turns})");
     println!("capped:           {capped}");
     println!("time:             {secs:.3} s");
     println!("games/s:          {:.0}", games as f64 / secs);
