@@ -33,6 +33,8 @@ export const meta = {
     { id: 'base', title: { de: 'Basisspiel', en: 'Base game' }, players: [2, 4], options: null },
     { id: 'cities_knights', title: { de: 'Städte & Ritter', en: 'Cities & Knights' }, players: [3, 4], options: { rules: 'cities_knights' } },
     { id: 'cities_knights_heroes', title: { de: 'Städte & Ritter mit Helden und Knappen', en: 'Cities & Knights with heroes and squires' }, players: [3, 4], options: { rules: 'cities_knights_heroes' } },
+    { id: 'five_six', title: { de: 'Erweiterung 5–6 Spieler (außerordentliche Bauphase)', en: '5–6 player extension (Special Building Phase)' }, players: [5, 6], options: { extension: 'five_six' } },
+    { id: 'five_six_paired', title: { de: 'Erweiterung 5–6 Spieler (Spielerpaare)', en: '5–6 player extension (paired players)' }, players: [5, 6], options: { extension: 'five_six', turn: 'paired' } },
   ],
 };
 
@@ -71,16 +73,16 @@ const DEV_NAME = {
 const TERRAIN_FILL = { hills: '#c66a3d', forest: '#2f7d3a', pasture: '#a5d46a', fields: '#f0c94a', mountains: '#8e8e99', desert: '#e8d7a8' };
 const RES_FILL = { brick: '#c66a3d', lumber: '#2f7d3a', wool: '#a5d46a', grain: '#f0c94a', ore: '#8e8e99' };
 /** Player colours (seat order) and a text colour that reads on each. */
-export const PLAYER_FILL = ['#d62828', '#1d5fd1', '#f5f5f0', '#f28c00'];
+export const PLAYER_FILL = ['#d62828', '#1d5fd1', '#f5f5f0', '#f28c00', '#2e9e44', '#7a4a21'];
 /** The seats' colours for the table's log (white drawn a little darker to show on the page). */
-export const seatColours = ['#d62828', '#1d5fd1', '#b8b8ad', '#f28c00'];
-const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111'];
+export const seatColours = ['#d62828', '#1d5fd1', '#b8b8ad', '#f28c00', '#2e9e44', '#7a4a21'];
+const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111', '#fff', '#fff'];
 const PLAYER_COLOUR_NAME = {
-  de: ['Rot', 'Blau', 'Weiß', 'Orange'],
-  en: ['red', 'blue', 'white', 'orange'],
+  de: ['Rot', 'Blau', 'Weiß', 'Orange', 'Grün', 'Braun'],
+  en: ['red', 'blue', 'white', 'orange', 'green', 'brown'],
 };
 /** Road dash patterns per seat: a second cue beside the colour. */
-const ROAD_DASH = [null, '10 4', '3 3', '12 3 3 3'];
+const ROAD_DASH = [null, '10 4', '3 3', '12 3 3 3', '6 2', '2 2 8 2'];
 
 const TX = {
   roll: { de: 'Würfeln', en: 'Roll the dice' },
@@ -116,6 +118,8 @@ const TX = {
   robNobody: { de: 'Niemanden berauben', en: 'Rob nobody' },
   rob: { de: '{who} berauben ({n} Karten)', en: 'Rob {who} ({n} cards)' },
   setupSettlement: { de: 'Gründungsphase: setze eine Siedlung auf eine markierte Kreuzung.', en: 'Setup: place a settlement on a highlighted intersection.' },
+  specialBuilding: { de: 'Außerordentliche Bauphase nach dem Zug von {name}: {who} darf bauen und Entwicklungskarten kaufen, aber nicht handeln oder ausspielen.', en: 'Special Building Phase after the turn of {name}: {who} may build and buy development cards, but not trade or play cards.' },
+  playerTwo: { de: 'Spielerpaare: {who} ist Spieler 2 im Zug von {name} (kein Würfeln, kein Handel mit Mitspielern).', en: 'Paired players: {who} is player 2 in the turn of {name} (no roll, no trade with players).' },
   setupRoad: { de: 'Gründungsphase: setze eine Straße an deine neue Siedlung.', en: 'Setup: place a road next to your new settlement.' },
   roadBuildingHint: { de: 'Straßenbau: setze noch {n} kostenlose Straße(n).', en: 'Road building: place {n} more free road(s).' },
   buildHint: { de: 'Bauen: klicke eine markierte Kreuzung oder Kante.', en: 'Build: click a highlighted intersection or path.' },
@@ -947,6 +951,11 @@ export function dialogs(h, view, ctx, ix) {
         ),
       );
     } else out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'robber-prompt' }, tx(ctx, 'robberHint')));
+  }
+  // 5–6 players: another player acts after the turn (`turn_of`).
+  if (view.turn_of != null && phase.phase === 'main') {
+    const key = view.turn_rule === 'paired' ? 'playerTwo' : 'specialBuilding';
+    out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'turn-part-prompt' }, tx(ctx, key, { name: ctx.seatName(view.turn_of), who: ctx.seatName(view.current) })));
   }
   if (phase.phase === 'road_building' && ix.road.size) {
     out.push(h('div', { class: 'action-panel prompt', 'data-testid': 'road-building-prompt' }, tx(ctx, 'roadBuildingHint', { n: phase.left })));

@@ -7,7 +7,7 @@ use bots::games::catan::CatanHeuristic;
 use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
 use catan::cities_knights::{Commodity, ProgressCard, Track};
 use catan::rules::build::road_nodes;
-use catan::topology::{topology, NodeId};
+use catan::topology::{NodeId, Shape};
 use catan::{Action, Catan, Phase, Resource, Resources, State};
 use engine::{Game, GameRng, NoEvents, Seat, ToAct};
 use rand::SeedableRng;
@@ -107,7 +107,7 @@ fn give_progress(s: &mut State, seat: Seat, card: ProgressCard) {
 /// intersection at its roads and returns where.
 fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
     let free = catan::cities_knights::knights::empty_nodes(s);
-    let node = road_nodes(s.players[seat.index()].roads)
+    let node = road_nodes(s.topology(), s.players[seat.index()].roads)
         .iter()
         .find(|n| free.contains(*n))
         .expect("a free intersection at the seat's roads");
@@ -289,7 +289,7 @@ fn alchemist_sets_a_sum_the_player_produces_on() {
     let mut s = position("cities_knights", 9);
     // Seat 0's set-up buildings produce on some numbers; the Alchemist must
     // pick one of those, never the 7.
-    let t = topology();
+    let t = Shape::Base.topology();
     let mut best = 0u32;
     for number in (2..=12u8).filter(|&n| n != 7) {
         let mut cards = 0;

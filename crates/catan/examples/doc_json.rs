@@ -44,7 +44,10 @@ fn main() {
         ..Config::default()
     });
     println!("## actions");
-    let e = catan::topology().edge_between(NodeId(0), NodeId(3)).expect("edge");
+    let e = catan::Shape::Base
+        .topology()
+        .edge_between(NodeId(0), NodeId(3))
+        .expect("edge");
     for a in [
         Action::BuildSettlement { node: NodeId(0) },
         Action::BuildRoad { edge: e },

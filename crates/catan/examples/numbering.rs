@@ -3,10 +3,10 @@
 //!
 //! `cargo run -p spielleiter-catan --example numbering`
 
-use catan::topology;
+use catan::Shape;
 
 fn main() {
-    let t = topology();
+    let t = Shape::Base.topology();
     println!("| hex | axial (q, r) | corners (clockwise from the top) |");
     println!("|---|---|---|");
     for (h, &(q, r)) in t.hex_coords.iter().enumerate() {
@@ -34,7 +34,7 @@ fn main() {
     println!();
     println!("| edge | nodes |");
     println!("|---|---|");
-    for (e, [a, b]) in t.edge_nodes.iter().enumerate() {
+    for (e, [a, b]) in t.edge_nodes.iter().take(t.edge_count()).enumerate() {
         println!("| {e} | {}–{} |", a.0, b.0);
     }
     println!();

@@ -589,6 +589,22 @@ pub enum Event {
         /// Whose.
         seat: Seat,
     },
+    /// 5–6 players: `seat` takes their step of the Special Building Phase
+    /// after the turn of `after` (`catan56.sbp.order`).
+    SpecialBuilding {
+        /// Who builds now.
+        seat: Seat,
+        /// Whose turn it is.
+        after: Seat,
+    },
+    /// 5–6 players, paired: `seat` acts as player 2 in the turn of player 1
+    /// `after` (`catan56.pair.player2`).
+    PlayerTwo {
+        /// Player 2.
+        seat: Seat,
+        /// Player 1.
+        after: Seat,
+    },
     /// Cities & Knights: the event die (`ck.turn.event_first`).
     EventDie {
         /// The face.

@@ -1,14 +1,30 @@
-//! Bitsets over nodes (`u64`, 54 used) and edges (`u128`, 72 used): the fast
+//! Bitsets over nodes and edges (`u128`; the largest board uses 80 nodes and
+//! 109 edges): the fast
 //! form of "which intersections / paths does this player hold". In JSON they
 //! read as ascending lists of ids.
 
-use crate::topology::{EdgeId, NodeId, EDGE_COUNT, NODE_COUNT};
+use crate::topology::{EdgeId, NodeId, MAX_EDGES, MAX_NODES};
 use serde::{Deserialize, Serialize};
+
+/// Number of nodes in a node bitset. Nodes past 63 exist on the 5–6 board
+/// only, so the upper half is skipped when empty: without a hardware
+/// `popcnt` (the default target) each half costs a software count, and a
+/// base game pays for one, as it did with 64-bit sets.
+#[inline]
+pub const fn node_count(bits: u128) -> u32 {
+    let hi = (bits >> 64) as u64;
+    let lo = (bits as u64).count_ones();
+    if hi == 0 {
+        lo
+    } else {
+        lo + hi.count_ones()
+    }
+}
 
 /// A set of intersections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(into = "Vec<u8>", try_from = "Vec<u8>")]
-pub struct NodeSet(pub u64);
+pub struct NodeSet(pub u128);
 
 /// A set of paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -22,22 +38,30 @@ impl NodeSet {
     /// Whether `n` is in the set.
     #[inline]
     pub const fn contains(self, n: NodeId) -> bool {
-        n.0 < 64 && self.0 & (1u64 << n.0) != 0
+        // One 64-bit half at a time: cheaper than a 128-bit shift.
+        let word = if n.0 < 64 {
+            self.0 as u64
+        } else if n.0 < 128 {
+            (self.0 >> 64) as u64
+        } else {
+            0
+        };
+        word & (1u64 << (n.0 & 63)) != 0
     }
     /// Adds `n`.
     #[inline]
     pub fn insert(&mut self, n: NodeId) {
-        self.0 |= 1u64 << (n.0 & 63);
+        self.0 |= 1u128 << (n.0 & 127);
     }
     /// Removes `n`.
     #[inline]
     pub fn remove(&mut self, n: NodeId) {
-        self.0 &= !(1u64 << (n.0 & 63));
+        self.0 &= !(1u128 << (n.0 & 127));
     }
     /// Number of nodes in the set.
     #[inline]
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        node_count(self.0) as usize
     }
     /// Whether the set is empty.
     #[inline]
@@ -111,8 +135,8 @@ impl TryFrom<Vec<u8>> for NodeSet {
     fn try_from(v: Vec<u8>) -> Result<Self, String> {
         let mut s = NodeSet::EMPTY;
         for id in v {
-            if id as usize >= NODE_COUNT {
-                return Err(format!("node id {id} is out of range 0..{NODE_COUNT}"));
+            if id as usize >= MAX_NODES {
+                return Err(format!("node id {id} is out of range 0..{MAX_NODES}"));
             }
             s.insert(NodeId(id));
         }
@@ -131,8 +155,8 @@ impl TryFrom<Vec<u8>> for EdgeSet {
     fn try_from(v: Vec<u8>) -> Result<Self, String> {
         let mut s = EdgeSet::EMPTY;
         for id in v {
-            if id as usize >= EDGE_COUNT {
-                return Err(format!("edge id {id} is out of range 0..{EDGE_COUNT}"));
+            if id as usize >= MAX_EDGES {
+                return Err(format!("edge id {id} is out of range 0..{MAX_EDGES}"));
             }
             s.insert(EdgeId(id));
         }
@@ -152,8 +176,8 @@ mod tests {
         assert_eq!(serde_json::to_string(&s).unwrap(), "[3,53]");
         let back: NodeSet = serde_json::from_str("[53,3]").unwrap();
         assert_eq!(back, s);
-        assert!(serde_json::from_str::<NodeSet>("[54]").is_err());
-        assert!(serde_json::from_str::<EdgeSet>("[72]").is_err());
+        assert!(serde_json::from_str::<NodeSet>("[80]").is_err());
+        assert!(serde_json::from_str::<EdgeSet>("[109]").is_err());
         let e: EdgeSet = serde_json::from_str("[0,71]").unwrap();
         assert_eq!(e.iter().map(|x| x.0).collect::<Vec<_>>(), vec![0, 71]);
     }

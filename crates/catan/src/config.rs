@@ -8,6 +8,7 @@
 
 use crate::board::Board;
 use crate::layout::Layout;
+use crate::topology::Shape;
 use serde::{Deserialize, Serialize};
 
 /// The rule set of a game.
@@ -44,6 +45,29 @@ impl Rules {
     pub const fn has_heroes(self) -> bool {
         matches!(self, Rules::CitiesKnightsHeroes)
     }
+}
+
+/// An extension that changes the board and the number of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Extension {
+    /// The 5–6 player extension (`rules/catan-5-6.md`, rule ids `catan56.*`):
+    /// the 30-hex board, its material, and a turn rule for the players who
+    /// wait ([`TurnRule`]).
+    FiveSix,
+}
+
+/// How a turn of the 5–6 player extension lets the other players act.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnRule {
+    /// The Special Building Phase after every turn (`catan56.sbp.*`; the
+    /// 2015 edition's rule, the default).
+    #[default]
+    SpecialBuilding,
+    /// Paired players: the third player to the left acts after player 1
+    /// (`catan56.pair.*`; the 2021 rule, an option).
+    Paired,
 }
 
 /// Which board to play on.
@@ -111,6 +135,14 @@ pub struct Config {
     /// when left out (`catan.setup.start_player`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_player: Option<u8>,
+    /// The 5–6 player extension (`"extension": "five_six"`), or none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension: Option<Extension>,
+    /// The extension's turn rule (`"turn": "special_building"` or
+    /// `"paired"`); only with the extension, which defaults to the Special
+    /// Building Phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<TurnRule>,
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
@@ -129,6 +161,10 @@ struct ConfigJson {
     two_players: bool,
     #[serde(default)]
     start_player: Option<u8>,
+    #[serde(default)]
+    extension: Option<Extension>,
+    #[serde(default)]
+    turn: Option<TurnRule>,
 }
 
 impl From<ConfigJson> for Config {
@@ -139,11 +175,35 @@ impl From<ConfigJson> for Config {
             victory_points: c.victory_points.unwrap_or(c.rules.default_goal()),
             two_players: c.two_players,
             start_player: c.start_player,
+            extension: c.extension,
+            turn: c.turn,
         }
     }
 }
 
 impl Config {
+    /// The shape of the board the game is played on.
+    pub fn shape(&self) -> Shape {
+        match self.extension {
+            Some(Extension::FiveSix) => Shape::FiveSix,
+            None => Shape::Base,
+        }
+    }
+
+    /// The turn rule of a 5–6 player game (`None` without the extension).
+    pub fn turn_rule(&self) -> Option<TurnRule> {
+        self.extension.map(|_| self.turn.unwrap_or_default())
+    }
+
+    /// The 5–6 player extension on a random board with the given turn rule.
+    pub fn five_six(turn: TurnRule) -> Config {
+        Config {
+            extension: Some(Extension::FiveSix),
+            turn: Some(turn),
+            ..Config::default()
+        }
+    }
+
     /// Cities & Knights on a random board, 13 points to win.
     pub fn cities_knights() -> Config {
         Config {
@@ -171,6 +231,8 @@ impl Default for Config {
             victory_points: Rules::Base.default_goal(),
             two_players: false,
             start_player: None,
+            extension: None,
+            turn: None,
         }
     }
 }

@@ -137,6 +137,9 @@ pub enum CatanError {
     /// A rule of Cities & Knights (`ck.*`).
     #[error(transparent)]
     CitiesKnights(#[from] crate::cities_knights::CkError),
+    /// A rule of the 5–6 player extension (`catan56.*`).
+    #[error(transparent)]
+    FiveSix(#[from] crate::five_six::FiveSixError),
 }
 
 fn piece_names(piece: Piece) -> (&'static str, &'static str) {
@@ -176,6 +179,7 @@ impl RuleError for CatanError {
             DevOnePerTurn => "catan.dev.one_per_turn",
             DevNoCard => "catan.dev.no_card",
             CitiesKnights(e) => e.rule_id(),
+            FiveSix(e) => e.rule_id(),
         }
     }
 
@@ -286,6 +290,7 @@ impl RuleError for CatanError {
                 "You hold no such development card.",
             ),
             CitiesKnights(e) => e.message(),
+            FiveSix(e) => e.message(),
         }
     }
 }

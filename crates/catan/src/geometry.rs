@@ -14,7 +14,7 @@
 use crate::board::{Harbor, Terrain};
 use crate::resource::Resource;
 use crate::state::State;
-use crate::topology::{topology, NodeId};
+use crate::topology::NodeId;
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -99,7 +99,7 @@ fn bits(mask: u32, len: usize) -> Vec<u8> {
 
 /// The geometry of `state`'s board as JSON (`Game::topology`).
 pub fn served(state: &State) -> serde_json::Value {
-    let t = topology();
+    let t = state.topology();
     let hex_count = t.hex_coords.len();
     let edge_of = |a: NodeId, b: NodeId| t.edge_between(a, b).map_or(u8::MAX, |e| e.0);
     let hexes = (0..hex_count)
@@ -131,7 +131,7 @@ pub fn served(state: &State) -> serde_json::Value {
             edges: t.node_edges[n].iter().map(|e| e.0).collect(),
         })
         .collect();
-    let edges = (0..t.edge_nodes.len())
+    let edges = (0..t.edge_count())
         .map(|e| {
             let [a, b] = t.edge_nodes[e];
             let (pa, pb) = (t.node_pos[a.index()], t.node_pos[b.index()]);

@@ -12,8 +12,8 @@
 //! every problem with its rule id and a German and English sentence, and only
 //! a layout without problems becomes a [`Board`] (fixed-size arrays, `Copy`).
 
-use crate::board::{Board, Harbor, HarborSpot, Terrain, Tile, HARBORS, NUMBERS, TERRAINS};
-use crate::topology::{topology, EdgeId, HARBOR_COUNT, HEX_COUNT};
+use crate::board::{material, Board, Harbor, HarborSpot, Terrain, Tile};
+use crate::topology::{EdgeId, Shape};
 use serde::{Deserialize, Serialize};
 
 /// One problem of a stated layout: the rule it breaks (`catan.board.*`,
@@ -28,7 +28,7 @@ pub use engine::Problem;
 pub enum HarborEntry {
     /// `{"edge": e, "kind": k}`.
     Spot(HarborSpot),
-    /// `"k"` at position `i`: on `topology().harbor_edges[i]`.
+    /// `"k"` at position `i`: on the shape's `Topology::harbor_edges[i]`.
     Kind(Harbor),
 }
 
@@ -65,9 +65,9 @@ fn terrain_de(t: Terrain) -> &'static str {
 
 impl Layout {
     /// The harbor spots as written, the older form resolved to the frame's
-    /// fixed spots (`None` for a kind beyond the ninth, which has no spot).
-    pub fn spots(&self) -> Vec<Option<HarborSpot>> {
-        let fixed = &topology().harbor_edges;
+    /// fixed spots of `shape` (`None` for a kind beyond the last spot).
+    pub fn spots(&self, shape: Shape) -> Vec<Option<HarborSpot>> {
+        let fixed = &shape.topology().harbor_edges;
         self.harbors
             .iter()
             .enumerate()
@@ -78,29 +78,40 @@ impl Layout {
             .collect()
     }
 
-    /// Everything wrong with the layout; empty for a base-game board.
-    pub fn problems(&self) -> Vec<Problem> {
+    /// Everything wrong with the layout as a board of `shape`; empty for a
+    /// board of that game. The base game's problems cite `catan.board.*`;
+    /// the 5–6 board's size `catan56.board.shape` and its material
+    /// `catan56.material.totals`.
+    pub fn problems(&self, shape: Shape) -> Vec<Problem> {
         let mut out = Vec::new();
-        self.tile_problems(&mut out);
-        self.harbor_problems(&mut out);
+        self.tile_problems(shape, &mut out);
+        self.harbor_problems(shape, &mut out);
         out
     }
 
-    fn tile_problems(&self, out: &mut Vec<Problem>) {
+    fn tile_problems(&self, shape: Shape, out: &mut Vec<Problem>) {
+        let (terrains, want_numbers, _) = material(shape);
+        let five_six = shape == Shape::FiveSix;
+        let count_rule = if five_six { "catan56.material.totals" } else { "" };
         let n = self.tiles.len();
-        if n != HEX_COUNT {
+        let hexes = shape.hex_count();
+        if n != hexes {
             out.push(Problem::new(
-                "catan.board.hexes",
-                format!("Der Spielplan nennt {n} Landfelder, er hat {HEX_COUNT}."),
-                format!("The layout names {n} hexes; the board has {HEX_COUNT}."),
+                if five_six {
+                    "catan56.board.shape"
+                } else {
+                    "catan.board.hexes"
+                },
+                format!("Der Spielplan nennt {n} Landfelder, er hat {hexes}."),
+                format!("The layout names {n} hexes; the board has {hexes}."),
             ));
         }
         for t in TERRAIN_ORDER {
-            let want = TERRAINS.iter().filter(|&&x| x == t).count();
+            let want = terrains.iter().filter(|&&x| x == t).count();
             let got = self.tiles.iter().filter(|x| x.terrain == t).count();
             if got != want {
                 out.push(Problem::new(
-                    "catan.board.terrains",
+                    if five_six { count_rule } else { "catan.board.terrains" },
                     format!("{got}-mal {}, das Spiel hat {want}.", terrain_de(t)),
                     format!("{got} {t:?} hexes; the game has {want}."),
                 ));
@@ -124,42 +135,57 @@ impl Layout {
             }
         }
         numbers.sort_unstable();
-        if numbers != NUMBERS && n == HEX_COUNT {
+        if numbers != want_numbers && n == hexes {
             out.push(Problem::new(
-                "catan.board.numbers",
-                format!("Die Zahlenchips {numbers:?} sind nicht die des Spiels {NUMBERS:?}."),
-                format!("The number tokens {numbers:?} are not the game's {NUMBERS:?}."),
+                if five_six { count_rule } else { "catan.board.numbers" },
+                format!("Die Zahlenchips {numbers:?} sind nicht die des Spiels {want_numbers:?}."),
+                format!("The number tokens {numbers:?} are not the game's {want_numbers:?}."),
             ));
         }
     }
 
-    fn harbor_problems(&self, out: &mut Vec<Problem>) {
-        let t = topology();
+    fn harbor_problems(&self, shape: Shape, out: &mut Vec<Problem>) {
+        let t = shape.topology();
+        let (_, _, harbors) = material(shape);
+        let five_six = shape == Shape::FiveSix;
+        let rule = if five_six {
+            "catan56.material.totals"
+        } else {
+            "catan.board.harbors"
+        };
         let n = self.harbors.len();
-        if n != HARBOR_COUNT {
+        let count = shape.harbor_count();
+        if n != count {
             out.push(Problem::new(
-                "catan.board.harbors",
-                format!("Der Spielplan nennt {n} Häfen, das Spiel hat {HARBOR_COUNT}."),
-                format!("The layout names {n} harbors; the game has {HARBOR_COUNT}."),
+                rule,
+                format!("Der Spielplan nennt {n} Häfen, das Spiel hat {count}."),
+                format!("The layout names {n} harbors; the game has {count}."),
             ));
         }
-        let spots = self.spots();
+        let spots = self.spots(shape);
         let mut kinds: Vec<u8> = spots.iter().flatten().map(|s| s.kind as u8).collect();
         kinds.sort_unstable();
-        let mut want: Vec<u8> = HARBORS.iter().map(|&h| h as u8).collect();
+        let mut want: Vec<u8> = harbors.iter().map(|&h| h as u8).collect();
         want.sort_unstable();
-        if n == HARBOR_COUNT && kinds != want {
-            out.push(Problem::new(
-                "catan.board.harbors",
-                "Die Häfen müssen 4 allgemeine (3:1) und je einer 2:1 für jeden Rohstoff sein.".to_string(),
-                "The harbors must be 4 generic (3:1) and one 2:1 for each resource.".to_string(),
-            ));
+        if n == count && kinds != want {
+            let (de, en) = if five_six {
+                (
+                    "Die Häfen müssen 5 allgemeine (3:1), 2 für Wolle (2:1) und je einer 2:1 für jeden anderen Rohstoff sein.",
+                    "The harbors must be 5 generic (3:1), 2 wool (2:1) and one 2:1 for each other resource.",
+                )
+            } else {
+                (
+                    "Die Häfen müssen 4 allgemeine (3:1) und je einer 2:1 für jeden Rohstoff sein.",
+                    "The harbors must be 4 generic (3:1) and one 2:1 for each resource.",
+                )
+            };
+            out.push(Problem::new(rule, de.to_string(), en.to_string()));
         }
-        let mut seen: Vec<EdgeId> = Vec::with_capacity(spots.len().min(HARBOR_COUNT * 4));
+        let mut seen: Vec<EdgeId> = Vec::with_capacity(spots.len().min(count * 4));
         for (i, spot) in spots.iter().enumerate() {
             let Some(spot) = spot else { continue };
             let e = spot.edge;
-            if e.index() >= t.edge_nodes.len() {
+            if e.index() >= t.edge_count() {
                 out.push(Problem::new(
                     "catan.board.harbor_coast",
                     format!("Hafen {i} liegt am Weg {}, den es nicht gibt.", e.0),
@@ -183,13 +209,13 @@ impl Layout {
         }
     }
 
-    /// The board, if the layout has no problem.
-    pub fn board(&self) -> Result<Board, Vec<Problem>> {
-        let problems = self.problems();
+    /// The board of `shape`, if the layout has no problem as one.
+    pub fn board(&self, shape: Shape) -> Result<Board, Vec<Problem>> {
+        let problems = self.problems(shape);
         if !problems.is_empty() {
             return Err(problems);
         }
-        Board::from_parts(&self.tiles, &self.spots()).ok_or_else(Vec::new)
+        Board::from_parts(&self.tiles, &self.spots(shape)).ok_or_else(Vec::new)
     }
 }
 
@@ -208,9 +234,10 @@ impl From<Board> for Layout {
 impl TryFrom<Layout> for Board {
     type Error = String;
     fn try_from(l: Layout) -> Result<Board, String> {
-        Board::from_parts(&l.tiles, &l.spots()).ok_or_else(|| {
+        let shape = Shape::with_hexes(l.tiles.len()).unwrap_or_default();
+        Board::from_parts(&l.tiles, &l.spots(shape)).ok_or_else(|| {
             format!(
-                "a board has {HEX_COUNT} tiles and {HARBOR_COUNT} harbors on the frame's spots or named paths; \
+                "a board has 19 tiles and 9 harbors (5–6 players: 30 and 11) on the frame's spots or named paths; \
                  this one has {} tiles and {} harbors",
                 l.tiles.len(),
                 l.harbors.len()

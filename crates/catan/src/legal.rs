@@ -5,12 +5,13 @@
 use crate::action::{Action, Event};
 use crate::dev::DevCard;
 use crate::error::CatanError;
+use crate::five_six;
 use crate::resource::Resources;
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
 use crate::rules::build::{road_spots, settlement_spots};
 use crate::rules::{development, robber, setup, trade, turn};
 use crate::state::{Offer, Phase, Resume, State};
-use crate::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
+
 use engine::{EventSink, Rejection, Seat};
 
 type Checked = Result<(), Rejection<CatanError>>;
@@ -29,7 +30,12 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Discard { owed } if owed[seat.index()] > 0 => robber::legal_discards(state, seat, out),
         Phase::MoveRobber { .. } if active => robber::legal_moves(state, out),
-        Phase::Main if active => main_actions(state, seat, out),
+        Phase::Main if active => {
+            main_actions(state, seat, out);
+            if state.turn_of.is_some() {
+                out.retain(|a| five_six::allowed(state, a));
+            }
+        }
         Phase::RoadBuilding { .. } if active => {
             for edge in road_spots(state, seat).iter() {
                 out.push(Action::BuildRoad { edge });
@@ -121,13 +127,17 @@ fn waits_for_roll(action: &Action) -> bool {
 }
 
 /// Ids out of range are malformed input, refused before any rule is looked at.
-fn check_ids(action: &Action) -> Checked {
+fn check_ids(state: &State, action: &Action) -> Checked {
     let bad = match *action {
         Action::BuildSettlement { node } | Action::BuildCity { node } => {
-            (node.index() >= NODE_COUNT).then(|| format!("node {} does not exist", node.0))
+            (node.index() >= state.topology().node_count()).then(|| format!("node {} does not exist", node.0))
         }
-        Action::BuildRoad { edge } => (edge.index() >= EDGE_COUNT).then(|| format!("edge {} does not exist", edge.0)),
-        Action::MoveRobber { hex, .. } => (hex.index() >= HEX_COUNT).then(|| format!("hex {} does not exist", hex.0)),
+        Action::BuildRoad { edge } => {
+            (edge.index() >= state.topology().edge_count()).then(|| format!("edge {} does not exist", edge.0))
+        }
+        Action::MoveRobber { hex, .. } => {
+            (hex.index() >= state.topology().hex_count()).then(|| format!("hex {} does not exist", hex.0))
+        }
         _ => None,
     };
     match bad {
@@ -141,7 +151,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
-    check_ids(action)?;
+    check_ids(state, action)?;
     let phase = state.phase;
     match phase {
         Phase::Over { .. } => return Err(Rejection::GameOver),
@@ -184,6 +194,9 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         _ => {}
     }
     if seat != state.current {
+        if let Some(e) = five_six::refusal_off_turn(state, seat, action) {
+            return Err(CatanError::FiveSix(e).into());
+        }
         return Err(if is_trade(action) {
             CatanError::TradeActivePlayerOnly.into()
         } else {
@@ -202,6 +215,9 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             a if waits_for_roll(&a) => Err(CatanError::RollFirst.into()),
             _ => Err(wrong),
         },
+        Phase::Main if state.turn_of.is_some() && five_six::refusal(state, action).is_some() => {
+            Err(five_six::refusal(state, action).map_or(wrong, |e| CatanError::FiveSix(e).into()))
+        }
         Phase::Main => match *action {
             Action::EndTurn => Ok(()),
             Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),

@@ -20,6 +20,7 @@ pub mod config;
 pub mod determinize;
 pub mod dev;
 pub mod error;
+pub mod five_six;
 pub mod geometry;
 pub mod layout;
 mod legal;
@@ -32,13 +33,13 @@ pub mod view;
 
 pub use action::{Action, Chance, Dice, Event, Piece};
 pub use board::{Board, Harbor, HarborSpot, Terrain, Tile};
-pub use config::{BoardChoice, Config, Rules};
+pub use config::{BoardChoice, Config, Extension, Rules, TurnRule};
 pub use dev::{DevCard, DevCards};
 pub use error::CatanError;
 pub use layout::{HarborEntry, Layout, Problem};
 pub use resource::{Resource, Resources};
 pub use state::{Offer, Phase, Player, Players, Resume, State};
-pub use topology::{topology, EdgeId, HexId, NodeId};
+pub use topology::{EdgeId, HexId, NodeId, Shape, Topology};
 pub use view::{PlayerView, View};
 
 use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, SeatSet, ToAct, Viewer};
@@ -61,17 +62,27 @@ impl Game for Catan {
     type Error = CatanError;
 
     fn player_range(config: &Config) -> std::ops::RangeInclusive<usize> {
-        if config.rules.is_cities_knights() {
+        if config.extension.is_some() {
+            // `catan56.setup.players`.
+            5..=6
+        } else if config.rules.is_cities_knights() {
             // `ck.setup.players`.
-            3..=state::MAX_PLAYERS
+            3..=4
         } else if config.two_players {
-            2..=state::MAX_PLAYERS
+            2..=4
         } else {
-            3..=state::MAX_PLAYERS
+            3..=4
         }
     }
 
+    fn player_count_refusal(config: &Config, players: usize) -> Option<ConfigError> {
+        five_six::config_refusal(config, players)
+    }
+
     fn new_game(config: &Config, players: usize, rng: &mut GameRng) -> Result<State, ConfigError> {
+        if let Some(e) = five_six::config_refusal(config, players) {
+            return Err(e);
+        }
         if !Self::player_range(config).contains(&players) {
             return Err(ConfigError::new(
                 format!(
@@ -90,10 +101,17 @@ impl Game for Catan {
                 "The victory point goal must be at least 3.",
             ));
         }
-        let board = match &config.board {
-            BoardChoice::Random => Ok(Board::random(rng)),
-            BoardChoice::Beginner => Ok(Board::beginner()),
-            BoardChoice::Layout { board } => board.board(),
+        let shape = config.shape();
+        let board = match (&config.board, shape) {
+            (BoardChoice::Random, Shape::Base) => Ok(Board::random(rng)),
+            (BoardChoice::Random, Shape::FiveSix) => Ok(Board::random_five_six(rng)),
+            (BoardChoice::Beginner, Shape::Base) => Ok(Board::beginner()),
+            (BoardChoice::Beginner, Shape::FiveSix) => Err(vec![Problem::new(
+                "catan56.board.no_fixed_layout",
+                "Für 5–6 Spieler gibt es keinen festen Startaufbau; gespielt wird auf einem zufälligen oder einem angegebenen Spielplan.",
+                "The 5–6 player game has no fixed beginner set-up; play on a random or a stated board.",
+            )]),
+            (BoardChoice::Layout { board }, shape) => board.board(shape),
         };
         let mut problems = match &board {
             Ok(_) => Vec::new(),
@@ -109,10 +127,21 @@ impl Game for Catan {
             None => Seat(rng.random_range(0..players) as u8),
         };
         let ck = config.rules.is_cities_knights();
+        let five_six = shape == Shape::FiveSix;
+        // `catan56.board.robber_start`: the seed picks one of the deserts.
+        let robber = if five_six {
+            let deserts: Vec<HexId> = board.deserts().collect();
+            deserts
+                .get(rng.random_range(0..deserts.len().max(1)))
+                .copied()
+                .unwrap_or(board.desert())
+        } else {
+            board.desert()
+        };
         Ok(State {
             rules: config.rules,
             victory_points: config.victory_points,
-            robber: board.desert(),
+            robber,
             board,
             start_player: start,
             current: start,
@@ -121,15 +150,27 @@ impl Game for Catan {
                 step: 0,
                 road_from: None,
             },
-            bank: Resources::FULL_BANK,
-            // `ck.removed.development_cards`.
-            deck: if ck { DevCards::ZERO } else { DevCards::BASE_DECK },
+            bank: if five_six {
+                five_six::FULL_BANK_56
+            } else {
+                Resources::FULL_BANK
+            },
+            // `ck.removed.development_cards`; `catan56.material.totals`.
+            deck: if ck {
+                DevCards::ZERO
+            } else if five_six {
+                five_six::deck_56()
+            } else {
+                DevCards::BASE_DECK
+            },
             dev_played: false,
             longest_road: None,
             largest_army: None,
             last_roll: None,
             players: Players::new(players),
             ck: ck.then(|| Box::new(cities_knights::CkState::new())),
+            turn_rule: config.turn_rule(),
+            turn_of: None,
         })
     }
 

@@ -9,16 +9,42 @@ use crate::action::Dice;
 use crate::bits::{EdgeSet, NodeSet};
 use crate::board::Board;
 use crate::cities_knights::{CkState, Commodities, Step, Track};
-use crate::config::Rules;
+use crate::config::{Rules, TurnRule};
 use crate::dev::{DevCard, DevCards};
 use crate::resource::Resources;
 use crate::rules::awards::road_length;
-use crate::topology::{topology, HexId, NodeId};
+use crate::topology::{HexId, NodeId, Topology};
 use engine::{Seat, SeatSet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The most seats of a base game.
-pub const MAX_PLAYERS: usize = 4;
+/// The most seats: 6 with the 5–6 player extension (`catan56.setup.players`).
+pub const MAX_PLAYERS: usize = 6;
+
+/// Per-seat counts (cards owed) in JSON: the first four seats always (the
+/// form of 3–4 player games, unchanged), seats 5 and 6 only when one of
+/// them is not zero.
+mod owed_json {
+    use super::MAX_PLAYERS;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(owed: &[u8; MAX_PLAYERS], s: S) -> Result<S::Ok, S::Error> {
+        let used = owed.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1).max(4);
+        owed[..used].serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; MAX_PLAYERS], D::Error> {
+        let v: Vec<u8> = Vec::deserialize(d)?;
+        if v.len() > MAX_PLAYERS {
+            return Err(serde::de::Error::custom(format!(
+                "at most {MAX_PLAYERS} seats, found {}",
+                v.len()
+            )));
+        }
+        let mut out = [0u8; MAX_PLAYERS];
+        out[..v.len()].copy_from_slice(&v);
+        Ok(out)
+    }
+}
 /// Settlements per player.
 pub const SETTLEMENT_LIMIT: u8 = 5;
 /// Cities per player.
@@ -101,7 +127,7 @@ fn no_nodes(s: &NodeSet) -> bool {
     s.is_empty()
 }
 
-/// The players of a table: 2 to 4 seats in a fixed array.
+/// The players of a table: 2 to 6 seats in a fixed array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
     n: u8,
@@ -122,10 +148,10 @@ impl Players {
         self.n as usize
     }
     /// Recomputes every cached road length from the board.
-    pub fn recompute_road_lengths(&mut self) {
+    pub fn recompute_road_lengths(&mut self, topology: &Topology) {
         let all = *self;
         for (i, p) in self.p.iter_mut().enumerate().take(all.count()) {
-            p.road_length = road_length(p.roads, all.opponent_buildings(i));
+            p.road_length = road_length(topology, p.roads, all.opponent_buildings(i));
         }
     }
     /// The buildings (and, in Cities & Knights, the knights) of every seat
@@ -134,7 +160,7 @@ impl Players {
     /// `ck.knight.breaks_road`). Base games have no knights.
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
-        let mut s = 0u64;
+        let mut s = 0u128;
         for (i, p) in self.iter().enumerate() {
             if i != seat {
                 s |= p.settlements.0 | p.cities.0 | p.knights.0;
@@ -176,7 +202,7 @@ impl<'de> Deserialize<'de> for Players {
         }
         let mut players = Players::new(v.len());
         players.p[..v.len()].copy_from_slice(&v);
-        players.recompute_road_lengths();
+        // Road lengths need the board: `State`'s reading recomputes them.
         Ok(players)
     }
 }
@@ -237,6 +263,7 @@ pub enum Phase {
     /// After a 7: these seats still owe this many discards.
     Discard {
         /// Cards still to discard, by seat.
+        #[serde(with = "owed_json")]
         owed: [u8; MAX_PLAYERS],
     },
     /// The active player moves the robber (and names a victim).
@@ -370,6 +397,7 @@ pub enum Phase {
     /// Cities & Knights: Saboteur's discards (`ck.card.saboteur`).
     Sabotage {
         /// Cards still to discard, by seat.
+        #[serde(with = "owed_json")]
         owed: [u8; MAX_PLAYERS],
     },
     /// Cities & Knights: Spy looks at `victim`'s progress cards and takes one.
@@ -380,6 +408,7 @@ pub enum Phase {
     /// Cities & Knights: Wedding gifts (`ck.card.wedding`).
     Wedding {
         /// Cards still to give, by seat.
+        #[serde(with = "owed_json")]
         owed: [u8; MAX_PLAYERS],
     },
     /// Cities & Knights: Master Merchant takes cards of `victim`.
@@ -487,6 +516,14 @@ pub struct State {
     /// `cities_knights`; boxed so that a base game pays one pointer for it).
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "cities_knights")]
     pub ck: Option<Box<CkState>>,
+    /// The 5–6 player extension's turn rule (absent in 3–4 player games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_rule: Option<TurnRule>,
+    /// While another player acts after a turn of the 5–6 player extension
+    /// (a step of the Special Building Phase, or paired player 2's phase, in
+    /// the main phase): the seat whose turn it is. `current` is the one acting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_of: Option<Seat>,
 }
 
 /// The JSON form read: as [`State`], but the goal may be left out and then
@@ -517,10 +554,16 @@ struct StateJson {
     players: Players,
     #[serde(default, rename = "cities_knights")]
     ck: Option<Box<CkState>>,
+    #[serde(default)]
+    turn_rule: Option<TurnRule>,
+    #[serde(default)]
+    turn_of: Option<Seat>,
 }
 
 impl From<StateJson> for State {
     fn from(j: StateJson) -> Self {
+        let mut players = j.players;
+        players.recompute_road_lengths(j.board.topology());
         State {
             rules: j.rules,
             victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
@@ -536,13 +579,27 @@ impl From<StateJson> for State {
             longest_road: j.longest_road,
             largest_army: j.largest_army,
             last_roll: j.last_roll,
-            players: j.players,
+            players,
             ck: j.ck,
+            turn_rule: j.turn_rule,
+            turn_of: j.turn_of,
         }
     }
 }
 
 impl State {
+    /// The board's shared topology.
+    #[inline]
+    pub fn topology(&self) -> &'static Topology {
+        self.board.topology()
+    }
+
+    /// Recomputes every cached road length from the board.
+    pub fn recompute_road_lengths(&mut self) {
+        let t = self.topology();
+        self.players.recompute_road_lengths(t);
+    }
+
     /// Number of seats.
     #[inline]
     pub fn n(&self) -> usize {
@@ -558,7 +615,7 @@ impl State {
     /// Every building on the board.
     #[inline]
     pub fn occupied(&self) -> NodeSet {
-        let mut s = 0u64;
+        let mut s = 0u128;
         for p in self.players.iter() {
             s |= p.settlements.0 | p.cities.0;
         }
@@ -621,7 +678,8 @@ impl State {
     /// the possible victims of a robber moved there.
     pub fn steal_candidates(&self, hex: HexId, seat: Seat) -> SeatSet {
         let mut out = SeatSet::EMPTY;
-        let Some(corners) = topology().hex_node_set.get(hex.index()) else {
+        let t = self.topology();
+        let Some(corners) = t.hex_node_set.get(hex.index()).filter(|_| hex.index() < t.hex_count()) else {
             return out;
         };
         for (i, p) in self.players.iter().enumerate() {

@@ -12,16 +12,96 @@ use crate::bits::{EdgeSet, NodeSet};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// Number of land hexes.
-pub const HEX_COUNT: usize = 19;
-/// Number of intersections.
-pub const NODE_COUNT: usize = 54;
-/// Number of paths between intersections.
-pub const EDGE_COUNT: usize = 72;
-/// Number of harbors (and of the frame's fixed spots).
-pub const HARBOR_COUNT: usize = 9;
-/// Number of coastal edges.
-pub const COAST_COUNT: usize = 30;
+/// Land hexes of the largest board (5–6 players).
+pub const MAX_HEXES: usize = 30;
+/// Intersections of the largest board.
+pub const MAX_NODES: usize = 80;
+/// Paths of the largest board.
+pub const MAX_EDGES: usize = 109;
+/// Harbors of the largest board.
+pub const MAX_HARBORS: usize = 11;
+
+/// The shape of a board: which land hexes exist. Each shape builds its
+/// topology once from its coordinate template; states reach it through their
+/// board ([`crate::Board::topology`]), as an OpenSpiel state reaches its game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// The base game for 3–4 players: 19 hexes, 54 intersections, 72 paths,
+    /// 9 harbors.
+    #[default]
+    Base,
+    /// The 5–6 player extension: 30 hexes in rows of 3, 4, 5, 6, 5, 4, 3;
+    /// 80 intersections, 109 paths, 11 harbors (`catan56.board.shape`).
+    FiveSix,
+}
+
+static BASE: OnceLock<Topology> = OnceLock::new();
+static FIVE_SIX: OnceLock<Topology> = OnceLock::new();
+
+impl Shape {
+    /// The shape's shared topology (built on first use).
+    #[inline]
+    pub fn topology(self) -> &'static Topology {
+        match self {
+            Shape::Base => BASE.get_or_init(|| build(Shape::Base)),
+            Shape::FiveSix => FIVE_SIX.get_or_init(|| build(Shape::FiveSix)),
+        }
+    }
+
+    /// The shape with `hexes` land hexes, if there is one.
+    pub fn with_hexes(hexes: usize) -> Option<Shape> {
+        [Shape::Base, Shape::FiveSix]
+            .into_iter()
+            .find(|s| s.hex_count() == hexes)
+    }
+
+    /// Number of land hexes.
+    #[inline]
+    pub const fn hex_count(self) -> usize {
+        match self {
+            Shape::Base => 19,
+            Shape::FiveSix => 30,
+        }
+    }
+
+    /// Number of harbors.
+    #[inline]
+    pub const fn harbor_count(self) -> usize {
+        match self {
+            Shape::Base => 9,
+            Shape::FiveSix => 11,
+        }
+    }
+
+    /// Axial coordinates `(q, r)` of the hexes in reading order.
+    fn template(self) -> Vec<(i8, i8)> {
+        let mut out = Vec::new();
+        match self {
+            Shape::Base => {
+                for r in -2i32..=2 {
+                    for q in -2i32..=2 {
+                        if (q + r).abs() <= 2 {
+                            out.push((q as i8, r as i8));
+                        }
+                    }
+                }
+            }
+            Shape::FiveSix => {
+                // Rows of 3, 4, 5, 6, 5, 4, 3: row `i` has `r = i - 3`, its
+                // hex `c` sits at `x = 2c - len + 2` (the long row from -4 to 6).
+                for (i, len) in [3i32, 4, 5, 6, 5, 4, 3].into_iter().enumerate() {
+                    let r = i as i32 - 3;
+                    for c in 0..len {
+                        let x = 2 * c - len + 2;
+                        out.push((((x - r) / 2) as i8, r as i8));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
 
 /// A land hex, `0..19` in reading order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
@@ -63,68 +143,81 @@ impl EdgeId {
 /// Corner offsets of a hex on the integer grid, clockwise from the top corner.
 const CORNERS: [(i32, i32); 6] = [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)];
 
-/// Every adjacency table of the board, built once.
+/// Every adjacency table of one board shape, built once. The tables read in
+/// the hot loops are arrays sized for the largest board, in place (no pointer
+/// to follow; entries past the shape's counts are empty); the others hold one
+/// entry per hex, node or edge of the shape, so their lengths are the counts
+/// ([`Topology::hex_count`] and the like).
 #[derive(Debug)]
 pub struct Topology {
+    /// The shape these tables describe.
+    pub shape: Shape,
     /// Axial coordinates `(q, r)` of each hex.
-    pub hex_coords: [(i8, i8); HEX_COUNT],
+    pub hex_coords: Box<[(i8, i8)]>,
     /// The six corners of each hex, clockwise from the top.
-    pub hex_nodes: [[NodeId; 6]; HEX_COUNT],
+    pub hex_nodes: [[NodeId; 6]; MAX_HEXES],
     /// The six corners of each hex as a node set.
-    pub hex_node_set: [NodeSet; HEX_COUNT],
+    pub hex_node_set: [NodeSet; MAX_HEXES],
     /// Hexes sharing a side with each hex (bit i = hex i).
-    pub hex_neighbors: [u32; HEX_COUNT],
+    pub hex_neighbors: [u32; MAX_HEXES],
     /// Grid position `(x, y)` of each node (documentation and ordering).
-    pub node_pos: [(i8, i8); NODE_COUNT],
+    pub node_pos: Box<[(i8, i8)]>,
     /// Land hexes touching each node (bit i = hex i).
-    pub node_hexes: [u32; NODE_COUNT],
+    pub node_hexes: [u32; MAX_NODES],
     /// Nodes one edge away from each node.
-    pub node_neighbors: [NodeSet; NODE_COUNT],
+    pub node_neighbors: [NodeSet; MAX_NODES],
     /// Edges touching each node.
-    pub node_edges: [EdgeSet; NODE_COUNT],
+    pub node_edges: [EdgeSet; MAX_NODES],
     /// The two nodes of each edge, lower id first.
-    pub edge_nodes: [[NodeId; 2]; EDGE_COUNT],
+    pub edge_nodes: [[NodeId; 2]; MAX_EDGES],
     /// The two nodes of each edge as a node set.
-    pub edge_node_set: [NodeSet; EDGE_COUNT],
+    pub edge_node_set: [NodeSet; MAX_EDGES],
     /// Coastal edges, clockwise starting at the top-left edge of hex 0.
-    pub coast: [EdgeId; COAST_COUNT],
+    pub coast: Box<[EdgeId]>,
     /// The edge of each of the frame's fixed harbor spots (clockwise), where
     /// the random and the beginner board put their harbors and where the
     /// older layout form (a list of kinds) puts them; a stated layout may put
     /// its harbors on any coastal edges (`Board::harbors`).
-    pub harbor_edges: [EdgeId; HARBOR_COUNT],
-    /// Where the nine fixed spots sit among the coastal edges.
-    pub harbor_coast_index: [usize; HARBOR_COUNT],
-}
-
-static TOPOLOGY: OnceLock<Topology> = OnceLock::new();
-
-/// The shared board topology (built on first use).
-#[inline]
-pub fn topology() -> &'static Topology {
-    TOPOLOGY.get_or_init(build)
+    pub harbor_edges: Box<[EdgeId]>,
+    /// Where the fixed spots sit among the coastal edges.
+    pub harbor_coast_index: Box<[usize]>,
+    /// Every node of the board.
+    pub all_nodes: NodeSet,
+    /// Number of paths.
+    edge_count: u8,
 }
 
 /// Gaps between consecutive harbor spots along the 30 coastal edges: the
 /// frame of the base game alternates two gaps of 3 with one of 4.
-const HARBOR_GAPS: [usize; HARBOR_COUNT] = [3, 3, 4, 3, 3, 4, 3, 3, 4];
+const HARBOR_GAPS: [usize; 9] = [3, 3, 4, 3, 3, 4, 3, 3, 4];
 
-fn build() -> Topology {
-    // Hexes in reading order.
-    let mut hex_coords = [(0i8, 0i8); HEX_COUNT];
-    let mut h = 0;
-    for r in -2i32..=2 {
-        for q in -2i32..=2 {
-            if (q + r).abs() <= 2 {
-                hex_coords[h] = (q as i8, r as i8);
-                h += 1;
-            }
-        }
-    }
+/// The 5–6 board's harbor sites (`catan56.board.harbor_sites`), clockwise
+/// from the top left: hex `(row, column)` and its side, numbered clockwise
+/// from the north-east one (NE 0, E 1, SE 2, SW 3, W 4, NW 5).
+const FIVE_SIX_HARBOR_SITES: [(usize, usize, usize); 11] = [
+    (0, 0, 5),
+    (0, 1, 0),
+    (1, 3, 0),
+    (2, 4, 1),
+    (4, 4, 1),
+    (5, 3, 2),
+    (6, 1, 2),
+    (6, 0, 3),
+    (4, 0, 3),
+    (3, 0, 4),
+    (2, 0, 5),
+];
+
+/// Row lengths of the 5–6 board.
+const FIVE_SIX_ROWS: [usize; 7] = [3, 4, 5, 6, 5, 4, 3];
+
+fn build(shape: Shape) -> Topology {
+    let hex_coords: Vec<(i8, i8)> = shape.template();
+    let hex_count = hex_coords.len();
     let center = |(q, r): (i8, i8)| (2 * q as i32 + r as i32, 3 * r as i32);
 
     // Nodes: every corner position, deduplicated, sorted by (y, x).
-    let mut positions: Vec<(i32, i32)> = Vec::with_capacity(HEX_COUNT * 6);
+    let mut positions: Vec<(i32, i32)> = Vec::with_capacity(hex_count * 6);
     for &c in &hex_coords {
         let (cx, cy) = center(c);
         for (dx, dy) in CORNERS {
@@ -133,19 +226,17 @@ fn build() -> Topology {
     }
     positions.sort_unstable();
     positions.dedup();
-    assert_eq!(positions.len(), NODE_COUNT, "topology template");
+    let node_count = positions.len();
+    assert!(node_count <= MAX_NODES, "topology template");
     let node_of = |x: i32, y: i32| -> NodeId {
         let i = positions.binary_search(&(y, x)).expect("corner of the template");
         NodeId(i as u8)
     };
-    let mut node_pos = [(0i8, 0i8); NODE_COUNT];
-    for (i, &(y, x)) in positions.iter().enumerate() {
-        node_pos[i] = (x as i8, y as i8);
-    }
+    let node_pos: Vec<(i8, i8)> = positions.iter().map(|&(y, x)| (x as i8, y as i8)).collect();
 
-    let mut hex_nodes = [[NodeId(0); 6]; HEX_COUNT];
-    let mut hex_node_set = [NodeSet::EMPTY; HEX_COUNT];
-    let mut node_hexes = [0u32; NODE_COUNT];
+    let mut hex_nodes = vec![[NodeId(0); 6]; hex_count];
+    let mut hex_node_set = vec![NodeSet::EMPTY; hex_count];
+    let mut node_hexes = vec![0u32; node_count];
     let mut edge_pairs: Vec<(u8, u8)> = Vec::new();
     for (hi, &c) in hex_coords.iter().enumerate() {
         let (cx, cy) = center(c);
@@ -163,12 +254,13 @@ fn build() -> Topology {
     }
     edge_pairs.sort_unstable();
     edge_pairs.dedup();
-    assert_eq!(edge_pairs.len(), EDGE_COUNT, "topology template");
+    let edge_count = edge_pairs.len();
+    assert!(edge_count <= MAX_EDGES, "topology template");
 
-    let mut edge_nodes = [[NodeId(0); 2]; EDGE_COUNT];
-    let mut edge_node_set = [NodeSet::EMPTY; EDGE_COUNT];
-    let mut node_neighbors = [NodeSet::EMPTY; NODE_COUNT];
-    let mut node_edges = [EdgeSet::EMPTY; NODE_COUNT];
+    let mut edge_nodes = vec![[NodeId(0); 2]; edge_count];
+    let mut edge_node_set = vec![NodeSet::EMPTY; edge_count];
+    let mut node_neighbors = vec![NodeSet::EMPTY; node_count];
+    let mut node_edges = vec![EdgeSet::EMPTY; node_count];
     for (e, &(a, b)) in edge_pairs.iter().enumerate() {
         edge_nodes[e] = [NodeId(a), NodeId(b)];
         edge_node_set[e].insert(NodeId(a));
@@ -179,28 +271,36 @@ fn build() -> Topology {
         node_edges[b as usize].insert(EdgeId(e as u8));
     }
 
-    let mut hex_neighbors = [0u32; HEX_COUNT];
-    for a in 0..HEX_COUNT {
-        for b in 0..HEX_COUNT {
+    let mut hex_neighbors = vec![0u32; hex_count];
+    for a in 0..hex_count {
+        for b in 0..hex_count {
             let shared = hex_node_set[a].0 & hex_node_set[b].0;
             if a != b && shared.count_ones() == 2 {
                 hex_neighbors[a] |= 1 << b;
             }
         }
     }
+    let edge_id = |a: NodeId, b: NodeId| -> usize {
+        let (a, b) = (a.0, b.0);
+        edge_pairs
+            .binary_search(&(a.min(b), a.max(b)))
+            .expect("edge of the template")
+    };
 
     // Coastal edges belong to one hex only; order them clockwise by the angle of
-    // their midpoint around the board's centre, starting just left of the top.
-    let mut edge_hex_count = [0u8; EDGE_COUNT];
+    // their midpoint around the board's centre, starting at the top-left side
+    // (corner 5 to corner 0) of hex 0.
+    let mut edge_hex_count = vec![0u8; edge_count];
     for nodes in &hex_nodes {
         for k in 0..6 {
-            let (a, b) = (nodes[k].0, nodes[(k + 1) % 6].0);
-            let e = edge_pairs
-                .binary_search(&(a.min(b), a.max(b)))
-                .expect("edge of the template");
-            edge_hex_count[e] += 1;
+            edge_hex_count[edge_id(nodes[k], nodes[(k + 1) % 6])] += 1;
         }
     }
+    let (sx, sy) = hex_coords.iter().fold((0i32, 0i32), |(x, y), &c| {
+        let (cx, cy) = center(c);
+        (x + cx, y + cy)
+    });
+    let (ox, oy) = (sx as f64 / hex_count as f64, sy as f64 / hex_count as f64);
     let mut coast_list: Vec<(f64, u8)> = Vec::new();
     for (e, &count) in edge_hex_count.iter().enumerate() {
         if count == 1 {
@@ -208,50 +308,98 @@ fn build() -> Topology {
             let (ax, ay) = node_pos[a.index()];
             let (bx, by) = node_pos[b.index()];
             // Real-space midpoint (x scaled by √3/2, y by ½); angle clockwise from "up".
-            let mx = (ax as f64 + bx as f64) * 0.5 * 3f64.sqrt() / 2.0;
-            let my = (ay as f64 + by as f64) * 0.5 * 0.5;
-            let mut angle = mx.atan2(-my);
-            // Start at the top-left edge of hex 0 (just counter-clockwise of "up").
-            if angle < -0.6 {
-                angle += std::f64::consts::TAU;
-            }
-            coast_list.push((angle, e as u8));
+            let mx = ((ax as f64 + bx as f64) * 0.5 - ox) * 3f64.sqrt() / 2.0;
+            let my = ((ay as f64 + by as f64) * 0.5 - oy) * 0.5;
+            coast_list.push((mx.atan2(-my), e as u8));
         }
     }
     coast_list.sort_by(|x, y| x.0.total_cmp(&y.0));
-    assert_eq!(coast_list.len(), COAST_COUNT, "topology template");
-    let mut coast = [EdgeId(0); COAST_COUNT];
-    for (i, &(_, e)) in coast_list.iter().enumerate() {
-        coast[i] = EdgeId(e);
+    let mut coast: Vec<EdgeId> = coast_list.iter().map(|&(_, e)| EdgeId(e)).collect();
+    let first = EdgeId(edge_id(hex_nodes[0][5], hex_nodes[0][0]) as u8);
+    let at = coast.iter().position(|&e| e == first).expect("hex 0 lies on the coast");
+    coast.rotate_left(at);
+
+    let harbor_edges: Vec<EdgeId> = match shape {
+        Shape::Base => {
+            let mut at = 0;
+            HARBOR_GAPS
+                .iter()
+                .map(|gap| {
+                    let e = coast[at];
+                    at += gap;
+                    e
+                })
+                .collect()
+        }
+        Shape::FiveSix => FIVE_SIX_HARBOR_SITES
+            .iter()
+            .map(|&(row, col, side)| {
+                let h = FIVE_SIX_ROWS[..row].iter().sum::<usize>() + col;
+                let c = hex_nodes[h];
+                EdgeId(edge_id(c[side], c[(side + 1) % 6]) as u8)
+            })
+            .collect(),
+    };
+    let harbor_coast_index: Vec<usize> = harbor_edges
+        .iter()
+        .map(|e| coast.iter().position(|c| c == e).expect("harbor site on the coast"))
+        .collect();
+    let mut all_nodes = NodeSet::EMPTY;
+    for n in 0..node_count {
+        all_nodes.insert(NodeId(n as u8));
     }
-    let mut harbor_edges = [EdgeId(0); HARBOR_COUNT];
-    let mut harbor_coast_index = [0usize; HARBOR_COUNT];
-    let mut at = 0;
-    for (i, gap) in HARBOR_GAPS.iter().enumerate() {
-        harbor_coast_index[i] = at;
-        harbor_edges[i] = coast[at];
-        at += gap;
+    fn fixed<T: Copy, const N: usize>(v: &[T], empty: T) -> [T; N] {
+        let mut out = [empty; N];
+        out[..v.len()].copy_from_slice(v);
+        out
     }
     Topology {
-        hex_coords,
-        hex_nodes,
-        hex_node_set,
-        hex_neighbors,
-        node_pos,
-        node_hexes,
-        node_neighbors,
-        node_edges,
-        edge_nodes,
-        edge_node_set,
-        coast,
-        harbor_edges,
-        harbor_coast_index,
+        shape,
+        hex_coords: hex_coords.into(),
+        hex_nodes: fixed(&hex_nodes, [NodeId(0); 6]),
+        hex_node_set: fixed(&hex_node_set, NodeSet::EMPTY),
+        hex_neighbors: fixed(&hex_neighbors, 0),
+        node_pos: node_pos.into(),
+        node_hexes: fixed(&node_hexes, 0),
+        node_neighbors: fixed(&node_neighbors, NodeSet::EMPTY),
+        node_edges: fixed(&node_edges, EdgeSet::EMPTY),
+        edge_nodes: fixed(&edge_nodes, [NodeId(0); 2]),
+        edge_node_set: fixed(&edge_node_set, NodeSet::EMPTY),
+        coast: coast.into(),
+        harbor_edges: harbor_edges.into(),
+        harbor_coast_index: harbor_coast_index.into(),
+        all_nodes,
+        edge_count: edge_count as u8,
     }
 }
 
 impl Topology {
+    /// Number of land hexes.
+    #[inline]
+    pub fn hex_count(&self) -> usize {
+        self.hex_coords.len()
+    }
+    /// Number of intersections.
+    #[inline]
+    pub fn node_count(&self) -> usize {
+        self.node_pos.len()
+    }
+    /// Number of paths.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.edge_count as usize
+    }
+    /// The hexes in id order.
+    #[inline]
+    pub fn hexes(&self) -> impl Iterator<Item = HexId> {
+        (0..self.hex_count() as u8).map(HexId)
+    }
+
     /// The edge joining two nodes, if they are neighbours.
     pub fn edge_between(&self, a: NodeId, b: NodeId) -> Option<EdgeId> {
+        if a.index() >= self.node_count() || b.index() >= self.node_count() {
+            return None;
+        }
         let common = self.node_edges.get(a.index())?.0 & self.node_edges.get(b.index())?.0;
         if common == 0 {
             None
@@ -270,49 +418,67 @@ impl Topology {
 mod tests {
     use super::*;
 
+    const SHAPES: [Shape; 2] = [Shape::Base, Shape::FiveSix];
+
     #[test]
     fn counts() {
-        let t = topology();
+        let t = Shape::Base.topology();
         assert_eq!(t.hex_coords.len(), 19);
         assert_eq!(t.node_pos.len(), 54);
-        assert_eq!(t.edge_nodes.len(), 72);
+        assert_eq!(t.edge_count(), 72);
         assert_eq!(t.coast.len(), 30);
+        assert_eq!(t.harbor_edges.len(), 9);
+        // `catan56.board.shape`: 30 hexes, 80 intersections, 109 paths, 38 coastal.
+        let t = Shape::FiveSix.topology();
+        assert_eq!(t.hex_coords.len(), 30);
+        assert_eq!(t.node_pos.len(), MAX_NODES);
+        assert_eq!(t.edge_count(), MAX_EDGES);
+        assert_eq!(t.coast.len(), 38);
+        assert_eq!(t.harbor_edges.len(), MAX_HARBORS);
+        for s in SHAPES {
+            assert_eq!(s.topology().hex_count(), s.hex_count());
+            assert_eq!(s.topology().harbor_edges.len(), s.harbor_count());
+            assert_eq!(Shape::with_hexes(s.hex_count()), Some(s));
+        }
     }
 
     #[test]
     fn every_hex_has_six_distinct_corners_and_six_sides() {
-        let t = topology();
-        for h in 0..HEX_COUNT {
-            assert_eq!(t.hex_node_set[h].len(), 6);
-            for k in 0..6 {
-                let a = t.hex_nodes[h][k];
-                let b = t.hex_nodes[h][(k + 1) % 6];
-                assert!(t.edge_between(a, b).is_some(), "hex {h} side {k}");
+        for s in SHAPES {
+            let t = s.topology();
+            for h in 0..t.hex_count() {
+                assert_eq!(t.hex_node_set[h].len(), 6);
+                for k in 0..6 {
+                    let a = t.hex_nodes[h][k];
+                    let b = t.hex_nodes[h][(k + 1) % 6];
+                    assert!(t.edge_between(a, b).is_some(), "hex {h} side {k}");
+                }
             }
         }
     }
 
     #[test]
     fn node_degrees() {
-        let t = topology();
-        let mut deg = [0usize; 4];
-        for n in 0..NODE_COUNT {
-            let d = t.node_neighbors[n].len();
-            assert!((2..=3).contains(&d), "node {n} has degree {d}");
-            assert_eq!(t.node_edges[n].len(), d);
-            deg[d] += 1;
+        for (s, two, three) in [(Shape::Base, 18, 36), (Shape::FiveSix, 22, 58)] {
+            let t = s.topology();
+            let mut deg = [0usize; 4];
+            for n in 0..t.node_count() {
+                let d = t.node_neighbors[n].len();
+                assert!((2..=3).contains(&d), "node {n} has degree {d}");
+                assert_eq!(t.node_edges[n].len(), d);
+                deg[d] += 1;
+            }
+            // The sum of degrees is twice the edges.
+            assert_eq!(2 * deg[2] + 3 * deg[3], 2 * t.edge_count());
+            assert_eq!((deg[2], deg[3]), (two, three), "{s:?}");
         }
-        // 54 nodes with 72 edges: sum of degrees is twice the edges.
-        assert_eq!(2 * deg[2] + 3 * deg[3], 2 * EDGE_COUNT);
-        assert_eq!(deg[2], 18);
-        assert_eq!(deg[3], 36);
     }
 
     #[test]
     fn node_hex_counts() {
-        let t = topology();
+        let t = Shape::Base.topology();
         let mut by = [0usize; 4];
-        for n in 0..NODE_COUNT {
+        for n in 0..t.node_count() {
             let c = t.node_hexes[n].count_ones() as usize;
             assert!((1..=3).contains(&c));
             by[c] += 1;
@@ -322,54 +488,81 @@ mod tests {
 
     #[test]
     fn every_edge_joins_two_distinct_neighbouring_nodes() {
-        let t = topology();
-        for e in 0..EDGE_COUNT {
-            let [a, b] = t.edge_nodes[e];
-            assert!(a < b);
-            assert!(t.node_neighbors[a.index()].contains(b));
-            assert!(t.node_edges[a.index()].contains(EdgeId(e as u8)));
-            assert!(t.node_edges[b.index()].contains(EdgeId(e as u8)));
-            assert_eq!(t.edge_between(a, b), Some(EdgeId(e as u8)));
+        for s in SHAPES {
+            let t = s.topology();
+            for e in 0..t.edge_count() {
+                let [a, b] = t.edge_nodes[e];
+                assert!(a < b);
+                assert!(t.node_neighbors[a.index()].contains(b));
+                assert!(t.node_edges[a.index()].contains(EdgeId(e as u8)));
+                assert!(t.node_edges[b.index()].contains(EdgeId(e as u8)));
+                assert_eq!(t.edge_between(a, b), Some(EdgeId(e as u8)));
+            }
         }
     }
 
     #[test]
     fn hex_neighbours_are_symmetric() {
-        let t = topology();
-        let mut sides = 0;
-        for a in 0..HEX_COUNT {
-            for b in 0..HEX_COUNT {
-                let ab = t.hex_neighbors[a] & (1 << b) != 0;
-                let ba = t.hex_neighbors[b] & (1 << a) != 0;
-                assert_eq!(ab, ba);
-                sides += ab as usize;
+        for (s, want) in [(Shape::Base, 42), (Shape::FiveSix, 71)] {
+            let t = s.topology();
+            let mut sides = 0;
+            for a in 0..t.hex_count() {
+                for b in 0..t.hex_count() {
+                    let ab = t.hex_neighbors[a] & (1 << b) != 0;
+                    let ba = t.hex_neighbors[b] & (1 << a) != 0;
+                    assert_eq!(ab, ba);
+                    sides += ab as usize;
+                }
             }
+            // Inner sides: (6 * hexes - coastal edges) / 2.
+            assert_eq!(sides / 2, want, "{s:?}");
         }
-        // 19 hexes of a radius-2 board share 42 sides.
-        assert_eq!(sides / 2, 42);
-        // The centre hex has six neighbours.
-        assert_eq!(t.hex_neighbors[9].count_ones(), 6);
+        // The centre hex of the base board has six neighbours.
+        assert_eq!(Shape::Base.topology().hex_neighbors[9].count_ones(), 6);
     }
 
     #[test]
     fn coast_is_a_closed_ring_and_harbors_do_not_share_nodes() {
-        let t = topology();
-        for i in 0..COAST_COUNT {
-            let a = t.edge_node_set[t.coast[i].index()];
-            let b = t.edge_node_set[t.coast[(i + 1) % COAST_COUNT].index()];
-            assert_eq!((a.0 & b.0).count_ones(), 1, "coast edges {i} and {} meet", i + 1);
-        }
-        let mut seen = NodeSet::EMPTY;
-        for i in 0..HARBOR_COUNT {
-            let nodes = t.harbor_nodes(i);
-            for n in nodes {
-                assert!(!seen.contains(n), "harbor {i} shares node {}", n.0);
-                seen.insert(n);
-                assert!(t.node_hexes[n.index()].count_ones() <= 2, "harbor node on the coast");
+        for s in SHAPES {
+            let t = s.topology();
+            let coast = t.coast.len();
+            for i in 0..coast {
+                let a = t.edge_node_set[t.coast[i].index()];
+                let b = t.edge_node_set[t.coast[(i + 1) % coast].index()];
+                assert_eq!((a.0 & b.0).count_ones(), 1, "coast edges {i} and {} meet", i + 1);
             }
+            let mut seen = NodeSet::EMPTY;
+            for i in 0..t.harbor_edges.len() {
+                let nodes = t.harbor_nodes(i);
+                for n in nodes {
+                    assert!(!seen.contains(n), "harbor {i} shares node {}", n.0);
+                    seen.insert(n);
+                    assert!(t.node_hexes[n.index()].count_ones() <= 2, "harbor node on the coast");
+                }
+                // No two harbors neighbour an intersection either.
+                assert_eq!(t.coast[t.harbor_coast_index[i]], t.harbor_edges[i]);
+            }
+            assert_eq!(seen.len(), 2 * t.harbor_edges.len());
+            // Harbor sites run clockwise.
+            assert!(t.harbor_coast_index.windows(2).all(|w| w[0] < w[1]), "{s:?}");
+            // The coast starts at the top-left side of hex 0.
+            assert!(t.hex_node_set[0].contains(t.edge_nodes[t.coast[0].index()][0]));
         }
-        assert_eq!(seen.len(), 18);
-        // The coast starts at the top-left side of hex 0.
-        assert!(t.hex_node_set[0].contains(t.edge_nodes[t.coast[0].index()][0]));
+    }
+
+    #[test]
+    fn five_six_harbor_sites_leave_two_or_three_edges_between() {
+        // `catan56.board.harbor_sites`.
+        let t = Shape::FiveSix.topology();
+        let idx = &t.harbor_coast_index;
+        for i in 0..idx.len() {
+            let next = if i + 1 < idx.len() {
+                idx[i + 1]
+            } else {
+                idx[0] + t.coast.len()
+            };
+            let gap = next - idx[i] - 1;
+            assert!((2..=3).contains(&gap), "gap after site {i}: {gap}");
+        }
     }
 }

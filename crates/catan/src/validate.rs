@@ -12,7 +12,8 @@ use crate::resource::{Resource, CARDS_PER_RESOURCE};
 use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
 use crate::state::{Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
-use crate::topology::{topology, HEX_COUNT};
+use crate::topology::{Shape, Topology};
+
 use engine::{problem, Problem};
 
 /// Everything inconsistent in `state`.
@@ -28,7 +29,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
         return Err(out);
     }
     out.extend(state.board.problems());
-    if state.robber.index() >= HEX_COUNT {
+    if state.robber.index() >= state.topology().hex_count() {
         out.push(problem!(
             "catan.state.robber",
             "Der Räuber steht auf Feld {}, das es nicht gibt.",
@@ -60,6 +61,32 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
             "current seat {s} does not exist"
         ));
     }
+    out.extend(crate::five_six::problems(state));
+    // Sets are sized for the largest board: ids beyond this board's are
+    // reported here, before anything indexes the topology with them.
+    let t = state.topology();
+    let mut edges = 0u128;
+    for _ in 0..t.edge_count() {
+        edges = (edges << 1) | 1;
+    }
+    for (i, p) in state.players.iter().enumerate() {
+        if (p.settlements.0 | p.cities.0 | p.knights.0) & !t.all_nodes.0 != 0 {
+            let count = t.node_count();
+            out.push(problem!(
+                "catan.state.buildings",
+                "Platz {i}: eine Figur steht auf einer Kreuzung jenseits der {count} des Spielplans.",
+                "seat {i}: a piece stands on an intersection beyond the board's {count}"
+            ));
+        }
+        if p.roads.0 & !edges != 0 {
+            let count = t.edge_count();
+            out.push(problem!(
+                "catan.state.roads",
+                "Platz {i}: eine Straße liegt auf einem Weg jenseits der {count} des Spielplans.",
+                "seat {i}: a road lies on a path beyond the board's {count}"
+            ));
+        }
+    }
     if !out.is_empty() {
         return Err(out);
     }
@@ -76,19 +103,26 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
 }
 
 fn cards(state: &State, out: &mut Vec<Problem>) {
+    let five_six = state.board.shape() == Shape::FiveSix;
+    // `catan56.material.totals`: 24 of each resource with the 5–6 board.
+    let per_resource = if five_six {
+        crate::five_six::CARDS_PER_RESOURCE_56
+    } else {
+        CARDS_PER_RESOURCE
+    };
     for r in Resource::ALL {
         let held: u32 = state.players.iter().map(|p| p.hand.get(r) as u32).sum();
         let total = held + state.bank.get(r) as u32;
-        if total != CARDS_PER_RESOURCE as u32 {
+        if total != per_resource as u32 {
             let bank = state.bank.get(r);
             out.push(Problem::new(
                 "catan.state.resource_cards",
                 format!(
-                    "{}: {held} auf der Hand und {bank} in der Bank ergeben {total}, das Spiel hat {CARDS_PER_RESOURCE}.",
+                    "{}: {held} auf der Hand und {bank} in der Bank ergeben {total}, das Spiel hat {per_resource}.",
                     r.de()
                 ),
                 format!(
-                    "{}: {held} in hands and {bank} in the bank make {total}, the game has {CARDS_PER_RESOURCE}",
+                    "{}: {held} in hands and {bank} in the bank make {total}, the game has {per_resource}",
                     r.en()
                 ),
             ));
@@ -98,6 +132,8 @@ fn cards(state: &State, out: &mut Vec<Problem>) {
     // its own cards are checked in `cities_knights::validate`.
     let want_deck = if state.ck.is_some() {
         DevCards::ZERO
+    } else if five_six {
+        crate::five_six::deck_56()
     } else {
         DevCards::BASE_DECK
     };
@@ -136,7 +172,7 @@ fn cards(state: &State, out: &mut Vec<Problem>) {
 }
 
 fn pieces(state: &State, out: &mut Vec<Problem>) {
-    let t = topology();
+    let t = state.topology();
     let mut occupied = NodeSet::EMPTY;
     let mut roads = EdgeSet::EMPTY;
     for (i, p) in state.players.iter().enumerate() {
@@ -217,8 +253,8 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
         _ => None,
     };
     for (i, p) in state.players.iter().enumerate() {
-        road_components(i, p.roads, p.buildings(), out);
-        let touched = road_nodes(p.roads);
+        road_components(t, i, p.roads, p.buildings(), out);
+        let touched = road_nodes(state.topology(), p.roads);
         for node in p.buildings().iter() {
             // In Cities & Knights the Diplomat may remove the last road of a
             // building (`ck.decide.open_road`).
@@ -231,7 +267,7 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        let len = road_length(p.roads, state.players.opponent_buildings(i));
+        let len = road_length(t, p.roads, state.players.opponent_buildings(i));
         if len != p.road_length {
             out.push(problem!(
                 "catan.award.longest_road",
@@ -244,8 +280,7 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
 }
 
 /// Every group of connected roads must touch a building of its owner.
-fn road_components(seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Vec<Problem>) {
-    let t = topology();
+fn road_components(t: &Topology, seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Vec<Problem>) {
     let mut left = roads.0;
     while left != 0 {
         let first = left.trailing_zeros() as usize;

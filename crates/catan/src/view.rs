@@ -91,6 +91,13 @@ pub struct View {
     /// The Cities & Knights part (absent in a base game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cities_knights: Option<crate::cities_knights::CkView>,
+    /// The 5–6 player extension's turn rule (absent in 3–4 player games).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_rule: Option<crate::config::TurnRule>,
+    /// Whose turn it is while `current` builds in the Special Building Phase
+    /// or acts as paired player 2 (public, `catan56.*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_of: Option<Seat>,
 }
 
 /// The view of `viewer`.
@@ -146,6 +153,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
             .ck
             .as_deref()
             .map(|ck| crate::cities_knights::view::view(state, ck, viewer)),
+        turn_rule: state.turn_rule,
+        turn_of: state.turn_of,
     }
 }
 

@@ -5,7 +5,7 @@
 mod ck;
 
 use catan::cities_knights::{Card, Commodity, Metropolis, Track};
-use catan::{topology, Action, Catan, Harbor, HexId, NodeId, Phase, Resource, State};
+use catan::{Action, Catan, Harbor, HexId, NodeId, Phase, Resource, Shape, State};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused};
@@ -19,8 +19,8 @@ fn r(k: usize) -> NodeId {
 
 /// A neighbour of `node` off the ring of hex 0.
 fn off_ring(node: NodeId) -> NodeId {
-    let ring = topology().hex_node_set[0];
-    topology().node_neighbors[node.index()]
+    let ring = Shape::Base.topology().hex_node_set[0];
+    Shape::Base.topology().node_neighbors[node.index()]
         .iter()
         .find(|n| !ring.contains(*n))
         .expect("a node off the ring")
@@ -189,11 +189,11 @@ fn displace_position(relocatable: bool) -> (State, NodeId) {
     knight(&mut s, 0, r(1), 2, true);
     let x = off_ring(r(3));
     if relocatable {
-        let y = topology().node_neighbors[x.index()]
+        let y = Shape::Base.topology().node_neighbors[x.index()]
             .iter()
             .find(|&n| {
                 n != r(3)
-                    && topology().node_neighbors[n.index()]
+                    && Shape::Base.topology().node_neighbors[n.index()]
                         .iter()
                         .all(|m| !s.occupied().contains(m))
             })
@@ -315,7 +315,7 @@ fn ck_knight_chase_robber() {
     // A knight away from the robber's hex cannot chase it.
     let far = (0..54u8)
         .map(NodeId)
-        .find(|n| !topology().hex_node_set[5].contains(*n) && !s.occupied().contains(*n));
+        .find(|n| !Shape::Base.topology().hex_node_set[5].contains(*n) && !s.occupied().contains(*n));
     let far = far.unwrap();
     let mut t = s.clone();
     // Strength 2: a player has only 2 basic knights (a loadable position).
@@ -345,7 +345,7 @@ fn ck_knight_blocks_road_and_settlement() {
     );
     let s = done(s);
     // `ck.knight.blocks_road`: no road on through the opposing knight.
-    let beyond = catan::topology().edge_between(r(4), r(5)).unwrap();
+    let beyond = catan::Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -387,7 +387,7 @@ fn ck_build_wall() {
             &mut s,
             0,
             c,
-            topology().node_neighbors[c.index()].iter().next().unwrap(),
+            Shape::Base.topology().node_neighbors[c.index()].iter().next().unwrap(),
         );
     }
     settle(&mut s, 0, corner(18, 3), corner(18, 2));
@@ -609,7 +609,7 @@ fn ck_trade_bank_rates_with_commodities() {
 #[test]
 fn ck_trade_bank_generic_harbor_for_commodities() {
     let mut s = position(3);
-    let t = topology();
+    let t = Shape::Base.topology();
     let i = (0..9).find(|&i| s.board.harbors[i].kind == Harbor::Generic).unwrap();
     let [a, b] = t.harbor_nodes(i);
     settle(&mut s, 0, a, b);
@@ -635,7 +635,7 @@ fn ck_win_thirteen_in_own_turn() {
             &mut s,
             0,
             c,
-            topology().node_neighbors[c.index()].iter().next().unwrap(),
+            Shape::Base.topology().node_neighbors[c.index()].iter().next().unwrap(),
         );
     }
     for c in [corner(16, 3), corner(18, 3), corner(12, 3), corner(14, 0)] {
@@ -643,7 +643,7 @@ fn ck_win_thirteen_in_own_turn() {
             &mut s,
             0,
             c,
-            topology().node_neighbors[c.index()].iter().next().unwrap(),
+            Shape::Base.topology().node_neighbors[c.index()].iter().next().unwrap(),
         );
     }
     cp(&mut s, 0).defenders = 2;

@@ -5,7 +5,7 @@
 mod ck;
 
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard as P, Track};
-use catan::{topology, Action, Board, Catan, Chance, HexId, NodeId, Phase, Resource, State, Terrain};
+use catan::{Action, Board, Catan, Chance, HexId, NodeId, Phase, Resource, Shape, State, Terrain};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused, protocol};
@@ -189,7 +189,7 @@ fn ck_card_inventor_swaps_tokens() {
 fn touching(s: &State, seat: usize, terrain: Terrain) -> u8 {
     let own = s.players[seat].buildings().0;
     (0..19)
-        .filter(|&h| s.board.tiles[h].terrain == terrain && topology().hex_node_set[h].0 & own != 0)
+        .filter(|&h| s.board.tiles[h].terrain == terrain && Shape::Base.topology().hex_node_set[h].0 & own != 0)
         .count() as u8
 }
 
@@ -237,9 +237,9 @@ fn ck_card_road_building_two_free_roads() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::RoadBuilding });
     assert!(matches!(s.phase, Phase::RoadBuilding { left: 2, .. }));
-    let e1 = topology().edge_between(r(4), r(5)).unwrap();
+    let e1 = Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: e1 });
-    let e2 = topology().edge_between(r(5), r(0)).unwrap();
+    let e2 = Shape::Base.topology().edge_between(r(5), r(0)).unwrap();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: e2 });
     assert_eq!(s.phase, Phase::Main);
     assert_eq!(s.players[0].roads.len(), 6);
@@ -348,17 +348,20 @@ fn ck_card_diplomat_removes_an_open_road() {
     give_p(&mut s, 0, P::Diplomat);
     let mut s = done(s);
     // The middle of seat 0's road is not open.
-    let mid = topology().edge_between(r(2), r(3)).unwrap();
+    let mid = Shape::Base.topology().edge_between(r(2), r(3)).unwrap();
     assert_refused::<Catan>(&s, Seat(0), &Action::PlayDiplomat { edge: mid }, "ck.decide.open_road");
-    let end = topology().edge_between(r(3), r(4)).unwrap();
+    let end = Shape::Base.topology().edge_between(r(3), r(4)).unwrap();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDiplomat { edge: end });
     // Its own road: it may be built again elsewhere, free.
     assert_eq!(s.phase, Phase::DiplomatRoad);
-    let other = topology().edge_between(r(0), r(5)).unwrap();
+    let other = Shape::Base.topology().edge_between(r(0), r(5)).unwrap();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: other });
     assert_eq!(s.phase, Phase::Main);
     // An opponent's open road just goes.
-    let theirs = topology().edge_between(corner(18, 3), corner(18, 2)).unwrap();
+    let theirs = Shape::Base
+        .topology()
+        .edge_between(corner(18, 3), corner(18, 2))
+        .unwrap();
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDiplomat { edge: theirs });
     assert!(s.players[1].roads.is_empty());
     assert_eq!(s.phase, Phase::Main);
@@ -367,9 +370,9 @@ fn ck_card_diplomat_removes_an_open_road() {
 #[test]
 fn ck_card_intrigue_displaces_without_a_knight() {
     let mut s = base();
-    let x = topology().node_neighbors[r(3).index()]
+    let x = Shape::Base.topology().node_neighbors[r(3).index()]
         .iter()
-        .find(|n| !topology().hex_node_set[0].contains(*n))
+        .find(|n| !Shape::Base.topology().hex_node_set[0].contains(*n))
         .unwrap();
     settle(&mut s, 1, x, r(3));
     knight(&mut s, 1, r(3), 3, true);
@@ -399,7 +402,7 @@ fn ck_card_saboteur_halves_hands_of_players_as_strong() {
     let mut s = done(s);
     // Seat 1 has 2 VP like seat 0, seat 2 only 1.
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Saboteur });
-    let mut owed = [0u8; 4];
+    let mut owed = [0u8; 6];
     owed[1] = 2;
     assert_eq!(s.phase, Phase::Sabotage { owed });
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::DiscardCard { card: Card::Coin });
@@ -465,7 +468,7 @@ fn ck_card_wedding_richer_players_give_two() {
     let mut s = done(s);
     // Seat 1: 3 VP > 2; seat 2: 1 VP.
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Wedding });
-    let mut owed = [0u8; 4];
+    let mut owed = [0u8; 6];
     owed[1] = 2;
     assert_eq!(s.phase, Phase::Wedding { owed });
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::GiveCard { card: Card::Coin });
@@ -659,7 +662,7 @@ fn ck_progress_resolve_fully() {
     give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Lumber, 1)]);
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Smith });
-    let e = topology().edge_between(r(4), r(5)).unwrap();
+    let e = Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
     let r = Catan::check(&s, Seat(0), &Action::BuildRoad { edge: e }).unwrap_err();
     assert!(matches!(r, engine::Rejection::WrongPhase { .. }), "{r:?}");
     let r = Catan::check(&s, Seat(0), &Action::EndTurn).unwrap_err();

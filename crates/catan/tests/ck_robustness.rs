@@ -52,7 +52,9 @@ fn phase(kind: u8, a: u8, b: u8) -> Phase {
         8 => Phase::Smith { left: b },
         9 => Phase::Desert { victim: seat },
         10 => Phase::BishopSteal { pending: SeatSet(b) },
-        11 => Phase::Wedding { owed: [a, b, a, b] },
+        11 => Phase::Wedding {
+            owed: [a, b, a, b, 0, 0],
+        },
         12 => Phase::MasterMerchant { victim: seat, left: b },
         _ => Phase::HarborReply {
             to: seat,
@@ -82,8 +84,8 @@ proptest! {
         // consistent positions), mode 2 everything (mostly inconsistent).
         let mode = b % 3;
         if mode == 2 {
-            s.players[seat].knights.0 = knights & ((1 << 54) - 1);
-            s.players.recompute_road_lengths();
+            s.players[seat].knights.0 = u128::from(knights & ((1 << 54) - 1));
+            s.recompute_road_lengths();
         }
         if let Some(ck) = s.ck.as_deref_mut() {
             let p = &mut ck.players[seat];
@@ -91,7 +93,7 @@ proptest! {
                 p.levels = levels.map(|l| l % 6);
             }
             if mode == 2 {
-                p.strong.0 = strong & ((1 << 54) - 1);
+                p.strong.0 = u128::from(strong & ((1 << 54) - 1));
                 p.commodities.0 = commodities;
                 p.progress.add(ProgressCard::ALL[card]);
                 ck.barbarians = barbarians;

@@ -5,7 +5,7 @@
 mod ck;
 
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Step, Track};
-use catan::{topology, Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase, Resource, Rules, State};
+use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase, Resource, Rules, Shape, State};
 use ck::*;
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, SeatSet, ToAct, Viewer};
@@ -15,13 +15,16 @@ use testkit::scenario::{assert_accepted, assert_refused, assert_refused_off_prot
 fn corner_only(hex: usize, not: &[usize]) -> NodeId {
     (0..6)
         .map(|k| corner(hex, k))
-        .find(|n| not.iter().all(|&h| topology().node_hexes[n.index()] & (1 << h) == 0))
+        .find(|n| {
+            not.iter()
+                .all(|&h| Shape::Base.topology().node_hexes[n.index()] & (1 << h) == 0)
+        })
         .expect("a corner away from the others")
 }
 
 /// A neighbour of `node` (for the road every building needs).
 fn next_to(node: NodeId) -> NodeId {
-    topology().node_neighbors[node.index()]
+    Shape::Base.topology().node_neighbors[node.index()]
         .iter()
         .next()
         .expect("a neighbour")
@@ -69,7 +72,7 @@ fn ck_setup_second_city_and_start_resources() {
             };
             assert_refused::<Catan>(&s, seat, &Action::BuildSettlement { node }, "ck.setup.second_city");
             let lands = (0..19)
-                .filter(|&h| topology().node_hexes[node.index()] & (1 << h) != 0)
+                .filter(|&h| Shape::Base.topology().node_hexes[node.index()] & (1 << h) != 0)
                 .filter(|&h| s.board.tiles[h].terrain.resource().is_some())
                 .count() as u32;
             assert_accepted::<Catan>(&mut s, seat, &Action::BuildCity { node });
@@ -243,7 +246,7 @@ fn ck_barbarian_pillage_lowest_defence_skipping_metropolis_only() {
 #[test]
 fn ck_barbarian_pillage_without_a_settlement_piece_lays_the_city_flat() {
     let mut s = position(3);
-    let t = topology();
+    let t = Shape::Base.topology();
     // Seat 0: five settlements on the board and one city.
     let spots = [corner(0, 0), corner(2, 0), corner(5, 0), corner(7, 3), corner(9, 3)];
     for n in spots {
@@ -474,7 +477,7 @@ fn ck_production_commodities_from_cities_only() {
     city(&mut s, 0, f, next_to(f));
     settle(&mut s, 1, m, next_to(m));
     let mut s = done(s);
-    let lumber_hexes = |n: NodeId| (topology().node_hexes[n.index()] & (1 << 12) != 0) as u8;
+    let lumber_hexes = |n: NodeId| (Shape::Base.topology().node_hexes[n.index()] & (1 << 12) != 0) as u8;
     roll(&mut s, 4, 4, EventFace::Ship);
     // `ck.production.commodities`: forest city = 1 lumber + 1 paper.
     assert_eq!(s.players[0].hand.get(Resource::Lumber), lumber_hexes(f));
@@ -512,7 +515,7 @@ fn ck_seven_hand_limit_with_walls_and_sleeping_robber() {
     let mut s = done(s);
     roll(&mut s, 3, 4, EventFace::Gate(Track::Trade));
     // `ck.seven.hand_limit`: 9 cards over 7 → 4; seat 1's wall makes its limit 9.
-    let mut owed = [0u8; 4];
+    let mut owed = [0u8; 6];
     owed[0] = 4;
     assert_eq!(s.phase, Phase::Discard { owed });
     assert_refused::<Catan>(
@@ -577,7 +580,7 @@ fn ck_robber_asleep_refuses_chasing() {
     road_path(&mut s, 0, &[corner(4, 1), n]);
     knight(&mut s, 0, n, 1, true);
     let s = done(s);
-    assert!(topology().hex_node_set[s.robber.index()].contains(n));
+    assert!(Shape::Base.topology().hex_node_set[s.robber.index()].contains(n));
     assert_refused::<Catan>(&s, Seat(0), &Action::ChaseRobber { knight: n }, "ck.robber.asleep");
 }
 

@@ -85,3 +85,43 @@ fn cities_knights_heroes_four_players_seed_8() {
     assert_eq!(game.end, End::Finished, "the game ends by the rules");
     insta::assert_snapshot!("catan_ck_heroes_4p_seed_8", game.transcript());
 }
+
+/// The 5–6 player extension (`docs/games/catan-5-6.md`): the 30-hex board,
+/// the Special Building Phase or paired players in the transcript.
+fn five_six_transcript(turn: catan::TurnRule, players: usize, seed: u64) -> String {
+    let game = play::<Catan>(&Config::five_six(turn), &Golden::new(players, seed));
+    assert_eq!(game.end, End::Finished, "the game ends by the rules");
+    game.transcript()
+}
+
+#[test]
+fn five_six_special_building_five_players_seed_9() {
+    insta::assert_snapshot!(
+        "catan56_sbp_5p_seed_9",
+        five_six_transcript(catan::TurnRule::SpecialBuilding, 5, 9)
+    );
+}
+
+#[test]
+fn five_six_special_building_six_players_seed_10() {
+    insta::assert_snapshot!(
+        "catan56_sbp_6p_seed_10",
+        five_six_transcript(catan::TurnRule::SpecialBuilding, 6, 10)
+    );
+}
+
+#[test]
+fn five_six_paired_five_players_seed_11() {
+    insta::assert_snapshot!(
+        "catan56_pair_5p_seed_11",
+        five_six_transcript(catan::TurnRule::Paired, 5, 11)
+    );
+}
+
+#[test]
+fn five_six_paired_six_players_seed_12() {
+    insta::assert_snapshot!(
+        "catan56_pair_6p_seed_12",
+        five_six_transcript(catan::TurnRule::Paired, 6, 12)
+    );
+}

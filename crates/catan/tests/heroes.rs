@@ -7,7 +7,7 @@ mod ck;
 use catan::cities_knights::heroes::actions::{edge_between_hexes, neighbours};
 use catan::cities_knights::heroes::{attackable_by, hero_protection, Location, PieceKind, Reason, HERO_RULE_IDS};
 use catan::cities_knights::{Commodity, ProgressCard};
-use catan::{topology, Action, Catan, Config, Event, HexId, NodeId, Phase, Resource, Rules, State, Terrain};
+use catan::{Action, Catan, Config, Event, HexId, NodeId, Phase, Resource, Rules, Shape, State, Terrain};
 use ck::*;
 use engine::{Game, Seat, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused};
@@ -37,7 +37,7 @@ fn terrain(s: &State, h: HexId) -> Terrain {
 }
 
 fn hexes_of(node: NodeId) -> Vec<HexId> {
-    let m = topology().node_hexes[node.index()];
+    let m = Shape::Base.topology().node_hexes[node.index()];
     (0..19u8).filter(|&i| m & (1 << i) != 0).map(HexId).collect()
 }
 
@@ -68,7 +68,7 @@ fn step_onto(s: &State, t: Terrain) -> (HexId, HexId) {
         if terrain(s, a) == Terrain::Desert {
             continue;
         }
-        if let Some(b) = neighbours(a).find(|&b| terrain(s, b) == t) {
+        if let Some(b) = neighbours(Shape::Base.topology(), a).find(|&b| terrain(s, b) == t) {
             return (a, b);
         }
     }
@@ -77,7 +77,9 @@ fn step_onto(s: &State, t: Terrain) -> (HexId, HexId) {
 
 /// The two nodes of the edge between two hexes.
 fn edge_nodes(a: HexId, b: HexId) -> [NodeId; 2] {
-    topology().edge_nodes[edge_between_hexes(a, b).expect("neighbours").index()]
+    Shape::Base.topology().edge_nodes[edge_between_hexes(Shape::Base.topology(), a, b)
+        .expect("neighbours")
+        .index()]
 }
 
 // ---------------------------------------------------------------- rule set
@@ -333,16 +335,16 @@ fn snh_hero_not_attackable() {
 /// intersection, otherwise the hero has nowhere to retreat. Returns the
 /// squire's hex.
 fn hero_at_r3(s: &mut State, relocatable: bool, strength: u8) -> HexId {
-    let x = topology().node_neighbors[r(3).index()]
+    let x = Shape::Base.topology().node_neighbors[r(3).index()]
         .iter()
-        .find(|n| !topology().hex_node_set[0].contains(*n))
+        .find(|n| !Shape::Base.topology().hex_node_set[0].contains(*n))
         .unwrap();
     if relocatable {
-        let y = topology().node_neighbors[x.index()]
+        let y = Shape::Base.topology().node_neighbors[x.index()]
             .iter()
             .find(|&n| {
                 n != r(3)
-                    && topology().node_neighbors[n.index()]
+                    && Shape::Base.topology().node_neighbors[n.index()]
                         .iter()
                         .all(|m| !s.occupied().contains(m))
             })
@@ -530,7 +532,7 @@ fn snh_squire_recruit_hex() {
     );
     // The desert: a hero on a desert corner.
     let mut d = hpos(3);
-    let dn = topology().hex_nodes[desert(&d).index()];
+    let dn = Shape::Base.topology().hex_nodes[desert(&d).index()];
     settle(&mut d, 0, dn[0], dn[1]);
     knight(&mut d, 0, dn[1], 1, true);
     set_hero(&mut d, 0, dn[1]);
@@ -600,7 +602,9 @@ fn snh_squire_move_and_cost() {
     let mut s = done(s);
     let far = (0..19u8)
         .map(HexId)
-        .find(|&h| h != from && !neighbours(from).any(|n| n == h) && terrain(&s, h) != Terrain::Desert)
+        .find(|&h| {
+            h != from && !neighbours(Shape::Base.topology(), from).any(|n| n == h) && terrain(&s, h) != Terrain::Desert
+        })
         .unwrap();
     assert_refused::<Catan>(&s, Seat(0), &Action::MoveSquire { from, to: far }, "snh.squire.move");
     assert_refused::<Catan>(
@@ -620,7 +624,9 @@ fn snh_squire_move_and_cost() {
     assert_eq!(squires(&s, 0), vec![to]);
     assert_eq!(s.players[0].hand.total(), 0);
     // A second step in the same turn is paid again.
-    let back = neighbours(to).find(|&h| terrain(&s, h) != Terrain::Desert).unwrap();
+    let back = neighbours(Shape::Base.topology(), to)
+        .find(|&h| terrain(&s, h) != Terrain::Desert)
+        .unwrap();
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -666,7 +672,10 @@ fn snh_squire_move_blocked() {
 
 /// A neighbour of `a` other than `b`.
 fn off(a: NodeId, b: NodeId) -> NodeId {
-    topology().node_neighbors[a.index()].iter().find(|&n| n != b).unwrap()
+    Shape::Base.topology().node_neighbors[a.index()]
+        .iter()
+        .find(|&n| n != b)
+        .unwrap()
 }
 
 /// `snh.squire.move.free_over_own_road`: across an own road a step is free.
@@ -687,7 +696,7 @@ fn snh_squire_move_free_over_own_road() {
 fn snh_squire_move_no_desert() {
     let mut s = hpos(3);
     let d = desert(&s);
-    let from = neighbours(d).next().unwrap();
+    let from = neighbours(Shape::Base.topology(), d).next().unwrap();
     let [a, b] = edge_nodes(from, d);
     settle(&mut s, 0, a, b);
     squire(&mut s, 0, from);

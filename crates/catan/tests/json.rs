@@ -33,7 +33,10 @@ fn a_hand_written_position_loads_and_plays() {
     assert_eq!(s.public_points(Seat(0)), 1);
     assert_eq!(s.players[1].knights(), 1);
     // Road 0 joins nodes 0 and 3; a road from 3 onwards is legal.
-    let e = catan::topology().edge_between(NodeId(3), NodeId(7)).expect("edge");
+    let e = catan::Shape::Base
+        .topology()
+        .edge_between(NodeId(3), NodeId(7))
+        .expect("edge");
     let mut events = Vec::new();
     Catan::apply(&mut s, Seat(0), &Action::BuildRoad { edge: e }, &mut events).expect("legal road");
     assert_eq!(s.players[0].hand.get(Resource::Brick), 0);
@@ -87,12 +90,28 @@ fn awards_and_cards_are_checked() {
 
 #[test]
 fn bad_ids_and_lengths_are_refused_without_panic() {
+    // Ids beyond the largest board (80 nodes, 109 paths) are refused when read.
     for bad in [
-        POSITION.replace(r#""settlements": [0]"#, r#""settlements": [60]"#),
-        POSITION.replace(r#""roads": [0]"#, r#""roads": [72]"#),
+        POSITION.replace(r#""settlements": [0]"#, r#""settlements": [80]"#),
+        POSITION.replace(r#""roads": [0]"#, r#""roads": [109]"#),
         POSITION.replace(r#""robber": 9"#, r#""robber": 300"#),
     ] {
         assert!(serde_json::from_str::<State>(&bad).is_err());
+    }
+    // Ids of the 5–6 board on the base board are read, and reported by validate.
+    for (bad, rule) in [
+        (
+            POSITION.replace(r#""settlements": [0]"#, r#""settlements": [60]"#),
+            "catan.state.buildings",
+        ),
+        (
+            POSITION.replace(r#""roads": [0]"#, r#""roads": [72]"#),
+            "catan.state.roads",
+        ),
+    ] {
+        let s: State = serde_json::from_str(&bad).expect("read");
+        let p = Catan::validate(&s).expect_err("beyond the board");
+        assert!(p.iter().any(|x| x.rule == rule), "{p:?}");
     }
     // One player only: refused when read.
     let one = r#"{"robber": 9, "start_player": 0, "current": 0, "turn": 1, "phase": {"phase": "main"},

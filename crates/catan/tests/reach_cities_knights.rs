@@ -7,7 +7,7 @@ mod reach;
 
 use catan::cities_knights::{Commodity, Metropolis, Track, CK_RULE_IDS};
 use catan::error::RULE_IDS;
-use catan::{topology, Action, Catan, Config, Resource};
+use catan::{Action, Catan, Config, Resource, Shape};
 use ck::*;
 use engine::{Game, NoEvents, Seat};
 use serde_json::json;
@@ -30,7 +30,7 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
     road_path(&mut s, 0, &[corner(4, 1), n]);
     knight(&mut s, 0, n, 1, true);
     let s = done(s);
-    assert!(topology().hex_node_set[s.robber.index()].contains(n));
+    assert!(Shape::Base.topology().hex_node_set[s.robber.index()].contains(n));
     reach::position(
         &mut r,
         &s,

@@ -24,7 +24,9 @@ fn phase(kind: u8, a: u8, b: u8) -> Phase {
             step: a,
             road_from: Some(NodeId(b % 54)),
         },
-        1 => Phase::Discard { owed: [a, b, a, b] },
+        1 => Phase::Discard {
+            owed: [a, b, a, b, 0, 0],
+        },
         2 => Phase::Stealing {
             victim: Seat(a % 8),
             resume: catan::Resume::Main,
@@ -64,9 +66,9 @@ proptest! {
     ) {
         let mut s = midgame(seed);
         s.players[seat].hand.0 = hand;
-        s.players[seat].settlements.0 = settlements & ((1 << 54) - 1);
+        s.players[seat].settlements.0 = u128::from(settlements & ((1 << 54) - 1));
         s.players[seat].roads.0 = roads & ((1u128 << 72) - 1);
-        s.players.recompute_road_lengths();
+        s.recompute_road_lengths();
         s.current = Seat(current);
         s.robber = HexId(robber);
         s.phase = phase(kind, a, b);
@@ -120,7 +122,7 @@ proptest! {
 fn a_player_with_every_road_is_reported_quickly() {
     let mut s = midgame(1);
     s.players[0].roads.0 = (1u128 << 72) - 1;
-    s.players.recompute_road_lengths();
+    s.recompute_road_lengths();
     let p = Catan::validate(&s).expect_err("too many roads");
     assert!(p.iter().any(|m| m.en.contains("72 roads")), "{p:?}");
 }

@@ -5,8 +5,8 @@
 mod common;
 
 use catan::{
-    topology, Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, Event, HexId, NodeId, Phase, Resource,
-    Resources, State,
+    Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, Event, HexId, NodeId, Phase, Resource, Resources, Shape,
+    State,
 };
 use common::*;
 use engine::rand::SeedableRng;
@@ -75,7 +75,7 @@ fn catan_setup_snake_order_and_second_settlement_resources() {
         gained.sub(&before);
         let mut expect = Resources::ZERO;
         if step >= 3 {
-            let hexes = topology().node_hexes[node.index()];
+            let hexes = Shape::Base.topology().node_hexes[node.index()];
             for h in 0..19 {
                 if hexes & (1 << h) != 0 {
                     if let Some(r) = s.board.tiles[h].terrain.resource() {
@@ -214,7 +214,12 @@ fn catan_robber_discard_half() {
     give(&mut s, 2, &[(Resource::Grain, 7)]);
     let mut s = done(s);
     roll(&mut s, 3, 4);
-    assert_eq!(s.phase, Phase::Discard { owed: [4, 4, 0, 0] });
+    assert_eq!(
+        s.phase,
+        Phase::Discard {
+            owed: [4, 4, 0, 0, 0, 0]
+        }
+    );
     // Both owe at once.
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet(0b011)));
     let r = assert_refused::<Catan>(
@@ -369,7 +374,7 @@ fn catan_build_road_blocked_by_building() {
     settle(&mut s, 1, corner(0, 2), corner(0, 3));
     give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Lumber, 1)]);
     let s = done(s);
-    let beyond = topology().node_neighbors[corner(0, 2).index()]
+    let beyond = Shape::Base.topology().node_neighbors[corner(0, 2).index()]
         .iter()
         .find(|&n| n != corner(0, 1) && n != corner(0, 3))
         .expect("third neighbour");
@@ -532,7 +537,7 @@ fn catan_trade_active_player_only() {
 /// it needs a harbor, with a worse one it is refused; nothing changes.
 #[test]
 fn catan_trade_rate() {
-    let t = topology();
+    let t = Shape::Base.topology();
     // Beginner harbors: spot 0 generic 3:1.
     let mut s = position(3);
     let [g0, g1] = t.harbor_nodes(0);
@@ -575,7 +580,7 @@ fn catan_trade_rate() {
 
 #[test]
 fn catan_trade_harbor_required() {
-    let t = topology();
+    let t = Shape::Base.topology();
     // Beginner harbors: spot 0 generic 3:1, spot 1 wool 2:1.
     let mut s = position(3);
     let [g0, g1] = t.harbor_nodes(0);
@@ -877,7 +882,7 @@ fn monopoly_takes_every_card_of_the_resource() {
 /// centre hex plus a tail to its settlement; B (seat 1) has a road of `b_len`
 /// around hex 0; A (seat 0) has a road leading to the bottom of the centre hex.
 fn roads(b_len: usize) -> (State, NodeId) {
-    let t = topology();
+    let t = Shape::Base.topology();
     let mut s = position(4);
     // C: settlement above the centre hex, tail to its top corner, then 5 around it.
     let top = corner(9, 0);
@@ -921,9 +926,9 @@ fn catan_award_longest_road_first_to_five_then_strictly_longer() {
     road(
         &mut s,
         2,
-        topology().node_neighbors[corner(9, 0).index()]
+        Shape::Base.topology().node_neighbors[corner(9, 0).index()]
             .iter()
-            .find(|&n| !topology().hex_node_set[9].contains(n))
+            .find(|&n| !Shape::Base.topology().hex_node_set[9].contains(n))
             .expect("x"),
         corner(9, 0),
     );

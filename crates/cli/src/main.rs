@@ -72,6 +72,10 @@ enum Command {
         /// First seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Game options as JSON (e.g. '{"rules":"cities_knights"}' or
+        /// '{"extension":"five_six"}').
+        #[arg(long)]
+        options: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -487,10 +491,13 @@ fn run(cli: Cli) -> Result<(), String> {
             seconds,
             max_turns,
             seed,
+            options,
             json,
         } => {
+            let options = parse_options(options.as_deref())?;
             let result = with_game!(game.as_str(), G => {
-                bench::bench::<G>(&<G as engine::Game>::Config::default(), players, seconds, max_turns, seed).map_err(|e| e.to_string())?
+                let config = config_of::<G>(&options)?;
+                bench::bench::<G>(&config, players, seconds, max_turns, seed).map_err(|e| e.to_string())?
             })
             .map_err(|e| e.to_string())?;
             if json {

@@ -55,7 +55,7 @@ async fn tables_serve_their_board() {
     let base = format!("http://{}", server.addr);
     let http = reqwest::Client::new();
 
-    let t = catan::topology();
+    let t = catan::Shape::Base.topology();
     let mut layout = serde_json::to_value(catan::Board::beginner()).expect("board");
     for (i, h) in layout["harbors"].as_array_mut().unwrap().iter_mut().enumerate() {
         h["edge"] = json!(t.coast[t.harbor_coast_index[i] + 1].0);

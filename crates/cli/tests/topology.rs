@@ -83,7 +83,7 @@ fn catan_topology_says_where_everything_is_and_what_touches_what() {
         t["edges"].as_array().unwrap(),
     );
     assert_eq!((hexes.len(), nodes.len(), edges.len()), (19, 54, 72));
-    let engine = catan::topology();
+    let engine = catan::Shape::Base.topology();
     let view = ok(&mut r, json!({"op": "view"}));
     for (i, h) in hexes.iter().enumerate() {
         let (q, r_) = engine.hex_coords[i];
@@ -218,7 +218,7 @@ fn a_game_without_a_board_says_so() {
 
 #[test]
 fn a_stated_board_and_start_player_are_played() {
-    let t = catan::topology();
+    let t = catan::Shape::Base.topology();
     let mut layout = beginner_layout();
     // The wool harbor one coastal path further clockwise than its fixed spot.
     let moved = t.coast[t.harbor_coast_index[1] + 1].0;
@@ -258,7 +258,7 @@ fn a_stated_board_and_start_player_are_played() {
 
 #[test]
 fn catan_board_harbor_coast() {
-    let t = catan::topology();
+    let t = catan::Shape::Base.topology();
     let inland = (0..72u8)
         .find(|e| !t.coast.iter().any(|c| c.0 == *e))
         .expect("an inland path");
@@ -324,7 +324,7 @@ fn catan_board_numbers() {
 
 #[test]
 fn every_problem_of_a_layout_is_listed() {
-    let t = catan::topology();
+    let t = catan::Shape::Base.topology();
     let inland = (0..72u8)
         .find(|e| !t.coast.iter().any(|c| c.0 == *e))
         .expect("an inland path");
@@ -346,7 +346,7 @@ fn every_problem_of_a_layout_is_listed() {
 
 #[test]
 fn the_older_harbor_form_is_read_and_converted() {
-    let t = catan::topology();
+    let t = catan::Shape::Base.topology();
     let mut r = Referee::default();
     ok(&mut r, json!({"op": "new", "game": "catan", "players": 3, "seed": 2}));
     let mut saved = ok(&mut r, json!({"op": "state"}));
@@ -381,7 +381,7 @@ fn a_hand_written_table_loads() {
     // has a settlement: it trades its 2 wool 2:1.
     let topo = ok(&mut r, json!({"op": "topology"}));
     assert_eq!(topo["harbors"][1]["edge"], 4);
-    assert!(!catan::topology().harbor_edges.iter().any(|e| e.0 == 4));
+    assert!(!catan::Shape::Base.topology().harbor_edges.iter().any(|e| e.0 == 4));
     let legal = ok(&mut r, json!({"op": "legal", "seat": 1}));
     // Listed with its rate (2:1 at the photo's harbor); sent without it, the seat's best rate is taken.
     let listed = json!({"type": "maritime_trade", "give": "wool", "get": "ore", "rate": 2});

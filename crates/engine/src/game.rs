@@ -121,6 +121,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// The supported numbers of players.
     fn player_range(config: &Self::Config) -> std::ops::RangeInclusive<usize>;
 
+    /// The refusal of a number of players outside [`Game::player_range`] when
+    /// the game names the rule it breaks (CATAN: `catan56.setup.players`);
+    /// `None` leaves the engine's generic refusal.
+    fn player_count_refusal(_config: &Self::Config, _players: usize) -> Option<ConfigError> {
+        None
+    }
+
     /// A new game. The initial random set-up that is not itself a chance node (a
     /// random board, say) may draw from `rng`; deals and draws that players
     /// could supply by hand are chance nodes instead.

@@ -59,6 +59,9 @@ impl<G: Game> Match<G> {
         mode: ChanceMode,
     ) -> Result<Self, crate::game::ConfigError> {
         if !G::player_range(&config).contains(&players) {
+            if let Some(e) = G::player_count_refusal(&config, players) {
+                return Err(e);
+            }
             let r = G::player_range(&config);
             return Err(crate::game::ConfigError::new(
                 format!(

@@ -12,7 +12,6 @@
 use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
 use catan::cities_knights::{Card, Commodity, ProgressCard, Track};
-use catan::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
 use catan::{Action, Catan, Resource, View};
 use serde::Serialize;
 use serde_json::Value;
@@ -23,9 +22,11 @@ fn dom<T: Serialize>(items: &[T]) -> Vec<Value> {
 
 impl DenseGame for Catan {
     fn candidates(config: &Self::Config, players: usize, out: &mut Candidates) {
-        let node = || ints(0..NODE_COUNT as u32);
-        let edge = || ints(0..EDGE_COUNT as u32);
-        let hex = || ints(0..HEX_COUNT as u32);
+        // The ids of the board the config chooses.
+        let t = config.shape().topology();
+        let node = || ints(0..t.node_count() as u32);
+        let edge = || ints(0..t.edge_count() as u32);
+        let hex = || ints(0..t.hex_count() as u32);
         let seat = || ints(0..players as u32);
         let res = || dom(&Resource::ALL);
         let mut victim = vec![Value::Null];
@@ -229,6 +230,8 @@ fn seat_hot(w: &mut Writer, v: &View, seat: Option<engine::Seat>, players: usize
 
 impl Observe for Catan {
     fn encode(v: &View, players: usize, w: &mut Writer) {
+        let t = v.board.topology();
+        let (nodes, edges, hexes) = (t.node_count(), t.edge_count(), t.hex_count());
         w.block(|| format!("phase (one-hot by JSON tag: {}, other)", PHASES.join(", ")));
         w.one_hot(Some(tag_index(&v.phase, "phase", PHASES)), PHASES.len() + 1);
         w.block(|| "current seat, start player (one-hot each, relative)".into());
@@ -259,10 +262,10 @@ impl Observe for Catan {
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.players.get(seat) else { continue };
-            w.block(|| format!("player +{k}: settlements (54), cities (54), roads (72)"));
-            w.bits(u128::from(p.settlements.0), NODE_COUNT);
-            w.bits(u128::from(p.cities.0), NODE_COUNT);
-            w.bits(p.roads.0, EDGE_COUNT);
+            w.block(|| format!("player +{k}: settlements ({nodes}), cities ({nodes}), roads ({edges})"));
+            w.bits(p.settlements.0, nodes);
+            w.bits(p.cities.0, nodes);
+            w.bits(p.roads.0, edges);
             w.block(|| format!("player +{k}: road length, cards in hand, development cards (unplayed, bought this turn), public points, played development cards (5)"));
             w.num(p.road_length);
             w.num(p.resource_count);
@@ -315,7 +318,7 @@ impl Observe for Catan {
             w.block(|| format!("C&K player +{k}: commodities known, commodities (3)"));
             w.flag(p.commodities.is_some());
             w.counts(&p.commodities.map_or([0; 3], |c| c.0));
-            w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero (54 each)"));
+            w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero ({nodes} each)"));
             for set in [
                 p.knights,
                 p.strong,
@@ -328,10 +331,10 @@ impl Observe for Catan {
                 p.flat,
                 p.heroes.hero,
             ] {
-                w.bits(u128::from(set.0), NODE_COUNT);
+                w.bits(set.0, nodes);
             }
-            w.block(|| format!("C&K player +{k}: squires (19 hexes)"));
-            w.bits(u128::from(p.heroes.squires.0), HEX_COUNT);
+            w.block(|| format!("C&K player +{k}: squires ({hexes} hexes)"));
+            w.bits(u128::from(p.heroes.squires.0), hexes);
             w.block(|| format!("C&K player +{k}: improvement levels (3), progress cards per deck (3), defenders"));
             w.counts(&p.levels);
             w.out.extend(p.progress_count.iter().map(|&n| n as f32));

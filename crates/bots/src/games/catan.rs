@@ -18,7 +18,7 @@ pub use ck::CkWeights;
 use crate::heuristic::Heuristic;
 use catan::rules::build::settlement_spots;
 use catan::rules::trade::rates;
-use catan::topology::{topology, HEX_COUNT, NODE_COUNT};
+use catan::topology::{MAX_HEXES, MAX_NODES};
 use catan::{Action, Catan, Phase, Resources, State};
 use engine::Seat;
 
@@ -69,13 +69,13 @@ const WEIGHT: [f64; 5] = [1.0, 1.0, 0.8, 1.0, 1.05];
 
 /// What a state offers every node: its production in pips per resource.
 struct Board {
-    node_pips: [[f64; 5]; NODE_COUNT],
+    node_pips: [[f64; 5]; MAX_NODES],
 }
 
 impl Board {
     fn of(s: &State) -> Board {
-        let t = topology();
-        let mut hex = [(5usize, 0.0f64); HEX_COUNT];
+        let t = s.topology();
+        let mut hex = [(5usize, 0.0f64); MAX_HEXES];
         for (h, tile) in s.board.tiles.iter().enumerate() {
             if let (Some(r), Some(n)) = (tile.terrain.resource(), tile.number) {
                 if h != s.robber.index() {
@@ -83,8 +83,8 @@ impl Board {
                 }
             }
         }
-        let mut node_pips = [[0.0; 5]; NODE_COUNT];
-        for (n, out) in node_pips.iter_mut().enumerate() {
+        let mut node_pips = [[0.0; 5]; MAX_NODES];
+        for (n, out) in node_pips.iter_mut().enumerate().take(t.node_count()) {
             let mut m = t.node_hexes[n];
             while m != 0 {
                 let h = m.trailing_zeros() as usize;
@@ -165,12 +165,12 @@ impl CatanHeuristic {
         // Production.
         let mut prod = [0.0f64; 5];
         for node in p.settlements.iter() {
-            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % NODE_COUNT]) {
+            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % MAX_NODES]) {
                 *a += b;
             }
         }
         for node in p.cities.iter() {
-            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % NODE_COUNT]) {
+            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % MAX_NODES]) {
                 *a += 2.0 * b;
             }
         }

@@ -11,7 +11,7 @@ use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::{Phase, State};
-use crate::topology::{topology, HexId, HEX_COUNT};
+use crate::topology::HexId;
 use engine::{EventSink, Seat};
 
 use super::progress::ProgressCard as P;
@@ -32,7 +32,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if hand_p.get(P::Merchant) > 0 {
-        for h in 0..HEX_COUNT as u8 {
+        for h in 0..state.topology().hex_count() as u8 {
             if check_merchant(state, seat, HexId(h)).is_ok() {
                 out.push(Action::PlayMerchant { hex: HexId(h) });
             }
@@ -71,9 +71,9 @@ fn check_master(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> 
 
 /// `ck.merchant.place`, `ck.decide.merchant_hex`.
 fn check_merchant(state: &State, seat: Seat, hex: HexId) -> Result<(), CkError> {
-    let ok = hex.index() < HEX_COUNT
+    let ok = hex.index() < state.topology().hex_count()
         && state.board.tiles[hex.index()].terrain.resource().is_some()
-        && state.players[seat.index()].buildings().0 & topology().hex_node_set[hex.index()].0 != 0;
+        && state.players[seat.index()].buildings().0 & state.topology().hex_node_set[hex.index()].0 != 0;
     if ok {
         Ok(())
     } else {

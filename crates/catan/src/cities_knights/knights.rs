@@ -17,7 +17,7 @@ use crate::resource::Resources;
 use crate::rules::awards::{holder_length, update_longest_road};
 use crate::rules::build::{pay, road_nodes};
 use crate::state::{Phase, Resume, State};
-use crate::topology::{topology, NodeId};
+use crate::topology::NodeId;
 use engine::{EventSink, Seat};
 
 /// Building or promoting a knight: 1 wool, 1 ore.
@@ -34,12 +34,12 @@ pub fn all_knights(state: &State) -> NodeSet {
 /// Intersections holding nothing: no building, no knight.
 #[inline]
 pub fn empty_nodes(state: &State) -> NodeSet {
-    NodeSet(crate::rules::build::ALL_NODES & !state.occupied().0 & !all_knights(state).0)
+    NodeSet(state.topology().all_nodes.0 & !state.occupied().0 & !all_knights(state).0)
 }
 
 /// Where `seat` may place a knight (`ck.knight.place`).
 pub fn place_spots(state: &State, seat: Seat) -> NodeSet {
-    NodeSet(road_nodes(state.players[seat.index()].roads).0 & empty_nodes(state).0)
+    NodeSet(road_nodes(state.topology(), state.players[seat.index()].roads).0 & empty_nodes(state).0)
 }
 
 /// From `start`, along `seat`'s roads, through intersections that are empty
@@ -47,9 +47,9 @@ pub fn place_spots(state: &State, seat: Seat) -> NodeSet {
 /// intersections with another player's knight where a path ends
 /// (`ck.knight.move`, `ck.knight.displace`).
 pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
-    let t = topology();
+    let t = state.topology();
     let i = seat.index();
-    if start.index() >= crate::topology::NODE_COUNT || i >= state.n() {
+    if start.index() >= state.topology().node_count() || i >= state.n() {
         return (NodeSet::EMPTY, NodeSet::EMPTY);
     }
     let me = &state.players[i];
@@ -57,10 +57,10 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let others = NodeSet(state.players.opponent_buildings(i).0);
     let other_knights = NodeSet(all_knights(state).0 & !me.knights.0);
     let empty = empty_nodes(state);
-    let mut seen = 1u64 << start.0;
+    let mut seen = 1u128 << start.0;
     let mut stack = vec![start];
-    let mut empties = 0u64;
-    let mut enemies = 0u64;
+    let mut empties = 0u128;
+    let mut enemies = 0u128;
     while let Some(node) = stack.pop() {
         let mut edges = t.node_edges[node.index()].0 & roads;
         while edges != 0 {
@@ -68,15 +68,15 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
             edges &= edges - 1;
             let [a, b] = t.edge_nodes[e];
             let next = if a == node { b } else { a };
-            if seen & (1u64 << next.0) != 0 {
+            if seen & (1u128 << next.0) != 0 {
                 continue;
             }
-            seen |= 1u64 << next.0;
+            seen |= 1u128 << next.0;
             if other_knights.contains(next) {
-                enemies |= 1u64 << next.0;
+                enemies |= 1u128 << next.0;
             } else if !others.contains(next) {
                 if empty.contains(next) {
-                    empties |= 1u64 << next.0;
+                    empties |= 1u128 << next.0;
                 }
                 stack.push(next);
             }
@@ -197,7 +197,7 @@ pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
     if !ck(state).robber_awake {
         return Err(CkError::RobberAsleep);
     }
-    if !topology().hex_node_set[state.robber.index()].contains(node) {
+    if !state.topology().hex_node_set[state.robber.index()].contains(node) {
         return Err(CkError::ChaseRobber);
     }
     Ok(())
@@ -245,7 +245,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
 pub fn refresh_roads<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let before = holder_length(state);
     let lengths: Vec<u8> = state.players.iter().map(|p| p.road_length).collect();
-    state.players.recompute_road_lengths();
+    state.recompute_road_lengths();
     if state.players.iter().zip(lengths).any(|(p, l)| p.road_length != l) {
         update_longest_road(state, before, events);
     }

@@ -17,7 +17,7 @@ use crate::rules::build::{check_road, distance_blocked, place_city, place_road, 
 use crate::rules::build::{road_spots, settlement_spots};
 use crate::rules::{robber, turn};
 use crate::state::{Phase, State, CITY_LIMIT, SETTLEMENT_LIMIT};
-use crate::topology::{topology, HexId, NodeId, HEX_COUNT, NODE_COUNT};
+use crate::topology::{HexId, NodeId};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 use rand::Rng;
 
@@ -192,7 +192,7 @@ fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), Catan
         return Err(CkError::SettlementOnKnight.into());
     }
     let p = &state.players[seat.index()];
-    if !road_nodes(p.roads).contains(node) {
+    if !road_nodes(state.topology(), p.roads).contains(node) {
         return Err(CatanError::SettlementNotConnected);
     }
     if settlements_left(state, seat) == 0 {
@@ -225,7 +225,7 @@ fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError>
 }
 
 fn robber_victims(state: &State, hex: HexId) -> SeatSet {
-    let corners = topology().hex_node_set[hex.index()].0;
+    let corners = state.topology().hex_node_set[hex.index()].0;
     let mut out = SeatSet::EMPTY;
     for (i, p) in state.players.iter().enumerate() {
         let seat = Seat(i as u8);
@@ -237,7 +237,7 @@ fn robber_victims(state: &State, hex: HexId) -> SeatSet {
 }
 
 fn legal_robber(state: &State, out: &mut Vec<Action>) {
-    for h in 0..HEX_COUNT as u8 {
+    for h in 0..state.topology().hex_count() as u8 {
         let hex = HexId(h);
         if hex == state.robber {
             continue;
@@ -268,7 +268,7 @@ fn check_robber(state: &State, hex: HexId, victim: Option<Seat>) -> Checked {
     }
 }
 
-fn check_ids(action: &Action) -> Checked {
+fn check_ids(state: &State, action: &Action) -> Checked {
     let nodes: &[NodeId] = match action {
         Action::BuildWall { node }
         | Action::BuildKnight { node }
@@ -284,7 +284,7 @@ fn check_ids(action: &Action) -> Checked {
         Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => &[*from, *to],
         _ => &[],
     };
-    if let Some(n) = nodes.iter().find(|n| n.index() >= NODE_COUNT) {
+    if let Some(n) = nodes.iter().find(|n| n.index() >= state.topology().node_count()) {
         return Err(Rejection::Malformed(format!("node {} does not exist", n.0)));
     }
     let hexes: &[HexId] = match action {
@@ -292,11 +292,11 @@ fn check_ids(action: &Action) -> Checked {
         Action::MoveSquire { from, to } => &[*from, *to],
         _ => &[],
     };
-    if let Some(h) = hexes.iter().find(|h| h.index() >= HEX_COUNT) {
+    if let Some(h) = hexes.iter().find(|h| h.index() >= state.topology().hex_count()) {
         return Err(Rejection::Malformed(format!("hex {} does not exist", h.0)));
     }
     match action {
-        Action::BuildRoad { edge } if edge.index() >= crate::topology::EDGE_COUNT => {
+        Action::BuildRoad { edge } if edge.index() >= state.topology().edge_count() => {
             Err(Rejection::Malformed(format!("edge {} does not exist", edge.0)))
         }
         _ => Ok(()),
@@ -319,7 +319,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
-    check_ids(action)?;
+    check_ids(state, action)?;
     let phase = state.phase;
     let to_act_now = to_act(state);
     // `ck.progress.own_turn`: a progress card is never played in another
@@ -490,8 +490,8 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
 
 /// Whether the own road a new road would continue stops at an opposing knight.
 fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -> bool {
-    let ends = topology().edge_node_set[edge.index()].0;
-    let own_ends = ends & road_nodes(state.players[seat.index()].roads).0;
+    let ends = state.topology().edge_node_set[edge.index()].0;
+    let own_ends = ends & road_nodes(state.topology(), state.players[seat.index()].roads).0;
     let knights = knights::all_knights(state).0 & !state.players[seat.index()].knights.0;
     own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
 }

@@ -11,7 +11,7 @@ use crate::bits::NodeSet;
 use crate::error::CatanError;
 use crate::rules::build::{road_nodes, road_spots};
 use crate::state::{Phase, State, MAX_PLAYERS};
-use crate::topology::{topology, EdgeId, HexId, NodeId, EDGE_COUNT, HEX_COUNT};
+use crate::topology::{EdgeId, HexId, NodeId};
 use engine::{EventSink, Seat, SeatSet};
 
 use super::progress::ProgressCard as P;
@@ -20,7 +20,7 @@ use super::progress::ProgressCard as P;
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let hand = ck(state).players[seat.index()].progress;
     if hand.get(P::Bishop) > 0 {
-        for h in 0..HEX_COUNT as u8 {
+        for h in 0..state.topology().hex_count() as u8 {
             if check_bishop(state, HexId(h)).is_ok() {
                 out.push(Action::PlayBishop { hex: HexId(h) });
             }
@@ -35,7 +35,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if hand.get(P::Diplomat) > 0 {
-        for e in 0..EDGE_COUNT as u8 {
+        for e in 0..state.topology().edge_count() as u8 {
             if open_road(state, EdgeId(e)).is_some() {
                 out.push(Action::PlayDiplomat { edge: EdgeId(e) });
             }
@@ -59,7 +59,7 @@ fn check_bishop(state: &State, hex: HexId) -> Result<(), CatanError> {
     if !ck(state).robber_awake {
         return Err(CkError::RobberAsleep.into());
     }
-    if hex == state.robber || hex.index() >= HEX_COUNT {
+    if hex == state.robber || hex.index() >= state.topology().hex_count() {
         return Err(CatanError::RobberMustMove);
     }
     Ok(())
@@ -82,19 +82,19 @@ fn check_spy(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
 /// The owner of `edge` if it is an open road (`ck.decide.open_road`): at
 /// least one end touches no other road, building or knight of its owner.
 pub fn open_road(state: &State, edge: EdgeId) -> Option<Seat> {
-    let t = topology();
+    let t = state.topology();
     let i = state.players.iter().position(|p| p.roads.contains(edge))?;
     let p = &state.players[i];
     let mut others = p.roads;
     others.0 &= !(1u128 << edge.0);
-    let pieces = road_nodes(others).0 | p.buildings().0 | p.knights.0;
-    let open = t.edge_nodes[edge.index()].iter().any(|n| pieces & (1u64 << n.0) == 0);
+    let pieces = road_nodes(state.topology(), others).0 | p.buildings().0 | p.knights.0;
+    let open = t.edge_nodes[edge.index()].iter().any(|n| pieces & (1u128 << n.0) == 0);
     open.then_some(Seat(i as u8))
 }
 
 fn check_intrigue(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
     let owner = knights::knight_owner(state, node);
-    let at_road = road_nodes(state.players[seat.index()].roads).contains(node);
+    let at_road = road_nodes(state.topology(), state.players[seat.index()].roads).contains(node);
     if owner.is_none() || owner == Some(seat) || !at_road {
         return Err(CkError::Intrigue);
     }
@@ -110,7 +110,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), Ca
         }
         Action::PlaySpy { victim } => hold(state, seat, P::Spy).and_then(|_| Ok(check_spy(state, seat, victim)?)),
         Action::PlayDiplomat { edge } => hold(state, seat, P::Diplomat).and_then(|_| {
-            if edge.index() < EDGE_COUNT && open_road(state, edge).is_some() {
+            if edge.index() < state.topology().edge_count() && open_road(state, edge).is_some() {
                 Ok(())
             } else {
                 Err(CkError::OpenRoad.into())
@@ -138,7 +138,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 hex,
                 victim: None,
             });
-            let corners = topology().hex_node_set[hex.index()].0;
+            let corners = state.topology().hex_node_set[hex.index()].0;
             let pending: SeatSet = Seat::all(state.n())
                 .filter(|&v| v != seat && state.players[v.index()].buildings().0 & corners != 0)
                 .filter(|&v| card_count(state, v) > 0)

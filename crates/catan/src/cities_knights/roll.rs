@@ -15,10 +15,11 @@ use super::progress::{draws, ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::Step;
 use super::{card_count, ck, ck_mut, hand, next_in_order};
 use crate::action::{Action, Chance, Dice, Event};
+use crate::bits::node_count;
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
-use crate::topology::{topology, HEX_COUNT};
+
 use engine::{EventSink, GameRng, Seat, SeatSet};
 use rand::Rng;
 
@@ -254,11 +255,11 @@ fn after_seven(state: &State) -> Phase {
 /// pays nothing and a short bank is handled per kind as in the base game.
 /// Returns the seats that received at least one card.
 pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) -> SeatSet {
-    let t = topology();
+    let t = state.topology();
     let n = state.n();
     let mut res = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
     let mut com = [[0u8; COMMODITY_COUNT]; MAX_PLAYERS];
-    for h in 0..HEX_COUNT {
+    for h in 0..state.topology().hex_count() {
         let tile = state.board.tiles[h];
         if tile.number != Some(number) || h == state.robber.index() {
             continue;
@@ -268,8 +269,8 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         };
         let corners = t.hex_node_set[h].0;
         for (i, p) in state.players.iter().enumerate() {
-            let s = (p.settlements.0 & corners).count_ones() as u8;
-            let c = (p.cities.0 & corners).count_ones() as u8;
+            let s = node_count(p.settlements.0 & corners) as u8;
+            let c = node_count(p.cities.0 & corners) as u8;
             match Commodity::of_resource(r) {
                 Some(k) => {
                     res[i][r.index()] += s + c;

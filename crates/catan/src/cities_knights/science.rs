@@ -11,7 +11,7 @@ use crate::error::CatanError;
 use crate::resource::Resources;
 use crate::rules::build::{pay, road_spots};
 use crate::state::{Phase, Resume, State, CITY_LIMIT};
-use crate::topology::{topology, HexId, NodeId, HEX_COUNT};
+use crate::topology::{HexId, NodeId};
 use engine::{EventSink, Seat};
 
 use super::progress::ProgressCard as P;
@@ -37,8 +37,8 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if hand.get(P::Inventor) > 0 {
-        for a in 0..HEX_COUNT as u8 {
-            for b in a + 1..HEX_COUNT as u8 {
+        for a in 0..state.topology().hex_count() as u8 {
+            for b in a + 1..state.topology().hex_count() as u8 {
                 if inventor_ok(state, HexId(a), HexId(b)) {
                     out.push(Action::PlayInventor {
                         a: HexId(a),
@@ -201,10 +201,10 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
 /// as the bank holds them (`ck.decide.irrigation_mining`: the robber does not
 /// stop it).
 fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain, events: &mut S) {
-    let t = topology();
+    let t = state.topology();
     let Some(r) = terrain.resource() else { return };
     let own = state.players[seat.index()].buildings().0;
-    let hexes = (0..HEX_COUNT)
+    let hexes = (0..state.topology().hex_count())
         .filter(|&h| state.board.tiles[h].terrain == terrain && t.hex_node_set[h].0 & own != 0)
         .count() as u8;
     let n = (2 * hexes).min(state.bank.get(r));

@@ -13,7 +13,7 @@
 use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
 use super::heroes::HeroPlayer;
 use super::progress::{fresh_decks, Deck, ProgressCards};
-use crate::bits::NodeSet;
+use crate::bits::{node_count, NodeSet};
 use crate::state::MAX_PLAYERS;
 use crate::topology::{HexId, NodeId};
 use engine::{Seat, SeatSet};
@@ -114,7 +114,7 @@ impl CkPlayer {
     #[inline]
     pub fn defence(&self, knights: NodeSet) -> u32 {
         let active = knights.0 & self.active.0;
-        active.count_ones() + (active & self.strong.0).count_ones() + 2 * (active & self.mighty.0).count_ones()
+        node_count(active) + node_count(active & self.strong.0) + 2 * node_count(active & self.mighty.0)
     }
 
     /// Removes every trace of a knight on `node`.

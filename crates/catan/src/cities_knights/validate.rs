@@ -154,7 +154,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         ));
     }
     super::heroes::validate(state, ck, out);
-    let mut all_knights = 0u64;
+    let mut all_knights = 0u128;
     for (i, c) in ck.players.iter().enumerate() {
         let Some(p) = state.players.get(i) else {
             if *c != super::CkPlayer::default() {
@@ -326,7 +326,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         }
         Phase::Relocate {
             seat, strength, from, ..
-        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= crate::topology::NODE_COUNT => out
+        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= state.topology().node_count() => out
             .push(problem!(
                 "ck.knight.displace",
                 "Ein Ritter wird versetzt, den es so nicht geben kann.",

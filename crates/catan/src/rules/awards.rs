@@ -8,7 +8,7 @@
 use crate::action::Event;
 use crate::bits::{EdgeSet, NodeSet};
 use crate::state::State;
-use crate::topology::{topology, NodeId};
+use crate::topology::{NodeId, Topology};
 use engine::{EventSink, Seat};
 
 /// Edges needed for Longest Road.
@@ -18,14 +18,13 @@ pub const LARGEST_ARMY_MIN: u8 = 3;
 
 /// The longest single path of `roads` (each edge used once) that does not pass
 /// through a node of `blocked` (it may end there).
-pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
+pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     // More roads than a player owns cannot occur in a consistent state (validate
     // reports it); walking them could take exponential time, so don't.
     if roads.is_empty() || roads.len() > crate::state::ROAD_LIMIT as usize {
         return 0;
     }
-    let t = topology();
-    let mut nodes = 0u64;
+    let mut nodes = 0u128;
     for e in roads.iter() {
         nodes |= t.edge_node_set[e.index()].0;
     }
@@ -35,13 +34,13 @@ pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
     let mut starts = nodes & blocked.0;
     for n in NodeSet(nodes).iter() {
         if (t.node_edges[n.index()].0 & roads.0).count_ones() != 2 {
-            starts |= 1u64 << n.0;
+            starts |= 1u128 << n.0;
         }
     }
     let mut left = roads.0;
     while left != 0 {
         let first = left.trailing_zeros() as usize;
-        let (comp, comp_nodes) = component(first, roads.0);
+        let (comp, comp_nodes) = component(t, first, roads.0);
         left &= !comp;
         if comp_nodes & starts == 0 {
             starts |= comp_nodes & comp_nodes.wrapping_neg();
@@ -49,7 +48,7 @@ pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
     }
     let mut best = 0;
     for start in NodeSet(starts).iter() {
-        best = best.max(walk(start, roads.0, 0, blocked, true));
+        best = best.max(walk(t, start, roads.0, 0, blocked, true));
         if best as usize == roads.len() {
             break;
         }
@@ -58,8 +57,7 @@ pub fn road_length(roads: EdgeSet, blocked: NodeSet) -> u8 {
 }
 
 /// The connected group of `roads` containing edge `first`: its edges and nodes.
-fn component(first: usize, roads: u128) -> (u128, u64) {
-    let t = topology();
+fn component(t: &Topology, first: usize, roads: u128) -> (u128, u128) {
     let mut comp = 1u128 << first;
     let mut nodes = t.edge_node_set[first].0;
     loop {
@@ -77,11 +75,10 @@ fn component(first: usize, roads: u128) -> (u128, u64) {
     }
 }
 
-fn walk(node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) -> u8 {
+fn walk(t: &Topology, node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) -> u8 {
     if !start && blocked.contains(node) {
         return 0;
     }
-    let t = topology();
     let mut cand = t.node_edges[node.index()].0 & roads & !used;
     let mut best = 0;
     while cand != 0 {
@@ -89,7 +86,7 @@ fn walk(node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) ->
         cand &= cand - 1;
         let [a, b] = t.edge_nodes[e];
         let other = if a == node { b } else { a };
-        let len = 1 + walk(other, roads, used | (1u128 << e), blocked, false);
+        let len = 1 + walk(t, other, roads, used | (1u128 << e), blocked, false);
         best = best.max(len);
     }
     best
@@ -99,15 +96,16 @@ fn walk(node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) ->
 #[inline]
 pub fn refresh_road(state: &mut State, seat: Seat) {
     let blocked = state.players.opponent_buildings(seat.index());
+    let t = state.topology();
     if let Some(p) = state.players.get_mut(seat.index()) {
-        p.road_length = road_length(p.roads, blocked);
+        p.road_length = road_length(t, p.roads, blocked);
     }
 }
 
 /// After `builder` built on `node`: recomputes the roads of opponents that
 /// run through it. Returns whether any length changed.
 pub fn refresh_broken(state: &mut State, node: NodeId, builder: Seat) -> bool {
-    let edges = topology().node_edges[node.index()].0;
+    let edges = state.topology().node_edges[node.index()].0;
     let mut changed = false;
     for i in 0..state.n() {
         if i == builder.index() {
@@ -201,7 +199,7 @@ mod tests {
     use super::*;
 
     fn path(nodes: &[u8]) -> EdgeSet {
-        let t = topology();
+        let t = crate::topology::Shape::Base.topology();
         let mut s = EdgeSet::EMPTY;
         for w in nodes.windows(2) {
             s.insert(t.edge_between(NodeId(w[0]), NodeId(w[1])).unwrap());
@@ -211,33 +209,33 @@ mod tests {
 
     #[test]
     fn a_straight_road_counts_its_edges() {
-        let t = topology();
+        let t = crate::topology::Shape::Base.topology();
         // Walk along the top of hexes 0 and 1: nodes around hex 0.
         let h = t.hex_nodes[0];
         let ids: Vec<u8> = h.iter().map(|n| n.0).collect();
         let roads = path(&ids);
         assert_eq!(roads.len(), 5);
-        assert_eq!(road_length(roads, NodeSet::EMPTY), 5);
+        assert_eq!(road_length(t, roads, NodeSet::EMPTY), 5);
         // A ring of 6 counts 6.
         let mut ring = roads;
         ring.insert(t.edge_between(h[5], h[0]).unwrap());
-        assert_eq!(road_length(ring, NodeSet::EMPTY), 6);
+        assert_eq!(road_length(t, ring, NodeSet::EMPTY), 6);
     }
 
     #[test]
     fn a_building_in_the_middle_breaks_the_road() {
-        let t = topology();
+        let t = crate::topology::Shape::Base.topology();
         let h = t.hex_nodes[0];
         let ids: Vec<u8> = h.iter().map(|n| n.0).collect();
         let roads = path(&ids);
         let mut blocked = NodeSet::EMPTY;
         blocked.insert(h[2]);
-        assert_eq!(road_length(roads, blocked), 3);
+        assert_eq!(road_length(t, roads, blocked), 3);
     }
 
     #[test]
     fn a_fork_counts_the_longest_branch() {
-        let t = topology();
+        let t = crate::topology::Shape::Base.topology();
         // Node with three edges: branches of 1 each, plus extend one branch.
         let n = (0..54).find(|&n| t.node_neighbors[n].len() == 3).unwrap();
         let nb: Vec<NodeId> = t.node_neighbors[n].iter().collect();
@@ -245,14 +243,14 @@ mod tests {
         for &m in &nb {
             roads.insert(t.edge_between(NodeId(n as u8), m).unwrap());
         }
-        assert_eq!(road_length(roads, NodeSet::EMPTY), 2);
+        assert_eq!(road_length(t, roads, NodeSet::EMPTY), 2);
     }
 
     /// The pruned start set gives the same length as walking from every node.
     #[test]
     fn pruned_starts_match_walking_from_every_node() {
         use rand::{Rng, SeedableRng};
-        let t = topology();
+        let t = crate::topology::Shape::Base.topology();
         let mut rng = engine::GameRng::seed_from_u64(3);
         for _ in 0..3000 {
             let mut roads = EdgeSet::EMPTY;
@@ -261,7 +259,7 @@ mod tests {
             while roads.len() < k {
                 // Mostly grow along the network, sometimes start elsewhere.
                 let e = crate::topology::EdgeId(rng.random_range(0..72));
-                let touches = t.edge_node_set[e.index()].0 & crate::rules::build::road_nodes(roads).0 != 0;
+                let touches = t.edge_node_set[e.index()].0 & crate::rules::build::road_nodes(t, roads).0 != 0;
                 if touches || rng.random_range(0..8) == 0 {
                     roads.insert(e);
                 }
@@ -273,10 +271,10 @@ mod tests {
             let mut brute = 0;
             for n in 0..54u8 {
                 if t.node_edges[n as usize].0 & roads.0 != 0 {
-                    brute = brute.max(walk(NodeId(n), roads.0, 0, blocked, true));
+                    brute = brute.max(walk(t, NodeId(n), roads.0, 0, blocked, true));
                 }
             }
-            assert_eq!(road_length(roads, blocked), brute, "{roads:?} {blocked:?}");
+            assert_eq!(road_length(t, roads, blocked), brute, "{roads:?} {blocked:?}");
         }
     }
 }

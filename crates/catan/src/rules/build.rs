@@ -8,17 +8,13 @@ use crate::bits::{EdgeSet, NodeSet};
 use crate::error::CatanError;
 use crate::resource::Resources;
 use crate::state::State;
-use crate::topology::{topology, EdgeId, NodeId, NODE_COUNT};
+use crate::topology::{EdgeId, NodeId, Topology};
 use engine::{EventSink, Seat};
-
-/// Every node of the board.
-pub const ALL_NODES: u64 = (1u64 << NODE_COUNT) - 1;
 
 /// Nodes touched by a set of roads.
 #[inline]
-pub fn road_nodes(roads: EdgeSet) -> NodeSet {
-    let t = topology();
-    let mut s = 0u64;
+pub fn road_nodes(t: &Topology, roads: EdgeSet) -> NodeSet {
+    let mut s = 0u128;
     for e in roads.iter() {
         s |= t.edge_node_set[e.index()].0;
     }
@@ -28,7 +24,7 @@ pub fn road_nodes(roads: EdgeSet) -> NodeSet {
 /// Nodes where the distance rule forbids a settlement: buildings and their neighbours.
 #[inline]
 pub fn distance_blocked(state: &State) -> NodeSet {
-    let t = topology();
+    let t = state.topology();
     let occupied = state.occupied();
     let mut s = occupied.0;
     for n in occupied.iter() {
@@ -40,7 +36,7 @@ pub fn distance_blocked(state: &State) -> NodeSet {
 /// Settlement spots in the setup: the distance rule only.
 #[inline]
 pub fn setup_settlement_spots(state: &State) -> NodeSet {
-    NodeSet(ALL_NODES & !distance_blocked(state).0)
+    NodeSet(state.topology().all_nodes.0 & !distance_blocked(state).0)
 }
 
 /// Settlement spots in the game: distance rule and an own road.
@@ -49,7 +45,7 @@ pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
     let Some(p) = state.players.get(seat.index()) else {
         return NodeSet::EMPTY;
     };
-    NodeSet(road_nodes(p.roads).0 & !distance_blocked(state).0)
+    NodeSet(road_nodes(state.topology(), p.roads).0 & !distance_blocked(state).0)
 }
 
 /// Free edges a road of `seat` may go on: touching an own building, or an own
@@ -59,9 +55,9 @@ pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
     let Some(p) = state.players.get(seat.index()) else {
         return EdgeSet::EMPTY;
     };
-    let t = topology();
+    let t = state.topology();
     let opp = state.players.opponent_buildings(seat.index());
-    let reach = NodeSet(p.buildings().0 | (road_nodes(p.roads).0 & !opp.0));
+    let reach = NodeSet(p.buildings().0 | (road_nodes(state.topology(), p.roads).0 & !opp.0));
     let mut s = 0u128;
     for n in reach.iter() {
         s |= t.node_edges[n.index()].0;
@@ -77,8 +73,8 @@ pub fn road_placement(state: &State, seat: Seat, edge: EdgeId) -> Result<(), Cat
     if road_spots(state, seat).contains(edge) {
         return Ok(());
     }
-    let t = topology();
-    let own_road_nodes = road_nodes(state.players[seat.index()].roads);
+    let t = state.topology();
+    let own_road_nodes = road_nodes(state.topology(), state.players[seat.index()].roads);
     if t.edge_node_set[edge.index()].0 & own_road_nodes.0 != 0 {
         Err(CatanError::RoadBlocked)
     } else {
@@ -105,7 +101,7 @@ pub fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), C
         return Err(CatanError::SettlementDistance);
     }
     let p = &state.players[seat.index()];
-    if !road_nodes(p.roads).contains(node) {
+    if !road_nodes(state.topology(), p.roads).contains(node) {
         return Err(CatanError::SettlementNotConnected);
     }
     if p.settlements_left() == 0 {

@@ -6,7 +6,7 @@ use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
-use crate::topology::{HexId, HEX_COUNT};
+use crate::topology::HexId;
 use engine::{EventSink, GameRng, Rejection, Seat};
 use rand::Rng;
 
@@ -53,22 +53,22 @@ pub fn apply_discard<S: EventSink<Event>>(
 /// Every robber move of the active player: each other hex, with each possible
 /// victim (or none when nobody there can be robbed).
 pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
-    let t = crate::topology::topology();
+    let t = state.topology();
     // Buildings of the players who could be robbed at all.
-    let mut robbable = [0u64; MAX_PLAYERS];
+    let mut robbable = [0u128; MAX_PLAYERS];
     for (i, p) in state.players.iter().enumerate() {
         if i != state.current.index() && !p.hand.is_empty() {
             robbable[i] = p.buildings().0;
         }
     }
-    for h in 0..HEX_COUNT as u8 {
+    for h in 0..state.topology().hex_count() as u8 {
         let hex = HexId(h);
         if hex == state.robber {
             continue;
         }
         let corners = t.hex_node_set[h as usize].0;
         let mut any = false;
-        for (i, &b) in robbable.iter().enumerate() {
+        for (i, &b) in robbable.iter().enumerate().take(state.n()) {
             if b & corners != 0 {
                 any = true;
                 out.push(Action::MoveRobber {
@@ -85,7 +85,7 @@ pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
 
 /// Checks a robber move.
 pub fn check_move(state: &State, hex: HexId, victim: Option<Seat>) -> Result<(), Rejection<CatanError>> {
-    if hex.index() >= HEX_COUNT {
+    if hex.index() >= state.topology().hex_count() {
         return Err(Rejection::Malformed(format!("hex {} does not exist", hex.0)));
     }
     if hex == state.robber {

@@ -7,7 +7,7 @@ use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::Resources;
 use crate::state::{Phase, State};
-use crate::topology::{topology, NodeId};
+use crate::topology::NodeId;
 use engine::{EventSink, Rejection};
 
 /// Legal setup actions of the seat placing now.
@@ -19,7 +19,7 @@ pub fn legal(state: &State, road_from: Option<NodeId>, out: &mut Vec<Action>) {
             }
         }
         Some(n) => {
-            let free = topology().node_edges[n.index()].0 & !state.all_roads().0;
+            let free = state.topology().node_edges[n.index()].0 & !state.all_roads().0;
             for edge in crate::bits::EdgeSet(free).iter() {
                 out.push(Action::BuildRoad { edge });
             }
@@ -38,7 +38,7 @@ pub fn check(state: &State, road_from: Option<NodeId>, action: &Action) -> Resul
             }
         }
         (Action::BuildRoad { edge }, Some(from)) => {
-            if !topology().node_edges[from.index()].contains(edge) {
+            if !state.topology().node_edges[from.index()].contains(edge) {
                 Err(CatanError::SetupRoadTouchesSettlement.into())
             } else if state.all_roads().contains(edge) {
                 Err(CatanError::EdgeTaken.into())
@@ -75,7 +75,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, 
 /// One resource per land hex next to `node`, as far as the bank holds them:
 /// the second settlement's (base) or the second-round city's (Cities & Knights).
 pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
-    let t = topology();
+    let t = state.topology();
     let mut gain = Resources::ZERO;
     let mut hexes = t.node_hexes[node.index()];
     while hexes != 0 {

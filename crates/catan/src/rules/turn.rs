@@ -4,9 +4,10 @@
 //! player's own turn (`catan.win.own_turn`).
 
 use crate::action::{Dice, Event};
+use crate::bits::node_count;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
-use crate::topology::{topology, HEX_COUNT};
+
 use engine::{EventSink, Seat};
 
 /// Applies a roll of the dice.
@@ -40,11 +41,11 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
 
 /// Pays out the production of `number`.
 pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) {
-    let t = topology();
+    let t = state.topology();
     let n = state.n();
     let mut claims = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
     let mut any = false;
-    for h in 0..HEX_COUNT {
+    for h in 0..state.topology().hex_count() {
         let tile = state.board.tiles[h];
         if tile.number != Some(number) || h == state.robber.index() {
             continue;
@@ -54,7 +55,7 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         };
         let corners = t.hex_node_set[h].0;
         for (i, p) in state.players.iter().enumerate() {
-            let c = (p.settlements.0 & corners).count_ones() + 2 * (p.cities.0 & corners).count_ones();
+            let c = node_count(p.settlements.0 & corners) + 2 * node_count(p.cities.0 & corners);
             if c > 0 {
                 claims[i][r.index()] += c as u8;
                 any = true;
@@ -97,16 +98,23 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
 }
 
 /// Ends the turn: cards bought become playable, the next seat rolls.
+/// In a 5–6 player game other players act first (`crate::five_six`).
 pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let seat = state.current;
-    let p = &mut state.players[seat.index()];
-    for k in 0..p.dev_cards.0.len() {
-        p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
+    if state.turn_rule.is_some() {
+        if crate::five_six::end_part(state, events) {
+            return;
+        }
+    } else {
+        let p = &mut state.players[seat.index()];
+        for k in 0..p.dev_cards.0.len() {
+            p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
+        }
+        p.new_dev_cards = crate::dev::DevCards::ZERO;
+        state.dev_played = false;
+        events.push(Event::TurnEnded { seat });
     }
-    p.new_dev_cards = crate::dev::DevCards::ZERO;
-    state.dev_played = false;
-    events.push(Event::TurnEnded { seat });
-    state.current = state.next_seat(seat);
+    state.current = state.next_seat(state.current);
     state.turn += 1;
     state.phase = Phase::Roll;
     events.push(Event::TurnStarted {
@@ -116,13 +124,22 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 }
 
 /// Ends the game if the active player has reached the goal: points only count
-/// in the player's own turn, so only the active player is ever checked.
+/// in the player's own turn, so only the active player is ever checked (in a
+/// 5–6 player game [`crate::five_six::winner`] decides).
 #[inline]
 pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     if matches!(state.phase, Phase::Setup { .. } | Phase::Over { .. }) {
         return;
     }
-    let seat = state.current;
+    let seat = if state.turn_rule.is_none() {
+        state.current
+    } else {
+        match crate::five_six::winner(state) {
+            Some(Some(seat)) => seat,
+            Some(None) => return,
+            None => state.current,
+        }
+    };
     let points = state.points(seat);
     if points >= state.victory_points {
         state.phase = Phase::Over { winner: seat };

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use catan::cities_knights::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
-use catan::{topology, Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, State};
+use catan::{Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape, State};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, NoEvents, Seat};
 use testkit::scenario::assert_accepted;
@@ -41,12 +41,12 @@ pub fn cp(s: &mut State, seat: u8) -> &mut CkPlayer {
 
 /// Corner `k` (clockwise from the top) of hex `hex`.
 pub fn corner(hex: usize, k: usize) -> NodeId {
-    topology().hex_nodes[hex][k]
+    Shape::Base.topology().hex_nodes[hex][k]
 }
 
 /// The edge between two nodes.
 pub fn edge(a: NodeId, b: NodeId) -> EdgeId {
-    topology().edge_between(a, b).expect("neighbouring nodes")
+    Shape::Base.topology().edge_between(a, b).expect("neighbouring nodes")
 }
 
 /// Resources from the bank into a hand.
@@ -113,7 +113,7 @@ pub fn knight(s: &mut State, seat: u8, node: NodeId, strength: u8, active: bool)
 
 /// Finishes a position: recomputes road lengths and checks it is consistent.
 pub fn done(mut s: State) -> State {
-    s.players.recompute_road_lengths();
+    s.recompute_road_lengths();
     if let Err(p) = Catan::validate(&s) {
         panic!("test position is inconsistent: {p:?}");
     }

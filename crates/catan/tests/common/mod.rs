@@ -2,7 +2,7 @@
 //! of turn 10, seat 0 to act, with pieces, cards and awards put in by hand.
 #![allow(dead_code)]
 
-use catan::{topology, BoardChoice, Catan, Config, DevCard, EdgeId, NodeId, Phase, Resource, State};
+use catan::{BoardChoice, Catan, Config, DevCard, EdgeId, NodeId, Phase, Resource, Shape, State};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat};
 
@@ -24,12 +24,12 @@ pub fn position(players: usize) -> State {
 
 /// Corner `k` (clockwise from the top) of hex `hex`.
 pub fn corner(hex: usize, k: usize) -> NodeId {
-    topology().hex_nodes[hex][k]
+    Shape::Base.topology().hex_nodes[hex][k]
 }
 
 /// The edge between two nodes.
 pub fn edge(a: NodeId, b: NodeId) -> EdgeId {
-    topology().edge_between(a, b).expect("neighbouring nodes")
+    Shape::Base.topology().edge_between(a, b).expect("neighbouring nodes")
 }
 
 /// Moves cards from the bank into a hand.
@@ -84,7 +84,7 @@ pub fn played_knights(s: &mut State, seat: u8, n: u8) {
 
 /// Finishes a position: recomputes road lengths and checks it is consistent.
 pub fn done(mut s: State) -> State {
-    s.players.recompute_road_lengths();
+    s.recompute_road_lengths();
     if let Err(p) = Catan::validate(&s) {
         panic!("test position is inconsistent: {p:?}");
     }

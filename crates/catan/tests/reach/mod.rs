@@ -14,12 +14,17 @@ pub fn entry() -> Box<dyn GameEntry> {
 
 /// Random games of a rule set probed through `DynMatch`.
 pub fn run(reach: &mut Reach, config: Config, games: usize) {
+    run_with(reach, config, games, vec![3, 4]);
+}
+
+/// Random games of a rule set with these player counts.
+pub fn run_with(reach: &mut Reach, config: Config, games: usize, players: Vec<usize>) {
     reach.run(
         entry().as_ref(),
         &ReachOptions {
             config: serde_json::to_value(config).expect("options serialise"),
             games,
-            players: vec![3, 4],
+            players,
             max_steps: 2500,
             probes: 32,
             ..ReachOptions::default()

@@ -31,7 +31,6 @@ use catan::cities_knights::barbarians::{defence, own_defence, pillageable, stren
 use catan::cities_knights::heroes::actions::{hero_node, squire_owner};
 use catan::cities_knights::state::BARBARIAN_STEPS;
 use catan::cities_knights::{CkState, ProgressCard, Track};
-use catan::topology::{topology, NODE_COUNT};
 use catan::{Action, Phase, Resources, State};
 use engine::{Seat, MAX_SEATS};
 
@@ -260,19 +259,19 @@ fn cards_on(s: &State, seat: usize, number: u8) -> f64 {
     let Some(p) = s.players.get(seat) else {
         return 0.0;
     };
-    let t = topology();
+    let t = s.topology();
     let mut cards = 0.0;
     for (h, tile) in s.board.tiles.iter().enumerate() {
         if tile.number != Some(number) || h == s.robber.index() || tile.terrain.resource().is_none() {
             continue;
         }
         for node in p.settlements.iter() {
-            if t.node_hexes[node.index() % NODE_COUNT] & (1 << h) != 0 {
+            if t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << h) != 0 {
                 cards += 1.0;
             }
         }
         for node in p.cities.iter() {
-            if t.node_hexes[node.index() % NODE_COUNT] & (1 << h) != 0 {
+            if t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << h) != 0 {
                 cards += 2.0;
             }
         }
@@ -340,14 +339,14 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
             _ => 0.0,
         },
         Action::PlayBishop { hex } => {
-            let t = topology();
+            let t = s.topology();
             let robbed = (0..n)
                 .filter(|&j| j != i && cards(j) > 0.0)
                 .filter(|&j| {
                     s.players[j]
                         .buildings()
                         .iter()
-                        .any(|node| t.node_hexes[node.index() % NODE_COUNT] & (1 << hex.index()) != 0)
+                        .any(|node| t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << hex.index()) != 0)
                 })
                 .count();
             play(ProgressCard::Bishop, 0.1 * robbed as f64, 0.15)
@@ -368,9 +367,10 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
         Action::ChaseRobber { .. } => {
             let hex = s.robber.index();
             let number = s.board.tiles.get(hex).and_then(|t| t.number).unwrap_or(0);
-            let t = topology();
+            let t = s.topology();
             let p = &s.players[i];
-            let touches = |node: catan::topology::NodeId| t.node_hexes[node.index() % NODE_COUNT] & (1 << hex) != 0;
+            let touches =
+                |node: catan::topology::NodeId| t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << hex) != 0;
             let level = p.settlements.iter().filter(|&n| touches(n)).count()
                 + 2 * p.cities.iter().filter(|&n| touches(n)).count();
             h.pip * pips(number) * level as f64 + 0.1

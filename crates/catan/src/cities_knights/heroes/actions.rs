@@ -12,7 +12,7 @@ use crate::cities_knights::{ck, ck_mut, to_bank};
 use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::State;
-use crate::topology::{topology, EdgeId, HexId, NodeId, HEX_COUNT};
+use crate::topology::{EdgeId, HexId, NodeId, Topology};
 use engine::{EventSink, Seat};
 
 fn err(e: HeroError) -> CatanError {
@@ -20,9 +20,12 @@ fn err(e: HeroError) -> CatanError {
 }
 
 /// Whether two hexes share an edge, and which.
-pub fn edge_between_hexes(a: HexId, b: HexId) -> Option<EdgeId> {
-    let t = topology();
-    if a.index() >= HEX_COUNT || b.index() >= HEX_COUNT || a == b || t.hex_neighbors[a.index()] & (1 << b.0) == 0 {
+pub fn edge_between_hexes(t: &Topology, a: HexId, b: HexId) -> Option<EdgeId> {
+    if a.index() >= t.hex_count()
+        || b.index() >= t.hex_count()
+        || a == b
+        || t.hex_neighbors[a.index()] & (1 << b.0) == 0
+    {
         return None;
     }
     let common = crate::bits::NodeSet(t.hex_node_set[a.index()].0 & t.hex_node_set[b.index()].0);
@@ -32,9 +35,11 @@ pub fn edge_between_hexes(a: HexId, b: HexId) -> Option<EdgeId> {
 }
 
 /// The land hexes sharing an edge with `hex`.
-pub fn neighbours(hex: HexId) -> impl Iterator<Item = HexId> {
-    let mask = topology().hex_neighbors[hex.index()];
-    (0..HEX_COUNT as u8).filter(move |&i| mask & (1 << i) != 0).map(HexId)
+pub fn neighbours(t: &Topology, hex: HexId) -> impl Iterator<Item = HexId> {
+    let mask = t.hex_neighbors.get(hex.index()).copied().unwrap_or(0);
+    (0..t.hex_count() as u8)
+        .filter(move |&i| mask & (1 << i) != 0)
+        .map(HexId)
 }
 
 /// The owner of the squire on `hex`.
@@ -92,8 +97,8 @@ pub fn check_recruit(state: &State, seat: Seat, hex: HexId) -> Result<(), CatanE
         return Err(err(HeroError::NoneLeft));
     }
     check_can_act(state, seat, hero)?;
-    if hex.index() >= HEX_COUNT
-        || !topology().hex_node_set[hex.index()].contains(hero)
+    if hex.index() >= state.topology().hex_count()
+        || !state.topology().hex_node_set[hex.index()].contains(hero)
         || hex_resource(state, hex).is_none()
         || squire_owner(state, hex).is_some()
     {
@@ -107,7 +112,7 @@ pub fn check_move(state: &State, seat: Seat, from: HexId, to: HexId) -> Result<O
     on(state)?;
     let mine = ck(state).players[seat.index()].heroes.squires;
     let Some(edge) = (if mine.contains(from) {
-        edge_between_hexes(from, to)
+        edge_between_hexes(state.topology(), from, to)
     } else {
         None
     }) else {
@@ -152,13 +157,13 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
     }
-    for h in 0..HEX_COUNT as u8 {
+    for h in 0..state.topology().hex_count() as u8 {
         if check_recruit(state, seat, HexId(h)).is_ok() {
             out.push(Action::RecruitSquire { hex: HexId(h) });
         }
     }
     for from in c.heroes.squires.iter() {
-        for to in neighbours(from) {
+        for to in neighbours(state.topology(), from) {
             if check_move(state, seat, from, to).is_ok() {
                 out.push(Action::MoveSquire { from, to });
             }

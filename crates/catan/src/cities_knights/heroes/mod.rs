@@ -24,7 +24,7 @@ pub use error::{HeroError, HERO_RULE_IDS};
 pub use query::{attackable_by, hero_protection, Attackable, Location, PieceKind, Reason};
 
 use crate::bits::NodeSet;
-use crate::topology::{HexId, HEX_COUNT};
+use crate::topology::HexId;
 use serde::{Deserialize, Serialize};
 
 /// Squire pieces per player (`snh.squire.pieces`).
@@ -85,7 +85,7 @@ impl<'de> Deserialize<'de> for HexSet {
         let v: Vec<u8> = Vec::deserialize(d)?;
         let mut out = HexSet::EMPTY;
         for h in v {
-            if h as usize >= HEX_COUNT {
+            if h as usize >= crate::topology::MAX_HEXES {
                 return Err(serde::de::Error::custom(format!("hex {h} does not exist")));
             }
             out.insert(HexId(h));

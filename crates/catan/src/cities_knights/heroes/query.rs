@@ -5,7 +5,7 @@ use super::actions::hero_node;
 use crate::cities_knights::ck;
 use crate::rules::build::road_nodes;
 use crate::state::State;
-use crate::topology::{topology, EdgeId, HexId, NodeId};
+use crate::topology::{EdgeId, HexId, NodeId};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -72,11 +72,11 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
     if !state.rules.has_heroes() || seat.index() >= state.n() {
         return out;
     }
-    let t = topology();
+    let t = state.topology();
     let c = ck(state);
     let me = &state.players[seat.index()];
     let squires = c.players[seat.index()].heroes.squires;
-    let mut near = road_nodes(me.roads);
+    let mut near = road_nodes(state.topology(), me.roads);
     near.0 |= me.settlements.0 | me.cities.0;
     let metros = c.all_metropolis_nodes();
     let mut add = |owner: Seat, kind: PieceKind, location: Location, reason: Reason| match out

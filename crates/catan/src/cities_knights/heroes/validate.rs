@@ -5,7 +5,6 @@
 use super::SQUIRES_PER_PLAYER;
 use crate::cities_knights::CkState;
 use crate::state::{Phase, State};
-use crate::topology::HEX_COUNT;
 use engine::{problem, Problem};
 
 /// Appends every inconsistency of the heroes part to `out`.
@@ -59,7 +58,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
             ));
         }
         for hex in h.squires.iter() {
-            if hex.index() >= HEX_COUNT {
+            if hex.index() >= state.topology().hex_count() {
                 out.push(problem!(
                     "snh.squire.recruit_hex",
                     "Platz {i}: Ein Knappe auf Feld {}, das es nicht gibt.",
