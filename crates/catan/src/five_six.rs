@@ -183,9 +183,7 @@ pub fn in_player_two(state: &State) -> bool {
 /// (`catan56.sbp.no_trade`, `catan56.sbp.no_dev_play`,
 /// `catan56.pair.no_domestic_trade`), or `None` if the base rules decide.
 pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
-    if state.turn_of.is_none() {
-        return None;
-    }
+    state.turn_of?;
     let sbp = state.turn_rule == Some(TurnRule::SpecialBuilding);
     match action {
         Action::MaritimeTrade { .. }

@@ -126,7 +126,7 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// Ends the game if the active player has reached the goal: points only count
 /// in the player's own turn, so only the active player is ever checked (in a
 /// 5–6 player game [`crate::five_six::winner`] decides).
-#[inline]
+#[inline(always)]
 pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     if matches!(state.phase, Phase::Setup { .. } | Phase::Over { .. }) {
         return;
