@@ -271,8 +271,8 @@ impl NativeVectorEnv {
                 format!("The number of games must lie between 1 and {}.", 1 << 20),
             )));
         }
-        spielleiter_cli::registry::entry(game).map_err(refused)?;
-        let inner: Box<dyn VecDyn> = spielleiter_cli::with_game!(game, G => Box::new(
+        registry::entry(game).map_err(refused)?;
+        let inner: Box<dyn VecDyn> = registry::with_game!(game, G => Box::new(
             VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, observe).map_err(refused)?
         ) as Box<dyn VecDyn>)
         .map_err(refused)?;
@@ -347,10 +347,10 @@ fn simulate(
     max_turns: u32,
 ) -> PyResult<(u64, Vec<u64>, u64, u64, u64)> {
     let options = json(options, "options")?;
-    spielleiter_cli::registry::entry(game).map_err(refused)?;
+    registry::entry(game).map_err(refused)?;
     let t = py
         .allow_threads(|| {
-            spielleiter_cli::with_game!(game, G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns))
+            registry::with_game!(game, G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns))
         })
         .map_err(refused)?
         .map_err(refused)?;
@@ -373,10 +373,10 @@ fn record<'py>(
     max_turns: u32,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
     let options = json(options, "options")?;
-    spielleiter_cli::registry::entry(game).map_err(refused)?;
+    registry::entry(game).map_err(refused)?;
     let rows = py
         .allow_threads(
-            || spielleiter_cli::with_game!(game, G => sim::record::<G>(&options, &bots, games, first, seed, max_turns)),
+            || registry::with_game!(game, G => sim::record::<G>(&options, &bots, games, first, seed, max_turns)),
         )
         .map_err(refused)?
         .map_err(refused)?;
@@ -398,7 +398,7 @@ fn record<'py>(
 /// The ids of every game.
 #[pyfunction(name = "games")]
 fn game_ids() -> Vec<&'static str> {
-    spielleiter_cli::registry::GAMES.to_vec()
+    registry::GAMES.to_vec()
 }
 
 #[pymodule]

@@ -270,8 +270,8 @@ pub fn new_match(
     seed: u64,
     mode: ChanceMode,
 ) -> Result<Box<dyn Research>, ErrorInfo> {
-    spielleiter_cli::registry::entry(id)?;
-    spielleiter_cli::with_game!(id, G => create::<G>(options, players, seed, mode)?)
+    registry::entry(id)?;
+    registry::with_game!(id, G => create::<G>(options, players, seed, mode)?)
 }
 
 /// A match continuing from a saved state (bare or in its envelope).
@@ -282,14 +282,14 @@ pub fn load_match(
     seed: u64,
     mode: ChanceMode,
 ) -> Result<Box<dyn Research>, ErrorInfo> {
-    let entry: Box<dyn GameEntry> = spielleiter_cli::registry::entry(id)?;
+    let entry: Box<dyn GameEntry> = registry::entry(id)?;
     let made = entry.load(state, seed, mode);
-    spielleiter_cli::with_game!(id, G => adopt::<G>(made, options)?)
+    registry::with_game!(id, G => adopt::<G>(made, options)?)
 }
 
 /// A match rebuilt from its log.
 pub fn replay_match(id: &str, log: &Value, options: &Value, mode: ChanceMode) -> Result<Box<dyn Research>, ErrorInfo> {
-    let entry: Box<dyn GameEntry> = spielleiter_cli::registry::entry(id)?;
+    let entry: Box<dyn GameEntry> = registry::entry(id)?;
     let made = entry.replay_log(log, mode);
-    spielleiter_cli::with_game!(id, G => adopt::<G>(made, options)?)
+    registry::with_game!(id, G => adopt::<G>(made, options)?)
 }

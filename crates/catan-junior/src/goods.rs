@@ -3,6 +3,7 @@
 //! Goods are open information in Catan Junior, so a count per good is all the
 //! state needs: hands, supply and the Rettungsringe are each a [`Goods`].
 
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
 
 /// One of the five goods (Plättchensorten).
@@ -67,122 +68,28 @@ impl Good {
     }
 }
 
-/// A count of tiles per good, indexed by [`Good::index`].
+/// A count of tiles per good, indexed by [`Good::index`]: the engine's
+/// generic [`Counts`].
 ///
 /// In JSON an object naming only the goods present, e.g. `{"wood": 1, "sabre": 1}`,
 /// so hand-written positions stay short.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "GoodsJson", into = "GoodsJson")]
-pub struct Goods(pub [u8; 5]);
+pub type Goods = Counts<Good, 5>;
 
-impl Goods {
-    /// No tiles.
-    pub const ZERO: Goods = Goods([0; 5]);
-
-    /// Builds a count from (good, n) pairs.
-    pub fn of(items: &[(Good, u8)]) -> Goods {
-        let mut g = Goods::ZERO;
-        for &(good, n) in items {
-            g.0[good.index()] = g.0[good.index()].saturating_add(n);
-        }
-        g
-    }
-
-    /// Tiles of `good`.
+impl CountKind for Good {
+    const NAMES: &'static [&'static str] = &["wood", "wool", "pineapple", "sabre", "gold"];
+    const FORM: CountsForm = CountsForm::NonZero;
     #[inline]
-    pub const fn get(&self, good: Good) -> u8 {
-        self.0[good as usize]
-    }
-
-    /// Total number of tiles.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&n| n as u32).sum()
-    }
-
-    /// Whether `self` holds at least `other` of every good.
-    #[inline]
-    pub fn covers(&self, other: &Goods) -> bool {
-        // One subtraction over 16-bit lanes instead of five branches: each lane
-        // keeps its guard bit exactly when `self` has at least `other` there.
-        const GUARD: u128 = 0x8000_8000_8000_8000_8000;
-        (self.lanes() | GUARD).wrapping_sub(other.lanes()) & GUARD == GUARD
-    }
-
-    /// The counts spread over 16-bit lanes.
-    #[inline]
-    fn lanes(&self) -> u128 {
-        let g = &self.0;
-        g[0] as u128 | (g[1] as u128) << 16 | (g[2] as u128) << 32 | (g[3] as u128) << 48 | (g[4] as u128) << 64
-    }
-
-    /// Whether some good appears in both counts.
-    #[inline]
-    pub fn overlaps(&self, other: &Goods) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
-    }
-
-    /// Adds `other` (saturating; counts never exceed 255).
-    #[inline]
-    pub fn add(&mut self, other: &Goods) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a = a.saturating_add(*b);
-        }
-    }
-
-    /// Removes `other` (saturating at zero; callers check [`Goods::covers`] first).
-    #[inline]
-    pub fn sub(&mut self, other: &Goods) {
-        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
-            *a = a.saturating_sub(*b);
-        }
-    }
-}
-
-/// JSON form of [`Goods`]: named fields, zeros left out.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GoodsJson {
-    #[serde(default, skip_serializing_if = "is_zero")]
-    wood: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    wool: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pineapple: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    sabre: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    gold: u8,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-impl From<GoodsJson> for Goods {
-    fn from(j: GoodsJson) -> Goods {
-        Goods([j.wood, j.wool, j.pineapple, j.sabre, j.gold])
-    }
-}
-
-impl From<Goods> for GoodsJson {
-    fn from(g: Goods) -> GoodsJson {
-        GoodsJson {
-            wood: g.0[0],
-            wool: g.0[1],
-            pineapple: g.0[2],
-            sabre: g.0[3],
-            gold: g.0[4],
-        }
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
 /// A lair costs 1 wood, 1 wool, 1 pineapple and 1 sabre.
-pub const LAIR_COST: Goods = Goods([1, 1, 1, 1, 0]);
+pub const LAIR_COST: Goods = Goods::new([1, 1, 1, 1, 0]);
 /// A ship costs 1 wood and 1 wool.
-pub const SHIP_COST: Goods = Goods([1, 1, 0, 0, 0]);
+pub const SHIP_COST: Goods = Goods::new([1, 1, 0, 0, 0]);
 /// Asking Coco costs 1 pineapple, 1 sabre and 1 gold.
-pub const COCO_COST: Goods = Goods([0, 0, 1, 1, 1]);
+pub const COCO_COST: Goods = Goods::new([0, 0, 1, 1, 1]);
 
 #[cfg(test)]
 mod tests {
@@ -204,8 +111,8 @@ mod tests {
         for &a in &values {
             for &b in &values {
                 for i in 0..5 {
-                    let mut x = Goods([3, 0, 255, 1, 9]);
-                    let mut y = Goods([3, 0, 255, 0, 9]);
+                    let mut x = Goods::new([3, 0, 255, 1, 9]);
+                    let mut y = Goods::new([3, 0, 255, 0, 9]);
                     x.0[i] = a;
                     y.0[i] = b;
                     let plain = x.0.iter().zip(y.0.iter()).all(|(p, q)| p >= q);

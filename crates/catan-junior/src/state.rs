@@ -213,8 +213,8 @@ impl State {
         let data = config.edition.data();
         let n = players.clamp(2, 4);
         let board = Board::get(config.edition, Side::for_players(n));
-        let mut supply = Goods([data.tiles_per_good; 5]);
-        let rings = Goods([1; 5]);
+        let mut supply = Goods::new([data.tiles_per_good; 5]);
+        let rings = Goods::new([1; 5]);
         supply.sub(&rings);
         let mut hands = [Goods::ZERO; 4];
         let mut lairs = [0u64; 4];

@@ -92,7 +92,7 @@ fn views_show_the_deck_size_only() {
 }
 
 fn arb_phase(players: u8) -> impl Strategy<Value = Phase> {
-    let bundle = any::<[u8; 5]>().prop_map(|g| Goods(g.map(|n| n % 3)));
+    let bundle = any::<[u8; 5]>().prop_map(|g| Goods::new(g.map(|n| n % 3)));
     prop_oneof![
         Just(Phase::Roll),
         Just(Phase::Main),
@@ -144,8 +144,8 @@ fn arb_state() -> impl Strategy<Value = State> {
                     );
                     s.phase = phase;
                     s.captain = captain;
-                    s.supply = Goods(supply);
-                    s.rings = Goods(rings);
+                    s.supply = Goods::new(supply);
+                    s.rings = Goods::new(rings);
                     s.hands = hands.map(Goods);
                     s.lairs = lairs;
                     s.ships = ships.map(|m| m & s.board().all_routes);

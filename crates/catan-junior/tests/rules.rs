@@ -296,7 +296,7 @@ fn junior_trade_ring_once_per_turn() {
         },
     );
     assert_eq!(s.hands[0], Goods::of(&[(Good::Wood, 1), (Good::Gold, 1)]));
-    assert_eq!(s.rings, Goods([2, 1, 1, 1, 0]));
+    assert_eq!(s.rings, Goods::new([2, 1, 1, 1, 0]));
     refused(
         &s,
         0,
@@ -440,7 +440,7 @@ fn junior_trade_ring_refresh() {
     // "junior.trade.ring_refresh": five equal rings go back and are refilled one of each.
     let mut s = position(4);
     // Four rings hold wood, one holds gold.
-    s.rings = Goods([4, 0, 0, 0, 1]);
+    s.rings = Goods::new([4, 0, 0, 0, 1]);
     s.supply.0 = [
         s.supply.0[0] - 3,
         s.supply.0[1] + 1,
@@ -460,7 +460,7 @@ fn junior_trade_ring_refresh() {
         },
     );
     assert!(ev.contains(&Event::RingsRefreshed { good: Good::Wood }));
-    assert_eq!(s.rings, Goods([1; 5]));
+    assert_eq!(s.rings, Goods::new([1; 5]));
     assert_eq!(s.supply.get(Good::Wood), wood + 5 - 1);
 }
 

@@ -174,7 +174,7 @@ fn der_tausch_1_gegen_1_ueber_einen_rettungsring_ist_auf_einmal_pro_spielzug_beg
 fn liegen_auf_allen_5_rettungsringen_gleiche_plaettchen_werden_sie_ersetzt() {
     quote("Liegen auf allen 5 Rettungsringen gleiche Plättchen, werden sie in den Vorrat gelegt und durch je 1 Plättchen pro Sorte ersetzt.");
     let mut s = position(3);
-    s.rings = Goods([0, 0, 1, 4, 0]);
+    s.rings = Goods::new([0, 0, 1, 4, 0]);
     s.supply.0 = [
         s.supply.0[0] + 1,
         s.supply.0[1] + 1,
@@ -194,7 +194,7 @@ fn liegen_auf_allen_5_rettungsringen_gleiche_plaettchen_werden_sie_ersetzt() {
         },
     );
     assert!(ev.contains(&Event::RingsRefreshed { good: Good::Sabre }));
-    assert_eq!(s.rings, Goods([1; 5]));
+    assert_eq!(s.rings, Goods::new([1; 5]));
     assert_eq!(s.supply.get(Good::Sabre), before.get(Good::Sabre) + 5 - 1);
     assert_eq!(s.supply.get(Good::Wood), before.get(Good::Wood) - 1);
 }
@@ -470,7 +470,7 @@ fn eins_gegen_eins_am_rettungsring_nur_einmal_pro_spielzug() {
         },
     );
     assert_eq!(s.hands[0], Goods::of(&[(Good::Wool, 1), (Good::Gold, 1)]));
-    assert_eq!(s.rings, Goods([1, 0, 1, 1, 2]));
+    assert_eq!(s.rings, Goods::new([1, 0, 1, 1, 2]));
     refused(
         &s,
         0,

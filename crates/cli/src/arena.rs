@@ -45,30 +45,6 @@ pub struct Report {
     pub games: Vec<GameLine>,
 }
 
-/// Runs `$body` with `$G` bound to the game type of `$id`, for the games that
-/// have bots.
-macro_rules! with_bot_game {
-    ($id:expr, $G:ident => $body:expr) => {
-        match $id {
-            "splendor" => {
-                type $G = splendor::Splendor;
-                Ok($body)
-            }
-            "catan" => {
-                type $G = catan::Catan;
-                Ok($body)
-            }
-            "catan-junior" => {
-                type $G = catan_junior::CatanJunior;
-                Ok($body)
-            }
-            other => Err(format!(
-                "no bots for game '{other}' (bots play: splendor, catan, catan-junior)"
-            )),
-        }
-    };
-}
-
 /// Plays the arena.
 pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
     let specs: Vec<BotSpec> = opts
@@ -84,7 +60,9 @@ pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
         timeout: opts.timeout,
     };
     let bar = progress_bar(opts.games, opts.progress);
-    let result = with_bot_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar))?;
+    // Every registered game has bots (`registry::Registered: BotGame`).
+    let result = registry::with_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar))
+        .map_err(|_| format!("no bots for game '{}' (bots play: {})", opts.game, registry::GAMES.join(", ")))?;
     bar.finish_and_clear();
     result
 }

@@ -287,12 +287,7 @@ enum ArrivalsArg {
 }
 
 fn server_games() -> Result<server::Registry, String> {
-    let entries = registry::GAMES
-        .iter()
-        .map(|id| registry::entry(id))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    server::Registry::new(entries).map_err(|e| e.to_string())
+    server::Registry::new(registry::entries()).map_err(|e| e.to_string())
 }
 
 fn parse_options(options: Option<&str>) -> Result<serde_json::Value, String> {

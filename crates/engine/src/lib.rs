@@ -6,6 +6,7 @@
 //! replayable [`Log`], a game in play ([`Match`]) and a JSON-speaking handle for
 //! front ends ([`DynMatch`]). No I/O happens here.
 
+pub mod counts;
 pub mod digest;
 pub mod dynamic;
 pub mod game;
@@ -16,6 +17,7 @@ pub mod rejection;
 pub mod seat;
 pub mod session;
 
+pub use counts::{CountKind, Counts, CountsForm};
 pub use dynamic::{parse_strict, DynMatch, GameEntry, SavedState, Stored};
 pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
 pub use log::{ChanceMode, Entry, Log, ReplayError, Start};

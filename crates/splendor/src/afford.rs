@@ -127,7 +127,7 @@ fn buy(card: CardId, packed: u64) -> Action {
     let b = packed.to_le_bytes();
     Action::Buy {
         card,
-        payment: Tokens([b[0], b[1], b[2], b[3], b[4], b[5]]),
+        payment: Tokens::new([b[0], b[1], b[2], b[3], b[4], b[5]]),
     }
 }
 

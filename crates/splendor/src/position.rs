@@ -82,7 +82,7 @@ impl From<State> for Position {
         let players = s.players[..s.players()]
             .iter()
             .map(|p| PlayerPosition {
-                tokens: Tokens(p.tokens()),
+                tokens: Tokens::new(p.tokens()),
                 purchased: p.purchased.iter().collect(),
                 reserved: p
                     .reserved()
@@ -98,7 +98,7 @@ impl From<State> for Position {
             current: Seat(s.current),
             turn: s.turn,
             round_passes: s.round_passes,
-            bank: Tokens(s.bank()),
+            bank: Tokens::new(s.bank()),
             market,
             nobles: nobles_of(s.nobles),
             players,

@@ -24,7 +24,7 @@ pub(crate) fn apply<S: EventSink<Event>>(s: &mut State, action: &Action, ev: &mu
             move_to_player(s, &took);
             ev.push(Event::TookTokens {
                 seat,
-                tokens: Tokens(took),
+                tokens: Tokens::new(took),
             });
             after_action(s, ev);
         }
@@ -36,7 +36,7 @@ pub(crate) fn apply<S: EventSink<Event>>(s: &mut State, action: &Action, ev: &mu
             move_to_player(s, &took);
             ev.push(Event::TookTokens {
                 seat,
-                tokens: Tokens(took),
+                tokens: Tokens::new(took),
             });
             after_action(s, ev);
         }
@@ -83,7 +83,7 @@ pub(crate) fn apply<S: EventSink<Event>>(s: &mut State, action: &Action, ev: &mu
                 ev.push(Event::Bought {
                     seat,
                     card,
-                    payment: Tokens(paid),
+                    payment: Tokens::new(paid),
                     from_reserve: false,
                 });
                 if s.deck[l] != 0 {
@@ -100,7 +100,7 @@ pub(crate) fn apply<S: EventSink<Event>>(s: &mut State, action: &Action, ev: &mu
                 ev.push(Event::Bought {
                     seat,
                     card,
-                    payment: Tokens(paid),
+                    payment: Tokens::new(paid),
                     from_reserve: true,
                 });
             }

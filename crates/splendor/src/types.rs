@@ -4,6 +4,7 @@
 //! it cannot panic.
 
 use crate::data::{CARD_COUNT, LEVEL_START, NOBLE_COUNT};
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -298,64 +299,22 @@ impl From<Slot> for u8 {
     }
 }
 
-/// Token counts per colour (white, blue, green, red, black, gold). In JSON an
-/// object naming the colours; colours with 0 may be left out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "TokensRepr", into = "TokensRepr")]
-pub struct Tokens(pub [u8; 6]);
+/// Token counts per colour (white, blue, green, red, black, gold): the
+/// engine's generic [`Counts`]. In JSON an object naming the colours; colours
+/// with 0 are left out.
+pub type Tokens = Counts<Token, 6>;
 
-impl Tokens {
-    /// The count of one colour.
+impl CountKind for Token {
+    const NAMES: &'static [&'static str] = &["white", "blue", "green", "red", "black", "gold"];
+    const FORM: CountsForm = CountsForm::NonZero;
     #[inline]
-    pub const fn get(&self, t: Token) -> u8 {
-        self.0[t as usize]
-    }
-
-    /// Total number of tokens.
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&x| u32::from(x)).sum()
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
 fn is_zero(x: &u8) -> bool {
     *x == 0
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TokensRepr {
-    #[serde(default, skip_serializing_if = "is_zero")]
-    white: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    blue: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    green: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    red: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    black: u8,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    gold: u8,
-}
-
-impl From<TokensRepr> for Tokens {
-    fn from(r: TokensRepr) -> Self {
-        Tokens([r.white, r.blue, r.green, r.red, r.black, r.gold])
-    }
-}
-
-impl From<Tokens> for TokensRepr {
-    fn from(t: Tokens) -> Self {
-        let [white, blue, green, red, black, gold] = t.0;
-        TokensRepr {
-            white,
-            blue,
-            green,
-            red,
-            black,
-            gold,
-        }
-    }
 }
 
 /// Card bonuses per gem colour (white, blue, green, red, black). In JSON an

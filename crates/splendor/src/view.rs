@@ -70,7 +70,7 @@ pub(crate) fn view(s: &State, viewer: Viewer) -> View {
         .map(|(i, p)| {
             let owner = viewer.sees(Seat(i as u8));
             PlayerView {
-                tokens: Tokens(p.tokens()),
+                tokens: Tokens::new(p.tokens()),
                 bonuses: Bonuses(p.bonuses()),
                 points: p.points,
                 purchased: p.purchased.iter().collect(),
@@ -92,7 +92,7 @@ pub(crate) fn view(s: &State, viewer: Viewer) -> View {
         current: Seat(s.current),
         turn: s.turn,
         round_passes: s.round_passes,
-        bank: Tokens(s.bank()),
+        bank: Tokens::new(s.bank()),
         decks: s.deck.map(|d| d.count_ones() as u8),
         market: s.market.map(|row| row.map(CardId::new)),
         nobles: s.face_up_nobles().collect(),

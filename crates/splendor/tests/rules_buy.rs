@@ -12,7 +12,7 @@ use testkit::scenario::{assert_accepted, assert_refused};
 fn buy(id: u8, pay: [u8; 6]) -> Action {
     Action::Buy {
         card: card(id),
-        payment: Tokens(pay),
+        payment: Tokens::new(pay),
     }
 }
 

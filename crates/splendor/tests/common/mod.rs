@@ -20,7 +20,7 @@ pub fn noble(id: u8) -> NobleId {
 
 /// Token counts: white, blue, green, red, black, gold.
 pub fn tokens(t: [u8; 6]) -> Tokens {
-    Tokens(t)
+    Tokens::new(t)
 }
 
 /// The default market: 1-point level-1 cards and 3-/5-point cards above,
@@ -92,7 +92,7 @@ pub fn load(mut pos: Position) -> State {
                 .expect("the players hold more tokens than the game has");
         }
     }
-    pos.bank = Tokens(bank);
+    pos.bank = Tokens::new(bank);
     load_exact(pos)
 }
 

@@ -1,0 +1,97 @@
+//! What each registered game says about itself: names, rule sets (named
+//! option presets), rule-id prefixes and where its rules are documented. The
+//! game's type goes into [`crate::for_each_game!`]; its description here.
+
+use crate::{RuleSet, Registered};
+use catan::{Catan, Rules};
+use catan_junior::{CatanJunior, Edition};
+use splendor::Splendor;
+
+impl Registered for Splendor {
+    const NAME: (&'static str, &'static str) = ("Splendor", "Splendor");
+    const RULE_PREFIXES: &'static [&'static str] = &["splendor"];
+
+    fn rule_sets() -> Vec<RuleSet<Self>> {
+        vec![RuleSet {
+            id: "base",
+            name: ("Grundspiel", "Base game"),
+            config: splendor::Config::default,
+            rule_ids: splendor::RULE_IDS,
+            docs: &["docs/games/splendor.md"],
+        }]
+    }
+}
+
+impl Registered for Catan {
+    const NAME: (&'static str, &'static str) = ("CATAN", "CATAN");
+    const RULE_PREFIXES: &'static [&'static str] = &["catan", "ck", "snh"];
+
+    fn rule_sets() -> Vec<RuleSet<Self>> {
+        vec![
+            RuleSet {
+                id: "base",
+                name: ("Grundspiel", "Base game"),
+                config: || catan::Config {
+                    rules: Rules::Base,
+                    ..catan::Config::default()
+                },
+                rule_ids: catan::error::RULE_IDS,
+                docs: &["docs/games/catan.md"],
+            },
+            RuleSet {
+                id: "cities_knights",
+                name: ("Städte & Ritter", "Cities & Knights"),
+                config: catan::Config::cities_knights,
+                rule_ids: catan::cities_knights::CK_RULE_IDS,
+                docs: &["docs/games/cities-knights.md"],
+            },
+            RuleSet {
+                id: "cities_knights_heroes",
+                name: ("Städte & Ritter mit Helden", "Cities & Knights with heroes"),
+                config: catan::Config::cities_knights_heroes,
+                rule_ids: catan::cities_knights::heroes::HERO_RULE_IDS,
+                docs: &["docs/games/heroes.md"],
+            },
+        ]
+    }
+}
+
+impl Registered for CatanJunior {
+    const NAME: (&'static str, &'static str) = ("Catan Junior", "Catan Junior");
+    const RULE_PREFIXES: &'static [&'static str] = &["junior"];
+
+    fn rule_sets() -> Vec<RuleSet<Self>> {
+        vec![
+            RuleSet {
+                id: "kosmos2015",
+                name: ("Kosmos-Ausgabe 2015", "Kosmos edition 2015"),
+                config: || catan_junior::Config {
+                    edition: Edition::Kosmos2015,
+                    pro: false,
+                },
+                rule_ids: catan_junior::RULE_IDS,
+                docs: &["docs/games/catan-junior.md"],
+            },
+            RuleSet {
+                id: "english2012",
+                name: ("Englische Ausgabe 2012", "English edition 2012"),
+                config: || catan_junior::Config {
+                    edition: Edition::English2012,
+                    pro: false,
+                },
+                rule_ids: &[],
+                docs: &[],
+            },
+            RuleSet {
+                id: "pro",
+                name: ("Profi-Variante (Handel unter Spielern)", "Pro variant (trade between players)"),
+                config: || catan_junior::Config {
+                    edition: Edition::Kosmos2015,
+                    pro: true,
+                },
+                rule_ids: &[],
+                docs: &[],
+            },
+        ]
+    }
+}

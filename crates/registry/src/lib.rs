@@ -1,0 +1,316 @@
+//! # The one list of games
+//!
+//! Every front end of spielleiter (the CLI's simulate, bench, arena, referee,
+//! replay and `games`; the game server's lobby and seat bots; the Python
+//! package) learns which games exist from this crate, and one workspace test
+//! (`tests/every_game.rs`) walks the same list. Adding a game means: the game
+//! crate, its heuristic in the bots crate, one line in [`for_each_game!`] and
+//! one [`Registered`] impl in [`games`]. Nothing else names the games.
+//!
+//! Why a crate of its own: the list must know the game crates and the bots
+//! (every registered game is a [`bots::BotGame`]), while the server must stay
+//! free of games (it is handed a list of [`GameEntry`]s) and the Python
+//! package should not link the whole command-line tool to learn the ids. A
+//! small crate that the CLI and the Python package both depend on is the one
+//! place that satisfies all three.
+//!
+//! Two faces of one list:
+//! - data: [`games()`] gives a [`GameInfo`] per game (id, names, rule sets with
+//!   their options and player ranges, bots, documented rule ids) and
+//!   [`entry`] the JSON-speaking [`GameEntry`];
+//! - types: [`with_game!`] runs code with a type alias bound to the game of
+//!   an id, and [`visit`] / [`visit_all`] call a generic [`Visitor`].
+
+pub mod games;
+
+pub use bots;
+pub use catan;
+pub use catan_junior;
+pub use engine;
+pub use splendor;
+
+use engine::dynamic::Entry;
+use engine::{ErrorInfo, Game, GameEntry};
+use serde_json::Value;
+use std::ops::RangeInclusive;
+
+/// The list itself: calls the macro `$callback` with the type of every
+/// registered game, in the order front ends list them, followed by the
+/// tokens in braces. Everything else in this crate is derived from it.
+///
+/// ```text
+/// for_each_game!((my_macro) { extra tokens })
+///   => my_macro! { { extra tokens } [ Splendor, Catan, CatanJunior ] }
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    (($($callback:tt)+) { $($args:tt)* }) => {
+        $($callback)+! { { $($args)* } [
+            $crate::splendor::Splendor,
+            $crate::catan::Catan,
+            $crate::catan_junior::CatanJunior,
+        ] }
+    };
+}
+
+/// Runs `$body` with the type alias `$G` bound to the game whose id is
+/// `$id`: `Ok(body)`, or `Err(`[`unknown_game`]`)` for an id no game has.
+///
+/// ```
+/// let players = registry::with_game!("splendor", G => {
+///     <G as registry::engine::Game>::player_range(&Default::default())
+/// });
+/// assert_eq!(players.ok(), Some(2..=4));
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        $crate::for_each_game!(($crate::__with_game_match) { $id, $G => $body })
+    };
+}
+
+/// The `match` behind [`with_game!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_game_match {
+    ({ $id:expr, $G:ident => $body:expr } [ $($T:ty),* $(,)? ]) => {
+        match $id {
+            $(
+                id if id == <$T as $crate::engine::Game>::ID => {
+                    type $G = $T;
+                    Ok($body)
+                }
+            )*
+            other => Err($crate::unknown_game(other)),
+        }
+    };
+}
+
+/// The ids of every game, in list order.
+macro_rules! ids_of {
+    ({} [ $($T:ty),* $(,)? ]) => {
+        &[ $( <$T as engine::Game>::ID ),* ]
+    };
+}
+
+/// Ids of every game, in the order the help text lists them.
+pub const GAMES: &[&str] = for_each_game!((ids_of) {});
+
+/// What a game tells the registry about itself beyond [`Game`]: its names,
+/// its rule sets and where its rules are documented. A registered game has
+/// bots ([`bots::BotGame`]): greedy and MCTS need its heuristic.
+pub trait Registered: bots::BotGame {
+    /// The name shown to people, German and English.
+    const NAME: (&'static str, &'static str);
+    /// The prefixes of the game's rule ids (`catan`, `ck`, …): a code in
+    /// backticks in the game's documentation that starts with one of them
+    /// and a dot is a documented rule id.
+    const RULE_PREFIXES: &'static [&'static str];
+    /// The rule sets (named option presets), the default first.
+    fn rule_sets() -> Vec<RuleSet<Self>>;
+}
+
+/// A named preset of a game's options: a rule set or an edition.
+#[derive(Debug)]
+pub struct RuleSet<G: Game> {
+    /// Stable id (`base`, `cities_knights`, `kosmos2015`, …).
+    pub id: &'static str,
+    /// Name shown to people, German and English.
+    pub name: (&'static str, &'static str),
+    /// The options.
+    pub config: fn() -> G::Config,
+    /// The rule ids the game's code defines for this layer (its `RULE_IDS`
+    /// constant); those of the layers below are listed there.
+    pub rule_ids: &'static [&'static str],
+    /// The documentation of this layer, relative to the workspace root.
+    pub docs: &'static [&'static str],
+}
+
+/// A rule set as data (see [`RuleSet`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleSetInfo {
+    /// Stable id.
+    pub id: &'static str,
+    /// Name shown to people, German and English.
+    pub name: (&'static str, &'static str),
+    /// The options as a client sends them.
+    pub options: Value,
+    /// How many players may sit down.
+    pub players: RangeInclusive<usize>,
+    /// Rule ids the code defines for this layer.
+    pub rule_ids: &'static [&'static str],
+    /// Documentation of this layer, relative to the workspace root.
+    pub docs: &'static [&'static str],
+}
+
+/// A registered game as data.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The game's id ([`Game::ID`]).
+    pub id: &'static str,
+    /// Name shown to people, German and English.
+    pub name: (&'static str, &'static str),
+    /// Rule sets, the default first.
+    pub rule_sets: Vec<RuleSetInfo>,
+    /// Prefixes of the game's rule ids.
+    pub rule_prefixes: &'static [&'static str],
+    /// The bots that play it (built in; external programs play every game).
+    pub bots: &'static [&'static str],
+    /// The JSON-speaking entry.
+    pub entry: fn() -> Box<dyn GameEntry>,
+}
+
+impl GameInfo {
+    /// Every player count some rule set allows.
+    pub fn players(&self) -> RangeInclusive<usize> {
+        let lo = self.rule_sets.iter().map(|r| *r.players.start()).min().unwrap_or(0);
+        let hi = self.rule_sets.iter().map(|r| *r.players.end()).max().unwrap_or(0);
+        lo..=hi
+    }
+}
+
+/// The built-in bots; every registered game has a heuristic, so each plays
+/// every game.
+pub const BOTS: &[&str] = &["random", "greedy", "mcts"];
+
+/// The data of `G`.
+pub fn info<G: Registered>() -> GameInfo {
+    GameInfo {
+        id: G::ID,
+        name: G::NAME,
+        rule_sets: G::rule_sets()
+            .into_iter()
+            .map(|r| {
+                let config = (r.config)();
+                RuleSetInfo {
+                    id: r.id,
+                    name: r.name,
+                    // A config that does not serialise would be a bug of the game crate.
+                    options: serde_json::to_value(&config).unwrap_or(Value::Null),
+                    players: G::player_range(&config),
+                    rule_ids: r.rule_ids,
+                    docs: r.docs,
+                }
+            })
+            .collect(),
+        rule_prefixes: G::RULE_PREFIXES,
+        bots: BOTS,
+        entry: Entry::<G>::boxed,
+    }
+}
+
+/// Code generic over a registered game, called through [`visit`] or
+/// [`visit_all`] (for when a macro body will not do, as in a trait object or
+/// a test that walks every game).
+pub trait Visitor {
+    /// What a visit gives.
+    type Output;
+    /// The visit of game `G`.
+    fn visit<G: Registered>(&mut self) -> Self::Output;
+}
+
+macro_rules! visit_all_of {
+    ({ $v:ident } [ $($T:ty),* $(,)? ]) => {
+        vec![ $( $v.visit::<$T>() ),* ]
+    };
+}
+
+/// Visits every game in list order.
+pub fn visit_all<V: Visitor>(visitor: &mut V) -> Vec<V::Output> {
+    for_each_game!((visit_all_of) { visitor })
+}
+
+/// Visits the game `id`.
+pub fn visit<V: Visitor>(id: &str, visitor: &mut V) -> Result<V::Output, ErrorInfo> {
+    with_game!(id, G => visitor.visit::<G>())
+}
+
+struct Infos;
+
+impl Visitor for Infos {
+    type Output = GameInfo;
+    fn visit<G: Registered>(&mut self) -> GameInfo {
+        info::<G>()
+    }
+}
+
+/// Every game as data, in list order.
+pub fn games() -> Vec<GameInfo> {
+    visit_all(&mut Infos)
+}
+
+/// The game `id` as data.
+pub fn game(id: &str) -> Result<GameInfo, ErrorInfo> {
+    visit(id, &mut Infos)
+}
+
+/// The JSON-speaking entry of a game.
+pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
+    with_game!(id, G => Entry::<G>::boxed())
+}
+
+/// The JSON-speaking entry of every game, in list order (for the server).
+pub fn entries() -> Vec<Box<dyn GameEntry>> {
+    games().iter().map(|g| (g.entry)()).collect()
+}
+
+/// The error for a game id that does not exist.
+pub fn unknown_game(id: &str) -> ErrorInfo {
+    let known = GAMES.join(", ");
+    ErrorInfo::new(
+        "unknown_game",
+        "engine.unknown_game",
+        format!("Unbekanntes Spiel „{id}“ (bekannt: {known})."),
+        format!("Unknown game '{id}' (known: {known})."),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_match_the_data() {
+        let infos = games();
+        let ids: Vec<&str> = infos.iter().map(|g| g.id).collect();
+        assert_eq!(ids, GAMES);
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), ids.len(), "a game id is registered twice");
+        for g in &infos {
+            assert_eq!((g.entry)().id(), g.id);
+            assert!(!g.rule_sets.is_empty(), "{} has no rule set", g.id);
+            let mut rs: Vec<&str> = g.rule_sets.iter().map(|r| r.id).collect();
+            rs.sort_unstable();
+            rs.dedup();
+            assert_eq!(rs.len(), g.rule_sets.len(), "{}: a rule set id twice", g.id);
+        }
+    }
+
+    #[test]
+    fn unknown_ids_are_refused_with_the_list() {
+        let e = entry("chess").err().expect("refused");
+        assert_eq!(e.rule, "engine.unknown_game");
+        assert!(e.message.en.contains("splendor, catan, catan-junior"), "{}", e.message.en);
+        assert!(game("").is_err());
+        let r: Result<usize, ErrorInfo> = with_game!("nope", G => <G as Game>::ID.len());
+        assert!(r.is_err());
+    }
+
+    struct DefaultFirst;
+
+    impl Visitor for DefaultFirst {
+        type Output = ();
+        fn visit<G: Registered>(&mut self) {
+            let sets = G::rule_sets();
+            let first = sets.first().map(|r| (r.config)());
+            assert_eq!(first, Some(G::Config::default()), "{}: the first rule set is not the default", G::ID);
+        }
+    }
+
+    #[test]
+    fn the_default_rule_set_comes_first() {
+        visit_all(&mut DefaultFirst);
+    }
+}
