@@ -349,9 +349,9 @@ fn simulate(
     let options = json(options, "options")?;
     registry::entry(game).map_err(refused)?;
     let t = py
-        .allow_threads(|| {
-            registry::with_game!(game, G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns))
-        })
+        .allow_threads(
+            || registry::with_game!(game, G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns)),
+        )
         .map_err(refused)?
         .map_err(refused)?;
     Ok((t.games, t.wins, t.capped, t.decisions, t.turns))

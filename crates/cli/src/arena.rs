@@ -61,8 +61,14 @@ pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
     };
     let bar = progress_bar(opts.games, opts.progress);
     // Every registered game has bots (`registry::Registered: BotGame`).
-    let result = registry::with_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar))
-        .map_err(|_| format!("no bots for game '{}' (bots play: {})", opts.game, registry::GAMES.join(", ")))?;
+    let result =
+        registry::with_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar)).map_err(|_| {
+            format!(
+                "no bots for game '{}' (bots play: {})",
+                opts.game,
+                registry::GAMES.join(", ")
+            )
+        })?;
     bar.finish_and_clear();
     result
 }

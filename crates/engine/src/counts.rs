@@ -196,7 +196,11 @@ impl<K: CountKind, const N: usize> fmt::Debug for Counts<K, N> {
 impl<K: CountKind, const N: usize> Serialize for Counts<K, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let every = K::FORM == CountsForm::EveryKey;
-        let len = if every { N } else { self.0.iter().filter(|&&n| n > 0).count() };
+        let len = if every {
+            N
+        } else {
+            self.0.iter().filter(|&&n| n > 0).count()
+        };
         let mut map = serializer.serialize_map(Some(len))?;
         for (name, n) in self.named() {
             if every || n > 0 {
@@ -331,7 +335,9 @@ mod tests {
         assert_eq!(serde_json::from_str::<Basket>(r#"{"plum":2,"apple":1}"#).unwrap(), b);
         let e = serde_json::from_str::<Basket>(r#"{"kiwi":1}"#).unwrap_err().to_string();
         assert!(e.contains("unknown field `kiwi`"), "{e}");
-        let e = serde_json::from_str::<Basket>(r#"{"plum":1,"plum":2}"#).unwrap_err().to_string();
+        let e = serde_json::from_str::<Basket>(r#"{"plum":1,"plum":2}"#)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("duplicate field `plum`"), "{e}");
         assert!(serde_json::from_str::<Basket>(r#"{"plum":256}"#).is_err());
         assert!(serde_json::from_str::<Basket>(r#"{"plum":-1}"#).is_err());

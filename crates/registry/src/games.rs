@@ -2,7 +2,7 @@
 //! option presets), rule-id prefixes and where its rules are documented. The
 //! game's type goes into [`crate::for_each_game!`]; its description here.
 
-use crate::{RuleSet, Registered};
+use crate::{Registered, RuleSet};
 use catan::{Catan, Rules};
 use catan_junior::{CatanJunior, Edition};
 use splendor::Splendor;
@@ -84,7 +84,10 @@ impl Registered for CatanJunior {
             },
             RuleSet {
                 id: "pro",
-                name: ("Profi-Variante (Handel unter Spielern)", "Pro variant (trade between players)"),
+                name: (
+                    "Profi-Variante (Handel unter Spielern)",
+                    "Pro variant (trade between players)",
+                ),
                 config: || catan_junior::Config {
                     edition: Edition::Kosmos2015,
                     pro: true,

@@ -292,7 +292,11 @@ mod tests {
     fn unknown_ids_are_refused_with_the_list() {
         let e = entry("chess").err().expect("refused");
         assert_eq!(e.rule, "engine.unknown_game");
-        assert!(e.message.en.contains("splendor, catan, catan-junior"), "{}", e.message.en);
+        assert!(
+            e.message.en.contains("splendor, catan, catan-junior"),
+            "{}",
+            e.message.en
+        );
         assert!(game("").is_err());
         let r: Result<usize, ErrorInfo> = with_game!("nope", G => <G as Game>::ID.len());
         assert!(r.is_err());
@@ -305,7 +309,12 @@ mod tests {
         fn visit<G: Registered>(&mut self) {
             let sets = G::rule_sets();
             let first = sets.first().map(|r| (r.config)());
-            assert_eq!(first, Some(G::Config::default()), "{}: the first rule set is not the default", G::ID);
+            assert_eq!(
+                first,
+                Some(G::Config::default()),
+                "{}: the first rule set is not the default",
+                G::ID
+            );
         }
     }
 

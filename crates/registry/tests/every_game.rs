@@ -55,7 +55,12 @@ impl Visitor for ConformanceWalk {
             let report = testkit::run::<G>(&config, &opts);
             assert_eq!(report.games, opts.games, "{} {}", G::ID, set.id);
             assert_eq!(report.finished + report.capped, report.games, "{} {}", G::ID, set.id);
-            assert!(report.steps > 0 && report.views_checked > 0, "{} {}: {report:?}", G::ID, set.id);
+            assert!(
+                report.steps > 0 && report.views_checked > 0,
+                "{} {}: {report:?}",
+                G::ID,
+                set.id
+            );
 
             // The ends of the range are the ends: one fewer and one more are
             // refused through the path every client takes.
@@ -70,8 +75,13 @@ impl Visitor for ConformanceWalk {
             }
             for players in [lo.saturating_sub(1), hi + 1] {
                 let refused = entry.create(&options, players, 1, ChanceMode::Seeded);
-                let e = refused.err().unwrap_or_else(|| panic!("{} {} takes {players} players", G::ID, set.id));
-                assert!(!e.rule.is_empty() && !e.message.de.is_empty() && !e.message.en.is_empty(), "{e:?}");
+                let e = refused
+                    .err()
+                    .unwrap_or_else(|| panic!("{} {} takes {players} players", G::ID, set.id));
+                assert!(
+                    !e.rule.is_empty() && !e.message.de.is_empty() && !e.message.en.is_empty(),
+                    "{e:?}"
+                );
             }
             self.runs.push(format!("{} {} {lo}..={hi}: {report:?}", G::ID, set.id));
         }
@@ -191,7 +201,12 @@ fn missing(documented: &BTreeMap<String, String>, sources: &[(PathBuf, String)])
 fn every_documented_rule_id_is_named_by_a_test() {
     let root = workspace_root();
     let sources = test_sources();
-    assert!(sources.len() > 20, "only {} test sources found under {}", sources.len(), root.display());
+    assert!(
+        sources.len() > 20,
+        "only {} test sources found under {}",
+        sources.len(),
+        root.display()
+    );
     let mut problems = Vec::new();
     let mut total = 0;
     for game in registry::games() {
@@ -199,7 +214,9 @@ fn every_documented_rule_id_is_named_by_a_test() {
         let mut documented: BTreeMap<String, String> = BTreeMap::new();
         for set in &game.rule_sets {
             for id in set.rule_ids {
-                documented.entry(id.to_string()).or_insert_with(|| format!("RULE_IDS of {}", set.id));
+                documented
+                    .entry(id.to_string())
+                    .or_insert_with(|| format!("RULE_IDS of {}", set.id));
             }
             for doc in set.docs {
                 let text = std::fs::read_to_string(root.join(doc)).unwrap_or_else(|e| panic!("{doc}: {e}"));
@@ -215,7 +232,10 @@ fn every_documented_rule_id_is_named_by_a_test() {
         }
     }
     for (id, reason) in NOT_TESTABLE {
-        assert!(!reason.trim().is_empty(), "{id} is listed as not testable without a reason");
+        assert!(
+            !reason.trim().is_empty(),
+            "{id} is listed as not testable without a reason"
+        );
         if sources.iter().any(|(_, s)| names(s, id)) {
             problems.push(format!("{id} is listed as not testable but a test names it"));
         }
@@ -241,11 +261,17 @@ fn the_coverage_check_reports_what_no_test_names() {
             PathBuf::from("a.rs"),
             "// demo.turn.roll_first and demo.build.road.connected are other ids\n".to_string(),
         ),
-        (PathBuf::from("b.rs"), "#[test]\nfn demo_trade_rate_is_four_to_one() {}\n".to_string()),
+        (
+            PathBuf::from("b.rs"),
+            "#[test]\nfn demo_trade_rate_is_four_to_one() {}\n".to_string(),
+        ),
     ];
     assert_eq!(
         missing(&documented, &sources),
-        vec!["demo.build.road (demo.md)".to_string(), "demo.turn.roll (demo.md)".to_string()]
+        vec![
+            "demo.build.road (demo.md)".to_string(),
+            "demo.turn.roll (demo.md)".to_string()
+        ]
     );
     assert!(names("assert_eq!(e.rule, \"demo.turn.roll\");", "demo.turn.roll"));
     assert!(names("demo.turn.roll: the roll comes first.", "demo.turn.roll"));
