@@ -14,7 +14,7 @@ mod common;
 
 use bots::{Bot, GreedyBot};
 use catan::cities_knights::Commodity;
-use catan::topology::{EDGE_COUNT, HEX_COUNT, NODE_COUNT};
+use catan::topology::Shape;
 use catan::{Action, Catan, EdgeId, HexId, NodeId, Phase};
 use common::{games, temp_db};
 use engine::{ChanceMode, GameRng, Match, Seat, ToAct};
@@ -37,6 +37,12 @@ struct Found {
     en: String,
 }
 
+/// The base board's counts: this test plays on the 3–4 player board.
+fn counts() -> (u8, u8, u8) {
+    let t = Shape::Base.topology();
+    (t.hex_count() as u8, t.node_count() as u8, t.edge_count() as u8)
+}
+
 fn config() -> catan::Config {
     serde_json::from_str(r#"{"rules":"cities_knights_heroes"}"#).expect("config")
 }
@@ -44,7 +50,7 @@ fn config() -> catan::Config {
 /// A second hero: any knight of the seat, any commodity.
 fn hero_candidates() -> Vec<Action> {
     let mut out = Vec::new();
-    for n in 0..NODE_COUNT as u8 {
+    for n in 0..counts().1 {
         for commodity in Commodity::ALL {
             out.push(Action::UpgradeHero {
                 node: NodeId(n),
@@ -58,8 +64,8 @@ fn hero_candidates() -> Vec<Action> {
 /// Every squire step between two hexes.
 fn step_candidates() -> Vec<Action> {
     let mut out = Vec::new();
-    for from in 0..HEX_COUNT as u8 {
-        for to in 0..HEX_COUNT as u8 {
+    for from in 0..counts().0 {
+        for to in 0..counts().0 {
             out.push(Action::MoveSquire {
                 from: HexId(from),
                 to: HexId(to),
@@ -72,7 +78,7 @@ fn step_candidates() -> Vec<Action> {
 /// Every progress card play with a target, on every target.
 fn card_candidates() -> Vec<Action> {
     let mut out = Vec::new();
-    for n in 0..NODE_COUNT as u8 {
+    for n in 0..counts().1 {
         let node = NodeId(n);
         out.extend([
             Action::PlayEngineer { node },
@@ -80,11 +86,11 @@ fn card_candidates() -> Vec<Action> {
             Action::PlayIntrigue { node },
         ]);
     }
-    for h in 0..HEX_COUNT as u8 {
+    for h in 0..counts().0 {
         let hex = HexId(h);
         out.extend([Action::PlayBishop { hex }, Action::PlayMerchant { hex }]);
     }
-    for e in 0..EDGE_COUNT as u8 {
+    for e in 0..counts().2 {
         out.push(Action::PlayDiplomat { edge: EdgeId(e) });
     }
     for v in 0..PLAYERS as u8 {

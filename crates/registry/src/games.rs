@@ -3,7 +3,7 @@
 //! game's type goes into [`crate::for_each_game!`]; its description here.
 
 use crate::{Registered, RuleSet};
-use catan::{Catan, Rules};
+use catan::{Catan, Rules, TurnRule};
 use catan_junior::{CatanJunior, Edition};
 use splendor::Splendor;
 
@@ -24,7 +24,7 @@ impl Registered for Splendor {
 
 impl Registered for Catan {
     const NAME: (&'static str, &'static str) = ("CATAN", "CATAN");
-    const RULE_PREFIXES: &'static [&'static str] = &["catan", "ck", "snh"];
+    const RULE_PREFIXES: &'static [&'static str] = &["catan", "ck", "snh", "catan56"];
 
     fn rule_sets() -> Vec<RuleSet<Self>> {
         vec![
@@ -51,6 +51,26 @@ impl Registered for Catan {
                 config: catan::Config::cities_knights_heroes,
                 rule_ids: catan::cities_knights::heroes::HERO_RULE_IDS,
                 docs: &["docs/games/heroes.md"],
+            },
+            RuleSet {
+                id: "five_six",
+                name: (
+                    "5–6 Spieler (Sonderbauphase)",
+                    "5–6 players (Special Building Phase)",
+                ),
+                config: || catan::Config::five_six(TurnRule::SpecialBuilding),
+                rule_ids: catan::five_six::FIVE_SIX_RULE_IDS,
+                docs: &["docs/games/catan-5-6.md"],
+            },
+            RuleSet {
+                id: "five_six_paired",
+                name: (
+                    "5–6 Spieler (Spielerpaare)",
+                    "5–6 players (paired players)",
+                ),
+                config: || catan::Config::five_six(TurnRule::Paired),
+                rule_ids: &[],
+                docs: &[],
             },
         ]
     }
