@@ -32,9 +32,14 @@ export async function lobbyPage(root) {
   let tables = [];
   let busy = false;
 
-  // A game may offer rule sets (CATAN: base, Cities & Knights, with heroes),
-  // each with its own player counts and the options that select it.
-  const ruleSets = () => mods[form.game]?.meta?.ruleSets || null;
+  // A game may offer rule sets (CATAN: base, Cities & Knights, with heroes,
+  // 5–6 players), each with its own player counts and the options that
+  // select it: the server lists them from its game registry.
+  const servedSets = (game) => {
+    const sets = games.rule_sets?.[game];
+    return sets && sets.length > 1 ? sets : null;
+  };
+  const ruleSets = () => servedSets(form.game);
   const ruleSet = () => {
     const sets = ruleSets();
     if (!sets) return null;
@@ -130,7 +135,7 @@ export async function lobbyPage(root) {
                   render();
                 },
               },
-              ruleSets().map((r) => h('option', { value: r.id, selected: r.id === ruleSet().id }, `${L(r.title)} (${r.players[0]}–${r.players[1]})`)),
+              ruleSets().map((r) => h('option', { value: r.id, selected: r.id === ruleSet().id }, `${L(r.name)} (${r.players[0]}–${r.players[1]})`)),
             ),
           )
         : null,
@@ -205,11 +210,17 @@ export async function lobbyPage(root) {
         {},
         h('strong', {}, gameTitle(mods[tb.game], tb.game, L)),
         ' ',
-        mods[tb.game]?.ruleSetTitle ? h('span', { class: 'rule-set', 'data-testid': 'table-rules', 'data-rules': tb.rules || '' }, `(${L(mods[tb.game].ruleSetTitle(tb.rules))})`) : null,
+        ruleSetLabel(tb),
         ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)), ' ', h('small', { class: 'muted' }, tb.id)),
       h('div', { class: 'muted' }, tb.seats.map((s, i) => (s.kind === 'open' ? `${i + 1}. ${t('open')}` : `${i + 1}. ${seatLabel(s, i)}`)).join(' · ')),
       h('div', { class: 'row-actions' }, actions),
     );
+  };
+
+  /** The name of a listed table's rule set, for a game that has several. */
+  const ruleSetLabel = (tb) => {
+    const set = servedSets(tb.game)?.find((r) => r.id === tb.rules);
+    return set ? h('span', { class: 'rule-set', 'data-testid': 'table-rules', 'data-rules': tb.rules }, `(${L(set.name)})`) : null;
   };
 
   const listPanel = () =>

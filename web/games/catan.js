@@ -24,24 +24,9 @@ export const meta = {
   title: { de: 'CATAN', en: 'CATAN' },
   players: [2, 4],
   defaultPlayers: 3,
-  /**
-   * The rule sets a table can be created with (the option `rules` of
-   * crates/catan/src/config.rs) and the player counts each allows (the
-   * engine's `player_range`; Cities & Knights is for 3 or 4).
-   */
-  ruleSets: [
-    { id: 'base', title: { de: 'Basisspiel', en: 'Base game' }, players: [2, 4], options: null },
-    { id: 'cities_knights', title: { de: 'Städte & Ritter', en: 'Cities & Knights' }, players: [3, 4], options: { rules: 'cities_knights' } },
-    { id: 'cities_knights_heroes', title: { de: 'Städte & Ritter mit Helden und Knappen', en: 'Cities & Knights with heroes and squires' }, players: [3, 4], options: { rules: 'cities_knights_heroes' } },
-    { id: 'five_six', title: { de: 'Erweiterung 5–6 Spieler (außerordentliche Bauphase)', en: '5–6 player extension (Special Building Phase)' }, players: [5, 6], options: { extension: 'five_six' } },
-    { id: 'five_six_paired', title: { de: 'Erweiterung 5–6 Spieler (Spielerpaare)', en: '5–6 player extension (paired players)' }, players: [5, 6], options: { extension: 'five_six', turn: 'paired' } },
-  ],
+  // The rule sets (base, Cities & Knights, heroes, 5–6 players) come from
+  // the server's game registry (GET /api/games, `rule_sets`).
 };
-
-/** The display name of the rule set a table was created with (the server's `rules` field). */
-export function ruleSetTitle(rules) {
-  return (meta.ruleSets.find((r) => r.id === (rules || 'base')) || { title: { de: rules, en: rules } }).title;
-}
 
 /**
  * Game options that go with a player count (the lobby adds them to the

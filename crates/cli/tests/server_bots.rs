@@ -23,8 +23,12 @@ impl Api {
     }
 
     async fn create(&self, game: &str, bots: &[&str]) -> String {
+        self.create_with(game, bots, Value::Null).await
+    }
+
+    async fn create_with(&self, game: &str, bots: &[&str], options: Value) -> String {
         let seats: Vec<Value> = bots.iter().map(|b| json!({"kind": "bot", "bot": b})).collect();
-        let body = json!({"game": game, "players": bots.len(), "seed": 11, "seats": seats});
+        let body = json!({"game": game, "players": bots.len(), "seed": 11, "seats": seats, "options": options});
         let resp = self
             .http
             .post(format!("{}/api/tables", self.base))
@@ -101,6 +105,61 @@ async fn greedy_and_mcts_play_every_game_on_the_server() {
     for (game, id) in &mcts_tables {
         let summary = api.wait(id, Duration::from_secs(600)).await;
         assert!(summary["result"]["winners"].is_array(), "{game}: {summary}");
+        check_log(&api, id, game).await;
+    }
+    server.shutdown().await.expect("clean shutdown");
+}
+
+/// Every rule set the server lists (from the game registry) can be chosen
+/// with the options it lists, is named in the table list, and bots play it
+/// to its end at its largest table (CATAN's 5–6 player rule sets with 6).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_every_listed_rule_set_at_its_largest_table() {
+    let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
+    let config = server::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: temp_db("rule-sets"),
+        bot_think_ms: 0,
+        ..server::ServerConfig::default()
+    };
+    let server = server::start(config, games(), bots).await.expect("server starts");
+    let api = Api {
+        base: format!("http://{}", server.addr),
+        http: reqwest::Client::new(),
+    };
+    let (_, listed) = api.get("/api/games").await;
+    let mut tables = Vec::new();
+    let mut seen = Vec::new();
+    for game in listed["games"].as_array().expect("games") {
+        let game = game.as_str().expect("id");
+        let sets = listed["rule_sets"][game].as_array().expect("rule sets of every game");
+        let registered = registry::game(game).expect("registered");
+        assert_eq!(sets.len(), registered.rule_sets.len(), "{game}: every rule set listed");
+        for set in sets {
+            let id = set["id"].as_str().expect("rule set id");
+            assert!(set["name"]["de"].is_string() && set["name"]["en"].is_string(), "{set}");
+            let most = set["players"][1].as_u64().expect("players") as usize;
+            let bots: Vec<&str> = (0..most).map(|i| if i % 2 == 0 { "greedy" } else { "random" }).collect();
+            let table = api.create_with(game, &bots, set["options"].clone()).await;
+            tables.push((game, id.to_string(), table));
+            seen.push(format!("{game}/{id}"));
+        }
+    }
+    for needed in ["catan/five_six", "catan/five_six_paired", "catan/cities_knights_heroes", "catan-junior/pro"] {
+        assert!(seen.iter().any(|s| s == needed), "{needed} is listed: {seen:?}");
+    }
+    let (_, list) = api.get("/api/tables").await;
+    for (game, rules, id) in &tables {
+        let row = list["tables"]
+            .as_array()
+            .and_then(|t| t.iter().find(|t| t["id"] == id.as_str()))
+            .unwrap_or_else(|| panic!("{id} listed"));
+        assert_eq!(row["rules"], rules.as_str(), "{game}: the list names the rule set");
+    }
+    for (game, rules, id) in &tables {
+        let summary = api.wait(id, Duration::from_secs(600)).await;
+        assert!(summary["result"]["winners"].is_array(), "{game}/{rules}: {summary}");
+        assert_eq!(summary["rules"], rules.as_str());
         check_log(&api, id, game).await;
     }
     server.shutdown().await.expect("clean shutdown");

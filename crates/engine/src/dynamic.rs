@@ -44,6 +44,32 @@ pub trait GameEntry: Send + Sync {
     /// Rebuilds a match from what a server stored of it (see [`Stored`]),
     /// applying the stored chance outcomes instead of drawing them anew.
     fn restore(&self, stored: Stored<'_>) -> Result<Box<dyn DynMatch>, ErrorInfo>;
+    /// The game's rule sets as a lobby offers them, the default first.
+    /// Empty for an entry that was not registered with its rule sets (the
+    /// registry crate wraps every game's entry to fill this in).
+    fn rule_sets(&self) -> Vec<RuleSetCard> {
+        Vec::new()
+    }
+    /// The id of the rule set a table's options select (`None` when the
+    /// options do not parse or the entry knows no rule sets), so that a
+    /// table list can name the rules without knowing each game's options.
+    fn rule_set_of(&self, _options: &Value) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A rule set as a client sees it: what to show and what to send.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RuleSetCard {
+    /// Stable id (`base`, `cities_knights`, `five_six`, …).
+    pub id: String,
+    /// The name in German and English.
+    pub name: crate::rejection::Message,
+    /// Fewest and most players.
+    pub players: [usize; 2],
+    /// The options that select the rule set (only the fields that differ
+    /// from the game's defaults), to be merged into a table's options.
+    pub options: Value,
 }
 
 /// What a server stores of a match to restore it from, whatever the RNG code

@@ -30,7 +30,7 @@ impl Registered for Catan {
         vec![
             RuleSet {
                 id: "base",
-                name: ("Grundspiel", "Base game"),
+                name: ("Basisspiel", "Base game"),
                 config: || catan::Config {
                     rules: Rules::Base,
                     ..catan::Config::default()
@@ -47,7 +47,10 @@ impl Registered for Catan {
             },
             RuleSet {
                 id: "cities_knights_heroes",
-                name: ("Städte & Ritter mit Helden", "Cities & Knights with heroes"),
+                name: (
+                    "Städte & Ritter mit Helden und Knappen",
+                    "Cities & Knights with heroes and squires",
+                ),
                 config: catan::Config::cities_knights_heroes,
                 rule_ids: catan::cities_knights::heroes::HERO_RULE_IDS,
                 docs: &["docs/games/heroes.md"],
@@ -55,24 +58,39 @@ impl Registered for Catan {
             RuleSet {
                 id: "five_six",
                 name: (
-                    "5–6 Spieler (Sonderbauphase)",
-                    "5–6 players (Special Building Phase)",
+                    "Erweiterung 5–6 Spieler (außerordentliche Bauphase)",
+                    "5–6 player extension (Special Building Phase)",
                 ),
-                config: || catan::Config::five_six(TurnRule::SpecialBuilding),
+                config: || catan::Config {
+                    extension: Some(catan::Extension::FiveSix),
+                    ..catan::Config::default()
+                },
                 rule_ids: catan::five_six::FIVE_SIX_RULE_IDS,
                 docs: &["docs/games/catan-5-6.md"],
             },
             RuleSet {
                 id: "five_six_paired",
                 name: (
-                    "5–6 Spieler (Spielerpaare)",
-                    "5–6 players (paired players)",
+                    "Erweiterung 5–6 Spieler (Spielerpaare)",
+                    "5–6 player extension (paired players)",
                 ),
                 config: || catan::Config::five_six(TurnRule::Paired),
                 rule_ids: &[],
                 docs: &[],
             },
         ]
+    }
+
+    /// The rules and the extension decide; the board, the goal and the
+    /// start player are free options of every rule set.
+    fn rule_set_of(config: &catan::Config) -> &'static str {
+        match (config.rules, config.turn_rule()) {
+            (_, Some(TurnRule::Paired)) => "five_six_paired",
+            (_, Some(TurnRule::SpecialBuilding)) => "five_six",
+            (Rules::Base, None) => "base",
+            (Rules::CitiesKnights, None) => "cities_knights",
+            (Rules::CitiesKnightsHeroes, None) => "cities_knights_heroes",
+        }
     }
 }
 
@@ -116,5 +134,14 @@ impl Registered for CatanJunior {
                 docs: &[],
             },
         ]
+    }
+
+    /// Trade between players decides first (it is offered for either edition).
+    fn rule_set_of(config: &catan_junior::Config) -> &'static str {
+        match (config.pro, config.edition) {
+            (true, _) => "pro",
+            (false, Edition::English2012) => "english2012",
+            (false, _) => "kosmos2015",
+        }
     }
 }

@@ -30,7 +30,7 @@ pub use engine;
 pub use splendor;
 
 use engine::dynamic::Entry;
-use engine::{ErrorInfo, Game, GameEntry};
+use engine::{ErrorInfo, Game, GameEntry, RuleSetCard};
 use serde_json::Value;
 use std::ops::RangeInclusive;
 
@@ -108,6 +108,17 @@ pub trait Registered: bots::BotGame {
     const RULE_PREFIXES: &'static [&'static str];
     /// The rule sets (named option presets), the default first.
     fn rule_sets() -> Vec<RuleSet<Self>>;
+    /// The id of the rule set a config is played under. The default finds
+    /// the rule set whose preset equals the config, else the default one; a
+    /// game whose presets have free options beside the rule set (CATAN's
+    /// board, goal and start player) names the deciding fields instead.
+    fn rule_set_of(config: &Self::Config) -> &'static str {
+        let sets = Self::rule_sets();
+        sets.iter()
+            .find(|r| (r.config)() == *config)
+            .or(sets.first())
+            .map_or("", |r| r.id)
+    }
 }
 
 /// A named preset of a game's options: a rule set or an edition.
@@ -195,7 +206,85 @@ pub fn info<G: Registered>() -> GameInfo {
             .collect(),
         rule_prefixes: G::RULE_PREFIXES,
         bots: BOTS,
-        entry: Entry::<G>::boxed,
+        entry: Listed::<G>::boxed,
+    }
+}
+
+/// The fields of `options` that differ from `defaults` (both objects): what
+/// a client must send to select a preset.
+fn differing(options: &Value, defaults: &Value) -> Value {
+    match (options, defaults) {
+        (Value::Object(o), Value::Object(d)) => Value::Object(
+            o.iter()
+                .filter(|(k, v)| d.get(k.as_str()) != Some(v))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        _ => options.clone(),
+    }
+}
+
+/// A game's [`GameEntry`] with what the registry knows of it (its rule
+/// sets), so that the server, which knows no game, can offer them.
+struct Listed<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: Registered> Listed<G> {
+    fn boxed() -> Box<dyn GameEntry> {
+        Box::new(Listed::<G>(std::marker::PhantomData))
+    }
+}
+
+impl<G: Registered> GameEntry for Listed<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn create(
+        &self,
+        config: &Value,
+        players: usize,
+        seed: u64,
+        mode: engine::ChanceMode,
+    ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+        Entry::<G>::default().create(config, players, seed, mode)
+    }
+    fn load(
+        &self,
+        state: &Value,
+        seed: u64,
+        mode: engine::ChanceMode,
+    ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+        Entry::<G>::default().load(state, seed, mode)
+    }
+    fn replay_log(
+        &self,
+        log: &Value,
+        mode: engine::ChanceMode,
+    ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+        Entry::<G>::default().replay_log(log, mode)
+    }
+    fn restore(&self, stored: engine::Stored<'_>) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+        Entry::<G>::default().restore(stored)
+    }
+    fn rule_sets(&self) -> Vec<RuleSetCard> {
+        let defaults = serde_json::to_value(G::Config::default()).unwrap_or(Value::Null);
+        info::<G>()
+            .rule_sets
+            .into_iter()
+            .map(|r| RuleSetCard {
+                id: r.id.to_owned(),
+                name: engine::Message::new(r.name.0, r.name.1),
+                players: [*r.players.start(), *r.players.end()],
+                options: differing(&r.options, &defaults),
+            })
+            .collect()
+    }
+    fn rule_set_of(&self, options: &Value) -> Option<&'static str> {
+        let config: G::Config = if options.is_null() {
+            G::Config::default()
+        } else {
+            serde_json::from_value(options.clone()).ok()?
+        };
+        Some(G::rule_set_of(&config))
     }
 }
 

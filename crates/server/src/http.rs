@@ -241,8 +241,17 @@ fn resident_bytes() -> Option<u64> {
 }
 
 async fn games(State(app): State<Arc<App>>) -> Json<Value> {
+    let registry = app.lobby.registry();
+    // Per game its rule sets, as the registry crate describes them: the
+    // lobby offers these instead of a copy of its own.
+    let rule_sets: serde_json::Map<String, Value> = registry
+        .ids()
+        .into_iter()
+        .filter_map(|id| registry.get(id).map(|e| (id.to_owned(), json!(e.rule_sets()))))
+        .collect();
     Json(json!({
-        "games": app.lobby.registry().ids(),
+        "games": registry.ids(),
+        "rule_sets": rule_sets,
         "bots": app.lobby.shared().bots.names(),
     }))
 }

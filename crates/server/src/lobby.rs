@@ -336,11 +336,12 @@ impl Lobby {
         let seats = db.seats(id).await.map_err(|_| ApiError::storage())?;
         let t = archived.table;
         let options = serde_json::from_str(&t.options).unwrap_or(Value::Null);
+        let rules = crate::protocol::rules_of(self.registry.get(&t.game).as_deref(), &options);
         Ok(TableSummary {
             id: t.id,
             game: t.game,
             players: t.players,
-            rules: crate::protocol::rules_of(&options),
+            rules,
             options,
             version: t.version,
             status: if archived.finished {

@@ -33,10 +33,10 @@ pub struct TableSummary {
     pub players: usize,
     /// Game options as given at creation (`null` for the defaults).
     pub options: Value,
-    /// The rule set the options name with their `rules` key (CATAN:
-    /// `cities_knights`, `cities_knights_heroes`), so that a table list can
-    /// say which game is played without knowing each game's options; `null`
-    /// for the game's default rules.
+    /// The id of the rule set the options select, as the game's registry
+    /// entry names it (CATAN: `base`, `cities_knights`, `five_six`, …), so
+    /// that a table list can say which game is played without knowing each
+    /// game's options; `null` for a game registered without rule sets.
     #[serde(default)]
     pub rules: Option<String>,
     /// Engine version: number of accepted steps, chance included.
@@ -59,9 +59,9 @@ pub struct TableSummary {
     pub clock: Option<crate::clock::ClockConfig>,
 }
 
-/// The rule set named by a table's options (see [`TableSummary::rules`]).
-pub fn rules_of(options: &Value) -> Option<String> {
-    options.get("rules").and_then(Value::as_str).map(str::to_owned)
+/// The rule set a table's options select (see [`TableSummary::rules`]).
+pub fn rules_of(entry: Option<&dyn engine::GameEntry>, options: &Value) -> Option<String> {
+    entry.and_then(|e| e.rule_set_of(options)).map(str::to_owned)
 }
 
 /// How a seat is filled when a table is created.

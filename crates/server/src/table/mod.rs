@@ -912,7 +912,7 @@ impl Table {
             game: self.game.game().to_string(),
             players: self.game.players(),
             options: self.options.clone(),
-            rules: crate::protocol::rules_of(&self.options),
+            rules: crate::protocol::rules_of(Some(&*self.entry), &self.options),
             version: self.game.version(),
             status: status.to_string(),
             to_act,
