@@ -17,11 +17,11 @@ import importlib
 
 from ._errors import Refused
 from ._native import MAX_TURNS
-from .game import Game, games
+from .game import Game, games, rule_sets
 from .sim import record, simulate
 from .vector import VectorEnv
 
-__all__ = ["Game", "Refused", "VectorEnv", "games", "record", "simulate", "MAX_TURNS"]
+__all__ = ["Game", "Refused", "VectorEnv", "games", "record", "rule_sets", "simulate", "MAX_TURNS"]
 __version__ = "0.1.0"
 
 _LAZY = ("gym", "pettingzoo", "ray")

@@ -18,6 +18,17 @@ def games() -> list:
     return list(_native.games())
 
 
+def rule_sets(game: str) -> list:
+    """The rule sets of ``game`` from the registry, the default first: dicts with
+    ``id``, ``name`` (``de``, ``en``), ``players`` ``[fewest, most]`` and the
+    ``options`` that select it (pass them to :class:`Game` or an env)::
+
+        for r in spielleiter.rule_sets("catan"):
+            Game("catan", r["players"][1], options=r["options"])
+    """
+    return json.loads(_native.rule_sets(game))
+
+
 def _json(value: Any) -> str:
     if isinstance(value, str):
         return value

@@ -401,6 +401,15 @@ fn game_ids() -> Vec<&'static str> {
     registry::GAMES.to_vec()
 }
 
+/// The rule sets of a game, from the registry, as JSON: a list of
+/// `{"id", "name": {"de", "en"}, "players": [lo, hi], "options"}`, the
+/// default first; `options` selects the rule set.
+#[pyfunction]
+fn rule_sets(game: &str) -> PyResult<String> {
+    let entry = registry::entry(game).map_err(refused)?;
+    Ok(text(&entry.rule_sets()))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeGame>()?;
@@ -409,6 +418,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(record, m)?)?;
     m.add_function(wrap_pyfunction!(game_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
     m.add("MAX_TURNS", core::DEFAULT_MAX_TURNS)?;
     Ok(())
 }

@@ -6,16 +6,22 @@ import pytest
 
 import spielleiter
 
-CONFIGS = [
-    ("splendor", 2, None),
-    ("splendor", 4, None),
-    ("catan", 4, None),
-    ("catan", 3, {"rules": "cities_knights"}),
-    ("catan", 4, {"rules": "cities_knights_heroes"}),
-    ("catan-junior", 2, None),
-    ("catan-junior", 4, {"pro": True}),
-]
-IDS = [f"{g}-{p}-{(o or {}).get('rules', 'pro' if o else 'base')}" for g, p, o in CONFIGS]
+def _configs():
+    """Every game and rule set of the registry at its largest table, and each
+    game's default rule set at its smallest too."""
+    out = []
+    for game in spielleiter.games():
+        for k, r in enumerate(spielleiter.rule_sets(game)):
+            lo, hi = r["players"]
+            options = r["options"] or None
+            for players in ([lo, hi] if k == 0 and lo != hi else [hi]):
+                out.append((game, players, options, r["id"]))
+    return out
+
+
+_ALL = _configs()
+CONFIGS = [(g, p, o) for g, p, o, _ in _ALL]
+IDS = [f"{g}-{p}-{r}" for g, p, _, r in _ALL]
 
 
 @pytest.fixture(params=CONFIGS, ids=IDS)

@@ -169,3 +169,27 @@ def test_refused_pickles():
     except Refused as e:
         back = pickle.loads(pickle.dumps(e))
         assert (back.rule, back.de, back.en, back.kind) == (e.rule, e.de, e.en, e.kind)
+
+
+def test_rule_sets_come_from_the_registry():
+    ids = [r["id"] for r in spielleiter.rule_sets("catan")]
+    assert ids == ["base", "cities_knights", "cities_knights_heroes", "five_six", "five_six_paired"]
+    five_six = spielleiter.rule_sets("catan")[3]
+    assert five_six["players"] == [5, 6]
+    assert five_six["options"] == {"extension": "five_six"}
+    assert five_six["name"]["de"].startswith("Erweiterung 5–6 Spieler")
+    with pytest.raises(Refused):
+        spielleiter.rule_sets("chess")
+
+
+def test_six_players_on_the_larger_board_play_to_the_end():
+    g = Game("catan", 6, seed=4, options={"extension": "five_six"})
+    assert len(json.loads(g.state_json())["board"]["tiles"]) == 30
+    random_steps(g, random.Random(4), 200_000)
+    assert g.is_over()
+    assert set(g.result()) == {"winners", "scores", "reason"}
+    # Five players on the base board are refused with the rule.
+    with pytest.raises(Refused) as e:
+        Game("catan", 5, seed=1)
+    assert e.value.rule == "catan56.setup.players"
+    assert "5–6" in e.value.de and "5–6" in e.value.en

@@ -353,6 +353,16 @@ export function describeEvent(e, ctx) {
           : 'Nobody holds the Largest Army any more.';
     case 'turn_ended':
       return null;
+    // 5–6 players: after a turn, the others build in turn (Special Building
+    // Phase) or player 2 of the pair acts.
+    case 'special_building':
+      return d
+        ? `Außerordentliche Bauphase nach dem Zug von ${ctx.seatName(e.after)}: ${who} darf bauen.`
+        : `Special Building Phase after the turn of ${ctx.seatName(e.after)}: ${who} may build.`;
+    case 'player_two':
+      return d
+        ? `Spielerpaare: ${who} ist Spieler 2 im Zug von ${ctx.seatName(e.after)}.`
+        : `Paired players: ${who} is player 2 in the turn of ${ctx.seatName(e.after)}.`;
     case 'won': {
       const vp = (e.victory_point_cards || []).map((n, i) => (n ? `${ctx.seatName(i)}: ${n}` : null)).filter(Boolean);
       const cards = vp.length ? (d ? ` Siegpunktkarten: ${vp.join(', ')}.` : ` Victory point cards: ${vp.join(', ')}.`) : '';

@@ -24,6 +24,7 @@
 pub mod action;
 pub mod board;
 pub mod board_data;
+pub mod config;
 pub mod edition;
 pub mod error;
 pub mod event;
@@ -40,11 +41,12 @@ pub mod view;
 
 pub use action::{Action, Chance};
 pub use board::{Board, Side};
+pub use config::Config;
 pub use edition::{CocoCard, Edition, EditionData};
 pub use error::{JuniorError, Piece, RULE_IDS};
 pub use event::Event;
 pub use game::CatanJunior;
 pub use goods::{Good, Goods};
 pub use ids::{Island, Link, Site};
-pub use state::{Config, Phase, State};
+pub use state::{Phase, State};
 pub use view::View;

@@ -1,21 +1,12 @@
 //! The state: compact, `Copy`-friendly arrays indexed by seat, bitsets for pieces.
 
 use crate::board::{Board, Side};
+pub use crate::config::Config;
 use crate::edition::{CocoCard, Edition, EditionData};
 use crate::goods::{Good, Goods};
 use crate::ids::Island;
 use engine::Seat;
 use serde::{Deserialize, Serialize};
-
-/// Options of a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Config {
-    /// The edition (`kosmos2015` by default).
-    pub edition: Edition,
-    /// The pro variant: the captain may also trade with other players who agree.
-    pub pro: bool,
-}
 
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

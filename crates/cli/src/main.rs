@@ -41,6 +41,10 @@ enum Command {
         /// Game options as JSON (e.g. '{"board":"beginner"}').
         #[arg(long)]
         options: Option<String>,
+        /// A rule set of the game by its id (see `spielleiter games`), e.g.
+        /// `cities_knights` or `five_six`; `--options` may add to it.
+        #[arg(long)]
+        rules: Option<String>,
         /// Let random players make domestic trade offers too.
         #[arg(long)]
         with_offers: bool,
@@ -76,6 +80,10 @@ enum Command {
         /// '{"extension":"five_six"}').
         #[arg(long)]
         options: Option<String>,
+        /// A rule set of the game by its id (see `spielleiter games`), e.g.
+        /// `cities_knights` or `five_six`; `--options` may add to it.
+        #[arg(long)]
+        rules: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -105,6 +113,10 @@ enum Command {
         /// Game options as JSON (e.g. '{"two_players":true}').
         #[arg(long)]
         options: Option<String>,
+        /// A rule set of the game by its id (see `spielleiter games`), e.g.
+        /// `cities_knights` or `five_six`; `--options` may add to it.
+        #[arg(long)]
+        rules: Option<String>,
         /// Time budget of an external program per decision, in milliseconds.
         #[arg(long, default_value_t = 5_000)]
         timeout_ms: u64,
@@ -290,11 +302,34 @@ fn server_games() -> Result<server::Registry, String> {
     server::Registry::new(registry::entries()).map_err(|e| e.to_string())
 }
 
-fn parse_options(options: Option<&str>) -> Result<serde_json::Value, String> {
-    match options {
-        None => Ok(serde_json::Value::Null),
-        Some(s) => serde_json::from_str(s).map_err(|e| format!("--options is not JSON: {e}")),
+/// The options of a run: the named rule set's (from the registry), with
+/// `--options` laid over them field by field.
+fn parse_options(game: &str, rules: Option<&str>, options: Option<&str>) -> Result<serde_json::Value, String> {
+    use serde_json::Value;
+    let given = match options {
+        None => Value::Null,
+        Some(s) => serde_json::from_str(s).map_err(|e| format!("--options is not JSON: {e}"))?,
+    };
+    let Some(rules) = rules else { return Ok(given) };
+    let info = registry::game(game).map_err(|e| e.message.en)?;
+    let Some(set) = info.rule_sets.iter().find(|r| r.id == rules) else {
+        let known: Vec<&str> = info.rule_sets.iter().map(|r| r.id).collect();
+        return Err(format!(
+            "--rules: {game} has no rule set '{rules}' (known: {})",
+            known.join(", ")
+        ));
+    };
+    let mut merged = set.options.clone();
+    match (&mut merged, given) {
+        (_, Value::Null) => {}
+        (Value::Object(base), Value::Object(extra)) => base.extend(extra),
+        (_, other) => {
+            return Err(format!(
+                "--options must be a JSON object to go with --rules, not {other}"
+            ))
+        }
     }
+    Ok(merged)
 }
 
 fn config_of<G: engine::Game>(options: &serde_json::Value) -> Result<G::Config, String> {
@@ -315,11 +350,13 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             max_turns,
             options,
+            rules,
             timeout_ms,
             json_out,
             csv_out,
             json,
         } => {
+            let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
             let opts = arena::ArenaOptions {
                 game,
                 bots,
@@ -327,7 +364,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 seed,
                 threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 max_turns,
-                options: parse_options(options.as_deref())?,
+                options,
                 timeout: std::time::Duration::from_millis(timeout_ms),
                 progress: true,
             };
@@ -348,8 +385,19 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Games => {
-            for g in registry::GAMES {
-                println!("{g}");
+            // Each game, then its rule sets (the id `--rules` takes) with
+            // the players each allows.
+            for g in registry::games() {
+                println!("{}  ({})", g.id, g.name.1);
+                for r in &g.rule_sets {
+                    println!(
+                        "  --rules {:<24} {}–{} players  {}",
+                        r.id,
+                        r.players.start(),
+                        r.players.end(),
+                        r.name.1
+                    );
+                }
             }
             Ok(())
         }
@@ -455,10 +503,11 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             max_turns,
             options,
+            rules,
             with_offers,
             json,
         } => {
-            let options = parse_options(options.as_deref())?;
+            let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
             let opts = simulate::SimulateOptions {
                 players,
                 games,
@@ -487,9 +536,10 @@ fn run(cli: Cli) -> Result<(), String> {
             max_turns,
             seed,
             options,
+            rules,
             json,
         } => {
-            let options = parse_options(options.as_deref())?;
+            let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
             let result = with_game!(game.as_str(), G => {
                 let config = config_of::<G>(&options)?;
                 bench::bench::<G>(&config, players, seconds, max_turns, seed).map_err(|e| e.to_string())?

@@ -172,3 +172,77 @@ fn referee_over_pipes_then_replay_the_saved_log() {
     assert!(!out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The 5–6 player rule sets through every command a researcher uses: named
+/// with `--rules` (from the game registry), six seats in simulate, arena
+/// (greedy bots) and bench; a rule set the game lacks is refused by name.
+#[test]
+fn five_six_players_in_simulate_arena_and_bench() {
+    let out = bin().args(["games"]).output().expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("--rules five_six ") && text.contains("5–6 players"),
+        "{text}"
+    );
+
+    let out = bin()
+        .args(["simulate", "--game", "catan", "--rules", "five_six", "--players", "6"])
+        .args(["--games", "20", "--json"])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((v["games"].as_u64(), v["players"].as_u64()), (Some(20), Some(6)), "{v}");
+
+    let out = bin()
+        .args([
+            "arena",
+            "--game",
+            "catan",
+            "--rules",
+            "five_six_paired",
+            "--games",
+            "2",
+            "--json",
+        ])
+        .args([
+            "--bot", "greedy", "--bot", "random", "--bot", "greedy", "--bot", "random", "--bot", "greedy",
+        ])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["games"].as_u64(), Some(2), "{v}");
+
+    let out = bin()
+        .args([
+            "bench",
+            "--game",
+            "catan",
+            "--rules",
+            "five_six",
+            "--players",
+            "5",
+            "--seconds",
+            "0.3",
+            "--json",
+        ])
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(v["games_per_sec"].as_f64().unwrap_or(0.0) > 0.0, "{v}");
+
+    // Five players on the base board, and a rule set CATAN does not have.
+    let out = bin()
+        .args(["simulate", "--game", "catan", "--players", "5", "--games", "1"])
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let out = bin()
+        .args(["simulate", "--game", "catan", "--rules", "seafarers", "--players", "4"])
+        .output()
+        .expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("five_six"), "{err}");
+}

@@ -139,13 +139,20 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
             let id = set["id"].as_str().expect("rule set id");
             assert!(set["name"]["de"].is_string() && set["name"]["en"].is_string(), "{set}");
             let most = set["players"][1].as_u64().expect("players") as usize;
-            let bots: Vec<&str> = (0..most).map(|i| if i % 2 == 0 { "greedy" } else { "random" }).collect();
+            let bots: Vec<&str> = (0..most)
+                .map(|i| if i % 2 == 0 { "greedy" } else { "random" })
+                .collect();
             let table = api.create_with(game, &bots, set["options"].clone()).await;
             tables.push((game, id.to_string(), table));
             seen.push(format!("{game}/{id}"));
         }
     }
-    for needed in ["catan/five_six", "catan/five_six_paired", "catan/cities_knights_heroes", "catan-junior/pro"] {
+    for needed in [
+        "catan/five_six",
+        "catan/five_six_paired",
+        "catan/cities_knights_heroes",
+        "catan-junior/pro",
+    ] {
         assert!(seen.iter().any(|s| s == needed), "{needed} is listed: {seen:?}");
     }
     let (_, list) = api.get("/api/tables").await;

@@ -247,19 +247,10 @@ impl<G: Registered> GameEntry for Listed<G> {
     ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
         Entry::<G>::default().create(config, players, seed, mode)
     }
-    fn load(
-        &self,
-        state: &Value,
-        seed: u64,
-        mode: engine::ChanceMode,
-    ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+    fn load(&self, state: &Value, seed: u64, mode: engine::ChanceMode) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
         Entry::<G>::default().load(state, seed, mode)
     }
-    fn replay_log(
-        &self,
-        log: &Value,
-        mode: engine::ChanceMode,
-    ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
+    fn replay_log(&self, log: &Value, mode: engine::ChanceMode) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
         Entry::<G>::default().replay_log(log, mode)
     }
     fn restore(&self, stored: engine::Stored<'_>) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {

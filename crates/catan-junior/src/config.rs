@@ -1,0 +1,15 @@
+//! The options of a game: the edition and the pro variant (the registry's
+//! rule sets are presets of these).
+
+use crate::edition::Edition;
+use serde::{Deserialize, Serialize};
+
+/// Options of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The edition (`kosmos2015` by default).
+    pub edition: Edition,
+    /// The pro variant: the captain may also trade with other players who agree.
+    pub pro: bool,
+}
