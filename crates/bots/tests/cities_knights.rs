@@ -5,6 +5,7 @@
 
 use bots::games::catan::CatanHeuristic;
 use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Commodity, ProgressCard, Track};
 use catan::rules::build::road_nodes;
 use catan::topology::{NodeId, Shape};
@@ -56,8 +57,8 @@ fn position(rules: &str, seed: u64) -> State {
         ck.bank.add(&commodities);
         for card in ProgressCard::ALL {
             while ck.players[i].progress.get(card) > 0 {
-                ck.players[i].progress.remove(card);
-                ck.decks[card.track().index()].under.add(card);
+                ck.players[i].progress.remove_card(card);
+                ck.decks[card.track().index()].under.add_card(card);
             }
         }
         let c = &mut ck.players[i];
@@ -100,7 +101,7 @@ fn give_commodity(s: &mut State, seat: Seat, c: Commodity, n: u8) {
 fn give_progress(s: &mut State, seat: Seat, card: ProgressCard) {
     let ck = s.ck.as_deref_mut().expect("ck");
     ck.decks[card.track().index()].take(card);
-    ck.players[seat.index()].progress.add(card);
+    ck.players[seat.index()].progress.add_card(card);
 }
 
 /// Puts a knight of `seat` (level 1–3, active or not) on an empty

@@ -539,10 +539,10 @@ pub enum Event {
         /// What is asked for.
         get: Resources,
         /// Commodities offered (Cities & Knights).
-        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
         give_commodities: crate::cities_knights::Commodities,
         /// Commodities asked for (Cities & Knights).
-        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
         get_commodities: crate::cities_knights::Commodities,
     },
     /// A reply to an offer.
@@ -563,10 +563,10 @@ pub enum Event {
         /// What the active player received.
         get: Resources,
         /// Commodities the active player gave (Cities & Knights).
-        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
         give_commodities: crate::cities_knights::Commodities,
         /// Commodities the active player received (Cities & Knights).
-        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_none")]
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
         get_commodities: crate::cities_knights::Commodities,
     },
     /// An offer ended without a trade.

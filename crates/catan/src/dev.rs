@@ -3,6 +3,7 @@
 //! The deck is a multiset of counts, not an order: drawing is a chance outcome
 //! weighted by the counts, so no order exists that could leak.
 
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
 
 /// A kind of development card.
@@ -63,60 +64,25 @@ impl DevCard {
     }
 }
 
-/// A count per development card kind. In JSON:
+/// A count per development card kind: the generic [`engine::Counts`]. In JSON:
 /// `{"knight": 1, "victory_point": 0, "road_building": 0, "year_of_plenty": 0, "monopoly": 0}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "Named", into = "Named")]
-pub struct DevCards(pub [u8; DEV_KINDS]);
+pub type DevCards = Counts<DevCard, DEV_KINDS>;
 
-#[derive(Serialize, Deserialize)]
-struct Named {
-    #[serde(default)]
-    knight: u8,
-    #[serde(default)]
-    victory_point: u8,
-    #[serde(default)]
-    road_building: u8,
-    #[serde(default)]
-    year_of_plenty: u8,
-    #[serde(default)]
-    monopoly: u8,
-}
-
-impl From<Named> for DevCards {
-    fn from(n: Named) -> Self {
-        DevCards([n.knight, n.victory_point, n.road_building, n.year_of_plenty, n.monopoly])
+impl CountKind for DevCard {
+    const NAMES: &'static [&'static str] = &["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
+    const FORM: CountsForm = CountsForm::EveryKey;
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
-impl From<DevCards> for Named {
-    fn from(d: DevCards) -> Self {
-        let [knight, victory_point, road_building, year_of_plenty, monopoly] = d.0;
-        Named {
-            knight,
-            victory_point,
-            road_building,
-            year_of_plenty,
-            monopoly,
-        }
-    }
-}
-
-impl DevCards {
-    /// No cards.
-    pub const ZERO: DevCards = DevCards([0; DEV_KINDS]);
+/// The base game's deck as a constant of [`DevCards`] (`DevCards::BASE_DECK`).
+pub trait DevCardCounts {
     /// The 25 cards of the base game: 14 knights, 5 victory points, 2 of each progress card.
-    pub const BASE_DECK: DevCards = DevCards([14, 5, 2, 2, 2]);
+    const BASE_DECK: Self;
+}
 
-    /// Count of one kind.
-    #[inline]
-    pub const fn get(&self, c: DevCard) -> u8 {
-        self.0[c as usize]
-    }
-
-    /// Total number of cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&x| x as u32).sum()
-    }
+impl DevCardCounts for DevCards {
+    const BASE_DECK: DevCards = DevCards::new([14, 5, 2, 2, 2]);
 }

@@ -53,7 +53,7 @@ pub const FIVE_SIX_RULE_IDS: &[&str] = &[
 pub const CARDS_PER_RESOURCE_56: u8 = 24;
 
 /// The bank at the start of a 5–6 player game: 24 of each resource.
-pub const FULL_BANK_56: Resources = Resources([CARDS_PER_RESOURCE_56; 5]);
+pub const FULL_BANK_56: Resources = Resources::new([CARDS_PER_RESOURCE_56; 5]);
 
 /// The 34 development cards of a 5–6 player game: 20 knights, 5 victory
 /// points, 3 each of road building, year of plenty and monopoly.

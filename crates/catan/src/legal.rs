@@ -6,6 +6,7 @@ use crate::action::{Action, Event};
 use crate::dev::DevCard;
 use crate::error::CatanError;
 use crate::five_six;
+use crate::resource::ResourceCounts;
 use crate::resource::Resources;
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
 use crate::rules::build::{road_spots, settlement_spots};

@@ -1,5 +1,6 @@
 //! Resources and counts of resource cards (hands, the bank, costs, offers).
 
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
 
 /// One of the five resources, in the order of the rules' cost table.
@@ -62,106 +63,41 @@ impl Resource {
     }
 }
 
-/// A count per resource. In JSON: `{"brick": 1, "lumber": 0, …}` (missing keys are 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "Named", into = "Named")]
-pub struct Resources(pub [u8; RESOURCE_COUNT]);
+/// A count per resource: the generic [`engine::Counts`]. In JSON:
+/// `{"brick": 1, "lumber": 0, …}` (every key written; missing keys read as 0).
+pub type Resources = Counts<Resource, RESOURCE_COUNT>;
 
-#[derive(Serialize, Deserialize)]
-struct Named {
-    #[serde(default)]
-    brick: u8,
-    #[serde(default)]
-    lumber: u8,
-    #[serde(default)]
-    wool: u8,
-    #[serde(default)]
-    grain: u8,
-    #[serde(default)]
-    ore: u8,
-}
-
-impl From<Named> for Resources {
-    fn from(n: Named) -> Self {
-        Resources([n.brick, n.lumber, n.wool, n.grain, n.ore])
+impl CountKind for Resource {
+    const NAMES: &'static [&'static str] = &["brick", "lumber", "wool", "grain", "ore"];
+    const FORM: CountsForm = CountsForm::EveryKey;
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
-impl From<Resources> for Named {
-    fn from(r: Resources) -> Self {
-        let [brick, lumber, wool, grain, ore] = r.0;
-        Named {
-            brick,
-            lumber,
-            wool,
-            grain,
-            ore,
-        }
-    }
-}
-
-impl Resources {
-    /// No cards.
-    pub const ZERO: Resources = Resources([0; RESOURCE_COUNT]);
+/// The base game's named counts of resources (the bank and the building
+/// costs), as constants of [`Resources`]: `Resources::CITY`. A trait because
+/// `Resources` is the engine's generic type.
+pub trait ResourceCounts {
     /// The full bank at the start: 19 of each.
-    pub const FULL_BANK: Resources = Resources([CARDS_PER_RESOURCE; RESOURCE_COUNT]);
+    const FULL_BANK: Self;
     /// Road: 1 brick, 1 lumber.
-    pub const ROAD: Resources = Resources([1, 1, 0, 0, 0]);
+    const ROAD: Self;
     /// Settlement: 1 brick, 1 lumber, 1 wool, 1 grain.
-    pub const SETTLEMENT: Resources = Resources([1, 1, 1, 1, 0]);
+    const SETTLEMENT: Self;
     /// City: 2 grain, 3 ore.
-    pub const CITY: Resources = Resources([0, 0, 0, 2, 3]);
+    const CITY: Self;
     /// Development card: 1 wool, 1 grain, 1 ore.
-    pub const DEVELOPMENT: Resources = Resources([0, 0, 1, 1, 1]);
+    const DEVELOPMENT: Self;
+}
 
-    /// Builds a count from `(resource, n)` pairs.
-    pub fn of(pairs: &[(Resource, u8)]) -> Resources {
-        let mut r = Resources::ZERO;
-        for &(res, n) in pairs {
-            r.0[res.index()] += n;
-        }
-        r
-    }
-
-    /// The count of one resource.
-    #[inline]
-    pub const fn get(&self, r: Resource) -> u8 {
-        self.0[r as usize]
-    }
-
-    /// Total number of cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&x| x as u32).sum()
-    }
-
-    /// Whether every count is at least the other's.
-    #[inline]
-    pub fn covers(&self, cost: &Resources) -> bool {
-        self.0.iter().zip(cost.0.iter()).all(|(a, b)| a >= b)
-    }
-
-    /// Subtracts (saturating; callers check [`Resources::covers`] first).
-    #[inline]
-    pub fn sub(&mut self, cost: &Resources) {
-        for (a, b) in self.0.iter_mut().zip(cost.0.iter()) {
-            *a = a.saturating_sub(*b);
-        }
-    }
-
-    /// Adds (saturating).
-    #[inline]
-    pub fn add(&mut self, gain: &Resources) {
-        for (a, b) in self.0.iter_mut().zip(gain.0.iter()) {
-            *a = a.saturating_add(*b);
-        }
-    }
-
-    /// Whether no card is counted.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; RESOURCE_COUNT]
-    }
+impl ResourceCounts for Resources {
+    const FULL_BANK: Resources = Resources::new([CARDS_PER_RESOURCE; RESOURCE_COUNT]);
+    const ROAD: Resources = Resources::new([1, 1, 0, 0, 0]);
+    const SETTLEMENT: Resources = Resources::new([1, 1, 1, 1, 0]);
+    const CITY: Resources = Resources::new([0, 0, 0, 2, 3]);
+    const DEVELOPMENT: Resources = Resources::new([0, 0, 1, 1, 1]);
 }
 
 #[cfg(test)]

@@ -236,10 +236,10 @@ pub struct Offer {
     /// What the active player asks for.
     pub get: Resources,
     /// Commodities the active player gives (Cities & Knights, `ck.trade.commodities`).
-    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    #[serde(default, skip_serializing_if = "Commodities::is_empty")]
     pub give_commodities: Commodities,
     /// Commodities the active player asks for (Cities & Knights).
-    #[serde(default, skip_serializing_if = "Commodities::is_none")]
+    #[serde(default, skip_serializing_if = "Commodities::is_empty")]
     pub get_commodities: Commodities,
 }
 

@@ -7,6 +7,7 @@
 //! sources; what is checked is that those sources are consistent.
 
 use crate::bits::{EdgeSet, NodeSet};
+use crate::dev::DevCardCounts;
 use crate::dev::{DevCard, DevCards};
 use crate::resource::{Resource, CARDS_PER_RESOURCE};
 use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};

@@ -4,6 +4,7 @@
 
 mod ck;
 
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{ProgressCard, Track};
 use catan::{BoardChoice, Catan, Config, Phase, State};
 use engine::rand::SeedableRng;
@@ -50,10 +51,10 @@ fn shuffle_secrets(s: &mut State, a: usize, b: usize) -> bool {
             .into_iter()
             .find(|&o| o != card && o.track() == card.track() && !o.is_vp() && deck.top.get(o) > 0)
         {
-            deck.top.remove(other);
-            deck.top.add(card);
-            k.players[a].progress.remove(card);
-            k.players[a].progress.add(other);
+            deck.top.remove_card(other);
+            deck.top.add_card(card);
+            k.players[a].progress.remove_card(card);
+            k.players[a].progress.add_card(other);
             changed = true;
         }
     }
@@ -71,8 +72,8 @@ fn ck_determinize_depends_only_on_the_view() {
         // Make sure seat 1 holds a progress card.
         let k = ck::ckm(&mut s);
         if k.players[1].progress.is_empty() && k.decks[Track::Politics.index()].top.get(ProgressCard::Spy) > 0 {
-            k.decks[Track::Politics.index()].top.remove(ProgressCard::Spy);
-            k.players[1].progress.add(ProgressCard::Spy);
+            k.decks[Track::Politics.index()].top.remove_card(ProgressCard::Spy);
+            k.players[1].progress.add_card(ProgressCard::Spy);
         }
         if Catan::validate(&s).is_err() || !matches!(s.phase, Phase::Main | Phase::Roll) {
             continue;

@@ -5,6 +5,7 @@
 //! arbitrary C&K actions are checked, refused without change or applied to a
 //! consistent state.
 
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Card, Commodity, ProgressCard, Step, Track};
 use catan::{Action, Catan, Config, HexId, NodeId, Phase, Resource, State};
 use engine::rand::SeedableRng;
@@ -95,7 +96,7 @@ proptest! {
             if mode == 2 {
                 p.strong.0 = u128::from(strong & ((1 << 54) - 1));
                 p.commodities.0 = commodities;
-                p.progress.add(ProgressCard::ALL[card]);
+                p.progress.add_card(ProgressCard::ALL[card]);
                 ck.barbarians = barbarians;
             }
         }

@@ -4,6 +4,7 @@
 
 mod ck;
 
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Step, Track};
 use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase, Resource, Rules, Shape, State};
 use ck::*;
@@ -303,7 +304,7 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     ckm(&mut s).decks[Track::Trade.index()] = Default::default();
     for c in ProgressCard::ALL.into_iter().filter(|c| c.track() == Track::Trade) {
         for _ in 0..c.copies() {
-            ckm(&mut s).players[2].progress.add(c);
+            ckm(&mut s).players[2].progress.add_card(c);
         }
     }
     assert_refused_off_protocol::<Catan>(

@@ -3,6 +3,7 @@
 
 mod ck;
 
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Commodity, Metropolis, ProgressCard, Track};
 use catan::{Catan, Rules, State};
 use ck::*;
@@ -41,11 +42,16 @@ fn ck_validate_reports_inconsistent_material() {
         assert!(p.contains(want), "expected {want:?} in {p:?}");
     };
     check(&|s| cp(s, 0).commodities.0[Commodity::Coin.index()] += 1, "coin");
-    check(&|s| ckm(s).players[1].progress.add(ProgressCard::Spy), "progress cards");
+    check(
+        &|s| ckm(s).players[1].progress.add_card(ProgressCard::Spy),
+        "progress cards",
+    );
     check(
         &|s| {
-            ckm(s).decks[Track::Science.index()].top.remove(ProgressCard::Printer);
-            cp(s, 2).progress.add(ProgressCard::Printer);
+            ckm(s).decks[Track::Science.index()]
+                .top
+                .remove_card(ProgressCard::Printer);
+            cp(s, 2).progress.add_card(ProgressCard::Printer);
         },
         "revealed when drawn",
     );

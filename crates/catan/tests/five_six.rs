@@ -145,7 +145,7 @@ fn random_state(players: usize, seed: u64) -> State {
 #[test]
 fn catan56_material_totals() {
     let s = random_state(5, 1);
-    assert_eq!(s.bank, Resources([24; 5]));
+    assert_eq!(s.bank, Resources::new([24; 5]));
     assert_eq!(s.deck, deck_56());
     assert_eq!(s.deck.total(), 34);
     assert_eq!(s.deck.get(DevCard::Knight), 20);

@@ -19,6 +19,7 @@ use crate::heuristic::Heuristic;
 use catan::rules::build::settlement_spots;
 use catan::rules::trade::rates;
 use catan::topology::{MAX_HEXES, MAX_NODES};
+use catan::ResourceCounts;
 use catan::{Action, Catan, Phase, Resources, State};
 use engine::Seat;
 

@@ -3,6 +3,7 @@
 //! say "cards", and the three improvement [`Track`]s with their gates.
 
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
 
 /// A commodity (Handelsware), produced only by cities.
@@ -62,79 +63,27 @@ impl Commodity {
     }
 }
 
-/// A count per commodity. In JSON: `{"paper": 1, "cloth": 0, "coin": 2}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(from = "Named", into = "Named")]
-pub struct Commodities(pub [u8; COMMODITY_COUNT]);
+/// A count per commodity: the generic [`engine::Counts`]. In JSON:
+/// `{"paper": 1, "cloth": 0, "coin": 2}`.
+pub type Commodities = Counts<Commodity, COMMODITY_COUNT>;
 
-#[derive(Serialize, Deserialize)]
-struct Named {
-    #[serde(default)]
-    paper: u8,
-    #[serde(default)]
-    cloth: u8,
-    #[serde(default)]
-    coin: u8,
-}
-
-impl From<Named> for Commodities {
-    fn from(n: Named) -> Self {
-        Commodities([n.paper, n.cloth, n.coin])
+impl CountKind for Commodity {
+    const NAMES: &'static [&'static str] = &["paper", "cloth", "coin"];
+    const FORM: CountsForm = CountsForm::EveryKey;
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
-impl From<Commodities> for Named {
-    fn from(c: Commodities) -> Self {
-        let [paper, cloth, coin] = c.0;
-        Named { paper, cloth, coin }
-    }
-}
-
-impl Commodities {
-    /// None.
-    pub const ZERO: Commodities = Commodities([0; COMMODITY_COUNT]);
+/// The commodity bank as a constant of [`Commodities`] (`Commodities::FULL_BANK`).
+pub trait CommodityCounts {
     /// The full bank at the start: 12 of each.
-    pub const FULL_BANK: Commodities = Commodities([CARDS_PER_COMMODITY; COMMODITY_COUNT]);
+    const FULL_BANK: Self;
+}
 
-    /// The count of one commodity.
-    #[inline]
-    pub const fn get(&self, c: Commodity) -> u8 {
-        self.0[c as usize]
-    }
-    /// Total number of cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&x| x as u32).sum()
-    }
-    /// Whether no card is counted.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0 == [0; COMMODITY_COUNT]
-    }
-    /// Whether no card is counted (by reference, for `skip_serializing_if`).
-    #[inline]
-    pub fn is_none(c: &Commodities) -> bool {
-        c.is_empty()
-    }
-    /// Whether every count is at least the other's.
-    #[inline]
-    pub fn covers(&self, cost: &Commodities) -> bool {
-        self.0.iter().zip(cost.0.iter()).all(|(a, b)| a >= b)
-    }
-    /// Adds (saturating).
-    #[inline]
-    pub fn add(&mut self, gain: &Commodities) {
-        for (a, b) in self.0.iter_mut().zip(gain.0.iter()) {
-            *a = a.saturating_add(*b);
-        }
-    }
-    /// Subtracts (saturating).
-    #[inline]
-    pub fn sub(&mut self, cost: &Commodities) {
-        for (a, b) in self.0.iter_mut().zip(cost.0.iter()) {
-            *a = a.saturating_sub(*b);
-        }
-    }
+impl CommodityCounts for Commodities {
+    const FULL_BANK: Commodities = Commodities::new([CARDS_PER_COMMODITY; COMMODITY_COUNT]);
 }
 
 /// A card of the hand: one of the five resources or one of the three
@@ -377,7 +326,7 @@ mod tests {
             assert_eq!(back, Some(c));
         }
         assert_eq!(
-            serde_json::to_string(&Commodities([1, 0, 2])).unwrap(),
+            serde_json::to_string(&Commodities::new([1, 0, 2])).unwrap(),
             r#"{"paper":1,"cloth":0,"coin":2}"#
         );
         assert_eq!(

@@ -21,7 +21,7 @@ use crate::topology::NodeId;
 use engine::{EventSink, Seat};
 
 /// A city wall: 2 brick.
-pub const WALL_COST: Resources = Resources([2, 0, 0, 0, 0]);
+pub const WALL_COST: Resources = Resources::new([2, 0, 0, 0, 0]);
 
 /// Checks a wall (Engineer: `free`).
 pub fn check_wall(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {

@@ -21,9 +21,9 @@ use crate::topology::NodeId;
 use engine::{EventSink, Seat};
 
 /// Building or promoting a knight: 1 wool, 1 ore.
-pub const KNIGHT_COST: Resources = Resources([0, 0, 1, 0, 1]);
+pub const KNIGHT_COST: Resources = Resources::new([0, 0, 1, 0, 1]);
 /// Activating a knight: 1 grain.
-pub const ACTIVATE_COST: Resources = Resources([0, 0, 0, 1, 0]);
+pub const ACTIVATE_COST: Resources = Resources::new([0, 0, 0, 1, 0]);
 
 /// Every knight on the board.
 #[inline]

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
+use crate::resource::ResourceCounts;
 use crate::resource::{Resource, Resources};
 use crate::rules::build::{check_road, distance_blocked, place_city, place_road, place_settlement, road_nodes};
 use crate::rules::build::{road_spots, settlement_spots};

@@ -48,9 +48,11 @@ pub mod trade;
 pub mod validate;
 pub mod view;
 
-pub use cards::{Card, Cards, Commodities, Commodity, EventFace, Track, CARD_KINDS, COMMODITY_COUNT, TRACK_COUNT};
+pub use cards::{
+    Card, Cards, Commodities, Commodity, CommodityCounts, EventFace, Track, CARD_KINDS, COMMODITY_COUNT, TRACK_COUNT,
+};
 pub use error::{CkError, CK_RULE_IDS};
-pub use progress::{Deck, ProgressCard, ProgressCards, PROGRESS_HAND_LIMIT};
+pub use progress::{Deck, ProgressCard, ProgressCards, ProgressHand, PROGRESS_HAND_LIMIT};
 pub use state::{CkPlayer, CkState, Merchant, Metropolis, Step};
 pub use view::{CkPlayerView, CkView};
 

@@ -11,6 +11,7 @@ use super::error::CkError;
 use super::progress::ProgressCard;
 use super::{ck, ck_mut, commerce, hand, knights, next_in_order, politics, science};
 use crate::action::{Action, Chance, Event};
+use crate::cities_knights::ProgressHand;
 use crate::error::CatanError;
 use crate::rules::build::{check_road, place_road, road_spots};
 use crate::rules::development;
@@ -31,8 +32,8 @@ pub fn hold(state: &State, seat: Seat, card: ProgressCard) -> Result<(), CatanEr
 /// The card leaves the hand, is shown, and goes under its deck.
 pub fn spend<S: EventSink<Event>>(state: &mut State, seat: Seat, card: ProgressCard, events: &mut S) {
     let ck = ck_mut(state);
-    ck.players[seat.index()].progress.remove(card);
-    ck.decks[card.track().index()].under.add(card);
+    ck.players[seat.index()].progress.remove_card(card);
+    ck.decks[card.track().index()].under.add_card(card);
     events.push(Event::ProgressPlayed { seat, card });
 }
 

@@ -8,6 +8,7 @@ use super::play::{hold, spend};
 use super::{card_count, ck, ck_mut, hand, knights};
 use crate::action::{Action, Event};
 use crate::bits::NodeSet;
+use crate::cities_knights::ProgressHand;
 use crate::error::CatanError;
 use crate::rules::build::{road_nodes, road_spots};
 use crate::state::{Phase, State, MAX_PLAYERS};
@@ -321,8 +322,8 @@ pub fn move_card(state: &mut State, from: Seat, to: Seat, card: Card) {
 pub fn apply_spy<S: EventSink<Event>>(state: &mut State, victim: Seat, card: super::ProgressCard, events: &mut S) {
     let to = state.current;
     let ck = ck_mut(state);
-    ck.players[victim.index()].progress.remove(card);
-    ck.players[to.index()].progress.add(card);
+    ck.players[victim.index()].progress.remove_card(card);
+    ck.players[to.index()].progress.add_card(card);
     events.push(Event::ProgressTaken {
         from: victim,
         to,

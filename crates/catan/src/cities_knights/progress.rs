@@ -11,8 +11,8 @@
 //! order they went under).
 
 use super::cards::{Track, TRACK_COUNT};
+use engine::{CountKind, Counts, CountsForm};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A progress card, keyed by kind (names are display strings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -185,38 +185,64 @@ impl ProgressCard {
     }
 }
 
-/// A multiset of progress cards. In JSON a map from card to count; zero
-/// counts are left out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(into = "BTreeMap<ProgressCard, u8>", from = "BTreeMap<ProgressCard, u8>")]
-pub struct ProgressCards(pub [u8; PROGRESS_KINDS]);
+/// A multiset of progress cards: the generic [`engine::Counts`]. In JSON a
+/// map from card to count; zero counts are left out.
+pub type ProgressCards = Counts<ProgressCard, PROGRESS_KINDS>;
 
-impl From<ProgressCards> for BTreeMap<ProgressCard, u8> {
-    fn from(p: ProgressCards) -> Self {
-        ProgressCard::ALL
-            .iter()
-            .filter(|c| p.0[c.index()] > 0)
-            .map(|&c| (c, p.0[c.index()]))
-            .collect()
+impl CountKind for ProgressCard {
+    const NAMES: &'static [&'static str] = &PROGRESS_NAMES;
+    const FORM: CountsForm = CountsForm::NonZero;
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
     }
 }
 
-impl From<BTreeMap<ProgressCard, u8>> for ProgressCards {
-    fn from(m: BTreeMap<ProgressCard, u8>) -> Self {
-        let mut p = ProgressCards::ZERO;
-        for (c, n) in m {
-            p.0[c.index()] = n;
-        }
-        p
-    }
-}
+/// The JSON name of every card, in index order.
+const PROGRESS_NAMES: [&str; PROGRESS_KINDS] = [
+    "alchemist",
+    "crane",
+    "engineer",
+    "inventor",
+    "irrigation",
+    "medicine",
+    "mining",
+    "printer",
+    "road_building",
+    "smith",
+    "bishop",
+    "constitution",
+    "deserter",
+    "diplomat",
+    "intrigue",
+    "saboteur",
+    "spy",
+    "warlord",
+    "wedding",
+    "commercial_harbor",
+    "master_merchant",
+    "merchant",
+    "merchant_fleet",
+    "resource_monopoly",
+    "trade_monopoly",
+];
 
-impl ProgressCards {
-    /// No card.
-    pub const ZERO: ProgressCards = ProgressCards([0; PROGRESS_KINDS]);
-
+/// What a hand and a deck of progress cards are asked beyond a count.
+pub trait ProgressHand {
     /// The full deck of one track.
-    pub fn full_deck(track: Track) -> ProgressCards {
+    fn full_deck(track: Track) -> Self;
+    /// Adds one card.
+    fn add_card(&mut self, c: ProgressCard);
+    /// Removes one card (if held).
+    fn remove_card(&mut self, c: ProgressCard);
+    /// Number of cards of one track.
+    fn of_track(&self, t: Track) -> u32;
+    /// Cards that count for the hand limit (victory point cards excluded).
+    fn limited(&self) -> u32;
+}
+
+impl ProgressHand for ProgressCards {
+    fn full_deck(track: Track) -> ProgressCards {
         let mut p = ProgressCards::ZERO;
         for c in ProgressCard::ALL {
             if c.track() == track {
@@ -225,43 +251,23 @@ impl ProgressCards {
         }
         p
     }
-
-    /// The count of one kind.
     #[inline]
-    pub const fn get(&self, c: ProgressCard) -> u8 {
-        self.0[c as usize]
-    }
-    /// Adds one card.
-    #[inline]
-    pub fn add(&mut self, c: ProgressCard) {
+    fn add_card(&mut self, c: ProgressCard) {
         self.0[c.index()] = self.0[c.index()].saturating_add(1);
     }
-    /// Removes one card (if held).
     #[inline]
-    pub fn remove(&mut self, c: ProgressCard) {
+    fn remove_card(&mut self, c: ProgressCard) {
         self.0[c.index()] = self.0[c.index()].saturating_sub(1);
     }
-    /// Number of cards.
-    #[inline]
-    pub fn total(&self) -> u32 {
-        self.0.iter().map(|&x| x as u32).sum()
-    }
-    /// Number of cards of one track.
-    pub fn of_track(&self, t: Track) -> u32 {
+    fn of_track(&self, t: Track) -> u32 {
         ProgressCard::ALL
             .iter()
             .filter(|c| c.track() == t)
             .map(|c| self.0[c.index()] as u32)
             .sum()
     }
-    /// Cards that count for the hand limit (victory point cards excluded).
-    pub fn limited(&self) -> u32 {
+    fn limited(&self) -> u32 {
         self.total() - self.get(ProgressCard::Printer) as u32 - self.get(ProgressCard::Constitution) as u32
-    }
-    /// Whether no card is counted.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&x| x == 0)
     }
 }
 
@@ -298,9 +304,9 @@ impl Deck {
     /// Takes `c` from the part drawn from.
     pub fn take(&mut self, c: ProgressCard) {
         if self.top.is_empty() {
-            self.under.remove(c);
+            self.under.remove_card(c);
         } else {
-            self.top.remove(c);
+            self.top.remove_card(c);
         }
     }
 }

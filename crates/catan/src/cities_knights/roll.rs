@@ -16,6 +16,7 @@ use super::state::Step;
 use super::{card_count, ck, ck_mut, hand, next_in_order};
 use crate::action::{Action, Chance, Dice, Event};
 use crate::bits::node_count;
+use crate::cities_knights::ProgressHand;
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
@@ -159,9 +160,9 @@ pub fn apply_draw<S: EventSink<Event>>(
     ck.decks[track.index()].take(card);
     let p = &mut ck.players[seat.index()];
     if card.is_vp() {
-        p.vp_cards.add(card);
+        p.vp_cards.add_card(card);
     } else {
-        p.progress.add(card);
+        p.progress.add_card(card);
     }
     let over = p.progress.limited() > PROGRESS_HAND_LIMIT;
     events.push(Event::ProgressDrawn {
@@ -193,8 +194,8 @@ pub fn apply_discard_progress<S: EventSink<Event>>(
     events: &mut S,
 ) {
     let ck = ck_mut(state);
-    ck.players[seat.index()].progress.remove(card);
-    ck.decks[card.track().index()].under.add(card);
+    ck.players[seat.index()].progress.remove_card(card);
+    ck.decks[card.track().index()].under.add_card(card);
     events.push(Event::ProgressDiscarded {
         seat,
         track: card.track(),
@@ -295,14 +296,14 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
     let mut received = SeatSet::EMPTY;
     for i in 0..n {
         let seat = Seat(i as u8);
-        let gain = Resources(res[i]);
+        let gain = Resources::new(res[i]);
         if !gain.is_empty() {
             state.bank.sub(&gain);
             state.players[i].hand.add(&gain);
             events.push(Event::Produced { seat, resources: gain });
             received.insert(seat);
         }
-        let cgain = Commodities(com[i]);
+        let cgain = Commodities::new(com[i]);
         if !cgain.is_empty() {
             let ck = ck_mut(state);
             ck.bank.sub(&cgain);

@@ -17,7 +17,7 @@ use engine::{EventSink, Seat};
 use super::progress::ProgressCard as P;
 
 /// Medicine: 2 ore, 1 grain.
-pub const MEDICINE_COST: Resources = Resources([0, 0, 0, 1, 2]);
+pub const MEDICINE_COST: Resources = Resources::new([0, 0, 0, 1, 2]);
 
 /// Science plays of the active player after the roll.
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {

@@ -14,6 +14,7 @@ use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
 use super::heroes::HeroPlayer;
 use super::progress::{fresh_decks, Deck, ProgressCards};
 use crate::bits::{node_count, NodeSet};
+use crate::cities_knights::CommodityCounts;
 use crate::state::MAX_PLAYERS;
 use crate::topology::{HexId, NodeId};
 use engine::{Seat, SeatSet};

@@ -8,6 +8,7 @@ use super::progress::{ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::{BARBARIAN_STEPS, DEFENDER_CARDS, KNIGHTS_PER_LEVEL, MAX_LEVEL, WALL_LIMIT};
 use super::{card_count, next_in_order};
 use crate::bits::NodeSet;
+use crate::cities_knights::ProgressHand;
 use crate::state::{Phase, State};
 use engine::{problem, Problem, Seat};
 

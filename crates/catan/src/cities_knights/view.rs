@@ -11,6 +11,7 @@ use super::progress::ProgressCards;
 use super::state::{CkState, Merchant, Metropolis};
 use crate::action::Event;
 use crate::bits::NodeSet;
+use crate::cities_knights::ProgressHand;
 use crate::state::State;
 use engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};

@@ -6,6 +6,7 @@ use super::awards::{holder_length, refresh_broken, refresh_road, update_longest_
 use crate::action::{Event, Piece};
 use crate::bits::{EdgeSet, NodeSet};
 use crate::error::CatanError;
+use crate::resource::ResourceCounts;
 use crate::resource::Resources;
 use crate::state::State;
 use crate::topology::{EdgeId, NodeId, Topology};

@@ -8,6 +8,7 @@ use super::build::{pay, place_road, road_spots};
 use crate::action::{Action, Chance, Event};
 use crate::dev::DevCard;
 use crate::error::CatanError;
+use crate::resource::ResourceCounts;
 use crate::resource::{Resource, Resources};
 use crate::state::{Phase, Resume, State};
 use crate::topology::EdgeId;

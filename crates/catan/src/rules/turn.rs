@@ -84,7 +84,7 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         events.push(Event::BankShortage { resource: r });
     }
     for (i, claim) in claims.iter().enumerate().take(n) {
-        let gain = Resources(*claim);
+        let gain = Resources::new(*claim);
         if gain.is_empty() {
             continue;
         }

@@ -3,6 +3,7 @@
 //! and levels put in by hand.
 #![allow(dead_code)]
 
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
 use catan::{Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape, State};
 use engine::rand::SeedableRng;
@@ -69,8 +70,8 @@ pub fn give_c(s: &mut State, seat: u8, cards: &[(Commodity, u8)]) {
 /// A progress card from its deck into a hand.
 pub fn give_p(s: &mut State, seat: u8, card: ProgressCard) {
     let ck = ckm(s);
-    ck.decks[card.track().index()].top.remove(card);
-    ck.players[seat as usize].progress.add(card);
+    ck.decks[card.track().index()].top.remove_card(card);
+    ck.players[seat as usize].progress.add_card(card);
 }
 
 /// A road of `seat` between two nodes.

@@ -30,6 +30,7 @@ use super::{pips, CatanHeuristic};
 use catan::cities_knights::barbarians::{defence, own_defence, pillageable, strength};
 use catan::cities_knights::heroes::actions::{hero_node, squire_owner};
 use catan::cities_knights::state::BARBARIAN_STEPS;
+use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{CkState, ProgressCard, Track};
 use catan::{Action, Phase, Resources, State};
 use engine::{Seat, MAX_SEATS};
