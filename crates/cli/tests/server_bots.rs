@@ -111,8 +111,9 @@ async fn greedy_and_mcts_play_every_game_on_the_server() {
 }
 
 /// Every rule set the server lists (from the game registry) can be chosen
-/// with the options it lists, is named in the table list, and bots play it
-/// to its end at its largest table (CATAN's 5–6 player rule sets with 6).
+/// with the options it lists, is named in the table list, and the three
+/// built-in bots play it to its end at its largest table (CATAN's 5–6 player
+/// rule sets with 6).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_play_every_listed_rule_set_at_its_largest_table() {
     let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
