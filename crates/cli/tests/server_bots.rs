@@ -141,7 +141,7 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
             assert!(set["name"]["de"].is_string() && set["name"]["en"].is_string(), "{set}");
             let most = set["players"][1].as_u64().expect("players") as usize;
             let bots: Vec<&str> = (0..most)
-                .map(|i| if i % 2 == 0 { "greedy" } else { "random" })
+                .map(|i| ["greedy", "random", "mcts"][i % 3])
                 .collect();
             let table = api.create_with(game, &bots, set["options"].clone()).await;
             tables.push((game, id.to_string(), table));
