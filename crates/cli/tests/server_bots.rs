@@ -129,6 +129,34 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
         http: reqwest::Client::new(),
     };
     let (_, listed) = api.get("/api/games").await;
+    // Bad tables: five on the base board, seven with the extension, four
+    // with it. Each is refused with the rule in both languages; no table opens.
+    let (_, before) = api.get("/api/tables").await;
+    for (players, options) in [
+        (5, Value::Null),
+        (7, json!({"extension": "five_six"})),
+        (4, json!({"extension": "five_six"})),
+    ] {
+        let seats: Vec<Value> = (0..players).map(|_| json!({"kind": "bot", "bot": "random"})).collect();
+        let body = json!({"game": "catan", "players": players, "seats": seats, "options": options});
+        let resp = api
+            .http
+            .post(format!("{}/api/tables", api.base))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("POST");
+        let status = resp.status().as_u16();
+        let v: Value = resp.json().await.unwrap_or(Value::Null);
+        assert_eq!(status, 400, "{players} players, {options}: {v}");
+        let error = if v["error"].is_object() { &v["error"] } else { &v };
+        assert_eq!(error["rule"], "catan56.setup.players", "{v}");
+        assert!(error["message"]["de"].as_str().is_some_and(|m| m.contains("5–6")), "{v}");
+        assert!(error["message"]["en"].as_str().is_some_and(|m| m.contains("5–6")), "{v}");
+    }
+    let (_, after) = api.get("/api/tables").await;
+    assert_eq!(before, after, "a refused table opens nothing");
     let mut tables = Vec::new();
     let mut seen = Vec::new();
     for game in listed["games"].as_array().expect("games") {
