@@ -35,6 +35,7 @@ mod error;
 pub mod heroes;
 pub mod improvements;
 pub mod knights;
+pub mod layer;
 pub mod legal;
 pub mod play;
 pub mod politics;
