@@ -9,9 +9,7 @@ use super::cards::{Card, Commodity};
 use super::error::CkError;
 use super::layer::CkLayer;
 use super::CkState;
-use super::{
-    barbarians, card_count, ck, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade,
-};
+use super::{barbarians, card_count, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::legal as base;
@@ -389,9 +387,8 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
         Action::BuildRoad { edge } => place_road(state, seat, edge, false, events),
         Action::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
         Action::BuildCity { node } => {
-            if ck(state).players[seat.index()].flat.contains(node) {
-                ck_mut(state).players[seat.index()].flat.remove(node);
-            }
+            // A flat city stands up again: its piece was off the supply already.
+            ck_mut(state).players[seat.index()].flat.remove(node);
             place_city(state, seat, node, events)
         }
         Action::BuildWall { node } => improvements::apply_wall(state, seat, node, events),
