@@ -374,6 +374,10 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 trade::apply_draft(state, offer, card, give);
             }
         }
+        (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
+            trade::exchange_commodities(state, &offer, with);
+            crate::legal::apply(state, seat, action, events)
+        }
         (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
             crate::legal::apply(state, seat, &a, events)
         }
