@@ -8,14 +8,36 @@ use crate::error::CatanError;
 use crate::five_six;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
+use crate::rules::build::{build_actions, road_spots};
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
-use crate::rules::build::{road_spots, settlement_spots};
+use crate::rules::layer::{Base, Layer};
 use crate::rules::{development, robber, setup, trade, turn};
 use crate::state::{Offer, Phase, Resume, State};
 
-use engine::{EventSink, Rejection, Seat};
+use engine::{EventSink, Rejection, Seat, SeatSet, ToAct};
 
 type Checked = Result<(), Rejection<CatanError>>;
+
+/// Who acts in the base game's phases (a rule set on top handles its own
+/// phases and hands the shared ones here).
+#[inline]
+pub(crate) fn to_act(state: &State) -> ToAct {
+    match state.phase {
+        Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => ToAct::Chance,
+        Phase::Over { .. } => ToAct::Over,
+        Phase::Discard { owed } => {
+            let mut s = SeatSet::EMPTY;
+            for (i, &o) in owed.iter().enumerate().take(state.n()) {
+                if o > 0 {
+                    s.insert(Seat(i as u8));
+                }
+            }
+            ToAct::Seats(s)
+        }
+        Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+        _ => ToAct::Seats(SeatSet::single(state.current)),
+    }
+}
 
 /// Every legal action of `seat` (appended to a cleared `out`).
 pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -44,42 +66,17 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::TradeDraft { offer } if active => trade::legal_draft(state, seat, &offer, out),
         Phase::TradeReplies { offer, pending, .. } if pending.contains(seat) => {
-            if state.players[seat.index()].hand.covers(&offer.get) {
-                out.push(Action::AcceptOffer);
-            }
-            out.push(Action::DeclineOffer);
+            legal_reply(Base, state, seat, &offer, out)
         }
-        Phase::TradeConfirm { offer, accepted } if active => {
-            for with in accepted.iter() {
-                if check_confirm(state, &offer, with).is_ok() {
-                    out.push(Action::ConfirmTrade { with });
-                }
-            }
-            out.push(Action::CancelTrade);
-        }
+        Phase::TradeConfirm { offer, accepted } if active => legal_confirm(Base, state, &offer, accepted, out),
         _ => {}
     }
 }
 
 fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     out.push(Action::EndTurn);
-    let p = &state.players[seat.index()];
-    let hand = p.hand;
-    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
-        for edge in road_spots(state, seat).iter() {
-            out.push(Action::BuildRoad { edge });
-        }
-    }
-    if p.settlements_left() > 0 && hand.covers(&Resources::SETTLEMENT) {
-        for node in settlement_spots(state, seat).iter() {
-            out.push(Action::BuildSettlement { node });
-        }
-    }
-    if p.cities_left() > 0 && hand.covers(&Resources::CITY) {
-        for node in p.settlements.iter() {
-            out.push(Action::BuildCity { node });
-        }
-    }
+    build_actions(Base, state, seat, out);
+    let hand = state.players[seat.index()].hand;
     if state.deck.total() > 0 && hand.covers(&Resources::DEVELOPMENT) {
         out.push(Action::BuyDevelopmentCard);
     }
@@ -90,11 +87,68 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-fn check_confirm(state: &State, offer: &Offer, with: Seat) -> Result<(), CatanError> {
-    let Some(partner) = state.players.get(with.index()) else {
+/// The replies of a seat asked to trade (`catan.trade.*`): accept only with
+/// the cards asked for in hand.
+pub(crate) fn legal_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
+    if layer.covers_offer(state, seat, offer, false) {
+        out.push(Action::AcceptOffer);
+    }
+    out.push(Action::DeclineOffer);
+}
+
+/// Checks a reply to an offer.
+pub(crate) fn check_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: &Offer, action: &Action) -> Checked {
+    match *action {
+        Action::AcceptOffer if !layer.covers_offer(state, seat, offer, false) => {
+            Err(CatanError::PayInsufficient.into())
+        }
+        Action::AcceptOffer | Action::DeclineOffer => Ok(()),
+        _ => Err(Rejection::WrongPhase {
+            phase: state.phase.name(),
+        }),
+    }
+}
+
+/// The trades the active player may confirm, and cancelling.
+pub(crate) fn legal_confirm<L: Layer>(
+    layer: L,
+    state: &State,
+    offer: &Offer,
+    accepted: SeatSet,
+    out: &mut Vec<Action>,
+) {
+    for with in accepted.iter() {
+        if check_confirm(layer, state, offer, with).is_ok() {
+            out.push(Action::ConfirmTrade { with });
+        }
+    }
+    out.push(Action::CancelTrade);
+}
+
+/// Checks the active player's choice among the seats that accepted.
+pub(crate) fn check_confirm_action<L: Layer>(
+    layer: L,
+    state: &State,
+    offer: &Offer,
+    accepted: SeatSet,
+    action: &Action,
+) -> Checked {
+    match *action {
+        Action::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
+        Action::ConfirmTrade { with } => Ok(check_confirm(layer, state, offer, with)?),
+        Action::CancelTrade => Ok(()),
+        _ => Err(Rejection::WrongPhase {
+            phase: state.phase.name(),
+        }),
+    }
+}
+
+/// Whether both sides still hold their part of the offer.
+fn check_confirm<L: Layer>(layer: L, state: &State, offer: &Offer, with: Seat) -> Result<(), CatanError> {
+    if with.index() >= state.n() {
         return Err(CatanError::ConfirmAccepted);
-    };
-    if !state.players[state.current.index()].hand.covers(&offer.give) || !partner.hand.covers(&offer.get) {
+    }
+    if !layer.covers_offer(state, state.current, offer, true) || !layer.covers_offer(state, with, offer, false) {
         return Err(CatanError::PayInsufficient);
     }
     Ok(())
@@ -127,8 +181,9 @@ fn waits_for_roll(action: &Action) -> bool {
     )
 }
 
-/// Ids out of range are malformed input, refused before any rule is looked at.
-fn check_ids(state: &State, action: &Action) -> Checked {
+/// Ids out of range are malformed input, refused before any rule is looked at
+/// (the base game's actions; a rule set checks its own actions after this).
+pub(crate) fn check_ids(state: &State, action: &Action) -> Checked {
     let bad = match *action {
         Action::BuildSettlement { node } | Action::BuildCity { node } => {
             (node.index() >= state.topology().node_count()).then(|| format!("node {} does not exist", node.0))
@@ -184,13 +239,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
                     Rejection::NotYourTurn { seat }
                 });
             }
-            return match *action {
-                Action::AcceptOffer if !state.players[seat.index()].hand.covers(&offer.get) => {
-                    Err(CatanError::PayInsufficient.into())
-                }
-                Action::AcceptOffer | Action::DeclineOffer => Ok(()),
-                _ => Err(Rejection::WrongPhase { phase: phase.name() }),
-            };
+            return check_reply(Base, state, seat, &offer, action);
         }
         _ => {}
     }
@@ -257,17 +306,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
                 _ => Err(wrong),
             }
         }
-        Phase::TradeConfirm { offer, accepted } => match *action {
-            Action::ConfirmTrade { with } => {
-                if !accepted.contains(with) {
-                    Err(CatanError::ConfirmAccepted.into())
-                } else {
-                    Ok(check_confirm(state, &offer, with)?)
-                }
-            }
-            Action::CancelTrade => Ok(()),
-            _ => Err(wrong),
-        },
+        Phase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
         _ => Err(wrong),
     }
 }

@@ -42,13 +42,36 @@ pub use state::{Offer, Phase, Player, Players, Resume, State};
 pub use topology::{EdgeId, HexId, NodeId, Shape, Topology};
 pub use view::{PlayerView, View};
 
-use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, SeatSet, ToAct, Viewer};
+use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
 use rules::{development, robber, turn};
 
 /// The CATAN base game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Catan;
+
+/// The rule set a state is played under, derived once per entry point: the
+/// one place that looks at whether `State::ck` is there. A rule set's code
+/// gets its own state from here (never a default), so it cannot run on a
+/// state of another rule set by accident.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RuleSet<'a> {
+    /// The base game (with or without the 5–6 player extension).
+    Base,
+    /// Cities & Knights (with or without heroes), with its part of the state.
+    CitiesKnights(&'a cities_knights::CkState),
+}
+
+impl<'a> RuleSet<'a> {
+    /// The rule set of `state`.
+    #[inline]
+    pub(crate) fn of(state: &'a State) -> Self {
+        match state.ck.as_deref() {
+            None => RuleSet::Base,
+            Some(ck) => RuleSet::CitiesKnights(ck),
+        }
+    }
+}
 
 impl Game for Catan {
     const ID: &'static str = "catan";
@@ -188,39 +211,25 @@ impl Game for Catan {
 
     #[inline]
     fn to_act(state: &State) -> ToAct {
-        if state.ck.is_some() {
-            return cities_knights::legal::to_act(state);
-        }
-        match state.phase {
-            Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => ToAct::Chance,
-            Phase::Over { .. } => ToAct::Over,
-            Phase::Discard { owed } => {
-                let mut s = SeatSet::EMPTY;
-                for (i, &o) in owed.iter().enumerate().take(state.n()) {
-                    if o > 0 {
-                        s.insert(Seat(i as u8));
-                    }
-                }
-                ToAct::Seats(s)
-            }
-            Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
-            _ => ToAct::Seats(SeatSet::single(state.current)),
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::to_act(state),
+            RuleSet::CitiesKnights(_) => cities_knights::legal::to_act(state),
         }
     }
 
     fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        if state.ck.is_some() {
-            return cities_knights::legal::legal_actions(state, seat, out);
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::legal_actions(state, seat, out),
+            RuleSet::CitiesKnights(ck) => cities_knights::legal::legal_actions(state, ck, seat, out),
         }
-        legal::legal_actions(state, seat, out);
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
-        if state.ck.is_some() {
-            return cities_knights::legal::check(state, seat, action);
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::check(state, seat, action),
+            RuleSet::CitiesKnights(ck) => cities_knights::legal::check(state, ck, seat, action),
         }
-        legal::check(state, seat, action)
     }
 
     /// Year of Plenty's two resources and the two hexes the Inventor swaps are
@@ -229,13 +238,14 @@ impl Game for Catan {
     /// with the player's best rate, the one it is made at.
     fn canonical(state: &State, seat: Seat, action: Action) -> Action {
         let known = seat.index() < state.players.len();
+        let base = matches!(RuleSet::of(state), RuleSet::Base);
         match action {
-            Action::MaritimeTrade { give, get, rate: None } if known && state.ck.is_none() => Action::MaritimeTrade {
+            Action::MaritimeTrade { give, get, rate: None } if known && base => Action::MaritimeTrade {
                 give,
                 get,
                 rate: Some(rules::trade::rates(state, seat)[give.index()]),
             },
-            Action::BankTrade { give, get, rate: None } if known && state.ck.is_some() => Action::BankTrade {
+            Action::BankTrade { give, get, rate: None } if known && !base => Action::BankTrade {
                 give,
                 get,
                 rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
@@ -261,17 +271,16 @@ impl Game for Catan {
     }
 
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
-        if state.ck.is_some() {
-            cities_knights::legal::apply(state, seat, action, events);
-        } else {
-            legal::apply(state, seat, action, events);
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::apply(state, seat, action, events),
+            RuleSet::CitiesKnights(_) => cities_knights::legal::apply(state, seat, action, events),
         }
         turn::check_victory(state, events);
     }
 
     fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
         out.clear();
-        if state.ck.is_some() {
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
             return cities_knights::legal::chance_outcomes(state, out);
         }
         match state.phase {
@@ -290,7 +299,7 @@ impl Game for Catan {
 
     #[inline]
     fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
-        if state.ck.is_some() {
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
             return cities_knights::legal::sample_chance(state, rng);
         }
         match state.phase {
@@ -312,7 +321,7 @@ impl Game for Catan {
     }
 
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
-        if state.ck.is_some() {
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
             cities_knights::legal::apply_chance(state, outcome, events);
             turn::check_victory(state, events);
             return;

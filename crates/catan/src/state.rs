@@ -675,18 +675,8 @@ impl State {
     }
 
     /// Players with a building on `hex`, other than `seat`, who hold a card:
-    /// the possible victims of a robber moved there.
+    /// the possible victims of a robber moved there (base game).
     pub fn steal_candidates(&self, hex: HexId, seat: Seat) -> SeatSet {
-        let mut out = SeatSet::EMPTY;
-        let t = self.topology();
-        let Some(corners) = t.hex_node_set.get(hex.index()).filter(|_| hex.index() < t.hex_count()) else {
-            return out;
-        };
-        for (i, p) in self.players.iter().enumerate() {
-            if i != seat.index() && p.buildings().0 & corners.0 != 0 && !p.hand.is_empty() {
-                out.insert(Seat(i as u8));
-            }
-        }
-        out
+        crate::rules::robber::victims(crate::rules::layer::Base, self, hex, seat)
     }
 }

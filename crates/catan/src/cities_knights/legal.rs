@@ -7,38 +7,30 @@
 
 use super::cards::{Card, Commodity};
 use super::error::CkError;
-use super::{
-    barbarians, card_count, ck, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade,
-};
+use super::layer::CkLayer;
+use super::CkState;
+use super::{barbarians, card_count, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
-use crate::resource::ResourceCounts;
-use crate::resource::{Resource, Resources};
-use crate::rules::build::{check_road, distance_blocked, place_city, place_road, place_settlement, road_nodes};
-use crate::rules::build::{road_spots, settlement_spots};
+use crate::legal as base;
+use crate::resource::Resource;
+use crate::rules::build::{build_actions, check_city_with, check_road, check_settlement_with, road_nodes};
+use crate::rules::build::{place_city, place_road, place_settlement};
 use crate::rules::{robber, turn};
-use crate::state::{Phase, State, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::state::{Phase, State};
 use crate::topology::{HexId, NodeId};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 use rand::Rng;
 
 type Checked = Result<(), Rejection<CatanError>>;
 
-/// Who acts.
+/// Who acts: the phases Cities & Knights adds, and the base game's rule for
+/// the phases it shares.
+#[inline]
 pub fn to_act(state: &State) -> ToAct {
     let one = |s: Option<Seat>| ToAct::Seats(s.map_or(SeatSet::EMPTY, SeatSet::single));
     match state.phase {
-        Phase::Rolling
-        | Phase::Stealing { .. }
-        | Phase::ProgressDraw { .. }
-        | Phase::Drawing
-        | Phase::RollingEvent { .. }
-        | Phase::BishopSteal { .. } => ToAct::Chance,
-        Phase::Over { .. } => ToAct::Over,
-        Phase::Discard { owed } => {
-            ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
-        }
-        Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+        Phase::ProgressDraw { .. } | Phase::RollingEvent { .. } | Phase::BishopSteal { .. } => ToAct::Chance,
         Phase::Pillage { owed } => ToAct::Seats(owed),
         Phase::Sabotage { owed } | Phase::Wedding { owed } => {
             ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
@@ -47,12 +39,13 @@ pub fn to_act(state: &State) -> ToAct {
         Phase::HarborReply { to, .. } => one(Some(to)),
         Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } => one(next_in_order(state, pending)),
         Phase::ProgressDiscard { seat, .. } | Phase::Relocate { seat, .. } => one(Some(seat)),
-        _ => one(Some(state.current)),
+        _ => crate::legal::to_act(state),
     }
 }
 
 /// Every legal action of `seat`.
-pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    let layer = CkLayer(ck);
     if seat.index() >= state.n() {
         return;
     }
@@ -67,8 +60,8 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             play::legal_roll(state, seat, out);
         }
         Phase::Discard { .. } => roll::legal_discards(state, seat, out),
-        Phase::MoveRobber { .. } => legal_robber(state, out),
-        Phase::Main => main_actions(state, seat, out),
+        Phase::MoveRobber { .. } => robber::legal_moves_with(layer, state, out),
+        Phase::Main => main_actions(state, layer, seat, out),
         Phase::Pillage { .. } => {
             for node in barbarians::pillageable(state, seat.index()).iter() {
                 out.push(Action::LoseCity { node });
@@ -100,48 +93,20 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Phase::TradeDraft { offer } => trade::legal_draft(state, seat, &offer, out),
-        Phase::TradeReplies { offer, .. } => {
-            if trade::covers(state, seat, &offer.get, &offer.get_commodities) {
-                out.push(Action::AcceptOffer);
-            }
-            out.push(Action::DeclineOffer);
-        }
-        Phase::TradeConfirm { offer, accepted } => {
-            for with in accepted.iter() {
-                if check_confirm(state, &offer, with).is_ok() {
-                    out.push(Action::ConfirmTrade { with });
-                }
-            }
-            out.push(Action::CancelTrade);
-        }
+        Phase::TradeReplies { offer, .. } => base::legal_reply(layer, state, seat, &offer, out),
+        Phase::TradeConfirm { offer, accepted } => base::legal_confirm(layer, state, &offer, accepted, out),
         _ => play::legal_phase(state, seat, out),
     }
 }
 
-fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+/// The main phase: the base game's building actions under this layer (no
+/// settlement on a knight, flat cities), then what Cities & Knights adds.
+fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>) {
     out.push(Action::EndTurn);
+    build_actions(layer, state, seat, out);
     let p = &state.players[seat.index()];
-    let c = &ck(state).players[seat.index()];
-    let hand = p.hand;
-    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
-        for edge in road_spots(state, seat).iter() {
-            out.push(Action::BuildRoad { edge });
-        }
-    }
-    if settlements_left(state, seat) > 0 && hand.covers(&Resources::SETTLEMENT) {
-        let spots = settlement_spots(state, seat).0 & !knights::all_knights(state).0;
-        for node in crate::bits::NodeSet(spots).iter() {
-            out.push(Action::BuildSettlement { node });
-        }
-    }
-    if hand.covers(&Resources::CITY) {
-        for node in p.settlements.iter() {
-            if check_city(state, seat, node).is_ok() {
-                out.push(Action::BuildCity { node });
-            }
-        }
-    }
-    if hand.covers(&improvements::WALL_COST) {
+    let c = &layer.0.players[seat.index()];
+    if p.hand.covers(&improvements::WALL_COST) {
         for node in p.cities.iter() {
             if !c.walls.contains(node) && improvements::check_wall(state, seat, node).is_ok() {
                 out.push(Action::BuildWall { node });
@@ -153,123 +118,15 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     improvements::legal(state, seat, out);
     play::legal_main(state, seat, out);
     trade::legal(state, seat, out);
-    if card_count(state, seat) > 0 {
+    if layer.card_count(state, seat) > 0 {
         out.push(Action::OpenTrade);
     }
 }
 
-/// Whether both sides still hold their part of the offer.
-fn check_confirm(state: &State, offer: &crate::state::Offer, with: Seat) -> Result<(), CatanError> {
-    if with.index() >= state.n() {
-        return Err(CatanError::ConfirmAccepted);
-    }
-    if !trade::covers(state, state.current, &offer.give, &offer.give_commodities)
-        || !trade::covers(state, with, &offer.get, &offer.get_commodities)
-    {
-        return Err(CatanError::PayInsufficient);
-    }
-    Ok(())
-}
-
-/// Real settlement pieces left: a flat city piece is not one of them.
-fn settlements_left(state: &State, seat: Seat) -> u8 {
-    let p = &state.players[seat.index()];
-    let flat = ck(state).players[seat.index()].flat.len();
-    SETTLEMENT_LIMIT.saturating_sub((p.settlements.len() - flat.min(p.settlements.len())) as u8)
-}
-
-/// City pieces left: a flat city piece is still a city piece off the supply.
-fn cities_left(state: &State, seat: Seat) -> u8 {
-    let p = &state.players[seat.index()];
-    let flat = ck(state).players[seat.index()].flat.len();
-    CITY_LIMIT.saturating_sub((p.cities.len() + flat) as u8)
-}
-
-fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
-    if distance_blocked(state).contains(node) {
-        return Err(CatanError::SettlementDistance);
-    }
-    if knights::all_knights(state).contains(node) {
-        return Err(CkError::SettlementOnKnight.into());
-    }
-    let p = &state.players[seat.index()];
-    if !road_nodes(state.topology(), p.roads).contains(node) {
-        return Err(CatanError::SettlementNotConnected);
-    }
-    if settlements_left(state, seat) == 0 {
-        return Err(CatanError::NoPieceLeft {
-            piece: crate::action::Piece::Settlement,
-        });
-    }
-    if !p.hand.covers(&Resources::SETTLEMENT) {
-        return Err(CatanError::PayInsufficient);
-    }
-    Ok(())
-}
-
-/// A city upgrade; a flat city piece stands up again without a new piece.
-fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
-    let p = &state.players[seat.index()];
-    if !p.settlements.contains(node) {
-        return Err(CatanError::CityRequiresOwnSettlement);
-    }
-    let flat = ck(state).players[seat.index()].flat.contains(node);
-    if !flat && cities_left(state, seat) == 0 {
-        return Err(CatanError::NoPieceLeft {
-            piece: crate::action::Piece::City,
-        });
-    }
-    if !p.hand.covers(&Resources::CITY) {
-        return Err(CatanError::PayInsufficient);
-    }
-    Ok(())
-}
-
-fn robber_victims(state: &State, hex: HexId) -> SeatSet {
-    let corners = state.topology().hex_node_set[hex.index()].0;
-    let mut out = SeatSet::EMPTY;
-    for (i, p) in state.players.iter().enumerate() {
-        let seat = Seat(i as u8);
-        if seat != state.current && p.buildings().0 & corners != 0 && card_count(state, seat) > 0 {
-            out.insert(seat);
-        }
-    }
-    out
-}
-
-fn legal_robber(state: &State, out: &mut Vec<Action>) {
-    for h in 0..state.topology().hex_count() as u8 {
-        let hex = HexId(h);
-        if hex == state.robber {
-            continue;
-        }
-        let victims = robber_victims(state, hex);
-        if victims.is_empty() {
-            out.push(Action::MoveRobber { hex, victim: None });
-        }
-        for v in victims.iter() {
-            out.push(Action::MoveRobber { hex, victim: Some(v) });
-        }
-    }
-}
-
-fn check_robber(state: &State, hex: HexId, victim: Option<Seat>) -> Checked {
-    if hex == state.robber {
-        return Err(CatanError::RobberMustMove.into());
-    }
-    let victims = robber_victims(state, hex);
-    let ok = match victim {
-        None => victims.is_empty(),
-        Some(v) => victims.contains(v),
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(CatanError::StealTarget.into())
-    }
-}
-
+/// Ids out of range are malformed input: the base game's actions are checked
+/// by the base check, the ones Cities & Knights adds here.
 fn check_ids(state: &State, action: &Action) -> Checked {
+    base::check_ids(state, action)?;
     let nodes: &[NodeId] = match action {
         Action::BuildWall { node }
         | Action::BuildKnight { node }
@@ -278,8 +135,6 @@ fn check_ids(state: &State, action: &Action) -> Checked {
         | Action::RelocateKnight { node }
         | Action::LoseCity { node }
         | Action::PlaceMetropolis { node }
-        | Action::BuildSettlement { node }
-        | Action::BuildCity { node }
         | Action::UpgradeHero { node, .. }
         | Action::ChaseRobber { knight: node } => std::slice::from_ref(node),
         Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => &[*from, *to],
@@ -289,19 +144,14 @@ fn check_ids(state: &State, action: &Action) -> Checked {
         return Err(Rejection::Malformed(format!("node {} does not exist", n.0)));
     }
     let hexes: &[HexId] = match action {
-        Action::MoveRobber { hex, .. } | Action::RecruitSquire { hex } => std::slice::from_ref(hex),
+        Action::RecruitSquire { hex } => std::slice::from_ref(hex),
         Action::MoveSquire { from, to } => &[*from, *to],
         _ => &[],
     };
     if let Some(h) = hexes.iter().find(|h| h.index() >= state.topology().hex_count()) {
         return Err(Rejection::Malformed(format!("hex {} does not exist", h.0)));
     }
-    match action {
-        Action::BuildRoad { edge } if edge.index() >= state.topology().edge_count() => {
-            Err(Rejection::Malformed(format!("edge {} does not exist", edge.0)))
-        }
-        _ => Ok(()),
-    }
+    Ok(())
 }
 
 fn is_dev(action: &Action) -> bool {
@@ -316,7 +166,8 @@ fn is_dev(action: &Action) -> bool {
 }
 
 /// Why `action` by `seat` is refused, or `Ok`.
-pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checked {
+    let layer = CkLayer(ck);
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
@@ -370,10 +221,10 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             _ => Err(wrong),
         },
         Phase::MoveRobber { .. } => match *action {
-            Action::MoveRobber { hex, victim } => check_robber(state, hex, victim),
+            Action::MoveRobber { hex, victim } => robber::check_move_with(layer, state, hex, victim),
             _ => Err(wrong),
         },
-        Phase::Main => check_main(state, seat, action),
+        Phase::Main => check_main(state, layer, seat, action),
         Phase::Pillage { .. } => match *action {
             Action::LoseCity { node } => Ok(barbarians::check_lose_city(state, seat, node)?),
             _ => Err(wrong),
@@ -404,19 +255,8 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             (Action::CancelTrade, _) => Ok(()),
             _ => Err(wrong),
         },
-        Phase::TradeReplies { offer, .. } => match *action {
-            Action::AcceptOffer if !trade::covers(state, seat, &offer.get, &offer.get_commodities) => {
-                Err(CatanError::PayInsufficient.into())
-            }
-            Action::AcceptOffer | Action::DeclineOffer => Ok(()),
-            _ => Err(wrong),
-        },
-        Phase::TradeConfirm { offer, accepted } => match *action {
-            Action::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
-            Action::ConfirmTrade { with } => Ok(check_confirm(state, &offer, with)?),
-            Action::CancelTrade => Ok(()),
-            _ => Err(wrong),
-        },
+        Phase::TradeReplies { offer, .. } => base::check_reply(layer, state, seat, &offer, action),
+        Phase::TradeConfirm { offer, accepted } => base::check_confirm_action(layer, state, &offer, accepted, action),
         _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
     }
 }
@@ -446,7 +286,7 @@ fn is_trade(action: &Action) -> bool {
     )
 }
 
-fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
+fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Checked {
     if play::is_play(action) {
         return play::check(state, seat, action);
     }
@@ -459,8 +299,8 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
             }
             r => Ok(r?),
         },
-        Action::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
-        Action::BuildCity { node } => Ok(check_city(state, seat, node)?),
+        Action::BuildSettlement { node } => Ok(check_settlement_with(layer, state, seat, node)?),
+        Action::BuildCity { node } => Ok(check_city_with(layer, state, seat, node)?),
         Action::BuildWall { node } => Ok(improvements::check_wall(state, seat, node)?),
         Action::BuildKnight { node } => Ok(knights::check_build(state, seat, node)?),
         Action::PromoteKnight { node } => Ok(knights::check_promote(state, seat, node)?),
@@ -479,7 +319,7 @@ fn check_main(state: &State, seat: Seat, action: &Action) -> Checked {
         Action::BankTrade { give, get, rate } => Ok(trade::check(state, seat, give, get, rate)?),
         Action::MaritimeTrade { .. } => Err(CatanError::from(CkError::BankTrade).into()),
         Action::OpenTrade => {
-            if card_count(state, seat) == 0 {
+            if layer.card_count(state, seat) == 0 {
                 Err(CatanError::PayInsufficient.into())
             } else {
                 Ok(())
@@ -534,6 +374,10 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 trade::apply_draft(state, offer, card, give);
             }
         }
+        (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
+            trade::exchange_commodities(state, &offer, with);
+            crate::legal::apply(state, seat, action, events)
+        }
         (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
             crate::legal::apply(state, seat, &a, events)
         }
@@ -547,9 +391,8 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
         Action::BuildRoad { edge } => place_road(state, seat, edge, false, events),
         Action::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
         Action::BuildCity { node } => {
-            if ck(state).players[seat.index()].flat.contains(node) {
-                ck_mut(state).players[seat.index()].flat.remove(node);
-            }
+            // A flat city stands up again: its piece was off the supply already.
+            ck_mut(state).players[seat.index()].flat.remove(node);
             place_city(state, seat, node, events)
         }
         Action::BuildWall { node } => improvements::apply_wall(state, seat, node, events),

@@ -35,6 +35,7 @@ mod error;
 pub mod heroes;
 pub mod improvements;
 pub mod knights;
+pub mod layer;
 pub mod legal;
 pub mod play;
 pub mod politics;
@@ -60,31 +61,46 @@ use crate::resource::Resources;
 use crate::state::State;
 use engine::{Seat, SeatSet};
 
-/// The Cities & Knights part of a state. Only called on Cities & Knights
-/// states (the dispatch checks `State::ck` first); a base state gets an empty
-/// default so that nothing panics.
+/// The Cities & Knights part of a state, for the rule code of this module.
+/// It runs only on states that the one dispatch (`RuleSet::of` in `lib.rs`)
+/// found to be Cities & Knights; a base state here is a bug of the dispatch,
+/// and says so rather than reading an empty default. The entry points of
+/// [`legal`] get the part from the dispatch and pass it on where they can.
 #[inline]
+#[track_caller]
 pub(crate) fn ck(state: &State) -> &CkState {
-    static EMPTY: std::sync::OnceLock<CkState> = std::sync::OnceLock::new();
-    match &state.ck {
+    match state.ck.as_deref() {
         Some(c) => c,
-        None => EMPTY.get_or_init(CkState::new),
+        None => not_cities_knights(),
     }
 }
 
-/// Mutable access to the Cities & Knights part (created if missing).
+/// Mutable access to the Cities & Knights part (never created here).
 #[inline]
+#[track_caller]
 pub(crate) fn ck_mut(state: &mut State) -> &mut CkState {
-    state.ck.get_or_insert_with(Default::default)
+    match state.ck.as_deref_mut() {
+        Some(c) => c,
+        None => not_cities_knights(),
+    }
 }
 
-/// A player's cards: resources and commodities.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn not_cities_knights() -> ! {
+    panic!("Cities & Knights rule code reached with a base game state")
+}
+
+/// A player's cards: resources and commodities. Any state: a base game's
+/// players hold no commodities.
 #[inline]
 pub fn hand(state: &State, seat: Seat) -> (Resources, Commodities) {
     let r = state.players.get(seat.index()).map(|p| p.hand).unwrap_or_default();
-    let c = ck(state)
-        .players
-        .get(seat.index())
+    let c = state
+        .ck
+        .as_deref()
+        .and_then(|ck| ck.players.get(seat.index()))
         .map(|p| p.commodities)
         .unwrap_or_default();
     (r, c)
@@ -129,12 +145,13 @@ pub(crate) fn from_bank(state: &mut State, seat: Seat, card: Card) {
     }
 }
 
-/// How many of `card` the bank holds.
+/// How many of `card` the bank holds (any state: a base game's bank holds
+/// no commodities).
 #[inline]
 pub fn bank_count(state: &State, card: Card) -> u8 {
     match (card.as_resource(), card.as_commodity()) {
         (Some(r), _) => state.bank.get(r),
-        (_, Some(c)) => ck(state).bank.get(c),
+        (_, Some(c)) => state.ck.as_deref().map_or(0, |ck| ck.bank.get(c)),
         _ => 0,
     }
 }

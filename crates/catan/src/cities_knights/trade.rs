@@ -197,3 +197,14 @@ pub fn apply_draft(state: &mut State, mut offer: crate::state::Offer, card: Card
     }
     state.phase = crate::state::Phase::TradeDraft { offer };
 }
+
+/// Moves the commodities of a confirmed domestic trade (`ck.trade.commodities`);
+/// the base game's confirmation then moves the resources and reports the trade.
+pub(crate) fn exchange_commodities(state: &mut State, offer: &crate::state::Offer, with: Seat) {
+    let seat = state.current;
+    let players = &mut super::ck_mut(state).players;
+    players[seat.index()].commodities.sub(&offer.give_commodities);
+    players[seat.index()].commodities.add(&offer.get_commodities);
+    players[with.index()].commodities.sub(&offer.get_commodities);
+    players[with.index()].commodities.add(&offer.give_commodities);
+}

@@ -3,7 +3,8 @@
 //! legal actions and checking one action use the very same sets.
 
 use super::awards::{holder_length, refresh_broken, refresh_road, update_longest_road};
-use crate::action::{Event, Piece};
+use super::layer::{Base, Layer};
+use crate::action::{Action, Event, Piece};
 use crate::bits::{EdgeSet, NodeSet};
 use crate::error::CatanError;
 use crate::resource::ResourceCounts;
@@ -97,15 +98,23 @@ pub fn check_road(state: &State, seat: Seat, edge: EdgeId, free: bool) -> Result
 }
 
 /// Checks a settlement built in the game.
+#[inline]
 pub fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    check_settlement_with(Base, state, seat, node)
+}
+
+/// Checks a settlement built in the game under a rule set's `layer` (which
+/// may block more nodes and count pieces differently).
+pub fn check_settlement_with<L: Layer>(layer: L, state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
     if distance_blocked(state).contains(node) {
         return Err(CatanError::SettlementDistance);
     }
+    layer.settlement_blocked(state, node)?;
     let p = &state.players[seat.index()];
     if !road_nodes(state.topology(), p.roads).contains(node) {
         return Err(CatanError::SettlementNotConnected);
     }
-    if p.settlements_left() == 0 {
+    if layer.settlements_left(state, seat) == 0 {
         return Err(CatanError::NoPieceLeft {
             piece: Piece::Settlement,
         });
@@ -118,18 +127,51 @@ pub fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), C
 
 /// Checks a city (seed 003): only on an own settlement, with a city piece left
 /// and the cards in hand.
+#[inline]
 pub fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+    check_city_with(Base, state, seat, node)
+}
+
+/// Checks a city under a rule set's `layer` (which may let a city stand up
+/// without a new piece).
+pub fn check_city_with<L: Layer>(layer: L, state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
     let p = &state.players[seat.index()];
     if !p.settlements.contains(node) {
         return Err(CatanError::CityRequiresOwnSettlement);
     }
-    if p.cities_left() == 0 {
+    if !layer.city_piece_free(state, seat, node) && layer.cities_left(state, seat) == 0 {
         return Err(CatanError::NoPieceLeft { piece: Piece::City });
     }
     if !p.hand.covers(&Resources::CITY) {
         return Err(CatanError::PayInsufficient);
     }
     Ok(())
+}
+
+/// The building actions of a main phase (roads, settlements, cities), in this
+/// order, under a rule set's `layer`: the one list both rule sets start from.
+pub fn build_actions<L: Layer>(layer: L, state: &State, seat: Seat, out: &mut Vec<Action>) {
+    let p = &state.players[seat.index()];
+    let hand = p.hand;
+    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
+        for edge in road_spots(state, seat).iter() {
+            out.push(Action::BuildRoad { edge });
+        }
+    }
+    if layer.settlements_left(state, seat) > 0 && hand.covers(&Resources::SETTLEMENT) {
+        let spots = settlement_spots(state, seat).0 & !layer.settlement_blockers(state).0;
+        for node in NodeSet(spots).iter() {
+            out.push(Action::BuildSettlement { node });
+        }
+    }
+    if hand.covers(&Resources::CITY) {
+        let pieces = layer.cities_left(state, seat) > 0;
+        for node in p.settlements.iter() {
+            if pieces || layer.city_piece_free(state, seat, node) {
+                out.push(Action::BuildCity { node });
+            }
+        }
+    }
 }
 
 /// Moves `cost` from the seat's hand to the bank.

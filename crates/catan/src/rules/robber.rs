@@ -2,12 +2,13 @@
 //! hand, card by card; moving the robber to another hex and naming a victim;
 //! the stolen card as a chance outcome weighted by the victim's hand.
 
+use super::layer::{Base, Layer};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 use crate::topology::HexId;
-use engine::{EventSink, GameRng, Rejection, Seat};
+use engine::{EventSink, GameRng, Rejection, Seat, SeatSet};
 use rand::Rng;
 
 /// Discards `seat` may make (one card each).
@@ -52,15 +53,15 @@ pub fn apply_discard<S: EventSink<Event>>(
 
 /// Every robber move of the active player: each other hex, with each possible
 /// victim (or none when nobody there can be robbed).
+#[inline]
 pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
+    legal_moves_with(Base, state, out)
+}
+
+/// Every robber move under a rule set's `layer` (which says who can be robbed).
+pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>) {
     let t = state.topology();
-    // Buildings of the players who could be robbed at all.
-    let mut robbable = [0u128; MAX_PLAYERS];
-    for (i, p) in state.players.iter().enumerate() {
-        if i != state.current.index() && !p.hand.is_empty() {
-            robbable[i] = p.buildings().0;
-        }
-    }
+    let robbable = robbable(layer, state);
     for h in 0..state.topology().hex_count() as u8 {
         let hex = HexId(h);
         if hex == state.robber {
@@ -83,15 +84,56 @@ pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
     }
 }
 
+/// The buildings of each player other than the active one who could be
+/// robbed at all (empty for the others).
+#[inline]
+fn robbable<L: Layer>(layer: L, state: &State) -> [u128; MAX_PLAYERS] {
+    let mut robbable = [0u128; MAX_PLAYERS];
+    for (i, p) in state.players.iter().enumerate() {
+        if i != state.current.index() && layer.can_be_robbed(state, Seat(i as u8)) {
+            robbable[i] = p.buildings().0;
+        }
+    }
+    robbable
+}
+
+/// Players with a building on `hex`, other than `seat`, who hold a card a
+/// robber could steal: the possible victims of a robber moved there.
+pub fn victims<L: Layer>(layer: L, state: &State, hex: HexId, seat: Seat) -> SeatSet {
+    let mut out = SeatSet::EMPTY;
+    let t = state.topology();
+    let Some(corners) = t.hex_node_set.get(hex.index()).filter(|_| hex.index() < t.hex_count()) else {
+        return out;
+    };
+    for (i, p) in state.players.iter().enumerate() {
+        let s = Seat(i as u8);
+        if s != seat && p.buildings().0 & corners.0 != 0 && layer.can_be_robbed(state, s) {
+            out.insert(s);
+        }
+    }
+    out
+}
+
 /// Checks a robber move.
+#[inline]
 pub fn check_move(state: &State, hex: HexId, victim: Option<Seat>) -> Result<(), Rejection<CatanError>> {
+    check_move_with(Base, state, hex, victim)
+}
+
+/// Checks a robber move under a rule set's `layer`.
+pub fn check_move_with<L: Layer>(
+    layer: L,
+    state: &State,
+    hex: HexId,
+    victim: Option<Seat>,
+) -> Result<(), Rejection<CatanError>> {
     if hex.index() >= state.topology().hex_count() {
         return Err(Rejection::Malformed(format!("hex {} does not exist", hex.0)));
     }
     if hex == state.robber {
         return Err(CatanError::RobberMustMove.into());
     }
-    let victims = state.steal_candidates(hex, state.current);
+    let victims = victims(layer, state, hex, state.current);
     let ok = match victim {
         None => victims.is_empty(),
         Some(v) => victims.contains(v),

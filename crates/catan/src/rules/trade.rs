@@ -232,21 +232,14 @@ pub fn apply_reply<S: EventSink<Event>>(
     };
 }
 
-/// Carries out the trade with `with`.
+/// Carries out the trade with `with` (the resources; a rule set with more
+/// kinds of cards moves those before calling this).
 pub fn apply_confirm<S: EventSink<Event>>(state: &mut State, offer: Offer, with: Seat, events: &mut S) {
     let seat = state.current;
     state.players[seat.index()].hand.sub(&offer.give);
     state.players[seat.index()].hand.add(&offer.get);
     state.players[with.index()].hand.sub(&offer.get);
     state.players[with.index()].hand.add(&offer.give);
-    // Cities & Knights: commodities change hands the same way (`ck.trade.commodities`).
-    if let Some(ck) = state.ck.as_deref_mut() {
-        let players = &mut ck.players;
-        players[seat.index()].commodities.sub(&offer.give_commodities);
-        players[seat.index()].commodities.add(&offer.get_commodities);
-        players[with.index()].commodities.sub(&offer.get_commodities);
-        players[with.index()].commodities.add(&offer.give_commodities);
-    }
     events.push(Event::Traded {
         seat,
         with,

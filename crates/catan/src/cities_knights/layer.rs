@@ -1,0 +1,81 @@
+//! Cities & Knights as a [`Layer`] over the base rules: the clauses of base
+//! rules that this rule set changes, answered from its own state. The base
+//! functions (`check_settlement_with`, `check_city_with`, `build_actions`,
+//! the robber's moves, trade confirmation) run unchanged around these hooks.
+
+use super::error::CkError;
+use super::knights::all_knights;
+use super::CkState;
+use crate::bits::NodeSet;
+use crate::error::CatanError;
+use crate::rules::layer::Layer;
+use crate::state::{Offer, State, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::topology::NodeId;
+use engine::Seat;
+
+/// The Cities & Knights layer: a view of the rule set's state, handed out by
+/// the dispatch (never a default).
+#[derive(Clone, Copy, Debug)]
+pub struct CkLayer<'a>(pub &'a CkState);
+
+impl CkLayer<'_> {
+    /// Cards (resources and commodities) `seat` holds.
+    #[inline]
+    pub fn card_count(self, state: &State, seat: Seat) -> u32 {
+        state.players[seat.index()].hand.total() + self.0.players[seat.index()].commodities.total()
+    }
+}
+
+impl Layer for CkLayer<'_> {
+    /// A commodity can be stolen as well as a resource.
+    #[inline]
+    fn can_be_robbed(self, state: &State, seat: Seat) -> bool {
+        self.card_count(state, seat) > 0
+    }
+
+    #[inline]
+    fn settlement_blockers(self, state: &State) -> NodeSet {
+        all_knights(state)
+    }
+
+    #[inline]
+    fn settlement_blocked(self, state: &State, node: NodeId) -> Result<(), CatanError> {
+        if all_knights(state).contains(node) {
+            return Err(CkError::SettlementOnKnight.into());
+        }
+        Ok(())
+    }
+
+    /// Real settlement pieces left: a flat city piece is not one of them.
+    #[inline]
+    fn settlements_left(self, state: &State, seat: Seat) -> u8 {
+        let p = &state.players[seat.index()];
+        let flat = self.0.players[seat.index()].flat.len();
+        SETTLEMENT_LIMIT.saturating_sub((p.settlements.len() - flat.min(p.settlements.len())) as u8)
+    }
+
+    /// City pieces left: a flat city piece is still a city piece off the supply.
+    #[inline]
+    fn cities_left(self, state: &State, seat: Seat) -> u8 {
+        let p = &state.players[seat.index()];
+        let flat = self.0.players[seat.index()].flat.len();
+        CITY_LIMIT.saturating_sub((p.cities.len() + flat) as u8)
+    }
+
+    /// A flat city stands up again without a new piece (`ck.barbarian.pillage`).
+    #[inline]
+    fn city_piece_free(self, _state: &State, seat: Seat, node: NodeId) -> bool {
+        self.0.players[seat.index()].flat.contains(node)
+    }
+
+    /// Offers may hold commodities (`ck.trade.commodities`).
+    #[inline]
+    fn covers_offer(self, state: &State, seat: Seat, offer: &Offer, give: bool) -> bool {
+        let (res, com) = if give {
+            (&offer.give, &offer.give_commodities)
+        } else {
+            (&offer.get, &offer.get_commodities)
+        };
+        state.players[seat.index()].hand.covers(res) && self.0.players[seat.index()].commodities.covers(com)
+    }
+}
