@@ -152,8 +152,14 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
         assert_eq!(status, 400, "{players} players, {options}: {v}");
         let error = if v["error"].is_object() { &v["error"] } else { &v };
         assert_eq!(error["rule"], "catan56.setup.players", "{v}");
-        assert!(error["message"]["de"].as_str().is_some_and(|m| m.contains("5–6")), "{v}");
-        assert!(error["message"]["en"].as_str().is_some_and(|m| m.contains("5–6")), "{v}");
+        assert!(
+            error["message"]["de"].as_str().is_some_and(|m| m.contains("5–6")),
+            "{v}"
+        );
+        assert!(
+            error["message"]["en"].as_str().is_some_and(|m| m.contains("5–6")),
+            "{v}"
+        );
     }
     let (_, after) = api.get("/api/tables").await;
     assert_eq!(before, after, "a refused table opens nothing");
@@ -168,9 +174,7 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
             let id = set["id"].as_str().expect("rule set id");
             assert!(set["name"]["de"].is_string() && set["name"]["en"].is_string(), "{set}");
             let most = set["players"][1].as_u64().expect("players") as usize;
-            let bots: Vec<&str> = (0..most)
-                .map(|i| ["greedy", "random", "mcts"][i % 3])
-                .collect();
+            let bots: Vec<&str> = (0..most).map(|i| ["greedy", "random", "mcts"][i % 3]).collect();
             let table = api.create_with(game, &bots, set["options"].clone()).await;
             tables.push((game, id.to_string(), table));
             seen.push(format!("{game}/{id}"));

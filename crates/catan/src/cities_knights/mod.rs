@@ -62,7 +62,7 @@ use crate::state::State;
 use engine::{Seat, SeatSet};
 
 /// The Cities & Knights part of a state, for the rule code of this module.
-/// It runs only on states that the one dispatch (`RuleSet::of` in `lib.rs`)
+/// It runs only on states that the one dispatch (`RuleSet::of` in `game.rs`)
 /// found to be Cities & Knights; a base state here is a bug of the dispatch,
 /// and says so rather than reading an empty default. The entry points of
 /// [`legal`] get the part from the dispatch and pass it on where they can.

@@ -1,0 +1,337 @@
+//! [`Catan`] and its [`engine::Game`] impl, and the one dispatch on the rule
+//! set ([`RuleSet`]): each entry point derives the rule set once and hands
+//! the state to the base rules or to Cities & Knights (the layout of
+//! docs/architecture.md).
+
+// The crate root's modules and re-exports: this file is the root's `Game`
+// impl moved into a module of its own.
+use crate::*;
+use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
+use rand::Rng;
+use rules::{development, robber, turn};
+
+/// The CATAN base game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Catan;
+
+/// The rule set a state is played under, derived once per entry point: the
+/// one place that looks at whether `State::ck` is there. A rule set's code
+/// gets its own state from here (never a default), so it cannot run on a
+/// state of another rule set by accident.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RuleSet<'a> {
+    /// The base game (with or without the 5–6 player extension).
+    Base,
+    /// Cities & Knights (with or without heroes), with its part of the state.
+    CitiesKnights(&'a cities_knights::CkState),
+}
+
+impl<'a> RuleSet<'a> {
+    /// The rule set of `state`.
+    #[inline]
+    pub(crate) fn of(state: &'a State) -> Self {
+        match state.ck.as_deref() {
+            None => RuleSet::Base,
+            Some(ck) => RuleSet::CitiesKnights(ck),
+        }
+    }
+}
+
+impl Game for Catan {
+    const ID: &'static str = "catan";
+
+    type Config = Config;
+    type State = State;
+    type Action = Action;
+    type Chance = Chance;
+    type Event = Event;
+    type View = View;
+    type Error = CatanError;
+
+    fn player_range(config: &Config) -> std::ops::RangeInclusive<usize> {
+        if config.extension.is_some() {
+            // `catan56.setup.players`.
+            5..=6
+        } else if config.rules.is_cities_knights() {
+            // `ck.setup.players`.
+            3..=4
+        } else if config.two_players {
+            2..=4
+        } else {
+            3..=4
+        }
+    }
+
+    fn player_count_refusal(config: &Config, players: usize) -> Option<ConfigError> {
+        five_six::config_refusal(config, players)
+    }
+
+    fn new_game(config: &Config, players: usize, rng: &mut GameRng) -> Result<State, ConfigError> {
+        if let Some(e) = five_six::config_refusal(config, players) {
+            return Err(e);
+        }
+        if !Self::player_range(config).contains(&players) {
+            return Err(ConfigError::new(
+                format!(
+                    "CATAN wird mit {} bis 4 Personen gespielt, nicht mit {players}.",
+                    Self::player_range(config).start()
+                ),
+                format!(
+                    "CATAN is played by {} to 4 players, not {players}.",
+                    Self::player_range(config).start()
+                ),
+            ));
+        }
+        if config.victory_points < 3 {
+            return Err(ConfigError::new(
+                "Das Siegpunktziel muss mindestens 3 sein.",
+                "The victory point goal must be at least 3.",
+            ));
+        }
+        let shape = config.shape();
+        let board = match (&config.board, shape) {
+            (BoardChoice::Random, Shape::Base) => Ok(Board::random(rng)),
+            (BoardChoice::Random, Shape::FiveSix) => Ok(Board::random_five_six(rng)),
+            (BoardChoice::Beginner, Shape::Base) => Ok(Board::beginner()),
+            (BoardChoice::Beginner, Shape::FiveSix) => Err(vec![Problem::new(
+                "catan56.board.no_fixed_layout",
+                "Für 5–6 Spieler gibt es keinen festen Startaufbau; gespielt wird auf einem zufälligen oder einem angegebenen Spielplan.",
+                "The 5–6 player game has no fixed beginner set-up; play on a random or a stated board.",
+            )]),
+            (BoardChoice::Layout { board }, shape) => board.board(shape),
+        };
+        let mut problems = match &board {
+            Ok(_) => Vec::new(),
+            Err(p) => p.clone(),
+        };
+        problems.extend(layout::start_player_problem(config.start_player, players));
+        let board = match board {
+            Ok(b) if problems.is_empty() => b,
+            _ => return Err(layout::refusal(&problems)),
+        };
+        let start = match config.start_player {
+            Some(s) => Seat(s),
+            None => Seat(rng.random_range(0..players) as u8),
+        };
+        let ck = config.rules.is_cities_knights();
+        let five_six = shape == Shape::FiveSix;
+        // `catan56.board.robber_start`: the seed picks one of the deserts.
+        let robber = if five_six {
+            let deserts: Vec<HexId> = board.deserts().collect();
+            deserts
+                .get(rng.random_range(0..deserts.len().max(1)))
+                .copied()
+                .unwrap_or(board.desert())
+        } else {
+            board.desert()
+        };
+        Ok(State {
+            rules: config.rules,
+            victory_points: config.victory_points,
+            robber,
+            board,
+            start_player: start,
+            current: start,
+            turn: 0,
+            phase: Phase::Setup {
+                step: 0,
+                road_from: None,
+            },
+            bank: if five_six {
+                five_six::FULL_BANK_56
+            } else {
+                Resources::FULL_BANK
+            },
+            // `ck.removed.development_cards`; `catan56.material.totals`.
+            deck: if ck {
+                DevCards::ZERO
+            } else if five_six {
+                five_six::deck_56()
+            } else {
+                DevCards::BASE_DECK
+            },
+            dev_played: false,
+            longest_road: None,
+            largest_army: None,
+            last_roll: None,
+            players: Players::new(players),
+            ck: ck.then(|| Box::new(cities_knights::CkState::new())),
+            turn_rule: config.turn_rule(),
+            turn_of: None,
+        })
+    }
+
+    fn players(state: &State) -> usize {
+        state.n()
+    }
+
+    fn turn(state: &State) -> u32 {
+        state.turn
+    }
+
+    fn is_offer(action: &Action) -> bool {
+        matches!(action, Action::OpenTrade | Action::SubmitOffer)
+    }
+
+    #[inline]
+    fn to_act(state: &State) -> ToAct {
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::to_act(state),
+            RuleSet::CitiesKnights(_) => cities_knights::legal::to_act(state),
+        }
+    }
+
+    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::legal_actions(state, seat, out),
+            RuleSet::CitiesKnights(ck) => cities_knights::legal::legal_actions(state, ck, seat, out),
+        }
+    }
+
+    fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::check(state, seat, action),
+            RuleSet::CitiesKnights(ck) => cities_knights::legal::check(state, ck, seat, action),
+        }
+    }
+
+    /// Year of Plenty's two resources and the two hexes the Inventor swaps are
+    /// unordered choices: either order names the same play, stored in one
+    /// order (the lower first). A bank trade sent without its rate is logged
+    /// with the player's best rate, the one it is made at.
+    fn canonical(state: &State, seat: Seat, action: Action) -> Action {
+        let known = seat.index() < state.players.len();
+        let base = matches!(RuleSet::of(state), RuleSet::Base);
+        match action {
+            Action::MaritimeTrade { give, get, rate: None } if known && base => Action::MaritimeTrade {
+                give,
+                get,
+                rate: Some(rules::trade::rates(state, seat)[give.index()]),
+            },
+            Action::BankTrade { give, get, rate: None } if known && !base => Action::BankTrade {
+                give,
+                get,
+                rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
+            },
+            Action::PlayYearOfPlenty { first, second } if first > second => Action::PlayYearOfPlenty {
+                first: second,
+                second: first,
+            },
+            Action::PlayInventor { a, b } if a > b => Action::PlayInventor { a: b, b: a },
+            a => a,
+        }
+    }
+
+    /// The game's check names the rule for a trade by a seat other than the
+    /// active player (`catan.trade.active_player_only`) and for the active
+    /// player's turn while the dice are still rolling (`catan.turn.roll_first`,
+    /// `ck.turn.before_roll`).
+    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<CatanError> {
+        match Self::check(state, seat, action) {
+            Err(Rejection::Rule(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+        match RuleSet::of(state) {
+            RuleSet::Base => legal::apply(state, seat, action, events),
+            RuleSet::CitiesKnights(_) => cities_knights::legal::apply(state, seat, action, events),
+        }
+        turn::check_victory(state, events);
+    }
+
+    fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+        out.clear();
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
+            return cities_knights::legal::chance_outcomes(state, out);
+        }
+        match state.phase {
+            Phase::Rolling => {
+                for red in 1..=6 {
+                    for yellow in 1..=6 {
+                        out.push((Chance::Dice(Dice { red, yellow }), 1.0 / 36.0));
+                    }
+                }
+            }
+            Phase::Stealing { victim, .. } => robber::steal_outcomes(state, victim, out),
+            Phase::Drawing => development::draw_outcomes(state, out),
+            _ => {}
+        }
+    }
+
+    #[inline]
+    fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
+            return cities_knights::legal::sample_chance(state, rng);
+        }
+        match state.phase {
+            Phase::Stealing { victim, .. } => Chance::Steal {
+                resource: robber::sample_steal(state, victim, rng),
+            },
+            Phase::Drawing => Chance::Draw {
+                card: development::sample_draw(state, rng),
+            },
+            _ => {
+                // One draw for both dice: 36 equally likely pairs.
+                let x: u32 = rng.random_range(0..36);
+                Chance::Dice(Dice {
+                    red: (x / 6) as u8 + 1,
+                    yellow: (x % 6) as u8 + 1,
+                })
+            }
+        }
+    }
+
+    fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
+            cities_knights::legal::apply_chance(state, outcome, events);
+            turn::check_victory(state, events);
+            return;
+        }
+        match (state.phase, *outcome) {
+            (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
+            (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
+                robber::apply_steal(state, victim, resume, resource, events)
+            }
+            (Phase::Drawing, Chance::Draw { card }) => development::apply_draw(state, card, events),
+            _ => return,
+        }
+        turn::check_victory(state, events);
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
+        if let Some(e) = cities_knights::view::redact(event, viewer) {
+            return Some(e);
+        }
+        Some(view::redact(event, viewer))
+    }
+
+    fn result(state: &State) -> Option<GameResult> {
+        match state.phase {
+            Phase::Over { winner } => Some(GameResult {
+                winners: vec![winner],
+                scores: Seat::all(state.n()).map(|s| state.points(s) as i32).collect(),
+                reason: "points".to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
+        validate::validate(state)
+    }
+
+    fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
+        determinize::determinize(state, viewer, rng)
+    }
+
+    fn topology(state: &State) -> Option<serde_json::Value> {
+        Some(geometry::served(state))
+    }
+}
