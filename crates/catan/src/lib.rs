@@ -8,9 +8,11 @@
 //! `view`, `validate` and `determinize`.
 //!
 //! The rule set is chosen by [`Config::rules`]: the base game, or Cities &
-//! Knights ([`cities_knights`]), whose state part `State::ck` is present
-//! exactly in its games; every entry point below hands such a state to that
-//! module after one branch. The heroes module is planned as a further rule set.
+//! Knights ([`cities_knights`], with or without heroes), whose state part
+//! `State::ck` is present exactly in its games; every entry point of
+//! [`game`] derives the rule set once and hands such a state to that module.
+//! The 5–6 player extension ([`five_six`]) is chosen by [`Config::extension`]
+//! and plays the base rules on the larger board.
 
 pub mod action;
 pub mod bits;
