@@ -29,6 +29,13 @@ impl Api {
     async fn create_with(&self, game: &str, bots: &[&str], options: Value) -> String {
         let seats: Vec<Value> = bots.iter().map(|b| json!({"kind": "bot", "bot": b})).collect();
         let body = json!({"game": game, "players": bots.len(), "seed": 11, "seats": seats, "options": options});
+        let (status, v) = self.post_table(&body).await;
+        assert_eq!(status, 201, "create: {v}");
+        v["id"].as_str().expect("id").to_string()
+    }
+
+    /// `POST /api/tables`: the status and the answer.
+    async fn post_table(&self, body: &Value) -> (u16, Value) {
         let resp = self
             .http
             .post(format!("{}/api/tables", self.base))
@@ -38,9 +45,7 @@ impl Api {
             .await
             .expect("POST");
         let status = resp.status().as_u16();
-        let v: Value = resp.json().await.unwrap_or(Value::Null);
-        assert_eq!(status, 201, "create: {v}");
-        v["id"].as_str().expect("id").to_string()
+        (status, resp.json().await.unwrap_or(Value::Null))
     }
 
     /// Waits until the table is finished; returns its summary.
@@ -139,16 +144,7 @@ async fn bots_play_every_listed_rule_set_at_its_largest_table() {
     ] {
         let seats: Vec<Value> = (0..players).map(|_| json!({"kind": "bot", "bot": "random"})).collect();
         let body = json!({"game": "catan", "players": players, "seats": seats, "options": options});
-        let resp = api
-            .http
-            .post(format!("{}/api/tables", api.base))
-            .header("content-type", "application/json")
-            .body(body.to_string())
-            .send()
-            .await
-            .expect("POST");
-        let status = resp.status().as_u16();
-        let v: Value = resp.json().await.unwrap_or(Value::Null);
+        let (status, v) = api.post_table(&body).await;
         assert_eq!(status, 400, "{players} players, {options}: {v}");
         let error = if v["error"].is_object() { &v["error"] } else { &v };
         assert_eq!(error["rule"], "catan56.setup.players", "{v}");

@@ -623,6 +623,57 @@ pub mod ui {
         table_id(b).await
     }
 
+    /// Creates a table of a game's rule set in the lobby: the game, the rule
+    /// set from its menu, the player count, each seat, the name and typed
+    /// options (if any). Returns the table id and the player counts the
+    /// lobby offered for the rule set.
+    pub async fn create_with_rules(
+        b: &Browser,
+        game: &str,
+        rules: &str,
+        seats: &[&str],
+        name: &str,
+        options: &str,
+    ) -> (String, Vec<String>) {
+        b.goto("/").await;
+        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+        b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
+            .await;
+        b.click(&format!("[data-testid=rules-select] option[value=\"{rules}\"]"))
+            .await;
+        let mut counts = Vec::new();
+        for e in b.all("[data-testid=players-select] option").await {
+            counts.push(b.attr_of(&e, "value").await.unwrap_or_default());
+        }
+        b.click(&format!(
+            "[data-testid=players-select] option[value=\"{}\"]",
+            seats.len()
+        ))
+        .await;
+        for (i, kind) in seats.iter().enumerate() {
+            b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+                .await;
+        }
+        b.type_into("[data-testid=name-input]", name).await;
+        if !options.is_empty() {
+            b.click("[data-testid=create-form] details > summary").await;
+            b.type_into("[data-testid=options-input]", options).await;
+        }
+        b.click("[data-testid=create-table]").await;
+        b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+        (table_id(b).await, counts)
+    }
+
+    /// The first of `selectors` that matches an element now.
+    pub async fn first_of(b: &Browser, selectors: &[&str]) -> Option<String> {
+        for css in selectors {
+            if b.first(css).await.is_some() {
+                return Some((*css).to_string());
+            }
+        }
+        None
+    }
+
     /// The table id in the table page's URL.
     async fn table_id(b: &Browser) -> String {
         let url = b.url().await;

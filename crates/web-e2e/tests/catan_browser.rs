@@ -14,20 +14,10 @@ const ROLL_FIRST_DE: &str = "Zuerst muss gewürfelt werden (nur eine Entwicklung
 
 use web_e2e::ui::create_with_options;
 
-/// Clicks the first element matching one of the selectors that exists now.
-async fn first_of(b: &Browser, selectors: &[&str]) -> Option<String> {
-    for css in selectors {
-        if b.first(css).await.is_some() {
-            return Some((*css).to_string());
-        }
-    }
-    None
-}
-
 /// One step of a simple player: the board and the dialogs first, the fallback list last.
 async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     // Dialogs that need an answer.
-    let answer = first_of(
+    let answer = ui::first_of(
         b,
         &[
             "[data-testid=discard-panel] button",

@@ -29,41 +29,10 @@ const SECOND_HERO_EN: &str = "You already have a hero; each player has only one.
 
 /// Creates a CATAN table in the lobby with a rule set and typed options; returns its id.
 async fn create_ck(b: &Browser, rules: &str, seats: &[&str], options: &str) -> String {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    b.click("[data-testid=game-select] option[value=\"catan\"]").await;
-    b.click(&format!("[data-testid=rules-select] option[value=\"{rules}\"]"))
-        .await;
+    let (id, counts) = ui::create_with_rules(b, "catan", rules, seats, "Anna", options).await;
     // The rule set allows 3 or 4 players (2 only in the base game).
-    let counts: Vec<String> = {
-        let mut v = Vec::new();
-        for e in b.all("[data-testid=players-select] option").await {
-            v.push(b.attr_of(&e, "value").await.unwrap_or_default());
-        }
-        v
-    };
     assert_eq!(counts, ["3", "4"], "{rules}: player counts offered");
-    b.click(&format!(
-        "[data-testid=players-select] option[value=\"{}\"]",
-        seats.len()
-    ))
-    .await;
-    for (i, kind) in seats.iter().enumerate() {
-        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-            .await;
-    }
-    b.type_into("[data-testid=name-input]", "Anna").await;
-    if !options.is_empty() {
-        b.click("[data-testid=create-form] details > summary").await;
-        b.type_into("[data-testid=options-input]", options).await;
-    }
-    b.click("[data-testid=create-table]").await;
-    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    let url = b.url().await;
-    url.split("/play/")
-        .nth(1)
-        .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
-        .unwrap_or_else(|| panic!("no table id in {url}"))
+    id
 }
 
 /// Reads the page for JSON actions: the legal list and the log are words.

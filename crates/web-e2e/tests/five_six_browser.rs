@@ -17,55 +17,17 @@ const SBP_NO_TRADE_DE: &str =
     "In der außerordentlichen Bauphase wird nicht gehandelt, weder mit Mitspielern noch mit der Bank oder einem Hafen.";
 
 /// Creates a CATAN table of the 5–6 player rule set `rules` in the lobby (the
-/// rule set chosen there), with typed options; returns its id.
+/// rule set chosen there, which offers 5 or 6 players); returns its id.
 async fn create_56(b: &Browser, rules: &str, seats: &[&str], options: &str) -> String {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    b.click("[data-testid=game-select] option[value=\"catan\"]").await;
-    b.click(&format!("[data-testid=rules-select] option[value=\"{rules}\"]"))
-        .await;
-    let mut counts = Vec::new();
-    for e in b.all("[data-testid=players-select] option").await {
-        counts.push(b.attr_of(&e, "value").await.unwrap_or_default());
-    }
+    let (id, counts) = ui::create_with_rules(b, "catan", rules, seats, "Anna", options).await;
     assert_eq!(counts, ["5", "6"], "{rules}: the lobby offers 5 or 6 players");
-    b.click(&format!(
-        "[data-testid=players-select] option[value=\"{}\"]",
-        seats.len()
-    ))
-    .await;
-    for (i, kind) in seats.iter().enumerate() {
-        b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-            .await;
-    }
-    b.type_into("[data-testid=name-input]", "Anna").await;
-    if !options.is_empty() {
-        b.click("[data-testid=create-form] details > summary").await;
-        b.type_into("[data-testid=options-input]", options).await;
-    }
-    b.click("[data-testid=create-table]").await;
-    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    let url = b.url().await;
-    url.split("/play/")
-        .nth(1)
-        .map(|s| s.split(['?', '#']).next().unwrap_or_default().to_string())
-        .unwrap_or_else(|| panic!("no table id in {url}"))
-}
-
-/// Clicks the first element matching one of the selectors that exists now.
-async fn first_of(b: &Browser, selectors: &[&str]) -> Option<String> {
-    for css in selectors {
-        if b.first(css).await.is_some() {
-            return Some((*css).to_string());
-        }
-    }
-    None
+    id
 }
 
 /// One step of a simple player: answers first, then builds (cities,
 /// settlements, roads), the robber, the roll, a card bought, the end.
 async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
-    let answer = first_of(
+    let answer = ui::first_of(
         b,
         &[
             "[data-testid=discard-panel] button",
