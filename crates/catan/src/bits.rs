@@ -69,19 +69,38 @@ impl NodeSet {
         self.0 == 0
     }
     /// The nodes in ascending order.
+    ///
+    /// Walks the two 64-bit halves one after the other: a step is then one
+    /// 64-bit test, bit scan and clear, where a 128-bit step costs about
+    /// twice that, and a base board (nodes below 54) never reaches the
+    /// upper half.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = NodeId> {
-        let mut bits = self.0;
+        let mut lo = self.0 as u64;
+        let mut hi = (self.0 >> 64) as u64;
         std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
+            if lo != 0 {
+                let i = lo.trailing_zeros();
+                lo &= lo - 1;
                 Some(NodeId(i as u8))
+            } else if hi != 0 {
+                let i = hi.trailing_zeros();
+                hi &= hi - 1;
+                Some(NodeId(64 + i as u8))
+            } else {
+                None
             }
         })
     }
+}
+
+/// Whether `bits` has exactly two bits set: a road's degree at a node (at
+/// most three edges meet) without a 128-bit population count, which the
+/// default target (no hardware `popcnt`) computes in software, half by half.
+#[inline]
+pub const fn exactly_two(bits: u128) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 impl EdgeSet {

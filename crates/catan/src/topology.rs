@@ -36,17 +36,16 @@ pub enum Shape {
     FiveSix,
 }
 
-static BASE: OnceLock<Topology> = OnceLock::new();
-static FIVE_SIX: OnceLock<Topology> = OnceLock::new();
+/// The topology of each shape, indexed by the shape's discriminant: reaching
+/// it is one indexed "is it built" test, not a match over the shapes and then
+/// that test (every rule reaches the topology, many times per decision).
+static TOPOLOGIES: [OnceLock<Topology>; 2] = [const { OnceLock::new() }; 2];
 
 impl Shape {
     /// The shape's shared topology (built on first use).
     #[inline]
     pub fn topology(self) -> &'static Topology {
-        match self {
-            Shape::Base => BASE.get_or_init(|| build(Shape::Base)),
-            Shape::FiveSix => FIVE_SIX.get_or_init(|| build(Shape::FiveSix)),
-        }
+        TOPOLOGIES[self as usize].get_or_init(|| build(self))
     }
 
     /// The shape with `hexes` land hexes, if there is one.

@@ -6,7 +6,7 @@
 //! run through a new settlement after a settlement.
 
 use crate::action::Event;
-use crate::bits::{EdgeSet, NodeSet};
+use crate::bits::{exactly_two, EdgeSet, NodeSet};
 use crate::state::State;
 use crate::topology::{NodeId, Topology};
 use engine::{EventSink, Seat};
@@ -21,7 +21,10 @@ pub const LARGEST_ARMY_MIN: u8 = 3;
 pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     // More roads than a player owns cannot occur in a consistent state (validate
     // reports it); walking them could take exponential time, so don't.
-    if roads.is_empty() || roads.len() > crate::state::ROAD_LIMIT as usize {
+    // The count once: a 128-bit population count is two software counts on
+    // the default target (no hardware `popcnt`).
+    let total = roads.len();
+    if total == 0 || total > crate::state::ROAD_LIMIT as usize {
         return 0;
     }
     let mut nodes = 0u128;
@@ -33,7 +36,7 @@ pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     // that is a plain unbroken ring has no such node, and any of its nodes will do.
     let mut starts = nodes & blocked.0;
     for n in NodeSet(nodes).iter() {
-        if (t.node_edges[n.index()].0 & roads.0).count_ones() != 2 {
+        if !exactly_two(t.node_edges[n.index()].0 & roads.0) {
             starts |= 1u128 << n.0;
         }
     }
@@ -49,7 +52,7 @@ pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     let mut best = 0;
     for start in NodeSet(starts).iter() {
         best = best.max(walk(t, start, roads.0, 0, blocked, true));
-        if best as usize == roads.len() {
+        if best as usize == total {
             break;
         }
     }
