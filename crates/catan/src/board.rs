@@ -7,7 +7,7 @@
 
 use crate::bits::NodeSet;
 use crate::layout::Layout;
-use crate::resource::Resource;
+use crate::resource::{Resource, RESOURCE_COUNT};
 use crate::topology::{EdgeId, HexId, Shape, Topology, MAX_HARBORS, MAX_HEXES};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -173,6 +173,12 @@ pub struct Board {
     /// The harbors (the random and the beginner board put them on the
     /// frame's fixed spots, clockwise from the top left).
     pub harbors: Slots<HarborSpot, MAX_HARBORS>,
+    /// The intersections of each kind of harbor: 3:1 first, then the 2:1
+    /// ones by resource. Derived from `harbors` by every constructor (no
+    /// rule moves a harbor), so that a player's maritime rates are a few
+    /// set tests instead of a walk over the harbors, once per legal list of
+    /// the main phase.
+    harbor_nodes: [NodeSet; 1 + RESOURCE_COUNT],
 }
 
 /// The 19 terrains of the base game.
@@ -305,6 +311,45 @@ fn on_fixed_spots(shape: Shape, kinds: &[Harbor]) -> Slots<HarborSpot, MAX_HARBO
 }
 
 impl Board {
+    /// The board of these parts, with the harbors' intersections by kind.
+    fn new(shape: Shape, tiles: Slots<Tile, MAX_HEXES>, harbors: Slots<HarborSpot, MAX_HARBORS>) -> Board {
+        let t = shape.topology();
+        let mut harbor_nodes = [NodeSet::EMPTY; 1 + RESOURCE_COUNT];
+        for h in harbors.iter() {
+            // A path that does not exist touches nothing (as in `harbors_touching`).
+            if let Some(at) = t.edge_node_set.get(h.edge.index()) {
+                let k = h.kind.resource().map_or(0, |r| 1 + r.index());
+                harbor_nodes[k].0 |= at.0;
+            }
+        }
+        Board {
+            shape,
+            tiles,
+            harbors,
+            harbor_nodes,
+        }
+    }
+
+    /// The best maritime rate for each resource at these intersections:
+    /// 4:1, 3:1 at a generic harbor, 2:1 at a harbor of that resource.
+    #[inline]
+    pub fn rates_at(&self, nodes: NodeSet) -> [u8; RESOURCE_COUNT] {
+        let generic = self.generic_harbor_at(nodes);
+        let mut out = [if generic { 3 } else { 4 }; RESOURCE_COUNT];
+        for (r, at) in out.iter_mut().zip(&self.harbor_nodes[1..]) {
+            if at.0 & nodes.0 != 0 {
+                *r = 2;
+            }
+        }
+        out
+    }
+
+    /// Whether a 3:1 harbor touches one of these intersections.
+    #[inline]
+    pub fn generic_harbor_at(&self, nodes: NodeSet) -> bool {
+        self.harbor_nodes[0].0 & nodes.0 != 0
+    }
+
     /// A board from tiles and harbors of the right counts for a shape
     /// (`None` otherwise; a spot of `None` is a harbor without a place).
     pub fn from_parts(tiles: &[Tile], spots: &[Option<HarborSpot>]) -> Option<Board> {
@@ -313,11 +358,11 @@ impl Board {
             return None;
         }
         let spots: Option<Vec<HarborSpot>> = spots.iter().copied().collect();
-        Some(Board {
+        Some(Board::new(
             shape,
-            tiles: Slots::from_slice(tiles, NO_TILE)?,
-            harbors: Slots::from_slice(&spots?, NO_HARBOR)?,
-        })
+            Slots::from_slice(tiles, NO_TILE)?,
+            Slots::from_slice(&spots?, NO_HARBOR)?,
+        ))
     }
 
     /// The board's shape.
@@ -372,13 +417,13 @@ impl Board {
             terrain,
             number: if n == 0 { None } else { Some(n) },
         });
-        Board {
-            shape: Shape::Base,
-            tiles: Slots::from_slice(&tiles, NO_TILE).unwrap_or(Slots {
+        Board::new(
+            Shape::Base,
+            Slots::from_slice(&tiles, NO_TILE).unwrap_or(Slots {
                 len: 0,
                 items: [NO_TILE; MAX_HEXES],
             }),
-            harbors: on_fixed_spots(
+            on_fixed_spots(
                 Shape::Base,
                 &[
                     Harbor::Generic,
@@ -392,7 +437,7 @@ impl Board {
                     Harbor::Ore,
                 ],
             ),
-        }
+        )
     }
 
     /// A random board: terrains, number tokens and harbors shuffled, numbers
@@ -419,11 +464,7 @@ impl Board {
             let Some(tiles) = Slots::from_slice(&tiles, NO_TILE) else {
                 continue;
             };
-            let board = Board {
-                shape: Shape::Base,
-                tiles,
-                harbors: on_fixed_spots(Shape::Base, &harbors),
-            };
+            let board = Board::new(Shape::Base, tiles, on_fixed_spots(Shape::Base, &harbors));
             if board.red_numbers_apart() {
                 return board;
             }
@@ -464,11 +505,7 @@ impl Board {
             let Some(tiles) = Slots::from_slice(&tiles, NO_TILE) else {
                 continue;
             };
-            let board = Board {
-                shape: Shape::FiveSix,
-                tiles,
-                harbors: on_fixed_spots(Shape::FiveSix, &harbors),
-            };
+            let board = Board::new(Shape::FiveSix, tiles, on_fixed_spots(Shape::FiveSix, &harbors));
             if board.red_numbers_apart() {
                 return board;
             }

@@ -21,7 +21,7 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
     out[..base.len()].copy_from_slice(&base);
     // A 3:1 harbor applies to commodities as well.
     let buildings = state.players[seat.index()].buildings();
-    let generic = state.board.harbors_touching(buildings).any(|h| h.resource().is_none());
+    let generic = state.board.generic_harbor_at(buildings);
     let ck = ck(state);
     let guild = ck.players[seat.index()].levels[super::Track::Trade.index()] >= 3;
     for card in Card::ALL {

@@ -20,25 +20,10 @@ use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
 pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
-    let mut out = [4u8; RESOURCE_COUNT];
     let Some(p) = state.players.get(seat.index()) else {
-        return out;
+        return [4; RESOURCE_COUNT];
     };
-    let buildings = p.buildings();
-    if buildings.is_empty() {
-        return out;
-    }
-    for harbor in state.board.harbors_touching(buildings) {
-        match harbor.resource() {
-            None => {
-                for r in out.iter_mut() {
-                    *r = (*r).min(3);
-                }
-            }
-            Some(res) => out[res.index()] = 2,
-        }
-    }
-    out
+    state.board.rates_at(p.buildings())
 }
 
 /// Maritime trades of the active player.
