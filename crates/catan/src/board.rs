@@ -449,6 +449,8 @@ impl Board {
         let mut harbors = HARBORS;
         harbors.shuffle(rng);
         let mut numbers = NUMBERS;
+        // Harbors are placed once; only the numbers are redrawn.
+        let harbors = on_fixed_spots(Shape::Base, &harbors);
         loop {
             numbers.shuffle(rng);
             let mut next = numbers.iter();
@@ -464,7 +466,7 @@ impl Board {
             let Some(tiles) = Slots::from_slice(&tiles, NO_TILE) else {
                 continue;
             };
-            let board = Board::new(Shape::Base, tiles, on_fixed_spots(Shape::Base, &harbors));
+            let board = Board::new(Shape::Base, tiles, harbors);
             if board.red_numbers_apart() {
                 return board;
             }
@@ -481,6 +483,7 @@ impl Board {
         let mut harbors = HARBORS_56;
         harbors.shuffle(rng);
         let path = rng.random_range(0..4u8);
+        let harbors = on_fixed_spots(Shape::FiveSix, &harbors);
         loop {
             let mut terrains = TERRAINS_56;
             terrains.shuffle(rng);
@@ -505,7 +508,7 @@ impl Board {
             let Some(tiles) = Slots::from_slice(&tiles, NO_TILE) else {
                 continue;
             };
-            let board = Board::new(Shape::FiveSix, tiles, on_fixed_spots(Shape::FiveSix, &harbors));
+            let board = Board::new(Shape::FiveSix, tiles, harbors);
             if board.red_numbers_apart() {
                 return board;
             }

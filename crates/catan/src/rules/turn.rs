@@ -45,8 +45,8 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
     let n = state.n();
     let mut claims = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
     let mut any = false;
-    for h in 0..state.topology().hex_count() {
-        let tile = state.board.tiles[h];
+    // The board's tiles are its hexes (as many as its shape has).
+    for (h, tile) in state.board.tiles.iter().enumerate() {
         if tile.number != Some(number) || h == state.robber.index() {
             continue;
         }
@@ -55,9 +55,10 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         };
         let corners = t.hex_node_set[h].0;
         for (i, p) in state.players.iter().enumerate() {
-            let c = node_count(p.settlements.0 & corners) + 2 * node_count(p.cities.0 & corners);
-            if c > 0 {
-                claims[i][r.index()] += c as u8;
+            let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
+            // Most players have nothing on a hex: count only when they do.
+            if s | c != 0 {
+                claims[i][r.index()] += (node_count(s) + 2 * node_count(c)) as u8;
                 any = true;
             }
         }
