@@ -17,7 +17,7 @@ use crate::resource::Resources;
 use crate::rules::awards::{holder_length, update_longest_road};
 use crate::rules::build::{pay, road_nodes};
 use crate::state::{Phase, Resume, State};
-use crate::topology::NodeId;
+use crate::topology::{NodeId, MAX_NODES};
 use engine::{EventSink, Seat};
 
 /// Building or promoting a knight: 1 wool, 1 ore.
@@ -58,27 +58,34 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let other_knights = NodeSet(all_knights(state).0 & !me.knights.0);
     let empty = empty_nodes(state);
     let mut seen = 1u128 << start.0;
-    let mut stack = vec![start];
+    // A node enters the stack at most once (when first seen): an array in
+    // place holds it, no allocation per call.
+    let mut stack = [start; MAX_NODES];
+    let mut len = 1;
     let mut empties = 0u128;
     let mut enemies = 0u128;
-    while let Some(node) = stack.pop() {
+    while len > 0 {
+        len -= 1;
+        let node = stack[len];
         let mut edges = t.node_edges[node.index()].0 & roads;
         while edges != 0 {
             let e = edges.trailing_zeros() as usize;
             edges &= edges - 1;
             let [a, b] = t.edge_nodes[e];
             let next = if a == node { b } else { a };
-            if seen & (1u128 << next.0) != 0 {
+            let bit = 1u128 << (next.0 & 127);
+            if seen & bit != 0 {
                 continue;
             }
-            seen |= 1u128 << next.0;
-            if other_knights.contains(next) {
-                enemies |= 1u128 << next.0;
-            } else if !others.contains(next) {
-                if empty.contains(next) {
-                    empties |= 1u128 << next.0;
+            seen |= bit;
+            if other_knights.0 & bit != 0 {
+                enemies |= bit;
+            } else if others.0 & bit == 0 {
+                if empty.0 & bit != 0 {
+                    empties |= bit;
                 }
-                stack.push(next);
+                stack[len] = next;
+                len += 1;
             }
         }
     }

@@ -36,9 +36,10 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     if hand.get(P::Diplomat) > 0 {
-        for e in 0..state.topology().edge_count() as u8 {
-            if open_road(state, EdgeId(e)).is_some() {
-                out.push(Action::PlayDiplomat { edge: EdgeId(e) });
+        // Only a path with a road can hold an open road.
+        for edge in state.all_roads().iter() {
+            if open_road(state, edge).is_some() {
+                out.push(Action::PlayDiplomat { edge });
             }
         }
     }
@@ -88,8 +89,12 @@ pub fn open_road(state: &State, edge: EdgeId) -> Option<Seat> {
     let p = &state.players[i];
     let mut others = p.roads;
     others.0 &= !(1u128 << edge.0);
-    let pieces = road_nodes(state.topology(), others).0 | p.buildings().0 | p.knights.0;
-    let open = t.edge_nodes[edge.index()].iter().any(|n| pieces & (1u128 << n.0) == 0);
+    // An end touches another own road if one of its paths is one: two set
+    // tests per end instead of gathering the nodes of every other road.
+    let pieces = NodeSet(p.buildings().0 | p.knights.0);
+    let open = t.edge_nodes[edge.index()]
+        .iter()
+        .any(|n| t.node_edges[n.index()].0 & others.0 == 0 && !pieces.contains(*n));
     open.then_some(Seat(i as u8))
 }
 

@@ -260,8 +260,8 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
     let n = state.n();
     let mut res = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
     let mut com = [[0u8; COMMODITY_COUNT]; MAX_PLAYERS];
-    for h in 0..state.topology().hex_count() {
-        let tile = state.board.tiles[h];
+    // The board's tiles are its hexes (as many as its shape has).
+    for (h, tile) in state.board.tiles.iter().enumerate() {
         if tile.number != Some(number) || h == state.robber.index() {
             continue;
         }
@@ -270,8 +270,12 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         };
         let corners = t.hex_node_set[h].0;
         for (i, p) in state.players.iter().enumerate() {
-            let s = node_count(p.settlements.0 & corners) as u8;
-            let c = node_count(p.cities.0 & corners) as u8;
+            let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
+            // Most players have nothing on a hex: count only when they do.
+            if s | c == 0 {
+                continue;
+            }
+            let (s, c) = (node_count(s) as u8, node_count(c) as u8);
             match Commodity::of_resource(r) {
                 Some(k) => {
                     res[i][r.index()] += s + c;
