@@ -234,6 +234,10 @@ impl Game for Catan {
         }
     }
 
+    /// Inlined: the playout loop calls it once per decision, and whether
+    /// it is inlined there otherwise flips with unrelated changes to the
+    /// rules' code size.
+    #[inline]
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
         match RuleSet::of(state) {
             RuleSet::Base => legal::apply(state, seat, action, events),
@@ -284,6 +288,8 @@ impl Game for Catan {
         }
     }
 
+    /// Inlined for the same reason as `apply_unchecked`.
+    #[inline]
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
         if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
             cities_knights::legal::apply_chance(state, outcome, events);
