@@ -236,6 +236,15 @@ pub fn allowed(state: &State, action: &Action) -> bool {
     refusal(state, action).is_none()
 }
 
+/// Drops from a legal list what the extension forbids while another
+/// player's turn is on (`turn_of`). Out of line: 3–4 player games never
+/// get here, so their legal lists keep a small main-phase path (not `cold`:
+/// a 5–6 player game gets here at every step of a Special Building Phase).
+#[inline(never)]
+pub fn retain_allowed(state: &State, out: &mut Vec<Action>) {
+    out.retain(|a| allowed(state, a));
+}
+
 /// Makes the bought cards of `seat` playable: a card counts own turns
 /// (`catan.dev.not_this_turn`), and in the extension the parts of a turn
 /// (`catan56.sbp.card_next_turn`, `catan56.pair.cards`).
@@ -251,6 +260,10 @@ fn cards_ready(state: &mut State, seat: Seat) {
 /// turn begins (the caller starts it), `true` when another player acts first:
 /// the next step of the Special Building Phase (`catan56.sbp.when`,
 /// `catan56.sbp.order`) or paired player 2 (`catan56.pair.player2`).
+///
+/// Out of line: 3–4 player games never call it, and inlined it would make
+/// their `end_turn` larger.
+#[inline(never)]
 pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool {
     let Some(rule) = state.turn_rule else {
         return false;

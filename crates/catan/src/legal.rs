@@ -56,7 +56,7 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         Phase::Main if active => {
             main_actions(state, seat, out);
             if state.turn_of.is_some() {
-                out.retain(|a| five_six::allowed(state, a));
+                five_six::retain_allowed(state, out);
             }
         }
         Phase::RoadBuilding { .. } if active => {
