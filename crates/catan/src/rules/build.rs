@@ -153,12 +153,15 @@ pub fn check_city_with<L: Layer>(layer: L, state: &State, seat: Seat, node: Node
 pub fn build_actions<L: Layer>(layer: L, state: &State, seat: Seat, out: &mut Vec<Action>) {
     let p = &state.players[seat.index()];
     let hand = p.hand;
-    if p.roads_left() > 0 && hand.covers(&Resources::ROAD) {
+    // The cost first: it is a few byte compares, while a piece count is a
+    // population count (in software on the default target), and most hands
+    // cannot pay.
+    if hand.covers(&Resources::ROAD) && p.roads_left() > 0 {
         for edge in road_spots(state, seat).iter() {
             out.push(Action::BuildRoad { edge });
         }
     }
-    if layer.settlements_left(state, seat) > 0 && hand.covers(&Resources::SETTLEMENT) {
+    if hand.covers(&Resources::SETTLEMENT) && layer.settlements_left(state, seat) > 0 {
         let spots = settlement_spots(state, seat).0 & !layer.settlement_blockers(state).0;
         for node in NodeSet(spots).iter() {
             out.push(Action::BuildSettlement { node });
