@@ -246,3 +246,42 @@ fn five_six_players_in_simulate_arena_and_bench() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("five_six"), "{err}");
 }
+
+/// The referee over pipes with six seats on the 30-hex board: a game of the
+/// 5–6 player extension, its topology, a bot's move in the set-up, and seven
+/// seats refused with the extension's rule in both languages.
+#[test]
+fn referee_plays_the_five_six_extension() {
+    let mut child = bin()
+        .arg("referee")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let input = [
+        r#"{"op":"new","game":"catan","players":6,"seed":3,"options":{"extension":"five_six","start_player":0}}"#,
+        r#"{"op":"topology"}"#,
+        r#"{"op":"bot","seat":0,"bot":"greedy","play":true,"seed":1}"#,
+        r#"{"op":"new","game":"catan","players":7,"seed":3,"options":{"extension":"five_six"}}"#,
+    ]
+    .join("\n");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(format!("{input}\n").as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "one response per request: {lines:?}");
+    assert_eq!(lines[0]["ok"]["players"], 6, "{}", lines[0]);
+    assert_eq!(lines[1]["ok"]["hexes"].as_array().map(Vec::len), Some(30), "the 30-hex board");
+    assert!(lines[2]["ok"].is_object(), "the bot moved: {}", lines[2]);
+    let e = &lines[3]["error"];
+    assert_eq!(e["rule"], "catan56.setup.players", "{}", lines[3]);
+    assert!(e["message"]["de"].as_str().is_some_and(|m| !m.is_empty()));
+    assert!(e["message"]["en"].as_str().is_some_and(|m| !m.is_empty()));
+}
