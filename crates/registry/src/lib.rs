@@ -324,9 +324,9 @@ pub fn game(id: &str) -> Result<GameInfo, ErrorInfo> {
     visit(id, &mut Infos)
 }
 
-/// The JSON-speaking entry of a game.
+/// The JSON-speaking entry of a game, with its rule sets.
 pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
-    with_game!(id, G => Entry::<G>::boxed())
+    with_game!(id, G => Listed::<G>::boxed())
 }
 
 /// The JSON-speaking entry of every game, in list order (for the server).
