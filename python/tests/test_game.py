@@ -184,7 +184,7 @@ def test_rule_sets_come_from_the_registry():
 
 def test_six_players_on_the_larger_board_play_to_the_end():
     g = Game("catan", 6, seed=4, options={"extension": "five_six"})
-    assert len(json.loads(g.state_json())["board"]["tiles"]) == 30
+    assert len(json.loads(g.state_json())["state"]["board"]["tiles"]) == 30
     random_steps(g, random.Random(4), 200_000)
     assert g.is_over()
     assert set(g.result()) == {"winners", "scores", "reason"}

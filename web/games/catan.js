@@ -531,6 +531,22 @@ export function ensureStyle(id, css) {
 const S = 50; // hex radius in SVG units
 const pt = (n) => gridXY(TOPO.nodePos[n], S);
 
+/**
+ * The board's view box from the served intersections, with room around the
+ * coast for the harbors: the base board gets its old fixed box, the 30-hex
+ * board of 5–6 players one as large as it needs.
+ */
+function boardViewBox() {
+  if (!TOPO.nodePos.length) return `${-5.75 * S} ${-5.2 * S} ${11.5 * S} ${10.4 * S}`;
+  const xy = TOPO.nodePos.map((p) => gridXY(p, S));
+  const xs = xy.map((p) => p[0]);
+  const ys = xy.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const mx = (5.75 - 2.5 * Math.sqrt(3)) * S;
+  const my = 1.2 * S;
+  return `${x0 - mx} ${y0 - my} ${x1 - x0 + 2 * mx} ${y1 - y0 + 2 * my}`;
+}
+
 function hexPoints(hx) {
   return TOPO.hexNodes[hx].map((n) => pt(n).map((v) => v.toFixed(1)).join(',')).join(' ');
 }
@@ -816,7 +832,7 @@ export function boardSvg(h, view, ctx, ix, extra) {
   if (extra) extra(layers);
   return h(
     'svg:svg',
-    { class: 'catan-board', viewBox: `${-5.75 * S} ${-5.2 * S} ${11.5 * S} ${10.4 * S}`, 'data-testid': 'catan-board', role: 'img', 'aria-label': 'CATAN' },
+    { class: 'catan-board', viewBox: boardViewBox(), 'data-testid': 'catan-board', role: 'img', 'aria-label': 'CATAN' },
     layers.hexes,
     layers.harbors,
     layers.roads,

@@ -88,11 +88,11 @@ async fn six_players_full_game_with_the_special_building_phase() {
     ui::lobby_in_german(&b).await;
     let seats = [
         "human",
-        "bot:greedy",
         "bot:random",
-        "bot:greedy",
         "bot:random",
-        "bot:greedy",
+        "bot:random",
+        "bot:random",
+        "bot:random",
     ];
     // 6 points, not 10, so that the game ends in a few minutes.
     create_56(&b, "five_six", &seats, r#"{"victory_points": 6}"#).await;
@@ -181,32 +181,12 @@ async fn five_players_paired_on_a_phone() {
     ui::lobby_in_german(&b).await;
     let seats = ["human", "bot:random", "bot:random", "bot:random", "bot:random"];
     let id = create_56(&b, "five_six_paired", &seats, r#"{"start_player": 1}"#).await;
-    b.resize(412, 915).await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
-    assert_eq!(b.all("[data-testid^=tile-]").await.len(), 30, "30 hexes on a phone too");
-    // The board fits the phone's width (the zoom frame scrolls, the page does not).
-    let wide = b
-        .script("return document.documentElement.scrollWidth <= window.innerWidth + 1;")
-        .await;
-    assert_eq!(wide, serde_json::json!(true), "no sideways scrolling of the page");
-    // Five seat colours in the player panels, the fifth green.
-    let fills = b
-        .script("return [0,1,2,3,4].map((i) => { const e = document.querySelector(`[data-testid=player-${i}] .badge`); return e ? getComputedStyle(e).backgroundColor : null; });")
-        .await;
-    assert_eq!(
-        fills[4],
-        serde_json::json!("rgb(46, 158, 68)"),
-        "seat 5 is green: {fills}"
-    );
-    assert_eq!(
-        fills.as_array().map(|f| f.iter().filter(|c| c.is_string()).count()),
-        Some(5),
-        "a colour per seat: {fills}"
-    );
-    // Set-up, then the first turns until Anna is player 2 of someone's turn.
+    // Set-up, then the first turns (at laptop size) until Anna is player 2
+    // of someone's turn.
     let started = Instant::now();
     let mut seen = Vec::new();
-    loop {
+    let prompt = loop {
         assert!(
             started.elapsed() < Duration::from_secs(300),
             "Anna never became player 2 ({seen:?})"
@@ -216,22 +196,38 @@ async fn five_players_paired_on_a_phone() {
             Turn::Mine => {}
         }
         if let Some(prompt) = b.text_of("[data-testid=turn-part-prompt]").await {
-            assert!(
-                prompt.starts_with("Spielerpaare: Anna ist Spieler 2 im Zug von "),
-                "the prompt says who is player 2: {prompt}"
-            );
-            let (_, rule) = ui::refusal(&b, r#"{"type":"open_trade"}"#).await;
-            assert_eq!(
-                rule, "catan56.pair.no_domestic_trade",
-                "player 2 does not trade with players"
-            );
-            b.screenshot("catan56-paired-phone.png").await;
-            break;
+            break prompt;
         }
         if let Some(text) = play_one(&b, &mut seen).await {
             panic!("a listed action was refused: {text}");
         }
-    }
+    };
+    assert!(
+        prompt.starts_with("Spielerpaare: Anna ist Spieler 2 im Zug von "),
+        "the prompt says who is player 2: {prompt}"
+    );
+    // On a phone: the 30 hexes, no sideways scrolling of the page (the
+    // zoom frame scrolls), five seat colours, and player 2's refusal.
+    b.resize(412, 915).await;
+    b.script("window.scrollTo(0, 0)").await;
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+    assert_eq!(b.all("[data-testid^=tile-]").await.len(), 30, "30 hexes on a phone too");
+    let wide = b
+        .script("return document.documentElement.scrollWidth <= window.innerWidth + 1;")
+        .await;
+    assert_eq!(wide, serde_json::json!(true), "no sideways scrolling of the page");
+    let fills = b
+        .script("return [0,1,2,3,4].map((i) => { const e = document.querySelector(`[data-testid=player-${i}] .badge`); return e ? getComputedStyle(e).backgroundColor : null; });")
+        .await;
+    assert_eq!(fills[4], serde_json::json!("rgb(46, 158, 68)"), "seat 5 is green: {fills}");
+    assert_eq!(
+        fills.as_array().map(|f| f.iter().filter(|c| c.is_string()).count()),
+        Some(5),
+        "a colour per seat: {fills}"
+    );
+    let (_, rule) = ui::refusal(&b, r#"{"type":"open_trade"}"#).await;
+    assert_eq!(rule, "catan56.pair.no_domestic_trade", "player 2 does not trade with players");
+    b.screenshot("catan56-paired-phone.png").await;
     let rules = server_rules(&server.url, &id).await;
     assert_eq!(rules, "five_six_paired", "the table names its rule set");
     b.quit().await;
