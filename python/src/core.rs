@@ -117,7 +117,7 @@ impl<G: Researchable> Core<G> {
         let mut rng = GameRng::seed_from_u64(seed);
         let state = G::new_game(&config, players, &mut rng).map_err(|e| ErrorInfo {
             kind: "config".into(),
-            rule: "engine.config".into(),
+            rule: e.rule,
             message: e.message,
         })?;
         if !G::player_range(&config).contains(&players) {

@@ -225,7 +225,7 @@ fn create<G: Researchable>(
     let config = parse_config::<G>(options)?;
     let m = Match::<G>::new(config.clone(), players, seed, mode).map_err(|e| ErrorInfo {
         kind: "config".into(),
-        rule: "engine.config".into(),
+        rule: e.rule,
         message: e.message,
     })?;
     Ok(Box::new(Typed::new(m, config)))

@@ -31,7 +31,7 @@ pub struct Totals {
 fn config_error(e: engine::ConfigError) -> ErrorInfo {
     ErrorInfo {
         kind: "config".into(),
-        rule: "engine.config".into(),
+        rule: e.rule,
         message: e.message,
     }
 }

@@ -693,11 +693,14 @@ function lastMoveMarks(h, ctx) {
 export function boardSvg(h, view, ctx, ix, extra) {
   const board = view.board;
   const layers = { hexes: [], harbors: [], roads: [], edgeTargets: [], pieces: [], nodeTargets: [], top: [] };
-  // Sea frame.
+  // Sea frame: a hexagon around the land, as large as the served board
+  // needs (the base board's 5.6 hex radii; more for the 30-hex board).
   const frame = [];
+  const reach = Math.max(...TOPO.nodePos.map((p) => Math.hypot(...gridXY(p, S))), 0);
+  const radius = Math.max(5.6 * S, reach + 0.7 * S);
   for (let k = 0; k < 6; k++) {
     const ang = (Math.PI / 3) * k;
-    frame.push(`${(Math.cos(ang) * 5.6 * S).toFixed(1)},${(Math.sin(ang) * 5.6 * S).toFixed(1)}`);
+    frame.push(`${(Math.cos(ang) * radius).toFixed(1)},${(Math.sin(ang) * radius).toFixed(1)}`);
   }
   layers.hexes.push(h('svg:polygon', { points: frame.join(' '), fill: '#2f6fa6', stroke: '#8b5a2b', 'stroke-width': 6 }));
   board.tiles.forEach((tile, hx) => {

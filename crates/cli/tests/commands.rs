@@ -278,7 +278,11 @@ fn referee_plays_the_five_six_extension() {
         .collect();
     assert_eq!(lines.len(), 4, "one response per request: {lines:?}");
     assert_eq!(lines[0]["ok"]["players"], 6, "{}", lines[0]);
-    assert_eq!(lines[1]["ok"]["hexes"].as_array().map(Vec::len), Some(30), "the 30-hex board");
+    assert_eq!(
+        lines[1]["ok"]["hexes"].as_array().map(Vec::len),
+        Some(30),
+        "the 30-hex board"
+    );
     assert!(lines[2]["ok"].is_object(), "the bot moved: {}", lines[2]);
     let e = &lines[3]["error"];
     assert_eq!(e["rule"], "catan56.setup.players", "{}", lines[3]);
