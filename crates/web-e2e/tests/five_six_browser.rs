@@ -207,8 +207,13 @@ async fn five_players_paired_on_a_phone() {
         prompt.starts_with("Spielerpaare: Anna ist Spieler 2 im Zug von "),
         "the prompt says who is player 2: {prompt}"
     );
+    let (_, rule) = ui::refusal(&b, r#"{"type":"open_trade"}"#).await;
+    assert_eq!(
+        rule, "catan56.pair.no_domestic_trade",
+        "player 2 does not trade with players"
+    );
     // On a phone: the 30 hexes, no sideways scrolling of the page (the
-    // zoom frame scrolls), five seat colours, and player 2's refusal.
+    // zoom frame scrolls) and five seat colours.
     b.resize(412, 915).await;
     b.script("window.scrollTo(0, 0)").await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
@@ -229,11 +234,6 @@ async fn five_players_paired_on_a_phone() {
         fills.as_array().map(|f| f.iter().filter(|c| c.is_string()).count()),
         Some(5),
         "a colour per seat: {fills}"
-    );
-    let (_, rule) = ui::refusal(&b, r#"{"type":"open_trade"}"#).await;
-    assert_eq!(
-        rule, "catan56.pair.no_domestic_trade",
-        "player 2 does not trade with players"
     );
     b.screenshot("catan56-paired-phone.png").await;
     let rules = server_rules(&server.url, &id).await;
