@@ -45,7 +45,15 @@ export async function lobbyPage(root) {
     if (!sets) return null;
     return sets.find((r) => r.id === form.ruleSet) || sets[0];
   };
-  const range = () => ruleSet()?.players || mods[form.game]?.meta?.players || [2, 4];
+  // The default rule set may seat what the game module adds by an option
+  // of its own (CATAN's `two_players`, see tableOptions): its range is the
+  // union of the registry's and the module's.
+  const range = () => {
+    const set = ruleSet()?.players;
+    const own = mods[form.game]?.meta?.players;
+    if (set && own && ruleSet() === ruleSets()[0]) return [Math.min(set[0], own[0]), Math.max(set[1], own[1])];
+    return set || own || [2, 4];
+  };
   const countOptions = () => mods[form.game]?.tableOptions?.(form.players) || null;
   const fitSeats = () => {
     const [lo, hi] = range();
