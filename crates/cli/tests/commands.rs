@@ -121,22 +121,16 @@ fn serve_refuses_a_bad_mcts_spec_in_both_languages() {
     }
 }
 
-#[test]
-fn referee_over_pipes_then_replay_the_saved_log() {
+/// Runs `spielleiter referee` on these request lines; returns one JSON
+/// answer per line of its output.
+fn referee(requests: &[&str]) -> Vec<Value> {
     let mut child = bin()
         .arg("referee")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("spawn");
-    let mut input = String::new();
-    input.push_str(r#"{"op":"new","game":"splendor","players":2,"seed":11}"#);
-    input.push('\n');
-    input.push_str("this is not json\n");
-    input.push_str(r#"{"op":"legal","seat":0}"#);
-    input.push('\n');
-    input.push_str(r#"{"op":"log"}"#);
-    input.push('\n');
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     child
         .stdin
         .take()
@@ -144,10 +138,20 @@ fn referee_over_pipes_then_replay_the_saved_log() {
         .write_all(input.as_bytes())
         .expect("write");
     let out = child.wait_with_output().expect("wait");
-    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+    String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).expect("each response is JSON"))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn referee_over_pipes_then_replay_the_saved_log() {
+    let lines = referee(&[
+        r#"{"op":"new","game":"splendor","players":2,"seed":11}"#,
+        "this is not json",
+        r#"{"op":"legal","seat":0}"#,
+        r#"{"op":"log"}"#,
+    ]);
     assert_eq!(lines.len(), 4, "one response per request");
     assert!(lines[0]["ok"].is_object());
     assert_eq!(lines[1]["error"]["kind"], "malformed");
@@ -252,30 +256,12 @@ fn five_six_players_in_simulate_arena_and_bench() {
 /// seats refused with the extension's rule in both languages.
 #[test]
 fn referee_plays_the_five_six_extension() {
-    let mut child = bin()
-        .arg("referee")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let input = [
+    let lines = referee(&[
         r#"{"op":"new","game":"catan","players":6,"seed":3,"options":{"extension":"five_six","start_player":0}}"#,
         r#"{"op":"topology"}"#,
         r#"{"op":"bot","seat":0,"bot":"greedy","play":true,"seed":1}"#,
         r#"{"op":"new","game":"catan","players":7,"seed":3,"options":{"extension":"five_six"}}"#,
-    ]
-    .join("\n");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(format!("{input}\n").as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
-        .collect();
+    ]);
     assert_eq!(lines.len(), 4, "one response per request: {lines:?}");
     assert_eq!(lines[0]["ok"]["players"], 6, "{}", lines[0]);
     assert_eq!(
