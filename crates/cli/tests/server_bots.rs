@@ -62,6 +62,24 @@ impl Api {
     }
 }
 
+/// A server with every game and the three built-in bots (quick MCTS), on a
+/// free port and a fresh SQLite file, and a client for it.
+async fn start(tag: &str) -> (server::RunningServer, Api) {
+    let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
+    let config = server::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: temp_db(tag),
+        bot_think_ms: 0,
+        ..server::ServerConfig::default()
+    };
+    let server = server::start(config, games(), bots).await.expect("server starts");
+    let api = Api {
+        base: format!("http://{}", server.addr),
+        http: reqwest::Client::new(),
+    };
+    (server, api)
+}
+
 /// Replays a finished table's log: every action the bots played was legal.
 async fn check_log(api: &Api, id: &str, game: &str) {
     let (status, log) = api.get(&format!("/api/tables/{id}/log")).await;
@@ -75,18 +93,7 @@ async fn check_log(api: &Api, id: &str, game: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn greedy_and_mcts_play_every_game_on_the_server() {
-    let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
-    let config = server::ServerConfig {
-        addr: "127.0.0.1:0".into(),
-        database_url: temp_db("bots"),
-        bot_think_ms: 0,
-        ..server::ServerConfig::default()
-    };
-    let server = server::start(config, games(), bots).await.expect("server starts");
-    let api = Api {
-        base: format!("http://{}", server.addr),
-        http: reqwest::Client::new(),
-    };
+    let (server, api) = start("bots").await;
     // The lobby offers what /api/games lists.
     let (_, listed) = api.get("/api/games").await;
     assert_eq!(listed["bots"], json!(["random", "greedy", "mcts"]));
@@ -121,18 +128,7 @@ async fn greedy_and_mcts_play_every_game_on_the_server() {
 /// rule sets with 6).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_play_every_listed_rule_set_at_its_largest_table() {
-    let bots = seat_bot::server_bots("mcts:playouts=20,threads=1").expect("bots");
-    let config = server::ServerConfig {
-        addr: "127.0.0.1:0".into(),
-        database_url: temp_db("rule-sets"),
-        bot_think_ms: 0,
-        ..server::ServerConfig::default()
-    };
-    let server = server::start(config, games(), bots).await.expect("server starts");
-    let api = Api {
-        base: format!("http://{}", server.addr),
-        http: reqwest::Client::new(),
-    };
+    let (server, api) = start("rule-sets").await;
     let (_, listed) = api.get("/api/games").await;
     // Bad tables: five on the base board, seven with the extension, four
     // with it. Each is refused with the rule in both languages; no table opens.
