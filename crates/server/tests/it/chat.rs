@@ -1,0 +1,202 @@
+//! Table chat (`POST`/`GET /api/tables/{id}/chat`): seats and spectators
+//! write, every subscriber receives the line, it survives a restart, and bad
+//! lines (empty, too long, hidden characters, too fast, a wrong secret, a
+//! spectator without a name, unknown fields) get a typed refusal and store
+//! nothing. Every line that reaches the table counts against the address's
+//! rate, a refused one too (a flood of wrong secrets is a flood).
+
+use crate::common;
+
+use common::{start_with, temp_sqlite, Api, Ws};
+use serde_json::{json, Value};
+
+fn lines(v: &Value) -> Vec<(Option<u64>, String, String)> {
+    v["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| {
+            (
+                l["seat"].as_u64(),
+                l["name"].as_str().unwrap_or_default().to_string(),
+                l["text"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn seats_and_spectators_chat_and_the_lines_are_kept() {
+    let db = temp_sqlite("chat");
+    let mut config = common::config(&db);
+    config.chat_burst = 100.0;
+    let server = start_with(config.clone()).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s0 = api.join(&id, 0).await;
+    let mut watcher = Ws::connect(server.addr, &id).await;
+    watcher.send(json!({"type": "watch"})).await;
+    watcher.until(|v| v["type"] == "snapshot").await;
+
+    let chat = format!("/api/tables/{id}/chat");
+    let (status, v) = api
+        .post(&chat, &json!({"seat": 0, "text": "  Viel Glück!  "}), Some(&s0))
+        .await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["line"]["name"], "P0");
+    assert_eq!(v["line"]["text"], "Viel Glück!", "trimmed");
+    let pushed = watcher.until(|v| v["type"] == "chat").await;
+    assert_eq!(pushed["line"]["text"], "Viel Glück!");
+    assert_eq!(pushed["line"]["seat"], 0);
+
+    let (status, v) = api
+        .post(&chat, &json!({"text": "Good luck", "name": "Zoe"}), None)
+        .await;
+    assert_eq!(status, 201, "a spectator writes with a name: {v}");
+    assert_eq!(v["line"]["seat"], Value::Null);
+    let pushed = watcher.until(|v| v["type"] == "chat").await;
+    assert_eq!(pushed["line"]["name"], "Zoe");
+
+    let (status, v) = api.get(&chat, None).await;
+    assert_eq!(status, 200);
+    let expected = vec![
+        (Some(0), "P0".to_string(), "Viel Glück!".to_string()),
+        (None, "Zoe".to_string(), "Good luck".to_string()),
+    ];
+    assert_eq!(lines(&v), expected);
+    let (_, v) = api.get(&format!("{chat}?from=1"), None).await;
+    assert_eq!(lines(&v), expected[1..].to_vec(), "from skips earlier lines");
+
+    // A restart keeps every line.
+    watcher.close().await;
+    server.shutdown().await.expect("shutdown");
+    let server = start_with(config).await;
+    let api = Api::new(server.addr);
+    let (status, v) = api.get(&chat, None).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(lines(&v), expected, "the chat survives a restart");
+    let (status, v) = api.post(&chat, &json!({"seat": 0, "text": "weiter"}), Some(&s0)).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["line"]["idx"], 2, "numbering goes on after a restart");
+    server.shutdown().await.expect("shutdown");
+}
+
+#[tokio::test]
+async fn bad_chat_lines_are_refused_and_store_nothing() {
+    let mut config = common::config(&temp_sqlite("chat-bad"));
+    config.chat_burst = 100.0;
+    let server = start_with(config).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s0 = api.join(&id, 0).await;
+    let chat = format!("/api/tables/{id}/chat");
+    let refusals = [
+        (
+            json!({"seat": 0, "text": "   "}),
+            Some(s0.as_str()),
+            400,
+            "server.chat.empty",
+        ),
+        (
+            json!({"seat": 0, "text": "x".repeat(301)}),
+            Some(s0.as_str()),
+            400,
+            "server.chat.too_long",
+        ),
+        (
+            json!({"seat": 0, "text": "ich bin \u{202E}P1"}),
+            Some(s0.as_str()),
+            400,
+            "server.chat.characters",
+        ),
+        (
+            json!({"seat": 0, "text": "a\nb"}),
+            Some(s0.as_str()),
+            400,
+            "server.chat.characters",
+        ),
+        (
+            json!({"seat": 0, "text": "hi"}),
+            Some("not-the-secret"),
+            403,
+            "server.wrong_secret",
+        ),
+        (
+            json!({"seat": 1, "text": "hi"}),
+            Some(s0.as_str()),
+            403,
+            "server.wrong_secret",
+        ),
+        (
+            json!({"seat": 7, "text": "hi"}),
+            Some(s0.as_str()),
+            404,
+            "server.no_such_seat",
+        ),
+        (json!({"text": "hi"}), None, 400, "server.chat.name"),
+        (json!({"text": "hi", "name": "\u{200B}"}), None, 400, "server.bad_name"),
+        (
+            json!({"seat": 0, "text": "hi", "pad": 1}),
+            Some(s0.as_str()),
+            400,
+            "engine.malformed",
+        ),
+        (
+            json!({"seat": 300, "text": "hi"}),
+            Some(s0.as_str()),
+            400,
+            "engine.malformed",
+        ),
+    ];
+    for (body, secret, status, rule) in refusals {
+        let (got, v) = api.post(&chat, &body, secret).await;
+        assert_eq!((got, v["error"]["rule"].as_str()), (status, Some(rule)), "{body}: {v}");
+        assert!(
+            v["error"]["message"]["de"].as_str().is_some_and(|s| !s.is_empty())
+                && v["error"]["message"]["en"].as_str().is_some_and(|s| !s.is_empty()),
+            "both sentences: {v}"
+        );
+    }
+    let (_, v) = api
+        .post("/api/tables/nope/chat", &json!({"seat": 0, "text": "hi"}), Some(&s0))
+        .await;
+    assert_eq!(v["error"]["rule"], "server.unknown_table");
+    let (_, v) = api.get(&chat, None).await;
+    assert!(lines(&v).is_empty(), "nothing stored: {v}");
+    server.shutdown().await.expect("shutdown");
+}
+
+#[tokio::test]
+async fn a_flood_of_chat_lines_is_refused() {
+    let mut config = common::config(&temp_sqlite("chat-flood"));
+    config.chat_rate = 0.001;
+    config.chat_burst = 3.0;
+    let server = start_with(config).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s0 = api.join(&id, 0).await;
+    let chat = format!("/api/tables/{id}/chat");
+
+    // Three at once, then the address must wait.
+    for i in 0..3 {
+        let (status, v) = api
+            .post(&chat, &json!({"seat": 0, "text": format!("{i}")}), Some(&s0))
+            .await;
+        assert_eq!(status, 201, "line {i}: {v}");
+    }
+    let (status, v) = api
+        .post(&chat, &json!({"seat": 0, "text": "zu schnell"}), Some(&s0))
+        .await;
+    assert_eq!(
+        (status, v["error"]["rule"].as_str()),
+        (429, Some("server.chat.rate")),
+        "{v}"
+    );
+    assert_eq!(
+        v["error"]["message"]["de"],
+        "Zu viele Chatzeilen: bitte einen Moment warten."
+    );
+    let (_, v) = api.get(&chat, None).await;
+    assert_eq!(lines(&v).len(), 3, "the refused line is not stored");
+    server.shutdown().await.expect("shutdown");
+}

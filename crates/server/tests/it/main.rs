@@ -1,0 +1,19 @@
+//! The one integration-test binary of this crate: every former test file is a module
+//! here, and the shared helpers are compiled once. A new test file becomes a module of
+//! this binary (`mod name;` below), never a new file at the top of `tests/`: each top-level
+//! file is a binary of its own that re-links the whole crate (docs/architecture.md).
+
+mod common;
+
+mod bots;
+mod chat;
+mod clock;
+mod crash;
+mod history;
+mod hostile;
+mod http_api;
+mod loadtest_smoke;
+mod persistence_postgres;
+mod persistence_sqlite;
+mod rematch;
+mod websocket;

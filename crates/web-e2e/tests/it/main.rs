@@ -1,0 +1,23 @@
+//! The one integration-test binary of this crate: every former test file is a module
+//! here, and the shared helpers are compiled once. A new test file becomes a module of
+//! this binary (`mod name;` below), never a new file at the top of `tests/`: each top-level
+//! file is a binary of its own that re-links the whole crate (docs/architecture.md).
+
+mod ck;
+
+mod assets;
+mod catan_boards;
+mod catan_browser;
+mod catan_discard;
+mod catan_junior_browser;
+mod chat_browser;
+mod ck_browser;
+mod clock_browser;
+mod five_six_browser;
+mod last_move_browser;
+mod lobby_browser;
+mod phone_layout;
+mod reconnect_browser;
+mod splendor_browser;
+mod splendor_cards;
+mod table_browser;
