@@ -560,7 +560,7 @@ function pips(n) {
  * 3 with a building at a generic (3:1) harbor, 2 at that resource's harbor
  * (2:1). For showing what a trade costs; the legal actions say which trades
  * are possible. Checked against the engine's rates by
- * crates/web-e2e/tests/catan_browser.rs.
+ * crates/web-e2e/tests/it/catan_browser.rs.
  */
 export function maritimeRates(view, seat) {
   const rates = Object.fromEntries(RESOURCES.map((r) => [r, 4]));

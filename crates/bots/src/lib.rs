@@ -19,7 +19,7 @@
 //! play forward from. Every bot of this crate reads it exclusively through
 //! [`engine::Game::determinize`] with its own seat as viewer (which resamples
 //! every secret hidden from that seat, depending only on what the seat sees),
-//! or through [`engine::Game::view`]. The tests in `tests/information.rs`
+//! or through [`engine::Game::view`]. The tests in `tests/it/information.rs`
 //! check for every game that a decision does not change when the hidden part
 //! of the true state does.
 

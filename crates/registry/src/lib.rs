@@ -3,7 +3,7 @@
 //! Every front end of spielleiter (the CLI's simulate, bench, arena, referee,
 //! replay and `games`; the game server's lobby and seat bots; the Python
 //! package) learns which games exist from this crate, and one workspace test
-//! (`tests/every_game.rs`) walks the same list. Adding a game means: the game
+//! (`tests/it/every_game.rs`) walks the same list. Adding a game means: the game
 //! crate, its heuristic in the bots crate, one line in [`for_each_game!`] and
 //! one [`Registered`] impl in [`games`]. Nothing else names the games.
 //!

@@ -1,6 +1,6 @@
 //! Prints the JSON form of every Splendor action, chance outcome and event,
 //! plus a view, a state and a refusal, each taken from a real seeded game.
-//! `docs/games/splendor.md` quotes this output; `tests/docs_json.rs` checks
+//! `docs/games/splendor.md` quotes this output; `tests/it/docs_json.rs` checks
 //! that every JSON block of the document still reads as a value of the game.
 //!
 //! `cargo run -p spielleiter-splendor --example json_forms`

@@ -10,7 +10,7 @@ use engine::{Message, RuleError};
 /// with this crate's precise ids under the file's prefixes
 /// `splendor.reserve.*`, `splendor.buy.*`, `splendor.noble.*` and
 /// `splendor.setup.*`), for the documentation and for the check that each
-/// is reached through the protocol (`tests/reach.rs`).
+/// is reached through the protocol (`tests/it/reach.rs`).
 pub const RULE_IDS: &[&str] = &[
     "splendor.take.three_different",
     "splendor.take.no_gold",

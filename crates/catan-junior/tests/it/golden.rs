@@ -2,10 +2,10 @@
 //! edition, the default) from fixed seeds, each rendered by `testkit::golden`
 //! as a transcript (every step with its events, the result, digests of the
 //! whole log, its events and the final state, and the final spectator view)
-//! and compared with the insta snapshot in `tests/snapshots/`. Any change of
+//! and compared with the insta snapshot in `tests/it/snapshots/`. Any change of
 //! rules, RNG use, JSON forms or event contents changes a snapshot: review it
 //! with `cargo insta review`, or rewrite them with
-//! `INSTA_UPDATE=always cargo test -p spielleiter-catan-junior --test golden`
+//! `INSTA_UPDATE=always cargo test -p spielleiter-catan-junior --test it golden::`
 //! and read the diff. Each playthrough also checks that its log replays to the
 //! same state and events (`testkit::golden::play`).
 

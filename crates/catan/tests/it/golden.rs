@@ -3,9 +3,9 @@
 //! `testkit::golden` as a transcript (the first 200 steps with their events,
 //! the totals, the result, digests of the whole log, its events and the final
 //! state, and the final spectator view) and compared with the insta snapshot in
-//! `tests/snapshots/`. Any change of rules, RNG use, JSON forms or event
+//! `tests/it/snapshots/`. Any change of rules, RNG use, JSON forms or event
 //! contents changes a snapshot: review it with `cargo insta review`, or rewrite
-//! them with `INSTA_UPDATE=always cargo test -p spielleiter-catan --test golden`
+//! them with `INSTA_UPDATE=always cargo test -p spielleiter-catan --test it golden::`
 //! and read the diff. Each playthrough also checks that its log replays to the
 //! same state and events (`testkit::golden::play`).
 
