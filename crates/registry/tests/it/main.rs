@@ -4,3 +4,4 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod every_game;
+mod registry_api;

@@ -9,17 +9,27 @@ use crate::common;
 use common::{start_with, temp_sqlite, Api, Ws};
 use serde_json::{json, Value};
 
+/// Seat `seat` guesses 1 at the table's current version. The bot seat guesses at the same
+/// time, so its move can land between reading the version and sending the action: a stale
+/// version is read again and retried (the refusal changed nothing), any other answer returned.
 async fn guess(api: &Api, id: &str, seat: u8, secret: &str) -> (u16, Value) {
-    let (_, snap) = api
-        .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
-        .await;
-    let version = snap["version"].as_u64().expect("version");
-    api.post(
-        &format!("/api/tables/{id}/act"),
-        &json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version}),
-        Some(secret),
-    )
-    .await
+    for _ in 0..20 {
+        let (_, snap) = api
+            .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
+            .await;
+        let version = snap["version"].as_u64().expect("version");
+        let (status, v) = api
+            .post(
+                &format!("/api/tables/{id}/act"),
+                &json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version}),
+                Some(secret),
+            )
+            .await;
+        if v["error"]["rule"] != "engine.stale_version" {
+            return (status, v);
+        }
+    }
+    panic!("seat {seat}: the version went stale twenty times in a row");
 }
 
 #[tokio::test]
