@@ -167,12 +167,10 @@ class SpielleiterEnv(gymnasium.Env):
         """The action as an index of the space, refused (``engine.action_index``) if it is none or outside."""
         from ._errors import malformed
 
-        try:
-            a = np.asarray(action)
-            ok = a.size == 1 and np.issubdtype(a.dtype, np.integer)
-            i = int(a.reshape(())) if ok else None
-        except (TypeError, ValueError, OverflowError):
-            i = None
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            i: Optional[int] = int(action)
+        else:
+            i = self._array_index(action)
         n = self._mask.size
         if i is None:
             raise malformed("engine.action_index", f"Ein Aktionsindex ist eine ganze Zahl, nicht {action!r}.",
@@ -182,6 +180,16 @@ class SpielleiterEnv(gymnasium.Env):
                             f"Der Aktionsindex {i} liegt außerhalb des Aktionsraums (0 bis {n - 1}).",
                             f"Action index {i} is outside the action space (0 to {n - 1}).")
         return i
+
+    @staticmethod
+    def _array_index(action) -> Optional[int]:
+        """The index in a one-element integer array (what a policy's ``predict`` returns), else ``None``."""
+        try:
+            a = np.asarray(action)
+            ok = a.size == 1 and np.issubdtype(a.dtype, np.integer)
+            return int(a.reshape(())) if ok else None
+        except (TypeError, ValueError, OverflowError):
+            return None
 
     def step(self, action):
         self._check_open()
