@@ -30,11 +30,17 @@ from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.env_util import make_vec_env
 
 import spielleiter  # noqa: F401 (registers the ids)
+from spielleiter.gym import SpielleiterEnv
+
+
+def masks(env: gymnasium.Env) -> np.ndarray:
+    core = env.unwrapped
+    assert isinstance(core, SpielleiterEnv)
+    return core.action_masks()
 
 
 def make_env(env_id: str, reward: str) -> gymnasium.Env:
-    env = gymnasium.make(env_id, reward=reward)
-    return ActionMasker(env, lambda e: e.unwrapped.action_masks())
+    return ActionMasker(gymnasium.make(env_id, reward=reward), masks)
 
 
 def evaluate(model: MaskablePPO, env_id: str, games: int, seed: int, deterministic: bool) -> dict:
@@ -45,8 +51,9 @@ def evaluate(model: MaskablePPO, env_id: str, games: int, seed: int, determinist
         obs, _ = env.reset(seed=seed + g)
         done = False
         while not done:
-            action, _ = model.predict(obs, action_masks=env.unwrapped.action_masks(), deterministic=deterministic)
-            obs, reward, term, trunc, _ = env.step(int(action))
+            action, _ = model.predict(obs, action_masks=masks(env), deterministic=deterministic)
+            obs, r, term, trunc, _ = env.step(int(action))
+            reward = float(r)
             steps += 1
             done = term or trunc
         wins += bool(term and reward > 0)

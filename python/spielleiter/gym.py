@@ -134,7 +134,8 @@ class SpielleiterEnv(gymnasium.Env):
         self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
         self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
         self._step1 = self._vec._native.step1
-        self._points_at, self._goal = _points_index(game, players, self.options) if reward == "points" else (-1, 1.0)
+        where: "tuple[int, float]" = _points_index(game, players, self.options) if reward == "points" else (-1, 1.0)
+        self._points_at, self._goal = where
         self._episode_seed: Optional[int] = None
         self._actions: list = []
         self._points = 0.0
@@ -214,7 +215,7 @@ class SpielleiterEnv(gymnasium.Env):
 
     def state_json(self) -> str:
         """The full state (secrets included), e.g. to continue in :class:`spielleiter.Game`."""
-        return self._vec.state_json(0)
+        return self._vec.state_json(0) or "null"
 
     def render(self):
         if self.render_mode == "ansi":
@@ -231,7 +232,7 @@ class SpielleiterEnv(gymnasium.Env):
 
     def __setstate__(self, state) -> None:
         state = check_pickle(state, "SpielleiterEnv")
-        self.__init__(**state["args"])
+        SpielleiterEnv.__init__(self, **state["args"])
         if state["np_random"] is not None:
             rng = np.random.Generator(np.random.PCG64())
             rng.bit_generator.state = state["np_random"]
@@ -247,7 +248,7 @@ class SpielleiterEnv(gymnasium.Env):
         self._closed = bool(state["closed"])
 
 
-def _points_index(game: str, players: int, options: Optional[dict]):
+def _points_index(game: str, players: int, options: Optional[dict]) -> "tuple[int, float]":
     """Where the agent's own victory points stand in its observation, and the points to win."""
     from .game import Game
 

@@ -58,7 +58,7 @@ class SpielleiterAEC(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(players)] + (["chance"] if chance_agent else [])
         n_actions = self.game.num_distinct_actions
         n_obs = self.game.observation_shape[0]
-        self._spaces = {}
+        self._spaces: dict = {}
         for a in self.possible_agents:
             k = CHANCE_ACTIONS if a == "chance" else n_actions
             self._spaces[a] = (spaces.Dict({"observation": spaces.Box(OBS_LOW, obs_high(max_turns), (n_obs,), np.float32),
@@ -102,7 +102,7 @@ class SpielleiterAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict = {a: {} for a in self.agents}
         self._turns = 0
         self._select()
 
@@ -151,7 +151,7 @@ class SpielleiterAEC(AECEnv):
         state = dict(check_pickle(state, "SpielleiterAEC"))
         del state["pickle_version"]
         args = state["_args"]
-        self.__init__(**args)
+        SpielleiterAEC.__init__(self, **args)
         self.__dict__.update(state)
 
 

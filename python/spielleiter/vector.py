@@ -68,6 +68,16 @@ class VectorEnv:
     an env refuses to pickle (``engine.pickle_version``) until its next reset.
     """
 
+    # The arrays (set from the native buffers in __init__; declared for type checkers).
+    obs: np.ndarray
+    mask: np.ndarray
+    to_act: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    actions: np.ndarray
+    lengths: np.ndarray
+
     def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
                  seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
                  agents: Optional[Sequence[int]] = None, autoreset: bool = True,
@@ -168,7 +178,7 @@ class VectorEnv:
         from ._research import check_pickle
 
         state = check_pickle(state, "VectorEnv")
-        self.__init__(**state["args"])
+        VectorEnv.__init__(self, **state["args"])
         self.reset(state["seed"])
         for row in state["log"]:
             self.step(row.astype(np.int64))
