@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 import numpy as np
 
 from . import _native
-from ._errors import malformed
+from ._errors import Refused, malformed
 
 Action = Union[dict, int]
 
@@ -90,12 +90,43 @@ class Game:
                  chance: str = "seeded") -> None:
         self._g = _native.NativeGame(str(game), _count(players, "players"), _seed(seed), _json(options),
                                      _mode(chance))
+        self._chance = chance
 
     @classmethod
-    def _wrap(cls, native) -> "Game":
+    def _wrap(cls, native, chance: str = "seeded") -> "Game":
         g = cls.__new__(cls)
         g._g = native
+        g._chance = chance
         return g
+
+    # Pickling (and `copy.deepcopy`) goes through the log: the game is
+    # replayed from its seed and entries, so the random generator is where it
+    # was. A pickle of another version is refused (`engine.pickle_version`).
+    def __getstate__(self) -> dict:
+        from ._research import PICKLE_VERSION
+
+        return {"pickle_version": PICKLE_VERSION, "game": self.game, "log": self._g.log_json(),
+                "options": self._g.options_json(), "chance": self._chance}
+
+    def __setstate__(self, state: dict) -> None:
+        from ._research import check_pickle
+
+        state = check_pickle(state, "Game")
+        self._chance = state["chance"]
+        self._g = _native.NativeGame.replay(state["game"], state["log"], state["options"], _mode(self._chance))
+
+    def _step_refused(self, e: Refused, seat: Any) -> Refused:
+        """A refusal naming a seat, with the API's 0-based index beside the players' count from 1."""
+        if e.kind not in ("not_your_turn", "no_such_seat"):
+            return e
+        i = int(seat)
+        de, en = {
+            "not_your_turn": (f"Platz {i} (Spieler {i + 1}) ist gerade nicht am Zug.",
+                              f"Seat {i} (player {i + 1}) is not to act now."),
+            "no_such_seat": (f"Platz {i} gibt es an diesem Tisch nicht (Plätze 0 bis {self.players - 1}).",
+                             f"Seat {i} does not exist at this table (seats 0 to {self.players - 1})."),
+        }[e.kind]
+        return Refused(e.kind, e.rule, de, en)
 
     @classmethod
     def load(cls, game: str, state: Union[str, dict], options: Optional[dict] = None, seed: int = 0,
@@ -106,13 +137,13 @@ class Game:
         created with); the rules come from the state itself.
         """
         return cls._wrap(_native.NativeGame.load(str(game), _json(state), _json(options), _seed(seed),
-                                                 _mode(chance)))
+                                                 _mode(chance)), chance)
 
     @classmethod
     def replay(cls, game: str, log: Union[str, dict], options: Optional[dict] = None,
                chance: str = "seeded") -> "Game":
         """Rebuilds a match from its log (:meth:`log`), checking every entry."""
-        return cls._wrap(_native.NativeGame.replay(str(game), _json(log), _json(options), _mode(chance)))
+        return cls._wrap(_native.NativeGame.replay(str(game), _json(log), _json(options), _mode(chance)), chance)
 
     # The contract.
     @property
@@ -154,9 +185,12 @@ class Game:
 
     def step(self, seat: int, action: Action) -> int:
         """Plays ``action`` (a dict, or an index of the dense space) for ``seat``; returns the version before it."""
-        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            return self._g.step_index(_seat(seat), _index(action))
-        return self._g.step_json(_seat(seat), _json(action))
+        try:
+            if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+                return self._g.step_index(_seat(seat), _index(action))
+            return self._g.step_json(_seat(seat), _json(action))
+        except Refused as e:
+            raise self._step_refused(e, seat) from None
 
     def chance_outcomes(self) -> list:
         """The possible chance outcomes as ``(outcome, probability)`` pairs (empty unless chance is due)."""
@@ -188,11 +222,11 @@ class Game:
 
     def clone(self) -> "Game":
         """An independent copy (state, random generator, log)."""
-        return Game._wrap(self._g.clone_game())
+        return Game._wrap(self._g.clone_game(), self._chance)
 
     def determinize(self, seat: Optional[int], seed: int) -> "Game":
         """A game ``seat`` cannot tell apart from this one, every secret hidden from it resampled from ``seed``."""
-        return Game._wrap(self._g.determinize(None if seat is None else _seat(seat), _seed(seed)))
+        return Game._wrap(self._g.determinize(None if seat is None else _seat(seat), _seed(seed)), self._chance)
 
     # The dense action space.
     @property

@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
+from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
 from .game import _count
 from .vector import VectorEnv, _opponents
 
@@ -28,14 +29,19 @@ IDS = {
 
 
 class MaskedDiscrete(spaces.Discrete):
-    """``Discrete(n)`` whose ``sample()`` without a mask draws from the legal actions of its env's position."""
+    """``Discrete(n)`` whose ``sample()`` without a mask draws from the legal actions of its env's position.
 
-    def __init__(self, n: int, legal, seed=None) -> None:
+    Pickles as a plain ``Discrete(n)`` sampler (the env it reads the mask of
+    stays behind): SB3's ``model.save`` and Gymnasium's async vector env
+    pickle spaces, never envs.
+    """
+
+    def __init__(self, n: int, legal=None, seed=None) -> None:
         super().__init__(n, seed=seed)
         self._legal = legal
 
     def sample(self, mask=None, probability=None):  # noqa: D102 (Space.sample)
-        if mask is None and probability is None:
+        if mask is None and probability is None and self._legal is not None:
             mask = self._legal().astype(np.int8)
             if not mask.any():
                 mask = None
@@ -43,45 +49,84 @@ class MaskedDiscrete(spaces.Discrete):
             return super().sample(probability=probability)
         return super().sample(mask=mask)
 
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_legal"] = None
+        return state
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, spaces.Discrete) and self.n == other.n and self.start == other.start
+
+    __hash__ = spaces.Discrete.__hash__
+
+
+REWARDS = ("win", "points")
+
 
 class SpielleiterEnv(gymnasium.Env):
     """One seat of ``game`` against built-in bots.
 
     ``opponents``: one bot spec for every other seat (``"random"``,
     ``"greedy"``, ``"mcts:playouts=200"``, …) or a list, one per other seat.
-    Reward +1 for a win, −1 for a loss, at the end; a game cut off by
-    ``max_turns`` is truncated with reward 0.
+    ``players`` defaults to 4 for CATAN and 2 otherwise.
 
-    ``illegal_action="raise"`` (the default) refuses an action outside the
-    mask with :class:`spielleiter.Refused`, changing nothing;
-    ``"resample"`` plays a uniformly random legal action instead (seeded by
-    the env) and sets ``info["illegal_action"]``. Gymnasium's ``check_env``
-    steps an action sampled *before* a reset, which is illegal in the new
-    position whenever the positions differ (CATAN's random boards): it passes
-    with ``"resample"``.
+    Reward (``reward="win"``, the default): +1 for a win, −1 for a loss, at
+    the end. ``reward="points"`` (CATAN and Splendor) adds the change of the
+    agent's own victory points, divided by the points to win, on every step:
+    a shaped reward whose sum over an episode is the share of the goal
+    reached plus the ±1 at the end.
+
+    Episodes are bounded (docs/python.md, "Bounded episodes"): CATAN plays
+    the house rule ``catan.house.trade_offers_per_turn`` at
+    ``TRADE_OFFERS_PER_TURN`` unless ``options`` say otherwise, and an episode
+    is truncated (reward 0) after ``max_turns`` turns or ``max_steps`` of the
+    agent's decisions, whichever comes first.
+
+    ``illegal_action="resample"`` (the default) plays a uniformly random legal
+    action (seeded by the env) in place of an index of the space that is not
+    legal now, and sets ``info["illegal_action"]``. That is the default
+    because Gymnasium's ``check_env`` steps an action sampled *before* a
+    reset, which is illegal in the new position whenever positions differ
+    (CATAN's random boards); a masked learner never sends one.
+    ``"raise"`` refuses it with :class:`spielleiter.Refused`
+    (``engine.illegal_action_index``), changing nothing. An index outside the
+    space, or something that is no index, is always refused
+    (``engine.action_index``).
+
+    Pickling and ``copy.deepcopy`` keep the position: the env is rebuilt from
+    its arguments, reset with the episode's seed and replays the episode's
+    actions (the log).
     """
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, game: str = "splendor", players: int = 2, options: Optional[dict] = None,
+    def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  opponents: Union[str, Sequence[str]] = "random", seat: int = 0,
                  max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None,
-                 illegal_action: str = "raise") -> None:
-        if illegal_action not in ("raise", "resample"):
-            from ._errors import malformed
+                 illegal_action: str = "resample", max_steps: int = MAX_STEPS, reward: str = "win") -> None:
+        from ._errors import malformed
 
+        if illegal_action not in ("raise", "resample"):
             raise malformed("engine.config", f"illegal_action „{illegal_action}“ gibt es nicht (raise, resample).",
                             f"illegal_action '{illegal_action}' does not exist (raise, resample).")
+        if reward not in REWARDS or (reward == "points" and game not in ("catan", "splendor")):
+            raise malformed("engine.config", f"reward „{reward}“ gibt es für {game} nicht (win; points für catan, splendor).",
+                            f"reward '{reward}' does not exist for {game} (win; points for catan, splendor).")
+        self._args = dict(game=game, players=players, options=options, opponents=opponents, seat=seat,
+                          max_turns=max_turns, render_mode=render_mode, illegal_action=illegal_action,
+                          max_steps=max_steps, reward=reward)
         self.illegal_action = illegal_action
         self._resample = illegal_action == "resample"
-        players = _count(players, "players")
+        players = _count(players_of(game, players), "players")
         self.seat = _count(seat, "seat")
+        self.max_steps = _count(max_steps, "max_steps")
+        self.reward_mode = reward
         self.game = game
-        self.options = options
+        self.options = env_options(game, options)
         self.render_mode = render_mode
-        self._vec = VectorEnv(game, 1, players, options, 0, 1, _opponents(opponents, players, [self.seat]),
+        self._vec = VectorEnv(game, 1, players, self.options, 0, 1, _opponents(opponents, players, [self.seat]),
                               [self.seat], autoreset=False, max_turns=max_turns)
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self._vec.obs_len,), np.float32)
+        self.observation_space = spaces.Box(OBS_LOW, obs_high(max_turns), (self._vec.obs_len,), np.float32)
         self.action_space = MaskedDiscrete(self._vec.num_actions, self.action_masks)
         # The single game's rows of the owned arrays (views, made once: an
         # agent step is a few microseconds, and NumPy indexing is a good part
@@ -89,50 +134,132 @@ class SpielleiterEnv(gymnasium.Env):
         self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
         self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
         self._step1 = self._vec._native.step1
+        where: "tuple[int, float]" = _points_index(game, players, self.options) if reward == "points" else (-1, 1.0)
+        self._points_at, self._goal = where
+        self._episode_seed: Optional[int] = None
+        self._actions: list = []
+        self._points = 0.0
+        self._closed = False
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a boolean array over the action space."""
         return self._mask.copy()
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        self._check_open()
         super().reset(seed=seed)
-        self._vec.reset(int(self.np_random.integers(0, 2**63 - 1)))
+        self._episode_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._vec.reset(self._episode_seed)
+        self._actions = []
+        self._points = self._own_points()
         return self._vec.obs[0].copy(), {"action_mask": self.action_masks()}
 
-    def step(self, action):
-        info = {}
-        if self._resample:
-            a = int(action) if np.ndim(action) == 0 else -1
-            mask = self._mask
-            if not (0 <= a < mask.size and mask[a]) and mask.any():
-                action = int(self.np_random.choice(np.flatnonzero(mask)))
-                info["illegal_action"] = True
-        try:
-            done = self._step1(action)  # an int, or anything with __index__
-        except (OverflowError, TypeError, ValueError):
-            done = self._step_array(action)
-        info["action_mask"] = self._mask.copy()
-        reward = float(self._reward[0]) if done else 0.0  # rewards come on the last step only
-        return self._obs.copy(), reward, done == 1, done == 2, info
+    def _own_points(self) -> float:
+        return float(self._obs[self._points_at]) if self._points_at >= 0 else 0.0
 
-    def _step_array(self, action) -> int:
-        """The step of an action NumPy reads but Python's ``__index__`` does not (a one-element array)."""
-        v = self._vec
+    def _check_open(self) -> None:
+        if self._closed:
+            from ._errors import malformed
+
+            raise malformed("engine.closed", "Diese Umgebung ist geschlossen (close()).",
+                            "This environment is closed (close()).")
+
+    def _index(self, action) -> int:
+        """The action as an index of the space, refused (``engine.action_index``) if it is none or outside."""
+        from ._errors import malformed
+
+        if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            i: Optional[int] = int(action)
+        else:
+            i = self._array_index(action)
+        n = self._mask.size
+        if i is None:
+            raise malformed("engine.action_index", f"Ein Aktionsindex ist eine ganze Zahl, nicht {action!r}.",
+                            f"An action index is a whole number, not {action!r}.")
+        if not 0 <= i < n:
+            raise malformed("engine.action_index",
+                            f"Der Aktionsindex {i} liegt außerhalb des Aktionsraums (0 bis {n - 1}).",
+                            f"Action index {i} is outside the action space (0 to {n - 1}).")
+        return i
+
+    @staticmethod
+    def _array_index(action) -> Optional[int]:
+        """The index in a one-element integer array (what a policy's ``predict`` returns), else ``None``."""
         try:
-            v.actions[0] = action
-        except (OverflowError, TypeError, ValueError):
-            v.actions[0] = -1  # refused below as an index outside the space
-        v._native.step()
-        return int(v.terminated[0]) | int(v.truncated[0]) << 1
+            a = np.asarray(action)
+            ok = a.size == 1 and np.issubdtype(a.dtype, np.integer)
+            return int(a.reshape(())) if ok else None
+        except (TypeError, ValueError, OverflowError):
+            return None
+
+    def step(self, action):
+        self._check_open()
+        info = {}
+        a = self._index(action)
+        if self._resample and not self._mask[a] and self._mask.any():
+            a = int(self.np_random.choice(np.flatnonzero(self._mask)))
+            info["illegal_action"] = True
+        done = self._step1(a)
+        self._actions.append(a)
+        info["action_mask"] = self._mask.copy()
+        reward = float(self._reward[0]) if done else 0.0  # the result comes on the last step only
+        if self._points_at >= 0 and not done:
+            now = self._own_points()
+            reward += (now - self._points) / self._goal
+            self._points = now
+        truncated = done == 2
+        if not done and len(self._actions) >= self.max_steps:
+            truncated = True
+            info["max_steps"] = True
+        return self._obs.copy(), reward, done == 1, truncated, info
 
     def state_json(self) -> str:
         """The full state (secrets included), e.g. to continue in :class:`spielleiter.Game`."""
-        return self._vec.state_json(0)
+        return self._vec.state_json(0) or "null"
 
     def render(self):
         if self.render_mode == "ansi":
             return json.dumps(json.loads(self.state_json()), indent=1)
         return None
+
+    def close(self) -> None:
+        self._closed = True
+
+    def __getstate__(self):
+        return {"pickle_version": PICKLE_VERSION, "args": self._args, "episode_seed": self._episode_seed,
+                "actions": list(self._actions), "np_random": None if self._np_random is None
+                else self._np_random.bit_generator.state, "closed": self._closed}
+
+    def __setstate__(self, state) -> None:
+        state = check_pickle(state, "SpielleiterEnv")
+        SpielleiterEnv.__init__(self, **state["args"])
+        if state["np_random"] is not None:
+            rng = np.random.Generator(np.random.PCG64())
+            rng.bit_generator.state = state["np_random"]
+            self._np_random = rng
+        if state["episode_seed"] is not None:
+            self._episode_seed = int(state["episode_seed"])
+            self._vec.reset(self._episode_seed)
+            self._points = self._own_points()
+            for a in state["actions"]:
+                self._step1(int(a))
+                self._points = self._own_points()
+            self._actions = [int(a) for a in state["actions"]]
+        self._closed = bool(state["closed"])
+
+
+def _points_index(game: str, players: int, options: Optional[dict]) -> "tuple[int, float]":
+    """Where the agent's own victory points stand in its observation, and the points to win."""
+    from .game import Game
+
+    g = Game(game, players, 0, options)
+    layout = dict(g.observation_layout())
+    if game == "catan":
+        # "player +0: hand known, hand (5), development cards (5), bought this turn (5), victory point cards, points"
+        start = next(o for name, o in layout.items() if name.startswith("player +0: hand known"))
+        return start + 17, float(g.view(None).get("victory_points", 10) or 10)
+    start = next(o for name, o in layout.items() if name.startswith("player +0: tokens"))
+    return start + 11, 15.0
 
 
 def register_envs() -> None:

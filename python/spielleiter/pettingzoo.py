@@ -16,6 +16,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from . import _native
+from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
 from .game import Game
 
 #: Size of the chance agent's action space (no game has more outcomes at once).
@@ -27,30 +28,40 @@ class SpielleiterAEC(AECEnv):
 
     When several seats may act at once (discards after a 7, replies to an
     offer) the lowest seat is selected first. Rewards at the end: +1 for each
-    winner, −1 for the others; a game cut off by ``max_turns`` is truncated.
+    winner, −1 for the others; a game cut off by ``max_turns`` turns or
+    ``max_steps`` decisions (every agent's) is truncated. CATAN plays the
+    house rule ``catan.house.trade_offers_per_turn`` as the Gymnasium env does
+    (docs/python.md, "Bounded episodes"). ``players`` defaults to 4 for CATAN
+    and 2 otherwise.
+
+    Pickling and ``copy.deepcopy`` keep the position (the game's log).
     """
 
     metadata = {"render_modes": ["ansi"], "name": "spielleiter_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "splendor", players: int = 2, options: Optional[dict] = None,
+    def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  chance_agent: bool = False, max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, max_steps: int = MAX_STEPS) -> None:
         super().__init__()
+        players = players_of(game, players)
+        self._args = dict(game=game, players=players, options=options, chance_agent=chance_agent,
+                          max_turns=max_turns, render_mode=render_mode, seed=seed, max_steps=max_steps)
         self.game_id = game
         self.n = players
-        self.options_ = options
+        self.options_ = env_options(game, options)
+        self.max_steps = max_steps
         self.chance_agent = chance_agent
         self.max_turns = max_turns
         self.render_mode = render_mode
         self._seed = seed
-        self.game = Game(game, players, seed, options, "manual" if chance_agent else "seeded")
+        self.game = Game(game, players, seed, self.options_, "manual" if chance_agent else "seeded")
         self.possible_agents = [f"player_{i}" for i in range(players)] + (["chance"] if chance_agent else [])
         n_actions = self.game.num_distinct_actions
         n_obs = self.game.observation_shape[0]
-        self._spaces = {}
+        self._spaces: dict = {}
         for a in self.possible_agents:
             k = CHANCE_ACTIONS if a == "chance" else n_actions
-            self._spaces[a] = (spaces.Dict({"observation": spaces.Box(-np.inf, np.inf, (n_obs,), np.float32),
+            self._spaces[a] = (spaces.Dict({"observation": spaces.Box(OBS_LOW, obs_high(max_turns), (n_obs,), np.float32),
                                             "action_mask": spaces.Box(0, 1, (k,), np.int8)}), spaces.Discrete(k))
 
     def observation_space(self, agent):
@@ -91,7 +102,7 @@ class SpielleiterAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict = {a: {} for a in self.agents}
         self._turns = 0
         self._select()
 
@@ -116,7 +127,7 @@ class SpielleiterAEC(AECEnv):
                 s = self._seat(a)
                 self.rewards[a] = 0.0 if s is None else (1.0 if s in winners else -1.0)
                 self.terminations[a] = True
-        elif self._turns >= self.max_turns * 100:
+        elif self._turns >= min(self.max_steps, self.max_turns * 100):
             for a in self.agents:
                 self.truncations[a] = True
         else:
@@ -131,7 +142,19 @@ class SpielleiterAEC(AECEnv):
     def close(self) -> None:
         pass
 
+    def __getstate__(self) -> dict:
+        state = {k: v for k, v in self.__dict__.items() if k != "_spaces"}
+        state["pickle_version"] = PICKLE_VERSION
+        return state
 
-def env(game: str = "splendor", players: int = 2, **kwargs) -> SpielleiterAEC:
-    """A PettingZoo AEC env of ``game`` (kwargs: ``options``, ``chance_agent``, ``max_turns``, ``seed``)."""
+    def __setstate__(self, state: dict) -> None:
+        state = dict(check_pickle(state, "SpielleiterAEC"))
+        del state["pickle_version"]
+        args = state["_args"]
+        SpielleiterAEC.__init__(self, **args)
+        self.__dict__.update(state)
+
+
+def env(game: str = "splendor", players: Optional[int] = None, **kwargs) -> SpielleiterAEC:
+    """A PettingZoo AEC env of ``game`` (kwargs: ``options``, ``chance_agent``, ``max_turns``, ``max_steps``, ``seed``)."""
     return SpielleiterAEC(game, players, **kwargs)

@@ -60,12 +60,31 @@ class VectorEnv:
 
     Games are seeded from ``seed``, the env's number and its game count, so a
     run is the same for any ``threads``.
+
+    Pickling and ``copy.deepcopy`` go through the log: the arguments, the seed
+    of the last reset and every action array since (4 bytes per game and
+    step, kept for that purpose), replayed into a new env. A :meth:`restore`
+    of a snapshot taken with another version of this class leaves no log; such
+    an env refuses to pickle (``engine.pickle_version``) until its next reset.
     """
+
+    # The arrays (set from the native buffers in __init__; declared for type checkers).
+    obs: np.ndarray
+    mask: np.ndarray
+    to_act: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    actions: np.ndarray
+    lengths: np.ndarray
 
     def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
                  seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
                  agents: Optional[Sequence[int]] = None, autoreset: bool = True,
                  max_turns: int = _native.MAX_TURNS, observations: bool = True) -> None:
+        self._args = dict(game=game, num_envs=num_envs, players=players, options=options, seed=seed,
+                          threads=threads, opponents=opponents, agents=agents, autoreset=autoreset,
+                          max_turns=max_turns, observations=observations)
         players = _count(players, "players")
         agents = list(range(players)) if agents is None else list(agents)
         bots = [None] * players if opponents == () else _opponents(opponents, players, agents)
@@ -80,13 +99,14 @@ class VectorEnv:
             setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))
         self.num_actions = self._native.num_actions()
         self.obs_len = self._native.obs_len()
+        self._log_seed: Optional[int] = _seed(seed)
+        self._log: Optional[list] = []
 
     def reset(self, seed: Optional[int] = None):
         """Starts every game afresh; returns ``(obs, mask, to_act)`` (the owned arrays)."""
-        if seed is not None:
-            self._native.reset(_seed(seed))
-        else:
-            self._native.reset(int(np.random.SeedSequence().entropy) & (2**64 - 1))
+        seed = _seed(seed) if seed is not None else int(np.random.SeedSequence().entropy) & (2**64 - 1)
+        self._native.reset(seed)
+        self._log_seed, self._log = seed, []
         return self.obs, self.mask, self.to_act
 
     def step(self, actions) -> tuple:
@@ -94,16 +114,29 @@ class VectorEnv:
 
         Returns ``(obs, rewards, terminated, truncated, to_act)``, the owned
         arrays. An index that is not legal in its game (see ``mask``) is
-        refused before any game moves.
+        refused before any game moves. ``actions`` must be whole numbers, one
+        per game (shape ``(num_envs,)``); anything else is refused
+        (``engine.action_index``) and nothing changes.
         """
-        try:
-            self.actions[:] = actions
-        except (OverflowError, TypeError, ValueError) as e:
-            from ._errors import malformed
+        from ._errors import malformed
 
+        try:
+            a = np.asarray(actions)
+        except (OverflowError, TypeError, ValueError) as e:
+            raise malformed("engine.action_index", f"Aktionsindizes nicht lesbar: {e}",
+                            f"Action indices cannot be read: {e}") from None
+        if a.shape != (self.num_envs,) or not np.issubdtype(a.dtype, np.integer):
+            raise malformed("engine.action_index",
+                            f"Erwartet: ganze Zahlen der Form ({self.num_envs},), erhalten: {a.dtype} der Form {a.shape}.",
+                            f"Expected whole numbers of shape ({self.num_envs},), got {a.dtype} of shape {a.shape}.")
+        try:
+            self.actions[:] = a
+        except (OverflowError, TypeError, ValueError) as e:
             raise malformed("engine.action_index", f"Aktionsindizes nicht lesbar: {e}",
                             f"Action indices cannot be read: {e}") from None
         self._native.step()
+        if self._log is not None:
+            self._log.append(np.asarray(self.actions, dtype=np.int32).copy())
         return self.obs, self.rewards, self.terminated, self.truncated, self.to_act
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
@@ -114,12 +147,47 @@ class VectorEnv:
 
     def snapshot(self):
         """A copy of every game (state and random generators), for search."""
-        return self._native.snapshot()
+        return _Snapshot(self._native.snapshot(), self._log_seed,
+                         None if self._log is None else list(self._log))
 
     def restore(self, snapshot) -> None:
         """Puts every game back to a snapshot of this environment and rewrites the arrays."""
-        self._native.restore(snapshot)
+        if isinstance(snapshot, _Snapshot):
+            self._native.restore(snapshot.native)
+            self._log_seed, self._log = snapshot.seed, None if snapshot.log is None else list(snapshot.log)
+        else:
+            self._native.restore(snapshot)
+            self._log = None
 
     def state_json(self, env: int) -> Optional[str]:
         """The full state of game ``env`` as JSON text."""
         return self._native.state_json(_count(env, "env"))
+
+    def __getstate__(self) -> dict:
+        from ._research import PICKLE_VERSION
+        from ._errors import malformed
+
+        if self._log is None:
+            raise malformed("engine.pickle_version",
+                            "Diese Umgebung hat seit einem restore() keinen Verlauf; erst nach reset() picklebar.",
+                            "This environment has no log since a restore(); it pickles again after reset().")
+        log = np.stack(self._log) if self._log else np.zeros((0, self.num_envs), np.int32)
+        return {"pickle_version": PICKLE_VERSION, "args": self._args, "seed": self._log_seed, "log": log}
+
+    def __setstate__(self, state: dict) -> None:
+        from ._research import check_pickle
+
+        state = check_pickle(state, "VectorEnv")
+        VectorEnv.__init__(self, **state["args"])
+        self.reset(state["seed"])
+        for row in state["log"]:
+            self.step(row.astype(np.int64))
+
+
+class _Snapshot:
+    """A snapshot of every game with the log that leads to it (so a restored env still pickles)."""
+
+    __slots__ = ("native", "seed", "log")
+
+    def __init__(self, native, seed, log) -> None:
+        self.native, self.seed, self.log = native, seed, log

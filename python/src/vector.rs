@@ -342,6 +342,12 @@ impl<G: Researchable> VecDyn for VecCore<G> {
                 .ok()
                 .filter(|&a| a < n_actions)
                 .is_some_and(|a| self.mask[i * n_actions + a] != 0);
+            if usize::try_from(a).map_or(true, |a| a >= n_actions) {
+                let mut e = crate::research::bad_index(a, n_actions);
+                e.message.de = format!("Spiel {i}: {} Kein Spiel wurde verändert.", e.message.de);
+                e.message.en = format!("Game {i}: {} No game was changed.", e.message.en);
+                return Err(e);
+            }
             if !legal {
                 return Err(ErrorInfo::new(
                     "rule",

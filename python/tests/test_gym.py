@@ -53,22 +53,31 @@ def test_same_seed_same_episode():
 
 
 def test_illegal_action_is_refused():
-    env = gymnasium.make("spielleiter/Splendor-v0")
+    env = gymnasium.make("spielleiter/Splendor-v0", illegal_action="raise")
     env.reset(seed=1)
     illegal = int(np.flatnonzero(~env.unwrapped.action_masks())[0])
     before = env.unwrapped.state_json()
-    with pytest.raises(Refused):
-        env.step(illegal)
     with pytest.raises(Refused) as e:
-        env.step(10**9)
+        env.step(illegal)
     assert e.value.rule == "engine.illegal_action_index"
-    with pytest.raises(Refused):
-        env.step(10**40)
+    n = env.action_space.n
+    for outside in (n, 10**9, -1, 10**40):
+        with pytest.raises(Refused) as e:
+            env.step(outside)
+        assert e.value.rule == "engine.action_index"
+        assert "outside the action space" in e.value.en, e.value.en
+    for no_index in (1.5, "3", [1, 2], None):
+        with pytest.raises(Refused) as e:
+            env.step(no_index)
+        assert e.value.rule == "engine.action_index"
     assert env.unwrapped.state_json() == before
-    lenient = gymnasium.make("spielleiter/Splendor-v0", illegal_action="resample")
+    lenient = gymnasium.make("spielleiter/Splendor-v0")  # the default: resample
     lenient.reset(seed=1)
     *_, info = lenient.step(illegal)
     assert info["illegal_action"]
+    with pytest.raises(Refused) as e:
+        lenient.step(n)  # outside the space: refused under every policy
+    assert e.value.rule == "engine.action_index"
     with pytest.raises(Refused) as e:
         gymnasium.make("spielleiter/Splendor-v0", opponents="grandmaster")
     assert e.value.rule == "engine.unknown_bot"

@@ -30,7 +30,7 @@ def test_ray_gives_the_local_totals(tmp_path, monkeypatch):
 
 
 def test_rllib_env_plays_a_game():
-    pytest.importorskip("ray", reason="ray is not installed for this Python")
+    pytest.importorskip("ray.rllib", reason="RLlib is not installed for this Python (pip install './python[rllib]')")
     import numpy as np
 
     from spielleiter.ray import RLlibMultiAgentEnv
@@ -47,6 +47,16 @@ def test_rllib_env_plays_a_game():
             break
     else:
         pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("game", spielleiter.games())
+def test_rllib_env_check_passes_with_defaults(game):
+    pytest.importorskip("ray.rllib", reason="RLlib is not installed for this Python (pip install './python[rllib]')")
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
+    from spielleiter.ray import RLlibMultiAgentEnv
+
+    check_multiagent_environments(RLlibMultiAgentEnv({"game": game}))
 
 
 def test_record_writes_reproducible_parquet(tmp_path):

@@ -143,6 +143,13 @@ pub struct Config {
     /// Building Phase.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<TurnRule>,
+    /// House rule `catan.house.trade_offers_per_turn`: at most this many
+    /// domestic trade offers opened per turn (none: no limit, the rulebook's
+    /// game and every table's default). The research envs switch it on:
+    /// without it a learner can open and cancel offers forever within one
+    /// turn, and a turn never ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trade_offers_per_turn: Option<u8>,
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
@@ -165,6 +172,8 @@ struct ConfigJson {
     extension: Option<Extension>,
     #[serde(default)]
     turn: Option<TurnRule>,
+    #[serde(default)]
+    trade_offers_per_turn: Option<u8>,
 }
 
 impl From<ConfigJson> for Config {
@@ -177,6 +186,7 @@ impl From<ConfigJson> for Config {
             start_player: c.start_player,
             extension: c.extension,
             turn: c.turn,
+            trade_offers_per_turn: c.trade_offers_per_turn,
         }
     }
 }
@@ -233,6 +243,7 @@ impl Default for Config {
             start_player: None,
             extension: None,
             turn: None,
+            trade_offers_per_turn: None,
         }
     }
 }

@@ -41,6 +41,7 @@ pub const RULE_IDS: &[&str] = &[
     "catan.award.largest_army",
     "catan.award.longest_road",
     "catan.win.own_turn",
+    "catan.house.trade_offers_per_turn",
 ];
 
 /// Why an action breaks a rule of the base game.
@@ -134,6 +135,12 @@ pub enum CatanError {
     /// The player has no such card.
     #[error("you hold no such development card")]
     DevNoCard,
+    /// House rule: the offers allowed this turn are used up.
+    #[error("no more trade offers this turn (house rule: {limit} per turn)")]
+    TradeOffersPerTurn {
+        /// Offers allowed per turn.
+        limit: u8,
+    },
     /// A rule of Cities & Knights (`ck.*`).
     #[error(transparent)]
     CitiesKnights(#[from] crate::cities_knights::CkError),
@@ -178,6 +185,7 @@ impl RuleError for CatanError {
             DevNotThisTurn => "catan.dev.not_this_turn",
             DevOnePerTurn => "catan.dev.one_per_turn",
             DevNoCard => "catan.dev.no_card",
+            TradeOffersPerTurn { .. } => "catan.house.trade_offers_per_turn",
             CitiesKnights(e) => e.rule_id(),
             FiveSix(e) => e.rule_id(),
         }
@@ -288,6 +296,10 @@ impl RuleError for CatanError {
             DevNoCard => Message::new(
                 "Du hast keine solche Entwicklungskarte.",
                 "You hold no such development card.",
+            ),
+            TradeOffersPerTurn { limit } => Message::new(
+                format!("In diesem Zug sind keine Handelsangebote mehr erlaubt (Hausregel: {limit} pro Zug)."),
+                format!("No more trade offers this turn (house rule: {limit} per turn)."),
             ),
             CitiesKnights(e) => e.message(),
             FiveSix(e) => e.message(),

@@ -271,6 +271,7 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     let seat = state.current;
     cards_ready(state, seat);
     state.dev_played = false;
+    state.trade_offers = 0;
     if state.turn_of.is_none() {
         events.push(Event::TurnEnded { seat });
     }

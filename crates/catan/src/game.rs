@@ -158,6 +158,8 @@ impl Game for Catan {
             ck: ck.then(|| Box::new(cities_knights::CkState::new())),
             turn_rule: config.turn_rule(),
             turn_of: None,
+            trade_offers_per_turn: config.trade_offers_per_turn,
+            trade_offers: 0,
         })
     }
 

@@ -82,8 +82,17 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     development::legal_plays(state, seat, out);
     trade::legal_maritime(state, seat, out);
-    if !hand.is_empty() {
+    if !hand.is_empty() && state.may_open_offer() {
         out.push(Action::OpenTrade);
+    }
+}
+
+/// `catan.house.trade_offers_per_turn`: the house rule's limit on offers
+/// opened in one turn (the research envs' bound on an endless turn).
+pub(crate) fn check_offer_limit(state: &State) -> Checked {
+    match state.trade_offers_per_turn {
+        Some(limit) if state.trade_offers >= limit => Err(CatanError::TradeOffersPerTurn { limit }.into()),
+        _ => Ok(()),
     }
 }
 
@@ -283,7 +292,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
                 if state.players[seat.index()].hand.is_empty() {
                     Err(CatanError::PayInsufficient.into())
                 } else {
-                    Ok(())
+                    check_offer_limit(state)
                 }
             }
             _ => Err(wrong),
@@ -360,6 +369,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
         (Phase::Main, Action::MaritimeTrade { give, get, .. }) => trade::apply_maritime(state, seat, give, get, events),
         (Phase::Main, Action::OpenTrade) => {
+            state.trade_offers = state.trade_offers.saturating_add(1);
             state.phase = Phase::TradeDraft {
                 offer: Offer::default(),
             }

@@ -524,6 +524,18 @@ pub struct State {
     /// the main phase): the seat whose turn it is. `current` is the one acting.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_of: Option<Seat>,
+    /// House rule `catan.house.trade_offers_per_turn`: the domestic trade
+    /// offers a player may open per turn (absent: no limit, the rulebook).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trade_offers_per_turn: Option<u8>,
+    /// Domestic trade offers opened in this turn (counted only under the
+    /// house rule; 0 at the start of every turn).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub trade_offers: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The JSON form read: as [`State`], but the goal may be left out and then
@@ -558,6 +570,10 @@ struct StateJson {
     turn_rule: Option<TurnRule>,
     #[serde(default)]
     turn_of: Option<Seat>,
+    #[serde(default)]
+    trade_offers_per_turn: Option<u8>,
+    #[serde(default)]
+    trade_offers: u8,
 }
 
 impl From<StateJson> for State {
@@ -583,11 +599,20 @@ impl From<StateJson> for State {
             ck: j.ck,
             turn_rule: j.turn_rule,
             turn_of: j.turn_of,
+            trade_offers_per_turn: j.trade_offers_per_turn,
+            trade_offers: j.trade_offers,
         }
     }
 }
 
 impl State {
+    /// `catan.house.trade_offers_per_turn`: whether the active player may
+    /// open another domestic trade offer this turn.
+    #[inline]
+    pub fn may_open_offer(&self) -> bool {
+        self.trade_offers_per_turn.is_none_or(|limit| self.trade_offers < limit)
+    }
+
     /// The board's shared topology.
     #[inline]
     pub fn topology(&self) -> &'static Topology {

@@ -118,7 +118,7 @@ fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>
     improvements::legal(state, seat, out);
     play::legal_main(state, seat, out);
     trade::legal(state, seat, out);
-    if layer.card_count(state, seat) > 0 {
+    if layer.card_count(state, seat) > 0 && state.may_open_offer() {
         out.push(Action::OpenTrade);
     }
 }
@@ -322,7 +322,7 @@ fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Che
             if layer.card_count(state, seat) == 0 {
                 Err(CatanError::PayInsufficient.into())
             } else {
-                Ok(())
+                crate::legal::check_offer_limit(state)
             }
         }
         _ => Err(Rejection::WrongPhase { phase: "main" }),

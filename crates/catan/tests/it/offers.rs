@@ -119,3 +119,54 @@ fn ck_trade_commodities_offer_of_any_size_through_the_protocol() {
         json!({"cloth":2,"coin":0,"paper":2})
     );
 }
+
+/// `catan.house.trade_offers_per_turn`: with the house rule a turn opens at
+/// most that many offers (cancelled or not); the next turn counts afresh.
+/// Without it (the default at a table) offers are unlimited.
+#[test]
+fn catan_house_trade_offers_per_turn() {
+    use catan::{Action, Config};
+    use engine::Game;
+    use testkit::scenario::{assert_accepted, assert_refused};
+
+    let config: Config = serde_json::from_value(json!({"trade_offers_per_turn": 2})).expect("config");
+    assert_eq!(config.trade_offers_per_turn, Some(2));
+    assert_eq!(Config::default().trade_offers_per_turn, None);
+
+    let mut s = trading();
+    for _ in 0..20 {
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::CancelTrade);
+    }
+
+    let mut s = trading();
+    s.trade_offers_per_turn = Some(2);
+    for _ in 0..2 {
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+        assert_accepted::<Catan>(
+            &mut s,
+            Seat(0),
+            &Action::OfferGet {
+                resource: Resource::Ore,
+            },
+        );
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::CancelTrade);
+    }
+    let r = assert_refused::<Catan>(&s, Seat(0), &Action::OpenTrade, "catan.house.trade_offers_per_turn");
+    let m = engine::RuleError::message(match &r {
+        engine::Rejection::Rule(e) => e,
+        other => panic!("not a rule refusal: {other:?}"),
+    });
+    assert!(m.de.contains("Hausregel: 2"), "{}", m.de);
+    assert!(m.en.contains("house rule: 2"), "{}", m.en);
+    // The limit survives the JSON form of the state; the turn's count with it.
+    let back: State = serde_json::from_value(serde_json::to_value(&s).expect("json")).expect("state");
+    assert_eq!((back.trade_offers_per_turn, back.trade_offers), (Some(2), 2));
+    // The maritime trade and the end of the turn are still there.
+    let mut legal = Vec::new();
+    Catan::legal_actions(&s, Seat(0), &mut legal);
+    assert!(legal.contains(&Action::EndTurn));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_eq!(s.trade_offers, 0);
+    assert_eq!(s.current, Seat(1));
+}

@@ -72,6 +72,16 @@ fn every_base_rule_id_is_reached_through_the_protocol() {
     }
     let s = done(s);
     reach::position(&mut r, &s, &[(0, json!({"type": "buy_development_card"}))]);
+    // The house rule's offers of this turn used up.
+    let mut s = position(3);
+    settle(&mut s, 0, corner(0, 0), corner(0, 1));
+    settle(&mut s, 1, corner(18, 3), corner(18, 2));
+    settle(&mut s, 2, corner(16, 3), corner(16, 2));
+    give(&mut s, 0, &[(Resource::Brick, 1)]);
+    let mut s = done(s);
+    s.trade_offers_per_turn = Some(1);
+    s.trade_offers = 1;
+    reach::position(&mut r, &s, &[(0, json!({"type": "open_trade"}))]);
     reach::run(&mut r, Config::default(), 8);
     r.assert_covers("catan base", RULE_IDS, UNREACHABLE, &[]);
 }

@@ -1030,5 +1030,5 @@ fn every_rule_id_is_tested_or_named() {
     for id in catan::error::RULE_IDS {
         assert!(id.starts_with("catan."));
     }
-    assert_eq!(catan::error::RULE_IDS.len(), 29);
+    assert_eq!(catan::error::RULE_IDS.len(), 30);
 }

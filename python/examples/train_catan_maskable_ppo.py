@@ -1,0 +1,93 @@
+"""Trains sb3-contrib's MaskablePPO with its default hyperparameters on one
+seat of 4-player CATAN against three random bots, then plays evaluation
+games (the figure in docs/python.md, "An agent learns").
+
+Eight envs run side by side (``--envs``; SB3's ``DummyVecEnv``), so that a
+rollout step is one batched forward pass; every PPO hyperparameter is the
+default. The env runs with its defaults (the house rule of two trade offers per turn,
+truncation after 2000 decisions); ``--reward points`` adds the victory-point
+shaping of ``SpielleiterEnv`` (the figure used it). The model is saved and
+loaded back before the evaluation, which also checks that it pickles.
+
+Needs torch and sb3-contrib (not installed by CI; torch is large):
+
+    pip install ./python sb3-contrib
+    python python/examples/train_catan_maskable_ppo.py --steps 200000 --games 200 --reward points
+    python python/examples/train_catan_maskable_ppo.py --env spielleiter/Splendor-v0 --steps 20000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+import gymnasium
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.env_util import make_vec_env
+
+import spielleiter  # noqa: F401 (registers the ids)
+from spielleiter.gym import SpielleiterEnv
+
+
+def masks(env: gymnasium.Env) -> np.ndarray:
+    core = env.unwrapped
+    assert isinstance(core, SpielleiterEnv)
+    return core.action_masks()
+
+
+def make_env(env_id: str, reward: str) -> gymnasium.Env:
+    return ActionMasker(gymnasium.make(env_id, reward=reward), masks)
+
+
+def evaluate(model: MaskablePPO, env_id: str, games: int, seed: int, deterministic: bool) -> dict:
+    """Plays ``games`` games from seeds ``seed …``; counts wins, losses and truncations."""
+    env = make_env(env_id, "win")
+    wins = losses = truncated = steps = 0
+    for g in range(games):
+        obs, _ = env.reset(seed=seed + g)
+        done = False
+        while not done:
+            action, _ = model.predict(obs, action_masks=masks(env), deterministic=deterministic)
+            obs, r, term, trunc, _ = env.step(int(action))
+            reward = float(r)
+            steps += 1
+            done = term or trunc
+        wins += bool(term and reward > 0)
+        losses += bool(term and reward <= 0)
+        truncated += bool(trunc)
+    return {"games": games, "wins": wins, "losses": losses, "truncated": truncated, "win_rate": wins / games,
+            "mean_agent_steps": steps / games, "deterministic": deterministic}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--env", default="spielleiter/Catan-v0")
+    p.add_argument("--steps", type=int, default=200_000)
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--reward", default="points", choices=["win", "points"])
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--save", default="maskable_ppo_spielleiter")
+    p.add_argument("--envs", type=int, default=8, help="games side by side (one batched forward pass per step)")
+    p.add_argument("--verbose", type=int, default=0)
+    args = p.parse_args()
+    # One thread: the network is small, and hand-offs between threads cost more than they gain.
+    torch.set_num_threads(1)
+    envs = make_vec_env(lambda: make_env(args.env, args.reward), n_envs=args.envs, seed=args.seed)
+    model = MaskablePPO("MlpPolicy", envs, seed=args.seed, verbose=args.verbose)
+    t0 = time.time()
+    model.learn(total_timesteps=args.steps)
+    seconds = time.time() - t0
+    model.save(args.save)
+    model = MaskablePPO.load(args.save)
+    result = {"env": args.env, "reward": args.reward, "steps": args.steps, "train_seconds": round(seconds),
+              "eval": evaluate(model, args.env, args.games, 1_000_000, deterministic=False)}
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    np.set_printoptions(precision=3)
+    main()

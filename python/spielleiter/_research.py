@@ -1,0 +1,65 @@
+"""Defaults the research envs share (documented in docs/python.md, "Bounded episodes").
+
+A learner explores every loop the rules allow. CATAN lets a player open a
+domestic trade offer and cancel it again without limit within one turn, so an
+untrained policy can make a turn last forever (issue 25: 90 % of a PPO
+agent's actions). The envs therefore switch on the house rule
+``catan.house.trade_offers_per_turn`` with a small limit, and truncate an
+episode after ``max_steps`` decisions as well as after ``max_turns`` turns.
+A table at the server keeps the rulebook (no limit) unless its host sets it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+#: Domestic trade offers a CATAN player may open per turn in the research envs.
+TRADE_OFFERS_PER_TURN = 2
+#: Decisions after which an env truncates an episode (the agent's decisions in
+#: the Gymnasium env, every seat's in PettingZoo).
+MAX_STEPS = 2000
+#: Seats of a game when an env is made without ``players``.
+DEFAULT_PLAYERS = {"splendor": 2, "catan": 4, "catan-junior": 2}
+#: Version of the pickled form of games and envs; another version is refused.
+PICKLE_VERSION = 1
+
+#: Largest value an observation tensor holds apart from the turn counter:
+#: counts are bytes (``u8``), ids and flags smaller; "none" is −1.
+OBS_LOW = -1.0
+OBS_COUNT_HIGH = 255.0
+
+
+def obs_high(max_turns: int) -> float:
+    """The bound of every observation value: counts are bytes, the turn counter stops at ``max_turns``."""
+    return float(max(OBS_COUNT_HIGH, max_turns + 1))
+
+
+def players_of(game: str, players: Optional[int]) -> int:
+    return DEFAULT_PLAYERS.get(str(game), 2) if players is None else players
+
+
+def env_options(game: str, options: Optional[dict]) -> Optional[dict]:
+    """``options`` with the research envs' house rules filled in where the caller left them out.
+
+    Pass ``{"trade_offers_per_turn": None}`` to play CATAN's rulebook (no limit).
+    """
+    if str(game) != "catan" or isinstance(options, str):
+        return options
+    out: dict = dict(options or {})
+    out.setdefault("trade_offers_per_turn", TRADE_OFFERS_PER_TURN)
+    if out["trade_offers_per_turn"] is None:
+        del out["trade_offers_per_turn"]
+    return out
+
+
+def check_pickle(state: Any, what: str) -> dict:
+    """The pickled dict of ``what``, refused with ``engine.pickle_version`` if another version wrote it."""
+    from ._errors import malformed
+
+    version = state.get("pickle_version") if isinstance(state, dict) else None
+    if version != PICKLE_VERSION:
+        raise malformed("engine.pickle_version",
+                        f"{what}: gepickelt mit Version {version!r}, diese Version liest {PICKLE_VERSION}.",
+                        f"{what}: pickled by version {version!r}, this version reads {PICKLE_VERSION}.")
+    return state
+
