@@ -36,6 +36,9 @@ pub trait VecDyn: Send {
     fn restore(&mut self, snap: &(dyn std::any::Any + Send + Sync)) -> Result<(), ErrorInfo>;
     /// The full state of one game as JSON.
     fn state_json(&self, env: usize) -> Option<Value>;
+    /// What a picture of game `env` is drawn from: the game's id, its board
+    /// geometry (`Game::topology`) and `seat`'s view, both as JSON.
+    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)>;
 }
 
 type Snap<G> = (
@@ -399,5 +402,14 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     }
     fn state_json(&self, env: usize) -> Option<Value> {
         self.cores.get(env).and_then(|c| serde_json::to_value(c.state()).ok())
+    }
+    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)> {
+        let state = self.cores.get(env)?.state();
+        if seat.index() >= self.players {
+            return None;
+        }
+        let topology = G::topology(state).unwrap_or(Value::Null);
+        let view = serde_json::to_value(G::view(state, engine::Viewer::Seat(seat))).ok()?;
+        Some((G::ID, topology, view))
     }
 }
