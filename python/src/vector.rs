@@ -265,14 +265,23 @@ impl<G: Researchable> VecCore<G> {
         } else {
             let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
             let per = lanes.len().div_ceil(threads);
+            // The first chunk on this thread, the others on spawned ones: one
+            // spawn fewer per step, and this thread does not sit idle.
             std::thread::scope(|sc| {
-                for ((k, chunk), s) in lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut()) {
+                let mut work = lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut());
+                let first = work.next();
+                for ((k, chunk), s) in work {
                     let f = &f;
                     sc.spawn(move || {
                         for (j, l) in chunk.iter_mut().enumerate() {
                             f(k * per + j, l, s);
                         }
                     });
+                }
+                if let Some(((_, chunk), s)) = first {
+                    for (j, l) in chunk.iter_mut().enumerate() {
+                        f(j, l, s);
+                    }
                 }
             });
         }

@@ -41,6 +41,15 @@ fn phase_name(view: &Value) -> String {
     }
 }
 
+/// Who is to act, or that the game is over.
+fn acting(view: &Value) -> String {
+    if phase_name(view) == "over" {
+        "game over".into()
+    } else {
+        format!("seat {} to act", num(&view["current"]))
+    }
+}
+
 pub(super) fn headline(view: &Value) -> String {
     let me = viewer_seat(view).map_or("spectator".to_string(), |s| format!("seat {s}"));
     let roll = match &view["last_roll"] {
@@ -52,10 +61,10 @@ pub(super) fn headline(view: &Value) -> String {
         _ => String::new(),
     };
     format!(
-        "CATAN, turn {}, phase {}, seat {} to act{roll} (view of {me}; hidden cards are not shown)",
+        "CATAN, turn {}, phase {}, {}{roll} (view of {me}; hidden cards are not shown)",
         num(&view["turn"]),
         phase_name(view),
-        num(&view["current"])
+        acting(view)
     )
 }
 

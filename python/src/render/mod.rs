@@ -172,9 +172,12 @@ pub(crate) fn compact(v: &Value) -> String {
             format!("[{}]", items.join(", "))
         }
         Value::Object(o) => {
+            // Zeros say nothing in a table of counts (a hand, the bank), but
+            // are ids or scores among other fields (a harbor's edge 0).
+            let counts = o.values().all(Value::is_number);
             let items: Vec<String> = o
                 .iter()
-                .filter(|(_, v)| !empty(v))
+                .filter(|(_, v)| if counts { !empty(v) } else { !v.is_null() && !matches!(v, Value::Array(a) if a.is_empty()) && !matches!(v, Value::Object(_) if empty(v)) })
                 .map(|(k, v)| format!("{k} {}", compact(v)))
                 .collect();
             if items.is_empty() {

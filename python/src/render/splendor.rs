@@ -25,11 +25,11 @@ const LEVEL_FILL: [&str; 3] = ["#4f8a3c", "#c3861b", "#2f5f9e"];
 
 pub(super) fn headline(view: &Value) -> String {
     let me = viewer_seat(view).map_or("spectator".to_string(), |s| format!("seat {s}"));
+    let phase = view["phase"]["type"].as_str().unwrap_or("?");
+    let acting = if phase == "over" { "game over".to_string() } else { format!("seat {} to act", num(&view["current"])) };
     format!(
-        "Splendor, turn {}, phase {}, seat {} to act (view of {me}; cards reserved face down by others are not shown)",
+        "Splendor, turn {}, phase {phase}, {acting} (view of {me}; cards reserved face down by others are not shown)",
         num(&view["turn"]),
-        view["phase"]["type"].as_str().unwrap_or("?"),
-        num(&view["current"])
     )
 }
 
@@ -75,7 +75,9 @@ fn card(svg: &mut Svg, (x, y): (f64, f64), id: Option<usize>, level: usize) {
     const W: f64 = 64.0;
     const H: f64 = 88.0;
     let Some(c) = id.and_then(|i| CARDS.get(i)) else {
-        svg.rect((x, y), (W, H), LEVEL_FILL.get(level).unwrap_or(&"#44536a"), "#222", 1.0);
+        // An empty slot (the deck ran out).
+        let _ = level;
+        svg.rect((x, y), (W, H), "#e9e4d8", "#d9d3c7", 1.0);
         return;
     };
     let bonus = GEMS.get(c.bonus as usize).copied().unwrap_or("gold");
