@@ -53,11 +53,7 @@ fn acting(view: &Value) -> String {
 pub(super) fn headline(view: &Value) -> String {
     let me = viewer_seat(view).map_or("spectator".to_string(), |s| format!("seat {s}"));
     let roll = match &view["last_roll"] {
-        Value::Object(d) => format!(
-            ", last roll {}+{}",
-            num(&d["red"]),
-            num(&d["yellow"])
-        ),
+        Value::Object(d) => format!(", last roll {}+{}", num(&d["red"]), num(&d["yellow"])),
         _ => String::new(),
     };
     format!(
@@ -166,7 +162,9 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         }
     }
     for harbor in view["board"]["harbors"].as_array().into_iter().flatten() {
-        let Some((a, b)) = edge_ends(topo, idx(&harbor["edge"])) else { continue };
+        let Some((a, b)) = edge_ends(topo, idx(&harbor["edge"])) else {
+            continue;
+        };
         let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
         let len = mx.hypot(my).max(1.0);
         let p = (mx + mx / len * S * 0.62, my + my / len * S * 0.62);
@@ -184,7 +182,10 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
             svg.line(a, b, seat_fill(seat), 6.0);
         }
     }
-    let ck = view["cities_knights"]["players"].as_array().cloned().unwrap_or_default();
+    let ck = view["cities_knights"]["players"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     for (seat, p) in players.iter().enumerate() {
         for (x, y) in ids(&p["settlements"]).filter_map(|n| node_at(topo, n)) {
             let s = 9.0;
@@ -239,7 +240,13 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         let x = -w / 2.0 + 10.0 + cell * seat as f64;
         let y = -h / 2.0 - STRIP / 2.0 + 6.0;
         let outline = if current == Some(seat) { "#ffd400" } else { "#111" };
-        svg.rect((x + 2.0, y), (cell - 4.0, STRIP - 10.0), seat_fill(seat), outline, if current == Some(seat) { 3.0 } else { 1.0 });
+        svg.rect(
+            (x + 2.0, y),
+            (cell - 4.0, STRIP - 10.0),
+            seat_fill(seat),
+            outline,
+            if current == Some(seat) { 3.0 } else { 1.0 },
+        );
         let label = format!(
             "{}: {} VP, {} cards",
             seat,

@@ -124,7 +124,12 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
     }
     for s in &seats {
         let (fill, _) = colour_fill(s["colour"].as_str().unwrap_or(""));
-        for (x, y) in s["lairs"].as_array().into_iter().flatten().filter_map(|l| site(l.as_u64())) {
+        for (x, y) in s["lairs"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|l| site(l.as_u64()))
+        {
             let k = 8.0;
             let _ = write!(
                 svg.0,
@@ -148,7 +153,13 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         let x = x0 - m + 10.0 + cell * i as f64;
         let y = y0 - m - STRIP + 6.0;
         let lead = captain == Some(i);
-        svg.rect((x + 2.0, y), (cell - 4.0, STRIP - 10.0), fill, if lead { "#ffd400" } else { "#111" }, if lead { 3.0 } else { 1.0 });
+        svg.rect(
+            (x + 2.0, y),
+            (cell - 4.0, STRIP - 10.0),
+            fill,
+            if lead { "#ffd400" } else { "#111" },
+            if lead { 3.0 } else { 1.0 },
+        );
         let tiles: f64 = s["hand"].as_object().map_or(0.0, |h| h.values().map(num).sum());
         let label = format!("{i}: {} lairs left, {tiles} tiles", num(&s["lairs_left"]));
         svg.text((x + cell / 2.0, y + 17.0), 12.0, ink, &label);

@@ -14,8 +14,8 @@
 
 mod catan;
 mod junior;
-mod splendor;
 pub mod py;
+mod splendor;
 
 use engine::ErrorInfo;
 use serde_json::Value;
@@ -177,7 +177,15 @@ pub(crate) fn compact(v: &Value) -> String {
             let counts = o.values().all(Value::is_number);
             let items: Vec<String> = o
                 .iter()
-                .filter(|(_, v)| if counts { !empty(v) } else { !v.is_null() && !matches!(v, Value::Array(a) if a.is_empty()) && !matches!(v, Value::Object(_) if empty(v)) })
+                .filter(|(_, v)| {
+                    if counts {
+                        !empty(v)
+                    } else {
+                        !v.is_null()
+                            && !matches!(v, Value::Array(a) if a.is_empty())
+                            && !matches!(v, Value::Object(_) if empty(v))
+                    }
+                })
                 .map(|(k, v)| format!("{k} {}", compact(v)))
                 .collect();
             if items.is_empty() {
@@ -259,7 +267,11 @@ pub fn rgb(svg: &str, width: u32) -> Result<(Vec<u8>, u32), ErrorInfo> {
             "no memory for the picture.",
         )
     })?;
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
     // Premultiplied RGBA over an opaque background: alpha is 255 wherever
     // the background rectangle is drawn, so dropping it is exact.
     let rgb = pixmap.data().chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect();

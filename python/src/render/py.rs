@@ -25,7 +25,14 @@ fn no_seat(i: i64) -> PyErr {
     ))
 }
 
-fn draw(py: Python<'_>, game: &'static str, topology: Value, view: Value, mode: &str, width: u32) -> PyResult<PyObject> {
+fn draw(
+    py: Python<'_>,
+    game: &'static str,
+    topology: Value,
+    view: Value,
+    mode: &str,
+    width: u32,
+) -> PyResult<PyObject> {
     match mode {
         "ansi" => text(game, &view).into_py_any(py),
         "svg" => svg(game, &topology, &view).into_py_any(py),
@@ -47,7 +54,13 @@ fn draw(py: Python<'_>, game: &'static str, topology: Value, view: Value, mode: 
 /// A picture of `game` as `viewer` sees it (`None`: a spectator).
 #[pyfunction]
 #[pyo3(signature = (game, viewer_, mode, width=DEFAULT_WIDTH))]
-fn render_game(py: Python<'_>, game: PyRef<'_, NativeGame>, viewer_: Option<i64>, mode: &str, width: u32) -> PyResult<PyObject> {
+fn render_game(
+    py: Python<'_>,
+    game: PyRef<'_, NativeGame>,
+    viewer_: Option<i64>,
+    mode: &str,
+    width: u32,
+) -> PyResult<PyObject> {
     let v = viewer(viewer_)?;
     let m = game.inner.dynm();
     if let Viewer::Seat(s) = v {

@@ -26,7 +26,11 @@ const LEVEL_FILL: [&str; 3] = ["#4f8a3c", "#c3861b", "#2f5f9e"];
 pub(super) fn headline(view: &Value) -> String {
     let me = viewer_seat(view).map_or("spectator".to_string(), |s| format!("seat {s}"));
     let phase = view["phase"]["type"].as_str().unwrap_or("?");
-    let acting = if phase == "over" { "game over".to_string() } else { format!("seat {} to act", num(&view["current"])) };
+    let acting = if phase == "over" {
+        "game over".to_string()
+    } else {
+        format!("seat {} to act", num(&view["current"]))
+    };
     format!(
         "Splendor, turn {}, phase {phase}, {acting} (view of {me}; cards reserved face down by others are not shown)",
         num(&view["turn"]),
@@ -34,7 +38,9 @@ pub(super) fn headline(view: &Value) -> String {
 }
 
 fn card_text(id: Option<usize>) -> String {
-    let Some(c) = id.and_then(|i| CARDS.get(i)) else { return "?".into() };
+    let Some(c) = id.and_then(|i| CARDS.get(i)) else {
+        return "?".into();
+    };
     let cost: Vec<String> = c
         .cost
         .iter()
@@ -54,7 +60,12 @@ fn card_text(id: Option<usize>) -> String {
 
 pub(super) fn board_text(view: &Value, out: &mut String) {
     for (l, row) in view["market"].as_array().into_iter().flatten().enumerate() {
-        let cards: Vec<String> = row.as_array().into_iter().flatten().map(|c| card_text(idx(c))).collect();
+        let cards: Vec<String> = row
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| card_text(idx(c)))
+            .collect();
         let _ = writeln!(out, "market level {}: {}", l + 1, cards.join("; "));
     }
     let nobles: Vec<String> = view["nobles"]
@@ -63,8 +74,13 @@ pub(super) fn board_text(view: &Value, out: &mut String) {
         .flatten()
         .filter_map(|n| {
             let d = NOBLES.get(idx(n)?)?;
-            let need: Vec<String> =
-                d.requires.iter().zip(GEMS).filter(|(n, _)| **n > 0).map(|(n, g)| format!("{n} {g}")).collect();
+            let need: Vec<String> = d
+                .requires
+                .iter()
+                .zip(GEMS)
+                .filter(|(n, _)| **n > 0)
+                .map(|(n, g)| format!("{n} {g}"))
+                .collect();
             Some(format!("{}pt ({})", d.points, need.join(" ")))
         })
         .collect();
@@ -127,7 +143,13 @@ pub(super) fn svg(view: &Value) -> String {
         let y = 84.0 + 98.0 * (2 - level) as f64;
         svg.rect((10.0, y), (64.0, 88.0), LEVEL_FILL[level], "#222", 1.0);
         svg.text((42.0, y + 50.0), 16.0, "#fff", &num(&view["decks"][level]).to_string());
-        for (k, c) in market.get(level).and_then(Value::as_array).into_iter().flatten().enumerate() {
+        for (k, c) in market
+            .get(level)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             card(&mut svg, (90.0 + 74.0 * k as f64, y), idx(c), level);
         }
     }
@@ -143,7 +165,13 @@ pub(super) fn svg(view: &Value) -> String {
     for (s, p) in players.iter().enumerate() {
         let y = 390.0 + 70.0 * s as f64;
         let now = current == Some(s);
-        svg.rect((10.0, y), (w - 20.0, 62.0), "#fffdf8", if now { "#e0a000" } else { "#d9d3c7" }, if now { 3.0 } else { 1.0 });
+        svg.rect(
+            (10.0, y),
+            (w - 20.0, 62.0),
+            "#fffdf8",
+            if now { "#e0a000" } else { "#d9d3c7" },
+            if now { 3.0 } else { 1.0 },
+        );
         svg.circle((34.0, y + 31.0), 16.0, seat_fill(s), "#111", 1.0);
         svg.text((34.0, y + 36.0), 13.0, seat_text(s), &s.to_string());
         svg.text((72.0, y + 38.0), 18.0, "#222", &format!("{}", num(&p["points"])));
