@@ -297,16 +297,7 @@ impl<G: Researchable> Core<G> {
     pub fn write_obs(&self, seat: Seat, out: &mut [f32], s: &mut Scratch<G>) {
         observe::<G>(&self.state, Viewer::Seat(seat), &mut s.writer);
         let n = out.len().min(s.writer.out.len());
-        // Only the cache lines that changed are written: most of a tensor
-        // (the board, the pieces) is the same as the game's last one, and a
-        // batch's tensors (2.6 MB for 512 CATAN games) do not fit in the
-        // cache, so an unchanged line read costs less than a line written
-        // back to memory.
-        for (dst, src) in out[..n].chunks_mut(16).zip(s.writer.out[..n].chunks(16)) {
-            if dst != src {
-                dst.copy_from_slice(src);
-            }
-        }
+        out[..n].copy_from_slice(&s.writer.out[..n]);
     }
 
     /// Rewards at the end: +1 for each winner, −1 for everybody else (0 for
