@@ -1,20 +1,27 @@
 """spielleiter's Python environments side by side with fastcatan and catanatron.
 
-Two comparisons, each in one process with one harness for both engines
-(uniformly random legal actions chosen in NumPy from the engine's mask; no
-domestic trade opened unless it is the only legal action, as catanatron has
-none), single-threaded:
+Two comparisons, each in one process with one harness for every engine:
+uniformly random legal actions chosen in NumPy from the engine's own mask,
+**trades included** (a domestic trade is opened whenever the draw picks it,
+as the issue's harness does; ``--no-trades`` forbids ``open_trade`` where
+other actions exist, the older harness), one core unless a row says
+``threads=2``:
 
-* ``vector``: 4-player CATAN, a batch of 512 games, spielleiter's
-  ``VectorEnv`` against fastcatan 2.0.0's ``BatchedEnv``, games per second
-  (masks only, as the harness reads no observation from either; a third
-  row adds spielleiter's observation tensors).
-* ``gym``: 4-player CATAN, one agent against three random bots,
+* ``vector``: 4-player base CATAN, a batch of 512 games: spielleiter's
+  ``VectorEnv`` (masks only; with observation tensors; with observations and
+  ``threads=2``) against fastcatan 2.0.0's ``BatchedEnv`` (masks only: it
+  has no batched observation), steps per second (one step = one decision in
+  every game of the batch).
+* ``gym``: 4-player CATAN, one agent against three random bots:
   spielleiter's ``spielleiter/Catan-v0`` against catanatron 3.2.1's
   Gymnasium env (``catanatron-gym``), agent steps per second.
 
-    python bench/python/bench.py vector --seconds 10 --json
-    python bench/python/bench.py gym --seconds 10 --json
+The engines run in short slices, alternating, for ``--rounds`` rounds; each
+engine's figure is the **median** of its rounds, so that the load of a
+shared machine hits all of them alike.
+
+    python bench/python/bench.py vector --seconds 20 --json
+    python bench/python/bench.py gym --seconds 20 --json
 
 ``bench/python/run.sh`` makes the two virtual environments and runs both.
 """
@@ -99,13 +106,14 @@ def measure(step, seconds: float, warmup: float, n_envs: int) -> dict:
             "steps_per_sec": steps / wall}
 
 
-def vector_spielleiter(n_envs: int, seed: int, observations: bool = True):
+def vector_spielleiter(n_envs: int, seed: int, observations: bool = True, threads: int = 1,
+                       trades: bool = True):
     import spielleiter
 
-    env = spielleiter.VectorEnv("catan", num_envs=n_envs, players=4, seed=seed, threads=1,
+    env = spielleiter.VectorEnv("catan", num_envs=n_envs, players=4, seed=seed, threads=threads,
                                 observations=observations)
     rng = np.random.default_rng(seed)
-    forbid = spielleiter.Game("catan", 4).action_index({"type": "open_trade"})
+    forbid = -1 if trades else spielleiter.Game("catan", 4).action_index({"type": "open_trade"})
     picker = Picker(n_envs, rng, forbid)
 
     def step():
@@ -115,7 +123,7 @@ def vector_spielleiter(n_envs: int, seed: int, observations: bool = True):
     return step
 
 
-def vector_fastcatan(n_envs: int, seed: int):
+def vector_fastcatan(n_envs: int, seed: int, trades: bool = True):
     import fastcatan
 
     games = fastcatan.BatchedEnv(n_envs, seed=seed)
@@ -124,7 +132,7 @@ def vector_fastcatan(n_envs: int, seed: int):
     actions = np.zeros(n_envs, dtype=np.uint32)
     dones = np.zeros(n_envs, dtype=np.uint8)
     rng = np.random.default_rng(seed)
-    picker = Picker(n_envs, rng, fastcatan.action.TRADE_OPEN)
+    picker = Picker(n_envs, rng, -1 if trades else fastcatan.action.TRADE_OPEN)
 
     def step():
         games.write_masks(masks)
@@ -155,13 +163,13 @@ def gym_loop(env, masks, forbid: int, seed: int):
     return step
 
 
-def gym_spielleiter(seed: int):
+def gym_spielleiter(seed: int, trades: bool = True):
     import gymnasium
 
     import spielleiter
 
     env = gymnasium.make("spielleiter/Catan-v0", players=4, opponents="random")
-    forbid = spielleiter.Game("catan", 4).action_index({"type": "open_trade"})
+    forbid = -1 if trades else spielleiter.Game("catan", 4).action_index({"type": "open_trade"})
     return gym_loop(env, lambda e: e.unwrapped.action_masks(), forbid, seed)
 
 
@@ -197,46 +205,55 @@ def versions() -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=["vector", "gym"])
-    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--seconds", type=float, default=20.0, help="per engine, all rounds together")
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--envs", type=int, default=512)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rounds", type=int, default=10, help="slices per engine, alternating")
+    ap.add_argument("--no-trades", action="store_true", help="forbid open_trade where other actions exist")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    rows = []
+    trades = not args.no_trades
     if args.what == "vector":
-        # Masks only, as the fastcatan harness asks of BatchedEnv; then with observation tensors.
-        engines = [("spielleiter VectorEnv", lambda: vector_spielleiter(args.envs, args.seed, False)),
-                   ("fastcatan BatchedEnv", lambda: vector_fastcatan(args.envs, args.seed)),
-                   ("spielleiter VectorEnv + obs", lambda: vector_spielleiter(args.envs, args.seed, True))]
+        engines = [("fastcatan BatchedEnv (masks)", lambda: vector_fastcatan(args.envs, args.seed, trades)),
+                   ("spielleiter VectorEnv (masks)", lambda: vector_spielleiter(args.envs, args.seed, False, 1, trades)),
+                   ("spielleiter VectorEnv + obs", lambda: vector_spielleiter(args.envs, args.seed, True, 1, trades)),
+                   ("spielleiter VectorEnv + obs, threads=2",
+                    lambda: vector_spielleiter(args.envs, args.seed, True, 2, trades))]
         n = args.envs
     else:
-        engines = [("spielleiter Gymnasium env", lambda: gym_spielleiter(args.seed)),
-                   ("catanatron Gymnasium env", lambda: gym_catanatron(args.seed))]
+        engines = [("catanatron Gymnasium env", lambda: gym_catanatron(args.seed)),
+                   ("spielleiter Gymnasium env", lambda: gym_spielleiter(args.seed, trades))]
         n = 1
     # Short slices, alternating between the engines, so that a change of
-    # machine load hits all of them alike; the slices add up per engine.
+    # machine load hits all of them alike; the median of the rounds per engine.
     steppers = [(name, make()) for name, make in engines]
     for name, step in steppers:
         measure(step, 0.0, args.warmup, n)
-    totals = {name: {"games": 0, "steps": 0, "seconds": 0.0} for name, _ in steppers}
+    rounds = {name: [] for name, _ in steppers}
     for _ in range(args.rounds):
         for name, step in steppers:
-            r = measure(step, args.seconds / args.rounds, 0.0, n)
-            for k in ("games", "steps", "seconds"):
-                totals[name][k] += r[k]
+            rounds[name].append(measure(step, args.seconds / args.rounds, 0.0, n))
+    rows = []
     for name, _ in steppers:
-        r = totals[name]
-        r.update(engine=name, games_per_sec=r["games"] / r["seconds"], steps_per_sec=r["steps"] / r["seconds"])
+        rs = rounds[name]
+        r = {"engine": name, "games": sum(x["games"] for x in rs), "steps": sum(x["steps"] for x in rs),
+             "seconds": sum(x["seconds"] for x in rs),
+             "steps_per_sec": float(np.median([x["steps_per_sec"] for x in rs])),
+             "games_per_sec": float(np.median([x["games_per_sec"] for x in rs])),
+             "steps_per_sec_rounds": [round(x["steps_per_sec"]) for x in rs]}
         rows.append(r)
-        print(f"{name:28} {r['games_per_sec']:10.1f} games/s {r['steps_per_sec']:12.0f} steps/s "
-              f"({r['games']} games in {r['seconds']:.1f} s)", file=sys.stderr)
-    key = "games_per_sec" if args.what == "vector" else "steps_per_sec"
-    ratio = rows[0][key] / max(rows[1][key], 1e-9)
-    print(f"ratio ({key}): {ratio:.1f}x", file=sys.stderr)
+        print(f"{name:40} {r['steps_per_sec']:12.0f} steps/s {r['games_per_sec']:10.1f} games/s "
+              f"(median of {len(rs)}; {r['games']} games in {r['seconds']:.1f} s)", file=sys.stderr)
+    base = rows[0]["steps_per_sec"]
+    ratios = {r["engine"]: r["steps_per_sec"] / max(base, 1e-9) for r in rows[1:]}
+    if args.what == "vector":
+        ratios["threads=2 / threads=1 (obs)"] = rows[3]["steps_per_sec"] / max(rows[2]["steps_per_sec"], 1e-9)
+    for k, v in ratios.items():
+        print(f"  {k}: {v:.2f}x", file=sys.stderr)
     if args.json:
-        print(json.dumps({"what": args.what, "rows": rows, "ratio": ratio, "key": key, "versions": versions()}))
+        print(json.dumps({"what": args.what, "trades": trades, "rows": rows, "ratios": ratios,
+                          "versions": versions(), "load": list(__import__("os").getloadavg())}))
     return 0
 
 

@@ -1,6 +1,6 @@
 """Type stubs of the Rust extension ``spielleiter._native`` (wrapped by the public API)."""
 
-from typing import Optional
+from typing import Optional, Union
 
 MAX_TURNS: int
 
@@ -58,3 +58,11 @@ class NativeVectorEnv:
     def snapshot(self) -> NativeSnapshot: ...
     def restore(self, snapshot: NativeSnapshot) -> None: ...
     def state_json(self, env: int) -> Optional[str]: ...
+
+RENDER_WIDTH: int
+
+# "ansi" and "svg" return str; "rgb_array" returns (RGB bytes, height, width).
+def render_game(game: NativeGame, viewer_: Optional[int], mode: str,
+                width: int = 640) -> Union[str, tuple[bytes, int, int]]: ...
+def render_env(env: NativeVectorEnv, index: int, seat_: int, mode: str,
+               width: int = 640) -> Union[str, tuple[bytes, int, int]]: ...

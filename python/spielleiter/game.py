@@ -277,3 +277,14 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.game!r}, players={self.players}, version={self.version}, to_act={self.to_act()})"
+
+    def render(self, seat: Optional[int] = None, mode: str = "ansi", width: int = 640):
+        """A picture of the position as ``seat`` sees it (``None``: a spectator).
+
+        ``mode``: ``"ansi"`` (the view as text), ``"rgb_array"``
+        (``uint8[H, W, 3]``, ``width`` pixels wide, the board as the web UI
+        draws it) or ``"svg"``. Drawn from the view: no hidden card.
+        """
+        from ._render import render_game
+
+        return render_game(self._g, None if seat is None else _seat(seat), mode, width)

@@ -9,7 +9,6 @@ MaskablePPO asks for; the mask is also in ``info["action_mask"]``, and
 
 from __future__ import annotations
 
-import json
 from typing import Optional, Sequence, Union
 
 import gymnasium
@@ -98,7 +97,7 @@ class SpielleiterEnv(gymnasium.Env):
     actions (the log).
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  opponents: Union[str, Sequence[str]] = "random", seat: int = 0,
@@ -218,8 +217,11 @@ class SpielleiterEnv(gymnasium.Env):
         return self._vec.state_json(0) or "null"
 
     def render(self):
-        if self.render_mode == "ansi":
-            return json.dumps(json.loads(self.state_json()), indent=1)
+        """``render_mode="ansi"``: the agent's view as text; ``"rgb_array"``: an
+        ``uint8[H, W, 3]`` picture of the board as the agent sees it (both
+        from the agent's view: no opponent's hidden card)."""
+        if self.render_mode in ("ansi", "rgb_array"):
+            return self._vec.render(0, self.seat, self.render_mode)
         return None
 
     def close(self) -> None:

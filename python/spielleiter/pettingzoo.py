@@ -37,7 +37,7 @@ class SpielleiterAEC(AECEnv):
     Pickling and ``copy.deepcopy`` keep the position (the game's log).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "spielleiter_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "name": "spielleiter_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  chance_agent: bool = False, max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None,
@@ -135,8 +135,12 @@ class SpielleiterAEC(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
-        if self.render_mode == "ansi":
-            return str(self.game.view(None))
+        """``"ansi"``: the view of the agent to act as text; ``"rgb_array"``:
+        an ``uint8[H, W, 3]`` picture of the board from that view (seat 0's
+        when chance or nobody acts)."""
+        if self.render_mode in ("ansi", "rgb_array"):
+            seat = self._seat(self.agent_selection) if self.agents else None
+            return self.game.render(seat if seat is not None else 0, self.render_mode)
         return None
 
     def close(self) -> None:

@@ -163,6 +163,20 @@ class VectorEnv:
         """The full state of game ``env`` as JSON text."""
         return self._native.state_json(_count(env, "env"))
 
+    def render(self, env: int = 0, seat: Optional[int] = None, mode: str = "rgb_array", width: int = 640):
+        """A picture of game ``env`` as ``seat`` sees it (default: the seat to act, else seat 0).
+
+        ``mode``: ``"rgb_array"`` (``uint8[H, W, 3]``, ``width`` pixels wide),
+        ``"ansi"`` (the view as text) or ``"svg"``. Drawn from the seat's view:
+        no card that seat does not see.
+        """
+        from ._render import render_env
+
+        env = _count(env, "env")
+        if seat is None:
+            seat = int(self.to_act[env]) if 0 <= env < self.num_envs and self.to_act[env] >= 0 else 0
+        return render_env(self._native, env, _count(seat, "seat"), mode, width)
+
     def __getstate__(self) -> dict:
         from ._research import PICKLE_VERSION
         from ._errors import malformed

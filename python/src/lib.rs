@@ -10,6 +10,7 @@ mod core;
 mod dense;
 mod games;
 mod obs;
+mod render;
 mod research;
 mod sim;
 mod vector;
@@ -419,6 +420,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(record, m)?)?;
     m.add_function(wrap_pyfunction!(game_ids, m)?)?;
     m.add_function(wrap_pyfunction!(rule_sets, m)?)?;
+    render::py::register(m)?;
     m.add("MAX_TURNS", core::DEFAULT_MAX_TURNS)?;
     Ok(())
 }

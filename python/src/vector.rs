@@ -36,6 +36,9 @@ pub trait VecDyn: Send {
     fn restore(&mut self, snap: &(dyn std::any::Any + Send + Sync)) -> Result<(), ErrorInfo>;
     /// The full state of one game as JSON.
     fn state_json(&self, env: usize) -> Option<Value>;
+    /// What a picture of game `env` is drawn from: the game's id, its board
+    /// geometry (`Game::topology`) and `seat`'s view, both as JSON.
+    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)>;
 }
 
 type Snap<G> = (
@@ -262,14 +265,23 @@ impl<G: Researchable> VecCore<G> {
         } else {
             let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
             let per = lanes.len().div_ceil(threads);
+            // The first chunk on this thread, the others on spawned ones: one
+            // spawn fewer per step, and this thread does not sit idle.
             std::thread::scope(|sc| {
-                for ((k, chunk), s) in lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut()) {
+                let mut work = lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut());
+                let first = work.next();
+                for ((k, chunk), s) in work {
                     let f = &f;
                     sc.spawn(move || {
                         for (j, l) in chunk.iter_mut().enumerate() {
                             f(k * per + j, l, s);
                         }
                     });
+                }
+                if let Some(((_, chunk), s)) = first {
+                    for (j, l) in chunk.iter_mut().enumerate() {
+                        f(j, l, s);
+                    }
                 }
             });
         }
@@ -405,5 +417,14 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     }
     fn state_json(&self, env: usize) -> Option<Value> {
         self.cores.get(env).and_then(|c| serde_json::to_value(c.state()).ok())
+    }
+    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)> {
+        let state = self.cores.get(env)?.state();
+        if seat.index() >= self.players {
+            return None;
+        }
+        let topology = G::topology(state).unwrap_or(Value::Null);
+        let view = serde_json::to_value(G::view(state, engine::Viewer::Seat(seat))).ok()?;
+        Some((G::ID, topology, view))
     }
 }
