@@ -12,6 +12,7 @@
 //! docs/server.md is the reference of the API.
 
 pub mod bots;
+pub mod chain;
 pub mod chat;
 pub mod clock;
 pub mod db;
@@ -25,6 +26,7 @@ mod writer;
 
 pub mod lobby;
 pub mod migrations;
+pub mod names;
 pub mod protocol;
 pub mod registry;
 pub mod rematch;

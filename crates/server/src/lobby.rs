@@ -12,8 +12,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+pub use crate::names::{check_name, MAX_NAME_CHARS};
 
 /// Most seats a table may have, whatever the game: checked before anything
 /// is allocated for the seats (each game then checks its own range).
@@ -37,31 +36,6 @@ pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
-}
-
-/// Characters a name may not hold although they are not control
-/// characters: they reorder or hide text (bidi overrides, embeddings,
-/// isolates and marks; zero-width and other invisible format characters), so
-/// one player could pose as another.
-pub(crate) fn hides_or_reorders(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
-        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
-        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
-        | '\u{E0000}'..='\u{E007F}')
-}
-
-/// Checks a display name: 1–40 characters, no control, text-direction or
-/// invisible characters; an empty name becomes "Player N".
-pub fn check_name(name: Option<String>, seat: usize) -> Result<String, ApiError> {
-    let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
-    if name.is_empty() {
-        return Ok(format!("Player {}", seat + 1));
-    }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(|c| c.is_control() || hides_or_reorders(c)) {
-        return Err(ApiError::bad_name(MAX_NAME_CHARS));
-    }
-    Ok(name)
 }
 
 impl Lobby {
@@ -209,6 +183,13 @@ impl Lobby {
                 req.players
             )));
         }
+        // A chosen seed lets whoever knows it rebuild the table's chance (the
+        // cards nobody has seen yet) with the public referee: it is allowed
+        // only where nobody else could be cheated, every other seat a bot.
+        let humans = specs.iter().filter(|s| matches!(s, SeatSpec::Human)).count();
+        if req.seed.is_some() && humans > 1 {
+            return Err(ApiError::seed_not_allowed(humans));
+        }
         let mut seats = Vec::with_capacity(specs.len());
         for spec in specs {
             seats.push(match spec {
@@ -230,9 +211,15 @@ impl Lobby {
             });
         }
         let random = || secret::random_u64().map_err(|e| ApiError::internal(&e.to_string()));
+        let id = format!("{:016x}", random()?);
         let seed = match req.seed {
             Some(s) => s,
-            None => random()?,
+            None => self
+                .shared
+                .db
+                .server_secret()
+                .table_seed(&id)
+                .map_err(|e| ApiError::internal(&e.to_string()))?,
         };
         // Options the game's typed config does not read (unknown fields,
         // wrong types) are a bad request, like any other bad field.
@@ -242,7 +229,6 @@ impl Lobby {
                 status: axum::http::StatusCode::BAD_REQUEST,
                 info,
             })?;
-        let id = format!("{:016x}", random()?);
         let row = TableRow {
             id: id.clone(),
             game: req.game.clone(),
@@ -259,10 +245,12 @@ impl Lobby {
                 };
                 serde_json::to_string(&stored).unwrap_or_default()
             }),
+            seed_chosen: req.seed.is_some(),
         };
+        let (write, chain) = table::create_write(row.clone(), seats.clone(), game.as_ref(), self.shared.db.server_secret());
         self.shared
             .db
-            .write(table::create_write(row.clone(), seats.clone(), game.as_ref()))
+            .write(write)
             .await
             .map_err(|e| {
                 tracing::error!(error = %e, "table not stored");
@@ -283,6 +271,8 @@ impl Lobby {
                     grace_seconds: c.grace_seconds,
                     autopilot: Vec::new(),
                 }),
+                chain,
+                seed_chosen: row.seed_chosen,
             },
             self.shared.clone(),
         );
@@ -318,7 +308,7 @@ impl Lobby {
                     self.insert(id, handle);
                     restored += 1;
                 }
-                Err((reason, detail)) => self.shared.quarantine.add(&id, reason, &detail),
+                Err(why) => why.quarantine(&self.shared.quarantine, &id),
             }
         }
         Ok(restored)
@@ -366,6 +356,7 @@ impl Lobby {
                 .collect(),
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
+            seed_chosen: t.seed_chosen,
             rematch: archived.rematch,
             clock: crate::clock::config_of(t.clock.as_deref()),
         })

@@ -2,6 +2,7 @@
 //! temporary database, an HTTP client and a WebSocket client.
 #![allow(dead_code)]
 
+pub mod chain;
 pub mod restore;
 pub mod suite;
 
