@@ -343,17 +343,6 @@ impl ApiError {
         )
     }
 
-    /// A spectator writes without a name.
-    pub fn chat_needs_name() -> ApiError {
-        ApiError::ruled(
-            StatusCode::BAD_REQUEST,
-            "chat",
-            "server.chat.name",
-            "Zuschauer schreiben im Chat mit einem Namen.",
-            "Spectators write in the chat with a name.",
-        )
-    }
-
     /// The client sends too fast.
     pub fn rate_limited() -> ApiError {
         ApiError::new(

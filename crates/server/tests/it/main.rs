@@ -16,4 +16,5 @@ mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
 mod rematch;
+mod table_integrity;
 mod websocket;
