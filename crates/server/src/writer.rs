@@ -125,7 +125,8 @@ fn push_entries<'a>(out: &mut Vec<EntryParam<'a>>, table: &'a str, log: &'a LogR
 }
 
 /// The statements that commit `writes`, in order. Every value is a bound
-/// parameter.
+/// parameter; `$n` appear in increasing order in each statement (SQLite
+/// numbers `$name` parameters by first appearance, not by name).
 ///
 /// A batch holds at most one job per table (a table waits for each of its
 /// writes), so the entries of many tables share one INSERT and their new
@@ -197,14 +198,14 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                     }),
                     // The games that ended, one each, with result and log.
                     Some(f) => finished.push(Stmt::new(
-                        "UPDATE tables SET version = $1, digest = $2, finished = 1, result = $3, final_log = $4, chain_head = $6 WHERE id = $5",
+                        "UPDATE tables SET version = $1, digest = $2, finished = 1, result = $3, final_log = $4, chain_head = $5 WHERE id = $6",
                         vec![
                             Param::Int(log.version as i64),
                             text(&log.digest),
                             text(&f.result),
                             text(&f.log),
-                            text(table),
                             text(&log.head),
+                            text(table),
                         ],
                         Some(1),
                     )),
@@ -217,15 +218,15 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 log,
             } => {
                 out.push(Stmt::new(
-                    "UPDATE tables SET log_format = $1, start_state = $2, digest = $3, version = $4, chain_start = $6, chain_head = $7 WHERE id = $5 AND finished = 0",
+                    "UPDATE tables SET log_format = $1, start_state = $2, digest = $3, version = $4, chain_start = $5, chain_head = $6 WHERE id = $7 AND finished = 0",
                     vec![
                         Param::Int(LOG_FORMAT),
                         text(start_state),
                         text(&log.digest),
                         Param::Int(log.version as i64),
-                        text(table),
                         text(chain_start),
                         text(&log.head),
+                        text(table),
                     ],
                     Some(1),
                 ));
