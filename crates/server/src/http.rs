@@ -503,13 +503,7 @@ async fn chat(
     if !app.chat_limits.allow(peer.ip()) {
         return Err(ApiError::chat_rate());
     }
-    let line = handle
-        .ask(|reply| Command::Chat {
-            access,
-            text,
-            reply,
-        })
-        .await?;
+    let line = handle.ask(|reply| Command::Chat { access, text, reply }).await?;
     Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
 }
 

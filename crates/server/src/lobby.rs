@@ -247,15 +247,16 @@ impl Lobby {
             }),
             seed_chosen: req.seed.is_some(),
         };
-        let (write, chain) = table::create_write(row.clone(), seats.clone(), game.as_ref(), self.shared.db.server_secret());
-        self.shared
-            .db
-            .write(write)
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "table not stored");
-                ApiError::storage()
-            })?;
+        let (write, chain) = table::create_write(
+            row.clone(),
+            seats.clone(),
+            game.as_ref(),
+            self.shared.db.server_secret(),
+        );
+        self.shared.db.write(write).await.map_err(|e| {
+            tracing::error!(error = %e, "table not stored");
+            ApiError::storage()
+        })?;
         let handle = table::spawn(
             Setup {
                 id: id.clone(),

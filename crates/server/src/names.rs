@@ -163,7 +163,10 @@ mod tests {
 
     #[test]
     fn names_are_normalised_and_defaulted() {
-        assert_eq!(check_name(Some("e\u{301}mile".into()), 0).ok(), Some("\u{e9}mile".into()));
+        assert_eq!(
+            check_name(Some("e\u{301}mile".into()), 0).ok(),
+            Some("\u{e9}mile".into())
+        );
         assert_eq!(check_name(Some("  ".into()), 2).ok(), Some("Player 3".into()));
         assert_eq!(check_name(None, 0).ok(), Some("Player 1".into()));
         assert!(check_name(Some("Zoë ❤ 42!".into()), 0).is_ok());

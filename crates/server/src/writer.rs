@@ -289,7 +289,9 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
     if !versions.is_empty() {
         let rows = dialect.rows(&[("t", "TEXT"), ("v", "BIGINT"), ("d", "TEXT"), ("h", "TEXT")]);
         out.push(Stmt::new(
-            &format!("UPDATE tables SET version = x.v, digest = x.d, chain_head = x.h FROM {rows} WHERE tables.id = x.t"),
+            &format!(
+                "UPDATE tables SET version = x.v, digest = x.d, chain_head = x.h FROM {rows} WHERE tables.id = x.t"
+            ),
             vec![json_param(&versions)],
             Some(versions.len() as u64),
         ));

@@ -11,11 +11,12 @@
 //! table that does not come back exactly is put in [`Quarantine`].
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
+use crate::chain::{self, Chain};
 use crate::chat::{ChatLine, MAX_CHAT_LINES};
 use crate::clock::{Clock, ClockView, StoredClock};
-use crate::chain::{self, Chain};
 use crate::db::{
-    digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT, UNCHAINED_LOG_FORMAT,
+    digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT,
+    UNCHAINED_LOG_FORMAT,
 };
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
@@ -517,7 +518,11 @@ pub async fn restore(
             (game, chain)
         }
         other => {
-            return Err(("unknown_format", format!("log format {other} is not known to this server")).into())
+            return Err((
+                "unknown_format",
+                format!("log format {other} is not known to this server"),
+            )
+                .into())
         }
     };
     let clock = match t.clock.as_deref() {
@@ -736,11 +741,7 @@ impl Table {
             Command::Topology { reply } => {
                 let _ = reply.send(Ok(self.game.topology()));
             }
-            Command::Chat {
-                access,
-                text,
-                reply,
-            } => {
+            Command::Chat { access, text, reply } => {
                 let _ = reply.send(self.chat(&access, text).await);
             }
             Command::Rematch { next, reply } => {

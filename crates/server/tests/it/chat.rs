@@ -51,9 +51,7 @@ async fn seats_and_spectators_chat_and_the_lines_are_kept() {
 
     // A spectator chats as "spectator", whatever name it sends: not even a
     // seat's own name makes it look like that seat.
-    let (status, v) = api
-        .post(&chat, &json!({"text": "Good luck", "name": "P0"}), None)
-        .await;
+    let (status, v) = api.post(&chat, &json!({"text": "Good luck", "name": "P0"}), None).await;
     assert_eq!(status, 201, "a spectator writes: {v}");
     assert_eq!(v["line"]["seat"], Value::Null);
     assert_eq!(v["line"]["name"], "spectator");

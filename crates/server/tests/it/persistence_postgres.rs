@@ -155,7 +155,17 @@ async fn postgres_persistence_suite() {
     // literal is an escape: with bound parameters only, nothing changes.
     for (suffix, conforming) in [("", true), ("_nonconforming", false)] {
         let db = |name: &str| format!("{name}{suffix}");
-        for name in ["restart", "graceful", "seeds", "old", "corrupt", "canonical", "hostile", "chain", "seal"] {
+        for name in [
+            "restart",
+            "graceful",
+            "seeds",
+            "old",
+            "corrupt",
+            "canonical",
+            "hostile",
+            "chain",
+            "seal",
+        ] {
             create_database(&cluster, &db(name), conforming).await;
         }
         let url = |name: &str| cluster.url(&db(name));

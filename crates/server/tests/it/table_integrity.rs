@@ -44,7 +44,11 @@ async fn a_chosen_seed_is_refused_where_another_human_sits() {
         assert_eq!((status, rule(&v)), (400, "server.seed.humans"), "{body}: {v}");
         assert_typed(&v);
     }
-    assert_eq!(api.get("/api/tables", None).await.1["tables"], json!([]), "nothing was created");
+    assert_eq!(
+        api.get("/api/tables", None).await.1["tables"],
+        json!([]),
+        "nothing was created"
+    );
     let mut marked = Vec::new();
     for (seats, chosen) in [
         (json!([human, bot]), true),
@@ -62,7 +66,11 @@ async fn a_chosen_seed_is_refused_where_another_human_sits() {
     }
     let (_, list) = api.get("/api/tables", None).await;
     for (id, chosen) in &marked {
-        let listed = list["tables"].as_array().expect("tables").iter().find(|t| t["id"] == *id);
+        let listed = list["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .find(|t| t["id"] == *id);
         assert_eq!(listed.map(|t| t["seed_chosen"].clone()), Some(json!(chosen)), "{id}");
     }
     server.shutdown().await.expect("clean shutdown");
@@ -70,7 +78,10 @@ async fn a_chosen_seed_is_refused_where_another_human_sits() {
     let server = common::start(&db).await;
     let api = Api::new(server.addr);
     for (id, chosen) in &marked {
-        assert_eq!(api.get(&format!("/api/tables/{id}"), None).await.1["seed_chosen"], *chosen);
+        assert_eq!(
+            api.get(&format!("/api/tables/{id}"), None).await.1["seed_chosen"],
+            *chosen
+        );
     }
     server.shutdown().await.expect("clean shutdown");
 }
@@ -87,7 +98,9 @@ async fn nobody_at_a_two_human_table_can_foresee_its_chance() {
     let toy = engine::dynamic::Entry::<testkit::toy::HighCard>::boxed();
     let mut seeds = Vec::new();
     for _ in 0..3 {
-        let (status, v) = api.post("/api/tables", &json!({"game": "toy", "players": 2}), None).await;
+        let (status, v) = api
+            .post("/api/tables", &json!({"game": "toy", "players": 2}), None)
+            .await;
         assert_eq!(status, 201, "{v}");
         let id = v["id"].as_str().expect("id").to_string();
         let s0 = api.join(&id, 0).await;
@@ -106,7 +119,10 @@ async fn nobody_at_a_two_human_table_can_foresee_its_chance() {
         ] {
             seen.push(api.get(&path, None).await.1);
         }
-        for path in [format!("/api/tables/{id}/view?seat=0"), format!("/api/tables/{id}/history?seat=0")] {
+        for path in [
+            format!("/api/tables/{id}/view?seat=0"),
+            format!("/api/tables/{id}/history?seat=0"),
+        ] {
             seen.push(api.get(&path, Some(&s0)).await.1);
         }
         assert_eq!(rule(&seen[4]), "server.not_finished", "no log while the game runs");
@@ -114,15 +130,23 @@ async fn nobody_at_a_two_human_table_can_foresee_its_chance() {
         seen.push(ws.auth(0, &s0).await);
         ws.close().await;
         for (seat, secret) in [(0u8, &s0), (1, &s1)] {
-            let (_, snap) = api.get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret)).await;
+            let (_, snap) = api
+                .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
+                .await;
             let body = json!({"seat": seat, "action": {"type": "guess", "n": 0}, "version": snap["version"]});
-            assert_eq!(api.post(&format!("/api/tables/{id}/act"), &body, Some(secret)).await.0, 200);
+            assert_eq!(
+                api.post(&format!("/api/tables/{id}/act"), &body, Some(secret)).await.0,
+                200
+            );
         }
         let (status, log) = api.get(&format!("/api/tables/{id}/log"), None).await;
         assert_eq!(status, 200, "the log is public once the game has ended: {log}");
         let seed = log["seed"].as_u64().expect("the seed is published with the log");
         for v in &seen {
-            assert!(!v.to_string().contains(&seed.to_string()), "the seed was readable early: {v}");
+            assert!(
+                !v.to_string().contains(&seed.to_string()),
+                "the seed was readable early: {v}"
+            );
         }
         // With the seed, the referee rebuilds the deal exactly: the seed is the
         // key to the hidden cards, which is why nobody had it before.
@@ -149,17 +173,40 @@ async fn names_are_checked_by_unicode_category() {
         async move { api.post(&path, &json!({ "name": name }), None).await }
     };
     for c in [
-        '\u{2028}', '\u{2029}', '\u{FE0F}', '\u{180B}', '\u{E0100}', '\u{0600}', '\u{FFFF}', '\u{E000}', '\u{3000}',
-        '\u{00A0}', '\u{2800}',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{FE0F}',
+        '\u{180B}',
+        '\u{E0100}',
+        '\u{0600}',
+        '\u{FFFF}',
+        '\u{E000}',
+        '\u{3000}',
+        '\u{00A0}',
+        '\u{2800}',
     ] {
         let (status, v) = join(0, format!("An{c}na")).await;
-        assert_eq!((status, rule(&v)), (400, "server.bad_name"), "U+{:04X}: {v}", u32::from(c));
+        assert_eq!(
+            (status, rule(&v)),
+            (400, "server.bad_name"),
+            "U+{:04X}: {v}",
+            u32::from(c)
+        );
         assert_typed(&v);
         let code = format!("U+{:04X}", u32::from(c));
-        assert!(v["error"]["message"]["en"].as_str().unwrap_or("").contains(&code), "{v}");
+        assert!(
+            v["error"]["message"]["en"].as_str().unwrap_or("").contains(&code),
+            "{v}"
+        );
     }
     let accents = format!("a{}", "\u{301}".repeat(39));
-    for bad in ["\u{2800}".to_string(), "\u{2800}\u{2800}".to_string(), accents, "An  na".into(), "\u{301}a".into()] {
+    for bad in [
+        "\u{2800}".to_string(),
+        "\u{2800}\u{2800}".to_string(),
+        accents,
+        "An  na".into(),
+        "\u{301}a".into(),
+    ] {
         let (status, v) = join(0, bad.clone()).await;
         assert_eq!((status, rule(&v)), (400, "server.bad_name"), "{bad:?}: {v}");
         assert_typed(&v);
@@ -171,7 +218,11 @@ async fn names_are_checked_by_unicode_category() {
     // A Cyrillic е with an accent, upper case, "e" plus an accent: all look alike.
     for alike in ["\u{435}\u{301}mile", "\u{c9}MILE", "e\u{301}mile"] {
         let (status, v) = join(1, alike.into()).await;
-        assert_eq!((status, rule(&v)), (409, "server.bad_name.confusable"), "{alike:?}: {v}");
+        assert_eq!(
+            (status, rule(&v)),
+            (409, "server.bad_name.confusable"),
+            "{alike:?}: {v}"
+        );
         assert_typed(&v);
     }
     assert_eq!(join(1, "\u{e9}mile\u{301}\u{302}".into()).await.0, 201);
@@ -195,7 +246,11 @@ async fn raw(addr: std::net::SocketAddr, request: &str) -> (u16, Value) {
         if let Some((head, body)) = text.split_once("\r\n\r\n") {
             let length = head
                 .lines()
-                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_string()))
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_string())
+                })
                 .and_then(|v| v.parse::<usize>().ok())
                 .unwrap_or(0);
             if body.len() >= length || n == 0 {
@@ -240,7 +295,11 @@ async fn every_http_refusal_is_in_the_error_shape() {
             .expect("request");
         let status = resp.status().as_u16();
         let v: Value = resp.json().await.unwrap_or(Value::Null);
-        assert_eq!((status, rule(&v)), (405, "server.method_not_allowed"), "{method} {path}: {v}");
+        assert_eq!(
+            (status, rule(&v)),
+            (405, "server.method_not_allowed"),
+            "{method} {path}: {v}"
+        );
         assert_typed(&v);
     }
 
@@ -255,19 +314,34 @@ async fn every_http_refusal_is_in_the_error_shape() {
     .await;
     assert_eq!((status, rule(&v)), (413, "server.too_large"), "{v}");
     assert_typed(&v);
-    assert!(started.elapsed() < Duration::from_secs(2), "413 at once: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "413 at once: {:?}",
+        started.elapsed()
+    );
 
     // Two `Host` headers, the good one first or second: refused either way.
-    for hosts in [[host.as_str(), "evil.example"], ["evil.example", host.as_str()], [host.as_str(), host.as_str()]] {
+    for hosts in [
+        [host.as_str(), "evil.example"],
+        ["evil.example", host.as_str()],
+        [host.as_str(), host.as_str()],
+    ] {
         let (status, v) = raw(
             server.addr,
-            &format!("GET /api/tables HTTP/1.1\r\nHost: {}\r\nHost: {}\r\nConnection: close\r\n\r\n", hosts[0], hosts[1]),
+            &format!(
+                "GET /api/tables HTTP/1.1\r\nHost: {}\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                hosts[0], hosts[1]
+            ),
         )
         .await;
         assert_eq!((status, rule(&v)), (400, "server.bad_host.duplicate"), "{hosts:?}: {v}");
         assert_typed(&v);
     }
-    let (status, _) = raw(server.addr, &format!("GET /api/tables HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")).await;
+    let (status, _) = raw(
+        server.addr,
+        &format!("GET /api/tables HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
+    )
+    .await;
     assert_eq!(status, 200, "one Host header is fine");
     server.shutdown().await.expect("clean shutdown");
 }

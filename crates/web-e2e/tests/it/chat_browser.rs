@@ -100,10 +100,15 @@ async fn players_and_spectators_chat_at_the_table() {
     // A spectator chats as "Zuschauer", never under the name it sent.
     let lines = chat_lines(&b).await;
     assert!(
-        lines.iter().any(|l| l.starts_with("Zuschauer") && l.contains("Viel Spaß euch")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("Zuschauer") && l.contains("Viel Spaß euch")),
         "a spectator's line says so: {lines:?}"
     );
-    assert!(!lines.iter().any(|l| l.contains("Zoe")), "the name it sent is not shown: {lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("Zoe")),
+        "the name it sent is not shown: {lines:?}"
+    );
 
     // Muting the spectators hides their lines in this browser only, and
     // survives a reload.
@@ -138,7 +143,9 @@ async fn players_and_spectators_chat_at_the_table() {
     wait_line(&b, "Hallo zusammen").await;
     wait_line(&b, "Viel Spaß euch").await;
     assert!(
-        b.script("return document.querySelector('[data-testid=chat-name]') === null;").await == json!(true),
+        b.script("return document.querySelector('[data-testid=chat-name]') === null;")
+            .await
+            == json!(true),
         "a spectator is not asked for a name"
     );
     b.type_into("[data-testid=chat-input]", "Ich schaue zu").await;

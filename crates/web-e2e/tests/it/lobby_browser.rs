@@ -239,8 +239,11 @@ async fn chosen_seed_tables_are_marked() {
     let drawn = create(serde_json::json!({"game": "splendor", "players": 2, "seats": seats})).await;
     german(&b).await;
     let row = |id: &str| format!("[data-testid=table-row][data-table=\"{id}\"]");
-    b.wait_for(&format!("{} [data-testid=seed-chosen]", row(&chosen)), Duration::from_secs(20))
-        .await;
+    b.wait_for(
+        &format!("{} [data-testid=seed-chosen]", row(&chosen)),
+        Duration::from_secs(20),
+    )
+    .await;
     b.wait_for(&row(&drawn), Duration::from_secs(5)).await;
     let unmarked = b
         .script(&format!(
@@ -248,7 +251,11 @@ async fn chosen_seed_tables_are_marked() {
             row(&drawn).replace('\'', "\\'")
         ))
         .await;
-    assert_eq!(unmarked, serde_json::json!(true), "a table with the server's seed is not marked");
+    assert_eq!(
+        unmarked,
+        serde_json::json!(true),
+        "a table with the server's seed is not marked"
+    );
     let badge = b
         .text_of(&format!("{} [data-testid=seed-chosen]", row(&chosen)))
         .await
@@ -261,7 +268,9 @@ async fn chosen_seed_tables_are_marked() {
     assert!(text.contains("Bots"), "the table page says why it is marked: {text}");
     b.goto(&format!("/watch/{drawn}")).await;
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-    let none = b.script("return document.querySelector('[data-testid=seed-chosen]') === null;").await;
+    let none = b
+        .script("return document.querySelector('[data-testid=seed-chosen]') === null;")
+        .await;
     assert_eq!(none, serde_json::json!(true));
     server.stop().await;
 }

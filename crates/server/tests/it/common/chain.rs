@@ -18,7 +18,9 @@ async fn pool(db: &str) -> sqlx::AnyPool {
     } else {
         db.to_string()
     };
-    sqlx::AnyPool::connect(&url).await.expect("test connects to the database")
+    sqlx::AnyPool::connect(&url)
+        .await
+        .expect("test connects to the database")
 }
 
 /// A toy table of three, every seat taken and seat 0's guess made.
@@ -80,7 +82,10 @@ async fn cover_tracks(pool: &sqlx::AnyPool, id: &str) {
 
 async fn quarantine(api: &Api) -> Vec<Value> {
     let (_, health) = api.get("/api/health", None).await;
-    health["quarantined"].as_array().expect("health lists the quarantine").clone()
+    health["quarantined"]
+        .as_array()
+        .expect("health lists the quarantine")
+        .clone()
 }
 
 /// Every edit is caught (0 silent), named, and the rows stay as they were.
@@ -138,7 +143,11 @@ pub async fn edited_logs_are_caught(db: &str) {
             .find(|x| x["id"] == id)
             .map(|x| (x["reason"].as_str().unwrap_or("").to_string(), x["entry"].clone()))
     };
-    assert_eq!(named(&ids[0]), Some(("chain_broken".into(), json!(format!("entry {a}")))), "{q:?}");
+    assert_eq!(
+        named(&ids[0]),
+        Some(("chain_broken".into(), json!(format!("entry {a}")))),
+        "{q:?}"
+    );
     assert_eq!(named(&ids[1]), Some(("chain_broken".into(), json!("start"))), "{q:?}");
     assert_eq!(named(&ids[2]), Some(("chain_broken".into(), json!("head"))), "{q:?}");
     assert_eq!(named(&ids[3]), None);
