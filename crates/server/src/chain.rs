@@ -2,7 +2,7 @@
 //! verifiably the whole log, not just a log that reaches the stored state.
 //!
 //! The start link covers the table's game, seat count, options (as stored
-//! text), seed and start state; every entry's link covers the link before it,
+//! text) and start state; every entry's link covers the link before it,
 //! the entry's index and its canonical text — the seat that acted and its
 //! action, or the chance outcome that was drawn. Each stored entry carries its
 //! link (`entries.chain`) and the table row the start and the last link
@@ -11,6 +11,10 @@
 //! dice swapped so that their effects cancel change two links, though not
 //! the final state), a differing start names the options or the start, and a
 //! differing head a log cut short.
+//!
+//! The seed is not linked: it seeds only the chance still to come, and a
+//! table must restore the same whatever its seed draws (the stored entries
+//! carry every outcome so far; see `changed_seeds_restore_exactly`).
 //!
 //! Links are HMAC-SHA-256 keyed with the server secret, so a row edited by
 //! hand cannot be given a matching link without that secret. The secret is
@@ -44,8 +48,6 @@ pub struct Start<'a> {
     pub players: usize,
     /// Options as stored (`tables.options`).
     pub options: &'a str,
-    /// The table's seed.
-    pub seed: u64,
     /// The start state as stored.
     pub start_state: &'a str,
 }
@@ -53,7 +55,7 @@ pub struct Start<'a> {
 /// Where a stored chain does not match its log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Break {
-    /// The table's start (game, seats, options, seed or start state) was changed.
+    /// The table's start (game, seats, options or start state) was changed.
     Start,
     /// Entry `n` (0-based) or its link was changed (or entries were moved).
     Entry(u64),
@@ -67,7 +69,7 @@ impl std::fmt::Display for Break {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Break::Start => {
-                f.write_str("the start (game, seats, options, seed or start state) does not match its link")
+                f.write_str("the start (game, seats, options or start state) does not match its link")
             }
             Break::Entry(n) => write!(f, "entry {n} does not match its link"),
             Break::Head => f.write_str("the last link does not match the log's end (entries removed or added)"),
@@ -100,7 +102,6 @@ impl Chain {
         field(&mut m, start.game.as_bytes());
         field(&mut m, &(start.players as u64).to_le_bytes());
         field(&mut m, start.options.as_bytes());
-        field(&mut m, &start.seed.to_le_bytes());
         field(&mut m, start.start_state.as_bytes());
         let link: Link = m.finalize().into_bytes().into();
         Chain {
@@ -183,7 +184,6 @@ mod tests {
             game: "toy",
             players: 2,
             options,
-            seed: 7,
             start_state: "{}",
         }
     }

@@ -440,7 +440,6 @@ pub async fn restore(
         game: &t.game,
         players: t.players,
         options: &t.options,
-        seed: t.seed,
         start_state,
     };
     let check_version = |game: &dyn DynMatch| {
@@ -558,7 +557,6 @@ async fn seal(
         game: &t.game,
         players: t.players,
         options: &t.options,
-        seed: t.seed,
         start_state,
     };
     let mut chain = Chain::new(shared.db.server_secret(), start);
@@ -591,7 +589,6 @@ pub fn create_write(
             game: &table.game,
             players: table.players,
             options: &table.options,
-            seed: table.seed,
             start_state: &start_state,
         },
     );
