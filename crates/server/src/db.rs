@@ -47,6 +47,9 @@ pub struct TableRow {
     pub created_ms: i64,
     /// The turn clock (`clock::StoredClock` as JSON text), if any.
     pub clock: Option<String>,
+    /// The client address that created the table, as text (`None`: before
+    /// migration 5, or created by the server itself).
+    pub creator: Option<String>,
 }
 
 /// The format of a table's stored log (`tables.log_format`).
@@ -173,6 +176,17 @@ pub enum Write {
         table: String,
         /// The new table.
         next: String,
+    },
+    /// A table was closed before its game ended (to make room under the
+    /// server's table cap): it counts as finished, with `result` saying why
+    /// and its log as far as it got.
+    Close {
+        /// Table id.
+        table: String,
+        /// The reason as JSON text (`{"closed": "..."}`).
+        result: String,
+        /// The log so far as JSON text.
+        log: String,
     },
     /// A table's turn clock changed (a seat's autopilot).
     Clock {
@@ -352,7 +366,7 @@ impl Db {
     /// A table with its seats and its log, as stored (`None`: no such table).
     pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, creator FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -360,6 +374,7 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let mut table = table_row(&row)?;
         table.clock = row.try_get(10)?;
+        table.creator = row.try_get(11)?;
         let log_format: i64 = row.try_get(7)?;
         let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
             .bind(id)
@@ -505,6 +520,7 @@ fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         version: row.try_get::<i64, _>(5)? as u64,
         created_ms: row.try_get(6)?,
         clock: None,
+        creator: None,
     })
 }
 
@@ -572,6 +588,7 @@ mod tests {
             version: 0,
             created_ms: 0,
             clock: None,
+            creator: None,
         };
         let log = LogRows {
             from: 0,

@@ -41,6 +41,8 @@ pub struct App {
     pub public_url: String,
     /// Open tables by creating address.
     pub open_tables: Arc<OpenTables>,
+    /// Open connections (for `/api/health`).
+    pub connections: Arc<crate::limits::Connections>,
     /// HTTP requests by client address.
     http_limits: PerAddress,
     /// WebSocket messages by client address.
@@ -53,7 +55,13 @@ pub struct App {
 
 impl App {
     /// The shared state of the handlers.
-    pub fn new(config: ServerConfig, addr: SocketAddr, lobby: Arc<Lobby>, shutdown: watch::Receiver<bool>) -> Arc<App> {
+    pub fn new(
+        config: ServerConfig,
+        addr: SocketAddr,
+        lobby: Arc<Lobby>,
+        connections: Arc<crate::limits::Connections>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Arc<App> {
         let public_url = config
             .public_url
             .clone()
@@ -68,6 +76,7 @@ impl App {
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
             config,
             lobby,
+            connections,
             shutdown,
             public_url,
         })
@@ -220,6 +229,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "database": if db { "ok" } else { "unreachable" },
         "tables": app.lobby.len(),
         "open_tables": app.open_tables.count(),
+        "connections": app.connections.open(),
         "rss_bytes": resident_bytes(),
         "quarantined": app.lobby.shared().quarantine.list(),
     });
@@ -266,11 +276,29 @@ async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
-    let lobby = &app.lobby;
-    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
-    let summary = app.lobby.create(req).await?;
+    let place = reserve_table(&app, peer.ip()).await?;
+    let summary = app.lobby.create_by(req, Some(peer.ip())).await?;
     place.commit(summary.id.clone());
     Ok((StatusCode::CREATED, Json(json!(summary))))
+}
+
+/// A place for a new table of `ip`. When the server's table cap is reached,
+/// open tables are closed to make room ([`Lobby::make_room`]), so the cap
+/// cannot be filled against newcomers; the per-address cap still refuses.
+async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
+    let lobby = &app.lobby;
+    let mut tries = 0;
+    loop {
+        match app.open_tables.reserve(ip, &|id| lobby.is_open(id)) {
+            Err(e) if e.info.rule == "server.table_limit.total" && tries < 8 => {
+                tries += 1;
+                if !lobby.make_room().await {
+                    return Err(e);
+                }
+            }
+            other => return other,
+        }
+    }
 }
 
 async fn table_summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -480,9 +508,8 @@ async fn rematch(
     let Access::Seat { seat, secret_hash } = access(&headers, Some(req.seat))? else {
         return Err(ApiError::wrong_secret(usize::from(req.seat)));
     };
-    let lobby = &app.lobby;
-    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
-    let r = app.lobby.rematch(&id, seat, &secret_hash).await?;
+    let place = reserve_table(&app, peer.ip()).await?;
+    let r = app.lobby.rematch(&id, seat, &secret_hash, Some(peer.ip())).await?;
     if r.created {
         place.commit(r.table.clone());
     }

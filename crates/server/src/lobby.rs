@@ -51,6 +51,14 @@ pub(crate) fn hides_or_reorders(c: char) -> bool {
         | '\u{E0000}'..='\u{E007F}')
 }
 
+/// Whether a stored result says the server closed the table (see
+/// [`Lobby::make_room`]) rather than that its game ended.
+fn closed_result(result: Option<&str>) -> bool {
+    result
+        .and_then(|r| serde_json::from_str::<Value>(r).ok())
+        .is_some_and(|v| v.get("closed").is_some())
+}
+
 /// Checks a display name: 1–40 characters, no control, text-direction or
 /// invisible characters; an empty name becomes "Player N".
 pub fn check_name(name: Option<String>, seat: usize) -> Result<String, ApiError> {
@@ -185,8 +193,63 @@ impl Lobby {
         }
     }
 
-    /// Creates a table: checks the request, stores it, starts it.
+    /// Creates a table on the server's own account (no client address).
     pub async fn create(&self, req: CreateTable) -> Result<TableSummary, ApiError> {
+        self.create_by(req, None).await
+    }
+
+    /// Closes one open table to make room for a new one when the server's
+    /// table cap is reached: the oldest table no human has joined, else the
+    /// one with no action for the longest time. False if no table is open.
+    /// Scans every table (a few milliseconds for 10,000), only when full.
+    pub async fn make_room(&self) -> bool {
+        let handles: Vec<TableHandle> = match self.tables.read() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(poisoned) => poisoned.into_inner().values().cloned().collect(),
+        };
+        let victim = handles
+            .iter()
+            .filter_map(|h| {
+                let s = h.summary.read().ok()?;
+                if s.status == "finished" || s.status == "closed" {
+                    return None;
+                }
+                let joined = s.seats.iter().any(|seat| seat.kind == "human");
+                let idle_since = if joined {
+                    h.last_action_ms.load(std::sync::atomic::Ordering::Relaxed)
+                } else {
+                    s.created_ms
+                };
+                Some(((joined, idle_since, s.id.clone()), h))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0));
+        let Some(((_, _, id), handle)) = victim else {
+            return false;
+        };
+        let closed = handle
+            .ask(|reply| table::Command::Close {
+                reason: "server.table_limit.closed",
+                reply,
+            })
+            .await;
+        if let Err(e) = closed {
+            tracing::warn!(table = %id, rule = %e.info.rule, "table not closed");
+        }
+        match self.tables.write() {
+            Ok(mut t) => t.remove(&id),
+            Err(poisoned) => poisoned.into_inner().remove(&id),
+        };
+        true
+    }
+
+    /// Creates a table for the client at `creator`: checks the request,
+    /// stores it (with the address, so the table counts against it after a
+    /// restart too), starts it.
+    pub async fn create_by(
+        &self,
+        req: CreateTable,
+        creator: Option<std::net::IpAddr>,
+    ) -> Result<TableSummary, ApiError> {
         let entry = self
             .registry
             .get(&req.game)
@@ -259,6 +322,7 @@ impl Lobby {
                 };
                 serde_json::to_string(&stored).unwrap_or_default()
             }),
+            creator: creator.map(|ip| ip.to_string()),
         };
         self.shared
             .db
@@ -295,14 +359,15 @@ impl Lobby {
     /// Restores every unfinished table from the database ([`table::restore`]).
     /// A table that cannot be restored exactly is kept aside (reported in the
     /// log and listed in the quarantine), so one broken record does not keep
-    /// the others from play, and none is served changed.
-    pub async fn restore(&self) -> Result<usize, ServerError> {
+    /// the others from play, and none is served changed. Returns the tables
+    /// restored with the address that created each (to count them again).
+    pub async fn restore(&self) -> Result<Vec<(String, Option<std::net::IpAddr>)>, ServerError> {
         let db = &self.shared.db;
         let ids = db.unfinished().await.map_err(|source| ServerError::Database {
             url: "(restore)".into(),
             source,
         })?;
-        let mut restored = 0;
+        let mut restored = Vec::new();
         for id in ids {
             let stored = match db.stored(&id).await {
                 Ok(Some(st)) => st,
@@ -313,10 +378,11 @@ impl Lobby {
                 }
             };
             let entry = self.registry.get(&stored.table.game);
+            let creator = stored.table.creator.as_deref().and_then(|c| c.parse().ok());
             match table::restore(entry, stored, &self.shared).await {
                 Ok(handle) => {
-                    self.insert(id, handle);
-                    restored += 1;
+                    self.insert(id.clone(), handle);
+                    restored.push((id, creator));
                 }
                 Err((reason, detail)) => self.shared.quarantine.add(&id, reason, &detail),
             }
@@ -344,7 +410,9 @@ impl Lobby {
             rules,
             options,
             version: t.version,
-            status: if archived.finished {
+            status: if archived.finished && closed_result(archived.result.as_deref()) {
+                "closed"
+            } else if archived.finished {
                 "finished"
             } else if self.shared.quarantine.contains(id) {
                 "quarantined"

@@ -109,4 +109,14 @@ pub const MIGRATIONS: &[Migration] = &[
             "ALTER TABLE tables ADD COLUMN clock TEXT",
         ],
     },
+    Migration {
+        version: 5,
+        name: "creator address of a table",
+        statements: &[
+            // The client address that created the table (text form), so a
+            // restored table counts against that address's open tables
+            // again; NULL for tables created before this migration.
+            "ALTER TABLE tables ADD COLUMN creator TEXT",
+        ],
+    },
 ];

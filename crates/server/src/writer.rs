@@ -144,7 +144,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 log,
             } => {
                 out.push(Stmt::new(
-                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12)",
                     vec![
                         text(&table.id),
                         text(&table.game),
@@ -157,6 +157,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                         text(start_state),
                         text(&log.digest),
                         Param::Text(table.clock.clone()),
+                        Param::Text(table.creator.clone()),
                     ],
                     Some(1),
                 ));
@@ -228,6 +229,11 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 "UPDATE tables SET rematch = $1 WHERE id = $2",
                 vec![text(next), text(table)],
                 Some(1),
+            )),
+            Write::Close { table, result, log } => out.push(Stmt::new(
+                "UPDATE tables SET finished = 1, result = $1, final_log = $2 WHERE id = $3 AND finished = 0",
+                vec![text(result), text(log), text(table)],
+                None,
             )),
             Write::Clock { table, clock } => out.push(Stmt::new(
                 "UPDATE tables SET clock = $1 WHERE id = $2",

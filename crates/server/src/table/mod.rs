@@ -20,6 +20,7 @@ use crate::secret;
 use engine::{ChanceMode, DynMatch, GameEntry, Seat, Stored, ToAct, Viewer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -169,6 +170,15 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Vec<ChatLine>, ApiError>>,
     },
+    /// The server closes the table before its game ended (to make room under
+    /// the table cap): stored as finished with `{"closed": reason}`, every
+    /// subscriber told, and the actor stops.
+    Close {
+        /// Why, as a rule id.
+        reason: &'static str,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -237,6 +247,10 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<Command>,
     /// The latest summary, readable without asking the actor.
     pub summary: Arc<RwLock<TableSummary>>,
+    /// When the last action was accepted (ms since the Unix epoch; the
+    /// creation or restore time before any), to choose which table to close
+    /// when the server is full.
+    pub last_action_ms: Arc<AtomicI64>,
 }
 
 impl TableHandle {
@@ -292,6 +306,9 @@ struct Table {
     shared: Shared,
     tx: mpsc::WeakSender<Command>,
     summary: Arc<RwLock<TableSummary>>,
+    last_action_ms: Arc<AtomicI64>,
+    /// Set once the server closed the table: the actor then stops.
+    closed: bool,
 }
 
 /// Everything needed to start a table's actor.
@@ -486,6 +503,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         bot_failures: vec![0; players],
         shared,
         tx: tx.downgrade(),
+        last_action_ms: Arc::new(AtomicI64::new(crate::lobby::now_ms())),
+        closed: false,
         summary: Arc::new(RwLock::new(TableSummary {
             id: String::new(),
             game: String::new(),
@@ -506,6 +525,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
     let handle = TableHandle {
         tx,
         summary: Arc::clone(&table.summary),
+        last_action_ms: Arc::clone(&table.last_action_ms),
     };
     tokio::spawn(table.run(rx));
     handle
@@ -517,6 +537,9 @@ impl Table {
         self.schedule_bots();
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
+            if self.closed {
+                break;
+            }
         }
         tracing::debug!(table = %self.id, "table stopped");
     }
@@ -622,7 +645,36 @@ impl Table {
                 let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.chat.len());
                 let _ = reply.send(Ok(self.chat[from..].to_vec()));
             }
+            Command::Close { reason, reply } => {
+                let _ = reply.send(self.close(reason).await);
+            }
         }
+    }
+
+    /// Stores the table as finished without a result, tells every
+    /// subscriber (who are then dropped) and stops the actor.
+    async fn close(&mut self, reason: &'static str) -> Result<(), ApiError> {
+        if self.game.to_act() == ToAct::Over {
+            return Ok(());
+        }
+        let write = Write::Close {
+            table: self.id.clone(),
+            result: json!({ "closed": reason }).to_string(),
+            log: archived_log(self.game.as_ref()).to_string(),
+        };
+        if let Err(e) = self.shared.db.write(write).await {
+            tracing::error!(table = %self.id, error = %e, "closing not stored");
+            return Err(ApiError::storage());
+        }
+        self.closed = true;
+        self.refresh_summary();
+        let msg: Outgoing = json!({"type": "closed", "table": self.id, "reason": reason})
+            .to_string()
+            .into();
+        self.broadcast(|_| Some(msg.clone()));
+        self.subscribers.clear();
+        tracing::info!(table = %self.id, reason, "table closed");
+        Ok(())
     }
 
     /// Stores a chat line, then sends it to every subscriber.
@@ -711,6 +763,7 @@ impl Table {
             return Err(ApiError::storage());
         }
         self.stored = version;
+        self.last_action_ms.store(crate::lobby::now_ms(), Ordering::Relaxed);
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
         self.clock_sync();
         self.publish_update(from);
@@ -900,7 +953,9 @@ impl Table {
 
     fn refresh_summary(&mut self) {
         let to_act = self.game.to_act();
-        let status = if to_act == ToAct::Over {
+        let status = if self.closed {
+            "closed"
+        } else if to_act == ToAct::Over {
             "finished"
         } else if self.waiting_for_players() {
             "waiting"

@@ -16,4 +16,5 @@ mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
 mod rematch;
+mod slow_readers;
 mod websocket;

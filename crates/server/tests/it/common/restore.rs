@@ -433,6 +433,7 @@ pub async fn hostile_text_round_trips(db: &str) {
                 version: 0,
                 created_ms: 0,
                 clock: None,
+                creator: None,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),
