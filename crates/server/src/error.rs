@@ -86,6 +86,18 @@ impl ApiError {
         }
     }
 
+    /// The server closed the table to make room for a new one under its
+    /// table cap (nobody had joined it, or it had been idle longest).
+    pub fn table_closed() -> ApiError {
+        ApiError::ruled(
+            StatusCode::GONE,
+            "table_closed",
+            "server.table_limit.closed",
+            "Der Server hat diesen Tisch geschlossen, um Platz für neue zu schaffen.".to_string(),
+            "The server closed this table to make room for new ones.".to_string(),
+        )
+    }
+
     /// A state-changing request from a page of another origin.
     pub fn cross_site_origin(origin: &str) -> ApiError {
         ApiError::ruled(

@@ -668,7 +668,8 @@ impl Table {
         }
         self.closed = true;
         self.refresh_summary();
-        let msg: Outgoing = json!({"type": "closed", "table": self.id, "reason": reason})
+        let error = ApiError::table_closed().info;
+        let msg: Outgoing = json!({"type": "closed", "table": self.id, "reason": reason, "error": error})
             .to_string()
             .into();
         self.broadcast(|_| Some(msg.clone()));

@@ -6,6 +6,7 @@
 mod common;
 
 mod bots;
+mod capacity;
 mod chat;
 mod clock;
 mod crash;

@@ -154,7 +154,7 @@ async fn a_full_server_closes_silent_sockets_for_newcomers() {
     config.connections_per_address = 16;
     let server = common::start_with(config).await;
     let api = Api::new(server.addr);
-    let id = api.create(1, None).await;
+    let id = api.create(2, None).await;
     let secret = api.join(&id, 0).await;
     // A player, connected before the flood.
     let mut player = Ws::connect(server.addr, &id).await;
