@@ -114,7 +114,11 @@ async fn restored_tables_count_against_their_creator() {
     creator.created().await;
     creator.created().await;
     let (status, v) = creator.create().await;
-    assert_eq!((status, &v["error"]["rule"]), (429, &json!("server.table_limit.address")), "{v}");
+    assert_eq!(
+        (status, &v["error"]["rule"]),
+        (429, &json!("server.table_limit.address")),
+        "{v}"
+    );
     server.shutdown().await.expect("clean shutdown");
 
     // After a restart the two tables are counted against their creator again.
@@ -122,7 +126,11 @@ async fn restored_tables_count_against_their_creator() {
     assert_eq!(server.restored, 2);
     let creator = From::new(server.addr, 21);
     let (status, v) = creator.create().await;
-    assert_eq!((status, &v["error"]["rule"]), (429, &json!("server.table_limit.address")), "{v}");
+    assert_eq!(
+        (status, &v["error"]["rule"]),
+        (429, &json!("server.table_limit.address")),
+        "{v}"
+    );
     let other = From::new(server.addr, 22);
     other.created().await;
     server.shutdown().await.expect("clean shutdown");
