@@ -178,8 +178,11 @@ async fn open_tables_are_capped_per_address_and_in_total() {
         let v: Value = resp.json().await.expect("json");
         statuses.push((status, rule(&v).to_string()));
     }
-    assert_eq!(statuses[..2], [(201, String::new()), (201, String::new())]);
-    assert_eq!(statuses[2], (503, "server.table_limit.total".to_string()));
+    // At the total, a new table still gets in: the oldest one nobody joined
+    // is closed to make room (issue 24), so the total holds.
+    assert_eq!(statuses, vec![(201, String::new()); 3]);
+    let (_, h) = api.get("/api/health", None).await;
+    assert_eq!(h["open_tables"], 5, "{h}");
     healthy(&api).await;
     server.shutdown().await.expect("clean shutdown");
 }
