@@ -369,7 +369,11 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
         (Phase::Main, Action::MaritimeTrade { give, get, .. }) => trade::apply_maritime(state, seat, give, get, events),
         (Phase::Main, Action::OpenTrade) => {
-            state.trade_offers = state.trade_offers.saturating_add(1);
+            // Counted only under the house rule: without it the state (and its JSON) stays the
+            // rulebook's, byte for byte.
+            if state.trade_offers_per_turn.is_some() {
+                state.trade_offers = state.trade_offers.saturating_add(1);
+            }
             state.phase = Phase::TradeDraft {
                 offer: Offer::default(),
             }
