@@ -19,12 +19,7 @@ async fn create(api: &Api, players: usize, clock: Value) -> (u16, Value) {
 }
 
 async fn guess(api: &Api, id: &str, seat: u8, secret: &str) -> u16 {
-    let (_, snap) = api
-        .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
-        .await;
-    let version = snap["version"].as_u64().expect("version");
-    let body = json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version});
-    api.post(&format!("/api/tables/{id}/act"), &body, Some(secret)).await.0
+    api.guess(id, seat, secret).await.0
 }
 
 #[tokio::test]

@@ -29,17 +29,7 @@ async fn my_card(api: &Api, id: &str, seat: u8, secret: &str) -> Value {
 }
 
 async fn act(api: &Api, id: &str, seat: u8, secret: &str) {
-    let (_, snap) = api
-        .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
-        .await;
-    let version = snap["version"].as_u64().expect("version");
-    let (status, v) = api
-        .post(
-            &format!("/api/tables/{id}/act"),
-            &json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version}),
-            Some(secret),
-        )
-        .await;
+    let (status, v) = api.guess(id, seat, secret).await;
     assert_eq!(status, 200, "act: {v}");
 }
 

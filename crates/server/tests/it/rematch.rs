@@ -9,29 +9,6 @@ use crate::common;
 use common::{start_with, temp_sqlite, Api, Ws};
 use serde_json::{json, Value};
 
-/// Seat `seat` guesses 1 at the table's current version. The bot seat guesses at the same
-/// time, so its move can land between reading the version and sending the action: a stale
-/// version is read again and retried (the refusal changed nothing), any other answer returned.
-async fn guess(api: &Api, id: &str, seat: u8, secret: &str) -> (u16, Value) {
-    for _ in 0..20 {
-        let (_, snap) = api
-            .get(&format!("/api/tables/{id}/view?seat={seat}"), Some(secret))
-            .await;
-        let version = snap["version"].as_u64().expect("version");
-        let (status, v) = api
-            .post(
-                &format!("/api/tables/{id}/act"),
-                &json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version}),
-                Some(secret),
-            )
-            .await;
-        if v["error"]["rule"] != "engine.stale_version" {
-            return (status, v);
-        }
-    }
-    panic!("seat {seat}: the version went stale twenty times in a row");
-}
-
 #[tokio::test]
 async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
     let server = start_with(common::config(&temp_sqlite("rematch"))).await;
@@ -62,8 +39,8 @@ async fn a_finished_table_opens_one_rematch_with_the_same_seats() {
     let mut watcher = Ws::connect(server.addr, &id).await;
     watcher.send(json!({"type": "watch"})).await;
     watcher.until(|v| v["type"] == "snapshot").await;
-    assert_eq!(guess(&api, &id, 0, &s0).await.0, 200);
-    assert_eq!(guess(&api, &id, 1, &s1).await.0, 200);
+    assert_eq!(api.guess(&id, 0, &s0).await.0, 200);
+    assert_eq!(api.guess(&id, 1, &s1).await.0, 200);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while api.get(&format!("/api/tables/{id}"), None).await.1["status"] != "finished" {
         assert!(std::time::Instant::now() < deadline, "the bot does not finish the game");

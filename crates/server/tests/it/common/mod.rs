@@ -105,6 +105,26 @@ impl Api {
         v["id"].as_str().expect("id").to_string()
     }
 
+    /// Seat `seat` guesses 1 in the toy game at the table's current version. A bot seat may
+    /// move between reading the version and sending the action: a stale version is read again
+    /// and retried (the refusal changed nothing); any other answer is returned.
+    pub async fn guess(&self, table: &str, seat: u8, secret: &str) -> (u16, Value) {
+        for _ in 0..20 {
+            let (_, snap) = self
+                .get(&format!("/api/tables/{table}/view?seat={seat}"), Some(secret))
+                .await;
+            let version = snap["version"].as_u64().expect("version");
+            let body = json!({"seat": seat, "action": {"type": "guess", "n": 1}, "version": version});
+            let (status, v) = self
+                .post(&format!("/api/tables/{table}/act"), &body, Some(secret))
+                .await;
+            if v["error"]["rule"] != "engine.stale_version" {
+                return (status, v);
+            }
+        }
+        panic!("seat {seat}: the version went stale twenty times in a row");
+    }
+
     /// Joins a seat; returns its secret.
     pub async fn join(&self, table: &str, seat: u8) -> String {
         let (status, v) = self
