@@ -12,11 +12,10 @@ import { t, L } from './i18n.js';
 import { api, heldSeats } from './api.js';
 
 const MUTE_KEY = 'spielleiter.chat.muted';
-const NAME_KEY = 'spielleiter.name';
 /** The server's limit (server.chat.too_long); the field stops there too. */
 const MAX_CHARS = 300;
 
-/** Who wrote a line, as the mute list keys it: a seat, or a spectator's name. */
+/** Who wrote a line, as the mute list keys it: a seat, or the spectators (who all chat as "spectator"). */
 function senderKey(line) {
   return line.seat == null ? `name:${line.name}` : `seat:${line.seat}`;
 }
@@ -44,7 +43,6 @@ export class Chat {
         }
       },
     });
-    this.nameInput = h('input', { type: 'text', maxlength: 40, 'data-testid': 'chat-name', value: localStorage.getItem(NAME_KEY) || '' });
     this.focus = null;
   }
 
@@ -84,9 +82,6 @@ export class Chat {
     if (w) {
       body.seat = w.seat;
       headers['x-seat-secret'] = w.secret;
-    } else {
-      body.name = this.nameInput.value.trim();
-      if (body.name) localStorage.setItem(NAME_KEY, body.name);
     }
     this.sending = true;
     try {
@@ -113,7 +108,7 @@ export class Chat {
   panel() {
     const active = document.activeElement;
     this.focus =
-      active === this.input || active === this.nameInput
+      active === this.input
         ? { el: active, start: active.selectionStart, end: active.selectionEnd }
         : null;
     const items = [];
@@ -129,7 +124,7 @@ export class Chat {
         h(
           'li',
           { class: 'chat-line', 'data-testid': 'chat-line', 'data-seat': line.seat ?? null, style: colour ? { borderLeftColor: colour } : null },
-          h('strong', { class: 'chat-name' }, line.seat == null ? `${line.name} (${t('spectator')})` : line.name),
+          h('strong', { class: 'chat-name' }, line.seat == null ? t('spectator') : line.name),
           ' ',
           h('span', { class: 'chat-text' }, line.text),
           ' ',
@@ -175,7 +170,6 @@ export class Chat {
             this.send();
           },
         },
-        writer ? null : h('label', { class: 'chat-name-label' }, t('yourName'), ' ', this.nameInput),
         h('label', { class: 'chat-text-label' }, h('span', { class: 'sr-only' }, t('chat')), this.input),
         h('button', { type: 'submit', 'data-testid': 'chat-send', disabled: this.sending }, t('chatSend')),
       ),

@@ -53,6 +53,8 @@ const TEXT = {
   legalActions: { de: 'Erlaubte Aktionen', en: 'Legal actions' },
   noLegal: { de: 'Gerade keine Aktion für dich.', en: 'No action for you right now.' },
   spectator: { de: 'Zuschauer', en: 'Spectator' },
+  seedChosen: { de: 'Seed gewählt', en: 'Chosen seed' },
+  seedChosenNote: { de: 'Der Seed dieses Tisches wurde beim Erstellen gewählt: wer ihn kennt, kennt den Zufall (alle anderen Plätze sind Bots).', en: "This table's seed was chosen when it was created: whoever knows it knows the chance (every other seat is a bot)." },
   chat: { de: 'Chat', en: 'Chat' },
   chatSend: { de: 'Senden', en: 'Send' },
   chatMute: { de: 'stumm', en: 'mute' },

@@ -219,7 +219,9 @@ export async function lobbyPage(root) {
         h('strong', {}, gameTitle(mods[tb.game], tb.game, L)),
         ' ',
         ruleSetLabel(tb),
-        ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)), ' ', h('small', { class: 'muted' }, tb.id)),
+        ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
+        tb.seed_chosen ? [' ', h('span', { class: 'badge seed-chosen', 'data-testid': 'seed-chosen', title: t('seedChosenNote') }, t('seedChosen'))] : null,
+        ' ', h('small', { class: 'muted' }, tb.id)),
       h('div', { class: 'muted' }, tb.seats.map((s, i) => (s.kind === 'open' ? `${i + 1}. ${t('open')}` : `${i + 1}. ${seatLabel(s, i)}`)).join(' · ')),
       h('div', { class: 'row-actions' }, actions),
     );

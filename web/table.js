@@ -409,7 +409,7 @@ class TablePage {
     const mod = this.mod;
     const title = gameTitle(mod, this.summary.game, L);
     if (!cur) {
-      mount(this.root, h('section', { class: 'table-page' }, this.statusBar(title, null), this.joinPanel(), this.seatsPanel(), this.chat.panel()));
+      mount(this.root, h('section', { class: 'table-page' }, this.statusBar(title, null), this.seedNote(), this.joinPanel(), this.seatsPanel(), this.chat.panel()));
       this.chat.restoreFocus();
       return;
     }
@@ -430,6 +430,7 @@ class TablePage {
         { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version, 'data-online': this.online ? 'true' : 'false' },
         this.statusBar(title, cur),
         this.online ? null : h('div', { class: 'notice offline-note', 'data-testid': 'offline-note' }, t('offlineBoard')),
+        this.seedNote(),
         this.notices(),
         this.joinPanel(),
         h(
@@ -816,6 +817,11 @@ class TablePage {
           )
         : null,
     );
+  }
+
+  /** The mark of a table whose creator chose the seed (only allowed where every other seat is a bot). */
+  seedNote() {
+    return this.summary.seed_chosen ? h('div', { class: 'notice seed-chosen', 'data-testid': 'seed-chosen' }, t('seedChosenNote')) : null;
   }
 
   winnerScreen(cur) {

@@ -152,6 +152,9 @@ enum Command {
         /// The budget of the server's `mcts` bot, as an mcts spec (docs/bots.md).
         #[arg(long, default_value = spielleiter_cli::seat_bot::SERVER_MCTS)]
         mcts: String,
+        /// Let clients choose the seed of tables with several human seats (test and teaching servers only: whoever knows a seed knows the hidden cards). Default: only where every other seat is a bot.
+        #[arg(long)]
+        allow_chosen_seeds: bool,
         #[command(flatten)]
         limits: ServeLimits,
     },
@@ -211,6 +214,21 @@ enum Command {
         /// Half-sent requests held per attacking address (4 addresses).
         #[arg(long, default_value_t = 300)]
         slow_per_address: usize,
+        /// Attacking addresses of the table flood (127.10.x.y).
+        #[arg(long, default_value_t = 200)]
+        addresses: usize,
+        /// Tables each flooding address tries to create.
+        #[arg(long, default_value_t = 60)]
+        flood_tables: usize,
+        /// Idle WebSockets held during the attack.
+        #[arg(long, default_value_t = 2000)]
+        idle: usize,
+        /// Silent TCP connections held during the attack.
+        #[arg(long, default_value_t = 3000)]
+        silent: usize,
+        /// WebSockets that never read, held during the attack.
+        #[arg(long, default_value_t = 50)]
+        slow_readers: usize,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -242,6 +260,9 @@ struct ServeLimits {
     /// Milliseconds to read a request body and answer [default: 30000].
     #[arg(long)]
     request_timeout_ms: Option<u64>,
+    /// Milliseconds a write may wait for a client that does not read before its connection is closed [default: 10000].
+    #[arg(long)]
+    write_timeout_ms: Option<u64>,
     /// HTTP requests per second per client address [default: 100].
     #[arg(long)]
     http_rate: Option<f64>,
@@ -278,6 +299,7 @@ impl ServeLimits {
             header_read_timeout_ms: self.header_timeout_ms.unwrap_or(c.header_read_timeout_ms),
             idle_timeout_ms: self.idle_timeout_ms.unwrap_or(c.idle_timeout_ms),
             request_timeout_ms: self.request_timeout_ms.unwrap_or(c.request_timeout_ms),
+            write_timeout_ms: self.write_timeout_ms.unwrap_or(c.write_timeout_ms),
             http_rate: self.http_rate.unwrap_or(c.http_rate),
             http_burst: self.http_burst.unwrap_or(c.http_burst),
             ws_rate: self.ws_rate.unwrap_or(c.ws_rate),
@@ -408,6 +430,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cors_origin,
             public_host,
             mcts,
+            allow_chosen_seeds,
             limits,
         } => {
             server::init_logging();
@@ -417,6 +440,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 bot_think_ms,
                 cors_origins: cors_origin,
                 public_hosts: public_host,
+                allow_chosen_seeds,
                 ..server::ServerConfig::default()
             });
             let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| {
@@ -466,6 +490,11 @@ fn run(cli: Cli) -> Result<(), String> {
             baseline,
             seconds,
             slow_per_address,
+            addresses,
+            flood_tables,
+            idle,
+            silent,
+            slow_readers,
             json,
         } => {
             let config = server::soak::SoakConfig {
@@ -478,6 +507,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 baseline_secs: baseline,
                 attack_secs: seconds,
                 slow_per_address,
+                siege: server::siege::SiegeConfig {
+                    addresses,
+                    tables_per_address: flood_tables,
+                    idle,
+                    silent,
+                    slow_readers,
+                },
                 ..server::soak::SoakConfig::default()
             };
             let report = server::soak::run_blocking(config).map_err(|e| e.to_string())?;

@@ -26,7 +26,7 @@ pub struct ChatLine {
     pub idx: u64,
     /// The seat that wrote it; `None` for a spectator.
     pub seat: Option<u8>,
-    /// The writer's display name (the seat's name, or the name a spectator gave).
+    /// The writer's display name: the seat's name, or `spectator`.
     pub name: String,
     /// The line.
     pub text: String,
@@ -35,7 +35,7 @@ pub struct ChatLine {
 }
 
 /// `POST /api/tables/{id}/chat`: a seat (with `X-Seat-Secret`) or a
-/// spectator (with a name) writes a line.
+/// spectator writes a line.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChatRequest {
@@ -44,7 +44,9 @@ pub struct ChatRequest {
     /// The seat that writes; absent for a spectator.
     #[serde(default)]
     pub seat: Option<u8>,
-    /// A spectator's display name (ignored for a seat, which has its own).
+    /// Accepted for older clients and ignored: a seat writes under its own
+    /// name, a spectator always as `spectator`, never under a name it
+    /// chose (it could be a seat's).
     #[serde(default)]
     pub name: Option<String>,
 }
@@ -52,7 +54,7 @@ pub struct ChatRequest {
 /// Characters a line may not hold: control characters (a line is one line)
 /// and those that reorder or hide text, as for names.
 fn forbidden(c: char) -> bool {
-    c.is_control() || crate::lobby::hides_or_reorders(c)
+    c.is_control() || crate::names::default_ignorable(c)
 }
 
 /// Checks a line: trimmed, 1 to [`MAX_CHAT_CHARS`] characters, nothing that

@@ -47,16 +47,27 @@ pub struct TableRow {
     pub created_ms: i64,
     /// The turn clock (`clock::StoredClock` as JSON text), if any.
     pub clock: Option<String>,
+    /// Whether the creator chose the seed (only where every other seat is a bot).
+    pub seed_chosen: bool,
+    /// The client address that created the table, as text (`None`: before
+    /// migration 6, or created by the server itself).
+    pub creator: Option<String>,
 }
 
 /// The format of a table's stored log (`tables.log_format`).
 ///
 /// 1: seat actions only (`actions`), chance redrawn from the seed; written
-///    before migration 2 and upgraded to 2 when such a table is restored.
+///    before migration 2 and upgraded to 3 when such a table is restored.
 /// 2: the engine's log: the start state, every entry (seat actions and
 ///    chance outcomes, marked drawn) in `entries`, and the digest of the
-///    state they lead to.
-pub const LOG_FORMAT: i64 = 2;
+///    state they lead to; written before migration 5 and sealed with a
+///    chain (format 3) when such a table is restored.
+/// 3: format 2 with the hash chain of [`crate::chain`] over the start and
+///    every entry.
+pub const LOG_FORMAT: i64 = 3;
+
+/// The log format of the tables written before migration 5 (no chain).
+pub const UNCHAINED_LOG_FORMAT: i64 = 2;
 
 /// The log format of the tables written before migration 2.
 pub const LEGACY_LOG_FORMAT: i64 = 1;
@@ -69,6 +80,10 @@ pub struct LogRows {
     pub from: u64,
     /// The entries, each as the engine's canonical JSON text.
     pub entries: Vec<String>,
+    /// Each entry's link of the hash chain ([`crate::chain`]).
+    pub links: Vec<String>,
+    /// The last link after them.
+    pub head: String,
     /// The engine version after them.
     pub version: u64,
     /// FNV-1a of the state at `version`, 16 hex digits.
@@ -76,11 +91,16 @@ pub struct LogRows {
 }
 
 impl LogRows {
-    /// Everything of `game` from entry `from` on.
-    pub fn of(game: &dyn engine::DynMatch, from: u64) -> LogRows {
+    /// Everything of `game` from entry `from` on, linked onto `chain`
+    /// (which must be at entry `from`, and is moved on past them).
+    pub fn of(game: &dyn engine::DynMatch, from: u64, chain: &mut crate::chain::Chain) -> LogRows {
+        let entries = game.entries_text(from);
+        let links = chain.extend(from, &entries);
         LogRows {
             from,
-            entries: game.entries_text(from),
+            entries,
+            links,
+            head: chain.head_text(),
             version: game.version(),
             digest: digest_text(game.digest()),
         }
@@ -116,8 +136,14 @@ pub struct StoredTable {
     pub digest: Option<String>,
     /// Seats in order.
     pub seats: Vec<SeatRow>,
-    /// Every entry in order (format 2).
+    /// Every entry in order (format 2 and 3).
     pub entries: Vec<String>,
+    /// Each entry's stored link (format 3).
+    pub links: Vec<Option<String>>,
+    /// `tables.chain_start` (format 3).
+    pub chain_start: Option<String>,
+    /// `tables.chain_head` (format 3).
+    pub chain_head: Option<String>,
     /// Seat actions in order (format 1).
     pub actions: Vec<ActionRow>,
     /// The table's chat lines in order.
@@ -144,6 +170,8 @@ pub enum Write {
         seats: Vec<SeatRow>,
         /// The start state (JSON text of the engine's envelope).
         start_state: String,
+        /// The start link of the hash chain.
+        chain_start: String,
         /// The entries so far (the initial deal), from 0.
         log: LogRows,
     },
@@ -157,13 +185,16 @@ pub enum Write {
         /// Set when the action ended the game.
         finished: Option<Finished>,
     },
-    /// A table of [`LEGACY_LOG_FORMAT`] rewritten as [`LOG_FORMAT`]: its
-    /// whole log, in place of its seat actions.
+    /// A table of [`LEGACY_LOG_FORMAT`] or [`UNCHAINED_LOG_FORMAT`]
+    /// rewritten as [`LOG_FORMAT`]: its whole log with its chain, in place
+    /// of its seat actions or unlinked entries.
     Upgrade {
         /// Table id.
         table: String,
         /// The start state.
         start_state: String,
+        /// The start link of the hash chain.
+        chain_start: String,
         /// Every entry, from 0.
         log: LogRows,
     },
@@ -173,6 +204,17 @@ pub enum Write {
         table: String,
         /// The new table.
         next: String,
+    },
+    /// A table was closed before its game ended (to make room under the
+    /// server's table cap): it counts as finished, with `result` saying why
+    /// and its log as far as it got.
+    Close {
+        /// Table id.
+        table: String,
+        /// The reason as JSON text (`{"closed": "..."}`).
+        result: String,
+        /// The log so far as JSON text.
+        log: String,
     },
     /// A table's turn clock changed (a seat's autopilot).
     Clock {
@@ -204,6 +246,7 @@ pub enum Write {
 pub struct Db {
     pool: AnyPool,
     writes: mpsc::Sender<Job>,
+    secret: crate::secret::ServerSecret,
 }
 
 /// Adds `mode=rwc` to SQLite URLs so a missing file is created.
@@ -245,6 +288,7 @@ impl Db {
             .await
             .map_err(fail)?;
         migrate(&pool).await?;
+        let secret = server_secret(&pool).await.map_err(fail)?;
         // The writer runs on a thread of its own: on a busy server, every
         // await of a commit would otherwise queue behind thousands of
         // connection tasks, and all tables wait for commits.
@@ -309,7 +353,19 @@ impl Db {
         let writer = tokio::spawn(async move {
             let _ = done_rx.await;
         });
-        Ok((Db { pool, writes: tx }, writer))
+        Ok((
+            Db {
+                pool,
+                writes: tx,
+                secret,
+            },
+            writer,
+        ))
+    }
+
+    /// The server secret of this database (see [`crate::secret::ServerSecret`]).
+    pub fn server_secret(&self) -> &crate::secret::ServerSecret {
+        &self.secret
     }
 
     /// Commits a write; returns once it is durable.
@@ -352,7 +408,7 @@ impl Db {
     /// A table with its seats and its log, as stored (`None`: no such table).
     pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -360,15 +416,23 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let mut table = table_row(&row)?;
         table.clock = row.try_get(10)?;
+        table.seed_chosen = row.try_get::<i64, _>(11)? != 0;
+        table.creator = row.try_get(14)?;
         let log_format: i64 = row.try_get(7)?;
-        let entries = sqlx::query("SELECT entry FROM entries WHERE table_id = $1 ORDER BY idx")
+        let rows = sqlx::query("SELECT entry, chain FROM entries WHERE table_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect::<Result<_, _>>()?;
+            .await?;
+        let mut entries = Vec::with_capacity(rows.len());
+        let mut links = Vec::with_capacity(rows.len());
+        for r in &rows {
+            entries.push(r.try_get(0)?);
+            links.push(r.try_get(1)?);
+        }
         Ok(Some(StoredTable {
+            links,
+            chain_start: row.try_get(12)?,
+            chain_head: row.try_get(13)?,
             seats: self.seats(id).await?,
             actions: self.actions(id).await?,
             chat: self.chat(id).await?,
@@ -438,7 +502,7 @@ impl Db {
     /// The stored version and (when finished) result and log of a table.
     pub async fn archived(&self, id: &str) -> Result<Option<Archived>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock, seed_chosen FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -446,6 +510,7 @@ impl Db {
         let Some(row) = row else { return Ok(None) };
         let mut table = table_row(&row)?;
         table.clock = row.try_get(11)?;
+        table.seed_chosen = row.try_get::<i64, _>(12)? != 0;
         Ok(Some(Archived {
             table,
             finished: row.try_get::<i64, _>(7)? != 0,
@@ -505,7 +570,31 @@ fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         version: row.try_get::<i64, _>(5)? as u64,
         created_ms: row.try_get(6)?,
         clock: None,
+        seed_chosen: false,
+        creator: None,
     })
+}
+
+/// Reads the server secret, generating and storing it when the database has
+/// none yet. Two servers starting on a new database at once both insert;
+/// the first insert wins and both read it back.
+async fn server_secret(pool: &AnyPool) -> Result<crate::secret::ServerSecret, sqlx::Error> {
+    let read = || async {
+        let row = sqlx::query("SELECT secret FROM server_secret WHERE id = 1")
+            .fetch_optional(pool)
+            .await?;
+        row.map(|r| r.try_get::<String, _>(0)).transpose()
+    };
+    if read().await?.is_none() {
+        let fresh = crate::secret::ServerSecret::generate().map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        sqlx::query("INSERT INTO server_secret (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING")
+            .bind(fresh.to_hex())
+            .execute(pool)
+            .await?;
+    }
+    let text = read().await?.unwrap_or_default();
+    crate::secret::ServerSecret::from_hex(&text)
+        .ok_or_else(|| sqlx::Error::Protocol("server_secret: not 64 hex digits".into()))
 }
 
 async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
@@ -572,10 +661,14 @@ mod tests {
             version: 0,
             created_ms: 0,
             clock: None,
+            seed_chosen: false,
+            creator: None,
         };
         let log = LogRows {
             from: 0,
             entries: vec![],
+            links: vec![],
+            head: String::new(),
             version: 0,
             digest: digest_text(0),
         };
@@ -583,6 +676,7 @@ mod tests {
             table,
             seats: vec![],
             start_state: "{}".into(),
+            chain_start: String::new(),
             log,
         }
     }
@@ -594,6 +688,8 @@ mod tests {
             log: LogRows {
                 from: idx,
                 entries: vec![entry.to_string()],
+                links: vec![String::new()],
+                head: String::new(),
                 version: idx + 1,
                 digest: digest_text(idx),
             },

@@ -41,6 +41,22 @@ impl ApiError {
         )
     }
 
+    /// A seed was sent for a table with more than one human seat: whoever
+    /// knows the seed can foresee the cards nobody has seen yet.
+    pub fn seed_not_allowed(humans: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "seed_not_allowed",
+            "server.seed.humans",
+            format!(
+                "Ein eigener Seed ist nur erlaubt, wenn alle anderen Plätze Bots sind (hier {humans} menschliche Plätze): wer den Seed kennt, kennt die verdeckten Karten."
+            ),
+            format!(
+                "A chosen seed is allowed only where every other seat is a bot (here {humans} human seats): whoever knows the seed knows the hidden cards."
+            ),
+        )
+    }
+
     /// The options are longer than the server stores.
     pub fn options_too_large(limit: usize) -> ApiError {
         ApiError::ruled(
@@ -52,15 +68,20 @@ impl ApiError {
         )
     }
 
-    /// A display name the server does not accept.
-    pub fn bad_name(max: usize) -> ApiError {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
+    /// A display name the server does not accept; the sentences say why
+    /// (see [`crate::names`]).
+    pub fn bad_name(de: &str, en: &str) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_name", de, en)
+    }
+
+    /// A name that looks like another seat's name at the same table.
+    pub fn name_confusable(other: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
             "bad_name",
-            format!(
-                "Ein Name hat 1 bis {max} Zeichen, ohne Steuerzeichen, Schreibrichtungs-Umschalter und unsichtbare Zeichen."
-            ),
-            format!("A name has 1 to {max} characters, without control, text-direction or invisible characters."),
+            "server.bad_name.confusable",
+            format!("Dieser Name sieht aus wie „{other}“, der Name eines anderen Platzes an diesem Tisch."),
+            format!("This name looks like '{other}', the name of another seat at this table."),
         )
     }
 
@@ -84,6 +105,18 @@ impl ApiError {
                 format!("The server already has {limit} open tables; please try again later."),
             )
         }
+    }
+
+    /// The server closed the table to make room for a new one under its
+    /// table cap (nobody had joined it, or it had been idle longest).
+    pub fn table_closed() -> ApiError {
+        ApiError::ruled(
+            StatusCode::GONE,
+            "table_closed",
+            "server.table_limit.closed",
+            "Der Server hat diesen Tisch geschlossen, um Platz für neue zu schaffen.".to_string(),
+            "The server closed this table to make room for new ones.".to_string(),
+        )
     }
 
     /// A state-changing request from a page of another origin.
@@ -322,17 +355,6 @@ impl ApiError {
         )
     }
 
-    /// A spectator writes without a name.
-    pub fn chat_needs_name() -> ApiError {
-        ApiError::ruled(
-            StatusCode::BAD_REQUEST,
-            "chat",
-            "server.chat.name",
-            "Zuschauer schreiben im Chat mit einem Namen.",
-            "Spectators write in the chat with a name.",
-        )
-    }
-
     /// The client sends too fast.
     pub fn rate_limited() -> ApiError {
         ApiError::new(
@@ -350,6 +372,51 @@ impl ApiError {
             "request_timeout",
             "Die Anfrage kam nicht rechtzeitig vollständig an.",
             "The request did not arrive completely in time.",
+        )
+    }
+
+    /// A query string or path parameter that does not read (`?from=-1`,
+    /// `?seat=0&seat=1`).
+    pub fn bad_query(detail: impl std::fmt::Display) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            "server.malformed.query",
+            format!("Die Adresse der Anfrage ist ungültig: {detail}"),
+            format!("The request's address is not valid: {detail}"),
+        )
+    }
+
+    /// A method the path does not answer to.
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "Diese Adresse nimmt diese Methode nicht an.",
+            "This address does not take this method.",
+        )
+    }
+
+    /// A request with more than one `Host` header: which one is meant is
+    /// not clear, so none is.
+    pub fn duplicate_host() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "bad_host",
+            "server.bad_host.duplicate",
+            "Die Anfrage hat mehr als einen Host-Header.",
+            "The request has more than one Host header.",
+        )
+    }
+
+    /// A WebSocket address asked for without a WebSocket handshake.
+    pub fn not_websocket(detail: impl std::fmt::Display) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "malformed",
+            "server.malformed.websocket",
+            format!("Diese Adresse erwartet einen WebSocket-Handshake: {detail}"),
+            format!("This address expects a WebSocket handshake: {detail}"),
         )
     }
 

@@ -99,6 +99,11 @@ impl SitePolicy {
 
     /// Checks one request; `Err` is the refusal to send instead.
     pub fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+        // Two `Host` headers: a proxy may route by one and this check read
+        // the other, so neither is trusted.
+        if headers.get_all(header::HOST).iter().nth(1).is_some() {
+            return Err(ApiError::duplicate_host());
+        }
         let host = headers.get(header::HOST).map(|h| h.to_str().unwrap_or("\u{fffd}"));
         if let Some(h) = host {
             if !self.host_allowed(h) {
@@ -121,7 +126,9 @@ impl SitePolicy {
         }
         // A seat-secret header cannot be sent cross-site without a CORS
         // preflight, so such requests (leaving a seat) may go without a body.
-        if changes_state && !headers.contains_key(crate::http::SECRET_HEADER) {
+        // Only POST carries a body here: other methods (PUT, DELETE, …) have
+        // no route, and get 405 from the router rather than 415.
+        if *method == Method::POST && !headers.contains_key(crate::http::SECRET_HEADER) {
             let json = headers
                 .get(header::CONTENT_TYPE)
                 .and_then(|v| v.to_str().ok())

@@ -12,7 +12,8 @@ use crate::table::{Access, Command, TableHandle};
 use crate::ServerConfig;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Request, State, WebSocketUpgrade};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -41,6 +42,8 @@ pub struct App {
     pub public_url: String,
     /// Open tables by creating address.
     pub open_tables: Arc<OpenTables>,
+    /// Open connections (for `/api/health`).
+    pub connections: Arc<crate::limits::Connections>,
     /// HTTP requests by client address.
     http_limits: PerAddress,
     /// WebSocket messages by client address.
@@ -53,7 +56,13 @@ pub struct App {
 
 impl App {
     /// The shared state of the handlers.
-    pub fn new(config: ServerConfig, addr: SocketAddr, lobby: Arc<Lobby>, shutdown: watch::Receiver<bool>) -> Arc<App> {
+    pub fn new(
+        config: ServerConfig,
+        addr: SocketAddr,
+        lobby: Arc<Lobby>,
+        connections: Arc<crate::limits::Connections>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Arc<App> {
         let public_url = config
             .public_url
             .clone()
@@ -68,6 +77,7 @@ impl App {
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
             config,
             lobby,
+            connections,
             shutdown,
             public_url,
         })
@@ -105,6 +115,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/ws", get(websocket))
         .merge(crate::webui::routes())
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), check_site))
         .layer(DefaultBodyLimit::max(app.config.max_body_bytes));
@@ -128,12 +139,62 @@ pub fn router(app: Arc<App>) -> Router {
     router.with_state(app)
 }
 
-/// Host, Origin and Content-Type first: a refused request costs nothing else.
+/// Host, Origin, Content-Type and a declared body size first: a refused
+/// request costs nothing else. A `Content-Length` over the body limit is
+/// refused at once (413), before a byte of the body is waited for.
 async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    match app.site.check(req.method(), req.headers()) {
-        Ok(()) => next.run(req).await,
-        Err(e) => e.into_response(),
+    if let Err(e) = app.site.check(req.method(), req.headers()) {
+        return e.into_response();
     }
+    let limit = app.config.max_body_bytes;
+    let declared = req.headers().get_all(axum::http::header::CONTENT_LENGTH);
+    let too_large = declared.iter().any(|v| {
+        v.to_str()
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .is_some_and(|n| n > limit as u64)
+    });
+    if too_large {
+        let mut response = ApiError::too_large(limit).into_response();
+        // The body is never read: the connection cannot be reused.
+        response
+            .headers_mut()
+            .insert(axum::http::header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
+    next.run(req).await
+}
+
+/// `axum::extract::Query` with refusals in the error shape.
+struct Query<T>(T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|q| Query(q.0))
+            .map_err(|e| ApiError::bad_query(e.body_text()))
+    }
+}
+
+/// `axum::extract::Path` with refusals in the error shape.
+struct Path<T>(T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|p| Path(p.0))
+            .map_err(|e| ApiError::bad_query(e.body_text()))
+    }
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::method_not_allowed()
 }
 
 async fn limit_rate(
@@ -220,6 +281,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "database": if db { "ok" } else { "unreachable" },
         "tables": app.lobby.len(),
         "open_tables": app.open_tables.count(),
+        "connections": app.connections.open(),
         "rss_bytes": resident_bytes(),
         "quarantined": app.lobby.shared().quarantine.list(),
     });
@@ -266,11 +328,29 @@ async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
-    let lobby = &app.lobby;
-    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
-    let summary = app.lobby.create(req).await?;
+    let place = reserve_table(&app, peer.ip()).await?;
+    let summary = app.lobby.create_by(req, Some(peer.ip())).await?;
     place.commit(summary.id.clone());
     Ok((StatusCode::CREATED, Json(json!(summary))))
+}
+
+/// A place for a new table of `ip`. When the server's table cap is reached,
+/// open tables are closed to make room ([`Lobby::make_room`]), so the cap
+/// cannot be filled against newcomers; the per-address cap still refuses.
+async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
+    let lobby = &app.lobby;
+    let mut tries = 0;
+    loop {
+        match app.open_tables.reserve(ip, &|id| lobby.is_open(id)) {
+            Err(e) if e.info.rule == "server.table_limit.total" && tries < 8 => {
+                tries += 1;
+                if !lobby.make_room().await {
+                    return Err(e);
+                }
+            }
+            other => return other,
+        }
+    }
 }
 
 async fn table_summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -447,22 +527,11 @@ async fn chat(
     let req: ChatRequest = parse_body(body, app.config.max_body_bytes)?;
     let text = check_text(&req.text)?;
     let access = access(&headers, req.seat)?;
-    let name = match (&access, req.name) {
-        (Access::Spectator, Some(n)) if !n.trim().is_empty() => Some(check_name(Some(n), 0)?),
-        _ => None,
-    };
     let handle = table(&app, &id)?;
     if !app.chat_limits.allow(peer.ip()) {
         return Err(ApiError::chat_rate());
     }
-    let line = handle
-        .ask(|reply| Command::Chat {
-            access,
-            name,
-            text,
-            reply,
-        })
-        .await?;
+    let line = handle.ask(|reply| Command::Chat { access, text, reply }).await?;
     Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
 }
 
@@ -480,9 +549,8 @@ async fn rematch(
     let Access::Seat { seat, secret_hash } = access(&headers, Some(req.seat))? else {
         return Err(ApiError::wrong_secret(usize::from(req.seat)));
     };
-    let lobby = &app.lobby;
-    let place = app.open_tables.reserve(peer.ip(), &|id| lobby.is_open(id))?;
-    let r = app.lobby.rematch(&id, seat, &secret_hash).await?;
+    let place = reserve_table(&app, peer.ip()).await?;
+    let r = app.lobby.rematch(&id, seat, &secret_hash, Some(peer.ip())).await?;
     if r.created {
         place.commit(r.table.clone());
     }
@@ -515,9 +583,10 @@ async fn websocket(
     State(app): State<Arc<App>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let handle = table(&app, &id)?;
+    let ws = ws.map_err(|e| ApiError::not_websocket(e.body_text()))?;
     // The transport's cap is well above the message limit, so a message that
     // is merely too large gets a `too_large` error instead of a dropped line.
     // Four times the limit: enough to answer a merely large message, small

@@ -12,6 +12,7 @@
 //! docs/server.md is the reference of the API.
 
 pub mod bots;
+pub mod chain;
 pub mod chat;
 pub mod clock;
 pub mod db;
@@ -25,10 +26,12 @@ mod writer;
 
 pub mod lobby;
 pub mod migrations;
+pub mod names;
 pub mod protocol;
 pub mod registry;
 pub mod rematch;
 pub mod secret;
+pub mod siege;
 pub mod soak;
 pub mod table;
 pub mod webui;
@@ -101,6 +104,16 @@ pub struct ServerConfig {
     pub idle_timeout_ms: u64,
     /// Longest time to read a request's body and answer it, in milliseconds.
     pub request_timeout_ms: u64,
+    /// Longest time a write to a client may wait for it to read, in
+    /// milliseconds; then the connection is closed (a WebSocket's seat
+    /// stays, to be taken back by reconnecting).
+    pub write_timeout_ms: u64,
+    /// Lets a client choose the seed of a table with more than one human
+    /// seat. Off by default: whoever knows a table's seed can rebuild its
+    /// hidden cards with the public referee. For test servers and teaching
+    /// (positions reproduced on purpose); such tables are marked as chosen-seed
+    /// tables in the lobby and the table view like any other.
+    pub allow_chosen_seeds: bool,
 }
 
 impl Default for ServerConfig {
@@ -128,6 +141,8 @@ impl Default for ServerConfig {
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
             request_timeout_ms: 30_000,
+            write_timeout_ms: 10_000,
+            allow_chosen_seeds: false,
         }
     }
 }
@@ -202,9 +217,11 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         bots,
         bot_think: Duration::from_millis(config.bot_think_ms),
         quarantine: table::Quarantine::default(),
+        allow_chosen_seeds: config.allow_chosen_seeds,
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
-    let restored = lobby.restore().await?;
+    let restored_tables = lobby.restore().await?;
+    let restored = restored_tables.len();
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServerError::Bind {
@@ -222,10 +239,17 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
     let timeouts = listen::Timeouts {
         header_read: Duration::from_millis(config.header_read_timeout_ms.max(1)),
         idle: Duration::from_millis(config.idle_timeout_ms.max(1)),
+        write: Duration::from_millis(config.write_timeout_ms.max(1)),
     };
     let (shutdown, shutdown_rx) = watch::channel(false);
-    let app = http::App::new(config, addr, Arc::clone(&lobby), shutdown_rx.clone());
-    app.open_tables.adopt(lobby.ids());
+    let app = http::App::new(
+        config,
+        addr,
+        Arc::clone(&lobby),
+        Arc::clone(&connections),
+        shutdown_rx.clone(),
+    );
+    app.open_tables.adopt(restored_tables);
     let router = http::router(Arc::clone(&app));
     let sweeper = {
         let (app, linger) = (Arc::downgrade(&app), Duration::from_secs(config_linger));

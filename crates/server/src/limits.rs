@@ -5,12 +5,15 @@
 //! cap), so a flood slows nobody else down.
 
 use crate::error::ApiError;
+use futures_util::task::AtomicWaker;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::task::Context;
+use std::time::{Duration, Instant};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     match m.lock() {
@@ -59,8 +62,9 @@ impl PerAddress {
 }
 
 /// Open (unfinished) tables by the address that created them. A table counts
-/// from its creation until it is seen finished; tables restored at start
-/// count toward the total only.
+/// from its creation until it is seen finished (or closed); tables restored
+/// at start count against their stored creator again. When the total is
+/// reached, the caller closes a table to make room ([`crate::lobby::Lobby::make_room`]).
 #[derive(Debug)]
 pub struct OpenTables {
     per_address: usize,
@@ -177,11 +181,16 @@ impl OpenTables {
         })
     }
 
-    /// Counts tables that are open without a known creator (restored at start).
-    pub fn adopt(&self, ids: Vec<String>) {
+    /// Counts the tables restored at start, each against the address that
+    /// created it (`None`: unknown, counted toward the total only). An
+    /// address may start over its cap; it then creates none until some of
+    /// its tables finish.
+    pub fn adopt(&self, tables: Vec<(String, Option<IpAddr>)>) {
         let mut inner = lock(&self.inner);
-        inner.count += ids.len();
-        inner.by_addr.entry(None).or_default().ids.extend(ids);
+        inner.count += tables.len();
+        for (id, creator) in tables {
+            inner.by_addr.entry(creator).or_default().ids.push(id);
+        }
     }
 
     /// Re-checks every table (the periodic sweep).
@@ -201,31 +210,87 @@ impl OpenTables {
 
 /// Open connections per address and in total. A [`ConnectionSlot`] holds one
 /// place until it is dropped (the connection closed).
+///
+/// The total cannot be filled against newcomers: when it is reached, one
+/// connection is told to close ([`ConnectionSlot::evicted`]) and its place
+/// goes to the new one: the oldest of those that never sent a byte (silent
+/// sockets), else the one that has sent nothing for the longest time (idle
+/// ones; players answer pings and send actions). So `/api/health` and real
+/// players always get in while silent and idle sockets give way. The
+/// per-address cap still refuses outright.
 #[derive(Debug)]
 pub struct Connections {
     per_address: usize,
     total: usize,
-    inner: Mutex<(HashMap<IpAddr, usize>, usize)>,
+    /// Origin of the `last_read` clocks.
+    epoch: Instant,
+    inner: Mutex<ConnInner>,
+}
+
+#[derive(Debug, Default)]
+struct ConnInner {
+    by_addr: HashMap<IpAddr, usize>,
+    /// Every connection that holds a place, by id.
+    live: HashMap<u64, Arc<SlotState>>,
+    next_id: u64,
+}
+
+impl ConnInner {
+    /// Gives up the place of connection `id` (once; later calls do nothing).
+    fn release(&mut self, id: u64) -> bool {
+        let Some(state) = self.live.remove(&id) else {
+            return false;
+        };
+        if let Some(n) = self.by_addr.get_mut(&state.addr) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.by_addr.remove(&state.addr);
+            }
+        }
+        true
+    }
+}
+
+/// What the connection and the registry share: when it last received a
+/// byte, and whether it was told to close.
+#[derive(Debug)]
+struct SlotState {
+    addr: IpAddr,
+    /// Milliseconds since [`Connections::epoch`] of the last byte received
+    /// (or of the accept).
+    last_read: AtomicU64,
+    /// Whether anything was received at all.
+    heard: AtomicBool,
+    evicted: AtomicBool,
+    waker: AtomicWaker,
 }
 
 /// One open connection's place.
 #[derive(Debug)]
 pub struct ConnectionSlot {
     connections: Arc<Connections>,
-    addr: IpAddr,
+    id: u64,
+    state: Arc<SlotState>,
+}
+
+impl ConnectionSlot {
+    /// Records that the connection received something now.
+    pub fn touch(&self) {
+        self.state.last_read.store(self.connections.now_ms(), Ordering::Relaxed);
+        self.state.heard.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the connection was told to close to make room, registering
+    /// `cx`'s waker to learn of it later.
+    pub fn evicted(&self, cx: &Context<'_>) -> bool {
+        self.state.waker.register(cx.waker());
+        self.state.evicted.load(Ordering::Acquire)
+    }
 }
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
-        let mut inner = lock(&self.connections.inner);
-        let (by_addr, total) = &mut *inner;
-        *total = total.saturating_sub(1);
-        if let Some(n) = by_addr.get_mut(&self.addr) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                by_addr.remove(&self.addr);
-            }
-        }
+        lock(&self.connections.inner).release(self.id);
     }
 }
 
@@ -235,33 +300,67 @@ impl Connections {
         Arc::new(Connections {
             per_address,
             total,
-            inner: Mutex::new((HashMap::new(), 0)),
+            epoch: Instant::now(),
+            inner: Mutex::new(ConnInner::default()),
         })
     }
 
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
     /// A place for a new connection from `addr`, or `None` when the address
-    /// or the server is full (the connection is then closed at once).
+    /// is full (the connection is then closed at once). When the server is
+    /// full, the connection silent for the longest time gives its place up.
+    /// Finding it scans every connection (tens of microseconds for 10,000),
+    /// only while the server is full.
     pub fn admit(self: &Arc<Self>, addr: IpAddr) -> Option<ConnectionSlot> {
         let mut inner = lock(&self.inner);
-        let (by_addr, total) = &mut *inner;
-        let n = by_addr.entry(addr).or_insert(0);
-        if *n >= self.per_address || *total >= self.total {
-            if *n == 0 {
-                by_addr.remove(&addr);
-            }
+        if inner.by_addr.get(&addr).copied().unwrap_or(0) >= self.per_address || self.total == 0 {
             return None;
         }
-        *n += 1;
-        *total += 1;
+        while inner.live.len() >= self.total {
+            // Silent before heard; among those, the address that holds the
+            // most places first (a flood comes from few addresses, so a
+            // newcomer's socket that has not been read yet is not the one
+            // that goes), then the longest silence.
+            let by_addr = &inner.by_addr;
+            let victim = inner
+                .live
+                .iter()
+                .min_by_key(|(id, s)| {
+                    let heard = s.heard.load(Ordering::Relaxed);
+                    let held = by_addr.get(&s.addr).copied().unwrap_or(0);
+                    (heard, std::cmp::Reverse(held), s.last_read.load(Ordering::Relaxed), **id)
+                })
+                .map(|(id, s)| (*id, Arc::clone(s)));
+            let Some((id, state)) = victim else { break };
+            inner.release(id);
+            state.evicted.store(true, Ordering::Release);
+            state.waker.wake();
+            tracing::debug!(addr = %state.addr, "connection closed to make room for a new one");
+        }
+        let id = inner.next_id;
+        inner.next_id += 1;
+        *inner.by_addr.entry(addr).or_insert(0) += 1;
+        let state = Arc::new(SlotState {
+            addr,
+            last_read: AtomicU64::new(self.now_ms()),
+            heard: AtomicBool::new(false),
+            evicted: AtomicBool::new(false),
+            waker: AtomicWaker::new(),
+        });
+        inner.live.insert(id, Arc::clone(&state));
         Some(ConnectionSlot {
             connections: Arc::clone(self),
-            addr,
+            id,
+            state,
         })
     }
 
     /// Connections open now.
     pub fn open(&self) -> usize {
-        lock(&self.inner).1
+        lock(&self.inner).live.len()
     }
 }
 
@@ -314,10 +413,35 @@ mod tests {
         let a = conns.admit(ip(1)).expect("1");
         let _b = conns.admit(ip(1)).expect("2");
         assert!(conns.admit(ip(1)).is_none());
-        let _c = conns.admit(ip(2)).expect("3");
-        assert!(conns.admit(ip(3)).is_none());
+        let c = conns.admit(ip(2)).expect("3");
         drop(a);
-        let _d = conns.admit(ip(3)).expect("a place was given back");
+        let d = conns.admit(ip(3)).expect("a place was given back");
         assert_eq!(conns.open(), 3);
+        // Full: the connection that never sent anything (b) makes room.
+        let waker = futures_util::task::noop_waker();
+        let cx = Context::from_waker(&waker);
+        std::thread::sleep(Duration::from_millis(3));
+        c.touch();
+        d.touch();
+        let _e = conns.admit(ip(4)).expect("room made");
+        assert!(_b.evicted(&cx), "the silent one goes");
+        assert!(!c.evicted(&cx) && !d.evicted(&cx));
+        assert_eq!(conns.open(), 3);
+        drop(_b); // its place was already given; nothing is counted twice
+        assert_eq!(conns.open(), 3);
+    }
+
+    #[test]
+    fn a_full_server_closes_the_flooding_address_first() {
+        let conns = Connections::new(10, 4);
+        let waker = futures_util::task::noop_waker();
+        let cx = Context::from_waker(&waker);
+        // A newcomer, not read yet, and older than the flood's sockets.
+        let newcomer = conns.admit(ip(2)).expect("newcomer");
+        std::thread::sleep(Duration::from_millis(2));
+        let flood: Vec<_> = (0..3).map(|_| conns.admit(ip(1)).expect("flood")).collect();
+        let _next = conns.admit(ip(3)).expect("room made");
+        assert!(!newcomer.evicted(&cx), "the newcomer stays");
+        assert_eq!(flood.iter().filter(|s| s.evicted(&cx)).count(), 1);
     }
 }

@@ -8,7 +8,15 @@
 //!   which also closes keep-alive connections idle that long).
 //! - Any connection, HTTP or WebSocket, that receives nothing for the idle
 //!   timeout is closed ([`Guarded`]); the WebSocket side pings its clients
-//!   well within it, so live clients always answer.
+//!   well within it, so live clients always answer. This holds while the
+//!   server is blocked writing to it, too: a write that waits is failed
+//!   once the idle time is over.
+//! - A write that cannot make progress for the write timeout (a client that
+//!   does not read, its socket buffers full) fails, which closes the
+//!   connection; the memory it held is freed and its seat stays to be
+//!   taken back by reconnecting.
+//! - When the server's connection cap is reached, the connection silent the
+//!   longest is closed to make room ([`Connections::admit`]).
 
 use crate::limits::{ConnectionSlot, Connections};
 use axum::body::Body;
@@ -39,10 +47,14 @@ pub struct Timeouts {
     pub header_read: Duration,
     /// Time without a single byte received after which a connection is closed.
     pub idle: Duration,
+    /// Longest time a write may wait for the client to read.
+    pub write: Duration,
 }
 
-/// A TCP stream that holds its connection's place and fails its reads once
-/// nothing was received for `idle`.
+/// A TCP stream that holds its connection's place and fails its reads and
+/// writes once nothing was received for `idle`, its writes once one waited
+/// `write` for the client to read, and both once the connection was told to
+/// make room for a newer one.
 #[derive(Debug)]
 pub struct Guarded {
     stream: TcpStream,
@@ -51,17 +63,68 @@ pub struct Guarded {
     /// Wakes the reader when the idle time could be over; on waking, a
     /// connection that received something meanwhile just sets it again.
     timer: Pin<Box<Sleep>>,
-    _slot: ConnectionSlot,
+    write: Duration,
+    /// Since when writes have been waiting for the client (`None`: the last
+    /// write went through).
+    stalled: Option<Instant>,
+    /// Wakes the writer when the write timeout or the idle time is over.
+    write_timer: Pin<Box<Sleep>>,
+    slot: ConnectionSlot,
+}
+
+fn closed_to_make_room() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::ConnectionAborted,
+        "closed to make room for a new connection",
+    )
 }
 
 impl Guarded {
-    fn new(stream: TcpStream, idle: Duration, slot: ConnectionSlot) -> Guarded {
+    fn new(stream: TcpStream, timeouts: Timeouts, slot: ConnectionSlot) -> Guarded {
         Guarded {
             stream,
-            idle,
+            idle: timeouts.idle,
             last_read: Instant::now(),
-            timer: Box::pin(tokio::time::sleep(idle)),
-            _slot: slot,
+            timer: Box::pin(tokio::time::sleep(timeouts.idle)),
+            write: timeouts.write,
+            stalled: None,
+            write_timer: Box::pin(tokio::time::sleep(timeouts.write)),
+            slot,
+        }
+    }
+
+    /// After a write that could not go out: whether it has waited too long
+    /// (the write timeout, or the idle time is over), arming the timer for
+    /// the earlier of the two otherwise.
+    fn poll_stalled(&mut self, cx: &mut Context<'_>) -> bool {
+        let now = Instant::now();
+        let since = *self.stalled.get_or_insert(now);
+        let due = (since + self.write).min(self.last_read + self.idle);
+        if due <= now {
+            return true;
+        }
+        if self.write_timer.deadline() != due.into() {
+            self.write_timer.as_mut().reset(due.into());
+        }
+        if self.write_timer.as_mut().poll(cx).is_ready() {
+            return Instant::now() >= due;
+        }
+        false
+    }
+
+    /// The outcome of a write: progress clears the stall, waiting too long
+    /// fails it.
+    fn after_write<T>(&mut self, cx: &mut Context<'_>, r: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        match r {
+            Poll::Pending if self.poll_stalled(cx) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "client does not read: write timed out",
+            ))),
+            Poll::Pending => Poll::Pending,
+            ready => {
+                self.stalled = None;
+                ready
+            }
         }
     }
 
@@ -83,11 +146,15 @@ impl Guarded {
 impl AsyncRead for Guarded {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if this.slot.evicted(cx) {
+            return Poll::Ready(Err(closed_to_make_room()));
+        }
         let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(Ok(())) => {
                 if buf.filled().len() > before {
                     this.last_read = Instant::now();
+                    this.slot.touch();
                 }
                 Poll::Ready(Ok(()))
             }
@@ -101,7 +168,12 @@ impl AsyncRead for Guarded {
 
 impl AsyncWrite for Guarded {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+        let this = self.get_mut();
+        if this.slot.evicted(cx) {
+            return Poll::Ready(Err(closed_to_make_room()));
+        }
+        let r = Pin::new(&mut this.stream).poll_write(cx, buf);
+        this.after_write(cx, r)
     }
 
     fn poll_write_vectored(
@@ -109,7 +181,12 @@ impl AsyncWrite for Guarded {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+        let this = self.get_mut();
+        if this.slot.evicted(cx) {
+            return Poll::Ready(Err(closed_to_make_room()));
+        }
+        let r = Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+        this.after_write(cx, r)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -117,7 +194,9 @@ impl AsyncWrite for Guarded {
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+        let this = self.get_mut();
+        let r = Pin::new(&mut this.stream).poll_flush(cx);
+        this.after_write(cx, r)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -159,7 +238,7 @@ pub async fn serve(
         // Small messages go out at once: Nagle's algorithm would hold an
         // update back until the previous one is acknowledged.
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Guarded::new(stream, timeouts.idle, slot));
+        let io = TokioIo::new(Guarded::new(stream, timeouts, slot));
         tokio::spawn(serve_connection(io, remote, router.clone(), timeouts, shutdown.clone()));
     }
     drop(listener);

@@ -12,8 +12,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
-/// Longest player name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+pub use crate::names::{check_name, MAX_NAME_CHARS};
 
 /// Most seats a table may have, whatever the game: checked before anything
 /// is allocated for the seats (each game then checks its own range).
@@ -39,29 +38,12 @@ pub(crate) fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Characters a name may not hold although they are not control
-/// characters: they reorder or hide text (bidi overrides, embeddings,
-/// isolates and marks; zero-width and other invisible format characters), so
-/// one player could pose as another.
-pub(crate) fn hides_or_reorders(c: char) -> bool {
-    matches!(c,
-        '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}' | '\u{180E}'
-        | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
-        | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF9}'..='\u{FFFB}'
-        | '\u{E0000}'..='\u{E007F}')
-}
-
-/// Checks a display name: 1–40 characters, no control, text-direction or
-/// invisible characters; an empty name becomes "Player N".
-pub fn check_name(name: Option<String>, seat: usize) -> Result<String, ApiError> {
-    let name = name.map(|n| n.trim().to_string()).unwrap_or_default();
-    if name.is_empty() {
-        return Ok(format!("Player {}", seat + 1));
-    }
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(|c| c.is_control() || hides_or_reorders(c)) {
-        return Err(ApiError::bad_name(MAX_NAME_CHARS));
-    }
-    Ok(name)
+/// Whether a stored result says the server closed the table (see
+/// [`Lobby::make_room`]) rather than that its game ended.
+fn closed_result(result: Option<&str>) -> bool {
+    result
+        .and_then(|r| serde_json::from_str::<Value>(r).ok())
+        .is_some_and(|v| v.get("closed").is_some())
 }
 
 impl Lobby {
@@ -185,8 +167,63 @@ impl Lobby {
         }
     }
 
-    /// Creates a table: checks the request, stores it, starts it.
+    /// Creates a table on the server's own account (no client address).
     pub async fn create(&self, req: CreateTable) -> Result<TableSummary, ApiError> {
+        self.create_by(req, None).await
+    }
+
+    /// Closes one open table to make room for a new one when the server's
+    /// table cap is reached: the oldest table no human has joined, else the
+    /// one with no action for the longest time. False if no table is open.
+    /// Scans every table (a few milliseconds for 10,000), only when full.
+    pub async fn make_room(&self) -> bool {
+        let handles: Vec<TableHandle> = match self.tables.read() {
+            Ok(t) => t.values().cloned().collect(),
+            Err(poisoned) => poisoned.into_inner().values().cloned().collect(),
+        };
+        let victim = handles
+            .iter()
+            .filter_map(|h| {
+                let s = h.summary.read().ok()?;
+                if s.status == "finished" || s.status == "closed" {
+                    return None;
+                }
+                let joined = s.seats.iter().any(|seat| seat.kind == "human");
+                let idle_since = if joined {
+                    h.last_action_ms.load(std::sync::atomic::Ordering::Relaxed)
+                } else {
+                    s.created_ms
+                };
+                Some(((joined, idle_since, s.id.clone()), h))
+            })
+            .min_by(|a, b| a.0.cmp(&b.0));
+        let Some(((_, _, id), handle)) = victim else {
+            return false;
+        };
+        let closed = handle
+            .ask(|reply| table::Command::Close {
+                reason: "server.table_limit.closed",
+                reply,
+            })
+            .await;
+        if let Err(e) = closed {
+            tracing::warn!(table = %id, rule = %e.info.rule, "table not closed");
+        }
+        match self.tables.write() {
+            Ok(mut t) => t.remove(&id),
+            Err(poisoned) => poisoned.into_inner().remove(&id),
+        };
+        true
+    }
+
+    /// Creates a table for the client at `creator`: checks the request,
+    /// stores it (with the address, so the table counts against it after a
+    /// restart too), starts it.
+    pub async fn create_by(
+        &self,
+        req: CreateTable,
+        creator: Option<std::net::IpAddr>,
+    ) -> Result<TableSummary, ApiError> {
         let entry = self
             .registry
             .get(&req.game)
@@ -209,6 +246,14 @@ impl Lobby {
                 req.players
             )));
         }
+        // A chosen seed lets whoever knows it rebuild the table's chance (the
+        // cards nobody has seen yet) with the public referee: it is allowed
+        // only where nobody else could be cheated, every other seat a bot,
+        // unless the operator allowed it (a test or teaching server).
+        let humans = specs.iter().filter(|s| matches!(s, SeatSpec::Human)).count();
+        if req.seed.is_some() && humans > 1 && !self.shared.allow_chosen_seeds {
+            return Err(ApiError::seed_not_allowed(humans));
+        }
         let mut seats = Vec::with_capacity(specs.len());
         for spec in specs {
             seats.push(match spec {
@@ -230,9 +275,15 @@ impl Lobby {
             });
         }
         let random = || secret::random_u64().map_err(|e| ApiError::internal(&e.to_string()));
+        let id = format!("{:016x}", random()?);
         let seed = match req.seed {
             Some(s) => s,
-            None => random()?,
+            None => self
+                .shared
+                .db
+                .server_secret()
+                .table_seed(&id)
+                .map_err(|e| ApiError::internal(&e.to_string()))?,
         };
         // Options the game's typed config does not read (unknown fields,
         // wrong types) are a bad request, like any other bad field.
@@ -242,7 +293,6 @@ impl Lobby {
                 status: axum::http::StatusCode::BAD_REQUEST,
                 info,
             })?;
-        let id = format!("{:016x}", random()?);
         let row = TableRow {
             id: id.clone(),
             game: req.game.clone(),
@@ -259,15 +309,19 @@ impl Lobby {
                 };
                 serde_json::to_string(&stored).unwrap_or_default()
             }),
+            seed_chosen: req.seed.is_some(),
+            creator: creator.map(|ip| ip.to_string()),
         };
-        self.shared
-            .db
-            .write(table::create_write(row.clone(), seats.clone(), game.as_ref()))
-            .await
-            .map_err(|e| {
-                tracing::error!(error = %e, "table not stored");
-                ApiError::storage()
-            })?;
+        let (write, chain) = table::create_write(
+            row.clone(),
+            seats.clone(),
+            game.as_ref(),
+            self.shared.db.server_secret(),
+        );
+        self.shared.db.write(write).await.map_err(|e| {
+            tracing::error!(error = %e, "table not stored");
+            ApiError::storage()
+        })?;
         let handle = table::spawn(
             Setup {
                 id: id.clone(),
@@ -283,6 +337,8 @@ impl Lobby {
                     grace_seconds: c.grace_seconds,
                     autopilot: Vec::new(),
                 }),
+                chain,
+                seed_chosen: row.seed_chosen,
             },
             self.shared.clone(),
         );
@@ -295,14 +351,15 @@ impl Lobby {
     /// Restores every unfinished table from the database ([`table::restore`]).
     /// A table that cannot be restored exactly is kept aside (reported in the
     /// log and listed in the quarantine), so one broken record does not keep
-    /// the others from play, and none is served changed.
-    pub async fn restore(&self) -> Result<usize, ServerError> {
+    /// the others from play, and none is served changed. Returns the tables
+    /// restored with the address that created each (to count them again).
+    pub async fn restore(&self) -> Result<Vec<(String, Option<std::net::IpAddr>)>, ServerError> {
         let db = &self.shared.db;
         let ids = db.unfinished().await.map_err(|source| ServerError::Database {
             url: "(restore)".into(),
             source,
         })?;
-        let mut restored = 0;
+        let mut restored = Vec::new();
         for id in ids {
             let stored = match db.stored(&id).await {
                 Ok(Some(st)) => st,
@@ -313,12 +370,13 @@ impl Lobby {
                 }
             };
             let entry = self.registry.get(&stored.table.game);
+            let creator = stored.table.creator.as_deref().and_then(|c| c.parse().ok());
             match table::restore(entry, stored, &self.shared).await {
                 Ok(handle) => {
-                    self.insert(id, handle);
-                    restored += 1;
+                    self.insert(id.clone(), handle);
+                    restored.push((id, creator));
                 }
-                Err((reason, detail)) => self.shared.quarantine.add(&id, reason, &detail),
+                Err(why) => why.quarantine(&self.shared.quarantine, &id),
             }
         }
         Ok(restored)
@@ -344,7 +402,9 @@ impl Lobby {
             rules,
             options,
             version: t.version,
-            status: if archived.finished {
+            status: if archived.finished && closed_result(archived.result.as_deref()) {
+                "closed"
+            } else if archived.finished {
                 "finished"
             } else if self.shared.quarantine.contains(id) {
                 "quarantined"
@@ -366,6 +426,7 @@ impl Lobby {
                 .collect(),
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
+            seed_chosen: t.seed_chosen,
             rematch: archived.rematch,
             clock: crate::clock::config_of(t.clock.as_deref()),
         })

@@ -109,4 +109,36 @@ pub const MIGRATIONS: &[Migration] = &[
             "ALTER TABLE tables ADD COLUMN clock TEXT",
         ],
     },
+    Migration {
+        version: 5,
+        name: "server secret, chosen seeds, hash chain over the log",
+        statements: &[
+            // One row (id 1): the server secret, 64 hex digits, generated
+            // when the database is first opened and never sent to a client.
+            "CREATE TABLE server_secret (
+                id BIGINT PRIMARY KEY,
+                secret TEXT NOT NULL
+            )",
+            // 1: the creator chose the seed (allowed only where every other
+            // seat is a bot); the lobby and the table view mark such tables.
+            "ALTER TABLE tables ADD COLUMN seed_chosen BIGINT NOT NULL DEFAULT 0",
+            // The hash chain (see `chain`): the start link, the last link,
+            // and each entry's link. NULL for tables stored before this
+            // migration: an unfinished one is checked as before (version and
+            // digest) and sealed with a chain when it is first restored.
+            "ALTER TABLE tables ADD COLUMN chain_start TEXT",
+            "ALTER TABLE tables ADD COLUMN chain_head TEXT",
+            "ALTER TABLE entries ADD COLUMN chain TEXT",
+        ],
+    },
+    Migration {
+        version: 6,
+        name: "creator address of a table",
+        statements: &[
+            // The client address that created the table (text form), so a
+            // restored table counts against that address's open tables
+            // again; NULL for tables created before this migration.
+            "ALTER TABLE tables ADD COLUMN creator TEXT",
+        ],
+    },
 ];

@@ -51,6 +51,10 @@ pub struct TableSummary {
     pub result: Option<GameResult>,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
+    /// The creator chose the table's seed (allowed only where every other
+    /// seat is a bot): whoever knows it can foresee the table's chance.
+    #[serde(default)]
+    pub seed_chosen: bool,
     /// The table of the rematch, once a seat has opened it.
     #[serde(default)]
     pub rematch: Option<String>,

@@ -34,7 +34,13 @@ pub struct Rematch {
 impl Lobby {
     /// Opens (or finds) the rematch of table `id` for `seat`, whose secret
     /// hashes to `secret_hash`, and seats the asker in it.
-    pub async fn rematch(&self, id: &str, seat: u8, secret_hash: &str) -> Result<Rematch, ApiError> {
+    pub async fn rematch(
+        &self,
+        id: &str,
+        seat: u8,
+        secret_hash: &str,
+        asker: Option<std::net::IpAddr>,
+    ) -> Result<Rematch, ApiError> {
         // One rematch per table even when every seat clicks at once.
         let _one_at_a_time = self.rematch_lock().lock().await;
         let db = &self.shared().db;
@@ -75,7 +81,7 @@ impl Lobby {
                     seed: None,
                     clock: crate::clock::config_of(t.clock.as_deref()),
                 };
-                let summary = self.create(req).await?;
+                let summary = self.create_by(req, asker).await?;
                 let write = Write::Rematch {
                     table: id.to_string(),
                     next: summary.id.clone(),

@@ -30,6 +30,70 @@ pub fn random_u64() -> Result<u64, getrandom::Error> {
     Ok(u64::from_le_bytes(bytes))
 }
 
+/// The server secret: 256 bits generated once per database (stored in
+/// `server_secret`, never sent to a client). It keys every table's seed and
+/// the hash chain of every stored log.
+#[derive(Clone)]
+pub struct ServerSecret([u8; 32]);
+
+impl std::fmt::Debug for ServerSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ServerSecret(…)")
+    }
+}
+
+impl ServerSecret {
+    /// A fresh secret from the operating system.
+    pub fn generate() -> Result<ServerSecret, getrandom::Error> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes)?;
+        Ok(ServerSecret(bytes))
+    }
+
+    /// The secret as stored (64 hex digits).
+    pub fn to_hex(&self) -> String {
+        hex(&self.0)
+    }
+
+    /// Reads a stored secret; `None` unless it is exactly 64 hex digits.
+    pub fn from_hex(text: &str) -> Option<ServerSecret> {
+        let text = text.as_bytes();
+        if text.len() != 64 {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, pair) in text.chunks_exact(2).enumerate() {
+            let digit = |c: u8| char::from(c).to_digit(16);
+            bytes[i] = u8::try_from(digit(pair[0])? * 16 + digit(pair[1])?).ok()?;
+        }
+        Some(ServerSecret(bytes))
+    }
+
+    /// The key bytes (for the log's hash chain).
+    pub fn key(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// A table's seed: SHA-256 over the server secret, 256 bits of fresh
+    /// operating-system entropy and the table id. The fresh entropy makes
+    /// every seed new even if the secret leaked; the secret keeps seeds
+    /// unguessable even if the entropy source were weak. Nobody at the table
+    /// sees either, so nobody can rebuild the table's chance while it runs.
+    pub fn table_seed(&self, table: &str) -> Result<u64, getrandom::Error> {
+        let mut fresh = [0u8; 32];
+        getrandom::fill(&mut fresh)?;
+        let mut h = Sha256::new();
+        h.update(b"spielleiter table seed v1\0");
+        h.update(self.0);
+        h.update(fresh);
+        h.update(table.as_bytes());
+        let digest = h.finalize();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&digest[..8]);
+        Ok(u64::from_le_bytes(first))
+    }
+}
+
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);
@@ -51,6 +115,19 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn server_secrets_round_trip_and_seeds_differ() {
+        let s = ServerSecret::generate().expect("os random");
+        let back = ServerSecret::from_hex(&s.to_hex()).expect("hex");
+        assert_eq!(back.key(), s.key());
+        assert!(ServerSecret::from_hex("zz").is_none());
+        assert!(ServerSecret::from_hex(&"g".repeat(64)).is_none());
+        assert!(!format!("{s:?}").contains(&s.to_hex()));
+        let a = s.table_seed("t").expect("seed");
+        let b = s.table_seed("t").expect("seed");
+        assert_ne!(a, b, "fresh entropy goes into every seed");
     }
 
     #[test]

@@ -10,6 +10,12 @@
 //! frames, and a storm of WebSocket connections opened and dropped. Real
 //! tables connect from addresses of their own (127.0.1.x), one per table,
 //! as players at different homes. Only loopback servers are attacked.
+//!
+//! On top, the capacity attacks of [`crate::siege`]: a table flood from
+//! hundreds of addresses up to the server's table cap, idle and silent
+//! connections up to its connection cap, slow readers; and halfway through,
+//! a newcomer from a fresh address creates a table and plays it. Health is
+//! probed on a fresh connection every time, as a newcomer would.
 
 use crate::loadtest::{self, LoadtestConfig, Window};
 use futures_util::{SinkExt, StreamExt};
@@ -53,6 +59,8 @@ pub struct SoakConfig {
     pub frame_tasks: usize,
     /// Concurrent tasks of the reconnect storm.
     pub storm_tasks: usize,
+    /// The capacity attacks.
+    pub siege: crate::siege::SiegeConfig,
 }
 
 impl Default for SoakConfig {
@@ -71,6 +79,7 @@ impl Default for SoakConfig {
             flood_tasks: 8,
             frame_tasks: 8,
             storm_tasks: 16,
+            siege: crate::siege::SiegeConfig::default(),
         }
     }
 }
@@ -112,15 +121,22 @@ pub struct SoakReport {
     pub during: Window,
     /// The attacks.
     pub attacks: Attacks,
-    /// `/api/health` probes during the attack, failed ones, slowest in ms.
+    /// `/api/health` probes during the attack (each on a new connection),
+    /// failed ones, slowest in ms.
     pub health: (u64, u64, f64),
+    /// The 99th percentile of the health probes' time, ms.
+    pub health_p99_ms: f64,
+    /// The capacity attacks and the newcomer.
+    pub siege: crate::siege::SiegeReport,
     /// Tables with acknowledged actions checked afterwards.
     pub tables_checked: usize,
     /// Tables whose version is below one they acknowledged (or gone).
     pub acknowledged_lost: usize,
     /// Server memory (RSS) at the start and at its peak, in MiB.
     pub rss_mib: (f64, f64),
-    /// Whether p99 < 50 ms during the attack, nothing lost, RSS < 1 GiB.
+    /// Whether table actions and health had p99 < 50 ms during the attack,
+    /// no health probe failed, the newcomer played, nothing acknowledged
+    /// was lost, RSS < 1 GiB.
     pub targets_met: bool,
 }
 
@@ -139,7 +155,7 @@ impl SoakReport {
             "{} real tables\n{}\n{}\nslow connections: {} opened, {} refused at once, {} closed by the header timeout\n\
              table flood: {} created, refused: {}\nbad frames: {} sent, {} error replies, {} connections closed\n\
              reconnect storm: {} connected, {} refused\nhealth during the attack: {} probes, {} failed, slowest {:.1} ms\n\
-             acknowledged actions lost: {} of {} tables\nserver memory: {:.0} MiB at the start, {:.0} MiB at the peak\ntargets met: {}",
+             acknowledged actions lost: {} of {} tables\nserver memory: {:.0} MiB at the start, {:.0} MiB at the peak\n{}\ntargets met: {}",
             self.tables,
             w("before the attack", &self.before),
             w("during the attack", &self.during),
@@ -160,7 +176,35 @@ impl SoakReport {
             self.tables_checked,
             self.rss_mib.0,
             self.rss_mib.1,
+            self.siege_text(),
             self.targets_met
+        )
+    }
+}
+
+impl SoakReport {
+    fn siege_text(&self) -> String {
+        let s = &self.siege;
+        let refused: Vec<String> = s.flood_refused.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        format!(
+            "health p99 during the attack: {:.1} ms\n\
+             capacity attacks from {} addresses: table flood {} created (refused: {}); \
+             idle websockets {} opened, {} closed; silent sockets {} opened, {} closed; \
+             slow readers {} opened, {} closed by the server\n\
+             newcomer: table created {} in {:.1} ms, {} actions acknowledged",
+            self.health_p99_ms,
+            s.addresses,
+            s.flood_created,
+            refused.join(", "),
+            s.idle.0,
+            s.idle.1,
+            s.silent.0,
+            s.silent.1,
+            s.slow_readers.0,
+            s.slow_readers.1,
+            s.newcomer_created,
+            s.newcomer_create_ms,
+            s.newcomer_acks
         )
     }
 }
@@ -319,27 +363,58 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
             Arc::clone(&counters),
         )));
     }
+    let siege = crate::siege::start(&base, &config.game, &tables, &config.siege);
+    // Every probe on a new connection (no keep-alive), as a newcomer's.
+    let fresh = reqwest::Client::builder()
+        .local_address(ip(6, 0, 2))
+        .timeout(Duration::from_secs(2))
+        .pool_max_idle_per_host(0)
+        .build()
+        .map_err(setup)?;
     let health = {
-        let (probe, base) = (probe.clone(), base.clone());
+        let base = base.clone();
         tokio::spawn(async move {
-            let (mut n, mut failed, mut slowest) = (0u64, 0u64, 0f64);
+            let (mut times, mut failed) = (Vec::new(), 0u64);
             while Instant::now() < deadline {
                 let t = Instant::now();
                 let ok =
-                    matches!(probe.get(format!("{base}/api/health")).send().await, Ok(r) if r.status().is_success());
-                n += 1;
+                    matches!(fresh.get(format!("{base}/api/health")).send().await, Ok(r) if r.status().is_success());
                 failed += u64::from(!ok);
-                slowest = slowest.max(t.elapsed().as_secs_f64() * 1000.0);
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
-            (n, failed, slowest)
+            times.sort_by(f64::total_cmp);
+            let p99 = times
+                .get((times.len() * 99 / 100).min(times.len().saturating_sub(1)))
+                .copied();
+            (
+                times.len() as u64,
+                failed,
+                times.last().copied().unwrap_or(0.0),
+                p99.unwrap_or(0.0),
+            )
+        })
+    };
+    let newcomer = {
+        let (base, game) = (base.clone(), config.game.clone());
+        let wait = Duration::from_secs_f64(config.attack_secs / 2.0);
+        let play = Duration::from_secs_f64((config.attack_secs / 2.0 - 1.0).max(1.0));
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            crate::siege::newcomer(&base, &game, ip(9, 0, 1), play).await
         })
     };
     let during = running.measure(config.attack_secs).await;
     for a in attackers {
         a.abort();
     }
-    let health = health.await.unwrap_or((0, 0, 0.0));
+    let mut siege_report = siege.stop();
+    let (created, create_ms, acks) = newcomer.await.unwrap_or((false, 0.0, 0));
+    siege_report.newcomer_created = created;
+    siege_report.newcomer_create_ms = create_ms;
+    siege_report.newcomer_acks = acks;
+    let (probes, failed, slowest, health_p99_ms) = health.await.unwrap_or((0, 0, 0.0, 0.0));
+    let health = (probes, failed, slowest);
     let acked = running.acked();
     running.stop();
     done.store(true, Ordering::Relaxed);
@@ -364,7 +439,15 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
     let rss_mib = (mib(rss_start), mib(rss_peak.load(Ordering::Relaxed)));
     Ok(SoakReport {
         tables: config.tables,
-        targets_met: during.p99_ms < 50.0 && lost == 0 && rss_mib.1 < 1024.0 && during.actions > 0,
+        targets_met: during.p99_ms < 50.0
+            && health_p99_ms < 50.0
+            && health.1 == 0
+            && siege_report.newcomer_acks > 0
+            && lost == 0
+            && rss_mib.1 < 1024.0
+            && during.actions > 0,
+        health_p99_ms,
+        siege: siege_report,
         before,
         during,
         attacks,

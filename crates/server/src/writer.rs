@@ -96,6 +96,7 @@ struct EntryParam<'a> {
     t: &'a str,
     i: u64,
     e: &'a str,
+    h: &'a str,
 }
 
 /// One table's new version and digest, as an element of the JSON array parameter.
@@ -104,6 +105,7 @@ struct VersionParam<'a> {
     t: &'a str,
     v: u64,
     d: &'a str,
+    h: &'a str,
 }
 
 /// A JSON array parameter (serialising these plain structs cannot fail).
@@ -112,17 +114,19 @@ fn json_param<T: serde::Serialize>(rows: &[T]) -> Param {
 }
 
 fn push_entries<'a>(out: &mut Vec<EntryParam<'a>>, table: &'a str, log: &'a LogRows) {
-    for (i, e) in log.entries.iter().enumerate() {
+    for (i, (e, h)) in log.entries.iter().zip(&log.links).enumerate() {
         out.push(EntryParam {
             t: table,
             i: log.from + i as u64,
             e,
+            h,
         });
     }
 }
 
 /// The statements that commit `writes`, in order. Every value is a bound
-/// parameter.
+/// parameter; `$n` appear in increasing order in each statement (SQLite
+/// numbers `$name` parameters by first appearance, not by name).
 ///
 /// A batch holds at most one job per table (a table waits for each of its
 /// writes), so the entries of many tables share one INSERT and their new
@@ -141,10 +145,11 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 table,
                 seats,
                 start_state,
+                chain_start,
                 log,
             } => {
                 out.push(Stmt::new(
-                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11)",
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
                     vec![
                         text(&table.id),
                         text(&table.game),
@@ -157,6 +162,10 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                         text(start_state),
                         text(&log.digest),
                         Param::Text(table.clock.clone()),
+                        Param::Int(i64::from(table.seed_chosen)),
+                        text(chain_start),
+                        text(&log.head),
+                        Param::Text(table.creator.clone()),
                     ],
                     Some(1),
                 ));
@@ -186,15 +195,17 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                         t: table,
                         v: log.version,
                         d: &log.digest,
+                        h: &log.head,
                     }),
                     // The games that ended, one each, with result and log.
                     Some(f) => finished.push(Stmt::new(
-                        "UPDATE tables SET version = $1, digest = $2, finished = 1, result = $3, final_log = $4 WHERE id = $5",
+                        "UPDATE tables SET version = $1, digest = $2, finished = 1, result = $3, final_log = $4, chain_head = $5 WHERE id = $6",
                         vec![
                             Param::Int(log.version as i64),
                             text(&log.digest),
                             text(&f.result),
                             text(&f.log),
+                            text(&log.head),
                             text(table),
                         ],
                         Some(1),
@@ -204,15 +215,18 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
             Write::Upgrade {
                 table,
                 start_state,
+                chain_start,
                 log,
             } => {
                 out.push(Stmt::new(
-                    "UPDATE tables SET log_format = $1, start_state = $2, digest = $3, version = $4 WHERE id = $5 AND finished = 0",
+                    "UPDATE tables SET log_format = $1, start_state = $2, digest = $3, version = $4, chain_start = $5, chain_head = $6 WHERE id = $7 AND finished = 0",
                     vec![
                         Param::Int(LOG_FORMAT),
                         text(start_state),
                         text(&log.digest),
                         Param::Int(log.version as i64),
+                        text(chain_start),
+                        text(&log.head),
                         text(table),
                     ],
                     Some(1),
@@ -222,12 +236,23 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                     vec![text(table)],
                     None,
                 ));
+                // Unlinked entries (format 2) are written anew with their links.
+                out.push(Stmt::new(
+                    "DELETE FROM entries WHERE table_id = $1",
+                    vec![text(table)],
+                    None,
+                ));
                 push_entries(&mut entries, table, log);
             }
             Write::Rematch { table, next } => out.push(Stmt::new(
                 "UPDATE tables SET rematch = $1 WHERE id = $2",
                 vec![text(next), text(table)],
                 Some(1),
+            )),
+            Write::Close { table, result, log } => out.push(Stmt::new(
+                "UPDATE tables SET finished = 1, result = $1, final_log = $2 WHERE id = $3 AND finished = 0",
+                vec![text(result), text(log), text(table)],
+                None,
             )),
             Write::Clock { table, clock } => out.push(Stmt::new(
                 "UPDATE tables SET clock = $1 WHERE id = $2",
@@ -260,17 +285,19 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
         }
     }
     if !entries.is_empty() {
-        let rows = dialect.rows(&[("t", "TEXT"), ("i", "BIGINT"), ("e", "TEXT")]);
+        let rows = dialect.rows(&[("t", "TEXT"), ("i", "BIGINT"), ("e", "TEXT"), ("h", "TEXT")]);
         out.push(Stmt::new(
-            &format!("INSERT INTO entries (table_id, idx, entry) SELECT x.t, x.i, x.e FROM {rows}"),
+            &format!("INSERT INTO entries (table_id, idx, entry, chain) SELECT x.t, x.i, x.e, x.h FROM {rows}"),
             vec![json_param(&entries)],
             Some(entries.len() as u64),
         ));
     }
     if !versions.is_empty() {
-        let rows = dialect.rows(&[("t", "TEXT"), ("v", "BIGINT"), ("d", "TEXT")]);
+        let rows = dialect.rows(&[("t", "TEXT"), ("v", "BIGINT"), ("d", "TEXT"), ("h", "TEXT")]);
         out.push(Stmt::new(
-            &format!("UPDATE tables SET version = x.v, digest = x.d FROM {rows} WHERE tables.id = x.t"),
+            &format!(
+                "UPDATE tables SET version = x.v, digest = x.d, chain_head = x.h FROM {rows} WHERE tables.id = x.t"
+            ),
             vec![json_param(&versions)],
             Some(versions.len() as u64),
         ));
@@ -544,6 +571,8 @@ mod tests {
             log: LogRows {
                 from: 4,
                 entries: (0..n).map(|i| format!(r#"{{"x":"zz'\\{i}"}}"#)).collect(),
+                links: (0..n).map(|i| format!("{i:064x}")).collect(),
+                head: format!("{n:064x}"),
                 version: 4 + n as u64,
                 digest: format!("{t:016x}"),
             },
@@ -567,7 +596,7 @@ mod tests {
             let rows: serde_json::Value = serde_json::from_str(rows).unwrap();
             assert_eq!(
                 rows[4],
-                serde_json::json!({"t": "tbl-1'", "i": 5, "e": r#"{"x":"zz'\\1"}"#})
+                serde_json::json!({"t": "tbl-1'", "i": 5, "e": r#"{"x":"zz'\\1"}"#, "h": format!("{:064x}", 1)})
             );
         }
     }

@@ -6,6 +6,13 @@
 //! limited per client address (all its connections together); the server
 //! pings every third of the idle timeout, so a live client always has sent
 //! something within it (its pong) and a dead one is closed.
+//!
+//! A client that does not read cannot hold memory: updates wait for it in a
+//! bounded queue ([`CONNECTION_QUEUE`]); when the queue overflows, the table
+//! drops the subscription and the connection is closed (code 1013, "too
+//! slow"), and a write that waits longer than the write timeout closes it
+//! too ([`crate::listen`]). Seats are not given up: the client reconnects,
+//! authenticates again and gets a fresh snapshot.
 
 use crate::error::ApiError;
 use crate::http::App;
@@ -21,8 +28,10 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
-/// Updates queued for one connection before the table drops it as too slow.
-const CONNECTION_QUEUE: usize = 1024;
+/// Updates queued for one connection before the table drops it as too slow:
+/// enough for every seat of a hot-seat connection through a burst of bot
+/// moves, little enough (a few MB at most) that slow readers hold no memory.
+pub const CONNECTION_QUEUE: usize = 256;
 
 struct Conn {
     table_id: String,
@@ -119,7 +128,9 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
 }
 
 /// Sends `first`, every update already queued, then `replies`, and flushes
-/// once: one system call instead of one per message. False if the client is gone.
+/// once: one system call instead of one per message. False if the client is
+/// gone, or was too slow: a full queue means the table may have dropped an
+/// update (and the subscription), so the client is told to reconnect.
 async fn send_all(
     socket: &mut WebSocket,
     queued: &mut mpsc::Receiver<Outgoing>,
@@ -127,6 +138,16 @@ async fn send_all(
     replies: Vec<Message>,
 ) -> bool {
     use futures_util::SinkExt;
+    let overflowed = queued.len() + usize::from(first.is_some()) >= CONNECTION_QUEUE;
+    if overflowed {
+        tracing::debug!("client too slow: update queue overflowed");
+        let close = Message::Close(Some(CloseFrame {
+            code: 1013,
+            reason: Utf8Bytes::from_static("too slow: reconnect for a fresh snapshot"),
+        }));
+        let _ = socket.send(close).await;
+        return false;
+    }
     let mut any = false;
     let updates = first.into_iter().chain(std::iter::from_fn(|| queued.try_recv().ok()));
     for msg in updates.map(Message::Text).chain(replies) {

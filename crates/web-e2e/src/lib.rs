@@ -98,7 +98,9 @@ impl TestServer {
             // A browser opens several connections and polls; the test is not a load test.
             http_rate: 1000.0,
             http_burst: 2000.0,
-            ..server::ServerConfig::default()
+            // The test reproduces positions from a seed at tables of several humans.
+        allow_chosen_seeds: true,
+        ..server::ServerConfig::default()
         };
         server::start(config, games, server::BotRegistry::default())
             .await

@@ -287,6 +287,8 @@ async fn bad_heroes_and_progress_card_input_is_refused_over_http() {
         // One client plays every seat, as fast as it can.
         http_rate: 1e6,
         http_burst: 1e6,
+        // The test reproduces positions from a seed at tables of several humans.
+        allow_chosen_seeds: true,
         ..server::ServerConfig::default()
     }
     .for_load_test();

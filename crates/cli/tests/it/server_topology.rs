@@ -47,6 +47,8 @@ async fn tables_serve_their_board() {
         // Finished tables leave memory at once: their board comes from the database.
         finished_linger_secs: 0,
         bot_think_ms: 0,
+        // The test reproduces positions from a seed at tables of several humans.
+        allow_chosen_seeds: true,
         ..server::ServerConfig::default()
     };
     let server = server::start(config, games(), server::BotRegistry::default())

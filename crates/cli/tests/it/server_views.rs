@@ -121,6 +121,8 @@ async fn play_and_check(game: &str, players: usize, options: Value, seed: u64) {
         database_url: temp_db("views"),
         ws_rate: 1e6,
         ws_burst: 1e6,
+        // The test reproduces positions from a seed at tables of several humans.
+        allow_chosen_seeds: true,
         ..server::ServerConfig::default()
     };
     let server = server::start(config, games(), server::BotRegistry::default())

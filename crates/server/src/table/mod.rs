@@ -11,15 +11,20 @@
 //! table that does not come back exactly is put in [`Quarantine`].
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
+use crate::chain::{self, Chain};
 use crate::chat::{ChatLine, MAX_CHAT_LINES};
 use crate::clock::{Clock, ClockView, StoredClock};
-use crate::db::{digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT};
+use crate::db::{
+    digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT,
+    UNCHAINED_LOG_FORMAT,
+};
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
 use crate::secret;
 use engine::{ChanceMode, DynMatch, GameEntry, Seat, Stored, ToAct, Viewer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -127,12 +132,12 @@ pub enum Command {
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
     /// A seat or a spectator writes a chat line (already checked by
-    /// [`crate::chat::check_text`]); it is stored, then sent to every subscriber.
+    /// [`crate::chat::check_text`]); it is stored, then sent to every
+    /// subscriber. A seat writes under its own name, a spectator as
+    /// [`crate::names::SPECTATOR_NAME`].
     Chat {
         /// Who writes.
         access: Access,
-        /// A spectator's name (checked); a seat writes under its own.
-        name: Option<String>,
         /// The line.
         text: String,
         /// The answer: the stored line.
@@ -169,6 +174,15 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Vec<ChatLine>, ApiError>>,
     },
+    /// The server closes the table before its game ended (to make room under
+    /// the table cap): stored as finished with `{"closed": reason}`, every
+    /// subscriber told, and the actor stops.
+    Close {
+        /// Why, as a rule id.
+        reason: &'static str,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -182,6 +196,9 @@ pub struct Shared {
     pub bot_think: Duration,
     /// The stored tables that could not be restored.
     pub quarantine: Quarantine,
+    /// Whether a client may choose the seed of a table with several humans
+    /// (`ServerConfig::allow_chosen_seeds`).
+    pub allow_chosen_seeds: bool,
 }
 
 /// A stored table that was not restored: kept aside in the database as it is,
@@ -193,9 +210,15 @@ pub struct Quarantined {
     /// Why, as a stable word: `unreadable` (a row could not be read or
     /// parsed), `unknown_format`, `game_not_offered`, `refused` (the
     /// engine refused the stored log), `version_mismatch`,
-    /// `digest_mismatch` or `not_stored` (an upgrade could not be
-    /// written). The details are in the server's log.
+    /// `digest_mismatch`, `chain_broken` (the hash chain over the log does
+    /// not match: an entry, the options or the start was edited; `entry`
+    /// names where) or `not_stored` (an upgrade could not be written). The
+    /// details are in the server's log.
     pub reason: &'static str,
+    /// Where the stored log breaks, for `chain_broken`: `start`, `head`, or
+    /// `entry N` (0-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
 }
 
 /// The tables kept aside since the server started.
@@ -209,7 +232,28 @@ impl Quarantine {
         let entry = Quarantined {
             id: id.to_string(),
             reason,
+            entry: None,
         };
+        self.push(entry);
+    }
+
+    /// Keeps a table aside whose hash chain breaks at `at`.
+    pub fn add_break(&self, id: &str, at: &chain::Break) {
+        tracing::error!(table = %id, reason = "chain_broken", detail = %at, "table not restored: kept aside (quarantined)");
+        let entry = Quarantined {
+            id: id.to_string(),
+            reason: "chain_broken",
+            entry: Some(match at {
+                chain::Break::Start => "start".to_string(),
+                chain::Break::Entry(n) => format!("entry {n}"),
+                chain::Break::Head => "head".to_string(),
+                chain::Break::Missing(what) => (*what).to_string(),
+            }),
+        };
+        self.push(entry);
+    }
+
+    fn push(&self, entry: Quarantined) {
         match self.0.write() {
             Ok(mut q) => q.push(entry),
             Err(poisoned) => poisoned.into_inner().push(entry),
@@ -237,6 +281,10 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<Command>,
     /// The latest summary, readable without asking the actor.
     pub summary: Arc<RwLock<TableSummary>>,
+    /// When the last action was accepted (ms since the Unix epoch; the
+    /// creation or restore time before any), to choose which table to close
+    /// when the server is full.
+    pub last_action_ms: Arc<AtomicI64>,
 }
 
 impl TableHandle {
@@ -278,6 +326,9 @@ struct Table {
     /// Entries stored (the version the database has); the match may be ahead
     /// only while a commit is under way.
     stored: u64,
+    /// The hash chain up to the stored entries.
+    chain: Chain,
+    seed_chosen: bool,
     seats: Vec<SeatRow>,
     /// Every chat line, as stored.
     chat: Vec<ChatLine>,
@@ -292,6 +343,9 @@ struct Table {
     shared: Shared,
     tx: mpsc::WeakSender<Command>,
     summary: Arc<RwLock<TableSummary>>,
+    last_action_ms: Arc<AtomicI64>,
+    /// Set once the server closed the table: the actor then stops.
+    closed: bool,
 }
 
 /// Everything needed to start a table's actor.
@@ -314,6 +368,10 @@ pub struct Setup {
     pub chat: Vec<ChatLine>,
     /// The turn clock as stored, if the table has one.
     pub clock: Option<StoredClock>,
+    /// The hash chain up to the stored entries.
+    pub chain: Chain,
+    /// Whether the creator chose the seed.
+    pub seed_chosen: bool,
 }
 
 impl std::fmt::Debug for Setup {
@@ -346,8 +404,30 @@ pub fn replay_legacy(
     Ok(game)
 }
 
-/// Why a stored table was not restored: a [`Quarantined::reason`] and details.
-type NotRestored = (&'static str, String);
+/// Why a stored table was not restored.
+#[derive(Debug)]
+pub enum NotRestored {
+    /// A [`Quarantined::reason`] and details.
+    Reason(&'static str, String),
+    /// The hash chain breaks there.
+    Chain(chain::Break),
+}
+
+impl From<(&'static str, String)> for NotRestored {
+    fn from((reason, detail): (&'static str, String)) -> NotRestored {
+        NotRestored::Reason(reason, detail)
+    }
+}
+
+impl NotRestored {
+    /// Keeps the table aside for this reason.
+    pub fn quarantine(&self, q: &Quarantine, id: &str) {
+        match self {
+            NotRestored::Reason(reason, detail) => q.add(id, reason, detail),
+            NotRestored::Chain(at) => q.add_break(id, at),
+        }
+    }
+}
 
 /// Brings a stored table back and starts it, or says why it is kept aside.
 ///
@@ -363,6 +443,7 @@ pub async fn restore(
     shared: &Shared,
 ) -> Result<TableHandle, NotRestored> {
     let t = &st.table;
+    let key = shared.db.server_secret();
     let entry = entry.ok_or_else(|| {
         (
             "game_not_offered",
@@ -373,8 +454,14 @@ pub async fn restore(
     let options: Value = serde_json::from_str(&t.options).map_err(|e| unreadable("options", &e))?;
     if st.seats.len() != t.players {
         let detail = format!("{} seats stored for {} players", st.seats.len(), t.players);
-        return Err(("unreadable", detail));
+        return Err(("unreadable", detail).into());
     }
+    let start = |start_state| chain::Start {
+        game: &t.game,
+        players: t.players,
+        options: &t.options,
+        start_state,
+    };
     let check_version = |game: &dyn DynMatch| {
         if game.version() == t.version {
             Ok(())
@@ -387,12 +474,28 @@ pub async fn restore(
             Err(("version_mismatch", detail))
         }
     };
-    let game = match st.log_format {
-        LOG_FORMAT => {
+    let (game, chain) = match st.log_format {
+        LOG_FORMAT | UNCHAINED_LOG_FORMAT => {
             let start_state = st
                 .start_state
                 .as_deref()
                 .ok_or_else(|| unreadable("start state", &"missing"))?;
+            // The chain first: it names the entry that was edited, where the
+            // engine would only refuse some later one, or (two dice swapped
+            // so that their effects cancel) none at all.
+            let verified = if st.log_format == LOG_FORMAT {
+                let chained = Chain::verify(
+                    key,
+                    start(start_state),
+                    st.chain_start.as_deref(),
+                    &st.entries,
+                    &st.links,
+                    st.chain_head.as_deref(),
+                );
+                Some(chained.map_err(NotRestored::Chain)?)
+            } else {
+                None
+            };
             let stored = Stored {
                 options: &options,
                 players: t.players,
@@ -406,9 +509,18 @@ pub async fn restore(
             let digest = digest_text(game.digest());
             if st.digest.as_deref() != Some(digest.as_str()) {
                 let detail = format!("the state's digest is {digest}, the stored one {:?}", st.digest);
-                return Err(("digest_mismatch", detail));
+                return Err(("digest_mismatch", detail).into());
             }
-            game
+            match verified {
+                Some(chain) => (game, chain),
+                // Stored before the chain existed: checked as then (version
+                // and digest), then sealed with a chain from here on.
+                None => {
+                    let chain = seal(shared, t, game.as_ref(), start_state).await?;
+                    tracing::info!(table = %t.id, "table's log sealed with a hash chain (format {LOG_FORMAT})");
+                    (game, chain)
+                }
+            }
         }
         LEGACY_LOG_FORMAT => {
             let mut actions = Vec::with_capacity(st.actions.len());
@@ -419,20 +531,17 @@ pub async fn restore(
             let game =
                 replay_legacy(entry.as_ref(), &options, t.players, t.seed, &actions).map_err(|e| ("refused", e))?;
             check_version(game.as_ref())?;
-            let upgrade = Write::Upgrade {
-                table: t.id.clone(),
-                start_state: game.start_state_text(),
-                log: LogRows::of(game.as_ref(), 0),
-            };
-            shared.db.write(upgrade).await.map_err(|e| ("not_stored", e))?;
+            let start_state = game.start_state_text();
+            let chain = seal(shared, t, game.as_ref(), &start_state).await?;
             tracing::info!(table = %t.id, "table's log upgraded to format {LOG_FORMAT}");
-            game
+            (game, chain)
         }
         other => {
             return Err((
                 "unknown_format",
                 format!("log format {other} is not known to this server"),
-            ))
+            )
+                .into())
         }
     };
     let clock = match t.clock.as_deref() {
@@ -450,19 +559,68 @@ pub async fn restore(
         seats: st.seats,
         chat: st.chat,
         clock,
+        chain,
+        seed_chosen: t.seed_chosen,
     };
     Ok(spawn(setup, shared.clone()))
 }
 
+/// Rewrites a table stored before the chain (format 1 or 2) as
+/// [`LOG_FORMAT`]: its whole log, each entry with its link.
+async fn seal(
+    shared: &Shared,
+    t: &crate::db::TableRow,
+    game: &dyn DynMatch,
+    start_state: &str,
+) -> Result<Chain, NotRestored> {
+    let start = chain::Start {
+        game: &t.game,
+        players: t.players,
+        options: &t.options,
+        start_state,
+    };
+    let mut chain = Chain::new(shared.db.server_secret(), start);
+    let upgrade = Write::Upgrade {
+        table: t.id.clone(),
+        start_state: start_state.to_string(),
+        chain_start: chain.start_text(),
+        log: LogRows::of(game, 0, &mut chain),
+    };
+    shared
+        .db
+        .write(upgrade)
+        .await
+        .map_err(|e| NotRestored::Reason("not_stored", e))?;
+    Ok(chain)
+}
+
 /// The write that stores a new table: its row, seats, start state and the
-/// entries of its set-up (the initial deal).
-pub fn create_write(table: crate::db::TableRow, seats: Vec<SeatRow>, game: &dyn DynMatch) -> Write {
-    Write::CreateTable {
+/// entries of its set-up (the initial deal), and the table's chain after them.
+pub fn create_write(
+    table: crate::db::TableRow,
+    seats: Vec<SeatRow>,
+    game: &dyn DynMatch,
+    key: &crate::secret::ServerSecret,
+) -> (Write, Chain) {
+    let start_state = game.start_state_text();
+    let mut chain = Chain::new(
+        key,
+        chain::Start {
+            game: &table.game,
+            players: table.players,
+            options: &table.options,
+            start_state: &start_state,
+        },
+    );
+    let log = LogRows::of(game, 0, &mut chain);
+    let write = Write::CreateTable {
+        chain_start: chain.start_text(),
         table,
         seats,
-        start_state: game.start_state_text(),
-        log: LogRows::of(game, 0),
-    }
+        start_state,
+        log,
+    };
+    (write, chain)
 }
 
 /// Starts a table's actor; returns its handle.
@@ -476,6 +634,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         created_ms: setup.created_ms,
         entry: setup.entry,
         stored: setup.game.version(),
+        chain: setup.chain,
+        seed_chosen: setup.seed_chosen,
         game: setup.game,
         seats: setup.seats,
         chat: setup.chat,
@@ -486,6 +646,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         bot_failures: vec![0; players],
         shared,
         tx: tx.downgrade(),
+        last_action_ms: Arc::new(AtomicI64::new(crate::lobby::now_ms())),
+        closed: false,
         summary: Arc::new(RwLock::new(TableSummary {
             id: String::new(),
             game: String::new(),
@@ -498,6 +660,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             seats: Vec::new(),
             result: None,
             created_ms: 0,
+            seed_chosen: false,
             rematch: None,
             clock: None,
         })),
@@ -506,6 +669,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
     let handle = TableHandle {
         tx,
         summary: Arc::clone(&table.summary),
+        last_action_ms: Arc::clone(&table.last_action_ms),
     };
     tokio::spawn(table.run(rx));
     handle
@@ -517,6 +681,9 @@ impl Table {
         self.schedule_bots();
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
+            if self.closed {
+                break;
+            }
         }
         tracing::debug!(table = %self.id, "table stopped");
     }
@@ -597,13 +764,8 @@ impl Table {
             Command::Topology { reply } => {
                 let _ = reply.send(Ok(self.game.topology()));
             }
-            Command::Chat {
-                access,
-                name,
-                text,
-                reply,
-            } => {
-                let _ = reply.send(self.chat(&access, name, text).await);
+            Command::Chat { access, text, reply } => {
+                let _ = reply.send(self.chat(&access, text).await);
             }
             Command::Rematch { next, reply } => {
                 let msg: Outgoing = json!({"type": "rematch", "table": self.id, "next": next})
@@ -622,18 +784,50 @@ impl Table {
                 let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.chat.len());
                 let _ = reply.send(Ok(self.chat[from..].to_vec()));
             }
+            Command::Close { reason, reply } => {
+                let _ = reply.send(self.close(reason).await);
+            }
         }
     }
 
+    /// Stores the table as finished without a result, tells every
+    /// subscriber (who are then dropped) and stops the actor.
+    async fn close(&mut self, reason: &'static str) -> Result<(), ApiError> {
+        if self.game.to_act() == ToAct::Over {
+            return Ok(());
+        }
+        let write = Write::Close {
+            table: self.id.clone(),
+            result: json!({ "closed": reason }).to_string(),
+            log: archived_log(self.game.as_ref()).to_string(),
+        };
+        if let Err(e) = self.shared.db.write(write).await {
+            tracing::error!(table = %self.id, error = %e, "closing not stored");
+            return Err(ApiError::storage());
+        }
+        self.closed = true;
+        self.refresh_summary();
+        let error = ApiError::table_closed().info;
+        let msg: Outgoing = json!({"type": "closed", "table": self.id, "reason": reason, "error": error})
+            .to_string()
+            .into();
+        self.broadcast(|_| Some(msg.clone()));
+        self.subscribers.clear();
+        tracing::info!(table = %self.id, reason, "table closed");
+        Ok(())
+    }
+
     /// Stores a chat line, then sends it to every subscriber.
-    async fn chat(&mut self, access: &Access, name: Option<String>, text: String) -> Result<ChatLine, ApiError> {
+    async fn chat(&mut self, access: &Access, text: String) -> Result<ChatLine, ApiError> {
         let (seat, name) = match self.authorise(access)? {
             Viewer::Seat(seat) => {
                 let row = &self.seats[seat.index()];
                 let name = row.name.clone().unwrap_or_else(|| format!("Player {}", seat.number()));
                 (Some(seat.0), name)
             }
-            Viewer::Spectator => (None, name.ok_or_else(ApiError::chat_needs_name)?),
+            // A spectator is never shown under a name it chose, so it cannot
+            // pose as a seat.
+            Viewer::Spectator => (None, crate::names::SPECTATOR_NAME.to_string()),
         };
         if self.chat.len() >= MAX_CHAT_LINES {
             return Err(ApiError::chat_full(MAX_CHAT_LINES));
@@ -698,7 +892,8 @@ impl Table {
         });
         // The entries as the engine logged them (the action re-serialised
         // from its typed form, never as sent, and the chance it triggered).
-        let log = LogRows::of(self.game.as_ref(), self.stored);
+        let mut chain = self.chain.clone();
+        let log = LogRows::of(self.game.as_ref(), self.stored, &mut chain);
         let version = log.version;
         let write = Write::Entries {
             table: self.id.clone(),
@@ -711,6 +906,8 @@ impl Table {
             return Err(ApiError::storage());
         }
         self.stored = version;
+        self.chain = chain;
+        self.last_action_ms.store(crate::lobby::now_ms(), Ordering::Relaxed);
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
         self.clock_sync();
         self.publish_update(from);
@@ -745,6 +942,14 @@ impl Table {
         if row.kind != "open" {
             return Err(ApiError::seat_taken(seat));
         }
+        // Nobody may pose as another seat: a look-alike name is refused.
+        let others = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat)
+            .filter_map(|(_, s)| s.name.as_deref());
+        crate::names::check_distinct(&name, others)?;
         let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
         let new_row = SeatRow {
             kind: "human".into(),
@@ -900,7 +1105,9 @@ impl Table {
 
     fn refresh_summary(&mut self) {
         let to_act = self.game.to_act();
-        let status = if to_act == ToAct::Over {
+        let status = if self.closed {
+            "closed"
+        } else if to_act == ToAct::Over {
             "finished"
         } else if self.waiting_for_players() {
             "waiting"
@@ -919,6 +1126,7 @@ impl Table {
             seats: self.seat_infos(),
             result: self.game.result(),
             created_ms: self.created_ms,
+            seed_chosen: self.seed_chosen,
             rematch: self.rematch.clone(),
             clock: self.clock.as_ref().map(|c| c.config),
         };

@@ -6,6 +6,7 @@
 mod common;
 
 mod bots;
+mod capacity;
 mod chat;
 mod clock;
 mod crash;
@@ -16,4 +17,6 @@ mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
 mod rematch;
+mod table_integrity;
+mod slow_readers;
 mod websocket;

@@ -155,7 +155,17 @@ async fn postgres_persistence_suite() {
     // literal is an escape: with bound parameters only, nothing changes.
     for (suffix, conforming) in [("", true), ("_nonconforming", false)] {
         let db = |name: &str| format!("{name}{suffix}");
-        for name in ["restart", "graceful", "seeds", "old", "corrupt", "canonical", "hostile"] {
+        for name in [
+            "restart",
+            "graceful",
+            "seeds",
+            "old",
+            "corrupt",
+            "canonical",
+            "hostile",
+            "chain",
+            "seal",
+        ] {
             create_database(&cluster, &db(name), conforming).await;
         }
         let url = |name: &str| cluster.url(&db(name));
@@ -166,6 +176,8 @@ async fn postgres_persistence_suite() {
         common::restore::corrupt_rows_are_quarantined(&url("corrupt")).await;
         common::restore::actions_are_stored_canonically(&url("canonical")).await;
         common::restore::hostile_text_round_trips(&url("hostile")).await;
+        common::chain::edited_logs_are_caught(&url("chain")).await;
+        common::chain::unchained_tables_are_sealed(&url("seal")).await;
         if !conforming {
             check_setting_is_off(&url("hostile")).await;
         }

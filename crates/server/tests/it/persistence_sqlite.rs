@@ -56,3 +56,13 @@ async fn sqlite_actions_are_stored_canonically() {
 async fn sqlite_hostile_text_round_trips() {
     common::restore::hostile_text_round_trips(&common::temp_sqlite("hostile")).await;
 }
+
+#[tokio::test]
+async fn sqlite_edited_logs_are_caught() {
+    common::chain::edited_logs_are_caught(&common::temp_sqlite("chain")).await;
+}
+
+#[tokio::test]
+async fn sqlite_unchained_tables_are_sealed() {
+    common::chain::unchained_tables_are_sealed(&common::temp_sqlite("seal")).await;
+}

@@ -97,30 +97,39 @@ async fn players_and_spectators_chat_at_the_table() {
         .script("const i = document.querySelector('[data-testid=chat-input]'); return [i.value, document.activeElement === i];")
         .await;
     assert_eq!(typing, json!(["halb getipp", true]), "the draft and the focus are kept");
+    // A spectator chats as "Zuschauer", never under the name it sent.
+    let lines = chat_lines(&b).await;
     assert!(
-        chat_lines(&b).await.iter().any(|l| l.contains("Zoe (Zuschauer)")),
-        "a spectator's line says so"
+        lines
+            .iter()
+            .any(|l| l.starts_with("Zuschauer") && l.contains("Viel Spaß euch")),
+        "a spectator's line says so: {lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.contains("Zoe")),
+        "the name it sent is not shown: {lines:?}"
     );
 
-    // Muting Zoe hides her lines in this browser only, and survives a reload.
+    // Muting the spectators hides their lines in this browser only, and
+    // survives a reload.
     let zoe = b
-        .script("return [...document.querySelectorAll('[data-testid=chat-line]')].findIndex((l) => l.textContent.includes('Zoe'));")
+        .script("return [...document.querySelectorAll('[data-testid=chat-line]')].findIndex((l) => l.textContent.includes('Viel Spaß euch'));")
         .await
         .as_i64()
-        .expect("Zoe's line");
+        .expect("the spectator's line");
     b.script(&format!(
         "document.querySelectorAll('[data-testid=chat-line]')[{zoe}].querySelector('[data-testid=chat-mute]').click();"
     ))
     .await;
     let started = Instant::now();
-    while chat_lines(&b).await.iter().any(|l| l.contains("Zoe")) {
+    while chat_lines(&b).await.iter().any(|l| l.contains("Viel Spaß euch")) {
         assert!(started.elapsed() < Duration::from_secs(10), "muting hides the line");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     b.reload().await;
     wait_line(&b, "Hallo zusammen").await;
     assert!(
-        !chat_lines(&b).await.iter().any(|l| l.contains("Zoe")),
+        !chat_lines(&b).await.iter().any(|l| l.contains("Viel Spaß euch")),
         "still muted after a reload"
     );
     let note = b.text_of(".chat-muted").await.unwrap_or_default();
@@ -133,10 +142,15 @@ async fn players_and_spectators_chat_at_the_table() {
     b.goto(&format!("/watch/{table}")).await;
     wait_line(&b, "Hallo zusammen").await;
     wait_line(&b, "Viel Spaß euch").await;
-    b.type_into("[data-testid=chat-name]", "Max").await;
+    assert!(
+        b.script("return document.querySelector('[data-testid=chat-name]') === null;")
+            .await
+            == json!(true),
+        "a spectator is not asked for a name"
+    );
     b.type_into("[data-testid=chat-input]", "Ich schaue zu").await;
     b.click("[data-testid=chat-send]").await;
-    wait_line(&b, "Max (Zuschauer)").await;
+    wait_line(&b, "Ich schaue zu").await;
     b.close_tab(&player).await;
     wait_line(&b, "Ich schaue zu").await;
 

@@ -4,7 +4,8 @@
 //! action for a seat that is not to act is refused with the rule sentence;
 //! the lobby's hot-seat switch takes every human seat at once. A 2-player
 //! CATAN table: the lobby offers 2 players for CATAN, says that the option
-//! `two_players` goes with it, sends it, and the table is played.
+//! `two_players` goes with it, sends it, and the table is played. A table
+//! whose creator chose the seed is marked in the lobby and at the table.
 
 use std::time::Duration;
 use web_e2e::ui::{self, Turn};
@@ -212,5 +213,64 @@ async fn two_player_catan_from_the_lobby() {
     b.resize(1280, 1000).await;
     b.screenshot("catan-two-players.png").await;
     b.quit().await;
+    server.stop().await;
+}
+
+/// A table created with a chosen seed (allowed because its other seat is a
+/// bot) carries a mark in the lobby list and on the table page; a table with
+/// the server's seed carries none.
+#[tokio::test(flavor = "multi_thread")]
+async fn chosen_seed_tables_are_marked() {
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let http = reqwest::Client::new();
+    let create = |body: serde_json::Value| {
+        let (http, url) = (http.clone(), format!("{}/api/tables", server.url));
+        async move {
+            let v: serde_json::Value = http.post(url).json(&body).send().await.unwrap().json().await.unwrap();
+            v["id"].as_str().expect("created").to_string()
+        }
+    };
+    let seats = serde_json::json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]);
+    let chosen = create(serde_json::json!({"game": "splendor", "players": 2, "seed": 5, "seats": seats})).await;
+    let drawn = create(serde_json::json!({"game": "splendor", "players": 2, "seats": seats})).await;
+    german(&b).await;
+    let row = |id: &str| format!("[data-testid=table-row][data-table=\"{id}\"]");
+    b.wait_for(
+        &format!("{} [data-testid=seed-chosen]", row(&chosen)),
+        Duration::from_secs(20),
+    )
+    .await;
+    b.wait_for(&row(&drawn), Duration::from_secs(5)).await;
+    let unmarked = b
+        .script(&format!(
+            "return document.querySelector('{} [data-testid=seed-chosen]') === null;",
+            row(&drawn).replace('\'', "\\'")
+        ))
+        .await;
+    assert_eq!(
+        unmarked,
+        serde_json::json!(true),
+        "a table with the server's seed is not marked"
+    );
+    let badge = b
+        .text_of(&format!("{} [data-testid=seed-chosen]", row(&chosen)))
+        .await
+        .unwrap_or_default();
+    assert_eq!(badge, "Seed gewählt");
+
+    b.goto(&format!("/watch/{chosen}")).await;
+    let note = b.wait_for("[data-testid=seed-chosen]", Duration::from_secs(20)).await;
+    let text = b.text(&note).await.unwrap_or_default();
+    assert!(text.contains("Bots"), "the table page says why it is marked: {text}");
+    b.goto(&format!("/watch/{drawn}")).await;
+    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+    let none = b
+        .script("return document.querySelector('[data-testid=seed-chosen]') === null;")
+        .await;
+    assert_eq!(none, serde_json::json!(true));
     server.stop().await;
 }

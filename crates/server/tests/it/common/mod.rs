@@ -2,6 +2,7 @@
 //! temporary database, an HTTP client and a WebSocket client.
 #![allow(dead_code)]
 
+pub mod chain;
 pub mod restore;
 pub mod suite;
 
@@ -94,9 +95,17 @@ impl Api {
         (status, resp.json().await.unwrap_or(Value::Null))
     }
 
-    /// Creates a toy table; returns its id.
+    /// Creates a toy table; returns its id. Its seed is 7 where the server
+    /// takes a chosen seed (at most one human seat), else the server's.
     pub async fn create(&self, players: usize, seats: Option<Value>) -> String {
-        let mut body = json!({"game": "toy", "players": players, "seed": 7});
+        let mut body = json!({"game": "toy", "players": players});
+        let humans = seats.as_ref().map_or(players, |s| {
+            s.as_array()
+                .map_or(0, |a| a.iter().filter(|x| x["kind"] == "human").count())
+        });
+        if humans <= 1 {
+            body["seed"] = json!(7);
+        }
         if let Some(s) = seats {
             body["seats"] = s;
         }

@@ -240,7 +240,7 @@ pub async fn old_database_is_migrated(db: &str) {
                 .await
                 .expect("upgraded row");
             let counts: (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-            assert_eq!(counts, (2, game.version() as i64, 0), "{id} upgraded");
+            assert_eq!(counts, (3, game.version() as i64, 0), "{id} upgraded");
         }
     }
     pool.close().await;
@@ -278,7 +278,7 @@ pub async fn corrupt_rows_are_quarantined(db: &str) {
     let corrupt = [
         (
             "UPDATE entries SET entry = '{not json' WHERE table_id = $1 AND idx = 0",
-            "refused",
+            "chain_broken",
         ),
         (
             "UPDATE tables SET digest = '0000000000000000' WHERE id = $1",
@@ -290,9 +290,8 @@ pub async fn corrupt_rows_are_quarantined(db: &str) {
             "UPDATE tables SET version = version + 1 WHERE id = $1",
             "version_mismatch",
         ),
-        // Changed below: another card dealt, noticed by the digest, or refused
-        // when that card cannot be dealt there.
-        ("UPDATE tables SET seed = seed WHERE id = $1", "digest_mismatch|refused"),
+        // Changed below: another card dealt, noticed by the hash chain.
+        ("UPDATE tables SET seed = seed WHERE id = $1", "chain_broken"),
     ];
     for ((sql, _), id) in corrupt.iter().zip(&ids) {
         let done = sqlx::query(sql).bind(*id).execute(&pool).await.expect("corrupt");
@@ -416,6 +415,8 @@ pub async fn hostile_text_round_trips(db: &str) {
     let log = |from: u64, entries: Vec<String>| LogRows {
         from,
         version: from + entries.len() as u64,
+        links: entries.iter().map(|_| "0".repeat(64)).collect(),
+        head: "0".repeat(64),
         entries,
         digest: format!("{from:016x}"),
     };
@@ -433,6 +434,8 @@ pub async fn hostile_text_round_trips(db: &str) {
                 version: 0,
                 created_ms: 0,
                 clock: None,
+                seed_chosen: false,
+                creator: None,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),
@@ -444,6 +447,7 @@ pub async fn hostile_text_round_trips(db: &str) {
                 table,
                 seats,
                 start_state,
+                chain_start: texts[3].clone(),
                 log: log(0, vec![texts[0].clone()]),
             })
             .await

@@ -1,0 +1,342 @@
+//! The soak test's attacks on the server's capacity (issue 24): a table flood
+//! from hundreds of loopback addresses (enough to reach the server's table
+//! cap), idle WebSockets and silent TCP connections up to the connection
+//! cap, and slow readers that never read what they asked for; plus a
+//! newcomer from an address of its own that must still create a table and
+//! play it. Every attacker address is 127.10.x.y, one per task group, so
+//! each meets the per-address limits as a separate attacker would.
+
+use crate::loadtest;
+use futures_util::{SinkExt, StreamExt};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::AsyncReadExt;
+use tokio_tungstenite::tungstenite::Message;
+
+/// How hard to push.
+#[derive(Debug, Clone)]
+pub struct SiegeConfig {
+    /// Attacking addresses (127.10.x.y), at least 200 for the issue's attack.
+    pub addresses: usize,
+    /// Tables each address tries to create (the server's per-address cap
+    /// refuses the rest).
+    pub tables_per_address: usize,
+    /// Idle WebSockets held (they answer pings, send nothing else).
+    pub idle: usize,
+    /// Silent TCP connections held (they send nothing at all; reopened when
+    /// the server closes them).
+    pub silent: usize,
+    /// Slow readers: WebSockets that watch real tables and never read.
+    pub slow_readers: usize,
+}
+
+impl Default for SiegeConfig {
+    fn default() -> Self {
+        SiegeConfig {
+            addresses: 200,
+            tables_per_address: 60,
+            idle: 2_000,
+            silent: 3_000,
+            slow_readers: 50,
+        }
+    }
+}
+
+/// What the attacks did and what they got.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SiegeReport {
+    /// Attacking addresses used.
+    pub addresses: usize,
+    /// Tables the flood created.
+    pub flood_created: u64,
+    /// Flood requests refused, by error rule.
+    pub flood_refused: BTreeMap<String, u64>,
+    /// Idle WebSockets opened, and closed by the server.
+    pub idle: (u64, u64),
+    /// Silent TCP connections opened, and closed by the server.
+    pub silent: (u64, u64),
+    /// Slow readers opened, and closed by the server.
+    pub slow_readers: (u64, u64),
+    /// Whether the newcomer created a table.
+    pub newcomer_created: bool,
+    /// Actions the newcomer had acknowledged at its table.
+    pub newcomer_acks: u64,
+    /// Time the newcomer's table creation took, ms.
+    pub newcomer_create_ms: f64,
+}
+
+#[derive(Default)]
+struct Counters {
+    flood_created: AtomicU64,
+    flood_refused: Mutex<BTreeMap<String, u64>>,
+    idle_opened: AtomicU64,
+    idle_closed: AtomicU64,
+    silent_opened: AtomicU64,
+    silent_closed: AtomicU64,
+    slow_opened: AtomicU64,
+    slow_closed: AtomicU64,
+}
+
+fn bump(c: &AtomicU64) {
+    c.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The `i`-th attacking address, 127.10.x.y.
+fn attacker(i: usize) -> IpAddr {
+    IpAddr::from([127, 10, (i / 250) as u8, (1 + i % 250) as u8])
+}
+
+/// Running attacks; [`Siege::stop`] ends them and gives the report.
+#[derive(Debug)]
+pub struct Siege {
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    counters: Arc<Counters>,
+    addresses: usize,
+}
+
+impl std::fmt::Debug for Counters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Counters")
+    }
+}
+
+/// Starts every attack against `base`; the real `tables` are watched by the
+/// idle WebSockets and the slow readers.
+pub fn start(base: &str, game: &str, tables: &[String], config: &SiegeConfig) -> Siege {
+    let counters = Arc::new(Counters::default());
+    let addresses = config.addresses.clamp(1, 250 * 256);
+    let mut tasks = Vec::new();
+    let table = |i: usize| tables.get(i % tables.len().max(1)).cloned().unwrap_or_default();
+    for a in 0..addresses {
+        let (base, game, c) = (base.to_string(), game.to_string(), Arc::clone(&counters));
+        tasks.push(tokio::spawn(flood(
+            base,
+            game,
+            attacker(a),
+            config.tables_per_address,
+            c,
+        )));
+    }
+    // Connections spread over the addresses, well under the per-address cap.
+    for i in 0..config.idle {
+        let (base, t, c) = (base.to_string(), table(i), Arc::clone(&counters));
+        tasks.push(tokio::spawn(idle(base, t, attacker(i % addresses), c)));
+    }
+    for i in 0..config.silent {
+        let (base, c) = (base.to_string(), Arc::clone(&counters));
+        tasks.push(tokio::spawn(silent(base, attacker((i + addresses / 2) % addresses), c)));
+    }
+    for i in 0..config.slow_readers {
+        let (base, t, c) = (base.to_string(), table(i), Arc::clone(&counters));
+        tasks.push(tokio::spawn(slow_reader(base, t, attacker(i % addresses), c)));
+    }
+    Siege {
+        tasks,
+        counters,
+        addresses,
+    }
+}
+
+impl Siege {
+    /// Ends every attack; the report (without the newcomer's part).
+    pub fn stop(self) -> SiegeReport {
+        for t in &self.tasks {
+            t.abort();
+        }
+        let c = &self.counters;
+        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        SiegeReport {
+            addresses: self.addresses,
+            flood_created: n(&c.flood_created),
+            flood_refused: c.flood_refused.lock().map(|m| m.clone()).unwrap_or_default(),
+            idle: (n(&c.idle_opened), n(&c.idle_closed)),
+            silent: (n(&c.silent_opened), n(&c.silent_closed)),
+            slow_readers: (n(&c.slow_opened), n(&c.slow_closed)),
+            ..SiegeReport::default()
+        }
+    }
+}
+
+/// Creates tables from one address until the server refuses for the
+/// address's cap (or `count` are made); then holds them.
+async fn flood(base: String, game: String, from: IpAddr, count: usize, c: Arc<Counters>) {
+    let Ok(http) = reqwest::Client::builder()
+        .local_address(from)
+        .timeout(Duration::from_secs(10))
+        .build()
+    else {
+        return;
+    };
+    let url = format!("{base}/api/tables");
+    let body = json!({"game": game, "players": 2}).to_string();
+    let mut made = 0;
+    while made < count {
+        let sent = http
+            .post(&url)
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .send()
+            .await;
+        let rule = match sent {
+            Ok(r) if r.status().as_u16() == 201 => {
+                bump(&c.flood_created);
+                made += 1;
+                continue;
+            }
+            Ok(r) => {
+                let v: Value = r.json().await.unwrap_or(Value::Null);
+                v["error"]["rule"].as_str().unwrap_or("unreadable").to_string()
+            }
+            Err(_) => "connection".to_string(),
+        };
+        let stop = rule == "server.table_limit.address";
+        if let Ok(mut m) = c.flood_refused.lock() {
+            *m.entry(rule).or_insert(0) += 1;
+        }
+        if stop {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A WebSocket that connects and then only answers the server's pings
+/// (tungstenite does while it is read); reconnects when closed.
+async fn idle(base: String, table: String, from: IpAddr, c: Arc<Counters>) {
+    let path = format!("/api/tables/{table}/ws");
+    loop {
+        let Ok(mut ws) = loadtest::websocket(&base, &path, Some(from)).await else {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        bump(&c.idle_opened);
+        while let Some(Ok(_)) = ws.next().await {}
+        bump(&c.idle_closed);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A TCP connection that sends nothing; reopened when the server closes it.
+async fn silent(base: String, from: IpAddr, c: Arc<Counters>) {
+    loop {
+        let Ok(mut s) = loadtest::tcp(&base, Some(from)).await else {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        bump(&c.silent_opened);
+        let mut buf = [0u8; 64];
+        let _ = s.read(&mut buf).await;
+        bump(&c.silent_closed);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Watches a real table and asks for large answers (errors echo a long
+/// `id`), never reading; counts the server closing it (a send fails).
+async fn slow_reader(base: String, table: String, from: IpAddr, c: Arc<Counters>) {
+    let path = format!("/api/tables/{table}/ws");
+    let big = Message::text(json!({"type": "nonsense", "id": "x".repeat(8000)}).to_string());
+    loop {
+        let Ok(mut ws) = loadtest::websocket(&base, &path, Some(from)).await else {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        bump(&c.slow_opened);
+        let _ = ws.send(Message::text(r#"{"type":"watch"}"#)).await;
+        loop {
+            // A send blocks once the server stops reading; it fails once
+            // the server closed the connection.
+            match tokio::time::timeout(Duration::from_secs(1), ws.send(big.clone())).await {
+                Ok(Ok(())) => tokio::time::sleep(Duration::from_millis(20)).await,
+                Ok(Err(_)) => break,
+                Err(_) => {}
+            }
+        }
+        bump(&c.slow_closed);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A newcomer from an address of its own: creates a two-seat table, takes
+/// both seats and plays them over one WebSocket (hot seat) for `play`.
+/// Returns whether the table was created, how long that took (ms) and the
+/// actions acknowledged.
+pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (bool, f64, u64) {
+    let Ok(http) = reqwest::Client::builder()
+        .local_address(from)
+        .timeout(Duration::from_secs(10))
+        .build()
+    else {
+        return (false, 0.0, 0);
+    };
+    let post = |path: String, body: Value| {
+        http.post(format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+    };
+    let t = Instant::now();
+    let created = post("/api/tables".into(), json!({"game": game, "players": 2})).await;
+    let create_ms = t.elapsed().as_secs_f64() * 1000.0;
+    let table: Value = match created {
+        Ok(r) if r.status().as_u16() == 201 => r.json().await.unwrap_or(Value::Null),
+        _ => return (false, create_ms, 0),
+    };
+    let id = table["id"].as_str().unwrap_or_default().to_string();
+    let mut secrets = Vec::new();
+    for seat in 0..2 {
+        let joined = post(
+            format!("/api/tables/{id}/seats/{seat}/join"),
+            json!({"name": format!("Neu{seat}")}),
+        )
+        .await;
+        let Ok(r) = joined else { return (true, create_ms, 0) };
+        let v: Value = r.json().await.unwrap_or(Value::Null);
+        secrets.push(v["secret"].as_str().unwrap_or_default().to_string());
+    }
+    let Ok(mut ws) = loadtest::websocket(base, &format!("/api/tables/{id}/ws"), Some(from)).await else {
+        return (true, create_ms, 0);
+    };
+    for (seat, secret) in secrets.iter().enumerate() {
+        let auth = json!({"type": "auth", "seat": seat, "secret": secret}).to_string();
+        if ws.send(Message::text(auth)).await.is_err() {
+            return (true, create_ms, 0);
+        }
+    }
+    let deadline = Instant::now() + play;
+    let mut acks = 0;
+    let mut next_id = 0u64;
+    while Instant::now() < deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(left, ws.next()).await else {
+            continue;
+        };
+        let v: Value = serde_json::from_str(t.as_str()).unwrap_or(Value::Null);
+        match v["type"].as_str() {
+            Some("ack") => acks += 1,
+            Some("snapshot" | "update") => {
+                if v["result"].is_object() {
+                    break;
+                }
+                let (Some(seat), Some(version)) = (v["viewer"]["seat"].as_u64(), v["version"].as_u64()) else {
+                    continue;
+                };
+                let Some(action) = v["legal"].as_array().and_then(|l| l.first()).cloned() else {
+                    continue;
+                };
+                next_id += 1;
+                let act = json!({"type": "act", "seat": seat, "action": action, "version": version, "id": next_id});
+                if ws.send(Message::text(act.to_string())).await.is_err() {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    (true, create_ms, acks)
+}
