@@ -6,7 +6,10 @@
 //! with all 7 lairs, the 2-player side and the pro variant with player trades.
 //! See `docs/games/catan-junior.md` for numbering, rules decisions and JSON.
 //!
-//! ```
+//! A first step (it runs as `tests/it/doc_example.rs`: the workspace's test
+//! command builds no doctests, each of which would link the crate again):
+//!
+//! ```ignore
 //! use catan_junior::{Action, CatanJunior, Chance, Config};
 //! use engine::rand::SeedableRng;
 //! use engine::{Game, GameRng, NoEvents, Seat, ToAct};

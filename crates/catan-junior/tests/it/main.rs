@@ -6,6 +6,7 @@
 mod common;
 
 mod conformance;
+mod doc_example;
 mod golden;
 mod json;
 mod reach;
