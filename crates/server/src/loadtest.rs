@@ -416,7 +416,8 @@ async fn setup_table(http: &reqwest::Client, base: &str, config: &LoadtestConfig
         let joined = post(
             http,
             &format!("{base}/api/tables/{id}/seats/{seat}/join"),
-            &json!({"name": "load"}),
+            // One name per seat: names that look alike are refused at one table.
+            &json!({"name": format!("load {}", seat + 1)}),
         )
         .await?;
         secrets.push(joined["secret"].as_str().ok_or("no secret")?.to_string());

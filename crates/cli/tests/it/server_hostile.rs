@@ -129,9 +129,11 @@ async fn mcts_threads_are_capped_at_the_cores() {
         assert!(Instant::now() < deadline, "the mcts table did not finish: {summary}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    // The searches ran on at most one thread per core (plus the runtime's).
+    // The searches ran on at most one thread per core, not 100,000. The count is
+    // the whole test process's: the other tests running beside this one start
+    // servers (runtimes, blocking pools) too, hence the slack.
     assert!(
-        peak <= before + cores + 4,
+        peak <= before + cores + 32,
         "{peak} threads at the peak, {before} before, {cores} cores"
     );
     server.shutdown().await.expect("clean shutdown");

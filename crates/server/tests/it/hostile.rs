@@ -178,8 +178,9 @@ async fn open_tables_are_capped_per_address_and_in_total() {
         let v: Value = resp.json().await.expect("json");
         statuses.push((status, rule(&v).to_string()));
     }
-    assert_eq!(statuses[..2], [(201, String::new()), (201, String::new())]);
-    assert_eq!(statuses[2], (503, "server.table_limit.total".to_string()));
+    // At the total a newcomer's table still gets in: the oldest table that
+    // no human joined is closed for it (capacity.rs tests which goes).
+    assert_eq!(statuses, vec![(201, String::new()); 3]);
     healthy(&api).await;
     server.shutdown().await.expect("clean shutdown");
 }
