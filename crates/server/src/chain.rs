@@ -68,9 +68,7 @@ pub enum Break {
 impl std::fmt::Display for Break {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Break::Start => {
-                f.write_str("the start (game, seats, options or start state) does not match its link")
-            }
+            Break::Start => f.write_str("the start (game, seats, options or start state) does not match its link"),
             Break::Entry(n) => write!(f, "entry {n} does not match its link"),
             Break::Head => f.write_str("the last link does not match the log's end (entries removed or added)"),
             Break::Missing(what) => write!(f, "the link of {what} is missing or unreadable"),

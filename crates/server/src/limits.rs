@@ -331,7 +331,12 @@ impl Connections {
                 .min_by_key(|(id, s)| {
                     let heard = s.heard.load(Ordering::Relaxed);
                     let held = by_addr.get(&s.addr).copied().unwrap_or(0);
-                    (heard, std::cmp::Reverse(held), s.last_read.load(Ordering::Relaxed), **id)
+                    (
+                        heard,
+                        std::cmp::Reverse(held),
+                        s.last_read.load(Ordering::Relaxed),
+                        **id,
+                    )
                 })
                 .map(|(id, s)| (*id, Arc::clone(s)));
             let Some((id, state)) = victim else { break };

@@ -99,8 +99,8 @@ impl TestServer {
             http_rate: 1000.0,
             http_burst: 2000.0,
             // The test reproduces positions from a seed at tables of several humans.
-        allow_chosen_seeds: true,
-        ..server::ServerConfig::default()
+            allow_chosen_seeds: true,
+            ..server::ServerConfig::default()
         };
         server::start(config, games, server::BotRegistry::default())
             .await

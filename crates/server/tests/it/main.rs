@@ -17,6 +17,6 @@ mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
 mod rematch;
-mod table_integrity;
 mod slow_readers;
+mod table_integrity;
 mod websocket;

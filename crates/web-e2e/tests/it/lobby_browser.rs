@@ -263,8 +263,15 @@ async fn chosen_seed_tables_are_marked() {
     assert_eq!(badge, "Seed gewählt");
 
     b.goto(&format!("/watch/{chosen}")).await;
-    let note = b.wait_for("[data-testid=seed-chosen]", Duration::from_secs(20)).await;
-    let text = b.text(&note).await.unwrap_or_default();
+    b.wait_for("[data-testid=seed-chosen]", Duration::from_secs(20)).await;
+    // Its text content: WebDriver's element text is empty while the notice is
+    // still scrolled out of the rendered area.
+    let text = b
+        .script("return document.querySelector('[data-testid=seed-chosen]').textContent;")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(text.contains("Bots"), "the table page says why it is marked: {text}");
     b.goto(&format!("/watch/{drawn}")).await;
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
