@@ -6,22 +6,11 @@
 //! before the chain are checked as before and sealed. Run against SQLite and
 //! PostgreSQL alike.
 
+use super::restore::pool;
 use super::{start, Api};
 use engine::{ChanceMode, Stored};
 use serde_json::{json, Value};
 use sqlx::Row;
-
-async fn pool(db: &str) -> sqlx::AnyPool {
-    sqlx::any::install_default_drivers();
-    let url = if db.starts_with("sqlite:") && !db.contains('?') {
-        format!("{db}?mode=rwc")
-    } else {
-        db.to_string()
-    };
-    sqlx::AnyPool::connect(&url)
-        .await
-        .expect("test connects to the database")
-}
 
 /// A toy table of three, every seat taken and seat 0's guess made.
 async fn played_table(api: &Api) -> String {

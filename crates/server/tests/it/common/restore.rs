@@ -10,7 +10,8 @@ use serde_json::{json, Value};
 use server::db::{Db, LogRows, SeatRow, TableRow, Write};
 use sqlx::Row;
 
-async fn pool(db: &str) -> sqlx::AnyPool {
+/// A pool on the test's database (shared with `chain.rs`).
+pub(super) async fn pool(db: &str) -> sqlx::AnyPool {
     sqlx::any::install_default_drivers();
     // A SQLite file is created if missing.
     let url = if db.starts_with("sqlite:") && !db.contains('?') {
