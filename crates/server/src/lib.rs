@@ -114,6 +114,13 @@ pub struct ServerConfig {
     /// (positions reproduced on purpose); such tables are marked as chosen-seed
     /// tables in the lobby and the table view like any other.
     pub allow_chosen_seeds: bool,
+    /// Makes the server's chance reproducible, for tests and demonstrations
+    /// only: the n-th table created gets a seed derived from this one (and is
+    /// marked as a chosen-seed table, since whoever knows it knows the
+    /// chance), and every bot decision is drawn from it, the table's seed,
+    /// the version and the seat. A test then plays the same game on every
+    /// run, so its length is known. No command-line flag sets it.
+    pub replay_seed: Option<u64>,
 }
 
 impl Default for ServerConfig {
@@ -143,6 +150,7 @@ impl Default for ServerConfig {
             request_timeout_ms: 30_000,
             write_timeout_ms: 10_000,
             allow_chosen_seeds: false,
+            replay_seed: None,
         }
     }
 }
@@ -218,6 +226,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         bot_think: Duration::from_millis(config.bot_think_ms),
         quarantine: table::Quarantine::default(),
         allow_chosen_seeds: config.allow_chosen_seeds,
+        replay: config.replay_seed.map(table::Replay::new),
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
     let restored_tables = lobby.restore().await?;

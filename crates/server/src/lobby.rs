@@ -194,10 +194,10 @@ impl Lobby {
                 } else {
                     s.created_ms
                 };
-                Some(((joined, idle_since, s.id.clone()), h))
+                Some(((joined, idle_since, h.opened), s.id.clone(), h))
             })
             .min_by(|a, b| a.0.cmp(&b.0));
-        let Some(((_, _, id), handle)) = victim else {
+        let Some((_, id, handle)) = victim else {
             return false;
         };
         let closed = handle
@@ -276,7 +276,8 @@ impl Lobby {
         }
         let random = || secret::random_u64().map_err(|e| ApiError::internal(&e.to_string()));
         let id = format!("{:016x}", random()?);
-        let seed = match req.seed {
+        let replayed = self.shared.replay.as_ref().map(table::Replay::next_table_seed);
+        let seed = match req.seed.or(replayed) {
             Some(s) => s,
             None => self
                 .shared
@@ -309,7 +310,7 @@ impl Lobby {
                 };
                 serde_json::to_string(&stored).unwrap_or_default()
             }),
-            seed_chosen: req.seed.is_some(),
+            seed_chosen: req.seed.is_some() || replayed.is_some(),
             creator: creator.map(|ip| ip.to_string()),
         };
         let (write, chain) = table::create_write(

@@ -54,18 +54,45 @@ pub struct TestServer {
     pub url: String,
     running: Option<server::RunningServer>,
     _dir: TempDir,
+    replay_seed: Option<u64>,
 }
 
 impl TestServer {
     /// Starts the server with every game of the binary and the built-in bots,
     /// on a free port, with a temporary SQLite database and quick bots.
     pub async fn start() -> TestServer {
+        Self::start_with(None).await
+    }
+
+    /// Starts the server in its reproducible mode (`ServerConfig::replay_seed`):
+    /// the tables' chance and the bots' choices follow from `seed`, so a
+    /// complete game played by a deterministic click policy is the same game
+    /// on every run, its length known instead of drawn anew (a long draw once
+    /// took a full-game test past its time budget on CI).
+    pub async fn start_replayable(seed: u64) -> TestServer {
+        Self::start_with(Some(seed)).await
+    }
+
+    /// [`TestServer::start_replayable`] with `seed`, or with the seed in
+    /// `SPIELLEITER_E2E_SEED` when set (to look for a game that shows what a
+    /// test must see in fewer moves, or to replay a failure).
+    pub async fn start_game(seed: u64) -> TestServer {
+        let seed = std::env::var("SPIELLEITER_E2E_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(seed);
+        eprintln!("replay seed {seed}");
+        Self::start_replayable(seed).await
+    }
+
+    async fn start_with(replay_seed: Option<u64>) -> TestServer {
         let dir = TempDir::new("db");
-        let running = Self::run(&dir, "127.0.0.1:0").await;
+        let running = Self::run(&dir, "127.0.0.1:0", replay_seed).await;
         TestServer {
             url: format!("http://{}", running.addr),
             running: Some(running),
             _dir: dir,
+            replay_seed,
         }
     }
 
@@ -75,7 +102,7 @@ impl TestServer {
         self.stop_only().await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         let addr = self.url.trim_start_matches("http://").to_string();
-        self.running = Some(Self::run(&self._dir, &addr).await);
+        self.running = Some(Self::run(&self._dir, &addr, self.replay_seed).await);
     }
 
     /// Stops the server, keeping its database for [`TestServer::restart`].
@@ -85,7 +112,7 @@ impl TestServer {
         }
     }
 
-    async fn run(dir: &TempDir, addr: &str) -> server::RunningServer {
+    async fn run(dir: &TempDir, addr: &str, replay_seed: Option<u64>) -> server::RunningServer {
         let entries = spielleiter_cli::registry::GAMES
             .iter()
             .map(|id| spielleiter_cli::registry::entry(id).expect("every listed game has an entry"))
@@ -100,6 +127,7 @@ impl TestServer {
             http_burst: 2000.0,
             // The test reproduces positions from a seed at tables of several humans.
             allow_chosen_seeds: true,
+            replay_seed,
             ..server::ServerConfig::default()
         };
         server::start(config, games, server::BotRegistry::default())
@@ -677,7 +705,7 @@ pub mod ui {
     }
 
     /// The table id in the table page's URL.
-    async fn table_id(b: &Browser) -> String {
+    pub async fn table_id(b: &Browser) -> String {
         let url = b.url().await;
         url.split("/play/")
             .nth(1)

@@ -21,7 +21,8 @@ use crate::db::{
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
 use crate::secret;
-use engine::{ChanceMode, DynMatch, GameEntry, Seat, Stored, ToAct, Viewer};
+use engine::rand::SeedableRng;
+use engine::{ChanceMode, DynMatch, GameEntry, GameRng, Seat, Stored, ToAct, Viewer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -199,6 +200,47 @@ pub struct Shared {
     /// Whether a client may choose the seed of a table with several humans
     /// (`ServerConfig::allow_chosen_seeds`).
     pub allow_chosen_seeds: bool,
+    /// Reproducible chance and bots (`ServerConfig::replay_seed`).
+    pub replay: Option<Replay>,
+}
+
+/// The server's reproducible mode (`ServerConfig::replay_seed`): table seeds
+/// in creation order and bot decisions, all from one seed.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    seed: u64,
+    created: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Replay {
+    /// The mode for `seed`.
+    pub fn new(seed: u64) -> Replay {
+        Replay {
+            seed,
+            created: Arc::default(),
+        }
+    }
+
+    /// The seed of the next table created.
+    pub fn next_table_seed(&self) -> u64 {
+        let n = self.created.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        mix(self.seed, n)
+    }
+
+    /// The RNG of a bot's decision at a table (its seed), version and seat.
+    pub fn decision_rng(&self, table_seed: u64, version: u64, seat: u8) -> GameRng {
+        GameRng::seed_from_u64(mix(mix(self.seed ^ table_seed, version), u64::from(seat)))
+    }
+}
+
+/// SplitMix64's finaliser over `a` and `b`: well-spread seeds from counters.
+fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b
+        .wrapping_add(0x9e37_79b9_7f4a_7c15)
+        .wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A stored table that was not restored: kept aside in the database as it is,
@@ -285,7 +327,14 @@ pub struct TableHandle {
     /// creation or restore time before any), to choose which table to close
     /// when the server is full.
     pub last_action_ms: Arc<AtomicI64>,
+    /// The order in which this process opened its tables (created or
+    /// restored): breaks ties between tables of the same millisecond when
+    /// choosing the oldest to close, which a random id would break at random.
+    pub opened: u64,
 }
+
+/// Tables opened by this process so far ([`TableHandle::opened`]).
+static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl TableHandle {
     /// Sends a command and waits for its answer.
@@ -670,6 +719,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         tx,
         summary: Arc::clone(&table.summary),
         last_action_ms: Arc::clone(&table.last_action_ms),
+        opened: OPENED.fetch_add(1, Ordering::Relaxed),
     };
     tokio::spawn(table.run(rx));
     handle
@@ -1160,6 +1210,10 @@ impl Table {
             let version = self.game.version();
             let game = self.game.game();
             let think = self.shared.bot_think;
+            let mut rng = match &self.shared.replay {
+                Some(replay) => replay.decision_rng(self.seed, version, seat.0),
+                None => decision_rng(),
+            };
             tokio::spawn(async move {
                 tokio::time::sleep(think).await;
                 // Bots may search for a while: keep them off the async workers.
@@ -1174,7 +1228,7 @@ impl Table {
                         legal: &legal,
                         state: state.as_ref(),
                     };
-                    let i = bot.choose(&decision, &mut decision_rng());
+                    let i = bot.choose(&decision, &mut rng);
                     legal.get(i).or(legal.first()).cloned()
                 })
                 .await;

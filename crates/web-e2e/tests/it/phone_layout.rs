@@ -32,13 +32,8 @@ async fn board_width(b: &Browser) -> f64 {
     .await
 }
 
-/// The three phone tests run one at a time: run side by side, the CATAN set-up
-/// by taps stalled (seen twice, never when run alone; cause not found yet).
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_action_bar() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
@@ -111,8 +106,25 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     // The set-up by taps, until the turn's buttons appear.
     let started = Instant::now();
     while b.first("[data-testid=turn-buttons]").await.is_none() {
-        assert!(started.elapsed() < Duration::from_secs(120), "the set-up does not end");
-        for css in [spot, "[data-testid^=edge-]"] {
+        if started.elapsed() > Duration::from_secs(120) {
+            let id = ui::table_id(&b).await;
+            let summary = reqwest::get(format!("{}/api/tables/{id}", server.url))
+                .await
+                .expect("summary")
+                .text()
+                .await
+                .unwrap_or_default();
+            let view = reqwest::get(format!("{}/api/tables/{id}/view", server.url))
+                .await
+                .expect("view")
+                .text()
+                .await
+                .unwrap_or_default();
+            let page = b.text_of("body").await.unwrap_or_default();
+            panic!("the set-up does not end\nsummary: {summary}\nview: {view}\npage: {page}");
+        }
+        // A bot's first turn may offer the table a trade before ours: declined, as a player would.
+        for css in ["[data-testid=decline-offer]", spot, "[data-testid^=edge-]"] {
             if b.first(css).await.is_some() {
                 assert_eq!(ui::act(&b, css).await, None, "a target offered was refused");
                 break;
@@ -197,7 +209,6 @@ async fn assert_zooms(b: &Browser, css: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fixed_action_bar() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
@@ -264,7 +275,6 @@ async fn splendor_on_a_phone_has_finger_sized_tokens_a_zoomable_market_and_a_fix
 
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_junior_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_action_bar() {
-    let _one = ONE_AT_A_TIME.lock().await;
     let server = TestServer::start().await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
