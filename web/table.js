@@ -159,7 +159,7 @@ class TablePage {
         if (msg.clock) this.clock = readClock(msg.clock);
         if (key === this.logKey()) this.addEvents(msg.events, msg.version, key);
         if (key === String(this.active) || !this.views.has(String(this.active))) this.pickActive(true);
-        this.render();
+        this.renderSoon();
       },
       onClock: (msg) => {
         this.clock = readClock(msg.clock);
@@ -203,6 +203,7 @@ class TablePage {
     window.removeEventListener('pointerup', this.onRelease, true);
     window.removeEventListener('pointercancel', this.onRelease, true);
     clearTimeout(this.pressTimer);
+    clearTimeout(this.soon);
     clearInterval(this.clockTimer);
     document.title = `spielleiter – ${t('lobby')}`;
     this.unlisten();
@@ -397,7 +398,20 @@ class TablePage {
   }
 
   // ----- rendering -----
+  /**
+   * Renders once the messages already received are handled: a burst of
+   * updates (fast bots, a reconnect catching up) draws the board once, not
+   * once per update. A timer, not an animation frame, so that a tab in the
+   * background still shows the turn in its title.
+   */
+  renderSoon() {
+    if (this.soon) return;
+    this.soon = setTimeout(() => this.render(), 0);
+  }
+
   render() {
+    clearTimeout(this.soon);
+    this.soon = 0;
     if (this.pressed) {
       this.dirty = true;
       return;

@@ -121,7 +121,7 @@ impl TestServer {
         let config = server::ServerConfig {
             addr: addr.into(),
             database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
-            bot_think_ms: 20,
+            bot_think_ms: 0,
             // A browser opens several connections and polls; the test is not a load test.
             http_rate: 1000.0,
             http_burst: 2000.0,

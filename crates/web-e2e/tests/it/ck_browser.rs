@@ -381,7 +381,9 @@ fn targeted_card(legal: &[serde_json::Value]) -> Option<(usize, Vec<u64>, u64)> 
 #[tokio::test(flavor = "multi_thread")]
 async fn ck_progress_card_offers_only_legal_targets() {
     use serde_json::{json, Value};
-    let server = TestServer::start().await;
+    // Reproducible bots: with bots of fresh chance, one game in several ended
+    // before the seat drew a targeted card.
+    let server = TestServer::start_game(1).await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
         return;
