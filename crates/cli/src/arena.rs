@@ -176,7 +176,7 @@ impl Report {
 }
 
 /// A CSV field, quoted when it holds a comma, quote or line break.
-fn csv_field(s: &str) -> String {
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
@@ -203,18 +203,5 @@ impl OutputFiles {
             std::fs::write(path, report.to_csv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("greedy"), "greedy");
-        assert_eq!(csv_field("mcts:playouts=5,c=1"), "\"mcts:playouts=5,c=1\"");
-        assert_eq!(csv_field("a\"b"), "\"a\"\"b\"");
-        assert_eq!(csv_field("a,\"b"), "\"a,\"\"b\"");
     }
 }

@@ -1,6 +1,6 @@
 //! The arena: deterministic results, external program seats and forfeits.
 
-use spielleiter_cli::arena::{arena, ArenaOptions, Report};
+use spielleiter_cli::arena::{arena, csv_field, ArenaOptions, Report};
 use std::time::Duration;
 
 fn fixture(name: &str) -> String {
@@ -114,4 +114,12 @@ fn bad_bot_names_and_games_are_refused() {
     let mut o = options("catan", &["greedy", "random"], 1, 1);
     o.options = serde_json::json!({"two_players": "yes"});
     assert!(arena(&o).is_err());
+}
+
+#[test]
+fn csv_fields_are_quoted_when_needed() {
+    assert_eq!(csv_field("greedy"), "greedy");
+    assert_eq!(csv_field("mcts:playouts=5,c=1"), "\"mcts:playouts=5,c=1\"");
+    assert_eq!(csv_field("a\"b"), "\"a\"\"b\"");
+    assert_eq!(csv_field("a,\"b"), "\"a,\"\"b\"");
 }

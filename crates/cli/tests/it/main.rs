@@ -10,6 +10,7 @@ mod commands;
 mod fuzz_input;
 mod invalid_state;
 mod referee_protocol;
+mod seat_bot;
 mod server_bots;
 mod server_ck_refusals;
 mod server_hostile;
