@@ -68,6 +68,9 @@ pub struct SiegeReport {
     pub newcomer_acks: u64,
     /// Time the newcomer's table creation took, ms.
     pub newcomer_create_ms: f64,
+    /// Why the newcomer did not play: the server's answer (status and rule)
+    /// or the transport error; empty when it played.
+    pub newcomer_refusal: String,
 }
 
 #[derive(Default)]
@@ -264,15 +267,15 @@ async fn slow_reader(base: String, table: String, from: IpAddr, c: Arc<Counters>
 
 /// A newcomer from an address of its own: creates a two-seat table, takes
 /// both seats and plays them over one WebSocket (hot seat) for `play`.
-/// Returns whether the table was created, how long that took (ms) and the
-/// actions acknowledged.
-pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (bool, f64, u64) {
+/// Returns whether the table was created, how long that took (ms), the
+/// actions acknowledged and, when it was refused, why.
+pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (bool, f64, u64, String) {
     let Ok(http) = reqwest::Client::builder()
         .local_address(from)
         .timeout(Duration::from_secs(10))
         .build()
     else {
-        return (false, 0.0, 0);
+        return (false, 0.0, 0, "no HTTP client".into());
     };
     let post = |path: String, body: Value| {
         http.post(format!("{base}{path}"))
@@ -285,7 +288,12 @@ pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (
     let create_ms = t.elapsed().as_secs_f64() * 1000.0;
     let table: Value = match created {
         Ok(r) if r.status().as_u16() == 201 => r.json().await.unwrap_or(Value::Null),
-        _ => return (false, create_ms, 0),
+        Ok(r) => {
+            let status = r.status().as_u16();
+            let v: Value = r.json().await.unwrap_or(Value::Null);
+            return (false, create_ms, 0, format!("{status} {}", v["error"]["rule"]));
+        }
+        Err(e) => return (false, create_ms, 0, e.to_string()),
     };
     let id = table["id"].as_str().unwrap_or_default().to_string();
     let mut secrets = Vec::new();
@@ -295,17 +303,21 @@ pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (
             json!({"name": format!("Neu{seat}")}),
         )
         .await;
-        let Ok(r) = joined else { return (true, create_ms, 0) };
+        let r = match joined {
+            Ok(r) => r,
+            Err(e) => return (true, create_ms, 0, format!("join: {e}")),
+        };
         let v: Value = r.json().await.unwrap_or(Value::Null);
         secrets.push(v["secret"].as_str().unwrap_or_default().to_string());
     }
-    let Ok(mut ws) = loadtest::websocket(base, &format!("/api/tables/{id}/ws"), Some(from)).await else {
-        return (true, create_ms, 0);
+    let mut ws = match loadtest::websocket(base, &format!("/api/tables/{id}/ws"), Some(from)).await {
+        Ok(ws) => ws,
+        Err(e) => return (true, create_ms, 0, format!("websocket: {e}")),
     };
     for (seat, secret) in secrets.iter().enumerate() {
         let auth = json!({"type": "auth", "seat": seat, "secret": secret}).to_string();
-        if ws.send(Message::text(auth)).await.is_err() {
-            return (true, create_ms, 0);
+        if let Err(e) = ws.send(Message::text(auth)).await {
+            return (true, create_ms, 0, format!("auth: {e}"));
         }
     }
     let deadline = Instant::now() + play;
@@ -338,5 +350,5 @@ pub async fn newcomer(base: &str, game: &str, from: IpAddr, play: Duration) -> (
             _ => {}
         }
     }
-    (true, create_ms, acks)
+    (true, create_ms, acks, String::new())
 }

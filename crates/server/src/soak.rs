@@ -191,7 +191,7 @@ impl SoakReport {
              capacity attacks from {} addresses: table flood {} created (refused: {}); \
              idle websockets {} opened, {} closed; silent sockets {} opened, {} closed; \
              slow readers {} opened, {} closed by the server\n\
-             newcomer: table created {} in {:.1} ms, {} actions acknowledged",
+             newcomer: table created {} in {:.1} ms, {} actions acknowledged{}",
             self.health_p99_ms,
             s.addresses,
             s.flood_created,
@@ -204,7 +204,12 @@ impl SoakReport {
             s.slow_readers.1,
             s.newcomer_created,
             s.newcomer_create_ms,
-            s.newcomer_acks
+            s.newcomer_acks,
+            if s.newcomer_refusal.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", s.newcomer_refusal)
+            }
         )
     }
 }
@@ -409,8 +414,9 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
         a.abort();
     }
     let mut siege_report = siege.stop();
-    let (created, create_ms, acks) = newcomer.await.unwrap_or((false, 0.0, 0));
+    let (created, create_ms, acks, refusal) = newcomer.await.unwrap_or((false, 0.0, 0, "panicked".into()));
     siege_report.newcomer_created = created;
+    siege_report.newcomer_refusal = refusal;
     siege_report.newcomer_create_ms = create_ms;
     siege_report.newcomer_acks = acks;
     let (probes, failed, slowest, health_p99_ms) = health.await.unwrap_or((0, 0, 0.0, 0.0));
