@@ -118,7 +118,7 @@ pub struct ServerConfig {
     /// only: the n-th table created gets a seed derived from this one (and is
     /// marked as a chosen-seed table, since whoever knows it knows the
     /// chance), and every bot decision is drawn from it, the table's seed,
-    /// the version and the seat. A test then plays the same game on every
+    /// the seat and how many moves that seat's bot has made. A test then plays the same game on every
     /// run, so its length is known. No command-line flag sets it.
     pub replay_seed: Option<u64>,
 }

@@ -313,37 +313,51 @@ impl Connections {
     /// is full (the connection is then closed at once). When the server is
     /// full, the connection silent for the longest time gives its place up.
     /// Finding it scans every connection (tens of microseconds for 10,000),
-    /// only while the server is full.
+    /// only while the server is full; one scan frees the places of up to a
+    /// 64th of the cap among the sockets that never sent a byte, so silent
+    /// sockets that reconnect as soon as they are closed (the soak's attack)
+    /// cost one scan per many connections, not one each.
     pub fn admit(self: &Arc<Self>, addr: IpAddr) -> Option<ConnectionSlot> {
         let mut inner = lock(&self.inner);
         if inner.by_addr.get(&addr).copied().unwrap_or(0) >= self.per_address || self.total == 0 {
             return None;
         }
-        while inner.live.len() >= self.total {
+        if inner.live.len() >= self.total {
             // Silent before heard; among those, the address that holds the
             // most places first (a flood comes from few addresses, so a
             // newcomer's socket that has not been read yet is not the one
             // that goes), then the longest silence.
+            let need = inner.live.len() + 1 - self.total;
+            let batch = need.max(self.total / 64);
             let by_addr = &inner.by_addr;
-            let victim = inner
+            let mut order: Vec<_> = inner
                 .live
                 .iter()
-                .min_by_key(|(id, s)| {
+                .map(|(id, s)| {
                     let heard = s.heard.load(Ordering::Relaxed);
                     let held = by_addr.get(&s.addr).copied().unwrap_or(0);
-                    (
-                        heard,
-                        std::cmp::Reverse(held),
-                        s.last_read.load(Ordering::Relaxed),
-                        **id,
-                    )
+                    (heard, std::cmp::Reverse(held), s.last_read.load(Ordering::Relaxed), *id)
                 })
-                .map(|(id, s)| (*id, Arc::clone(s)));
-            let Some((id, state)) = victim else { break };
-            inner.release(id);
-            state.evicted.store(true, Ordering::Release);
-            state.waker.wake();
-            tracing::debug!(addr = %state.addr, "connection closed to make room for a new one");
+                .collect();
+            let batch = batch.min(order.len());
+            if batch < order.len() {
+                order.select_nth_unstable(batch);
+            }
+            order.truncate(batch);
+            order.sort_unstable();
+            for (i, (heard, _, _, id)) in order.into_iter().enumerate() {
+                // Beyond the one place needed, only silent sockets go early.
+                if i >= need && heard {
+                    break;
+                }
+                let Some(state) = inner.live.get(&id).map(Arc::clone) else {
+                    continue;
+                };
+                inner.release(id);
+                state.evicted.store(true, Ordering::Release);
+                state.waker.wake();
+                tracing::debug!(addr = %state.addr, "connection closed to make room for a new one");
+            }
         }
         let id = inner.next_id;
         inner.next_id += 1;
@@ -448,5 +462,26 @@ mod tests {
         let _next = conns.admit(ip(3)).expect("room made");
         assert!(!newcomer.evicted(&cx), "the newcomer stays");
         assert_eq!(flood.iter().filter(|s| s.evicted(&cx)).count(), 1);
+    }
+
+    #[test]
+    fn a_full_server_frees_silent_places_in_batches_and_heard_ones_singly() {
+        let waker = futures_util::task::noop_waker();
+        let cx = Context::from_waker(&waker);
+        let conns = Connections::new(1000, 128);
+        let silent: Vec<_> = (0..128).map(|i| conns.admit(ip(10 + i % 5)).expect("silent")).collect();
+        let _next = conns.admit(ip(200)).expect("room made");
+        // One scan freed a 64th of the cap: the new socket's place and one more.
+        assert_eq!(silent.iter().filter(|s| s.evicted(&cx)).count(), 2);
+        assert_eq!(conns.open(), 127);
+        let conns = Connections::new(1000, 128);
+        let heard: Vec<_> = (0..128).map(|i| conns.admit(ip(10 + i % 5)).expect("player")).collect();
+        for h in &heard {
+            h.touch();
+        }
+        let _next = conns.admit(ip(200)).expect("room made");
+        // Players who sent something go only one at a time.
+        assert_eq!(heard.iter().filter(|s| s.evicted(&cx)).count(), 1);
+        assert_eq!(conns.open(), 128);
     }
 }

@@ -227,9 +227,10 @@ impl Replay {
         mix(self.seed, n)
     }
 
-    /// The RNG of a bot's decision at a table (its seed), version and seat.
-    pub fn decision_rng(&self, table_seed: u64, version: u64, seat: u8) -> GameRng {
-        GameRng::seed_from_u64(mix(mix(self.seed ^ table_seed, version), u64::from(seat)))
+    /// The RNG of a seat's bot's decision at a table (its seed), after
+    /// `moves` accepted actions of that bot.
+    pub fn decision_rng(&self, table_seed: u64, moves: u64, seat: u8) -> GameRng {
+        GameRng::seed_from_u64(mix(mix(self.seed ^ table_seed, moves), u64::from(seat)))
     }
 }
 
@@ -389,6 +390,11 @@ struct Table {
     /// Bots with a decision under way, by seat.
     bot_pending: Vec<bool>,
     bot_failures: Vec<u32>,
+    /// Actions each seat's bot had accepted: in the reproducible mode a bot's
+    /// decision is drawn from this count, not from the version, so bots that
+    /// move at once (discards, guesses) choose the same whichever of them the
+    /// table hears first.
+    bot_moves: Vec<u64>,
     shared: Shared,
     tx: mpsc::WeakSender<Command>,
     summary: Arc<RwLock<TableSummary>>,
@@ -693,6 +699,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         subscribers: Vec::new(),
         bot_pending: vec![false; players],
         bot_failures: vec![0; players],
+        bot_moves: vec![0; players],
         shared,
         tx: tx.downgrade(),
         last_action_ms: Arc::new(AtomicI64::new(crate::lobby::now_ms())),
@@ -770,7 +777,12 @@ impl Table {
                     return;
                 };
                 match self.act(seat, action, version).await {
-                    Ok(_) => self.bot_failures[usize::from(seat)] = 0,
+                    Ok(_) => {
+                        self.bot_failures[usize::from(seat)] = 0;
+                        if let Some(n) = self.bot_moves.get_mut(usize::from(seat)) {
+                            *n += 1;
+                        }
+                    }
                     // The game moved on (or ended) while the bot was thinking.
                     Err(e) if matches!(e.info.kind.as_str(), "stale_version" | "game_over") => {}
                     Err(e) => {
@@ -1211,7 +1223,7 @@ impl Table {
             let game = self.game.game();
             let think = self.shared.bot_think;
             let mut rng = match &self.shared.replay {
-                Some(replay) => replay.decision_rng(self.seed, version, seat.0),
+                Some(replay) => replay.decision_rng(self.seed, self.bot_moves.get(i).copied().unwrap_or(0), seat.0),
                 None => decision_rng(),
             };
             tokio::spawn(async move {

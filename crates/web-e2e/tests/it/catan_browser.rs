@@ -346,8 +346,8 @@ async fn maritime_rates_equal_the_engines() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn catan_full_game_in_the_browser() {
-    // The game of replay seed 2 shows everything asserted below (18 s on an idle
-    // 2-core machine; seeds 1 to 5 took 15 s to 180 s).
+    // The game of replay seed 2 shows everything asserted below in few moves
+    // (26 s on the 2-core machine beside another test; seeds 1 to 5 took 9 s to 72 s).
     let server = TestServer::start_game(2).await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;

@@ -48,8 +48,8 @@ async fn assert_no_json(b: &Browser) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn cities_knights_heroes_full_game_in_the_browser() {
-    // The game of replay seed 5 shows everything asserted below (54 s on an idle
-    // 2-core machine; seeds 1 to 5 took 15 s to 180 s).
+    // The game of replay seed 5 shows everything asserted below in few moves
+    // (30 s on the 2-core machine beside another test; seeds 1 to 5 took 9 s to 72 s).
     let server = TestServer::start_game(5).await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;

@@ -80,8 +80,8 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn six_players_full_game_with_the_special_building_phase() {
-    // The game of replay seed 2 shows everything asserted below (20 s on an idle
-    // 2-core machine; seeds 1 to 5 took 15 s to 180 s).
+    // The game of replay seed 2 shows everything asserted below in few moves
+    // (9 s on the 2-core machine beside another test; seeds 1 to 5 took 9 s to 72 s).
     let server = TestServer::start_game(2).await;
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
