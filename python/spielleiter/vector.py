@@ -58,6 +58,11 @@ class VectorEnv:
     ``observations=False`` leaves ``obs`` at 0 (masks, seats and rewards
     only), for searches and simulations that do not read tensors.
 
+    A game is truncated (``truncated`` set, reward 0) after ``max_turns``
+    turns or ``max_steps`` decisions of every seat, bots included (default:
+    100 per turn of ``max_turns``): one turn can last for ever where a seat
+    may repeat a move that changes nothing, so turns alone bound nothing.
+
     Games are seeded from ``seed``, the env's number and its game count, so a
     run is the same for any ``threads``.
 
@@ -81,10 +86,11 @@ class VectorEnv:
     def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
                  seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
                  agents: Optional[Sequence[int]] = None, autoreset: bool = True,
-                 max_turns: int = _native.MAX_TURNS, observations: bool = True) -> None:
+                 max_turns: int = _native.MAX_TURNS, observations: bool = True,
+                 max_steps: Optional[int] = None) -> None:
         self._args = dict(game=game, num_envs=num_envs, players=players, options=options, seed=seed,
                           threads=threads, opponents=opponents, agents=agents, autoreset=autoreset,
-                          max_turns=max_turns, observations=observations)
+                          max_turns=max_turns, observations=observations, max_steps=max_steps)
         players = _count(players, "players")
         agents = list(range(players)) if agents is None else list(agents)
         bots = [None] * players if opponents == () else _opponents(opponents, players, agents)
@@ -93,7 +99,8 @@ class VectorEnv:
         self.players = players
         self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(options), _seed(seed),
                                                max(1, _count(threads, "threads")), bots, bool(autoreset),
-                                               _count(max_turns, "max_turns"), bool(observations))
+                                               _count(max_turns, "max_turns"), bool(observations),
+                                               0 if max_steps is None else max(1, _count(max_steps, "max_steps")))
         # Read-only views, except `actions`: the engine trusts its own mask.
         for name, address, shape, typestr, readonly in self._native.buffers():
             setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))

@@ -46,6 +46,8 @@ pub struct Core<G: Researchable> {
     /// heap-held `bots`, which an agent's step then never touches).
     bot_seats: u64,
     max_turns: u32,
+    /// Decisions of every seat, bots included, after which a game is truncated.
+    max_steps: u64,
     decisions: u64,
     /// Steps of the current game taken by agents (not by bots).
     pub agent_steps: u64,
@@ -147,6 +149,7 @@ impl<G: Researchable> Core<G> {
                 .fold(0, |m, (i, _)| m | 1 << i),
             bots: parse_bots::<G>(bots)?,
             max_turns: DEFAULT_MAX_TURNS,
+            max_steps: u64::from(DEFAULT_MAX_TURNS) * 100,
             decisions: 0,
             agent_steps: 0,
         };
@@ -154,9 +157,17 @@ impl<G: Researchable> Core<G> {
         Ok(core)
     }
 
-    /// Sets the turn cap.
-    pub fn set_max_turns(&mut self, turns: u32) {
+    /// Sets the turn cap and the decision cap (`steps`, every seat's
+    /// decisions; 0: a hundred per turn of the turn cap). A turn can last
+    /// forever where a seat may repeat a move that changes nothing (offers
+    /// withdrawn), so turns alone do not bound an episode.
+    pub fn set_caps(&mut self, turns: u32, steps: u64) {
         self.max_turns = turns.max(1);
+        self.max_steps = if steps == 0 {
+            u64::from(self.max_turns) * 100
+        } else {
+            steps
+        };
     }
 
     /// Length of the observation tensor.
@@ -187,7 +198,7 @@ impl<G: Researchable> Core<G> {
     }
 
     fn capped(&self) -> bool {
-        G::turn(&self.state) >= self.max_turns || self.decisions >= u64::from(self.max_turns) * 100
+        G::turn(&self.state) >= self.max_turns || self.decisions >= self.max_steps
     }
 
     /// Runs chance and bot seats until an agent is to act or the game ends.

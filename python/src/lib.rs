@@ -250,7 +250,7 @@ fn poisoned() -> PyErr {
 #[pymethods]
 impl NativeVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns, observe=true))]
+    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns, observe=true, max_steps=0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -263,6 +263,7 @@ impl NativeVectorEnv {
         autoreset: bool,
         max_turns: u32,
         observe: bool,
+        max_steps: u64,
     ) -> PyResult<Self> {
         let options = json(options, "options")?;
         if num_envs == 0 || num_envs > 1 << 20 {
@@ -274,7 +275,7 @@ impl NativeVectorEnv {
         }
         registry::entry(game).map_err(refused)?;
         let inner: Box<dyn VecDyn> = registry::with_game!(game, G => Box::new(
-            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, observe).map_err(refused)?
+            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, max_steps, observe).map_err(refused)?
         ) as Box<dyn VecDyn>)
         .map_err(refused)?;
         Ok(NativeVectorEnv {

@@ -163,12 +163,13 @@ impl<G: Researchable> VecCore<G> {
         threads: usize,
         autoreset: bool,
         max_turns: u32,
+        max_steps: u64,
         observe: bool,
     ) -> Result<VecCore<G>, ErrorInfo> {
         let mut cores = Vec::with_capacity(num_envs.min(1 << 16));
         for i in 0..num_envs {
             let mut c = Core::<G>::new(options, players, bots, episode_seed(seed, i, 0))?;
-            c.set_max_turns(max_turns);
+            c.set_caps(max_turns, max_steps);
             cores.push(c);
         }
         let mut scratch: Vec<Scratch<G>> = (0..threads.clamp(1, 256)).map(|_| Scratch::default()).collect();

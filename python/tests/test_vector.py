@@ -88,3 +88,22 @@ def test_without_observations_only_the_tensor_is_left_out():
     _, tb = run(b, 200, 2)
     assert not b.obs.any() and a.obs.any()
     assert np.array_equal(a.mask, b.mask) and all((x[2] == y[2]).all() for x, y in zip(ta, tb))
+
+
+def test_max_steps_truncates_by_decisions_not_only_turns():
+    env = VectorEnv("catan", num_envs=8, players=4, seed=6, max_steps=40)
+    rng = np.random.default_rng(6)
+    truncated = 0
+    for _ in range(200):
+        _, rewards, term, trunc, _ = env.step(env.random_actions(rng))
+        truncated += int(trunc.sum())
+        assert (rewards[trunc] == 0).all(), "a truncated game scores nothing"
+        assert env.lengths.max() <= 40
+    # 200 steps of 8 games at most 40 decisions long: every lane was cut at least four times.
+    assert truncated >= 8 * 4
+    with pytest.raises(Refused):
+        VectorEnv("catan", num_envs=2, players=4, max_steps=-1)
+    # A pickled env keeps its cap.
+    import pickle
+    again = pickle.loads(pickle.dumps(env))
+    assert again._args["max_steps"] == 40

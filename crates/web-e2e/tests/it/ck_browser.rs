@@ -440,6 +440,19 @@ async fn ck_progress_card_offers_only_legal_targets() {
         );
         let (version, legal) = legal_now().await;
         if legal.is_empty() {
+            let summary: Value = http
+                .get(format!("{}/api/tables/{id}", server.url))
+                .send()
+                .await
+                .expect("summary")
+                .json()
+                .await
+                .expect("json");
+            // A game that ends first holds no card to test: say so at once.
+            assert_ne!(
+                summary["status"], "finished",
+                "the game ended before the seat held a targeted progress card (another replay seed?)"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
             continue;
         }
