@@ -30,6 +30,7 @@ pub mod names;
 pub mod protocol;
 pub mod registry;
 pub mod rematch;
+pub mod replay;
 pub mod secret;
 pub mod siege;
 pub mod soak;
@@ -226,7 +227,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         bot_think: Duration::from_millis(config.bot_think_ms),
         quarantine: table::Quarantine::default(),
         allow_chosen_seeds: config.allow_chosen_seeds,
-        replay: config.replay_seed.map(table::Replay::new),
+        replay: config.replay_seed.map(replay::Replay::new),
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
     let restored_tables = lobby.restore().await?;

@@ -276,7 +276,7 @@ impl Lobby {
         }
         let random = || secret::random_u64().map_err(|e| ApiError::internal(&e.to_string()));
         let id = format!("{:016x}", random()?);
-        let replayed = self.shared.replay.as_ref().map(table::Replay::next_table_seed);
+        let replayed = self.shared.replay.as_ref().map(crate::replay::Replay::next_table_seed);
         let seed = match req.seed.or(replayed) {
             Some(s) => s,
             None => self

@@ -21,8 +21,7 @@ use crate::db::{
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
 use crate::secret;
-use engine::rand::SeedableRng;
-use engine::{ChanceMode, DynMatch, GameEntry, GameRng, Seat, Stored, ToAct, Viewer};
+use engine::{ChanceMode, DynMatch, GameEntry, Seat, Stored, ToAct, Viewer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -201,47 +200,7 @@ pub struct Shared {
     /// (`ServerConfig::allow_chosen_seeds`).
     pub allow_chosen_seeds: bool,
     /// Reproducible chance and bots (`ServerConfig::replay_seed`).
-    pub replay: Option<Replay>,
-}
-
-/// The server's reproducible mode (`ServerConfig::replay_seed`): table seeds
-/// in creation order and bot decisions, all from one seed.
-#[derive(Debug, Clone)]
-pub struct Replay {
-    seed: u64,
-    created: Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl Replay {
-    /// The mode for `seed`.
-    pub fn new(seed: u64) -> Replay {
-        Replay {
-            seed,
-            created: Arc::default(),
-        }
-    }
-
-    /// The seed of the next table created.
-    pub fn next_table_seed(&self) -> u64 {
-        let n = self.created.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        mix(self.seed, n)
-    }
-
-    /// The RNG of a seat's bot's decision at a table (its seed), after
-    /// `moves` accepted actions of that bot.
-    pub fn decision_rng(&self, table_seed: u64, moves: u64, seat: u8) -> GameRng {
-        GameRng::seed_from_u64(mix(mix(self.seed ^ table_seed, moves), u64::from(seat)))
-    }
-}
-
-/// SplitMix64's finaliser over `a` and `b`: well-spread seeds from counters.
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b
-        .wrapping_add(0x9e37_79b9_7f4a_7c15)
-        .wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    pub replay: Option<crate::replay::Replay>,
 }
 
 /// A stored table that was not restored: kept aside in the database as it is,
