@@ -64,25 +64,20 @@ impl TestServer {
         Self::start_with(None).await
     }
 
-    /// Starts the server in its reproducible mode (`ServerConfig::replay_seed`):
-    /// the tables' chance and the bots' choices follow from `seed`, so a
-    /// complete game played by a deterministic click policy is the same game
-    /// on every run, its length known instead of drawn anew (a long draw once
-    /// took a full-game test past its time budget on CI).
-    pub async fn start_replayable(seed: u64) -> TestServer {
-        Self::start_with(Some(seed)).await
-    }
-
-    /// [`TestServer::start_replayable`] with `seed`, or with the seed in
-    /// `SPIELLEITER_E2E_SEED` when set (to look for a game that shows what a
-    /// test must see in fewer moves, or to replay a failure).
+    /// Starts the server in its reproducible mode (`ServerConfig::replay_seed`)
+    /// with `seed`, or with the seed in `SPIELLEITER_E2E_SEED` when set (to
+    /// look for a game that shows what a test must see in fewer moves, or to
+    /// replay a failure). The tables' chance and the bots' choices follow from
+    /// the seed, so a complete game played by a deterministic click policy is
+    /// the same game on every run, its length known instead of drawn anew (a
+    /// long draw once took a full-game test past its time budget on CI).
     pub async fn start_game(seed: u64) -> TestServer {
         let seed = std::env::var("SPIELLEITER_E2E_SEED")
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(seed);
         eprintln!("replay seed {seed}");
-        Self::start_replayable(seed).await
+        Self::start_with(Some(seed)).await
     }
 
     async fn start_with(replay_seed: Option<u64>) -> TestServer {

@@ -24,6 +24,14 @@ async fn number(b: &Browser, js: &str) -> f64 {
     b.script(js).await.as_f64().unwrap_or(f64::NAN)
 }
 
+/// The body of a GET answer, as text (for a failure's message).
+async fn answer(url: &str) -> String {
+    match reqwest::get(url).await {
+        Ok(r) => r.text().await.unwrap_or_default(),
+        Err(e) => e.to_string(),
+    }
+}
+
 async fn board_width(b: &Browser) -> f64 {
     number(
         b,
@@ -108,18 +116,8 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     while b.first("[data-testid=turn-buttons]").await.is_none() {
         if started.elapsed() > Duration::from_secs(120) {
             let id = ui::table_id(&b).await;
-            let summary = reqwest::get(format!("{}/api/tables/{id}", server.url))
-                .await
-                .expect("summary")
-                .text()
-                .await
-                .unwrap_or_default();
-            let view = reqwest::get(format!("{}/api/tables/{id}/view", server.url))
-                .await
-                .expect("view")
-                .text()
-                .await
-                .unwrap_or_default();
+            let summary = answer(&format!("{}/api/tables/{id}", server.url)).await;
+            let view = answer(&format!("{}/api/tables/{id}/view", server.url)).await;
             let page = b.text_of("body").await.unwrap_or_default();
             panic!("the set-up does not end\nsummary: {summary}\nview: {view}\npage: {page}");
         }
