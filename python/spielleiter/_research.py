@@ -3,10 +3,14 @@
 A learner explores every loop the rules allow. CATAN lets a player open a
 domestic trade offer and cancel it again without limit within one turn, so an
 untrained policy can make a turn last forever (issue 25: 90 % of a PPO
-agent's actions). The envs therefore switch on the house rule
-``catan.house.trade_offers_per_turn`` with a small limit, and truncate an
-episode after ``max_steps`` decisions as well as after ``max_turns`` turns.
-A table at the server keeps the rulebook (no limit) unless its host sets it.
+agent's actions). The envs therefore switch on the house rules that bound
+every repeatable move that changes nothing: ``catan.house.trade_offers_per_turn``
+(domestic offers, every CATAN rule set), ``snh.house.free_squire_steps_per_turn``
+(free squire steps across an own road, heroes and squires) and
+``junior.house.offers_per_turn`` (offers to other players, Catan Junior's pro
+variant), each with a small limit, and truncate an episode after ``max_steps``
+decisions as well as after ``max_turns`` turns. A table at the server keeps
+the rulebook (no limit) unless its host sets them.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from typing import Any, Optional
 
 #: Domestic trade offers a CATAN player may open per turn in the research envs.
 TRADE_OFFERS_PER_TURN = 2
+#: Free squire steps (across an own road) per turn in the research envs (heroes and squires).
+FREE_SQUIRE_STEPS_PER_TURN = 4
+#: Offers to other players a Catan Junior captain may open per turn in the research envs (pro variant).
+JUNIOR_OFFERS_PER_TURN = 2
 #: Decisions after which an env truncates an episode (the agent's decisions in
 #: the Gymnasium env, every seat's in PettingZoo).
 MAX_STEPS = 2000
@@ -38,17 +46,34 @@ def players_of(game: str, players: Optional[int]) -> int:
     return DEFAULT_PLAYERS.get(str(game), 2) if players is None else players
 
 
+def house_rules(game: str, options: dict) -> dict:
+    """The research envs' house rules that apply to ``game`` with ``options``: key → limit."""
+    game = str(game)
+    if game == "catan":
+        rules = {"trade_offers_per_turn": TRADE_OFFERS_PER_TURN}
+        if options.get("rules") == "cities_knights_heroes":
+            rules["free_squire_steps_per_turn"] = FREE_SQUIRE_STEPS_PER_TURN
+        return rules
+    if game == "catan-junior" and options.get("pro"):
+        return {"offers_per_turn": JUNIOR_OFFERS_PER_TURN}
+    return {}
+
+
 def env_options(game: str, options: Optional[dict]) -> Optional[dict]:
     """``options`` with the research envs' house rules filled in where the caller left them out.
 
-    Pass ``{"trade_offers_per_turn": None}`` to play CATAN's rulebook (no limit).
+    A key set to ``None`` switches its rule off: ``{"trade_offers_per_turn": None}`` plays
+    CATAN's rulebook (no limit). Options given as a JSON string are passed on as they are.
     """
-    if str(game) != "catan" or isinstance(options, str):
+    if isinstance(options, str) or (options is not None and not isinstance(options, dict)):
         return options
     out: dict = dict(options or {})
-    out.setdefault("trade_offers_per_turn", TRADE_OFFERS_PER_TURN)
-    if out["trade_offers_per_turn"] is None:
-        del out["trade_offers_per_turn"]
+    for key, limit in house_rules(game, out).items():
+        out.setdefault(key, limit)
+    for key in [k for k, v in out.items() if v is None and k in house_rules(game, out)]:
+        del out[key]
+    if options is None and not out:
+        return None
     return out
 
 

@@ -38,12 +38,16 @@ def _json(value: Any) -> str:
         raise malformed("engine.malformed", f"Keine JSON-Daten: {e}", f"Not JSON data: {e}") from None
 
 
+#: The largest count any argument takes (the engine's counters are 32-bit).
+COUNT_MAX = 0xFFFF_FFFF
+
+
 def _count(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= COUNT_MAX:
         raise malformed(
             "engine.config",
-            f"{what} muss eine ganze Zahl ≥ 0 sein, nicht {value!r}.",
-            f"{what} must be a whole number ≥ 0, not {value!r}.",
+            f"{what} muss eine ganze Zahl von 0 bis {COUNT_MAX} sein, nicht {value!r}.",
+            f"{what} must be a whole number from 0 to {COUNT_MAX}, not {value!r}.",
         )
     return int(value)
 

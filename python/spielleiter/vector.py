@@ -7,6 +7,7 @@ from typing import Optional, Sequence, Union
 import numpy as np
 
 from . import _native
+from ._research import env_options
 from .game import _count, _json, _seed
 
 
@@ -55,6 +56,12 @@ class VectorEnv:
       first position ``obs``/``mask`` show);
     - ``lengths``: ``uint32[num_envs]``, steps of each current game.
 
+    ``options`` get the research envs' house rules where left out (as in the
+    Gymnasium and PettingZoo envs; ``self.options`` holds what is played):
+    two domestic offers per turn in CATAN, four free squire steps with heroes,
+    two offers to other players in Catan Junior's pro variant. A key set to
+    ``None`` switches its rule off.
+
     ``observations=False`` leaves ``obs`` at 0 (masks, seats and rewards
     only), for searches and simulations that do not read tensors.
 
@@ -73,6 +80,8 @@ class VectorEnv:
     an env refuses to pickle (``engine.pickle_version``) until its next reset.
     """
 
+    #: The options played: those given, with the research envs' house rules filled in.
+    options: Optional[dict]
     # The arrays (set from the native buffers in __init__; declared for type checkers).
     obs: np.ndarray
     mask: np.ndarray
@@ -97,7 +106,8 @@ class VectorEnv:
         self.game = str(game)
         self.num_envs = _count(num_envs, "num_envs")
         self.players = players
-        self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(options), _seed(seed),
+        self.options = env_options(self.game, options)
+        self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(self.options), _seed(seed),
                                                max(1, _count(threads, "threads")), bots, bool(autoreset),
                                                _count(max_turns, "max_turns"), bool(observations),
                                                0 if max_steps is None else max(1, _count(max_steps, "max_steps")))

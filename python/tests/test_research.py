@@ -14,7 +14,8 @@ import spielleiter
 import spielleiter.gym as sgym
 import spielleiter.pettingzoo as spz
 from spielleiter import Game, Refused, VectorEnv
-from spielleiter._research import DEFAULT_PLAYERS, MAX_STEPS, TRADE_OFFERS_PER_TURN
+from spielleiter._research import (DEFAULT_PLAYERS, FREE_SQUIRE_STEPS_PER_TURN, JUNIOR_OFFERS_PER_TURN, MAX_STEPS,
+                                   TRADE_OFFERS_PER_TURN)
 
 
 def _rule_set_cases():
@@ -222,6 +223,78 @@ def test_pettingzoo_env_pickles_mid_game():
     assert other.game.state_json() == env.game.state_json()
     assert np.array_equal(other.observe(other.agent_selection)["observation"],
                           env.observe(env.agent_selection)["observation"])
+
+
+def test_junior_pro_envs_cap_offers_per_turn():
+    """``junior.house.offers_per_turn``: on in the research envs' pro variant, off at a table."""
+    env = gymnasium.make("spielleiter/CatanJunior-v0", options={"pro": True})
+    assert env.unwrapped.options == {"pro": True, "offers_per_turn": JUNIOR_OFFERS_PER_TURN}
+    assert gymnasium.make("spielleiter/CatanJunior-v0").unwrapped.options is None
+    assert spz.env("catan-junior", options={"pro": True}).options_["offers_per_turn"] == JUNIOR_OFFERS_PER_TURN
+    off = gymnasium.make("spielleiter/CatanJunior-v0", options={"pro": True, "offers_per_turn": None})
+    assert off.unwrapped.options == {"pro": True}
+    g = Game("catan-junior", 3, seed=4, options={"pro": True, "offers_per_turn": 1})
+    for _ in range(5000):
+        seats = g.seats_to_act()
+        if not seats:
+            g.apply_chance()
+            continue
+        legal = g.legal_actions(seats[0])
+        offers = [a for a in legal if a["type"] == "open_offer"]
+        if offers:
+            seat = seats[0]
+            break
+        g.step(seats[0], [a for a in legal if a["type"] != "open_offer"][-1])
+    else:
+        raise AssertionError("no offer became legal")
+    g.step(seat, offers[0])
+    g.step(seat, {"type": "cancel_offer"})
+    assert not [a for a in g.legal_actions(seat) if a["type"] == "open_offer"]
+    version = g.version
+    with pytest.raises(Refused) as e:
+        g.step(seat, offers[0])
+    assert e.value.rule == "junior.house.offers_per_turn"
+    assert "Hausregel" in e.value.de and "House rule" in e.value.en
+    assert g.version == version
+
+
+def test_heroes_envs_cap_free_squire_steps():
+    """``snh.house.free_squire_steps_per_turn``: on in the research envs with heroes only."""
+    heroes = gymnasium.make("spielleiter/Catan-v0", options={"rules": "cities_knights_heroes"})
+    assert heroes.unwrapped.options == {"rules": "cities_knights_heroes", "trade_offers_per_turn": TRADE_OFFERS_PER_TURN,
+                                        "free_squire_steps_per_turn": FREE_SQUIRE_STEPS_PER_TURN}
+    ck = gymnasium.make("spielleiter/Catan-v0", options={"rules": "cities_knights"})
+    assert "free_squire_steps_per_turn" not in ck.unwrapped.options
+    # The engine takes the option (and refuses a wrong one).
+    Game("catan", 4, seed=1, options={"rules": "cities_knights_heroes", "free_squire_steps_per_turn": 4})
+    with pytest.raises(Refused):
+        Game("catan", 4, seed=1, options={"rules": "cities_knights_heroes", "free_squire_steps_per_turn": -1})
+
+
+def test_vector_env_plays_the_research_house_rules():
+    v = VectorEnv("catan", 2, 4, seed=1)
+    assert v.options == {"trade_offers_per_turn": TRADE_OFFERS_PER_TURN}
+    assert '"trade_offers_per_turn":2' in v.state_json(0).replace(" ", "")
+    off = VectorEnv("catan", 2, 4, options={"trade_offers_per_turn": None}, seed=1)
+    assert off.options == {} and "trade_offers_per_turn" not in off.state_json(0)
+    assert VectorEnv("splendor", 2, 2, seed=1).options is None
+    assert VectorEnv("catan-junior", 2, 2, options={"pro": True}, seed=1).options == {
+        "pro": True, "offers_per_turn": JUNIOR_OFFERS_PER_TURN}
+    # The pickle plays the same options.
+    assert pickle.loads(pickle.dumps(v)).options == v.options
+
+
+@pytest.mark.parametrize("make", [
+    lambda: VectorEnv("catan", 2, 4, max_steps=2**70),
+    lambda: VectorEnv("catan", 2, 4, max_turns=2**40),
+    lambda: gymnasium.make("spielleiter/Catan-v0", max_steps=2**64),
+    lambda: Game("catan", 2**70),
+], ids=["vector-max_steps", "vector-max_turns", "gym-max_steps", "game-players"])
+def test_huge_counts_are_refused_not_overflowed(make):
+    with pytest.raises(Refused) as e:
+        make()
+    assert e.value.rule == "engine.config"
+    assert "4294967295" in e.value.en
 
 
 def test_vector_env_pickles_and_refuses_bad_actions():

@@ -34,6 +34,7 @@ pub const RULE_IDS: &[&str] = &[
     "junior.trade.pro.no_gifts",
     "junior.trade.pro.captain_lacks",
     "junior.trade.pro.partner_lacks",
+    "junior.house.offers_per_turn",
     "junior.win",
 ];
 
@@ -162,6 +163,12 @@ pub enum JuniorError {
     /// The partner lacks the tiles asked for.
     #[error("the other player does not have the tiles asked for")]
     ProPartnerLacks,
+    /// House rule: no more offers to other players this turn.
+    #[error("house rule: at most {limit} offers to other players per turn")]
+    OffersPerTurn {
+        /// The limit set by the option `offers_per_turn`.
+        limit: u8,
+    },
 }
 
 impl RuleError for JuniorError {
@@ -189,6 +196,7 @@ impl RuleError for JuniorError {
             JuniorError::ProNoGifts => "junior.trade.pro.no_gifts",
             JuniorError::ProCaptainLacks => "junior.trade.pro.captain_lacks",
             JuniorError::ProPartnerLacks => "junior.trade.pro.partner_lacks",
+            JuniorError::OffersPerTurn { .. } => "junior.house.offers_per_turn",
         }
     }
 
@@ -302,6 +310,10 @@ impl RuleError for JuniorError {
             JuniorError::ProPartnerLacks => Message::new(
                 "Der Mitspieler hat die gewünschten Plättchen nicht.",
                 "The other player does not have the tiles asked for.",
+            ),
+            JuniorError::OffersPerTurn { limit } => Message::new(
+                format!("Hausregel: höchstens {limit} Angebote an Mitspieler pro Zug."),
+                format!("House rule: at most {limit} offers to other players per turn."),
             ),
         }
     }

@@ -105,6 +105,12 @@ pub struct StateJson {
     pub deck: Cards,
     /// One entry per seat, in seat order; their number is the number of players.
     pub seats: Vec<SeatJson>,
+    /// House rule `junior.house.offers_per_turn` (absent: no limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offers_per_turn: Option<u8>,
+    /// Offers opened this turn under the house rule.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offers: u8,
 }
 
 impl From<State> for StateJson {
@@ -132,6 +138,8 @@ impl From<State> for StateJson {
             rings: s.rings,
             deck: s.deck.into(),
             seats,
+            offers_per_turn: s.offers_per_turn,
+            offers: s.offers,
         }
     }
 }
@@ -191,6 +199,8 @@ impl TryFrom<StateJson> for State {
             ships: [0; 4],
             cards: [[0; 4]; 4],
             deck: j.deck.into(),
+            offers_per_turn: j.offers_per_turn,
+            offers: j.offers,
         };
         for (p, seat) in j.seats.iter().enumerate() {
             state.hands[p] = seat.hand;

@@ -107,6 +107,12 @@ pub struct State {
     pub cards: [[u8; 4]; 4],
     /// The Coco deck as a multiset: cards left per kind (secret; the view shows the size).
     pub deck: [u8; 4],
+    /// House rule `junior.house.offers_per_turn`: offers to other players the
+    /// captain may open per turn (absent: no limit, the rulebook).
+    pub offers_per_turn: Option<u8>,
+    /// Offers opened in this turn (counted only under the house rule; 0 at the
+    /// start of every turn).
+    pub offers: u8,
 }
 
 impl State {
@@ -236,6 +242,8 @@ impl State {
             ships,
             cards: [[0; 4]; 4],
             deck: data.deck,
+            offers_per_turn: config.offers_per_turn,
+            offers: 0,
         }
     }
 

@@ -53,6 +53,12 @@ pub struct View {
     pub klau: Island,
     /// Rettungsring trade used this turn.
     pub ring_traded: bool,
+    /// House rule `junior.house.offers_per_turn` (absent: no limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offers_per_turn: Option<u8>,
+    /// Offers to other players opened this turn under the house rule.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub offers: u8,
     /// Goods that ran short this turn: not paid out until the next captain's turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub short: Vec<crate::goods::Good>,
@@ -89,6 +95,8 @@ impl View {
             roll: state.roll,
             klau: state.klau,
             ring_traded: state.ring_traded,
+            offers_per_turn: state.offers_per_turn,
+            offers: state.offers,
             short: state.short_goods(),
             supply: state.supply,
             rings: state.rings,
@@ -107,4 +115,8 @@ impl View {
                 .collect(),
         }
     }
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

@@ -150,6 +150,12 @@ pub struct Config {
     /// turn, and a turn never ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trade_offers_per_turn: Option<u8>,
+    /// House rule `snh.house.free_squire_steps_per_turn`: at most this many
+    /// free squire steps (across an own road) per turn (none: no limit, the
+    /// seed's rule). A free step costs nothing, so without a bound a learner
+    /// can step a squire back and forth forever and a turn never ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_squire_steps_per_turn: Option<u8>,
 }
 
 /// The JSON form read: the goal may be left out, and then depends on the rules.
@@ -174,6 +180,8 @@ struct ConfigJson {
     turn: Option<TurnRule>,
     #[serde(default)]
     trade_offers_per_turn: Option<u8>,
+    #[serde(default)]
+    free_squire_steps_per_turn: Option<u8>,
 }
 
 impl From<ConfigJson> for Config {
@@ -187,6 +195,7 @@ impl From<ConfigJson> for Config {
             extension: c.extension,
             turn: c.turn,
             trade_offers_per_turn: c.trade_offers_per_turn,
+            free_squire_steps_per_turn: c.free_squire_steps_per_turn,
         }
     }
 }
@@ -244,6 +253,7 @@ impl Default for Config {
             extension: None,
             turn: None,
             trade_offers_per_turn: None,
+            free_squire_steps_per_turn: None,
         }
     }
 }

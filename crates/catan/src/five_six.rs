@@ -272,6 +272,7 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     cards_ready(state, seat);
     state.dev_played = false;
     state.trade_offers = 0;
+    state.free_squire_steps = 0;
     if state.turn_of.is_none() {
         events.push(Event::TurnEnded { seat });
     }

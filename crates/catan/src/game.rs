@@ -160,6 +160,8 @@ impl Game for Catan {
             turn_of: None,
             trade_offers_per_turn: config.trade_offers_per_turn,
             trade_offers: 0,
+            free_squire_steps_per_turn: config.free_squire_steps_per_turn,
+            free_squire_steps: 0,
         })
     }
 

@@ -532,6 +532,14 @@ pub struct State {
     /// house rule; 0 at the start of every turn).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub trade_offers: u8,
+    /// House rule `snh.house.free_squire_steps_per_turn`: the free squire
+    /// steps a player may take per turn (absent: no limit, the seed's rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_squire_steps_per_turn: Option<u8>,
+    /// Free squire steps taken in this turn (counted only under the house
+    /// rule; 0 at the start of every turn).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub free_squire_steps: u8,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -574,6 +582,10 @@ struct StateJson {
     trade_offers_per_turn: Option<u8>,
     #[serde(default)]
     trade_offers: u8,
+    #[serde(default)]
+    free_squire_steps_per_turn: Option<u8>,
+    #[serde(default)]
+    free_squire_steps: u8,
 }
 
 impl From<StateJson> for State {
@@ -601,6 +613,8 @@ impl From<StateJson> for State {
             turn_of: j.turn_of,
             trade_offers_per_turn: j.trade_offers_per_turn,
             trade_offers: j.trade_offers,
+            free_squire_steps_per_turn: j.free_squire_steps_per_turn,
+            free_squire_steps: j.free_squire_steps,
         }
     }
 }

@@ -106,6 +106,7 @@ impl Registered for CatanJunior {
                 config: || catan_junior::Config {
                     edition: Edition::Kosmos2015,
                     pro: false,
+                    offers_per_turn: None,
                 },
                 rule_ids: catan_junior::RULE_IDS,
                 docs: &["docs/games/catan-junior.md"],
@@ -116,6 +117,7 @@ impl Registered for CatanJunior {
                 config: || catan_junior::Config {
                     edition: Edition::English2012,
                     pro: false,
+                    offers_per_turn: None,
                 },
                 rule_ids: &[],
                 docs: &[],
@@ -129,6 +131,7 @@ impl Registered for CatanJunior {
                 config: || catan_junior::Config {
                     edition: Edition::Kosmos2015,
                     pro: true,
+                    offers_per_turn: None,
                 },
                 rule_ids: &[],
                 docs: &[],

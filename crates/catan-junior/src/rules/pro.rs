@@ -21,6 +21,9 @@ pub fn check_open(state: &State, p: usize, to: Seat) -> Result<(), JuniorError> 
     if to.index() == p || to.index() >= state.n() {
         return Err(JuniorError::ProPartner);
     }
+    if let Some(limit) = state.offers_per_turn.filter(|&limit| state.offers >= limit) {
+        return Err(JuniorError::OffersPerTurn { limit });
+    }
     if state.hands[p & 3].total() == 0 {
         return Err(JuniorError::ProCaptainLacks);
     }
@@ -59,6 +62,11 @@ pub fn check_submit(give: &Goods, get: &Goods) -> Result<(), JuniorError> {
 
 /// Opens the offer to `to`, empty on both sides.
 pub fn apply_open(state: &mut State, to: Seat) {
+    // Counted only under the house rule: without it the state (and its JSON)
+    // stays the rulebook's, byte for byte.
+    if state.offers_per_turn.is_some() {
+        state.offers = state.offers.saturating_add(1);
+    }
     state.phase = Phase::OfferDraft {
         to,
         give: Goods::ZERO,

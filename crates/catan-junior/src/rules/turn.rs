@@ -31,6 +31,7 @@ pub fn end<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     state.captain = (state.captain + 1) % n;
     state.phase = Phase::Roll;
     state.ring_traded = false;
+    state.offers = 0;
     state.short = 0;
     state.roll = 0;
     state.turn = state.turn.saturating_add(1);

@@ -29,6 +29,7 @@ fn conformance_english_edition() {
     let config = Config {
         edition: Edition::English2012,
         pro: false,
+        offers_per_turn: None,
     };
     let report = run::<CatanJunior>(
         &config,
@@ -51,6 +52,7 @@ fn conformance_pro_variant_with_offers() {
     let config = Config {
         edition: Edition::Kosmos2015,
         pro: true,
+        offers_per_turn: None,
     };
     let report = run::<CatanJunior>(
         &config,
@@ -80,6 +82,7 @@ fn pro_games_finish_with_occasional_offers() {
     let config = Config {
         edition: Edition::Kosmos2015,
         pro: true,
+        offers_per_turn: None,
     };
     let mut accepted = 0;
     let mut declined = 0;

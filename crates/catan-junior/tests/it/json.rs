@@ -139,6 +139,7 @@ fn arb_state() -> impl Strategy<Value = State> {
                                 catan_junior::Edition::Kosmos2015
                             },
                             pro,
+                            offers_per_turn: None,
                         },
                         players as usize,
                     );

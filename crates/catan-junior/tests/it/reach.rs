@@ -69,6 +69,24 @@ fn every_junior_rule_id_is_reached_through_the_protocol() {
         &[(Seat(0), json!({"type": "open_offer", "to": 1}))],
     );
 
+    // The house rule's limit reached (`junior.house.offers_per_turn`).
+    let mut capped = position_with(
+        Config {
+            pro: true,
+            offers_per_turn: Some(1),
+            ..Config::default()
+        },
+        3,
+    );
+    give(&mut capped, 0, &[(Good::Wood, 1)]);
+    give(&mut capped, 1, &[(Good::Gold, 1)]);
+    capped.offers = 1;
+    reach.probe_position(
+        entry.as_ref(),
+        &json_of(&capped),
+        &[(Seat(0), json!({"type": "open_offer", "to": 1}))],
+    );
+
     for pro in [false, true] {
         let config = serde_json::to_value(Config {
             pro,

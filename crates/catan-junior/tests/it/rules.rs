@@ -635,3 +635,49 @@ fn junior_production_supply_short_also_governs_klau_and_coco_payouts() {
     assert_eq!(t.hands[0], Goods::of(&[(Good::Pineapple, 2)]));
     assert_eq!(t.hands[2].get(Good::Wood), 0);
 }
+
+/// `"junior.house.offers_per_turn"`: with the house rule the captain opens at
+/// most that many offers to other players per turn (cancelled or answered);
+/// the next turn counts afresh. Without it (the default at a table) offers are
+/// unlimited, as the rules say.
+#[test]
+fn junior_house_offers_per_turn() {
+    let config: Config =
+        serde_json::from_value(serde_json::json!({"pro": true, "offers_per_turn": 2})).expect("config");
+    assert_eq!(config.offers_per_turn, Some(2));
+    assert_eq!(Config::default().offers_per_turn, None);
+
+    let mut s = pro_position();
+    for _ in 0..20 {
+        act(&mut s, 0, Action::OpenOffer { to: Seat(1) });
+        act(&mut s, 0, Action::CancelOffer);
+    }
+
+    let mut s = pro_position();
+    s.offers_per_turn = Some(2);
+    draft(&mut s, 1, &[Good::Wood], &[]);
+    act(&mut s, 0, Action::CancelOffer);
+    draft(&mut s, 1, &[Good::Wood], &[Good::Gold]);
+    act(&mut s, 0, Action::SubmitOffer);
+    act(&mut s, 1, Action::Decline);
+    refused(&s, 0, Action::OpenOffer { to: Seat(1) }, "junior.house.offers_per_turn");
+    refused(&s, 0, Action::OpenOffer { to: Seat(2) }, "junior.house.offers_per_turn");
+    let mut legal = Vec::new();
+    CatanJunior::legal_actions(&s, Seat(0), &mut legal);
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::OpenOffer { .. })),
+        "{legal:?}"
+    );
+    assert!(legal.contains(&Action::EndTurn));
+    // The limit and the turn's count survive the JSON form of the state.
+    let back: State = serde_json::from_value(serde_json::to_value(&s).expect("json")).expect("state");
+    assert_eq!((back.offers_per_turn, back.offers), (Some(2), 2));
+    // The refusal says which limit, in both languages.
+    let err = catan_junior::JuniorError::OffersPerTurn { limit: 2 };
+    let m = engine::RuleError::message(&err);
+    assert!(m.de.contains("höchstens 2"), "{}", m.de);
+    assert!(m.en.contains("at most 2"), "{}", m.en);
+    // A new turn counts from 0.
+    act(&mut s, 0, Action::EndTurn);
+    assert_eq!(s.offers, 0);
+}

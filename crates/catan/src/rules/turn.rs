@@ -114,6 +114,7 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
         p.new_dev_cards = crate::dev::DevCards::ZERO;
         state.dev_played = false;
         state.trade_offers = 0;
+        state.free_squire_steps = 0;
         events.push(Event::TurnEnded { seat });
     }
     state.current = state.next_seat(state.current);

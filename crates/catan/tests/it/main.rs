@@ -20,6 +20,7 @@ mod five_six_conformance;
 mod golden;
 mod heroes;
 mod heroes_conformance;
+mod heroes_house;
 mod hidden;
 mod json;
 mod offers;

@@ -8,6 +8,7 @@ use catan::cities_knights::heroes::HERO_RULE_IDS;
 use catan::cities_knights::CK_RULE_IDS;
 use catan::error::RULE_IDS;
 use catan::Config;
+use serde_json::json;
 use testkit::reach::Reach;
 
 const UNREACHABLE: &[(&str, &str)] = &[(
@@ -20,6 +21,15 @@ const UNREACHABLE: &[(&str, &str)] = &[(
 #[test]
 fn every_heroes_rule_id_is_reached_through_the_protocol() {
     let mut r = Reach::new();
+    // The house rule's free steps of this turn used up.
+    let (mut s, from, to) = crate::heroes_house::free_step();
+    s.free_squire_steps_per_turn = Some(1);
+    s.free_squire_steps = 1;
+    reach::position(
+        &mut r,
+        &s,
+        &[(0, json!({"type": "move_squire", "from": from.0, "to": to.0}))],
+    );
     reach::run(&mut r, Config::cities_knights_heroes(), 8);
     let known: Vec<&str> = RULE_IDS.iter().chain(CK_RULE_IDS).copied().collect();
     r.assert_covers("catan cities_knights_heroes", HERO_RULE_IDS, UNREACHABLE, &known);

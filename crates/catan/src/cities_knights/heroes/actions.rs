@@ -133,7 +133,10 @@ pub fn check_move(state: &State, seat: Seat, from: HexId, to: HexId) -> Result<O
         return Err(err(HeroError::Blocked));
     }
     if state.players[seat.index()].roads.contains(edge) {
-        return Ok(None);
+        return match state.free_squire_steps_per_turn {
+            Some(limit) if state.free_squire_steps >= limit => Err(err(HeroError::FreeStepsPerTurn { limit })),
+            _ => Ok(None),
+        };
     }
     if state.players[seat.index()].hand.get(resource) == 0 {
         return Err(CatanError::PayInsufficient);
@@ -202,8 +205,14 @@ pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: He
 /// squire on the target goes back to its owner's supply (`snh.squire.displace`).
 pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: HexId, to: HexId, events: &mut S) {
     let paid = check_move(state, seat, from, to).ok().flatten();
-    if let Some(r) = paid {
-        to_bank(state, seat, Card::resource(r), 1);
+    match paid {
+        Some(r) => to_bank(state, seat, Card::resource(r), 1),
+        // Counted only under the house rule: without it the state (and its
+        // JSON) stays the seed's game, byte for byte.
+        None if state.free_squire_steps_per_turn.is_some() => {
+            state.free_squire_steps = state.free_squire_steps.saturating_add(1);
+        }
+        None => {}
     }
     let displaced = squire_owner(state, to).filter(|&s| s != seat);
     let c = ck_mut(state);

@@ -17,6 +17,7 @@ pub const HERO_RULE_IDS: &[&str] = &[
     "snh.squire.move.blocked",
     "snh.squire.move.no_desert",
     "snh.squire.one_per_hex",
+    "snh.house.free_squire_steps_per_turn",
 ];
 
 /// Why an action breaks a rule of heroes and squires.
@@ -52,6 +53,12 @@ pub enum HeroError {
     /// An own squire already stands on the hex.
     #[error("one of your squires already stands on that hex")]
     OnePerHex,
+    /// House rule: no more free steps this turn.
+    #[error("house rule: at most {limit} free squire steps per turn")]
+    FreeStepsPerTurn {
+        /// The limit set by the option `free_squire_steps_per_turn`.
+        limit: u8,
+    },
 }
 
 impl HeroError {
@@ -68,6 +75,7 @@ impl HeroError {
             Blocked => "snh.squire.move.blocked",
             NoDesert => "snh.squire.move.no_desert",
             OnePerHex => "snh.squire.one_per_hex",
+            FreeStepsPerTurn { .. } => "snh.house.free_squire_steps_per_turn",
         }
     }
 
@@ -114,6 +122,10 @@ impl HeroError {
             OnePerHex => Message::new(
                 "Auf diesem Feld steht schon einer deiner Knappen.",
                 "One of your squires already stands on that hex.",
+            ),
+            FreeStepsPerTurn { limit } => Message::new(
+                format!("Hausregel: höchstens {limit} kostenlose Knappenschritte pro Zug."),
+                format!("House rule: at most {limit} free squire steps per turn."),
             ),
         }
     }
