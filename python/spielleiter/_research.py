@@ -63,15 +63,16 @@ def env_options(game: str, options: Optional[dict]) -> Optional[dict]:
     """``options`` with the research envs' house rules filled in where the caller left them out.
 
     A key set to ``None`` switches its rule off: ``{"trade_offers_per_turn": None}`` plays
-    CATAN's rulebook (no limit). Options given as a JSON string are passed on as they are.
+    CATAN's rulebook (no limit); the ``None`` stays in the options (the engine reads it as
+    "no limit"), so that passing the result on — the Gymnasium env hands it to its
+    ``VectorEnv`` — does not switch the rule on again. Options given as a JSON string are
+    passed on as they are.
     """
     if isinstance(options, str) or (options is not None and not isinstance(options, dict)):
         return options
     out: dict = dict(options or {})
     for key, limit in house_rules(game, out).items():
         out.setdefault(key, limit)
-    for key in [k for k, v in out.items() if v is None and k in house_rules(game, out)]:
-        del out[key]
     if options is None and not out:
         return None
     return out

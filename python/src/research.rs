@@ -42,7 +42,18 @@ pub fn parse_config<G: Game>(options: &Value) -> Result<G::Config, ErrorInfo> {
             });
         }
     };
-    match unknown_options::<G>(options, &serde_json::to_value(&config).unwrap_or(Value::Null)) {
+    // A key given as `null` that the config took is an optional setting left
+    // out ("no limit"): the config does not write it back, so it is no
+    // unknown key (every game's config refuses unknown fields itself).
+    let mut read = serde_json::to_value(&config).unwrap_or(Value::Null);
+    if let (Some(read), Some(given)) = (read.as_object_mut(), options.as_object()) {
+        for (k, v) in given {
+            if v.is_null() {
+                read.entry(k.clone()).or_insert(Value::Null);
+            }
+        }
+    }
+    match unknown_options::<G>(options, &read) {
         Some(err) => Err(err),
         None => Ok(config),
     }

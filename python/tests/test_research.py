@@ -76,7 +76,8 @@ def test_catan_envs_cap_trade_offers_per_turn():
     assert spz.env("catan").options_ == {"trade_offers_per_turn": TRADE_OFFERS_PER_TURN}
     # The caller's options win; None switches the house rule off.
     off = gymnasium.make("spielleiter/Catan-v0", options={"trade_offers_per_turn": None})
-    assert off.unwrapped.options == {}
+    assert off.unwrapped.options == {"trade_offers_per_turn": None}
+    assert "trade_offers_per_turn" not in off.unwrapped.state_json()
     g = Game("catan", 4, seed=2, options={"trade_offers_per_turn": 2})
     seat = _to_main(g)
     for _ in range(2):
@@ -232,7 +233,8 @@ def test_junior_pro_envs_cap_offers_per_turn():
     assert gymnasium.make("spielleiter/CatanJunior-v0").unwrapped.options is None
     assert spz.env("catan-junior", options={"pro": True}).options_["offers_per_turn"] == JUNIOR_OFFERS_PER_TURN
     off = gymnasium.make("spielleiter/CatanJunior-v0", options={"pro": True, "offers_per_turn": None})
-    assert off.unwrapped.options == {"pro": True}
+    assert off.unwrapped.options == {"pro": True, "offers_per_turn": None}
+    assert "offers_per_turn" not in off.unwrapped.state_json()
     g = Game("catan-junior", 3, seed=4, options={"pro": True, "offers_per_turn": 1})
     for _ in range(5000):
         seats = g.seats_to_act()
@@ -276,7 +278,8 @@ def test_vector_env_plays_the_research_house_rules():
     assert v.options == {"trade_offers_per_turn": TRADE_OFFERS_PER_TURN}
     assert '"trade_offers_per_turn":2' in v.state_json(0).replace(" ", "")
     off = VectorEnv("catan", 2, 4, options={"trade_offers_per_turn": None}, seed=1)
-    assert off.options == {} and "trade_offers_per_turn" not in off.state_json(0)
+    assert off.options == {"trade_offers_per_turn": None}
+    assert "trade_offers_per_turn" not in off.state_json(0)
     assert VectorEnv("splendor", 2, 2, seed=1).options is None
     assert VectorEnv("catan-junior", 2, 2, options={"pro": True}, seed=1).options == {
         "pro": True, "offers_per_turn": JUNIOR_OFFERS_PER_TURN}
