@@ -80,6 +80,8 @@ pub enum Command {
         seat: usize,
         /// Display name.
         name: String,
+        /// Who the human is for the ratings (see [`crate::ratings`]).
+        claim: Claim,
         /// The answer: the new secret.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
@@ -338,6 +340,8 @@ struct Table {
     /// The hash chain up to the stored entries.
     chain: Chain,
     seed_chosen: bool,
+    /// Whether the result counts for the ratings.
+    rated: bool,
     seats: Vec<SeatRow>,
     /// Every chat line, as stored.
     chat: Vec<ChatLine>,
@@ -360,6 +364,18 @@ struct Table {
     last_action_ms: Arc<AtomicI64>,
     /// Set once the server closed the table: the actor then stops.
     closed: bool,
+}
+
+/// Who a joining human is for the ratings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    /// No token: unrated (refused at a rated table if the name is claimed).
+    None,
+    /// The player token the join carried.
+    Token(String),
+    /// A claimed name the server proved before (a rematch seats the player
+    /// of the finished table's seat again).
+    Proven(String),
 }
 
 /// Everything needed to start a table's actor.
@@ -386,6 +402,8 @@ pub struct Setup {
     pub chain: Chain,
     /// Whether the creator chose the seed.
     pub seed_chosen: bool,
+    /// Whether the result counts for the ratings.
+    pub rated: bool,
 }
 
 impl std::fmt::Debug for Setup {
@@ -575,6 +593,7 @@ pub async fn restore(
         clock,
         chain,
         seed_chosen: t.seed_chosen,
+        rated: t.rated,
     };
     Ok(spawn(setup, shared.clone()))
 }
@@ -650,6 +669,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         stored: setup.game.version(),
         chain: setup.chain,
         seed_chosen: setup.seed_chosen,
+        rated: setup.rated,
         game: setup.game,
         seats: setup.seats,
         chat: setup.chat,
@@ -676,6 +696,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             result: None,
             created_ms: 0,
             seed_chosen: false,
+            rated: false,
             rematch: None,
             clock: None,
         })),
@@ -751,8 +772,13 @@ impl Table {
                 }
                 self.schedule_bots();
             }
-            Command::Join { seat, name, reply } => {
-                let _ = reply.send(self.join(seat, name).await);
+            Command::Join {
+                seat,
+                name,
+                claim,
+                reply,
+            } => {
+                let _ = reply.send(self.join(seat, name, claim).await);
             }
             Command::Leave { access, reply } => {
                 let _ = reply.send(self.leave(&access).await);
@@ -916,6 +942,7 @@ impl Table {
         let mut chain = self.chain.clone();
         let log = LogRows::of(self.game.as_ref(), self.stored, &mut chain);
         let version = log.version;
+        let ends = finished.is_some();
         let write = Write::Entries {
             table: self.id.clone(),
             log,
@@ -928,6 +955,9 @@ impl Table {
         }
         self.stored = version;
         self.chain = chain;
+        if ends {
+            self.settle_rating();
+        }
         self.last_action_ms.store(crate::lobby::now_ms(), Ordering::Relaxed);
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
         self.clock_sync();
@@ -958,7 +988,7 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, seat: usize, name: String) -> Result<String, ApiError> {
+    async fn join(&mut self, seat: usize, name: String, claim: Claim) -> Result<String, ApiError> {
         let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
         if row.kind != "open" {
             return Err(ApiError::seat_taken(seat));
@@ -971,14 +1001,52 @@ impl Table {
             .filter(|(i, _)| *i != seat)
             .filter_map(|(_, s)| s.name.as_deref());
         crate::names::check_distinct(&name, others)?;
+        let player = self.rated_player(&name, claim).await?;
         let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
         let new_row = SeatRow {
             kind: "human".into(),
             name: Some(name),
             secret_hash: Some(secret::hash(&secret)),
+            player,
         };
         self.store_seat(seat, new_row).await?;
         Ok(secret)
+    }
+
+    /// The rated identity a human joins this table as: at a rated table the
+    /// name its token claims or proves; a claimed name without its token is
+    /// refused there, an unclaimed one plays unrated. Casual tables rate
+    /// nobody and check no claims.
+    async fn rated_player(&self, name: &str, claim: Claim) -> Result<Option<String>, ApiError> {
+        if let Claim::Token(t) = &claim {
+            crate::ratings::check_token(t)?;
+        }
+        if !self.rated {
+            return Ok(None);
+        }
+        match claim {
+            Claim::Token(t) => crate::ratings::claim(&self.shared.db, name, &t).await.map(Some),
+            Claim::Proven(player) => Ok(Some(player)),
+            Claim::None if crate::ratings::is_claimed(&self.shared.db, name).await? => Err(ApiError::name_claimed(name)),
+            Claim::None => Ok(None),
+        }
+    }
+
+    /// Counts the result of this rated table that just ended, off the
+    /// actor (it waits for the database); at most once, see [`crate::ratings`].
+    fn settle_rating(&self) {
+        if !self.rated {
+            return;
+        }
+        let db = self.shared.db.clone();
+        let entry = Arc::clone(&self.entry);
+        let id = self.id.clone();
+        tokio::spawn(async move {
+            let rules_of = move |_game: &str, options: &Value| crate::ratings::rules_id(Some(&*entry), options);
+            if let Err(e) = crate::ratings::settle(&db, &id, &rules_of).await {
+                tracing::error!(table = %id, error = %e, "ratings not updated; counted at the next start");
+            }
+        });
     }
 
     async fn leave(&mut self, access: &Access) -> Result<(), ApiError> {
@@ -989,6 +1057,7 @@ impl Table {
             kind: "open".into(),
             name: None,
             secret_hash: None,
+            player: None,
         };
         self.store_seat(seat.index(), open).await?;
         // Connections that held the seat lose it at once.
@@ -1148,6 +1217,7 @@ impl Table {
             result: self.game.result(),
             created_ms: self.created_ms,
             seed_chosen: self.seed_chosen,
+            rated: self.rated,
             rematch: self.rematch.clone(),
             clock: self.clock.as_ref().map(|c| c.config),
         };

@@ -442,6 +442,7 @@ pub async fn hostile_text_round_trips(db: &str) {
                 kind: "human".into(),
                 name: Some(texts[3].clone()),
                 secret_hash: Some(texts[0].clone()),
+                player: None,
             }];
             let start_state = texts[1].clone();
             db.write(Write::CreateTable {
