@@ -437,6 +437,7 @@ pub async fn hostile_text_round_trips(db: &str) {
                 clock: None,
                 seed_chosen: false,
                 creator: None,
+                rated: false,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),
