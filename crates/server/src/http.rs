@@ -412,7 +412,9 @@ async fn join(
         .ask(|reply| Command::Join {
             seat: usize::from(seat),
             name,
-            claim: req.player_token.map_or(crate::table::Claim::None, crate::table::Claim::Token),
+            claim: req
+                .player_token
+                .map_or(crate::table::Claim::None, crate::table::Claim::Token),
             reply,
         })
         .await?;

@@ -235,7 +235,8 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
     let restored_tables = lobby.restore().await?;
     let restored = restored_tables.len();
     // Rated tables that ended while the server stopped before counting them.
-    let rules_of = |game: &str, options: &serde_json::Value| ratings::rules_id(lobby.registry().get(game).as_deref(), options);
+    let rules_of =
+        |game: &str, options: &serde_json::Value| ratings::rules_id(lobby.registry().get(game).as_deref(), options);
     match ratings::catch_up(&lobby.shared().db, &rules_of).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(tables = n, "ratings caught up"),

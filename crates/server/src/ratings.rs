@@ -119,15 +119,18 @@ fn identity(kind: &str, name: Option<String>, player: Option<String>) -> Option<
 
 /// Counts a finished rated table's result, once: returns whether ratings
 /// changed. `rules_of` names the rule set of the table's game and options.
-pub async fn settle(db: &Db, table: &str, rules_of: &(dyn Fn(&str, &Value) -> String + Sync)) -> Result<bool, sqlx::Error> {
+pub async fn settle(
+    db: &Db,
+    table: &str,
+    rules_of: &(dyn Fn(&str, &Value) -> String + Sync),
+) -> Result<bool, sqlx::Error> {
     let _one = UPDATES.lock().await;
     let mut tx = db.pool().begin().await?;
-    let claimed = sqlx::query(
-        "UPDATE tables SET rated_done = 1 WHERE id = $1 AND rated = 1 AND finished = 1 AND rated_done = 0",
-    )
-    .bind(table)
-    .execute(&mut *tx)
-    .await?;
+    let claimed =
+        sqlx::query("UPDATE tables SET rated_done = 1 WHERE id = $1 AND rated = 1 AND finished = 1 AND rated_done = 0")
+            .bind(table)
+            .execute(&mut *tx)
+            .await?;
     if claimed.rows_affected() != 1 {
         tx.rollback().await?;
         return Ok(false);

@@ -114,7 +114,10 @@ impl Lobby {
                 .ask(|reply| Command::Join {
                     seat: usize::from(seat),
                     name,
-                    claim: row.player.clone().map_or(crate::table::Claim::None, crate::table::Claim::Proven),
+                    claim: row
+                        .player
+                        .clone()
+                        .map_or(crate::table::Claim::None, crate::table::Claim::Proven),
                     reply,
                 })
                 .await

@@ -1027,7 +1027,9 @@ impl Table {
         match claim {
             Claim::Token(t) => crate::ratings::claim(&self.shared.db, name, &t).await.map(Some),
             Claim::Proven(player) => Ok(Some(player)),
-            Claim::None if crate::ratings::is_claimed(&self.shared.db, name).await? => Err(ApiError::name_claimed(name)),
+            Claim::None if crate::ratings::is_claimed(&self.shared.db, name).await? => {
+                Err(ApiError::name_claimed(name))
+            }
             Claim::None => Ok(None),
         }
     }

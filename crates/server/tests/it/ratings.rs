@@ -30,7 +30,8 @@ async fn human_and_bot(api: &Api, rated: bool) -> String {
 }
 
 async fn join(api: &Api, table: &str, body: Value) -> (u16, Value) {
-    api.post(&format!("/api/tables/{table}/seats/0/join"), &body, None).await
+    api.post(&format!("/api/tables/{table}/seats/0/join"), &body, None)
+        .await
 }
 
 /// Seat 0 guesses; waits until the bot has finished the game.
@@ -46,7 +47,10 @@ async fn finish(api: &Api, table: &str, secret: &str) {
 async fn board(api: &Api) -> Vec<Value> {
     let (status, v) = api.get("/api/ratings?game=toy", None).await;
     assert_eq!(status, 200, "{v}");
-    assert_eq!((v["game"].as_str(), v["rules"].as_str()), (Some("toy"), Some("default")));
+    assert_eq!(
+        (v["game"].as_str(), v["rules"].as_str()),
+        (Some("toy"), Some("default"))
+    );
     v["ratings"].as_array().cloned().unwrap_or_default()
 }
 
@@ -152,7 +156,10 @@ async fn bad_input_is_refused_with_its_rule_and_changes_nothing() {
 
     // Ana claims her name at a rated table.
     let first = human_and_bot(&api, true).await;
-    assert_eq!(join(&api, &first, json!({"name": "Ana", "player_token": ANA})).await.0, 201);
+    assert_eq!(
+        join(&api, &first, json!({"name": "Ana", "player_token": ANA})).await.0,
+        201
+    );
 
     // At another rated table her name (or a look-alike) needs her token.
     let id = human_and_bot(&api, true).await;
@@ -162,8 +169,14 @@ async fn bad_input_is_refused_with_its_rule_and_changes_nothing() {
         json!({"name": "Ana"}),
     ] {
         let (status, v) = join(&api, &id, body.clone()).await;
-        assert_eq!((status, rule(&v).as_str()), (403, "server.player.name_claimed"), "{body}: {v}");
-        assert!(v["error"]["message"]["en"].as_str().is_some_and(|s| s.contains("token")));
+        assert_eq!(
+            (status, rule(&v).as_str()),
+            (403, "server.player.name_claimed"),
+            "{body}: {v}"
+        );
+        assert!(v["error"]["message"]["en"]
+            .as_str()
+            .is_some_and(|s| s.contains("token")));
     }
     // A token of the wrong form, at any table.
     for body in [
@@ -177,7 +190,10 @@ async fn bad_input_is_refused_with_its_rule_and_changes_nothing() {
     let seat = &api.get(&format!("/api/tables/{id}"), None).await.1["seats"][0];
     assert_eq!(seat["kind"], "open", "nothing changed: {seat}");
     // Ana herself may.
-    assert_eq!(join(&api, &id, json!({"name": "Ana", "player_token": ANA})).await.0, 201);
+    assert_eq!(
+        join(&api, &id, json!({"name": "Ana", "player_token": ANA})).await.0,
+        201
+    );
 
     // The leaderboard's query.
     for (query, status, expected) in [
