@@ -95,15 +95,20 @@ pub fn update(before: &[Rating], ranks: &[usize]) -> Vec<Rating> {
 /// index into `ratings`. Every seat is rated as its own team from its
 /// identity's rating before the game; an identity with several seats then
 /// moves by the mean of their changes, so it counts as one game for it.
+/// An identity index out of range changes nothing.
 pub fn rate_game(ratings: &mut [Rating], players: &[usize], ranks: &[usize]) {
-    let before: Vec<Rating> = players.iter().map(|&p| ratings[p]).collect();
+    if players.iter().any(|&p| p >= ratings.len()) {
+        return;
+    }
+    let before: Vec<Rating> = players.iter().filter_map(|&p| ratings.get(p).copied()).collect();
     let after = update(&before, ranks);
     let mut sums: Vec<(f64, f64, usize)> = vec![(0.0, 0.0, 0); ratings.len()];
     for ((&p, b), a) in players.iter().zip(&before).zip(&after) {
-        let s = &mut sums[p];
-        s.0 += a.mu - b.mu;
-        s.1 += a.sigma;
-        s.2 += 1;
+        if let Some(s) = sums.get_mut(p) {
+            s.0 += a.mu - b.mu;
+            s.1 += a.sigma;
+            s.2 += 1;
+        }
     }
     for (r, (dmu, sigma, n)) in ratings.iter_mut().zip(sums) {
         if n > 0 {
