@@ -75,8 +75,13 @@ fn row<'a>(rows: &'a [Value], kind: &str, player: &str) -> &'a Value {
 
 #[tokio::test]
 async fn a_rated_table_rates_its_bot_and_its_token_holder_once() {
-    let db = temp_sqlite("ratings");
-    let server = start(&db).await;
+    rated_tables_count_once(&temp_sqlite("ratings")).await;
+}
+
+/// The whole story on the database at `db` (SQLite here, PostgreSQL in
+/// `persistence_postgres`).
+pub async fn rated_tables_count_once(db: &str) {
+    let server = start(db).await;
     let api = Api::new(server.addr);
     assert!(board(&api).await.is_empty());
 
@@ -114,7 +119,7 @@ async fn a_rated_table_rates_its_bot_and_its_token_holder_once() {
 
     // A restart counts nothing again.
     server.shutdown().await.expect("shutdown");
-    let server = start(&db).await;
+    let server = start(db).await;
     let api = Api::new(server.addr);
     assert_eq!(board(&api).await, rows);
 
@@ -122,14 +127,14 @@ async fn a_rated_table_rates_its_bot_and_its_token_holder_once() {
     // stopped in between) is counted at the next start, once.
     server.shutdown().await.expect("shutdown");
     sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(&format!("{db}?mode=rw")).await.expect("db");
+    let pool = sqlx::AnyPool::connect(db).await.expect("db");
     sqlx::query("UPDATE tables SET rated_done = 0 WHERE id = $1")
         .bind(&id)
         .execute(&pool)
         .await
         .expect("reset");
     pool.close().await;
-    let server = start(&db).await;
+    let server = start(db).await;
     let api = Api::new(server.addr);
     let again = board_with(&api, 4).await;
     assert_eq!(row(&again, "human", "Ana")["games"], 2, "{again:?}");
