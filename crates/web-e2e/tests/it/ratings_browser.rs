@@ -43,6 +43,7 @@ async fn a_rated_table_from_the_lobby_reaches_the_leaderboard() {
     // A clock, so that a bot may take the seat over below.
     b.type_into("[data-testid=clock-turn]", "120").await;
     b.click("[data-testid=rated-switch]").await;
+    b.screenshot("ratings-lobby.png").await;
     b.click("[data-testid=create-table]").await;
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
     let id = ui::table_id(&b).await;
@@ -107,6 +108,7 @@ async fn a_rated_table_from_the_lobby_reaches_the_leaderboard() {
     b.goto("/").await;
     b.click("[data-testid=leaderboard-link]").await;
     b.wait_for("[data-testid=leaderboard]", Duration::from_secs(20)).await;
+    b.screenshot("ratings-leaderboard.png").await;
     let rows = b.all("[data-testid=rating-row]").await;
     assert_eq!(rows.len(), 2);
     let mut seen = Vec::new();
