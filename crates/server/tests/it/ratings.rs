@@ -214,3 +214,30 @@ async fn bad_input_is_refused_with_its_rule_and_changes_nothing() {
     assert_eq!(api.get("/api/ratings?game=toy&rules=default", None).await.0, 200);
     server.shutdown().await.expect("shutdown");
 }
+
+#[tokio::test]
+async fn a_rematch_of_a_rated_table_rates_the_same_player_again() {
+    let server = start(&temp_sqlite("ratings-rematch")).await;
+    let api = Api::new(server.addr);
+    let id = human_and_bot(&api, true).await;
+    let (status, v) = join(&api, &id, json!({"name": "Ana", "player_token": ANA})).await;
+    assert_eq!(status, 201, "{v}");
+    let secret = v["secret"].as_str().expect("secret").to_string();
+    finish(&api, &id, &secret).await;
+    board_with(&api, 2).await;
+    let (status, v) = api
+        .post(&format!("/api/tables/{id}/rematch"), &json!({"seat": 0}), Some(&secret))
+        .await;
+    assert_eq!(status, 201, "{v}");
+    let next = v["table"].as_str().expect("table").to_string();
+    let summary = api.get(&format!("/api/tables/{next}"), None).await.1;
+    assert_eq!(
+        (summary["rated"].as_bool(), summary["seats"][0]["name"].as_str()),
+        (Some(true), Some("Ana")),
+        "{summary}"
+    );
+    finish(&api, &next, v["secret"].as_str().expect("secret")).await;
+    let rows = board_with(&api, 4).await;
+    assert_eq!(row(&rows, "human", "Ana")["games"], 2, "{rows:?}");
+    server.shutdown().await.expect("shutdown");
+}
