@@ -60,8 +60,26 @@ export function dropSeat(table, seat) {
   else localStorage.removeItem(SECRETS + table);
 }
 
+const PLAYER_TOKEN = 'spielleiter.playerToken';
+
+/**
+ * This browser's player token (32 hex digits, made once and kept): at a
+ * rated table it claims the player's name for the ratings, or proves the
+ * claim. It is sent with every join and shown nowhere.
+ */
+export function playerToken() {
+  let token = localStorage.getItem(PLAYER_TOKEN);
+  if (!token || !/^[0-9a-f]{32}$/.test(token)) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    token = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    localStorage.setItem(PLAYER_TOKEN, token);
+  }
+  return token;
+}
+
 export async function joinSeat(table, seat, name) {
-  const j = await api('POST', `/api/tables/${table}/seats/${seat}/join`, { name: name || null });
+  const j = await api('POST', `/api/tables/${table}/seats/${seat}/join`, { name: name || null, player_token: playerToken() });
   holdSeat(table, seat, j.secret, name);
   return j;
 }

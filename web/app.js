@@ -1,4 +1,4 @@
-// The app: routes (/ lobby, /play/{id}, /watch/{id}, /replay/{id}) and the
+// The app: routes (/ lobby, /play/{id}, /watch/{id}, /replay/{id}, /ratings) and the
 // language switch. Pages render from what the server sends; see web/README.md.
 
 import { t, getLang, setLang, onLangChange } from './i18n.js';
@@ -6,6 +6,7 @@ import { hideBanner, setConnection, setRouter } from './ui.js';
 import { lobbyPage } from './lobby.js';
 import { tablePage } from './table.js';
 import { replayPage } from './replay.js';
+import { ratingsPage } from './ratings.js';
 
 const root = document.getElementById('app');
 let cleanup = () => {};
@@ -20,6 +21,7 @@ async function route() {
   if (kind === 'play' && id) cleanup = await tablePage(root, id, params);
   else if (kind === 'watch' && id) cleanup = await tablePage(root, id, params, { watch: true });
   else if (kind === 'replay' && id) cleanup = await replayPage(root, id);
+  else if (kind === 'ratings') cleanup = await ratingsPage(root, params);
   else cleanup = await lobbyPage(root);
   window.scrollTo(0, 0);
 }

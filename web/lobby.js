@@ -27,6 +27,8 @@ export async function lobbyPage(root) {
     turn: '',
     grace: '15',
     name: localStorage.getItem('spielleiter.name') || '',
+    // Rated or casual (the default): only rated tables count for the ratings.
+    rated: localStorage.getItem('spielleiter.rated') === '1',
   };
   if (!games.games.includes(form.game)) form.game = games.games[0] || '';
   let tables = [];
@@ -83,7 +85,8 @@ export async function lobbyPage(root) {
       if (ruleSet()) localStorage.setItem('spielleiter.lastRuleSet', ruleSet().id);
       localStorage.setItem('spielleiter.name', form.name);
       const seats = form.seats.map((s) => (s === 'human' ? { kind: 'human' } : { kind: 'bot', bot: s.slice(4) }));
-      const body = { game: form.game, players: form.players, options, seats };
+      localStorage.setItem('spielleiter.rated', form.rated ? '1' : '0');
+      const body = { game: form.game, players: form.players, options, seats, rated: form.rated };
       // Sent as typed: the server checks the ranges and says what is wrong.
       if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace || 0) };
       const table = await api('POST', '/api/tables', body);
@@ -191,6 +194,7 @@ export async function lobbyPage(root) {
         h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
         h('p', { class: 'muted note' }, t('clockNote')),
       ),
+      h('label', { class: 'check', title: t('ratedNote') }, h('input', { type: 'checkbox', checked: form.rated, 'data-testid': 'rated-switch', onchange: (e) => (form.rated = e.target.checked) }), ' ', t('ratedSwitch')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.hotseat, 'data-testid': 'hotseat', onchange: (e) => (form.hotseat = e.target.checked) }), ' ', t('hotseat')),
       h('details', {}, h('summary', {}, t('options')), h('textarea', { rows: 3, 'data-testid': 'options-input', placeholder: '{}', oninput: (e) => (form.options = e.target.value) }, form.options)),
       h('button', { type: 'button', class: 'primary', 'data-testid': 'create-table', onclick: create }, t('create')),
@@ -220,6 +224,7 @@ export async function lobbyPage(root) {
         ' ',
         ruleSetLabel(tb),
         ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
+        tb.rated ? [' ', h('span', { class: 'badge rated', 'data-testid': 'rated' }, t('rated'))] : null,
         tb.seed_chosen ? [' ', h('span', { class: 'badge seed-chosen', 'data-testid': 'seed-chosen', title: t('seedChosenNote') }, t('seedChosen'))] : null,
         ' ', h('small', { class: 'muted' }, tb.id)),
       h('div', { class: 'muted' }, tb.seats.map((s, i) => (s.kind === 'open' ? `${i + 1}. ${t('open')}` : `${i + 1}. ${seatLabel(s, i)}`)).join(' · ')),
@@ -237,7 +242,7 @@ export async function lobbyPage(root) {
     h(
       'section',
       { class: 'panel tables', 'data-testid': 'table-list' },
-      h('h2', {}, t('openTables'), ' ', h('button', { type: 'button', class: 'small', onclick: refresh }, t('refresh'))),
+      h('h2', {}, t('openTables'), ' ', h('button', { type: 'button', class: 'small', onclick: refresh }, t('refresh')), ' ', h('a', { class: 'button small', href: '/ratings', 'data-testid': 'leaderboard-link' }, t('leaderboard'))),
       tables.length ? h('ul', { class: 'table-rows' }, tables.map(tableRow)) : h('p', { class: 'muted' }, t('noTables')),
     );
 

@@ -44,6 +44,7 @@ fn main() -> Result<(), String> {
         threads,
         max_turns: 400,
         timeout: Duration::from_secs(5),
+        players: None,
     };
     match game {
         "splendor" => duel::<splendor::Splendor>(&specs, &names, &options),

@@ -185,6 +185,13 @@ pub enum SpecError {
         /// Bots named.
         got: usize,
     },
+    /// A round robin of more seats per game than bots, or of too many groups.
+    Schedule {
+        /// Seats per game asked for.
+        players: usize,
+        /// Bots named.
+        entries: usize,
+    },
     /// A game of a tournament could not be started (its options).
     Game(Message),
 }
@@ -239,6 +246,10 @@ impl SpecError {
             SpecError::PlayerCount { game, min, max, got } => Message::new(
                 format!("{game} wird von {min} bis {max} Personen gespielt; nenne einen Bot je Platz ({got} genannt)."),
                 format!("{game} is played by {min} to {max} players; name one bot per seat (got {got})."),
+            ),
+            SpecError::Schedule { players, entries } => Message::new(
+                format!("Ein Rundenturnier mit {players} Plätzen je Partie braucht mindestens {players} Bots (genannt: {entries}) und höchstens {MAX} Gruppen.", MAX = crate::tournament::MAX_GROUPS),
+                format!("A round robin of {players} seats per game needs at least {players} bots (got {entries}) and at most {MAX} groups.", MAX = crate::tournament::MAX_GROUPS),
             ),
             SpecError::Game(m) => m.clone(),
         }

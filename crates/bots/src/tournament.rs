@@ -28,6 +28,10 @@ pub struct TournamentOptions {
     pub max_turns: u32,
     /// Time budget of an external program per decision.
     pub timeout: Duration,
+    /// Seats per game when fewer than the entries: a round robin over
+    /// every group of that many entries (see [`schedule`]). `None`: every
+    /// entry in every game, one seat each.
+    pub players: Option<usize>,
 }
 
 /// One game of a tournament.
@@ -68,8 +72,51 @@ pub fn rotation(entries: usize, game: u64) -> Vec<usize> {
     (0..n).map(|s| (s + (game % n as u64) as usize) % n).collect()
 }
 
+/// Most groups a round robin may have: one round must fit in a run.
+pub const MAX_GROUPS: usize = 1_000_000;
+
+/// Every group of `k` of `n` entries, in lexicographic order (`None`: more
+/// than [`MAX_GROUPS`], or `k` outside `1..=n`).
+pub fn groups(n: usize, k: usize) -> Option<Vec<Vec<usize>>> {
+    if k == 0 || k > n {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut group: Vec<usize> = (0..k).collect();
+    loop {
+        if out.len() == MAX_GROUPS {
+            return None;
+        }
+        out.push(group.clone());
+        // The next combination: bump the last index that can still move.
+        let Some(i) = (0..k).rev().find(|&i| group[i] < n - k + i) else {
+            return Some(out);
+        };
+        group[i] += 1;
+        for j in i + 1..k {
+            group[j] = group[j - 1] + 1;
+        }
+    }
+}
+
+/// The seats of game `game` of a round robin over `groups`: game `g`
+/// plays group `g mod G`, rotated by `(g div G) mod k`, so each round of
+/// `G` games meets every group once and `k` rounds seat every group's
+/// entries in every seat.
+pub fn schedule(groups: &[Vec<usize>], game: u64) -> Vec<usize> {
+    if groups.is_empty() {
+        return Vec::new();
+    }
+    let g = groups.len() as u64;
+    let group = &groups[(game % g) as usize];
+    let k = group.len().max(1);
+    let turn = ((game / g) % k as u64) as usize;
+    (0..group.len()).map(|s| group[(s + turn) % k]).collect()
+}
+
 /// Plays the tournament; `progress` is called after every game with the
-/// number of games finished. One entry per seat.
+/// number of games finished. One entry per seat, or a round robin over
+/// groups of `options.players` entries.
 pub fn run<G: BotGame>(
     config: &G::Config,
     entries: &[BotSpec],
@@ -80,14 +127,22 @@ pub fn run<G: BotGame>(
         return Err(SpecError::NoBots);
     }
     let range = G::player_range(config);
-    if !range.contains(&entries.len()) {
+    let seats = options.players.unwrap_or(entries.len());
+    if !range.contains(&seats) {
         return Err(SpecError::PlayerCount {
             game: G::ID,
             min: *range.start(),
             max: *range.end(),
-            got: entries.len(),
+            got: seats,
         });
     }
+    let groups = match options.players {
+        Some(k) => Some(groups(entries.len(), k).ok_or(SpecError::Schedule {
+            players: k,
+            entries: entries.len(),
+        })?),
+        None => None,
+    };
     let entries: Vec<BotSpec> = entries
         .iter()
         .map(|e| {
@@ -110,7 +165,7 @@ pub fn run<G: BotGame>(
                 if game >= options.games || failure.lock().map_or(true, |f| f.is_some()) {
                     break;
                 }
-                match play_one::<G>(config, &entries, options, game) {
+                match play_one::<G>(config, &entries, groups.as_deref(), options, game) {
                     Ok(line) => {
                         if let Ok(mut l) = lines.lock() {
                             l.push(line);
@@ -138,10 +193,14 @@ pub fn run<G: BotGame>(
 fn play_one<G: BotGame>(
     config: &G::Config,
     entries: &[BotSpec],
+    groups: Option<&[Vec<usize>]>,
     options: &TournamentOptions,
     game: u64,
 ) -> Result<GameLine, SpecError> {
-    let seats = rotation(entries.len(), game);
+    let seats = match groups {
+        Some(groups) => schedule(groups, game),
+        None => rotation(entries.len(), game),
+    };
     let mut bots = Vec::with_capacity(seats.len());
     for &e in &seats {
         bots.push(entries[e].build::<G>(options.timeout)?);
@@ -297,6 +356,18 @@ pub fn seat_of(line: &GameLine, entry: usize) -> Option<Seat> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_round_robin_meets_every_group_in_every_seat() {
+        let gs = groups(4, 2).unwrap_or_default();
+        assert_eq!(gs.len(), 6);
+        assert_eq!(gs[0], vec![0, 1]);
+        assert_eq!(gs[5], vec![2, 3]);
+        assert_eq!(schedule(&gs, 0), vec![0, 1]);
+        assert_eq!(schedule(&gs, 6), vec![1, 0]);
+        assert!(groups(2, 3).is_none() && groups(3, 0).is_none());
+        assert_eq!(groups(5, 5).map(|g| g.len()), Some(1));
+    }
 
     #[test]
     fn rotation_gives_every_entry_every_seat() {

@@ -4,6 +4,11 @@
 //! external program (`cmd:<command line>`), which speaks JSON lines (see
 //! `docs/bots.md`); a program that answers an illegal action, malformed JSON
 //! or nothing in time forfeits the game, recorded with the rule id.
+//!
+//! With `--players k` fewer than the bots, the games are a round robin over
+//! every group of `k` bots; with `--ratings` the report adds each bot's
+//! Weng-Lin rating and deviation (the server's rating system, see
+//! `docs/ratings.md`), rated game by game in game order.
 
 use bots::tournament::{run, summarize, GameLine, Summary, TournamentOptions};
 use bots::{BotGame, BotSpec, Outcome};
@@ -34,6 +39,11 @@ pub struct ArenaOptions {
     pub timeout: Duration,
     /// Show a progress bar (only on a terminal).
     pub progress: bool,
+    /// Seats per game for a round robin over groups of that many bots
+    /// (`None`: every bot in every game).
+    pub players: Option<usize>,
+    /// Rate the bots (Weng-Lin) besides their win rates.
+    pub ratings: bool,
 }
 
 /// The result of an arena: the summary and every game.
@@ -43,6 +53,9 @@ pub struct Report {
     pub summary: Summary,
     /// Every game in order.
     pub games: Vec<GameLine>,
+    /// The ratings after every game, best first (with `--ratings`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Vec<server::rating::Row>>,
 }
 
 /// Plays the arena.
@@ -58,6 +71,7 @@ pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
         threads: opts.threads.max(1),
         max_turns: opts.max_turns,
         timeout: opts.timeout,
+        players: opts.players,
     };
     let bar = progress_bar(opts.games, opts.progress);
     // Every registered game has bots (`registry::Registered: BotGame`).
@@ -87,7 +101,28 @@ fn play<G: BotGame>(
     let progress = |done: u64| bar.set_position(done);
     let (lines, seconds) = run::<G>(&config, specs, tournament, &progress).map_err(|e| e.to_string())?;
     let summary = summarize(G::ID, &opts.bots, &lines, tournament, seconds);
-    Ok(Report { summary, games: lines })
+    let ratings = opts.ratings.then(|| rate(&opts.bots, &lines));
+    Ok(Report {
+        summary,
+        games: lines,
+        ratings,
+    })
+}
+
+/// Rates every game in order: a finished game by its result (winners first,
+/// then by score), a forfeit as the forfeiting bot last and the others tied;
+/// a game stopped by the turn cap has no ranking and is not rated.
+pub fn rate(names: &[String], lines: &[GameLine]) -> Vec<server::rating::Row> {
+    let mut table = server::rating::Table::new(names);
+    for line in lines {
+        let ranks = match &line.record.outcome {
+            Outcome::Finished { result } => server::rating::ranks(result, line.seats.len()),
+            Outcome::Forfeit { seat, .. } => (0..line.seats.len()).map(|s| usize::from(s == seat.index())).collect(),
+            Outcome::Capped => continue,
+        };
+        table.rate(&line.seats, &ranks);
+    }
+    table.sorted()
 }
 
 fn progress_bar(len: u64, wanted: bool) -> ProgressBar {
@@ -128,6 +163,15 @@ impl Report {
                     String::new()
                 }
             );
+        }
+        if let Some(ratings) = &self.ratings {
+            out += "ratings (Weng-Lin; rating ± deviation):\n";
+            for r in ratings {
+                out += &format!(
+                    "  {:<40} {:>6.2} ± {:<5.2} {} games\n",
+                    r.player, r.rating, r.deviation, r.games
+                );
+            }
         }
         out
     }

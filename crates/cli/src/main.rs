@@ -129,6 +129,14 @@ enum Command {
         /// Print the summary as JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Seats per game, fewer than the bots named: a round robin over
+        /// every group of that many bots (default: every bot in every game).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Also rate the bots (Weng-Lin, as the server's ratings) and print
+        /// each rating with its deviation (docs/ratings.md).
+        #[arg(long)]
+        ratings: bool,
     },
     /// Lists the games this binary knows.
     Games,
@@ -377,6 +385,8 @@ fn run(cli: Cli) -> Result<(), String> {
             json_out,
             csv_out,
             json,
+            players,
+            ratings,
         } => {
             let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
             let opts = arena::ArenaOptions {
@@ -389,6 +399,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 options,
                 timeout: std::time::Duration::from_millis(timeout_ms),
                 progress: true,
+                players,
+                ratings,
             };
             let report = arena::arena(&opts)?;
             arena::OutputFiles {

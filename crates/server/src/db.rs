@@ -26,6 +26,9 @@ pub struct SeatRow {
     pub name: Option<String>,
     /// SHA-256 of the seat's secret (human seats only).
     pub secret_hash: Option<String>,
+    /// The claimed player name a human seat plays for on a rated table
+    /// (see [`crate::ratings`]); `None`: the seat is not rated.
+    pub player: Option<String>,
 }
 
 /// A new table as stored.
@@ -52,6 +55,8 @@ pub struct TableRow {
     /// The client address that created the table, as text (`None`: before
     /// migration 6, or created by the server itself).
     pub creator: Option<String>,
+    /// Whether the table's result counts for the ratings.
+    pub rated: bool,
 }
 
 /// The format of a table's stored log (`tables.log_format`).
@@ -363,6 +368,11 @@ impl Db {
         ))
     }
 
+    /// The read pool (the ratings write through it too, see [`crate::ratings`]).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// The server secret of this database (see [`crate::secret::ServerSecret`]).
     pub fn server_secret(&self) -> &crate::secret::ServerSecret {
         &self.secret
@@ -408,7 +418,7 @@ impl Db {
     /// A table with its seats and its log, as stored (`None`: no such table).
     pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator, rated FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -418,6 +428,7 @@ impl Db {
         table.clock = row.try_get(10)?;
         table.seed_chosen = row.try_get::<i64, _>(11)? != 0;
         table.creator = row.try_get(14)?;
+        table.rated = row.try_get::<i64, _>(15)? != 0;
         let log_format: i64 = row.try_get(7)?;
         let rows = sqlx::query("SELECT entry, chain FROM entries WHERE table_id = $1 ORDER BY idx")
             .bind(id)
@@ -463,7 +474,7 @@ impl Db {
 
     /// A table's stored seats, in order.
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
-        let rows = sqlx::query("SELECT kind, name, secret_hash FROM seats WHERE table_id = $1 ORDER BY seat")
+        let rows = sqlx::query("SELECT kind, name, secret_hash, player FROM seats WHERE table_id = $1 ORDER BY seat")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -473,6 +484,7 @@ impl Db {
                     kind: r.try_get(0)?,
                     name: r.try_get(1)?,
                     secret_hash: r.try_get(2)?,
+                    player: r.try_get(3)?,
                 })
             })
             .collect()
@@ -502,7 +514,7 @@ impl Db {
     /// The stored version and (when finished) result and log of a table.
     pub async fn archived(&self, id: &str) -> Result<Option<Archived>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock, seed_chosen FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock, seed_chosen, rated FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -511,6 +523,7 @@ impl Db {
         let mut table = table_row(&row)?;
         table.clock = row.try_get(11)?;
         table.seed_chosen = row.try_get::<i64, _>(12)? != 0;
+        table.rated = row.try_get::<i64, _>(13)? != 0;
         Ok(Some(Archived {
             table,
             finished: row.try_get::<i64, _>(7)? != 0,
@@ -572,6 +585,7 @@ fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         clock: None,
         seed_chosen: false,
         creator: None,
+        rated: false,
     })
 }
 
@@ -663,6 +677,7 @@ mod tests {
             clock: None,
             seed_chosen: false,
             creator: None,
+            rated: false,
         };
         let log = LogRows {
             from: 0,

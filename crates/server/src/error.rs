@@ -163,6 +163,57 @@ impl ApiError {
         ApiError { status, info }
     }
 
+    /// A player token that is not 16–128 characters of `A–Z a–z 0–9 - _`.
+    pub fn player_token() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "player_token",
+            "server.player.token",
+            "Das Spieler-Token muss aus 16 bis 128 Zeichen A–Z, a–z, 0–9, - und _ bestehen.",
+            "The player token must be 16 to 128 characters of A–Z, a–z, 0–9, - and _.",
+        )
+    }
+
+    /// The name (or a look-alike of it) was claimed for the ratings with
+    /// another player token: a rated table takes it only with that token.
+    pub fn name_claimed(name: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::FORBIDDEN,
+            "name_claimed",
+            "server.player.name_claimed",
+            format!(
+                "Der Name „{name}“ gehört in der Wertung einem anderen Spieler: an gewerteten Tischen nur mit dessen Token; wähle einen anderen Namen."
+            ),
+            format!(
+                "The name '{name}' belongs to another player in the ratings: rated tables take it only with that player's token; choose another name."
+            ),
+        )
+    }
+
+    /// `rated: true` with a chosen seed: whoever knows the seed knows the
+    /// table's chance, so such a table never counts.
+    pub fn rated_seed() -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "rated_seed",
+            "server.rating.seed",
+            "Ein Tisch mit eigenem Seed wird nie gewertet: lass den Seed weg oder spiele ungewertet.",
+            "A table with a chosen seed is never rated: leave the seed out or play casual.",
+        )
+    }
+
+    /// `GET /api/ratings` for a rule set the game does not have.
+    pub fn unknown_rules(game: &str, rules: &str, known: &[String]) -> ApiError {
+        let known = known.join(", ");
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "unknown_rules",
+            "server.rating.rules",
+            format!("Das Spiel „{game}“ hat keinen Regelsatz „{rules}“ (bekannt: {known})."),
+            format!("The game '{game}' has no rule set '{rules}' (known: {known})."),
+        )
+    }
+
     /// No table has this id.
     pub fn unknown_table(id: &str) -> ApiError {
         ApiError::new(

@@ -99,6 +99,7 @@ pub fn router(app: Arc<App>) -> Router {
     let mut router = Router::new()
         .route("/api/health", get(health))
         .route("/api/games", get(games))
+        .route("/api/ratings", get(ratings))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/seats/{seat}/join", post(join))
@@ -318,6 +319,44 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
     }))
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RatingsQuery {
+    game: Option<String>,
+    rules: Option<String>,
+}
+
+/// `GET /api/ratings?game=&rules=`: the leaderboard of a game's rule set
+/// (absent `rules`: the game's default rule set), best rating first.
+async fn ratings(State(app): State<Arc<App>>, Query(q): Query<RatingsQuery>) -> Result<Json<Value>, ApiError> {
+    let registry = app.lobby.registry();
+    let game = q.game.ok_or_else(|| ApiError::bad_query("game= is missing"))?;
+    let entry = registry
+        .get(&game)
+        .ok_or_else(|| ApiError::unknown_game(&game, &registry.ids()))?;
+    let known: Vec<String> = entry.rule_sets().into_iter().map(|r| r.id).collect();
+    let default = known
+        .first()
+        .cloned()
+        .unwrap_or_else(|| crate::ratings::DEFAULT_RULES.to_string());
+    let rules = q.rules.unwrap_or(default);
+    let offered = if known.is_empty() {
+        rules == crate::ratings::DEFAULT_RULES
+    } else {
+        known.contains(&rules)
+    };
+    if !offered {
+        let known = if known.is_empty() {
+            vec![crate::ratings::DEFAULT_RULES.to_string()]
+        } else {
+            known
+        };
+        return Err(ApiError::unknown_rules(&game, &rules, &known));
+    }
+    let rows = crate::ratings::list(&app.lobby.shared().db, &game, &rules).await?;
+    Ok(Json(json!({ "game": game, "rules": rules, "ratings": rows })))
+}
+
 async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
     Json(json!({ "tables": app.lobby.list() }))
 }
@@ -373,6 +412,9 @@ async fn join(
         .ask(|reply| Command::Join {
             seat: usize::from(seat),
             name,
+            claim: req
+                .player_token
+                .map_or(crate::table::Claim::None, crate::table::Claim::Token),
             reply,
         })
         .await?;

@@ -28,6 +28,8 @@ pub mod lobby;
 pub mod migrations;
 pub mod names;
 pub mod protocol;
+pub mod rating;
+pub mod ratings;
 pub mod registry;
 pub mod rematch;
 pub mod replay;
@@ -232,6 +234,14 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
     let restored_tables = lobby.restore().await?;
     let restored = restored_tables.len();
+    // Rated tables that ended while the server stopped before counting them.
+    let rules_of =
+        |game: &str, options: &serde_json::Value| ratings::rules_id(lobby.registry().get(game).as_deref(), options);
+    match ratings::catch_up(&lobby.shared().db, &rules_of).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(tables = n, "ratings caught up"),
+        Err(e) => tracing::error!(error = %e, "ratings not caught up"),
+    }
     let listener = tokio::net::TcpListener::bind(&config.addr)
         .await
         .map_err(|source| ServerError::Bind {

@@ -254,6 +254,9 @@ impl Lobby {
         if req.seed.is_some() && humans > 1 && !self.shared.allow_chosen_seeds {
             return Err(ApiError::seed_not_allowed(humans));
         }
+        if req.rated && req.seed.is_some() {
+            return Err(ApiError::rated_seed());
+        }
         let mut seats = Vec::with_capacity(specs.len());
         for spec in specs {
             seats.push(match spec {
@@ -261,6 +264,7 @@ impl Lobby {
                     kind: "open".into(),
                     name: None,
                     secret_hash: None,
+                    player: None,
                 },
                 SeatSpec::Bot { bot } => {
                     if self.shared.bots.get(&bot).is_none() {
@@ -270,6 +274,7 @@ impl Lobby {
                         kind: "bot".into(),
                         name: Some(bot),
                         secret_hash: None,
+                        player: None,
                     }
                 }
             });
@@ -312,6 +317,8 @@ impl Lobby {
             }),
             seed_chosen: req.seed.is_some() || replayed.is_some(),
             creator: creator.map(|ip| ip.to_string()),
+            // The reproducible mode's seeds are known too: never rated.
+            rated: req.rated && replayed.is_none(),
         };
         let (write, chain) = table::create_write(
             row.clone(),
@@ -340,6 +347,7 @@ impl Lobby {
                 }),
                 chain,
                 seed_chosen: row.seed_chosen,
+                rated: row.rated,
             },
             self.shared.clone(),
         );
@@ -428,6 +436,7 @@ impl Lobby {
             result: archived.result.and_then(|r| serde_json::from_str(&r).ok()),
             created_ms: t.created_ms,
             seed_chosen: t.seed_chosen,
+            rated: t.rated,
             rematch: archived.rematch,
             clock: crate::clock::config_of(t.clock.as_deref()),
         })

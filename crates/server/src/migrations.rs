@@ -141,4 +141,40 @@ pub const MIGRATIONS: &[Migration] = &[
             "ALTER TABLE tables ADD COLUMN creator TEXT",
         ],
     },
+    Migration {
+        version: 7,
+        name: "ratings: rated tables, claimed player names, ratings",
+        statements: &[
+            // 1: the table's result counts for the ratings (a lobby switch;
+            // never with a chosen seed); 0 for every older table.
+            "ALTER TABLE tables ADD COLUMN rated BIGINT NOT NULL DEFAULT 0",
+            // 1 once the ratings took this table's result (or found nothing
+            // to rate): the update runs exactly once per table.
+            "ALTER TABLE tables ADD COLUMN rated_done BIGINT NOT NULL DEFAULT 0",
+            // The claimed player name a human seat plays for on a rated
+            // table (joined with that name's token); NULL: unrated seat.
+            "ALTER TABLE seats ADD COLUMN player TEXT",
+            // One row per claimed name, keyed by its look-alike skeleton so
+            // no look-alike can be claimed beside it. Only a hash of the
+            // token that claimed it is stored.
+            "CREATE TABLE players (
+                skeleton TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                token_hash TEXT NOT NULL,
+                created_ms BIGINT NOT NULL
+            )",
+            // One Weng-Lin rating per identity, game and rule set.
+            "CREATE TABLE ratings (
+                game TEXT NOT NULL,
+                rules TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                player TEXT NOT NULL,
+                mu DOUBLE PRECISION NOT NULL,
+                sigma DOUBLE PRECISION NOT NULL,
+                games BIGINT NOT NULL,
+                updated_ms BIGINT NOT NULL,
+                PRIMARY KEY (game, rules, kind, player)
+            )",
+        ],
+    },
 ];

@@ -10,7 +10,7 @@ use serde_json::Value;
 pub struct SeatInfo {
     /// Seat number, 0-based in turn order.
     pub seat: u8,
-    /// `open` (free to join), `human` or `bot`.
+    /// `open` (free to join), `human`, `bot` or `agent`.
     pub kind: String,
     /// Player name or bot name.
     pub name: Option<String>,
@@ -55,6 +55,10 @@ pub struct TableSummary {
     /// seat is a bot): whoever knows it can foresee the table's chance.
     #[serde(default)]
     pub seed_chosen: bool,
+    /// Whether the table's result counts for the ratings (see
+    /// [`crate::ratings`]); `false`: a casual table.
+    #[serde(default)]
+    pub rated: bool,
     /// The table of the rematch, once a seat has opened it.
     #[serde(default)]
     pub rematch: Option<String>,
@@ -120,6 +124,10 @@ pub struct CreateTable {
     /// The turn clock; absent for none (see [`crate::clock`]).
     #[serde(default)]
     pub clock: Option<crate::clock::ClockConfig>,
+    /// Whether the result counts for the ratings; absent: a casual table.
+    /// Refused together with `seed` (a chosen seed is never rated).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// `POST /api/tables/{id}/seats/{seat}/join`.
@@ -129,6 +137,11 @@ pub struct JoinSeat {
     /// Display name (1–40 characters).
     #[serde(default)]
     pub name: Option<String>,
+    /// The player's token (16–128 characters of `A–Z a–z 0–9 - _`, kept by
+    /// the browser): at a rated table it claims the name for the ratings,
+    /// or proves an earlier claim. Ignored at a casual table; never shown.
+    #[serde(default)]
+    pub player_token: Option<String>,
 }
 
 /// The answer to a join: the secret is shown once and never again.

@@ -80,6 +80,7 @@ impl Lobby {
                     seats: Some(specs),
                     seed: None,
                     clock: crate::clock::config_of(t.clock.as_deref()),
+                    rated: t.rated,
                 };
                 let summary = self.create_by(req, asker).await?;
                 let write = Write::Rematch {
@@ -113,6 +114,10 @@ impl Lobby {
                 .ask(|reply| Command::Join {
                     seat: usize::from(seat),
                     name,
+                    claim: row
+                        .player
+                        .clone()
+                        .map_or(crate::table::Claim::None, crate::table::Claim::Proven),
                     reply,
                 })
                 .await

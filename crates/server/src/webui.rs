@@ -39,6 +39,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/play/{*rest}", get(index))
         .route("/watch/{*rest}", get(index))
         .route("/replay/{*rest}", get(index))
+        .route("/ratings", get(index))
         .route("/assets/{*path}", get(file))
         .route("/favicon.ico", get(favicon))
         .route("/api/tables/{id}/replay", get(replay))

@@ -149,7 +149,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 log,
             } => {
                 out.push(Stmt::new(
-                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                    "INSERT INTO tables (id, game, players, options, seed, version, finished, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator, rated) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                     vec![
                         text(&table.id),
                         text(&table.game),
@@ -166,18 +166,20 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                         text(chain_start),
                         text(&log.head),
                         Param::Text(table.creator.clone()),
+                        Param::Int(i64::from(table.rated)),
                     ],
                     Some(1),
                 ));
                 for (i, s) in seats.iter().enumerate() {
                     out.push(Stmt::new(
-                        "INSERT INTO seats (table_id, seat, kind, name, secret_hash) VALUES ($1, $2, $3, $4, $5)",
+                        "INSERT INTO seats (table_id, seat, kind, name, secret_hash, player) VALUES ($1, $2, $3, $4, $5, $6)",
                         vec![
                             text(&table.id),
                             Param::Int(i as i64),
                             text(&s.kind),
                             Param::Text(s.name.clone()),
                             Param::Text(s.secret_hash.clone()),
+                            Param::Text(s.player.clone()),
                         ],
                         Some(1),
                     ));
@@ -272,11 +274,12 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 Some(1),
             )),
             Write::Seat { table, seat, row } => out.push(Stmt::new(
-                "UPDATE seats SET kind = $1, name = $2, secret_hash = $3 WHERE table_id = $4 AND seat = $5",
+                "UPDATE seats SET kind = $1, name = $2, secret_hash = $3, player = $4 WHERE table_id = $5 AND seat = $6",
                 vec![
                     text(&row.kind),
                     Param::Text(row.name.clone()),
                     Param::Text(row.secret_hash.clone()),
+                    Param::Text(row.player.clone()),
                     text(table),
                     Param::Int(i64::from(*seat)),
                 ],

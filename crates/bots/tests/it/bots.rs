@@ -18,6 +18,7 @@ fn wins<G: BotGame>(config: &G::Config, bots: &[&str], games: u64) -> Vec<f64> {
         threads: 2,
         max_turns: 1_000,
         timeout: Duration::from_secs(5),
+        players: None,
     };
     let Ok((lines, seconds)) = run::<G>(config, &specs, &options, &|_| {}) else {
         panic!("tournament refused");

@@ -18,6 +18,8 @@ fn options(game: &str, bots: &[&str], games: u64, threads: usize) -> ArenaOption
         options: serde_json::Value::Null,
         timeout: Duration::from_millis(2_000),
         progress: false,
+        players: None,
+        ratings: false,
     }
 }
 
@@ -122,4 +124,44 @@ fn csv_fields_are_quoted_when_needed() {
     assert_eq!(csv_field("mcts:playouts=5,c=1"), "\"mcts:playouts=5,c=1\"");
     assert_eq!(csv_field("a\"b"), "\"a\"\"b\"");
     assert_eq!(csv_field("a,\"b"), "\"a,\"\"b\"");
+}
+
+#[test]
+fn ratings_put_mcts_above_random_by_more_than_both_deviations() {
+    let mut o = options("splendor", &["mcts:playouts=100", "random"], 20, 2);
+    o.ratings = true;
+    let r = run(&o);
+    let ratings = r.ratings.clone().unwrap_or_default();
+    assert_eq!(ratings.len(), 2, "{ratings:?}");
+    let (best, worst) = (&ratings[0], &ratings[1]);
+    assert_eq!(best.player, "mcts:playouts=100", "{ratings:?}");
+    assert_eq!(best.games + worst.games, 40 - 2 * r.summary.capped);
+    assert!(
+        best.rating - worst.rating > best.deviation + worst.deviation,
+        "{}",
+        r.to_text()
+    );
+    let text = r.to_text();
+    assert!(text.contains("ratings (Weng-Lin") && text.contains(" ± "), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&r.to_json().unwrap_or_default()).unwrap_or_default();
+    assert!(json["ratings"][0]["deviation"].is_f64(), "{json}");
+}
+
+#[test]
+fn a_round_robin_meets_every_pair_and_rates_every_bot() {
+    let mut o = options("splendor", &["greedy", "random", "random:offers"], 12, 2);
+    o.players = Some(2);
+    o.ratings = true;
+    let r = run(&o);
+    assert!(r.games.iter().all(|g| g.seats.len() == 2));
+    assert_eq!(r.games[0].seats, vec![0, 1]);
+    assert_eq!(r.games[3].seats, vec![1, 0]);
+    assert!(
+        r.summary.entries.iter().all(|e| e.games == 8),
+        "{:?}",
+        r.summary.entries
+    );
+    assert_eq!(r.ratings.as_ref().map(Vec::len), Some(3));
+    o.players = Some(4);
+    assert!(arena(&o).is_err_and(|e| e.contains("round robin")));
 }

@@ -30,6 +30,9 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 mod autopilot;
+mod rated;
+
+pub use rated::Claim;
 
 /// A bot whose actions are refused this often in a row stops acting.
 const MAX_BOT_FAILURES: u32 = 20;
@@ -80,6 +83,8 @@ pub enum Command {
         seat: usize,
         /// Display name.
         name: String,
+        /// Who the human is for the ratings (see [`crate::ratings`]).
+        claim: Claim,
         /// The answer: the new secret.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
@@ -338,6 +343,8 @@ struct Table {
     /// The hash chain up to the stored entries.
     chain: Chain,
     seed_chosen: bool,
+    /// Whether the result counts for the ratings.
+    rated: bool,
     seats: Vec<SeatRow>,
     /// Every chat line, as stored.
     chat: Vec<ChatLine>,
@@ -386,6 +393,8 @@ pub struct Setup {
     pub chain: Chain,
     /// Whether the creator chose the seed.
     pub seed_chosen: bool,
+    /// Whether the result counts for the ratings.
+    pub rated: bool,
 }
 
 impl std::fmt::Debug for Setup {
@@ -575,6 +584,7 @@ pub async fn restore(
         clock,
         chain,
         seed_chosen: t.seed_chosen,
+        rated: t.rated,
     };
     Ok(spawn(setup, shared.clone()))
 }
@@ -650,6 +660,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         stored: setup.game.version(),
         chain: setup.chain,
         seed_chosen: setup.seed_chosen,
+        rated: setup.rated,
         game: setup.game,
         seats: setup.seats,
         chat: setup.chat,
@@ -676,6 +687,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             result: None,
             created_ms: 0,
             seed_chosen: false,
+            rated: false,
             rematch: None,
             clock: None,
         })),
@@ -751,8 +763,13 @@ impl Table {
                 }
                 self.schedule_bots();
             }
-            Command::Join { seat, name, reply } => {
-                let _ = reply.send(self.join(seat, name).await);
+            Command::Join {
+                seat,
+                name,
+                claim,
+                reply,
+            } => {
+                let _ = reply.send(self.join(seat, name, claim).await);
             }
             Command::Leave { access, reply } => {
                 let _ = reply.send(self.leave(&access).await);
@@ -916,6 +933,7 @@ impl Table {
         let mut chain = self.chain.clone();
         let log = LogRows::of(self.game.as_ref(), self.stored, &mut chain);
         let version = log.version;
+        let ends = finished.is_some();
         let write = Write::Entries {
             table: self.id.clone(),
             log,
@@ -928,6 +946,9 @@ impl Table {
         }
         self.stored = version;
         self.chain = chain;
+        if ends {
+            self.settle_rating();
+        }
         self.last_action_ms.store(crate::lobby::now_ms(), Ordering::Relaxed);
         let events = self.game.events_since(from, Viewer::Seat(Seat(seat)));
         self.clock_sync();
@@ -958,7 +979,7 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, seat: usize, name: String) -> Result<String, ApiError> {
+    async fn join(&mut self, seat: usize, name: String, claim: Claim) -> Result<String, ApiError> {
         let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
         if row.kind != "open" {
             return Err(ApiError::seat_taken(seat));
@@ -971,11 +992,13 @@ impl Table {
             .filter(|(i, _)| *i != seat)
             .filter_map(|(_, s)| s.name.as_deref());
         crate::names::check_distinct(&name, others)?;
+        let player = self.rated_player(&name, claim).await?;
         let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
         let new_row = SeatRow {
             kind: "human".into(),
             name: Some(name),
             secret_hash: Some(secret::hash(&secret)),
+            player,
         };
         self.store_seat(seat, new_row).await?;
         Ok(secret)
@@ -989,6 +1012,7 @@ impl Table {
             kind: "open".into(),
             name: None,
             secret_hash: None,
+            player: None,
         };
         self.store_seat(seat.index(), open).await?;
         // Connections that held the seat lose it at once.
@@ -1148,6 +1172,7 @@ impl Table {
             result: self.game.result(),
             created_ms: self.created_ms,
             seed_chosen: self.seed_chosen,
+            rated: self.rated,
             rematch: self.rematch.clone(),
             clock: self.clock.as_ref().map(|c| c.config),
         };

@@ -16,6 +16,7 @@ mod http_api;
 mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
+mod ratings;
 mod rematch;
 mod slow_readers;
 mod table_integrity;

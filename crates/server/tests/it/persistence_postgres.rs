@@ -165,6 +165,7 @@ async fn postgres_persistence_suite() {
             "hostile",
             "chain",
             "seal",
+            "ratings",
         ] {
             create_database(&cluster, &db(name), conforming).await;
         }
@@ -178,6 +179,7 @@ async fn postgres_persistence_suite() {
         common::restore::hostile_text_round_trips(&url("hostile")).await;
         common::chain::edited_logs_are_caught(&url("chain")).await;
         common::chain::unchained_tables_are_sealed(&url("seal")).await;
+        crate::ratings::rated_tables_count_once(&url("ratings")).await;
         if !conforming {
             check_setting_is_off(&url("hostile")).await;
         }

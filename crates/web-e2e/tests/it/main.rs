@@ -17,6 +17,7 @@ mod five_six_browser;
 mod last_move_browser;
 mod lobby_browser;
 mod phone_layout;
+mod ratings_browser;
 mod reconnect_browser;
 mod splendor_browser;
 mod splendor_cards;

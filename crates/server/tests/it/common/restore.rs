@@ -437,11 +437,13 @@ pub async fn hostile_text_round_trips(db: &str) {
                 clock: None,
                 seed_chosen: false,
                 creator: None,
+                rated: false,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),
                 name: Some(texts[3].clone()),
                 secret_hash: Some(texts[0].clone()),
+                player: None,
             }];
             let start_state = texts[1].clone();
             db.write(Write::CreateTable {
