@@ -24,6 +24,7 @@ pub mod tools;
 
 pub use backend::{Backend, Transport};
 pub use rmcp;
+pub use tokio_util::sync::CancellationToken;
 pub use tools::{Memory, Referee};
 
 use std::sync::Arc;
@@ -55,7 +56,7 @@ pub async fn serve_stdio(backend: Arc<dyn Backend>) -> std::io::Result<()> {
 pub fn http_service(
     backend: Arc<dyn Backend>,
     max_body: usize,
-    shutdown: tokio_util::sync::CancellationToken,
+    shutdown: CancellationToken,
 ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
     Referee,
     rmcp::transport::streamable_http_server::session::local::LocalSessionManager,

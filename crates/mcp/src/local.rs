@@ -219,7 +219,7 @@ impl Backend for Local {
     }
 
     fn games(&self) -> (Vec<GameCard>, Vec<String>) {
-        (games_of(&self.entries), self.bots.clone())
+        (games_of(self.entries.iter().map(|e| e.as_ref())), self.bots.clone())
     }
 
     fn start(&self, req: NewTable, _caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
@@ -286,9 +286,9 @@ impl Backend for Local {
 }
 
 /// The games of `entries` as `list_games` shows them.
-pub fn games_of(entries: &[Box<dyn GameEntry>]) -> Vec<GameCard> {
+pub fn games_of<'a>(entries: impl IntoIterator<Item = &'a dyn GameEntry>) -> Vec<GameCard> {
     entries
-        .iter()
+        .into_iter()
         .map(|e| GameCard {
             id: e.id().to_string(),
             rule_sets: e

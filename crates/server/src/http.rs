@@ -113,6 +113,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/autopilot", post(autopilot))
         .route("/api/tables/{id}/ws", get(websocket))
+        .route("/mcp", mcp_route(&app))
         .merge(crate::webui::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -137,6 +138,38 @@ pub fn router(app: Arc<App>) -> Router {
         );
     }
     router.with_state(app)
+}
+
+/// MCP over streamable HTTP at `/mcp` (docs/agents.md): rmcp's service with
+/// the tables as its backend, mounted like any route so that the layers
+/// below (rate limit, Host/Origin, body limit) apply to it. The caller's
+/// address goes into the request for the per-address table cap.
+fn mcp_route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
+    let shutdown = mcp::CancellationToken::new();
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        let (mut rx, token) = (app.shutdown.clone(), shutdown.clone());
+        rt.spawn(async move {
+            while !*rx.borrow_and_update() {
+                if rx.changed().await.is_err() {
+                    break;
+                }
+            }
+            token.cancel();
+        });
+    }
+    let backend = Arc::new(crate::mcp::Tables::new(Arc::clone(app)));
+    let service = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
+    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
+        let service = service.clone();
+        async move {
+            req.extensions_mut().insert(mcp::Peer(peer.ip()));
+            let response = tower::ServiceExt::oneshot(service, req).await;
+            match response {
+                Ok(r) => r.into_response(),
+                Err(never) => match never {},
+            }
+        }
+    })
 }
 
 /// Host, Origin, Content-Type and a declared body size first: a refused
@@ -337,7 +370,7 @@ async fn create_table(
 /// A place for a new table of `ip`. When the server's table cap is reached,
 /// open tables are closed to make room ([`Lobby::make_room`]), so the cap
 /// cannot be filled against newcomers; the per-address cap still refuses.
-async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
+pub(crate) async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
     let lobby = &app.lobby;
     let mut tries = 0;
     loop {
@@ -373,6 +406,7 @@ async fn join(
         .ask(|reply| Command::Join {
             seat: usize::from(seat),
             name,
+            agent: false,
             reply,
         })
         .await?;

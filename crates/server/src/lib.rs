@@ -22,6 +22,7 @@ pub mod http;
 pub mod limits;
 pub mod listen;
 pub mod loadtest;
+pub mod mcp;
 mod writer;
 
 pub mod lobby;

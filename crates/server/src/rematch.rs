@@ -50,7 +50,7 @@ impl Lobby {
         let row = seats
             .get(usize::from(seat))
             .ok_or_else(|| ApiError::no_such_seat(usize::from(seat)))?;
-        let proven = row.kind == "human"
+        let proven = crate::table::is_player(&row.kind)
             && row
                 .secret_hash
                 .as_deref()
@@ -113,6 +113,7 @@ impl Lobby {
                 .ask(|reply| Command::Join {
                     seat: usize::from(seat),
                     name,
+                    agent: row.kind == "agent",
                     reply,
                 })
                 .await

@@ -51,6 +51,13 @@ pub enum Access {
 /// A message for one subscriber, serialised once per viewer (cheap to clone).
 pub type Outgoing = axum::extract::ws::Utf8Bytes;
 
+/// Whether a seat kind is played by someone holding its secret: a person
+/// (`human`) or an MCP agent (`agent`). Both are timed by the turn clock and
+/// taken over by a bot when it runs out.
+pub fn is_player(kind: &str) -> bool {
+    kind == "human" || kind == "agent"
+}
+
 /// What a table actor does.
 #[derive(Debug)]
 pub enum Command {
@@ -80,6 +87,9 @@ pub enum Command {
         seat: usize,
         /// Display name.
         name: String,
+        /// Seat kind `agent` (an MCP client) instead of `human`: played,
+        /// timed and taken over alike, named apart for listings and ratings.
+        agent: bool,
         /// The answer: the new secret.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
@@ -751,8 +761,13 @@ impl Table {
                 }
                 self.schedule_bots();
             }
-            Command::Join { seat, name, reply } => {
-                let _ = reply.send(self.join(seat, name).await);
+            Command::Join {
+                seat,
+                name,
+                agent,
+                reply,
+            } => {
+                let _ = reply.send(self.join(seat, name, agent).await);
             }
             Command::Leave { access, reply } => {
                 let _ = reply.send(self.leave(&access).await);
@@ -886,7 +901,7 @@ impl Table {
                     .get(usize::from(*seat))
                     .ok_or_else(|| ApiError::no_such_seat(usize::from(*seat)))?;
                 match &row.secret_hash {
-                    Some(h) if row.kind == "human" && secret::hashes_match(h, secret_hash) => {
+                    Some(h) if is_player(&row.kind) && secret::hashes_match(h, secret_hash) => {
                         Ok(Viewer::Seat(Seat(*seat)))
                     }
                     _ => Err(ApiError::wrong_secret(usize::from(*seat))),
@@ -958,7 +973,7 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, seat: usize, name: String) -> Result<String, ApiError> {
+    async fn join(&mut self, seat: usize, name: String, agent: bool) -> Result<String, ApiError> {
         let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
         if row.kind != "open" {
             return Err(ApiError::seat_taken(seat));
@@ -973,7 +988,7 @@ impl Table {
         crate::names::check_distinct(&name, others)?;
         let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
         let new_row = SeatRow {
-            kind: "human".into(),
+            kind: if agent { "agent" } else { "human" }.into(),
             name: Some(name),
             secret_hash: Some(secret::hash(&secret)),
         };
@@ -1007,7 +1022,7 @@ impl Table {
             return Err(ApiError::storage());
         }
         self.seats[seat] = row;
-        if self.seats[seat].kind != "human" {
+        if !is_player(&self.seats[seat].kind) {
             self.take_back(seat).await;
         }
         self.clock_sync();
@@ -1119,7 +1134,7 @@ impl Table {
                         .subscribers
                         .iter()
                         .any(|sub| sub.viewer == Viewer::Seat(Seat(i as u8)) && !sub.sink.is_closed()),
-                autopilot: s.kind == "human" && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
+                autopilot: is_player(&s.kind) && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
             })
             .collect()
     }

@@ -1,0 +1,274 @@
+//! MCP at `/mcp` (streamable HTTP): an agent takes a seat at a real table,
+//! beside people, bots and other agents, with spectators in the browser.
+//!
+//! The tools are the `spielleiter-mcp` crate's; this module is their
+//! [`Backend`] over the lobby's tables. Every call goes through the table's
+//! actor exactly as the HTTP API's do (the same commands, the same secret
+//! check), and the route sits behind the router's layers, so MCP traffic
+//! meets the same rate limits, Host/Origin policy and body limit as every
+//! other request. A seat an agent joins is of kind `agent`: the turn clock
+//! times it and a bot takes it over like a person's ([`crate::clock`]).
+
+use crate::error::ApiError;
+use crate::http::App;
+use crate::protocol::{CreateTable, SeatSpec};
+use crate::table::{Access, Command};
+use engine::{ErrorInfo, ToAct};
+use mcp::backend::*;
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The tools' backend over the server's tables.
+#[derive(Debug)]
+pub struct Tables {
+    app: Arc<App>,
+}
+
+impl Tables {
+    /// The backend of `app`'s lobby.
+    pub fn new(app: Arc<App>) -> Tables {
+        Tables { app }
+    }
+}
+
+fn info(e: ApiError) -> ErrorInfo {
+    e.info
+}
+
+/// The seat a call names: table, seat and token are all required.
+fn access(at: &SeatRef) -> Result<(String, u8, Access), ErrorInfo> {
+    match (&at.table, at.seat, &at.token) {
+        (Some(table), Some(seat), Some(token)) => Ok((
+            table.clone(),
+            seat,
+            Access::Seat {
+                seat,
+                secret_hash: crate::secret::hash(token.trim()),
+            },
+        )),
+        _ => Err(ErrorInfo::new(
+            "malformed",
+            "mcp.seat_required",
+            "Am Server braucht jeder Aufruf „table“, „seat“ und „token“ (aus „join_seat“ oder „create_table“).",
+            "At the server every call needs 'table', 'seat' and 'token' (from 'join_seat' or 'create_table').",
+        )),
+    }
+}
+
+impl Tables {
+    fn handle(&self, id: &str) -> Result<crate::table::TableHandle, ErrorInfo> {
+        self.app.lobby.get(id).ok_or_else(|| ApiError::unknown_table(id).info)
+    }
+
+    async fn snapshot(&self, at: &SeatRef) -> Result<(String, u8, Access, crate::protocol::Snapshot), ErrorInfo> {
+        let (table, seat, access) = access(at)?;
+        let handle = self.handle(&table)?;
+        let a = access.clone();
+        let snap = handle
+            .ask(|reply| Command::Snapshot { access: a, reply })
+            .await
+            .map_err(info)?;
+        Ok((table, seat, access, snap))
+    }
+}
+
+fn must_act(snap: &crate::protocol::Snapshot) -> bool {
+    snap.to_act == ToAct::Over || !snap.legal.is_empty()
+}
+
+impl Backend for Tables {
+    fn transport(&self) -> Transport {
+        Transport::Http
+    }
+
+    fn games(&self) -> (Vec<GameCard>, Vec<String>) {
+        let registry = self.app.lobby.registry();
+        let entries: Vec<_> = registry.ids().into_iter().filter_map(|id| registry.get(id)).collect();
+        let games = mcp::local::games_of(entries.iter().map(|e| e.as_ref()));
+        (games, self.app.lobby.shared().bots.names())
+    }
+
+    fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
+        Box::pin(async move {
+            let seats = req
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatKind::Agent {} | SeatKind::Human {} => SeatSpec::Human,
+                    SeatKind::Bot { bot } => SeatSpec::Bot { bot: bot.clone() },
+                })
+                .collect();
+            let clock = req.turn_seconds.map(|turn_seconds| crate::clock::ClockConfig {
+                turn_seconds,
+                grace_seconds: 0,
+            });
+            let create = CreateTable {
+                game: req.game.clone(),
+                players: req.players,
+                options: req.options.clone(),
+                seats: Some(seats),
+                seed: req.seed,
+                clock,
+            };
+            let ip = caller.peer.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+            let place = crate::http::reserve_table(&self.app, ip).await.map_err(info)?;
+            let summary = self.app.lobby.create_by(create, Some(ip)).await.map_err(info)?;
+            place.commit(summary.id.clone());
+            tracing::info!(table = %summary.id, "table created over MCP");
+            let your_seats = req
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == SeatKind::Agent {})
+                .map(|(i, _)| i as u8)
+                .collect();
+            Ok(Started {
+                table: summary.id.clone(),
+                game: summary.game.clone(),
+                rules: summary.rules.clone(),
+                seats: lines(&summary.seats),
+                your_seats,
+            })
+        })
+    }
+
+    fn join(&self, table: String, seat: u8, name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
+        Box::pin(async move {
+            let name = crate::lobby::check_name(Some(name), usize::from(seat)).map_err(info)?;
+            let handle = self.handle(&table)?;
+            let secret = handle
+                .ask(|reply| Command::Join {
+                    seat: usize::from(seat),
+                    name,
+                    agent: true,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            tracing::info!(table = %table, seat, "agent joined over MCP");
+            let watch = format!("{}/watch/{table}", self.app.public_url);
+            Ok(Joined {
+                table,
+                seat,
+                token: secret,
+                watch,
+            })
+        })
+    }
+
+    fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, _, snap) = self.snapshot(&at).await?;
+            let game = self
+                .app
+                .lobby
+                .get(&table)
+                .and_then(|h| h.summary.read().ok().map(|s| s.game.clone()))
+                .unwrap_or_default();
+            Ok(Picture {
+                game,
+                table,
+                seat,
+                version: snap.version,
+                to_act: snap.to_act,
+                waiting_for_players: snap.seats.iter().any(|s| s.kind == "open"),
+                view: snap.view,
+                legal: snap.legal,
+                result: snap.result,
+                seats: lines(&snap.seats),
+            })
+        })
+    }
+
+    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
+            let mut events: Vec<Value> = history["entries"]
+                .as_array()
+                .map(|rows| {
+                    rows.iter()
+                        .filter_map(|r| r["events"].as_array())
+                        .flatten()
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default();
+            if events.len() > limit {
+                events.drain(..events.len() - limit);
+            }
+            Ok(events)
+        })
+    }
+
+    fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let accepted = self
+                .handle(&table)?
+                .ask(|reply| Command::Act {
+                    access,
+                    action,
+                    version,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            Ok(Acted {
+                from: accepted.from,
+                version: accepted.version,
+                events: accepted.events,
+            })
+        })
+    }
+
+    /// Subscribes to the table's updates (the WebSocket's notification) and
+    /// returns on the first snapshot in which the seat must act or the game
+    /// is over, or at the deadline.
+    fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let handle = self.handle(&table)?;
+            let (sink, mut updates) = tokio::sync::mpsc::channel(16);
+            let a = access.clone();
+            let first = handle
+                .ask(|reply| Command::Subscribe { access: a, sink, reply })
+                .await
+                .map_err(info)?;
+            if must_act(&first) {
+                return Ok(());
+            }
+            let deadline = tokio::time::Instant::now() + timeout;
+            let mut shutdown = self.app.shutdown.clone();
+            loop {
+                tokio::select! {
+                    update = updates.recv() => {
+                        if update.is_none() {
+                            return Ok(());
+                        }
+                        let a = access.clone();
+                        let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
+                        if must_act(&snap) {
+                            return Ok(());
+                        }
+                    }
+                    _ = tokio::time::sleep_until(deadline) => return Ok(()),
+                    _ = shutdown.changed() => return Ok(()),
+                }
+            }
+        })
+    }
+}
+
+fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
+    seats
+        .iter()
+        .map(|s| SeatLine {
+            seat: s.seat,
+            kind: s.kind.clone(),
+            name: s.name.clone(),
+        })
+        .collect()
+}
+
