@@ -70,7 +70,7 @@ pub fn refusal(e: &ErrorInfo) -> CallToolResult {
 
 type Answer<T> = Result<Json<T>, CallToolResult>;
 
-fn fail<T>(e: ErrorInfo) -> Answer<T> {
+fn fail<T>(e: ErrorInfo) -> Result<Json<T>, CallToolResult> {
     Err(refusal(&e))
 }
 
@@ -149,7 +149,7 @@ impl Referee {
     #[tool(description = "Stdio only: start a new game in this process. You play the seats of kind 'agent' \
         (default seat 0), bots the others (default greedy); bots move at once. Replaces a running game. \
         Neues Spiel starten (nur stdio).")]
-    async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
+    async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<StartedOut>, CallToolResult> {
         if self.backend.transport() != Transport::Stdio {
             return fail(not_here("new_game", self.backend.transport()));
         }
@@ -164,7 +164,7 @@ impl Referee {
         &self,
         a: Parameters<Args<NewGameArgs>>,
         ctx: RequestContext<RoleServer>,
-    ) -> Answer<StartedOut> {
+    ) -> Result<Json<StartedOut>, CallToolResult> {
         if self.backend.transport() != Transport::Http {
             return fail(not_here("create_table", self.backend.transport()));
         }
@@ -174,7 +174,7 @@ impl Referee {
 
     #[tool(description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
         pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP).")]
-    async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Answer<Joined> {
+    async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<Joined>, CallToolResult> {
         if self.backend.transport() != Transport::Http {
             return fail(not_here("join_seat", self.backend.transport()));
         }
@@ -186,7 +186,7 @@ impl Referee {
 
     #[tool(description = "Your seat's view: a compact readable text (board summary, hands, whose turn, \
         what changed since your last call) and the view's JSON. Die Sicht des eigenen Platzes.")]
-    async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ObserveOut> {
+    async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<ObserveOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -221,7 +221,7 @@ impl Referee {
         &self,
         a: Parameters<Args<SeatArgs>>,
         ctx: RequestContext<RoleServer>,
-    ) -> Answer<LegalOut> {
+    ) -> Result<Json<LegalOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -246,7 +246,7 @@ impl Referee {
 
     #[tool(description = "Play an action: by index into legal_actions or by its JSON. Answers the events it \
         caused (stdio: and the bots' moves that followed) and whether you act again. Eine Aktion spielen.")]
-    async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ActOut> {
+    async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<ActOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -291,7 +291,7 @@ impl Referee {
     #[tool(description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
         at most 120 s), so you never poll in a loop. Stdio: bots move at once, so it answers at once. \
         Warten, bis der eigene Platz am Zug ist.")]
-    async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Answer<WaitOut> {
+    async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<WaitOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let secs = a.timeout_seconds.unwrap_or(WAIT_DEFAULT_S).min(WAIT_MAX_S);
@@ -316,7 +316,7 @@ impl Referee {
 
     #[tool(description = "Rule text for a rule id (as in every refusal), a document name or a word, from the \
         rules documents (also readable as resources). Regeltext zu einer Regel-Id oder einem Stichwort.")]
-    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Answer<RulesOut> {
+    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Result<Json<RulesOut>, CallToolResult> {
         let a = args!(a);
         let (text, docs) = tri!(rules::lookup(&a.query));
         Ok(Json(RulesOut {
