@@ -21,7 +21,11 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Args<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = Value::deserialize(d)?;
         // Absent arguments are an empty object.
-        let v = if v.is_null() { Value::Object(Default::default()) } else { v };
+        let v = if v.is_null() {
+            Value::Object(Default::default())
+        } else {
+            v
+        };
         Ok(Args(T::deserialize(&v).map_err(|e| bad_arguments(&e.to_string()))))
     }
 }

@@ -61,10 +61,22 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("special_build", "Sonderbauphase", "Special building phase"),
     ("pass", "Passen", "Pass"),
     // Splendor.
-    ("take_different", "Verschiedene Edelsteine nehmen", "Take different gems"),
-    ("take_two", "Zwei gleiche Edelsteine nehmen", "Take two gems of one colour"),
+    (
+        "take_different",
+        "Verschiedene Edelsteine nehmen",
+        "Take different gems",
+    ),
+    (
+        "take_two",
+        "Zwei gleiche Edelsteine nehmen",
+        "Take two gems of one colour",
+    ),
     ("reserve", "Karte reservieren", "Reserve a card"),
-    ("reserve_deck", "Verdeckte Karte reservieren", "Reserve a card from a deck"),
+    (
+        "reserve_deck",
+        "Verdeckte Karte reservieren",
+        "Reserve a card from a deck",
+    ),
     ("buy", "Karte kaufen", "Buy a card"),
     ("buy_reserved", "Reservierte Karte kaufen", "Buy a reserved card"),
     ("return_tokens", "Chips zurückgeben", "Return tokens"),
@@ -74,9 +86,17 @@ const WORDS: &[(&str, &str, &str)] = &[
 /// Build costs of CATAN, named where the label of a build action can say them.
 const COSTS: &[(&str, &str, &str)] = &[
     ("build_road", "1 Lehm, 1 Holz", "1 brick, 1 lumber"),
-    ("build_settlement", "1 Lehm, 1 Holz, 1 Wolle, 1 Getreide", "1 brick, 1 lumber, 1 wool, 1 grain"),
+    (
+        "build_settlement",
+        "1 Lehm, 1 Holz, 1 Wolle, 1 Getreide",
+        "1 brick, 1 lumber, 1 wool, 1 grain",
+    ),
     ("build_city", "2 Getreide, 3 Erz", "2 grain, 3 ore"),
-    ("buy_development", "1 Wolle, 1 Getreide, 1 Erz", "1 wool, 1 grain, 1 ore"),
+    (
+        "buy_development",
+        "1 Wolle, 1 Getreide, 1 Erz",
+        "1 wool, 1 grain, 1 ore",
+    ),
 ];
 
 /// Field names in German.

@@ -4,8 +4,8 @@
 //! and `wait_for_turn` never has to wait.
 
 use crate::backend::*;
-use engine::{ErrorInfo, GameEntry, GameRng, Seat, ToAct, Viewer};
 use engine::{ChanceMode, DynMatch};
+use engine::{ErrorInfo, GameEntry, GameRng, Seat, ToAct, Viewer};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -40,7 +40,9 @@ pub struct Local {
 
 impl std::fmt::Debug for Local {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Local").field("bots", &self.bots).finish_non_exhaustive()
+        f.debug_struct("Local")
+            .field("bots", &self.bots)
+            .finish_non_exhaustive()
     }
 }
 
@@ -126,7 +128,9 @@ impl Local {
     /// Lets the bots act while only bot seats are to act (and at least one is).
     fn play_bots(&self, g: &mut Game) -> Result<(), ErrorInfo> {
         for _ in 0..MAX_BOT_STEPS {
-            let ToAct::Seats(seats) = g.m.to_act() else { return Ok(()) };
+            let ToAct::Seats(seats) = g.m.to_act() else {
+                return Ok(());
+            };
             let Some((seat, bot)) = seats
                 .iter()
                 .find_map(|s| g.bots.get(s.index()).cloned().flatten().map(|b| (s, b)))

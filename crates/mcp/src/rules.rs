@@ -1,4 +1,5 @@
-//! The rule documents (docs/games/*.md), compiled in so that the binary
+//! The rule documents (docs/games/*.md, with docs/protocol.md and
+//! docs/agents.md for the engine's and the tools' own rule ids), compiled in so that the binary
 //! answers `rules` and serves them as MCP resources wherever it runs.
 
 use engine::ErrorInfo;
@@ -46,6 +47,16 @@ pub const DOCS: &[Doc] = &[
         title: "Splendor",
         text: include_str!("../../../docs/games/splendor.md"),
     },
+    Doc {
+        name: "protocol",
+        title: "The referee protocol (engine.* rule ids)",
+        text: include_str!("../../../docs/protocol.md"),
+    },
+    Doc {
+        name: "agents",
+        title: "Agents over MCP (mcp.* rule ids)",
+        text: include_str!("../../../docs/agents.md"),
+    },
 ];
 
 /// The URI of a document.
@@ -78,7 +89,10 @@ pub fn lookup(query: &str) -> Result<(String, Vec<&'static str>), ErrorInfo> {
             format!("The query must be 1 to {MAX_QUERY} characters long."),
         ));
     }
-    if let Some(doc) = DOCS.iter().find(|d| d.name.eq_ignore_ascii_case(q) || d.title.eq_ignore_ascii_case(q)) {
+    if let Some(doc) = DOCS
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(q) || d.title.eq_ignore_ascii_case(q))
+    {
         return Ok((clip(doc.text), vec![doc.name]));
     }
     let needle = q.to_lowercase();
@@ -106,10 +120,7 @@ pub fn lookup(query: &str) -> Result<(String, Vec<&'static str>), ErrorInfo> {
         return Err(ErrorInfo::new(
             "unknown_rule",
             "mcp.unknown_rule",
-            format!(
-                "Zu „{q}“ steht nichts in den Regeln; Dokumente: {}.",
-                names.join(", ")
-            ),
+            format!("Zu „{q}“ steht nichts in den Regeln; Dokumente: {}.", names.join(", ")),
             format!("The rules say nothing about '{q}'; documents: {}.", names.join(", ")),
         ));
     }

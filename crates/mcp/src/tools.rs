@@ -131,8 +131,10 @@ impl Referee {
         }
     }
 
-    #[tool(description = "List the games, their rule sets (ids, names, player ranges, options) and the bots. \
-        Spiele, Regelvarianten und Bots auflisten.")]
+    #[tool(
+        description = "List the games, their rule sets (ids, names, player ranges, options) and the bots. \
+        Spiele, Regelvarianten und Bots auflisten."
+    )]
     async fn list_games(&self) -> Json<GamesOut> {
         let (games, bots) = self.backend.games();
         let transport = match self.backend.transport() {
@@ -146,10 +148,16 @@ impl Referee {
         })
     }
 
-    #[tool(description = "Stdio only: start a new game in this process. You play the seats of kind 'agent' \
+    #[tool(
+        description = "Stdio only: start a new game in this process. You play the seats of kind 'agent' \
         (default seat 0), bots the others (default greedy); bots move at once. Replaces a running game. \
-        Neues Spiel starten (nur stdio).")]
-    async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<StartedOut>, CallToolResult> {
+        Neues Spiel starten (nur stdio)."
+    )]
+    async fn new_game(
+        &self,
+        a: Parameters<Args<NewGameArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<StartedOut>, CallToolResult> {
         if self.backend.transport() != Transport::Stdio {
             return fail(not_here("new_game", self.backend.transport()));
         }
@@ -157,9 +165,11 @@ impl Referee {
         self.start(a, ctx).await
     }
 
-    #[tool(description = "HTTP only: open a table at the game server. Seats: {kind:'agent'} (you; the first \
+    #[tool(
+        description = "HTTP only: open a table at the game server. Seats: {kind:'agent'} (you; the first \
         such seat is joined for you and its token returned), {kind:'human'} (open for people or other agents), \
-        {kind:'bot',bot:'greedy'}. Spectators watch in the browser. Tisch am Server eröffnen (nur HTTP).")]
+        {kind:'bot',bot:'greedy'}. Spectators watch in the browser. Tisch am Server eröffnen (nur HTTP)."
+    )]
     async fn create_table(
         &self,
         a: Parameters<Args<NewGameArgs>>,
@@ -172,9 +182,15 @@ impl Referee {
         self.start(a, ctx).await
     }
 
-    #[tool(description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
-        pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP).")]
-    async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<Joined>, CallToolResult> {
+    #[tool(
+        description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
+        pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP)."
+    )]
+    async fn join_seat(
+        &self,
+        a: Parameters<Args<JoinArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<Joined>, CallToolResult> {
         if self.backend.transport() != Transport::Http {
             return fail(not_here("join_seat", self.backend.transport()));
         }
@@ -184,9 +200,15 @@ impl Referee {
         Ok(Json(joined))
     }
 
-    #[tool(description = "Your seat's view: a compact readable text (board summary, hands, whose turn, \
-        what changed since your last call) and the view's JSON. Die Sicht des eigenen Platzes.")]
-    async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<ObserveOut>, CallToolResult> {
+    #[tool(
+        description = "Your seat's view: a compact readable text (board summary, hands, whose turn, \
+        what changed since your last call) and the view's JSON. Die Sicht des eigenen Platzes."
+    )]
+    async fn observe(
+        &self,
+        a: Parameters<Args<SeatArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ObserveOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -215,8 +237,10 @@ impl Referee {
         }))
     }
 
-    #[tool(description = "Your seat's legal actions, each with an index (for act), a short label and its JSON. \
-        Empty when you need not act. Die erlaubten Aktionen des eigenen Platzes.")]
+    #[tool(
+        description = "Your seat's legal actions, each with an index (for act), a short label and its JSON. \
+        Empty when you need not act. Die erlaubten Aktionen des eigenen Platzes."
+    )]
     async fn legal_actions(
         &self,
         a: Parameters<Args<SeatArgs>>,
@@ -244,9 +268,15 @@ impl Referee {
         }))
     }
 
-    #[tool(description = "Play an action: by index into legal_actions or by its JSON. Answers the events it \
-        caused (stdio: and the bots' moves that followed) and whether you act again. Eine Aktion spielen.")]
-    async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<ActOut>, CallToolResult> {
+    #[tool(
+        description = "Play an action: by index into legal_actions or by its JSON. Answers the events it \
+        caused (stdio: and the bots' moves that followed) and whether you act again. Eine Aktion spielen."
+    )]
+    async fn act(
+        &self,
+        a: Parameters<Args<ActArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ActOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -288,15 +318,25 @@ impl Referee {
         }))
     }
 
-    #[tool(description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
+    #[tool(
+        description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
         at most 120 s), so you never poll in a loop. Stdio: bots move at once, so it answers at once. \
-        Warten, bis der eigene Platz am Zug ist.")]
-    async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Result<Json<WaitOut>, CallToolResult> {
+        Warten, bis der eigene Platz am Zug ist."
+    )]
+    async fn wait_for_turn(
+        &self,
+        a: Parameters<Args<WaitArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<WaitOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let secs = a.timeout_seconds.unwrap_or(WAIT_DEFAULT_S).min(WAIT_MAX_S);
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
-        tri!(self.backend.wait(at.clone(), Duration::from_secs(u64::from(secs))).await);
+        tri!(
+            self.backend
+                .wait(at.clone(), Duration::from_secs(u64::from(secs)))
+                .await
+        );
         let p = tri!(self.backend.picture(at).await);
         let status = if p.to_act == ToAct::Over {
             "over"
@@ -314,8 +354,10 @@ impl Referee {
         }))
     }
 
-    #[tool(description = "Rule text for a rule id (as in every refusal), a document name or a word, from the \
-        rules documents (also readable as resources). Regeltext zu einer Regel-Id oder einem Stichwort.")]
+    #[tool(
+        description = "Rule text for a rule id (as in every refusal), a document name or a word, from the \
+        rules documents (also readable as resources). Regeltext zu einer Regel-Id oder einem Stichwort."
+    )]
     async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Result<Json<RulesOut>, CallToolResult> {
         let a = args!(a);
         let (text, docs) = tri!(rules::lookup(&a.query));
@@ -326,7 +368,12 @@ impl Referee {
     }
 }
 
-fn seat_ref(table: Option<String>, seat: Option<u8>, token: Option<String>, ctx: &RequestContext<RoleServer>) -> SeatRef {
+fn seat_ref(
+    table: Option<String>,
+    seat: Option<u8>,
+    token: Option<String>,
+    ctx: &RequestContext<RoleServer>,
+) -> SeatRef {
     SeatRef {
         table,
         seat,
@@ -339,14 +386,25 @@ fn index_out_of_range(i: usize, n: usize) -> ErrorInfo {
     ErrorInfo::new(
         "malformed",
         "engine.action_index",
-        format!("Es gibt keine Aktion Nummer {i}: die Liste hat {n} (0 bis {}).", n.saturating_sub(1)),
-        format!("There is no action number {i}: the list has {n} (0 to {}).", n.saturating_sub(1)),
+        format!(
+            "Es gibt keine Aktion Nummer {i}: die Liste hat {n} (0 bis {}).",
+            n.saturating_sub(1)
+        ),
+        format!(
+            "There is no action number {i}: the list has {n} (0 to {}).",
+            n.saturating_sub(1)
+        ),
     )
 }
 
 fn nothing_to_do(to_act: &ToAct, seat: u8) -> ErrorInfo {
     match to_act {
-        ToAct::Over => ErrorInfo::new("game_over", "engine.game_over", "Das Spiel ist beendet.", "The game is over."),
+        ToAct::Over => ErrorInfo::new(
+            "game_over",
+            "engine.game_over",
+            "Das Spiel ist beendet.",
+            "The game is over.",
+        ),
         _ => ErrorInfo::new(
             "not_your_turn",
             "engine.not_your_turn",
@@ -378,7 +436,11 @@ impl Referee {
                     return fail(ErrorInfo::new(
                         "malformed",
                         "mcp.unknown_rules",
-                        format!("Unbekannte Regelvariante „{}“ (bekannt: {}).", clip(r), known.join(", ")),
+                        format!(
+                            "Unbekannte Regelvariante „{}“ (bekannt: {}).",
+                            clip(r),
+                            known.join(", ")
+                        ),
                         format!("Unknown rule set '{}' (known: {}).", clip(r), known.join(", ")),
                     ));
                 }
@@ -525,8 +587,10 @@ impl ServerHandler for Referee {
                 None,
             ));
         }
-        Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, HOW_TO_PLAY)])
-            .with_description("How to play a seat with spielleiter's tools")
-            .into())
+        Ok(
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, HOW_TO_PLAY)])
+                .with_description("How to play a seat with spielleiter's tools")
+                .into(),
+        )
     }
 }

@@ -111,7 +111,9 @@ impl Backend for Tables {
                 seed: req.seed,
                 clock,
             };
-            let ip = caller.peer.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+            let ip = caller
+                .peer
+                .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
             let place = crate::http::reserve_table(&self.app, ip).await.map_err(info)?;
             let summary = self.app.lobby.create_by(create, Some(ip)).await.map_err(info)?;
             place.commit(summary.id.clone());
@@ -271,4 +273,3 @@ fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
         })
         .collect()
 }
-
