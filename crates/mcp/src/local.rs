@@ -103,7 +103,7 @@ impl Local {
             m,
             bots,
             names,
-            rng: <GameRng as engine::rand::SeedableRng>::seed_from_u64(seed ^ 0x6d63_70),
+            rng: <GameRng as engine::rand::SeedableRng>::seed_from_u64(seed ^ 0x006d_6370),
             rules: rules.clone(),
         };
         self.play_bots(&mut game)?;

@@ -35,14 +35,13 @@ pub fn observe_text(p: &Picture, changed: &[Value], since: Option<u64>, lang: La
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "{} {} · {} {} · {} {} · {} {}",
+        "{} {} · {} {} · {} {} · Version {}",
         lang.pick("Spiel", "Game"),
         p.game,
         lang.pick("Tisch", "Table"),
         p.table,
         lang.pick("Platz", "Seat"),
         p.seat,
-        "Version",
         p.version
     );
     if p.waiting_for_players {
