@@ -49,27 +49,50 @@ pub async fn serve_stdio(backend: Arc<dyn Backend>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The session manager of `/mcp`.
+pub type Sessions = rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+
+/// The service `/mcp` is answered by.
+pub type HttpService = rmcp::transport::streamable_http_server::StreamableHttpService<Referee, Sessions>;
+
+/// Most MCP sessions a server keeps at once: each holds a task and buffers,
+/// and a client can open one per request. Past it a new session is refused
+/// (`mcp.sessions_full`) until idle ones expire ([`SESSION_IDLE`]).
+pub const MAX_SESSIONS: usize = 4096;
+
+/// An idle session is closed after this long: longer than the longest
+/// `wait_for_turn`, far shorter than rmcp's default of five minutes.
+pub const SESSION_IDLE: std::time::Duration = std::time::Duration::from_secs(150);
+
 /// The streamable-HTTP service of the tools, for a router to mount at
-/// `/mcp`. Host and Origin are checked by the router's own layers (the
-/// same policy as the rest of the API), so rmcp's loopback-only default is
-/// turned off here; `max_body` is the server's body limit.
+/// `/mcp`, with its session manager (to count sessions against
+/// [`MAX_SESSIONS`]). Host and Origin are checked by the router's own layers
+/// (the same policy as the rest of the API), so rmcp's loopback-only default
+/// is turned off here; `max_body` is the server's body limit.
 pub fn http_service(
     backend: Arc<dyn Backend>,
     max_body: usize,
     shutdown: CancellationToken,
-) -> rmcp::transport::streamable_http_server::StreamableHttpService<
-    Referee,
-    rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-> {
+) -> (HttpService, Arc<Sessions>) {
     use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
     let memory = Arc::new(Memory::default());
     let config = StreamableHttpServerConfig::default()
         .disable_allowed_hosts()
         .with_max_request_body_bytes(max_body)
         .with_cancellation_token(shutdown);
-    StreamableHttpService::new(
+    let mut sessions = Sessions::default();
+    sessions.session_config.keep_alive = Some(SESSION_IDLE);
+    let sessions = Arc::new(sessions);
+    let service = StreamableHttpService::new(
         move || Ok(Referee::new(Arc::clone(&backend), Arc::clone(&memory))),
-        Arc::default(),
+        Arc::clone(&sessions),
         config,
-    )
+    );
+    (service, sessions)
+}
+
+/// Whether a new session may open now (see [`MAX_SESSIONS`]); a session
+/// table that is busy counts as full for this one request.
+pub fn session_room(sessions: &Sessions) -> bool {
+    sessions.sessions.try_read().is_ok_and(|s| s.len() < MAX_SESSIONS)
 }

@@ -158,10 +158,25 @@ fn mcp_route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
         });
     }
     let backend = Arc::new(crate::mcp::Tables::new(Arc::clone(app)));
-    let service = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
+    let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
     axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
         let service = service.clone();
+        let sessions = Arc::clone(&sessions);
         async move {
+            // A request without a session id opens one: refused when full.
+            let opens = !req.headers().contains_key("mcp-session-id");
+            if opens && req.method() == axum::http::Method::POST && !mcp::session_room(&sessions) {
+                return ApiError {
+                    status: StatusCode::SERVICE_UNAVAILABLE,
+                    info: engine::ErrorInfo::new(
+                        "unavailable",
+                        "mcp.sessions_full",
+                        "Zu viele MCP-Sitzungen offen; bitte später erneut versuchen.",
+                        "Too many MCP sessions are open; please try again later.",
+                    ),
+                }
+                .into_response();
+            }
             req.extensions_mut().insert(mcp::Peer(peer.ip()));
             let response = tower::ServiceExt::oneshot(service, req).await;
             match response {
