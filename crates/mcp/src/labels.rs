@@ -41,8 +41,22 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("build_city", "Stadt bauen", "Build a city"),
     ("place_settlement", "Siedlung setzen", "Place a settlement"),
     ("place_road", "Straße setzen", "Place a road"),
-    ("buy_development", "Entwicklungskarte kaufen", "Buy a development card"),
-    ("buy_dev_card", "Entwicklungskarte kaufen", "Buy a development card"),
+    (
+        "buy_development_card",
+        "Entwicklungskarte kaufen",
+        "Buy a development card",
+    ),
+    (
+        "open_trade",
+        "Handel mit Mitspielern eröffnen",
+        "Open a trade with the other players",
+    ),
+    ("offer_give", "Im Angebot geben", "Offer to give"),
+    ("offer_get", "Im Angebot verlangen", "Ask for in the offer"),
+    ("submit_offer", "Angebot abgeben", "Submit the offer"),
+    ("accept_offer", "Angebot annehmen", "Accept the offer"),
+    ("decline_offer", "Angebot ablehnen", "Decline the offer"),
+    ("discard_card", "Karte abwerfen", "Discard a card"),
     ("play_knight", "Ritter ausspielen", "Play a knight"),
     ("move_robber", "Räuber versetzen", "Move the robber"),
     ("steal", "Rohstoff rauben", "Steal a resource"),
@@ -122,7 +136,12 @@ const FIELDS: &[(&str, &str)] = &[
 
 /// The label of an action (or event): its type's wording, then its fields.
 pub fn label(game: &str, action: &Value, lang: Lang) -> String {
-    let _ = game;
+    label_at(game, action, lang, false)
+}
+
+/// [`label`] of a legal action, saying the build cost unless building is free
+/// (`free`: CATAN's set-up, where the first settlements and roads cost nothing).
+pub fn label_at(game: &str, action: &Value, lang: Lang, free: bool) -> String {
     let Some(obj) = action.as_object() else {
         return clip(compact(action));
     };
@@ -151,7 +170,7 @@ pub fn label(game: &str, action: &Value, lang: Lang) -> String {
         out.push_str(": ");
         out.push_str(&fields.join(", "));
     }
-    if game == "catan" {
+    if game == "catan" && !free {
         if let Some((_, de, en)) = COSTS.iter().find(|(t, _, _)| *t == kind) {
             out.push_str(" — ");
             out.push_str(lang.pick(de, en));

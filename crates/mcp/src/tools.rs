@@ -5,7 +5,7 @@
 
 use crate::args::*;
 use crate::backend::{not_here, Backend, Joined, NewTable, SeatKind, SeatRef, Transport};
-use crate::labels::label;
+use crate::labels::{label, label_at};
 use crate::rules;
 use crate::text::{observe_text, to_act_text};
 use engine::{ErrorInfo, ToAct};
@@ -250,13 +250,14 @@ impl Referee {
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
         let p = tri!(self.backend.picture(at).await);
+        let setup = p.view.pointer("/phase/phase").and_then(Value::as_str) == Some("setup");
         let actions = p
             .legal
             .iter()
             .enumerate()
             .map(|(index, action)| LegalAction {
                 index,
-                label: label(&p.game, action, lang),
+                label: label_at(&p.game, action, lang, setup),
                 action: action.clone(),
             })
             .collect();

@@ -260,3 +260,28 @@ async fn the_http_route_passes_the_server_limits() {
     }
     assert!(limited, "the per-address rate limit covers /mcp");
 }
+
+#[test]
+fn labels_name_the_action_in_both_languages() {
+    use mcp::labels::{label, label_at, Lang};
+    let road = json!({"type": "build_road", "edge": 17});
+    assert_eq!(
+        label("catan", &road, Lang::En),
+        "Build a road: edge 17 — 1 brick, 1 lumber"
+    );
+    assert_eq!(
+        label("catan", &road, Lang::De),
+        "Straße bauen: Kante 17 — 1 Lehm, 1 Holz"
+    );
+    // In the set-up the first roads are free: no cost is named.
+    assert_eq!(label_at("catan", &road, Lang::En, true), "Build a road: edge 17");
+    let gems = json!({"type": "take_two", "gem": "red"});
+    assert_eq!(
+        label("splendor", &gems, Lang::En),
+        "Take two gems of one colour: gem red"
+    );
+    // An unknown type still reads, and nothing grows without bound.
+    let odd = json!({"type": "x_y", "n": "z".repeat(10_000)});
+    let l = label("splendor", &odd, Lang::En);
+    assert!(l.starts_with("x y: n zzz") && l.chars().count() <= 201, "{l}");
+}
