@@ -39,6 +39,11 @@ impl Memory {
         let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.get(&(table.to_string(), seat)).copied()
     }
+    /// Forgets a table's seats: a new game at stdio's one table starts afresh.
+    fn forget(&self, table: &str) {
+        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        seen.retain(|(t, _), _| t != table);
+    }
     fn set(&self, table: &str, seat: u8, version: u64) {
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         if seen.len() >= MAX_REMEMBERED && !seen.contains_key(&(table.to_string(), seat)) {
@@ -492,6 +497,7 @@ impl Referee {
         let name = req.name.clone();
         let first_agent = req.seats.iter().position(|s| *s == SeatKind::Agent {});
         let started = tri!(self.backend.start(req, seat_ref(None, None, None, &ctx)).await);
+        self.memory.forget(&started.table);
         let joined = match (transport, first_agent) {
             (Transport::Http, Some(seat)) => {
                 let seat = u8::try_from(seat).unwrap_or(u8::MAX);
