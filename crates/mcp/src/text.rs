@@ -11,6 +11,8 @@ use std::fmt::Write;
 
 /// Longest line of a summarised field.
 const MAX_FIELD: usize = 240;
+/// Longest line of a board's indexed list (CATAN's hexes, a 6-player board's too).
+const MAX_BOARD: usize = 1600;
 
 /// Who acts, in words.
 pub fn to_act_text(to_act: &ToAct, seat: u8, lang: Lang) -> String {
@@ -121,15 +123,23 @@ fn summarise(view: &Value, seat: u8, t: &mut String) {
             (_, Value::Object(o)) if o.len() > 12 => {
                 let _ = writeln!(t, "  {k}: {{{} fields}}", o.len());
             }
+            // The board: one line per part, long lists indexed (hex 0, hex 1, …).
             (_, Value::Object(o)) if o.values().any(|x| x.as_array().is_some_and(|a| a.len() > 12)) => {
-                let parts: Vec<String> = o
-                    .iter()
-                    .map(|(k2, x)| match x.as_array() {
-                        Some(a) if a.len() > 12 => format!("{k2} [{} entries]", a.len()),
-                        _ => format!("{k2} {}", clip(compact(x))),
-                    })
-                    .collect();
-                let _ = writeln!(t, "  {k}: {}", clip(parts.join(", ")));
+                for (k2, x) in o {
+                    match x.as_array() {
+                        Some(a) if a.len() > 12 => {
+                            let items: Vec<String> = a
+                                .iter()
+                                .enumerate()
+                                .map(|(i, e)| format!("{i}: {}", compact(e)))
+                                .collect();
+                            let _ = writeln!(t, "  {k}.{k2}: {}", clip_to(items.join("; "), MAX_BOARD));
+                        }
+                        _ => {
+                            let _ = writeln!(t, "  {k}.{k2}: {}", clip(compact(x)));
+                        }
+                    }
+                }
             }
             _ => {
                 let _ = writeln!(t, "  {k}: {}", clip(compact(v)));
@@ -162,8 +172,12 @@ fn is_empty(v: &Value) -> bool {
     }
 }
 
-fn clip(mut s: String) -> String {
-    if let Some((i, _)) = s.char_indices().nth(MAX_FIELD) {
+fn clip(s: String) -> String {
+    clip_to(s, MAX_FIELD)
+}
+
+fn clip_to(mut s: String, max: usize) -> String {
+    if let Some((i, _)) = s.char_indices().nth(max) {
         s.truncate(i);
         s.push('…');
     }
