@@ -353,10 +353,19 @@ impl Referee {
         } else {
             "timeout"
         };
+        let text = if status == "waiting_for_players" {
+            lang.pick(
+                "Der Tisch wartet auf Mitspieler.",
+                "The table is waiting for players to join.",
+            )
+            .to_string()
+        } else {
+            to_act_text(&p.to_act, p.seat, lang)
+        };
         Ok(Json(WaitOut {
             status: status.into(),
             version: p.version,
-            text: to_act_text(&p.to_act, p.seat, lang),
+            text,
         }))
     }
 
