@@ -113,7 +113,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/autopilot", post(autopilot))
         .route("/api/tables/{id}/ws", get(websocket))
-        .route("/mcp", mcp_route(&app))
+        .route("/mcp", crate::mcp::route(&app))
         .merge(crate::webui::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -138,53 +138,6 @@ pub fn router(app: Arc<App>) -> Router {
         );
     }
     router.with_state(app)
-}
-
-/// MCP over streamable HTTP at `/mcp` (docs/agents.md): rmcp's service with
-/// the tables as its backend, mounted like any route so that the layers
-/// below (rate limit, Host/Origin, body limit) apply to it. The caller's
-/// address goes into the request for the per-address table cap.
-fn mcp_route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
-    let shutdown = mcp::CancellationToken::new();
-    if let Ok(rt) = tokio::runtime::Handle::try_current() {
-        let (mut rx, token) = (app.shutdown.clone(), shutdown.clone());
-        rt.spawn(async move {
-            while !*rx.borrow_and_update() {
-                if rx.changed().await.is_err() {
-                    break;
-                }
-            }
-            token.cancel();
-        });
-    }
-    let backend = Arc::new(crate::mcp::Tables::new(Arc::clone(app)));
-    let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
-    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
-        let service = service.clone();
-        let sessions = Arc::clone(&sessions);
-        async move {
-            // A request without a session id opens one: refused when full.
-            let opens = !req.headers().contains_key("mcp-session-id");
-            if opens && req.method() == axum::http::Method::POST && !mcp::session_room(&sessions) {
-                return ApiError {
-                    status: StatusCode::SERVICE_UNAVAILABLE,
-                    info: engine::ErrorInfo::new(
-                        "unavailable",
-                        "mcp.sessions_full",
-                        "Zu viele MCP-Sitzungen offen; bitte später erneut versuchen.",
-                        "Too many MCP sessions are open; please try again later.",
-                    ),
-                }
-                .into_response();
-            }
-            req.extensions_mut().insert(mcp::Peer(peer.ip()));
-            let response = tower::ServiceExt::oneshot(service, req).await;
-            match response {
-                Ok(r) => r.into_response(),
-                Err(never) => match never {},
-            }
-        }
-    })
 }
 
 /// Host, Origin, Content-Type and a declared body size first: a refused

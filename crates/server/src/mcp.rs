@@ -13,10 +13,16 @@ use crate::error::ApiError;
 use crate::http::App;
 use crate::protocol::{CreateTable, SeatSpec};
 use crate::table::{Access, Command};
+use axum::extract::{ConnectInfo, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use engine::{ErrorInfo, ToAct};
 use mcp::backend::*;
 use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The tools' backend over the server's tables.
@@ -272,4 +278,100 @@ fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
             name: s.name.clone(),
         })
         .collect()
+}
+
+/// Most MCP sessions one client address may hold at once: a session costs a
+/// task and buffers until it idles out, so one address must not fill the
+/// server's [`mcp::MAX_SESSIONS`] against every other agent.
+pub const SESSIONS_PER_ADDRESS: usize = 64;
+
+/// Which address opened which live session (ids as rmcp answers them in the
+/// `Mcp-Session-Id` header); closed sessions are pruned on the next check.
+#[derive(Debug, Default)]
+struct Owners(Mutex<HashMap<IpAddr, Vec<String>>>);
+
+impl Owners {
+    /// Whether `ip` may open another session now.
+    fn room(&self, ip: IpAddr, sessions: &mcp::Sessions) -> bool {
+        if !mcp::session_room(sessions) {
+            return false;
+        }
+        let Ok(live) = sessions.sessions.try_read() else {
+            return false;
+        };
+        let live: HashSet<&str> = live.keys().map(|k| k.as_ref()).collect();
+        let mut owners = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        owners.retain(|_, ids| {
+            ids.retain(|id| live.contains(id.as_str()));
+            !ids.is_empty()
+        });
+        owners.get(&ip).map_or(0, Vec::len) < SESSIONS_PER_ADDRESS
+    }
+
+    fn opened(&self, ip: IpAddr, id: &str) {
+        let mut owners = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let ids = owners.entry(ip).or_default();
+        if ids.len() < mcp::MAX_SESSIONS {
+            ids.push(id.chars().take(128).collect());
+        }
+    }
+}
+
+fn sessions_full() -> Response {
+    ApiError {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        info: ErrorInfo::new(
+            "unavailable",
+            "mcp.sessions_full",
+            "Zu viele MCP-Sitzungen offen; bitte später erneut versuchen.",
+            "Too many MCP sessions are open; please try again later.",
+        ),
+    }
+    .into_response()
+}
+
+/// The `/mcp` route (docs/agents.md): rmcp's streamable-HTTP service with the
+/// tables as its backend, mounted like any route so that the router's layers
+/// (rate limit, Host/Origin, body limit) apply to it. The caller's address
+/// goes into the request for the per-address table cap; new sessions are
+/// capped per address ([`SESSIONS_PER_ADDRESS`]) and in all
+/// ([`mcp::MAX_SESSIONS`]); the server's shutdown ends open streams.
+pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
+    let shutdown = mcp::CancellationToken::new();
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        let (mut rx, token) = (app.shutdown.clone(), shutdown.clone());
+        rt.spawn(async move {
+            while !*rx.borrow_and_update() {
+                if rx.changed().await.is_err() {
+                    break;
+                }
+            }
+            token.cancel();
+        });
+    }
+    let backend = Arc::new(Tables::new(Arc::clone(app)));
+    let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
+    let owners = Arc::new(Owners::default());
+    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
+        let (service, sessions, owners) = (service.clone(), Arc::clone(&sessions), Arc::clone(&owners));
+        async move {
+            let ip = peer.ip();
+            // A POST without a session id opens one (the initialize request).
+            let opens = req.method() == axum::http::Method::POST && !req.headers().contains_key("mcp-session-id");
+            if opens && !owners.room(ip, &sessions) {
+                return sessions_full();
+            }
+            req.extensions_mut().insert(mcp::Peer(ip));
+            let response = match tower::ServiceExt::oneshot(service, req).await {
+                Ok(r) => r.into_response(),
+                Err(never) => match never {},
+            };
+            if opens {
+                if let Some(id) = response.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()) {
+                    owners.opened(ip, id);
+                }
+            }
+            response
+        }
+    })
 }

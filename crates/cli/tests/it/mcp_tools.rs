@@ -285,3 +285,43 @@ fn labels_name_the_action_in_both_languages() {
     let l = label("splendor", &odd, Lang::En);
     assert!(l.starts_with("x y: n zzz") && l.chars().count() <= 201, "{l}");
 }
+
+/// One address cannot hold more than its share of MCP sessions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_are_capped_per_address() {
+    let config = server::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: temp_db("mcp-sessions"),
+        ..server::ServerConfig::default()
+    };
+    let srv = server::start(config, games(), server::BotRegistry::default())
+        .await
+        .expect("server starts");
+    let url = format!("http://{}/mcp", srv.addr);
+    let http = reqwest::Client::new();
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let mut opened = 0;
+    let mut refused = None;
+    for _ in 0..server::mcp::SESSIONS_PER_ADDRESS + 2 {
+        let r = http
+            .post(&url)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(init.to_string())
+            .send()
+            .await
+            .expect("answer");
+        if r.status() == 200 {
+            assert!(r.headers().contains_key("mcp-session-id"));
+            opened += 1;
+        } else {
+            refused = Some((r.status(), r.text().await.unwrap_or_default()));
+            break;
+        }
+    }
+    assert_eq!(opened, server::mcp::SESSIONS_PER_ADDRESS);
+    let (status, body) = refused.expect("refused past the cap");
+    assert_eq!(status, 503);
+    assert!(body.contains("mcp.sessions_full"), "{body}");
+}
