@@ -12,6 +12,7 @@ const TEXT = {
   seat: { de: 'Platz', en: 'Seat' },
   human: { de: 'Mensch', en: 'Human' },
   bot: { de: 'Bot', en: 'Bot' },
+  agent: { de: 'Agent', en: 'Agent' },
   yourName: { de: 'Dein Name', en: 'Your name' },
   options: { de: 'Optionen (JSON, leer = Standard)', en: 'Options (JSON, empty = defaults)' },
   hotseat: { de: 'Hot-Seat: alle menschlichen Plätze in diesem Browser spielen', en: 'Hot-seat: play every human seat in this browser' },

@@ -54,7 +54,8 @@ export async function copyText(text) {
 export function seatLabel(info, i) {
   if (!info) return `${t('seat')} ${i + 1}`;
   if (info.kind === 'bot') return `${t('bot')} ${i + 1} (${info.name})`;
-  if (info.kind === 'agent') return `${t('kind_agent')} ${i + 1} (${info.name})`;
+  // An MCP client (docs/agents.md): named like a bot, so people see who plays.
+  if (info.kind === 'agent') return `${t('agent')} ${i + 1} (${info.name})`;
   if (info.kind === 'open') return `${t('seat')} ${i + 1}`;
   return info.name || `${t('seat')} ${i + 1}`;
 }

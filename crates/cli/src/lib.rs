@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod mcp;
 pub mod referee;
 pub mod replay;
 pub mod seat_bot;

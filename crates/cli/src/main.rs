@@ -54,6 +54,8 @@ enum Command {
     },
     /// Speaks the JSON-lines referee protocol on stdin/stdout (docs/protocol.md).
     Referee,
+    /// Serves the MCP tools (Model Context Protocol) on stdin/stdout: an agent plays a game in this process (docs/agents.md).
+    Mcp,
     /// Replays a saved game log and checks it reaches its recorded final state.
     Replay {
         /// The log file (JSON, as the referee's `log` op returns it).
@@ -537,6 +539,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Referee => referee::serve_stdio().map_err(|e| format!("I/O error: {e}")),
+        Command::Mcp => spielleiter_cli::mcp::serve_stdio(),
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let summary = replay::replay_text(&text).map_err(|e| e.to_string())?;

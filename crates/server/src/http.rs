@@ -114,6 +114,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/autopilot", post(autopilot))
         .route("/api/tables/{id}/ws", get(websocket))
+        .route("/mcp", crate::mcp::route(&app))
         .merge(crate::webui::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -376,7 +377,7 @@ async fn create_table(
 /// A place for a new table of `ip`. When the server's table cap is reached,
 /// open tables are closed to make room ([`Lobby::make_room`]), so the cap
 /// cannot be filled against newcomers; the per-address cap still refuses.
-async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
+pub(crate) async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
     let lobby = &app.lobby;
     let mut tries = 0;
     loop {
@@ -415,6 +416,7 @@ async fn join(
             claim: req
                 .player_token
                 .map_or(crate::table::Claim::None, crate::table::Claim::Token),
+            agent: false,
             reply,
         })
         .await?;

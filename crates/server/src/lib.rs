@@ -22,6 +22,7 @@ pub mod http;
 pub mod limits;
 pub mod listen;
 pub mod loadtest;
+pub mod mcp;
 mod writer;
 
 pub mod lobby;
@@ -360,6 +361,12 @@ pub fn init_logging() {
     use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    // rmcp logs whole requests and answers at debug level, seat tokens
+    // included (MCP at /mcp): never below info, whatever RUST_LOG says.
+    let filter = match "rmcp=info".parse() {
+        Ok(directive) => filter.add_directive(directive),
+        Err(_) => filter,
+    };
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

@@ -188,7 +188,7 @@ impl Lobby {
                 if s.status == "finished" || s.status == "closed" {
                     return None;
                 }
-                let joined = s.seats.iter().any(|seat| seat.kind == "human");
+                let joined = s.seats.iter().any(|seat| crate::table::is_player(&seat.kind));
                 let idle_since = if joined {
                     h.last_action_ms.load(std::sync::atomic::Ordering::Relaxed)
                 } else {

@@ -10,7 +10,8 @@ use serde_json::Value;
 pub struct SeatInfo {
     /// Seat number, 0-based in turn order.
     pub seat: u8,
-    /// `open` (free to join), `human`, `bot` or `agent`.
+    /// `open` (free to join), `human`, `agent` (an MCP client, see
+    /// docs/agents.md) or `bot`.
     pub kind: String,
     /// Player name or bot name.
     pub name: Option<String>,

@@ -50,7 +50,7 @@ impl Lobby {
         let row = seats
             .get(usize::from(seat))
             .ok_or_else(|| ApiError::no_such_seat(usize::from(seat)))?;
-        let proven = row.kind == "human"
+        let proven = crate::table::is_player(&row.kind)
             && row
                 .secret_hash
                 .as_deref()
@@ -118,6 +118,7 @@ impl Lobby {
                         .player
                         .clone()
                         .map_or(crate::table::Claim::None, crate::table::Claim::Proven),
+                    agent: row.kind == "agent",
                     reply,
                 })
                 .await

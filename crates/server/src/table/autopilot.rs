@@ -22,7 +22,7 @@ impl Table {
     pub(super) fn bot_plays(&self, i: usize) -> bool {
         match self.seats.get(i).map(|s| s.kind.as_str()) {
             Some("bot") => true,
-            Some("human") => self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
+            Some("human" | "agent") => self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
             _ => false,
         }
     }
@@ -50,7 +50,7 @@ impl Table {
         if let (true, ToAct::Seats(seats)) = (playing, self.game.to_act()) {
             for seat in seats.iter() {
                 let i = seat.index();
-                if self.seats.get(i).is_some_and(|s| s.kind == "human") && !clock.on_autopilot(i) {
+                if self.seats.get(i).is_some_and(|s| super::is_player(&s.kind)) && !clock.on_autopilot(i) {
                     if let Some(t) = timed.get_mut(i) {
                         *t = true;
                     }

@@ -54,6 +54,13 @@ pub enum Access {
 /// A message for one subscriber, serialised once per viewer (cheap to clone).
 pub type Outgoing = axum::extract::ws::Utf8Bytes;
 
+/// Whether a seat kind is played by someone holding its secret: a person
+/// (`human`) or an MCP agent (`agent`). Both are timed by the turn clock and
+/// taken over by a bot when it runs out.
+pub fn is_player(kind: &str) -> bool {
+    kind == "human" || kind == "agent"
+}
+
 /// What a table actor does.
 #[derive(Debug)]
 pub enum Command {
@@ -85,6 +92,9 @@ pub enum Command {
         name: String,
         /// Who the human is for the ratings (see [`crate::ratings`]).
         claim: Claim,
+        /// Seat kind `agent` (an MCP client) instead of `human`: played,
+        /// timed and taken over alike, named apart for listings and ratings.
+        agent: bool,
         /// The answer: the new secret.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
@@ -767,9 +777,10 @@ impl Table {
                 seat,
                 name,
                 claim,
+                agent,
                 reply,
             } => {
-                let _ = reply.send(self.join(seat, name, claim).await);
+                let _ = reply.send(self.join(seat, name, claim, agent).await);
             }
             Command::Leave { access, reply } => {
                 let _ = reply.send(self.leave(&access).await);
@@ -903,7 +914,7 @@ impl Table {
                     .get(usize::from(*seat))
                     .ok_or_else(|| ApiError::no_such_seat(usize::from(*seat)))?;
                 match &row.secret_hash {
-                    Some(h) if row.kind == "human" && secret::hashes_match(h, secret_hash) => {
+                    Some(h) if is_player(&row.kind) && secret::hashes_match(h, secret_hash) => {
                         Ok(Viewer::Seat(Seat(*seat)))
                     }
                     _ => Err(ApiError::wrong_secret(usize::from(*seat))),
@@ -979,7 +990,7 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, seat: usize, name: String, claim: Claim) -> Result<String, ApiError> {
+    async fn join(&mut self, seat: usize, name: String, claim: Claim, agent: bool) -> Result<String, ApiError> {
         let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
         if row.kind != "open" {
             return Err(ApiError::seat_taken(seat));
@@ -992,10 +1003,16 @@ impl Table {
             .filter(|(i, _)| *i != seat)
             .filter_map(|(_, s)| s.name.as_deref());
         crate::names::check_distinct(&name, others)?;
-        let player = self.rated_player(&name, claim).await?;
+        // An agent is rated by its name and seat kind; names claimed by
+        // humans (and their tokens) are a human's matter.
+        let player = if agent {
+            None
+        } else {
+            self.rated_player(&name, claim).await?
+        };
         let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
         let new_row = SeatRow {
-            kind: "human".into(),
+            kind: if agent { "agent" } else { "human" }.into(),
             name: Some(name),
             secret_hash: Some(secret::hash(&secret)),
             player,
@@ -1031,7 +1048,7 @@ impl Table {
             return Err(ApiError::storage());
         }
         self.seats[seat] = row;
-        if self.seats[seat].kind != "human" {
+        if !is_player(&self.seats[seat].kind) {
             self.take_back(seat).await;
         }
         self.clock_sync();
@@ -1143,7 +1160,7 @@ impl Table {
                         .subscribers
                         .iter()
                         .any(|sub| sub.viewer == Viewer::Seat(Seat(i as u8)) && !sub.sink.is_closed()),
-                autopilot: s.kind == "human" && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
+                autopilot: is_player(&s.kind) && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
             })
             .collect()
     }

@@ -1,0 +1,304 @@
+//! The tools' arguments and answers, described by JSON Schema (schemars).
+//!
+//! Arguments arrive through [`Args`], which never fails to deserialise: a
+//! missing or mistyped argument becomes a tool error (`isError`, rule
+//! `mcp.arguments`) that the agent can read and correct, instead of a
+//! protocol error it may not show.
+
+use crate::backend::{GameCard, Joined, SeatKind, SeatLine, Started};
+use crate::labels::Lang;
+use engine::{ErrorInfo, GameResult, ToAct};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+/// Arguments of type `T`, or why they do not parse.
+#[derive(Debug)]
+pub struct Args<T>(pub Result<T, ErrorInfo>);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Args<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Value::deserialize(d)?;
+        // Absent arguments are an empty object.
+        let v = if v.is_null() {
+            Value::Object(Default::default())
+        } else {
+            v
+        };
+        Ok(Args(T::deserialize(&v).map_err(|e| bad_arguments(&e.to_string()))))
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Args<T> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+}
+
+/// The refusal of arguments that do not parse.
+pub fn bad_arguments(detail: &str) -> ErrorInfo {
+    let detail: String = detail.chars().take(300).collect();
+    ErrorInfo::new(
+        "malformed",
+        "mcp.arguments",
+        format!("Ungültige Argumente: {detail}"),
+        format!("Invalid arguments: {detail}"),
+    )
+}
+
+/// Which seat a call speaks for.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatArgs {
+    /// Table id (HTTP; from `create_table`). Stdio: leave out.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat, 0-based (HTTP: required; stdio: only when you play several seats).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token from `join_seat` / `create_table` (HTTP). Stdio: leave out.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Language of texts and labels: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// `new_game` (stdio) and `create_table` (HTTP).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGameArgs {
+    /// Game id from `list_games` (`catan`, `catan-junior`, `splendor`).
+    pub game: String,
+    /// Rule set id from `list_games` (default: the game's first).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Number of seats (default: the rule set's fewest, or the number of `seats`).
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// One entry per seat: `{"kind":"agent"}` (you), `{"kind":"human"}` (open for
+    /// someone to join; stdio: you play it too), `{"kind":"bot","bot":"greedy"}`.
+    /// Default: seat 0 is you, every other seat the `greedy` bot (stdio) or open (HTTP).
+    #[serde(default)]
+    pub seats: Option<Vec<SeatKind>>,
+    /// Further game options (JSON object), merged over the rule set's.
+    #[serde(default)]
+    pub options: Option<Value>,
+    /// Seed of the game's chance (stdio; HTTP only when every other seat is a bot).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Your name as an agent (default: your MCP client's name).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// HTTP: seconds per decision before a bot takes over a silent seat (the turn clock); default none.
+    #[serde(default)]
+    pub turn_seconds: Option<u32>,
+    /// HTTP: a rated table (its result counts in `GET /api/ratings`; never with a `seed`).
+    /// Default: casual.
+    #[serde(default)]
+    pub rated: bool,
+}
+
+/// `join_seat` (HTTP).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinArgs {
+    /// Table id.
+    pub table: String,
+    /// The open seat to take, 0-based.
+    pub seat: u8,
+    /// Your name as an agent (default: your MCP client's name).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `act`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActArgs {
+    /// Table id (HTTP).
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat (HTTP; stdio when you play several).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token (HTTP).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Index of an action in the latest `legal_actions` list.
+    #[serde(default)]
+    pub index: Option<usize>,
+    /// Or the action's JSON, as `legal_actions` shows it.
+    #[serde(default)]
+    pub action: Option<Value>,
+    /// The version the action was chosen at (default: the current one).
+    #[serde(default)]
+    pub version: Option<u64>,
+    /// Language of labels: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// `wait_for_turn`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WaitArgs {
+    /// Table id (HTTP).
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat (HTTP; stdio when you play several).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token (HTTP).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Seconds to wait at most: default 30, at most 120.
+    #[serde(default)]
+    pub timeout_seconds: Option<u32>,
+    /// Language of the text: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+}
+
+/// `rules`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesArgs {
+    /// A rule id (`catan.build.road_connected`), a document (`catan`,
+    /// `cities-knights`, `heroes`, `catan-5-6`, `catan-junior`, `splendor`) or a word.
+    pub query: String,
+}
+
+/// The answer of `list_games`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GamesOut {
+    /// The games.
+    pub games: Vec<GameCard>,
+    /// Bot names for seats of kind `bot`.
+    pub bots: Vec<String>,
+    /// `stdio` or `http`: which tools start a game here.
+    pub transport: String,
+}
+
+/// The answer of `new_game` / `create_table`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct StartedOut {
+    /// The game or table.
+    #[serde(flatten)]
+    pub started: Started,
+    /// HTTP: the first `agent` seat, already joined for you (keep its token).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<Joined>,
+}
+
+/// The answer of `observe`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ObserveOut {
+    /// The readable summary.
+    pub text: String,
+    /// Game id.
+    pub game: String,
+    /// Table id.
+    pub table: String,
+    /// Your seat.
+    pub seat: u8,
+    /// Engine version.
+    pub version: u64,
+    /// Who acts.
+    #[schemars(with = "Value")]
+    pub to_act: ToAct,
+    /// Whether you must act now.
+    pub your_turn: bool,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The result, once over.
+    #[schemars(with = "Option<Value>")]
+    pub result: Option<GameResult>,
+    /// The seats.
+    pub seats: Vec<SeatLine>,
+    /// Your view (JSON, never the full state).
+    pub view: Value,
+    /// What happened since your last `observe` or `act` (the newest 50).
+    pub new_events: Vec<Value>,
+    /// Number of legal actions (see `legal_actions`).
+    pub legal_count: usize,
+}
+
+/// One legal action.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LegalAction {
+    /// Index for `act`.
+    pub index: usize,
+    /// A short description.
+    pub label: String,
+    /// The action's JSON (also accepted by `act`).
+    pub action: Value,
+}
+
+/// The answer of `legal_actions`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LegalOut {
+    /// The version the list belongs to.
+    pub version: u64,
+    /// Whether you must act now.
+    pub your_turn: bool,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The actions.
+    pub actions: Vec<LegalAction>,
+}
+
+/// One event with its label.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LabelledEvent {
+    /// A short description.
+    pub label: String,
+    /// The event's JSON.
+    pub event: Value,
+}
+
+/// The answer of `act`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ActOut {
+    /// The action played.
+    pub action: Value,
+    /// Version before it.
+    pub from: u64,
+    /// Version now (after bots and chance that followed, stdio).
+    pub version: u64,
+    /// The events it caused (and what followed), as your seat sees them.
+    pub events: Vec<LabelledEvent>,
+    /// Whether you must act again now.
+    pub your_turn: bool,
+    /// Whether the game is over.
+    pub over: bool,
+    /// Who acts now, in words.
+    pub text: String,
+}
+
+/// The answer of `wait_for_turn`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct WaitOut {
+    /// `your_turn`, `over`, `timeout` or `waiting_for_players`.
+    pub status: String,
+    /// Engine version.
+    pub version: u64,
+    /// Who acts, in words.
+    pub text: String,
+}
+
+/// The answer of `rules`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RulesOut {
+    /// The matching rule text (Markdown).
+    pub text: String,
+    /// The documents it comes from (also MCP resources `rules://spielleiter/{name}`).
+    pub documents: Vec<String>,
+}

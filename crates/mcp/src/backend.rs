@@ -1,0 +1,217 @@
+//! What the tools need from whoever keeps the games: the in-process referee
+//! of `spielleiter mcp` ([`crate::local::Local`]) or the game server's tables
+//! (`server::mcp`). The tools ([`crate::tools`]) speak to this trait only, so
+//! both transports answer with the same wording, schemas and refusals.
+
+use engine::{ErrorInfo, GameResult, ToAct};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+/// A boxed future: the trait is used as `Arc<dyn Backend>`.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Which transport a backend serves: some tools exist on one only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// `spielleiter mcp`: one in-process game, bots move at once.
+    Stdio,
+    /// `spielleiter serve` at `/mcp`: seats at the server's tables.
+    Http,
+}
+
+/// The seat a tool call speaks for. Over HTTP all three fields name it (the
+/// token is the seat's secret from `join_seat`); over stdio only `seat`
+/// matters, and may be left out when the agent plays one seat.
+#[derive(Debug, Clone, Default)]
+pub struct SeatRef {
+    /// Table id (HTTP).
+    pub table: Option<String>,
+    /// Seat number, 0-based.
+    pub seat: Option<u8>,
+    /// The seat's secret (HTTP). Never logged, never echoed.
+    pub token: Option<String>,
+    /// The caller's address (HTTP), for the per-address table cap.
+    pub peer: Option<std::net::IpAddr>,
+}
+
+/// How one seat of a new game or table is filled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatKind {
+    /// The calling agent plays this seat (stdio: every such seat is yours;
+    /// HTTP: the seat stays open and you take it with `join_seat`).
+    Agent {},
+    /// Open for a person or another agent to join (HTTP); over stdio the
+    /// agent plays it too.
+    Human {},
+    /// A built-in bot (`random`, `greedy`, `mcts`).
+    Bot {
+        /// The bot's name.
+        bot: String,
+    },
+}
+
+/// One seat as everybody may see it (never its secret).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatLine {
+    /// Seat number, 0-based.
+    pub seat: u8,
+    /// `open`, `human`, `agent` or `bot`.
+    pub kind: String,
+    /// Player, agent or bot name.
+    pub name: Option<String>,
+}
+
+/// A seat's picture of its game: everything `observe` and `legal_actions` show.
+#[derive(Debug, Clone)]
+pub struct Picture {
+    /// Game id.
+    pub game: String,
+    /// Table id (stdio: `local`).
+    pub table: String,
+    /// The seat looking.
+    pub seat: u8,
+    /// Engine version (accepted steps, chance included).
+    pub version: u64,
+    /// Who acts.
+    pub to_act: ToAct,
+    /// The seat's view (never the full state).
+    pub view: Value,
+    /// The seat's legal actions (empty when it need not act).
+    pub legal: Vec<Value>,
+    /// The result, once over.
+    pub result: Option<GameResult>,
+    /// The seats.
+    pub seats: Vec<SeatLine>,
+    /// Whether the table still waits for players to join (HTTP).
+    pub waiting_for_players: bool,
+}
+
+/// An accepted action.
+#[derive(Debug, Clone)]
+pub struct Acted {
+    /// Version before it.
+    pub from: u64,
+    /// Version after it, with what bots and chance did next (stdio).
+    pub version: u64,
+    /// The events since `from`, as the seat may see them.
+    pub events: Vec<Value>,
+}
+
+/// A new game or table and the seat(s) the agent holds.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Started {
+    /// Table id (stdio: `local`).
+    pub table: String,
+    /// Game id.
+    pub game: String,
+    /// The rule set the options select.
+    pub rules: Option<String>,
+    /// The seats.
+    pub seats: Vec<SeatLine>,
+    /// The seats the calling agent plays (stdio) or may join (HTTP).
+    pub your_seats: Vec<u8>,
+}
+
+/// A seat taken at a table (HTTP).
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Joined {
+    /// Table id.
+    pub table: String,
+    /// Seat number.
+    pub seat: u8,
+    /// The seat's secret: pass it as `token` to every later call. Shown once.
+    pub token: String,
+    /// Where people watch the table in the browser (as a spectator).
+    pub watch: String,
+}
+
+/// Everything `new_game` / `create_table` is given.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    /// Game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: usize,
+    /// Options (`null` for the defaults); a rule set's options merged in.
+    pub options: Value,
+    /// Seat kinds, one per seat.
+    pub seats: Vec<SeatKind>,
+    /// Seed (stdio always; HTTP only where every other seat is a bot).
+    pub seed: Option<u64>,
+    /// The agent's name (seat kind `agent`).
+    pub name: String,
+    /// Turn clock in seconds per decision (HTTP; `None`: none).
+    pub turn_seconds: Option<u32>,
+    /// A rated table (HTTP; the server refuses it with a seed).
+    pub rated: bool,
+}
+
+/// A game offered, as `list_games` lists it.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct GameCard {
+    /// Game id, for `new_game` / `create_table`.
+    pub id: String,
+    /// Rule sets, the default first.
+    pub rule_sets: Vec<RuleSetLine>,
+}
+
+/// One rule set of a game.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct RuleSetLine {
+    /// Rule set id, for the `rules` argument.
+    pub id: String,
+    /// Name in German.
+    pub name_de: String,
+    /// Name in English.
+    pub name_en: String,
+    /// Fewest and most players.
+    pub players: [usize; 2],
+    /// The options that select it (merged into a table's options).
+    pub options: Value,
+}
+
+/// What the game server or the in-process referee does for the tools.
+pub trait Backend: Send + Sync + 'static {
+    /// The transport served.
+    fn transport(&self) -> Transport;
+    /// Games, rule sets and bots.
+    fn games(&self) -> (Vec<GameCard>, Vec<String>);
+    /// Starts a game (stdio) or opens a table (HTTP).
+    fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>>;
+    /// Takes an open seat as agent `name` (HTTP only).
+    fn join(&self, table: String, seat: u8, name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>>;
+    /// The seat's picture.
+    fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>>;
+    /// The events from version `from` on, as the seat may see them (the
+    /// newest `limit` at most).
+    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>>;
+    /// Plays an action for the seat, chosen at `version`.
+    fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>>;
+    /// Returns once the seat must act, the game is over or `timeout` passed.
+    fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>>;
+}
+
+/// The refusal for a tool this transport does not offer.
+pub fn not_here(tool: &str, transport: Transport) -> ErrorInfo {
+    let (de, en) = match transport {
+        Transport::Stdio => (
+            "über stdio gibt es ein Spiel ohne Server: „new_game“ benutzen",
+            "over stdio there is one game without a server: use 'new_game'",
+        ),
+        Transport::Http => (
+            "am Server „create_table“ und „join_seat“ benutzen",
+            "at the server use 'create_table' and 'join_seat'",
+        ),
+    };
+    ErrorInfo::new(
+        "not_here",
+        "mcp.not_here",
+        format!("Das Werkzeug „{tool}“ gibt es hier nicht; {de}."),
+        format!("The tool '{tool}' is not offered here; {en}."),
+    )
+}

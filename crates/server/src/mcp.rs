@@ -1,0 +1,379 @@
+//! MCP at `/mcp` (streamable HTTP): an agent takes a seat at a real table,
+//! beside people, bots and other agents, with spectators in the browser.
+//!
+//! The tools are the `spielleiter-mcp` crate's; this module is their
+//! [`Backend`] over the lobby's tables. Every call goes through the table's
+//! actor exactly as the HTTP API's do (the same commands, the same secret
+//! check), and the route sits behind the router's layers, so MCP traffic
+//! meets the same rate limits, Host/Origin policy and body limit as every
+//! other request. A seat an agent joins is of kind `agent`: the turn clock
+//! times it and a bot takes it over like a person's ([`crate::clock`]).
+
+use crate::error::ApiError;
+use crate::http::App;
+use crate::protocol::{CreateTable, SeatSpec};
+use crate::table::{Access, Command};
+use axum::extract::{ConnectInfo, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use engine::{ErrorInfo, ToAct};
+use mcp::backend::*;
+use serde_json::Value;
+use std::collections::{HashMap, HashSet};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The tools' backend over the server's tables.
+#[derive(Debug)]
+pub struct Tables {
+    app: Arc<App>,
+}
+
+impl Tables {
+    /// The backend of `app`'s lobby.
+    pub fn new(app: Arc<App>) -> Tables {
+        Tables { app }
+    }
+}
+
+fn info(e: ApiError) -> ErrorInfo {
+    e.info
+}
+
+/// The seat a call names: table, seat and token are all required.
+fn access(at: &SeatRef) -> Result<(String, u8, Access), ErrorInfo> {
+    match (&at.table, at.seat, &at.token) {
+        (Some(table), Some(seat), Some(token)) => Ok((
+            table.clone(),
+            seat,
+            Access::Seat {
+                seat,
+                secret_hash: crate::secret::hash(token.trim()),
+            },
+        )),
+        _ => Err(ErrorInfo::new(
+            "malformed",
+            "mcp.seat_required",
+            "Am Server braucht jeder Aufruf „table“, „seat“ und „token“ (aus „join_seat“ oder „create_table“).",
+            "At the server every call needs 'table', 'seat' and 'token' (from 'join_seat' or 'create_table').",
+        )),
+    }
+}
+
+impl Tables {
+    fn handle(&self, id: &str) -> Result<crate::table::TableHandle, ErrorInfo> {
+        self.app.lobby.get(id).ok_or_else(|| ApiError::unknown_table(id).info)
+    }
+
+    async fn snapshot(&self, at: &SeatRef) -> Result<(String, u8, Access, crate::protocol::Snapshot), ErrorInfo> {
+        let (table, seat, access) = access(at)?;
+        let handle = self.handle(&table)?;
+        let a = access.clone();
+        let snap = handle
+            .ask(|reply| Command::Snapshot { access: a, reply })
+            .await
+            .map_err(info)?;
+        Ok((table, seat, access, snap))
+    }
+}
+
+fn must_act(snap: &crate::protocol::Snapshot) -> bool {
+    snap.to_act == ToAct::Over || !snap.legal.is_empty()
+}
+
+impl Backend for Tables {
+    fn transport(&self) -> Transport {
+        Transport::Http
+    }
+
+    fn games(&self) -> (Vec<GameCard>, Vec<String>) {
+        let registry = self.app.lobby.registry();
+        let entries: Vec<_> = registry.ids().into_iter().filter_map(|id| registry.get(id)).collect();
+        let games = mcp::local::games_of(entries.iter().map(|e| e.as_ref()));
+        (games, self.app.lobby.shared().bots.names())
+    }
+
+    fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
+        Box::pin(async move {
+            let seats = req
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatKind::Agent {} | SeatKind::Human {} => SeatSpec::Human,
+                    SeatKind::Bot { bot } => SeatSpec::Bot { bot: bot.clone() },
+                })
+                .collect();
+            let clock = req.turn_seconds.map(|turn_seconds| crate::clock::ClockConfig {
+                turn_seconds,
+                grace_seconds: 0,
+            });
+            let create = CreateTable {
+                game: req.game.clone(),
+                players: req.players,
+                options: req.options.clone(),
+                seats: Some(seats),
+                seed: req.seed,
+                clock,
+                rated: req.rated,
+            };
+            let ip = caller
+                .peer
+                .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+            let place = crate::http::reserve_table(&self.app, ip).await.map_err(info)?;
+            let summary = self.app.lobby.create_by(create, Some(ip)).await.map_err(info)?;
+            place.commit(summary.id.clone());
+            tracing::info!(table = %summary.id, "table created over MCP");
+            let your_seats = req
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == SeatKind::Agent {})
+                .map(|(i, _)| i as u8)
+                .collect();
+            Ok(Started {
+                table: summary.id.clone(),
+                game: summary.game.clone(),
+                rules: summary.rules.clone(),
+                seats: lines(&summary.seats),
+                your_seats,
+            })
+        })
+    }
+
+    fn join(&self, table: String, seat: u8, name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
+        Box::pin(async move {
+            let name = crate::lobby::check_name(Some(name), usize::from(seat)).map_err(info)?;
+            let handle = self.handle(&table)?;
+            let secret = handle
+                .ask(|reply| Command::Join {
+                    seat: usize::from(seat),
+                    name,
+                    claim: crate::table::Claim::None,
+                    agent: true,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            tracing::info!(table = %table, seat, "agent joined over MCP");
+            let watch = format!("{}/watch/{table}", self.app.public_url);
+            Ok(Joined {
+                table,
+                seat,
+                token: secret,
+                watch,
+            })
+        })
+    }
+
+    fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, _, snap) = self.snapshot(&at).await?;
+            let game = self
+                .app
+                .lobby
+                .get(&table)
+                .and_then(|h| h.summary.read().ok().map(|s| s.game.clone()))
+                .unwrap_or_default();
+            Ok(Picture {
+                game,
+                table,
+                seat,
+                version: snap.version,
+                to_act: snap.to_act,
+                waiting_for_players: snap.seats.iter().any(|s| s.kind == "open"),
+                view: snap.view,
+                legal: snap.legal,
+                result: snap.result,
+                seats: lines(&snap.seats),
+            })
+        })
+    }
+
+    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
+            let mut events: Vec<Value> = history["entries"]
+                .as_array()
+                .map(|rows| {
+                    rows.iter()
+                        .filter_map(|r| r["events"].as_array())
+                        .flatten()
+                        .cloned()
+                        .collect()
+                })
+                .unwrap_or_default();
+            if events.len() > limit {
+                events.drain(..events.len() - limit);
+            }
+            Ok(events)
+        })
+    }
+
+    fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let accepted = self
+                .handle(&table)?
+                .ask(|reply| Command::Act {
+                    access,
+                    action,
+                    version,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            Ok(Acted {
+                from: accepted.from,
+                version: accepted.version,
+                events: accepted.events,
+            })
+        })
+    }
+
+    /// Subscribes to the table's updates (the WebSocket's notification) and
+    /// returns on the first snapshot in which the seat must act or the game
+    /// is over, or at the deadline.
+    fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
+        Box::pin(async move {
+            let (table, _, access) = access(&at)?;
+            let handle = self.handle(&table)?;
+            let (sink, mut updates) = tokio::sync::mpsc::channel(16);
+            let a = access.clone();
+            let first = handle
+                .ask(|reply| Command::Subscribe { access: a, sink, reply })
+                .await
+                .map_err(info)?;
+            if must_act(&first) {
+                return Ok(());
+            }
+            let deadline = tokio::time::Instant::now() + timeout;
+            let mut shutdown = self.app.shutdown.clone();
+            loop {
+                tokio::select! {
+                    update = updates.recv() => {
+                        if update.is_none() {
+                            return Ok(());
+                        }
+                        let a = access.clone();
+                        let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
+                        if must_act(&snap) {
+                            return Ok(());
+                        }
+                    }
+                    _ = tokio::time::sleep_until(deadline) => return Ok(()),
+                    _ = shutdown.changed() => return Ok(()),
+                }
+            }
+        })
+    }
+}
+
+fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
+    seats
+        .iter()
+        .map(|s| SeatLine {
+            seat: s.seat,
+            kind: s.kind.clone(),
+            name: s.name.clone(),
+        })
+        .collect()
+}
+
+/// Most MCP sessions one client address may hold at once: a session costs a
+/// task and buffers until it idles out, so one address must not fill the
+/// server's [`mcp::MAX_SESSIONS`] against every other agent.
+pub const SESSIONS_PER_ADDRESS: usize = 64;
+
+/// Which address opened which live session (ids as rmcp answers them in the
+/// `Mcp-Session-Id` header); closed sessions are pruned on the next check.
+#[derive(Debug, Default)]
+struct Owners(Mutex<HashMap<IpAddr, Vec<String>>>);
+
+impl Owners {
+    /// Whether `ip` may open another session now.
+    fn room(&self, ip: IpAddr, sessions: &mcp::Sessions) -> bool {
+        if !mcp::session_room(sessions) {
+            return false;
+        }
+        let Ok(live) = sessions.sessions.try_read() else {
+            return false;
+        };
+        let live: HashSet<&str> = live.keys().map(|k| k.as_ref()).collect();
+        let mut owners = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        owners.retain(|_, ids| {
+            ids.retain(|id| live.contains(id.as_str()));
+            !ids.is_empty()
+        });
+        owners.get(&ip).map_or(0, Vec::len) < SESSIONS_PER_ADDRESS
+    }
+
+    fn opened(&self, ip: IpAddr, id: &str) {
+        let mut owners = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let ids = owners.entry(ip).or_default();
+        if ids.len() < mcp::MAX_SESSIONS {
+            ids.push(id.chars().take(128).collect());
+        }
+    }
+}
+
+fn sessions_full() -> Response {
+    ApiError {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        info: ErrorInfo::new(
+            "unavailable",
+            "mcp.sessions_full",
+            "Zu viele MCP-Sitzungen offen; bitte später erneut versuchen.",
+            "Too many MCP sessions are open; please try again later.",
+        ),
+    }
+    .into_response()
+}
+
+/// The `/mcp` route (docs/agents.md): rmcp's streamable-HTTP service with the
+/// tables as its backend, mounted like any route so that the router's layers
+/// (rate limit, Host/Origin, body limit) apply to it. The caller's address
+/// goes into the request for the per-address table cap; new sessions are
+/// capped per address ([`SESSIONS_PER_ADDRESS`]) and in all
+/// ([`mcp::MAX_SESSIONS`]); the server's shutdown ends open streams.
+pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
+    let shutdown = mcp::CancellationToken::new();
+    if let Ok(rt) = tokio::runtime::Handle::try_current() {
+        let (mut rx, token) = (app.shutdown.clone(), shutdown.clone());
+        rt.spawn(async move {
+            while !*rx.borrow_and_update() {
+                if rx.changed().await.is_err() {
+                    break;
+                }
+            }
+            token.cancel();
+        });
+    }
+    let backend = Arc::new(Tables::new(Arc::clone(app)));
+    let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
+    let owners = Arc::new(Owners::default());
+    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
+        let (service, sessions, owners) = (service.clone(), Arc::clone(&sessions), Arc::clone(&owners));
+        async move {
+            let ip = peer.ip();
+            // A POST without a session id opens one (the initialize request).
+            let opens = req.method() == axum::http::Method::POST && !req.headers().contains_key("mcp-session-id");
+            if opens && !owners.room(ip, &sessions) {
+                return sessions_full();
+            }
+            req.extensions_mut().insert(mcp::Peer(ip));
+            let response = match tower::ServiceExt::oneshot(service, req).await {
+                Ok(r) => r.into_response(),
+                Err(never) => match never {},
+            };
+            if opens {
+                if let Some(id) = response.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()) {
+                    owners.opened(ip, id);
+                }
+            }
+            response
+        }
+    })
+}
