@@ -272,3 +272,35 @@ def test_http_silent_agent_is_taken_over_by_the_clock(server):
         assert later["version"] > first["version"]
 
     run(http_session(server, body))
+
+
+def test_http_rated_table_rates_the_agent(server):
+    """An agent at a rated table (`create_table` with `rated`) is rated by its name once the
+    game ends: it shows in `GET /api/ratings` as kind `agent`, beside the bot it played."""
+    import json
+    import urllib.request
+
+    base = server.rsplit("/mcp", 1)[0]
+
+    async def body(s):
+        refused(await s.call_tool("create_table", {
+            "game": "splendor", "players": 2, "seats": [{"kind": "agent"}, {"kind": "bot", "bot": "random"}],
+            "rated": True, "seed": 3}), "server.rating.seed")
+        t = ok(await s.call_tool("create_table", {
+            "game": "splendor", "players": 2, "seats": [{"kind": "agent"}, {"kind": "bot", "bot": "random"}],
+            "rated": True, "name": "rated-agent"}))
+        j = t["joined"]
+        end = await play(s, {"table": j["table"], "seat": j["seat"], "token": j["token"]}, random.Random(5))
+        assert end["over"]
+
+    run(http_session(server, body))
+    deadline = time.time() + 10
+    while True:
+        with urllib.request.urlopen(f"{base}/api/ratings?game=splendor") as r:
+            rows = json.load(r)["ratings"]
+        mine = [x for x in rows if x["player"] == "rated-agent"]
+        if mine or time.time() > deadline:
+            break
+        time.sleep(0.2)
+    assert mine and mine[0]["kind"] == "agent" and mine[0]["games"] == 1, rows
+    assert any(x["kind"] == "bot" and x["player"] == "random" for x in rows), rows

@@ -16,6 +16,7 @@ mod clock_browser;
 mod five_six_browser;
 mod last_move_browser;
 mod lobby_browser;
+mod mcp_browser;
 mod phone_layout;
 mod ratings_browser;
 mod reconnect_browser;

@@ -12,7 +12,7 @@ use web_e2e::{Browser, TestServer};
 const PASS_REFUSED_DE: &str = "Passen darfst du nur, wenn keine andere Aktion möglich ist.";
 
 /// One turn of a simple greedy player, through the rich controls first.
-async fn play_one(b: &Browser) -> Option<String> {
+pub(crate) async fn play_one(b: &Browser) -> Option<String> {
     if let Some(chip) = b.first(".player.me .chip.returnable").await {
         let id = b.attr_of(&chip, "data-testid").await.unwrap_or_default();
         return ui::act(b, &format!("[data-testid=\"{id}\"]")).await;
