@@ -273,6 +273,14 @@ fn labels_name_the_action_in_both_languages() {
         label("catan", &road, Lang::De),
         "Straße bauen: Kante 17 — 1 Lehm, 1 Holz"
     );
+    assert_eq!(
+        label("catan", &json!({"type": "build_city", "node": 3}), Lang::De),
+        "Stadt bauen: Kreuzung 3 — 2 Getreide, 3 Erz"
+    );
+    assert!(
+        label("catan", &json!({"type": "buy_development_card"}), Lang::En).ends_with("— 1 wool, 1 grain, 1 ore"),
+        "the development card's cost is named"
+    );
     // In the set-up the first roads are free: no cost is named.
     assert_eq!(label_at("catan", &road, Lang::En, true), "Build a road: edge 17");
     let gems = json!({"type": "take_two", "gem": "red"});
