@@ -304,3 +304,23 @@ def test_http_rated_table_rates_the_agent(server):
         time.sleep(0.2)
     assert mine and mine[0]["kind"] == "agent" and mine[0]["games"] == 1, rows
     assert any(x["kind"] == "bot" and x["player"] == "random" for x in rows), rows
+
+
+def test_arena_plays_and_rates_an_mcp_agent():
+    """`arena --bot "mcp:<command>"`: an agent built on the MCP SDK plays the arena's games through
+    the tools on its own stdio, and is rated beside the other bots."""
+    import json
+    import sys
+
+    agent = Path(__file__).resolve().parent / "mcp_arena_agent.py"
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d) / "arena.json"
+        run = subprocess.run(
+            [BIN, "arena", "--game", "splendor", "--bot", f"mcp:{sys.executable} {agent}", "--bot", "random",
+             "--games", "4", "--threads", "1", "--ratings", "--json-out", str(out)],
+            capture_output=True, text=True, timeout=240)
+        assert run.returncode == 0, run.stderr + run.stdout
+        report = json.loads(out.read_text())
+    assert "forfeits 0" in run.stdout, run.stdout
+    rated = {r["player"] for r in report["ratings"]}
+    assert any(p.startswith("mcp:") for p in rated) and "random" in rated, report["ratings"]

@@ -23,6 +23,7 @@
 //! check for every game that a decision does not change when the hidden part
 //! of the true state does.
 
+pub mod agent;
 pub mod bot;
 pub mod driver;
 pub mod external;

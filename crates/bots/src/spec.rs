@@ -30,6 +30,12 @@ pub enum BotSpec {
         /// Its command line.
         command: String,
     },
+    /// A language-model agent speaking MCP on its standard input and output
+    /// (see [`crate::agent`]).
+    Agent {
+        /// Its command line.
+        command: String,
+    },
 }
 
 /// Which bots a spec may name where it is read.
@@ -47,7 +53,7 @@ impl Allowed {
     /// The bot names allowed, as listed in refusals.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Allowed::Any => &["random", "greedy", "mcts", "cmd:<command>"],
+            Allowed::Any => &["random", "greedy", "mcts", "cmd:<command>", "mcp:<command>"],
             Allowed::BuiltIn => &["random", "greedy", "mcts"],
             Allowed::Mcts => &["mcts"],
         }
@@ -56,7 +62,7 @@ impl Allowed {
     fn allows(self, kind: &str) -> bool {
         match self {
             Allowed::Any => true,
-            Allowed::BuiltIn => kind != "cmd",
+            Allowed::BuiltIn => kind != "cmd" && kind != "mcp",
             Allowed::Mcts => kind == "mcts",
         }
     }
@@ -212,8 +218,8 @@ impl SpecError {
                 )
             }
             SpecError::External => Message::new(
-                "Externe Programme (cmd:) können hier nicht spielen.",
-                "External programs (cmd:) cannot play here.",
+                "Externe Programme (cmd:, mcp:) können hier nicht spielen.",
+                "External programs (cmd:, mcp:) cannot play here.",
             ),
             SpecError::NotAllowed { name, allowed } => {
                 let known = list(allowed.names());
@@ -223,8 +229,8 @@ impl SpecError {
                 )
             }
             SpecError::NoCommand => Message::new(
-                "cmd: braucht eine Befehlszeile, z. B. cmd:python3 bot.py.",
-                "cmd: needs a command line, e.g. cmd:python3 bot.py.",
+                "cmd: und mcp: brauchen eine Befehlszeile, z. B. cmd:python3 bot.py.",
+                "cmd: and mcp: need a command line, e.g. cmd:python3 bot.py.",
             ),
             SpecError::RandomOption { option } => Message::new(
                 format!("random kennt nur die Option „offers“, nicht „{option}“."),
@@ -384,9 +390,9 @@ impl BotSpec {
     pub fn parse(s: &str, allowed: Allowed) -> Result<BotSpec, SpecError> {
         let s = s.trim();
         let (kind, args) = s.split_once(':').unwrap_or((s, ""));
-        let known = matches!(kind, "cmd" | "random" | "greedy" | "mcts");
+        let known = matches!(kind, "cmd" | "mcp" | "random" | "greedy" | "mcts");
         if known && !allowed.allows(kind) {
-            return Err(if kind == "cmd" {
+            return Err(if kind == "cmd" || kind == "mcp" {
                 SpecError::External
             } else {
                 SpecError::NotAllowed {
@@ -401,6 +407,14 @@ impl BotSpec {
                     return Err(SpecError::NoCommand);
                 }
                 Ok(BotSpec::External {
+                    command: args.to_string(),
+                })
+            }
+            "mcp" => {
+                if args.trim().is_empty() {
+                    return Err(SpecError::NoCommand);
+                }
+                Ok(BotSpec::Agent {
                     command: args.to_string(),
                 })
             }
@@ -457,6 +471,14 @@ impl BotSpec {
                     error: e.to_string(),
                 })?,
             ),
+            BotSpec::Agent { command } => {
+                Box::new(
+                    crate::agent::AgentBot::spawn(command, timeout).map_err(|e| SpecError::Start {
+                        command: command.clone(),
+                        error: e.to_string(),
+                    })?,
+                )
+            }
         })
     }
 }
@@ -509,8 +531,8 @@ mod tests {
         assert_eq!(
             e.message(),
             Message::new(
-                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts, cmd:<command>).",
-                "Unknown bot 'alpha' (known: random, greedy, mcts, cmd:<command>)."
+                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts, cmd:<command>, mcp:<command>).",
+                "Unknown bot 'alpha' (known: random, greedy, mcts, cmd:<command>, mcp:<command>)."
             )
         );
         assert_eq!(e.to_string(), e.message().en);

@@ -60,6 +60,8 @@ pub struct Report {
 
 /// Plays the arena.
 pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
+    // `mcp:<command>` seats: this program serves them the MCP tools.
+    bots::agent::set_server(crate::mcp_arena::serve_agent);
     let specs: Vec<BotSpec> = opts
         .bots
         .iter()

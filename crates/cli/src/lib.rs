@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod bench;
 pub mod mcp;
+pub mod mcp_arena;
 pub mod referee;
 pub mod replay;
 pub mod seat_bot;

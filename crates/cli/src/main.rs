@@ -97,7 +97,8 @@ enum Command {
         #[arg(long, default_value = "splendor")]
         game: String,
         /// One bot per seat, in seat order of game 0: random, random:offers,
-        /// greedy, mcts, mcts:playouts=1000,rollout=greedy, cmd:<command line>.
+        /// greedy, mcts, mcts:playouts=1000,rollout=greedy, cmd:<command line>,
+        /// mcp:<command line> (an MCP agent, docs/agents.md).
         #[arg(long = "bot", required = true)]
         bots: Vec<String>,
         /// Number of games (seats rotate from game to game).

@@ -117,7 +117,7 @@ pub fn parse_spec(spec: &str) -> Result<BotSpec, BotError> {
 
 fn parse_allowed(spec: &str, allowed: Allowed) -> Result<BotSpec, BotError> {
     match BotSpec::parse(spec, allowed) {
-        Ok(BotSpec::External { .. }) | Err(SpecError::External) => Err(BotError::External),
+        Ok(BotSpec::External { .. } | BotSpec::Agent { .. }) | Err(SpecError::External) => Err(BotError::External),
         Ok(s) => Ok(s),
         Err(e) => Err(BotError::Spec(e)),
     }
@@ -139,7 +139,7 @@ pub fn choose_json(
     legal: &[Value],
     rng: &mut GameRng,
 ) -> Result<usize, BotError> {
-    if matches!(spec, BotSpec::External { .. }) {
+    if matches!(spec, BotSpec::External { .. } | BotSpec::Agent { .. }) {
         return Err(BotError::External);
     }
     if legal.is_empty() {

@@ -49,6 +49,27 @@ pub async fn serve_stdio(backend: Arc<dyn Backend>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Serves the tools for `backend` on any byte stream pair until the peer
+/// closes it: the arena speaks MCP on an agent program's standard output
+/// (read) and input (written), the agent being the client.
+pub async fn serve_io<R, W>(backend: Arc<dyn Backend>, read: R, write: W) -> std::io::Result<()>
+where
+    R: tokio::io::AsyncRead + Send + Unpin + 'static,
+    W: tokio::io::AsyncWrite + Send + Unpin + 'static,
+{
+    use rmcp::ServiceExt;
+    let referee = Referee::new(backend, Arc::new(Memory::default()));
+    let service = referee
+        .serve((read, write))
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    service
+        .waiting()
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(())
+}
+
 /// The session manager of `/mcp`.
 pub type Sessions = rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 

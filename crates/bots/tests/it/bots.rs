@@ -168,7 +168,7 @@ fn bots_answer_offers_in_the_pro_variant() {
 }
 
 /// The first position of a Splendor game where the seat to act has a choice.
-fn splendor_position() -> (splendor::State, Seat, Vec<splendor::Action>) {
+pub(crate) fn splendor_position() -> (splendor::State, Seat, Vec<splendor::Action>) {
     use splendor::Splendor as G;
     let mut rng = GameRng::seed_from_u64(5);
     let Ok(mut s) = G::new_game(&Default::default(), 2, &mut rng) else {
