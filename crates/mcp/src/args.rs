@@ -159,7 +159,7 @@ pub struct WaitArgs {
     /// The seat's token (HTTP).
     #[serde(default)]
     pub token: Option<String>,
-    /// Seconds to wait at most: default 30, at most 120.
+    /// Seconds to wait at most: default 30, at most 50.
     #[serde(default)]
     pub timeout_seconds: Option<u32>,
     /// Language of the text: `en` (default) or `de`.

@@ -21,8 +21,10 @@ use std::time::Duration;
 
 /// Default wait of `wait_for_turn`.
 pub const WAIT_DEFAULT_S: u32 = 30;
-/// Longest wait of `wait_for_turn`.
-pub const WAIT_MAX_S: u32 = 120;
+/// Longest wait of `wait_for_turn`: below the server's default idle timeout
+/// (60 s), which closes a connection that receives nothing for that long, so
+/// a wait at the maximum is answered rather than cut.
+pub const WAIT_MAX_S: u32 = 50;
 /// Most events an answer lists (the newest).
 pub const MAX_EVENTS: usize = 50;
 /// Seats whose last seen version is remembered; past it the memory starts afresh.
@@ -326,7 +328,7 @@ impl Referee {
 
     #[tool(
         description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
-        at most 120 s), so you never poll in a loop. Stdio: bots move at once, so it answers at once. \
+        at most 50 s), so you never poll in a loop. Stdio: bots move at once, so it answers at once. \
         Warten, bis der eigene Platz am Zug ist."
     )]
     async fn wait_for_turn(
