@@ -36,22 +36,14 @@ pub struct Peer(pub std::net::IpAddr);
 
 /// Serves the tools over stdin/stdout until the client closes them.
 pub async fn serve_stdio(backend: Arc<dyn Backend>) -> std::io::Result<()> {
-    use rmcp::ServiceExt;
-    let referee = Referee::new(backend, Arc::new(Memory::default()));
-    let service = referee
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    service
-        .waiting()
-        .await
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(())
+    let (read, write) = rmcp::transport::stdio();
+    serve_io(backend, read, write).await
 }
 
 /// Serves the tools for `backend` on any byte stream pair until the peer
-/// closes it: the arena speaks MCP on an agent program's standard output
-/// (read) and input (written), the agent being the client.
+/// closes it: this process's stdin/stdout ([`serve_stdio`]), or an agent
+/// program's standard output (read) and input (written) in the arena, the
+/// agent being the client.
 pub async fn serve_io<R, W>(backend: Arc<dyn Backend>, read: R, write: W) -> std::io::Result<()>
 where
     R: tokio::io::AsyncRead + Send + Unpin + 'static,
