@@ -156,7 +156,7 @@ fn unknown_field(input: &Value, canonical: &Value, path: &mut String) -> bool {
             path.push_str(key);
             match known.get(key) {
                 Some(k) => unknown_field(v, k, path),
-                None => !is_empty(v),
+                None => !is_empty_value(v),
             }
         }),
         (Value::Array(given), Value::Array(known)) if given.len() == known.len() => {
@@ -174,14 +174,16 @@ fn unknown_field(input: &Value, canonical: &Value, path: &mut String) -> bool {
     found
 }
 
-fn is_empty(v: &Value) -> bool {
+/// Whether a JSON value says nothing: null, false, 0, "", [] or an object
+/// of such values (what a compact rendering of a view may leave out).
+pub fn is_empty_value(v: &Value) -> bool {
     match v {
         Value::Null => true,
         Value::Bool(b) => !b,
         Value::Number(n) => n.as_f64() == Some(0.0),
         Value::String(s) => s.is_empty(),
         Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.values().all(is_empty),
+        Value::Object(o) => o.values().all(is_empty_value),
     }
 }
 

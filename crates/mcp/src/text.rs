@@ -153,22 +153,11 @@ fn strip_empty(v: &Value) -> Value {
     match v {
         Value::Object(o) => Value::Object(
             o.iter()
-                .filter(|(_, x)| !is_empty(x))
+                .filter(|(_, x)| !engine::dynamic::is_empty_value(x))
                 .map(|(k, x)| (k.clone(), strip_empty(x)))
                 .collect(),
         ),
         other => other.clone(),
-    }
-}
-
-fn is_empty(v: &Value) -> bool {
-    match v {
-        Value::Null => true,
-        Value::Bool(b) => !b,
-        Value::Number(n) => n.as_f64() == Some(0.0),
-        Value::String(s) => s.is_empty(),
-        Value::Array(a) => a.is_empty(),
-        Value::Object(o) => o.values().all(is_empty),
     }
 }
 
