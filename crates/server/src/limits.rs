@@ -69,6 +69,9 @@ impl PerAddress {
 pub struct OpenTables {
     per_address: usize,
     total: usize,
+    /// Moves whenever a table ends ([`crate::table::ENDED`]; a counter of
+    /// their own in tests).
+    ended: &'static AtomicU64,
     inner: Mutex<OpenInner>,
 }
 
@@ -78,6 +81,10 @@ struct OpenInner {
     by_addr: HashMap<Option<IpAddr>, Bucket>,
     /// Sum of every bucket's ids and pending creations.
     count: usize,
+    /// The finished-or-closed counter ([`OpenTables::ended`])
+    /// when every bucket was last pruned: while it has not moved, no counted
+    /// table can have ended, and a full server need not look them up again.
+    pruned_at: Option<u64>,
 }
 
 #[derive(Debug, Default)]
@@ -93,6 +100,22 @@ impl Bucket {
 }
 
 impl OpenInner {
+    /// Drops every id that is no longer open, unless no table has ended
+    /// since the last time (then none can be dropped).
+    fn prune_all(&mut self, open: &dyn Fn(&str) -> bool, ended: &AtomicU64) {
+        // Read before looking: a table that ends during the prune moves the
+        // counter past this value, so the next call looks again.
+        let generation = ended.load(Ordering::Relaxed);
+        if self.pruned_at == Some(generation) {
+            return;
+        }
+        let keys: Vec<_> = self.by_addr.keys().copied().collect();
+        for k in keys {
+            self.prune(k, open);
+        }
+        self.pruned_at = Some(generation);
+    }
+
     /// Drops the ids of `key` that are no longer open.
     fn prune(&mut self, key: Option<IpAddr>, open: &dyn Fn(&str) -> bool) {
         if let Some(b) = self.by_addr.get_mut(&key) {
@@ -145,9 +168,15 @@ impl Drop for Reservation {
 impl OpenTables {
     /// At most `per_address` open tables per address and `total` in all.
     pub fn new(per_address: usize, total: usize) -> Arc<OpenTables> {
+        OpenTables::counting(per_address, total, &crate::table::ENDED)
+    }
+
+    /// As [`OpenTables::new`], told that a table ended by `ended` moving.
+    fn counting(per_address: usize, total: usize, ended: &'static AtomicU64) -> Arc<OpenTables> {
         Arc::new(OpenTables {
             per_address,
             total,
+            ended,
             inner: Mutex::new(OpenInner::default()),
         })
     }
@@ -164,10 +193,7 @@ impl OpenTables {
             return Err(ApiError::table_limit(self.per_address, true));
         }
         if inner.count >= self.total {
-            let keys: Vec<_> = inner.by_addr.keys().copied().collect();
-            for k in keys {
-                inner.prune(k, open);
-            }
+            inner.prune_all(open, self.ended);
             if inner.count >= self.total {
                 return Err(ApiError::table_limit(self.total, false));
             }
@@ -195,11 +221,7 @@ impl OpenTables {
 
     /// Re-checks every table (the periodic sweep).
     pub fn prune_all(&self, open: &dyn Fn(&str) -> bool) {
-        let mut inner = lock(&self.inner);
-        let keys: Vec<_> = inner.by_addr.keys().copied().collect();
-        for k in keys {
-            inner.prune(k, open);
-        }
+        lock(&self.inner).prune_all(open, self.ended);
     }
 
     /// Open tables counted now.
@@ -417,13 +439,46 @@ mod tests {
         tables.reserve(ip(2), &open).expect("other address").commit("t3".into());
         let e = tables.reserve(ip(3), &open).expect_err("total");
         assert_eq!(e.info.rule, "server.table_limit.total");
-        // Finished tables no longer count.
+        // Finished tables no longer count (a table that ends says so).
+        crate::table::note_ended();
         let finished = |id: &str| id != "t1";
         tables
             .reserve(ip(3), &finished)
             .expect("t1 finished")
             .commit("t4".into());
         assert_eq!(tables.count(), 3);
+    }
+
+    #[test]
+    fn a_full_server_looks_its_tables_up_again_only_after_one_ended() {
+        static ENDED: AtomicU64 = AtomicU64::new(0);
+        let tables = OpenTables::counting(100, 50, &ENDED);
+        let lookups = std::cell::Cell::new(0usize);
+        let open = |_: &str| {
+            lookups.set(lookups.get() + 1);
+            true
+        };
+        for i in 0..50u8 {
+            tables.reserve(ip(i), &open).expect("room").commit(format!("t{i}"));
+        }
+        // The first refusal at the cap looks every table up once …
+        tables.reserve(ip(200), &open).expect_err("full");
+        lookups.set(0);
+        // … later ones, while no table has ended, none: a flood of creations
+        // at the cap costs no scan of the whole server.
+        for _ in 0..10 {
+            let e = tables.reserve(ip(201), &open).expect_err("still full");
+            assert_eq!(e.info.rule, "server.table_limit.total");
+        }
+        assert_eq!(lookups.get(), 0);
+        // Once a table ends, the next request looks again and finds the place.
+        ENDED.fetch_add(1, Ordering::Relaxed);
+        let finished = |id: &str| id != "t7";
+        tables
+            .reserve(ip(202), &finished)
+            .expect("t7 ended")
+            .commit("t50".into());
+        assert_eq!(tables.count(), 50);
     }
 
     #[test]

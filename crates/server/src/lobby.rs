@@ -100,8 +100,16 @@ impl Lobby {
 
     /// Whether table `id` is in memory and not finished.
     pub fn is_open(&self, id: &str) -> bool {
-        self.get(id)
-            .is_some_and(|h| h.summary.read().map_or(true, |s| s.status != "finished"))
+        // Looked up in place, without cloning the handle: a full server's
+        // table count asks this of every table (see `OpenTables`).
+        let open = |t: &HashMap<String, TableHandle>| {
+            t.get(id)
+                .is_some_and(|h| h.summary.read().map_or(true, |s| s.status != "finished"))
+        };
+        match self.tables.read() {
+            Ok(t) => open(&t),
+            Err(poisoned) => open(&poisoned.into_inner()),
+        }
     }
 
     /// The ids of every table in memory.
@@ -177,27 +185,30 @@ impl Lobby {
     /// one with no action for the longest time. False if no table is open.
     /// Scans every table (a few milliseconds for 10,000), only when full.
     pub async fn make_room(&self) -> bool {
-        let handles: Vec<TableHandle> = match self.tables.read() {
-            Ok(t) => t.values().cloned().collect(),
-            Err(poisoned) => poisoned.into_inner().values().cloned().collect(),
+        // One pass under the read lock; only the chosen handle is cloned.
+        let choose = |t: &HashMap<String, TableHandle>| {
+            t.iter()
+                .filter_map(|(id, h)| {
+                    let s = h.summary.read().ok()?;
+                    if s.status == "finished" || s.status == "closed" {
+                        return None;
+                    }
+                    let joined = s.seats.iter().any(|seat| crate::table::is_player(&seat.kind));
+                    let idle_since = if joined {
+                        h.last_action_ms.load(std::sync::atomic::Ordering::Relaxed)
+                    } else {
+                        s.created_ms
+                    };
+                    Some(((joined, idle_since, h.opened), id, h))
+                })
+                .min_by(|a, b| a.0.cmp(&b.0))
+                .map(|(_, id, h)| (id.clone(), h.clone()))
         };
-        let victim = handles
-            .iter()
-            .filter_map(|h| {
-                let s = h.summary.read().ok()?;
-                if s.status == "finished" || s.status == "closed" {
-                    return None;
-                }
-                let joined = s.seats.iter().any(|seat| crate::table::is_player(&seat.kind));
-                let idle_since = if joined {
-                    h.last_action_ms.load(std::sync::atomic::Ordering::Relaxed)
-                } else {
-                    s.created_ms
-                };
-                Some(((joined, idle_since, h.opened), s.id.clone(), h))
-            })
-            .min_by(|a, b| a.0.cmp(&b.0));
-        let Some((_, id, handle)) = victim else {
+        let victim = match self.tables.read() {
+            Ok(t) => choose(&t),
+            Err(poisoned) => choose(&poisoned.into_inner()),
+        };
+        let Some((id, handle)) = victim else {
             return false;
         };
         let closed = handle

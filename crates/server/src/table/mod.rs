@@ -311,6 +311,19 @@ pub struct TableHandle {
 /// Tables opened by this process so far ([`TableHandle::opened`]).
 static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// How many times a table of this process has finished or been closed. The
+/// server's table count ([`crate::limits::OpenTables`]) re-checks every table
+/// only when this has moved since its last check: at the cap a flood of
+/// creations would otherwise look up every table once per request. Shared by
+/// every server in the process (tests start several); another server's change
+/// only costs one needless re-check.
+pub(crate) static ENDED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Counts one table as having finished or been closed ([`ENDED`]).
+pub(crate) fn note_ended() {
+    ENDED.fetch_add(1, Ordering::Relaxed);
+}
+
 impl TableHandle {
     /// Sends a command and waits for its answer.
     pub async fn ask<T>(
@@ -1193,9 +1206,16 @@ impl Table {
             rematch: self.rematch.clone(),
             clock: self.clock.as_ref().map(|c| c.config),
         };
-        match self.summary.write() {
-            Ok(mut s) => *s = summary,
-            Err(poisoned) => *poisoned.into_inner() = summary,
+        let mut current = match self.summary.write() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let ended_now = matches!(status, "finished" | "closed");
+        let ended_before = matches!(current.status.as_str(), "finished" | "closed");
+        *current = summary;
+        drop(current);
+        if ended_now && !ended_before {
+            note_ended();
         }
     }
 
