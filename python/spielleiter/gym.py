@@ -70,10 +70,14 @@ class SpielleiterEnv(gymnasium.Env):
     ``players`` defaults to 4 for CATAN and 2 otherwise.
 
     Reward (``reward="win"``, the default): +1 for a win, −1 for a loss, at
-    the end. ``reward="points"`` (CATAN and Splendor) adds the change of the
-    agent's own victory points, divided by the points to win, on every step:
-    a shaped reward whose sum over an episode is the share of the goal
-    reached plus the ±1 at the end.
+    the end. ``reward="points"`` (CATAN and Splendor) gives the change of the
+    agent's own victory points, divided by the points to win, on every step,
+    and +1 for a win at the end; a loss ends with 0, not −1. An episode's
+    return is the share of the goal reached, plus 1 for a win, so it is never
+    negative: with a −1 for a loss, a discounted learner that expects to lose
+    is paid for putting the end off (a −1 a hundred steps away weighs 0.37),
+    and it learns to stall with moves that change nothing (e.g. composing
+    trade offers) instead of building (docs/python.md, "An agent learns").
 
     Episodes are bounded (docs/python.md, "Bounded episodes"): CATAN plays
     the house rule ``catan.house.trade_offers_per_turn`` at
@@ -202,6 +206,8 @@ class SpielleiterEnv(gymnasium.Env):
         self._actions.append(a)
         info["action_mask"] = self._mask.copy()
         reward = float(self._reward[0]) if done else 0.0  # the result comes on the last step only
+        if self._points_at >= 0 and reward < 0:
+            reward = 0.0  # "points": a loss ends with 0 (see the class doc)
         if self._points_at >= 0 and not done:
             now = self._own_points()
             reward += (now - self._points) / self._goal

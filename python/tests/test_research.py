@@ -136,6 +136,28 @@ def test_points_reward_adds_up_to_the_share_of_the_goal():
     assert e.value.rule == "engine.config"
 
 
+def test_points_reward_ends_a_loss_with_zero_and_a_win_with_one():
+    # A loss must not be negative (a learner that expects to lose would be
+    # paid for stalling), so every episode's return is at least 0.
+    env = gymnasium.make("spielleiter/Catan-v0", reward="points")
+    rng = np.random.default_rng(7)
+    endings = set()
+    for seed in range(40):
+        _, info = env.reset(seed=seed)
+        total, done = 0.0, False
+        while not done:
+            _, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            total += r
+            done = term or trunc
+        assert total >= 0.0
+        if term:
+            assert r in (0.0, 1.0)
+            endings.add(r)
+        if endings == {0.0, 1.0}:
+            break
+    assert endings == {0.0, 1.0}
+
+
 def _played(game="catan", players=4, steps=80, seed=3) -> Game:
     g = Game(game, players, seed=seed)
     rng = np.random.default_rng(seed)
