@@ -114,10 +114,10 @@ impl Pool {
         let mut spins = 0u32;
         while s.pending.load(Ordering::Acquire) != 0 {
             spins = spins.saturating_add(1);
-            if spins < 1 << 14 {
+            if spins < 1 << 10 {
                 std::hint::spin_loop();
             } else {
-                // A helper was descheduled (a loaded machine): give it the core.
+                // A helper was descheduled (a busy machine): let it have the core.
                 std::thread::yield_now();
             }
         }
@@ -145,16 +145,21 @@ fn helper(s: &Shared, k: usize) {
     let mut seen = 0u64;
     loop {
         // Awake for `SPIN`, then parked until the epoch moves.
+        // Yielding, not only spinning: on a machine with more runnable
+        // threads than cores the others get the core meanwhile.
         let since = Instant::now();
         let mut spins = 0u32;
         while s.epoch.load(Ordering::Acquire) == seen {
             spins = spins.wrapping_add(1);
-            if spins % 64 == 0 && since.elapsed() > SPIN {
-                let mut g = s.park.lock().unwrap_or_else(|e| e.into_inner());
-                while s.epoch.load(Ordering::Acquire) == seen {
-                    g = s.wake.wait(g).unwrap_or_else(|e| e.into_inner());
+            if spins % 64 == 0 {
+                if since.elapsed() > SPIN {
+                    let mut g = s.park.lock().unwrap_or_else(|e| e.into_inner());
+                    while s.epoch.load(Ordering::Acquire) == seen {
+                        g = s.wake.wait(g).unwrap_or_else(|e| e.into_inner());
+                    }
+                    break;
                 }
-                break;
+                std::thread::yield_now();
             }
             std::hint::spin_loop();
         }

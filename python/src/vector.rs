@@ -50,6 +50,9 @@ type Snap<G> = (
     Vec<i32>,
 );
 
+/// How many runs of games each thread's share is cut into (see [`VecCore::parallel`]).
+const RUNS_PER_THREAD: usize = 8;
+
 /// A batch of games of one type.
 pub struct VecCore<G: Researchable> {
     cores: Vec<Core<G>>,
@@ -247,20 +250,29 @@ impl<G: Researchable> VecCore<G> {
         let mut all = self.slices();
         match &pool {
             Some(pool) if parts > 1 && all.cores.len() >= 2 => {
-                let per = all.cores.len().div_ceil(parts);
-                let mut work = Vec::with_capacity(parts);
-                for s in scratch.iter_mut().take(parts) {
+                // Runs of a few dozen games, claimed in turn by whichever thread
+                // is free: a helper the OS has not scheduled yet (a busy
+                // machine) leaves its share to this thread instead of holding
+                // the step up.
+                let n = all.cores.len();
+                let per = n.div_ceil(parts * RUNS_PER_THREAD).max(1);
+                let mut runs = Vec::with_capacity(n.div_ceil(per));
+                while !all.cores.is_empty() {
                     let (head, rest) = all.split_at(per);
-                    work.push(std::sync::Mutex::new((head, s)));
+                    runs.push(std::sync::Mutex::new(head));
                     all = rest;
                 }
+                let scratch: Vec<_> = scratch.iter_mut().take(parts).map(std::sync::Mutex::new).collect();
+                let next = std::sync::atomic::AtomicUsize::new(0);
                 let ok = pool.run(&|k| {
-                    // Each part is locked by its one thread only (no waiting).
-                    if let Some(Ok(mut g)) = work.get(k).map(|m| m.lock()) {
-                        let (part, s) = &mut *g;
-                        let first = part.first;
-                        for (j, mut l) in std::mem::take(part).lanes().enumerate() {
-                            f(first + j, &mut l, s);
+                    // Each thread's scratch and each claimed run are locked by
+                    // one thread only (no waiting).
+                    let Some(Ok(mut s)) = scratch.get(k).map(|m| m.lock()) else { return };
+                    while let Some(run) = runs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        let Ok(mut run) = run.lock() else { continue };
+                        let first = run.first;
+                        for (j, mut l) in std::mem::take(&mut *run).lanes().enumerate() {
+                            f(first + j, &mut l, &mut s);
                         }
                     }
                 });
