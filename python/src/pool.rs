@@ -43,9 +43,15 @@ struct Shared {
 }
 
 /// `helpers` threads that run [`Pool::run`]'s jobs beside the caller.
+///
+/// A forked child process (Python's `multiprocessing` with `fork`) inherits
+/// the pool but not its threads: the pool notices by the process id, lets
+/// the parent's threads go without touching them, and starts its own.
 pub struct Pool {
     shared: Arc<Shared>,
     helpers: Vec<JoinHandle<()>>,
+    /// The process the helpers run in.
+    owner: u32,
 }
 
 impl std::fmt::Debug for Pool {
@@ -76,7 +82,11 @@ impl Pool {
                     .ok()
             })
             .collect();
-        Pool { shared, helpers }
+        Pool {
+            shared,
+            helpers,
+            owner: std::process::id(),
+        }
     }
 
     /// The number of helper threads.
@@ -87,7 +97,12 @@ impl Pool {
     /// Runs `job(0)` on this thread and `job(k)` on helper `k` for every
     /// helper, and returns when all are done. Returns `false` if any of them
     /// panicked (the others still ran to their end).
-    pub fn run(&self, job: &(dyn Fn(usize) + Sync)) -> bool {
+    pub fn run(&mut self, job: &(dyn Fn(usize) + Sync)) -> bool {
+        if self.owner != std::process::id() {
+            // A forked child: the helpers are the parent's (see `Pool`).
+            let fresh = Pool::new(self.helpers.len());
+            std::mem::forget(std::mem::replace(self, fresh));
+        }
         let s = &*self.shared;
         let n = self.helpers.len();
         if n == 0 {
@@ -128,6 +143,11 @@ impl Pool {
 
 impl Drop for Pool {
     fn drop(&mut self) {
+        if self.owner != std::process::id() {
+            // The parent's threads, not in this process: nothing to stop or join.
+            self.helpers.drain(..).for_each(std::mem::forget);
+            return;
+        }
         let s = &*self.shared;
         s.stop.store(true, Ordering::Relaxed);
         s.epoch.fetch_add(1, Ordering::Release);

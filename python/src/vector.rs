@@ -242,13 +242,13 @@ impl<G: Researchable> VecCore<G> {
     fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>, &mut Scratch<G>) + Sync) {
         // Out of `self` while the slices borrow it (empty: no allocation).
         let mut scratch = std::mem::take(&mut self.scratch);
-        let pool = self.pool.take();
+        let mut pool = self.pool.take();
         let parts = pool.as_ref().map_or(1, |p| p.helpers() + 1);
         if scratch.len() < parts {
             scratch.resize_with(parts, Scratch::default);
         }
         let mut all = self.slices();
-        match &pool {
+        match &mut pool {
             Some(pool) if parts > 1 && all.cores.len() >= 2 => {
                 // Runs of a few dozen games, claimed in turn by whichever thread
                 // is free: a helper the OS has not scheduled yet (a busy
@@ -267,7 +267,9 @@ impl<G: Researchable> VecCore<G> {
                 let ok = pool.run(&|k| {
                     // Each thread's scratch and each claimed run are locked by
                     // one thread only (no waiting).
-                    let Some(Ok(mut s)) = scratch.get(k).map(|m| m.lock()) else { return };
+                    let Some(Ok(mut s)) = scratch.get(k).map(|m| m.lock()) else {
+                        return;
+                    };
                     while let Some(run) = runs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
                         let Ok(mut run) = run.lock() else { continue };
                         let first = run.first;
@@ -444,7 +446,10 @@ impl<'a, G: Researchable> Slices<'a, G> {
                 move |(
                     (
                         (
-                            ((((((((core, (obs, memo)), mask), set), rewards), to_act), last_seat), terminated), truncated),
+                            (
+                                (((((((core, (obs, memo)), mask), set), rewards), to_act), last_seat), terminated),
+                                truncated,
+                            ),
                             action,
                         ),
                         episode,
