@@ -37,6 +37,30 @@ pub struct Memo {
     words: Vec<u64>,
 }
 
+impl Memo {
+    /// An empty memo with room for `words` words (a batch's memos made in
+    /// one go lie one after the other, which the next row's reads find
+    /// prefetched).
+    pub fn with_capacity(words: usize) -> Memo {
+        Memo {
+            words: Vec::with_capacity(words),
+        }
+    }
+
+    /// Words in use.
+    pub fn words(&self) -> usize {
+        self.words.len()
+    }
+}
+
+/// Whether two keys are equal: every word compared, no early exit and no
+/// call (the slices' `==` calls `memcmp`, which cost more than the compare
+/// for keys of a few words).
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 /// Writes observation values into a row and, when asked, records the names
 /// of the blocks.
 ///
@@ -117,7 +141,7 @@ impl<'a> Writer<'a> {
         };
         let kl = key.len();
         let same_shape = memo.words.get(at) == Some(&header) && memo.words.get(at + 1) == Some(&(kl as u64));
-        if same_shape && memo.words.get(at + 2..at + 2 + kl) == Some(key) {
+        if same_shape && memo.words.get(at + 2..at + 2 + kl).is_some_and(|k| same(k, key)) {
             self.pos = end;
             self.at = at + 2 + kl;
             self.memo = Some(memo);

@@ -185,6 +185,15 @@ impl<G: Researchable> VecCore<G> {
         }
         let scratch: Vec<Scratch<G>> = (0..threads.clamp(1, 256)).map(|_| Scratch::default()).collect();
         let obs_len = cores.first().map_or(0, Core::obs_len);
+        // The size of a row's memo, from one encode into a scratch row.
+        let memo_len = match cores.first() {
+            Some(c) if observe => {
+                let (mut row, mut memo) = (vec![0.0; obs_len], Memo::default());
+                c.write_obs(Seat(0), &mut row, &mut memo);
+                memo.words()
+            }
+            _ => 0,
+        };
         let n_actions = cores.first().map_or(0, |c| c.space.len());
         let mut v = VecCore {
             obs_len,
@@ -194,7 +203,8 @@ impl<G: Researchable> VecCore<G> {
             seed,
             episodes: vec![0; num_envs],
             obs: vec![0.0; num_envs * obs_len],
-            memos: vec![Memo::default(); num_envs],
+            // Made one after the other, so that they lie in a row (see `Memo::with_capacity`).
+            memos: (0..num_envs).map(|_| Memo::with_capacity(memo_len)).collect(),
             mask: vec![0; num_envs * n_actions],
             set: vec![Vec::new(); num_envs],
             rewards: vec![0.0; num_envs * players],
