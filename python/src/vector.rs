@@ -288,7 +288,9 @@ impl<G: Researchable> VecCore<G> {
                         }
                     }
                 });
-                debug_assert!(ok, "a vector env thread panicked");
+                // A game that panicked (a bug, never bad input) ends the call as
+                // `std::thread::scope` did: the games of its run are half stepped.
+                assert!(ok, "a vector env thread panicked");
             }
             _ => {
                 if let Some(s) = scratch.first_mut() {
