@@ -216,7 +216,8 @@ impl<G: Researchable> VecCore<G> {
             lengths: vec![0; num_envs],
             cores,
             scratch,
-            pool: (threads > 1 && num_envs > 1).then(|| Pool::new(threads.clamp(1, 256) - 1)),
+            // No more threads than games: a helper without games would only spin.
+            pool: (threads > 1 && num_envs > 1).then(|| Pool::new(threads.clamp(1, 256).min(num_envs) - 1)),
         };
         v.reset(seed);
         Ok(v)
