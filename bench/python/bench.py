@@ -12,6 +12,13 @@ other actions exist, the older harness), one core unless a row says
   ``threads=2``) against fastcatan 2.0.0's ``BatchedEnv`` (masks only: it
   has no batched observation), steps per second (one step = one decision in
   every game of the batch).
+* ``parts``: where a batch step's time goes, per engine: the harness's own
+  draw (also alone, on a mask computed once), the engine's step, and from
+  them the most any engine can gain on fastcatan under this harness (an
+  engine whose step took no time at all still pays the draw) and the most a
+  second thread can gain (only the engine's step is split between threads).
+  Medians of single batch steps, so that a busy machine's preemptions,
+  which hit some steps hard, do not count.
 * ``gym``: 4-player CATAN, one agent against three random bots:
   spielleiter's ``spielleiter/Catan-v0`` against catanatron 3.2.1's
   Gymnasium env (``catanatron-gym``), agent steps per second.
@@ -22,6 +29,7 @@ shared machine hits all of them alike.
 
     python bench/python/bench.py vector --seconds 20 --json
     python bench/python/bench.py gym --seconds 20 --json
+    python bench/python/bench.py parts --seconds 20 --json
 
 ``bench/python/run.sh`` makes the two virtual environments and runs both.
 """
@@ -146,6 +154,91 @@ def vector_fastcatan(n_envs: int, seed: int, trades: bool = True):
     return step
 
 
+def parts(n_envs: int, seed: int, seconds: float, rounds: int) -> dict:
+    """Per-batch-step costs in microseconds (medians of single steps, rows alternating)."""
+    import fastcatan
+
+    import spielleiter
+
+    fc = fastcatan.BatchedEnv(n_envs, seed=seed)
+    fc.reset()
+    masks = np.zeros((n_envs, fastcatan.MASK_WORDS), dtype=np.uint64)
+    actions = np.zeros(n_envs, dtype=np.uint32)
+    dones = np.zeros(n_envs, dtype=np.uint8)
+    pick_fc = Picker(n_envs, np.random.default_rng(seed), -1)
+    pick_sl = Picker(n_envs, np.random.default_rng(seed), -1)
+    envs = {(obs, threads): spielleiter.VectorEnv("catan", num_envs=n_envs, players=4, seed=seed, threads=threads,
+                                                  observations=obs)
+            for obs, threads in [(False, 1), (True, 1), (True, 2)]}
+    clock = time.perf_counter
+
+    def fc_step():
+        t0 = clock()
+        fc.write_masks(masks)
+        bits = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little").view(bool)
+        t1 = clock()
+        actions[:] = pick_fc(bits)
+        t2 = clock()
+        fc.step_autoreset(actions, dones)
+        t3 = clock()
+        return {"fastcatan: write_masks + unpackbits": t1 - t0, "fastcatan: draw": t2 - t1,
+                "fastcatan: step": t3 - t2, "fastcatan: total": t3 - t0}
+
+    def sl_step(obs, threads):
+        env = envs[(obs, threads)]
+        name = f"spielleiter {'obs' if obs else 'masks'}, threads={threads}"
+
+        def step():
+            t0 = clock()
+            a = pick_sl(env.mask)
+            t1 = clock()
+            env.step(a)
+            t2 = clock()
+            return {f"{name}: draw": t1 - t0, f"{name}: step": t2 - t1, f"{name}: total": t2 - t0}
+
+        return step
+
+    def fixed_draws():
+        fixed_fc = np.unpackbits(masks.view(np.uint8), axis=1, bitorder="little").view(bool).copy()
+        fixed_sl = envs[(False, 1)].mask.copy()
+        t0 = clock()
+        pick_fc(fixed_fc)
+        t1 = clock()
+        pick_sl(fixed_sl)
+        t2 = clock()
+        return {"draw alone, fastcatan's mask": t1 - t0, "draw alone, spielleiter's mask": t2 - t1}
+
+    rows = [fc_step, sl_step(False, 1), sl_step(True, 1), sl_step(True, 2), fixed_draws]
+    for row in rows:
+        for _ in range(200):
+            row()
+    samples: dict = {}
+    for _ in range(rounds):
+        for row in rows:
+            end = clock() + seconds / rounds / len(rows)
+            while clock() < end:
+                for k, v in row().items():
+                    samples.setdefault(k, []).append(v)
+    us = {k: float(np.median(v)) * 1e6 for k, v in samples.items()}
+    fc_total = us["fastcatan: total"]
+    draw = us["spielleiter masks, threads=1: draw"]
+    s1 = us["spielleiter obs, threads=1: step"]
+    d1 = us["spielleiter obs, threads=1: draw"]
+    bounds = {
+        "fastcatan's total / spielleiter's draw (the most any engine gains under this harness)": fc_total / draw,
+        "masks only: fastcatan's total / spielleiter's total": fc_total / us["spielleiter masks, threads=1: total"],
+        "obs: fastcatan's total / spielleiter's total": fc_total / us["spielleiter obs, threads=1: total"],
+        "obs: threads=2 at best, (draw + step) / (draw + step / 2)": (d1 + s1) / (d1 + s1 / 2),
+        "obs: threads=2 measured, total(threads=1) / total(threads=2)":
+            us["spielleiter obs, threads=1: total"] / us["spielleiter obs, threads=2: total"],
+    }
+    for k, v in us.items():
+        print(f"{k:52} {v:9.1f} us", file=sys.stderr)
+    for k, v in bounds.items():
+        print(f"  {k}: {v:.2f}x", file=sys.stderr)
+    return {"what": "parts", "microseconds": us, "ratios": bounds}
+
+
 def gym_loop(env, masks, forbid: int, seed: int):
     """One agent step of a Gymnasium env with random masked actions; resets at the end."""
     random = __import__("random").Random(seed).random
@@ -204,7 +297,7 @@ def versions() -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["vector", "gym"])
+    ap.add_argument("what", choices=["vector", "gym", "parts"])
     ap.add_argument("--seconds", type=float, default=20.0, help="per engine, all rounds together")
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument("--envs", type=int, default=512)
@@ -214,6 +307,12 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     trades = not args.no_trades
+    if args.what == "parts":
+        out = parts(args.envs, args.seed, args.seconds, args.rounds)
+        if args.json:
+            out.update(versions=versions(), load=list(__import__("os").getloadavg()))
+            print(json.dumps(out))
+        return 0
     if args.what == "vector":
         engines = [("fastcatan BatchedEnv (masks)", lambda: vector_fastcatan(args.envs, args.seed, trades)),
                    ("spielleiter VectorEnv (masks)", lambda: vector_spielleiter(args.envs, args.seed, False, 1, trades)),

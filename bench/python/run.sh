@@ -8,6 +8,8 @@
 # pinned to two cores (BENCH_CPUS, default 0,1) so that row can use both, the
 # others run on one core at a time; the Gymnasium comparison to one core
 # (BENCH_CPU, default 1). Rows alternate in short slices; medians of rounds.
+# "parts" splits a batch step into the harness's draw and the engine's step
+# (medians of single steps) and prints the ratios the harness allows at most.
 #
 # Makes (once) bench/.venv-py-fastcatan (Python >= 3.12: fastcatan ships
 # wheels for those only) and bench/.venv-py-catanatron (Python 3.11), each
@@ -55,5 +57,6 @@ rm -rf "$WHEELS"
 uptime
 
 "${PIN2[@]}" "$FC/bin/python" "$HERE/bench.py" vector --seconds "$SECS" --json
+"${PIN2[@]}" "$FC/bin/python" "$HERE/bench.py" parts --seconds "$SECS" --json
 "${PIN[@]}" "$CAT/bin/python" "$HERE/bench.py" gym --seconds "$SECS" --json
 uptime

@@ -4,7 +4,7 @@
 //! the agent's observation and mask written into caller-owned slices.
 
 use crate::dense::{space, Space};
-use crate::obs::{observe, Writer};
+use crate::obs::{observe, Memo, Writer};
 use crate::research::{bad_index, parse_config, Researchable};
 use bots::{Allowed, Bot, BotSpec};
 use engine::{ErrorInfo, GameRng, NoEvents, Seat, ToAct, Viewer};
@@ -59,20 +59,19 @@ impl<G: Researchable> std::fmt::Debug for Core<G> {
     }
 }
 
-/// The buffers a core works in (the legal list, the observation writer):
-/// one per thread, shared by the games that thread steps, rather than one per
-/// game, so that they stay in the cache (a batch of 512 games with buffers of
-/// their own spread several hundred KiB more over every step).
+/// The buffers a core works in (the legal list): one per thread, shared by
+/// the games that thread steps, rather than one per game, so that they stay
+/// in the cache (a batch of 512 games with buffers of their own spread
+/// several hundred KiB more over every step). The observation needs none: it
+/// is written straight into the caller's row.
 pub struct Scratch<G: Researchable> {
     legal: Vec<G::Action>,
-    writer: Writer,
 }
 
 impl<G: Researchable> Default for Scratch<G> {
     fn default() -> Self {
         Scratch {
             legal: Vec::with_capacity(64),
-            writer: Writer::default(),
         }
     }
 }
@@ -171,9 +170,8 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Length of the observation tensor.
-    pub fn obs_len(&self, s: &mut Scratch<G>) -> usize {
-        observe::<G>(&self.state, Viewer::Seat(Seat(0)), &mut s.writer);
-        s.writer.out.len()
+    pub fn obs_len(&self) -> usize {
+        crate::obs::obs_len::<G>(&self.state)
     }
 
     /// Starts a new game from `seed` and runs chance and bots up to the first agent decision.
@@ -304,11 +302,11 @@ impl<G: Researchable> Core<G> {
         any
     }
 
-    /// Writes the observation of `seat` (the seat to act, or seat 0 at the end).
-    pub fn write_obs(&self, seat: Seat, out: &mut [f32], s: &mut Scratch<G>) {
-        observe::<G>(&self.state, Viewer::Seat(seat), &mut s.writer);
-        let n = out.len().min(s.writer.out.len());
-        out[..n].copy_from_slice(&s.writer.out[..n]);
+    /// Writes the observation of `seat` (the seat to act, or seat 0 at the
+    /// end) into `out`, which `memo` describes (see [`Memo`]: `out` is one
+    /// row that only this call writes, and `memo` belongs to it).
+    pub fn write_obs(&self, seat: Seat, out: &mut [f32], memo: &mut Memo) {
+        observe::<G>(&self.state, Viewer::Seat(seat), &mut Writer::with_memo(out, memo));
     }
 
     /// Rewards at the end: +1 for each winner, −1 for everybody else (0 for

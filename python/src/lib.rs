@@ -10,6 +10,7 @@ mod core;
 mod dense;
 mod games;
 mod obs;
+mod pool;
 mod render;
 mod research;
 mod sim;

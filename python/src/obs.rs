@@ -8,65 +8,250 @@
 //! *relative* order — the viewer first, then the seats after it clockwise —
 //! so one policy plays every seat. Each encoder names its blocks, and
 //! `Game.observation_layout()` lists them with offsets.
+//!
+//! The encoders write straight into the caller's row (for the vector env: its
+//! row of the batch array NumPy reads), not into a buffer copied afterwards:
+//! a batch of 512 CATAN tensors is 2.6 MB, more than a core's L2 cache, and a
+//! second pass over it cost as much as encoding. Large blocks that change
+//! seldom (a CATAN board's terrain, numbers, harbours and robber; each
+//! player's pieces) go through [`Writer::cached`]: with a [`Memo`] of the row
+//! they are written only when the data they are made from changed, so a step
+//! touches a few of the row's cache lines instead of all of them. The memo
+//! keeps the data itself (not a hash of it), so a skipped block is exactly
+//! the block that would have been written.
 
 use engine::{Game, Seat, Viewer};
 
-/// Appends observation values and, when asked, the names of the blocks.
-#[derive(Debug, Default)]
-pub struct Writer {
-    /// The values so far.
-    pub out: Vec<f32>,
+/// What the cached blocks of one row were written from (see [`Writer::cached`]).
+///
+/// A sequence of entries `[start | len << 32, key length, key…]`, one per
+/// cached block in the order the encoder wrote them. Invariant (what makes a
+/// skip correct): after every encode into a row through its memo, each entry
+/// says that the row's cells `start..start + len` hold what the encoder
+/// writes there for that key — the entries up to the writer's cursor were
+/// matched or rewritten during that encode, the rest are dropped
+/// ([`Writer`]'s `Drop`). So a memo serves one row only, nothing else may
+/// write that row, and a fresh (default) memo trusts nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Memo {
+    words: Vec<u64>,
+}
+
+impl Memo {
+    /// An empty memo with room for `words` words (a batch's memos made in
+    /// one go lie one after the other, which the next row's reads find
+    /// prefetched).
+    pub fn with_capacity(words: usize) -> Memo {
+        Memo {
+            words: Vec::with_capacity(words),
+        }
+    }
+
+    /// Words in use.
+    pub fn words(&self) -> usize {
+        self.words.len()
+    }
+}
+
+/// Whether two keys are equal: every word compared, no early exit and no
+/// call (the slices' `==` calls `memcmp`, which cost more than the compare
+/// for keys of a few words).
+#[inline]
+fn same(a: &[u64], b: &[u64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// Writes observation values into a row and, when asked, records the names
+/// of the blocks.
+///
+/// Every call writes every cell it covers (the row may hold anything
+/// before), except a [`Writer::cached`] block the memo vouches for. Writes
+/// past the end of the row are counted but dropped, so a writer on an empty
+/// row ([`Writer::counting`]) measures the tensor's length.
+#[derive(Debug)]
+pub struct Writer<'a> {
+    out: &'a mut [f32],
+    pos: usize,
+    memo: Option<&'a mut Memo>,
+    /// The memo's cursor: where the next cached block's entry is.
+    at: usize,
     /// `(name, start)` of every block, when recording the layout.
     pub layout: Option<Vec<(String, usize)>>,
 }
 
-impl Writer {
+impl Drop for Writer<'_> {
+    fn drop(&mut self) {
+        // Entries past the cursor were not checked in this encode (see `Memo`).
+        if let Some(m) = self.memo.as_deref_mut() {
+            m.words.truncate(self.at);
+        }
+    }
+}
+
+impl<'a> Writer<'a> {
+    /// A writer of every cell of `out`.
+    pub fn new(out: &'a mut [f32]) -> Self {
+        Writer {
+            out,
+            pos: 0,
+            memo: None,
+            at: 0,
+            layout: None,
+        }
+    }
+
+    /// A writer into `out` that skips the cached blocks `memo` vouches for
+    /// (`memo` must belong to `out`, see [`Memo`]).
+    pub fn with_memo(out: &'a mut [f32], memo: &'a mut Memo) -> Self {
+        Writer {
+            out,
+            pos: 0,
+            memo: Some(memo),
+            at: 0,
+            layout: None,
+        }
+    }
+
+    /// A writer that only counts (and records the layout if asked).
+    pub fn counting() -> Writer<'static> {
+        Writer::new(&mut [])
+    }
+
+    /// Values written so far (the tensor's length once the encoder is done).
+    pub fn written(&self) -> usize {
+        self.pos
+    }
+
+    /// A block of `len` values that `write` writes and that depends on
+    /// `key` alone: the encoder puts into `key` everything the block is made
+    /// from (the viewer too, if it matters), packed into words. With a memo
+    /// that says the row holds this block for this key already, the block is
+    /// skipped; otherwise written, and the memo updated. A block that does
+    /// not come out `len` long is written but not remembered. Cached blocks
+    /// do not nest (one inside another is written every time).
+    pub fn cached(&mut self, key: &[u64], len: usize, write: impl FnOnce(&mut Self)) {
+        let start = self.pos;
+        let end = start.saturating_add(len);
+        let header = (start as u64) | (len as u64) << 32;
+        let remembered = end <= self.out.len() && u32::try_from(end).is_ok() && u32::try_from(len).is_ok();
+        let at = self.at;
+        let Some(memo) = self.memo.take().filter(|_| remembered) else {
+            write(self);
+            return;
+        };
+        let kl = key.len();
+        let same_shape = memo.words.get(at) == Some(&header) && memo.words.get(at + 1) == Some(&(kl as u64));
+        if same_shape && memo.words.get(at + 2..at + 2 + kl).is_some_and(|k| same(k, key)) {
+            self.pos = end;
+            self.at = at + 2 + kl;
+            self.memo = Some(memo);
+            return;
+        }
+        write(self);
+        if self.pos != end {
+            // Not the promised length: nothing from here on can be trusted.
+            memo.words.truncate(at);
+            self.memo = Some(memo);
+            return;
+        }
+        if same_shape {
+            if let Some(k) = memo.words.get_mut(at + 2..at + 2 + kl) {
+                k.copy_from_slice(key);
+            }
+        } else {
+            memo.words.truncate(at);
+            memo.words.extend_from_slice(&[header, kl as u64]);
+            memo.words.extend_from_slice(key);
+        }
+        self.at = at + 2 + kl;
+        self.memo = Some(memo);
+    }
+
     /// Starts a named block (recorded only when the layout is asked for).
     #[inline]
     pub fn block(&mut self, name: impl FnOnce() -> String) {
         if let Some(l) = &mut self.layout {
-            l.push((name(), self.out.len()));
+            l.push((name(), self.pos));
         }
+    }
+
+    /// The next `n` cells of the row (empty past its end), and moves on.
+    #[inline]
+    fn take(&mut self, n: usize) -> &mut [f32] {
+        let start = self.pos;
+        self.pos = start.saturating_add(n);
+        self.out.get_mut(start..self.pos).unwrap_or_default()
+    }
+
+    #[inline]
+    fn put(&mut self, x: f32) {
+        if let Some(o) = self.out.get_mut(self.pos) {
+            *o = x;
+        }
+        self.pos += 1;
     }
 
     /// One number.
     #[inline]
     pub fn num(&mut self, x: impl Into<f64>) {
-        self.out.push(x.into() as f32);
+        self.put(x.into() as f32);
     }
 
     /// A flag as 0 or 1.
     #[inline]
     pub fn flag(&mut self, b: bool) {
-        self.out.push(if b { 1.0 } else { 0.0 });
+        self.put(if b { 1.0 } else { 0.0 });
     }
 
     /// A one-hot block of `n` values; `None` (or an index out of range) leaves it all 0.
     #[inline]
     pub fn one_hot(&mut self, i: Option<usize>, n: usize) {
-        let start = self.out.len();
-        self.out.resize(start + n, 0.0);
-        if let Some(i) = i.filter(|&i| i < n) {
-            self.out[start + i] = 1.0;
+        let out = self.take(n);
+        out.fill(0.0);
+        if let Some(o) = i.and_then(|i| out.get_mut(i)) {
+            *o = 1.0;
         }
     }
 
-    /// A multi-hot block of `n` values from a bit set (bits from `n` on are ignored).
+    /// A multi-hot block of `n` values from a bit set (bits from `n` on are
+    /// ignored; cells from 128 on are 0).
     #[inline]
     pub fn bits(&mut self, set: u128, n: usize) {
-        let start = self.out.len();
-        self.out.resize(start + n, 0.0);
-        let mut s = if n < 128 { set & ((1u128 << n) - 1) } else { set };
-        while s != 0 {
-            self.out[start + s.trailing_zeros() as usize] = 1.0;
-            s &= s - 1;
+        let out = self.take(n);
+        // 64 cells per word, each cell a shift of one word (no 128-bit shifts).
+        for (c, cells) in out.chunks_mut(64).enumerate() {
+            let word = match c {
+                0 => set as u64,
+                1 => (set >> 64) as u64,
+                _ => 0,
+            };
+            for (i, o) in cells.iter_mut().enumerate() {
+                *o = ((word >> i) & 1) as f32;
+            }
         }
     }
 
     /// Counts, one per value.
     #[inline]
     pub fn counts(&mut self, values: &[u8]) {
-        self.out.extend(values.iter().map(|&v| f32::from(v)));
+        let out = self.take(values.len());
+        for (o, &v) in out.iter_mut().zip(values) {
+            *o = f32::from(v);
+        }
+    }
+
+    /// Numbers, one per value.
+    #[inline]
+    pub fn values(&mut self, values: impl IntoIterator<Item = f32>) {
+        for v in values {
+            self.put(v);
+        }
+    }
+
+    /// `n` zeros.
+    #[inline]
+    pub fn zeros(&mut self, n: usize) {
+        self.take(n).fill(0.0);
     }
 }
 
@@ -98,14 +283,15 @@ pub fn seats_from(viewer: Viewer, players: usize) -> impl Iterator<Item = usize>
 pub fn tag_index<T: serde::Serialize + 'static>(value: &T, key: &str, known: &[&str]) -> usize {
     use std::cell::RefCell;
     use std::collections::HashMap;
-    use std::hash::{Hash, Hasher};
+    use std::hash::{BuildHasherDefault, Hash, Hasher};
     thread_local! {
         // (type, hash of the variant's discriminant) -> slot. A generic
         // function's statics are shared by all its instances: the type id
         // keeps the enums apart.
-        static CACHE: RefCell<HashMap<(std::any::TypeId, u64), usize>> = RefCell::new(HashMap::new());
+        static CACHE: RefCell<HashMap<(std::any::TypeId, u64), usize, BuildHasherDefault<Mix>>> =
+            RefCell::new(HashMap::default());
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = Mix::default();
     std::mem::discriminant(value).hash(&mut h);
     let k = (std::any::TypeId::of::<T>(), h.finish());
     if let Some(i) = CACHE.with(|c| c.borrow().get(&k).copied()) {
@@ -114,6 +300,32 @@ pub fn tag_index<T: serde::Serialize + 'static>(value: &T, key: &str, known: &[&
     let i = tag_index_slow(value, key, known);
     CACHE.with(|c| c.borrow_mut().insert(k, i));
     i
+}
+
+/// A cheap hasher for [`tag_index`]'s few keys, once per observation (the
+/// default SipHash cost more than the rest of the lookup). Not for keys an
+/// adversary picks.
+#[derive(Default)]
+struct Mix(u64);
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn write_isize(&mut self, x: isize) {
+        self.write_u64(x as u64);
+    }
 }
 
 fn tag_index_slow<T: serde::Serialize>(value: &T, key: &str, known: &[&str]) -> usize {
@@ -134,9 +346,30 @@ pub trait Observe: Game {
     fn encode(view: &Self::View, players: usize, w: &mut Writer);
 }
 
-/// The tensor of `viewer` in `state`, through the view.
+/// Writes the tensor of `viewer` in `state`, through the view, into `w`.
 pub fn observe<G: Observe>(state: &G::State, viewer: Viewer, w: &mut Writer) {
-    w.out.clear();
     let view = G::view(state, viewer);
     G::encode(&view, G::players(state), w);
+}
+
+/// The length of the tensors of `state`'s game.
+pub fn obs_len<G: Observe>(state: &G::State) -> usize {
+    let mut w = Writer::counting();
+    observe::<G>(state, Viewer::Seat(Seat(0)), &mut w);
+    w.written()
+}
+
+/// The tensor of `viewer` in `state` as a new vector.
+pub fn observation<G: Observe>(state: &G::State, viewer: Viewer) -> Vec<f32> {
+    let mut out = vec![0.0; obs_len::<G>(state)];
+    observe::<G>(state, viewer, &mut Writer::new(&mut out));
+    out
+}
+
+/// The names and offsets of the tensor's blocks.
+pub fn layout<G: Observe>(state: &G::State) -> Vec<(String, usize)> {
+    let mut w = Writer::counting();
+    w.layout = Some(Vec::new());
+    observe::<G>(state, Viewer::Seat(Seat(0)), &mut w);
+    w.layout.take().unwrap_or_default()
 }

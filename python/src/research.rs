@@ -3,7 +3,7 @@
 //! object-safe trait ([`Research`]), created from the CLI's game registry.
 
 use crate::dense::{space, DenseGame, Space};
-use crate::obs::{observe, Observe, Writer};
+use crate::obs::{layout, observation, Observe};
 use bots::BotGame;
 use engine::dynamic::invalid_state;
 use engine::{ChanceMode, DynMatch, ErrorInfo, Game, GameEntry, GameRng, Match, Seat, Viewer};
@@ -195,17 +195,10 @@ impl<G: Researchable> Research for Typed<G> {
         self.m.act(seat, a.clone(), None).map_err(|r| r.info())
     }
     fn observe(&self, viewer: Viewer) -> Vec<f32> {
-        let mut w = Writer::default();
-        observe::<G>(self.m.state(), viewer, &mut w);
-        w.out
+        observation::<G>(self.m.state(), viewer)
     }
     fn observation_layout(&self) -> Vec<(String, usize)> {
-        let mut w = Writer {
-            layout: Some(Vec::new()),
-            ..Writer::default()
-        };
-        observe::<G>(self.m.state(), Viewer::Seat(Seat(0)), &mut w);
-        w.layout.unwrap_or_default()
+        layout::<G>(self.m.state())
     }
     fn clone_box(&self) -> Box<dyn Research> {
         Box::new(Typed {

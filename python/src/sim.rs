@@ -113,7 +113,7 @@ pub fn record<G: Researchable>(
         num_actions: sp.len(),
         ..Rows::default()
     };
-    let mut w = Writer::default();
+    let mut obs_len = None;
     let mut legal = Vec::new();
     for k in first..first.saturating_add(games) {
         let game_seed = seed.wrapping_add(k);
@@ -143,9 +143,14 @@ pub fn record<G: Researchable>(
                     };
                     let i = bot.choose(&state, seat, &legal, rng).unwrap_or(0);
                     let Some(a) = legal.get(i).cloned() else { break };
-                    observe::<G>(&state, Viewer::Seat(seat), &mut w);
-                    rows.obs_len = w.out.len();
-                    rows.obs.extend_from_slice(&w.out);
+                    // The length is the same for every position of the game.
+                    let len = *obs_len.get_or_insert_with(|| crate::obs::obs_len::<G>(&state));
+                    rows.obs_len = len;
+                    let at = rows.obs.len();
+                    rows.obs.resize(at + len, 0.0);
+                    if let Some(row) = rows.obs.get_mut(at..) {
+                        observe::<G>(&state, Viewer::Seat(seat), &mut Writer::new(row));
+                    }
                     let base = rows.mask.len();
                     rows.mask.resize(base + sp.len(), 0);
                     for l in &legal {

@@ -1,10 +1,13 @@
 //! Many games stepped in one call: the arrays Python reads (observations,
 //! masks, rewards, seats to act, done flags) are owned here and written in
 //! place; Python views them through `__array_interface__` without copies.
-//! Games are split over `threads` scoped threads; the GIL is released by the
-//! caller around [`VecDyn::step`].
+//! Games are split over `threads` threads, this one and the helpers of a
+//! [`Pool`] made with the env; the GIL is released by the caller around
+//! [`VecDyn::step`].
 
 use crate::core::{Core, Scratch, StepEnd};
+use crate::obs::Memo;
+use crate::pool::Pool;
 use crate::research::Researchable;
 use engine::{ErrorInfo, Seat};
 use serde_json::Value;
@@ -47,19 +50,26 @@ type Snap<G> = (
     Vec<i32>,
 );
 
+/// How many runs of games each thread's share is cut into (see [`VecCore::parallel`]).
+const RUNS_PER_THREAD: usize = 8;
+
 /// A batch of games of one type.
 pub struct VecCore<G: Researchable> {
     cores: Vec<Core<G>>,
     /// One per thread (see [`Scratch`]).
     scratch: Vec<Scratch<G>>,
+    /// The helpers of `threads > 1`, made once (see [`Pool`]).
+    pool: Option<Pool>,
     obs_len: usize,
     players: usize,
-    threads: usize,
     autoreset: bool,
     observe: bool,
     seed: u64,
     episodes: Vec<u64>,
     obs: Vec<f32>,
+    /// What each row of `obs` holds (see [`Memo`]): the rows are written
+    /// only by [`Lane::publish`], each through its own memo.
+    memos: Vec<Memo>,
     mask: Vec<u8>,
     set: Vec<Vec<u32>>,
     rewards: Vec<f32>,
@@ -91,6 +101,7 @@ fn episode_seed(base: u64, env: usize, episode: u64) -> u64 {
 struct Lane<'a, G: Researchable> {
     core: &'a mut Core<G>,
     obs: &'a mut [f32],
+    memo: &'a mut Memo,
     mask: &'a mut [u8],
     set: &'a mut Vec<u32>,
     rewards: &'a mut [f32],
@@ -114,7 +125,7 @@ impl<G: Researchable> Lane<'_, G> {
         }
         let view = Seat(u8::try_from(*self.last_seat).unwrap_or(0));
         if self.observe {
-            self.core.write_obs(seat.unwrap_or(view), self.obs, s);
+            self.core.write_obs(seat.unwrap_or(view), self.obs, self.memo);
         }
         self.core.write_mask(seat, self.mask, self.set, s);
         *self.terminated = u8::from(end.terminated);
@@ -172,21 +183,28 @@ impl<G: Researchable> VecCore<G> {
             c.set_caps(max_turns, max_steps);
             cores.push(c);
         }
-        let mut scratch: Vec<Scratch<G>> = (0..threads.clamp(1, 256)).map(|_| Scratch::default()).collect();
-        let obs_len = match (cores.first(), scratch.first_mut()) {
-            (Some(c), Some(s)) => c.obs_len(s),
+        let scratch: Vec<Scratch<G>> = (0..threads.clamp(1, 256)).map(|_| Scratch::default()).collect();
+        let obs_len = cores.first().map_or(0, Core::obs_len);
+        // The size of a row's memo, from one encode into a scratch row.
+        let memo_len = match cores.first() {
+            Some(c) if observe => {
+                let (mut row, mut memo) = (vec![0.0; obs_len], Memo::default());
+                c.write_obs(Seat(0), &mut row, &mut memo);
+                memo.words()
+            }
             _ => 0,
         };
         let n_actions = cores.first().map_or(0, |c| c.space.len());
         let mut v = VecCore {
             obs_len,
             players,
-            threads: threads.clamp(1, 256),
             autoreset,
             observe,
             seed,
             episodes: vec![0; num_envs],
             obs: vec![0.0; num_envs * obs_len],
+            // Made one after the other, so that they lie in a row (see `Memo::with_capacity`).
+            memos: (0..num_envs).map(|_| Memo::with_capacity(memo_len)).collect(),
             mask: vec![0; num_envs * n_actions],
             set: vec![Vec::new(); num_envs],
             rewards: vec![0.0; num_envs * players],
@@ -198,22 +216,238 @@ impl<G: Researchable> VecCore<G> {
             lengths: vec![0; num_envs],
             cores,
             scratch,
+            // No more threads than games: a helper without games would only spin.
+            pool: (threads > 1 && num_envs > 1).then(|| Pool::new(threads.clamp(1, 256).min(num_envs) - 1)),
         };
         v.reset(seed);
         Ok(v)
     }
 
-    fn lanes(&mut self) -> impl Iterator<Item = Lane<'_, G>> {
-        let n_actions = self.num_actions();
-        let obs_len = self.obs_len.max(1);
-        let players = self.players.max(1);
+    /// Every game's arrays, to be split between threads.
+    fn slices(&mut self) -> Slices<'_, G> {
+        Slices {
+            first: 0,
+            obs_len: self.obs_len.max(1),
+            n_actions: self.cores.first().map_or(0, |c| c.space.len()).max(1),
+            players: self.players.max(1),
+            observe: self.observe,
+            cores: &mut self.cores,
+            obs: &mut self.obs,
+            memos: &mut self.memos,
+            mask: &mut self.mask,
+            set: &mut self.set,
+            rewards: &mut self.rewards,
+            to_act: &mut self.to_act,
+            last_seat: &mut self.last_seat,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            actions: &self.actions,
+            episodes: &mut self.episodes,
+            lengths: &mut self.lengths,
+        }
+    }
+
+    /// Calls `f(env, lane, scratch)` for every game: on this thread, or split
+    /// into `threads` runs of games, the first on this thread and the others
+    /// on the pool's helpers.
+    fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>, &mut Scratch<G>) + Sync) {
+        // Out of `self` while the slices borrow it (empty: no allocation).
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut pool = self.pool.take();
+        let parts = pool.as_ref().map_or(1, |p| p.helpers() + 1);
+        if scratch.len() < parts {
+            scratch.resize_with(parts, Scratch::default);
+        }
+        let mut all = self.slices();
+        match &mut pool {
+            Some(pool) if parts > 1 && all.cores.len() >= 2 => {
+                // Runs of a few dozen games, claimed in turn by whichever thread
+                // is free: a helper the OS has not scheduled yet (a busy
+                // machine) leaves its share to this thread instead of holding
+                // the step up.
+                let n = all.cores.len();
+                let per = n.div_ceil(parts * RUNS_PER_THREAD).max(1);
+                let mut runs = Vec::with_capacity(n.div_ceil(per));
+                while !all.cores.is_empty() {
+                    let (head, rest) = all.split_at(per);
+                    runs.push(std::sync::Mutex::new(head));
+                    all = rest;
+                }
+                let scratch: Vec<_> = scratch.iter_mut().take(parts).map(std::sync::Mutex::new).collect();
+                let next = std::sync::atomic::AtomicUsize::new(0);
+                let ok = pool.run(&|k| {
+                    // Each thread's scratch and each claimed run are locked by
+                    // one thread only (no waiting).
+                    let Some(Ok(mut s)) = scratch.get(k).map(|m| m.lock()) else {
+                        return;
+                    };
+                    while let Some(run) = runs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        let Ok(mut run) = run.lock() else { continue };
+                        let first = run.first;
+                        for (j, mut l) in std::mem::take(&mut *run).lanes().enumerate() {
+                            f(first + j, &mut l, &mut s);
+                        }
+                    }
+                });
+                // A game that panicked (a bug, never bad input) ends the call as
+                // `std::thread::scope` did: the games of its run are half stepped.
+                assert!(ok, "a vector env thread panicked");
+            }
+            _ => {
+                if let Some(s) = scratch.first_mut() {
+                    for (i, mut l) in all.lanes().enumerate() {
+                        f(i, &mut l, s);
+                    }
+                }
+            }
+        }
+        self.pool = pool;
+        self.scratch = scratch;
+    }
+}
+
+/// The arrays of the games `first..first + cores.len()`.
+struct Slices<'a, G: Researchable> {
+    first: usize,
+    obs_len: usize,
+    n_actions: usize,
+    players: usize,
+    observe: bool,
+    cores: &'a mut [Core<G>],
+    obs: &'a mut [f32],
+    memos: &'a mut [Memo],
+    mask: &'a mut [u8],
+    set: &'a mut [Vec<u32>],
+    rewards: &'a mut [f32],
+    to_act: &'a mut [i32],
+    last_seat: &'a mut [i32],
+    terminated: &'a mut [u8],
+    truncated: &'a mut [u8],
+    actions: &'a [i64],
+    episodes: &'a mut [u64],
+    lengths: &'a mut [u32],
+}
+
+impl<G: Researchable> Default for Slices<'_, G> {
+    fn default() -> Self {
+        Slices {
+            first: 0,
+            obs_len: 1,
+            n_actions: 1,
+            players: 1,
+            observe: false,
+            cores: &mut [],
+            obs: &mut [],
+            memos: &mut [],
+            mask: &mut [],
+            set: &mut [],
+            rewards: &mut [],
+            to_act: &mut [],
+            last_seat: &mut [],
+            terminated: &mut [],
+            truncated: &mut [],
+            actions: &[],
+            episodes: &mut [],
+            lengths: &mut [],
+        }
+    }
+}
+
+/// `v` split after `k` items of `per` elements each (all of it if shorter).
+fn cut<T>(v: &mut [T], k: usize, per: usize) -> (&mut [T], &mut [T]) {
+    v.split_at_mut(k.saturating_mul(per).min(v.len()))
+}
+
+impl<'a, G: Researchable> Slices<'a, G> {
+    /// The first `k` games and the rest.
+    fn split_at(self, k: usize) -> (Self, Self) {
+        let Slices {
+            first,
+            obs_len,
+            n_actions,
+            players,
+            observe,
+            cores,
+            obs,
+            memos,
+            mask,
+            set,
+            rewards,
+            to_act,
+            last_seat,
+            terminated,
+            truncated,
+            actions,
+            episodes,
+            lengths,
+        } = self;
+        let k = k.min(cores.len());
+        let (cores, cores2) = cores.split_at_mut(k);
+        let (obs, obs2) = cut(obs, k, obs_len);
+        let (memos, memos2) = cut(memos, k, 1);
+        let (mask, mask2) = cut(mask, k, n_actions);
+        let (set, set2) = cut(set, k, 1);
+        let (rewards, rewards2) = cut(rewards, k, players);
+        let (to_act, to_act2) = cut(to_act, k, 1);
+        let (last_seat, last_seat2) = cut(last_seat, k, 1);
+        let (terminated, terminated2) = cut(terminated, k, 1);
+        let (truncated, truncated2) = cut(truncated, k, 1);
+        let (actions, actions2) = actions.split_at(k.min(actions.len()));
+        let (episodes, episodes2) = cut(episodes, k, 1);
+        let (lengths, lengths2) = cut(lengths, k, 1);
+        (
+            Slices {
+                first,
+                obs_len,
+                n_actions,
+                players,
+                observe,
+                cores,
+                obs,
+                memos,
+                mask,
+                set,
+                rewards,
+                to_act,
+                last_seat,
+                terminated,
+                truncated,
+                actions,
+                episodes,
+                lengths,
+            },
+            Slices {
+                first: first + k,
+                obs_len,
+                n_actions,
+                players,
+                observe,
+                cores: cores2,
+                obs: obs2,
+                memos: memos2,
+                mask: mask2,
+                set: set2,
+                rewards: rewards2,
+                to_act: to_act2,
+                last_seat: last_seat2,
+                terminated: terminated2,
+                truncated: truncated2,
+                actions: actions2,
+                episodes: episodes2,
+                lengths: lengths2,
+            },
+        )
+    }
+
+    /// One [`Lane`] per game.
+    fn lanes(self) -> impl Iterator<Item = Lane<'a, G>> {
         let observe = self.observe;
         self.cores
             .iter_mut()
-            .zip(self.obs.chunks_mut(obs_len))
-            .zip(self.mask.chunks_mut(n_actions.max(1)))
+            .zip(self.obs.chunks_mut(self.obs_len).zip(self.memos.iter_mut()))
+            .zip(self.mask.chunks_mut(self.n_actions))
             .zip(self.set.iter_mut())
-            .zip(self.rewards.chunks_mut(players))
+            .zip(self.rewards.chunks_mut(self.players))
             .zip(self.to_act.iter_mut())
             .zip(self.last_seat.iter_mut())
             .zip(self.terminated.iter_mut())
@@ -225,7 +459,10 @@ impl<G: Researchable> VecCore<G> {
                 move |(
                     (
                         (
-                            ((((((((core, obs), mask), set), rewards), to_act), last_seat), terminated), truncated),
+                            (
+                                (((((((core, (obs, memo)), mask), set), rewards), to_act), last_seat), terminated),
+                                truncated,
+                            ),
                             action,
                         ),
                         episode,
@@ -234,6 +471,7 @@ impl<G: Researchable> VecCore<G> {
                 )| Lane {
                     core,
                     obs,
+                    memo,
                     mask,
                     set,
                     rewards,
@@ -247,46 +485,6 @@ impl<G: Researchable> VecCore<G> {
                     length,
                 },
             )
-    }
-
-    fn parallel(&mut self, f: impl Fn(usize, &mut Lane<'_, G>, &mut Scratch<G>) + Sync) {
-        let threads = self.threads;
-        // Out of `self` while the lanes borrow it (an empty Vec: no allocation).
-        let mut scratch = std::mem::take(&mut self.scratch);
-        if scratch.len() < threads.max(1) {
-            scratch.resize_with(threads.max(1), Scratch::default);
-        }
-        if threads <= 1 || self.cores.len() < 2 {
-            // One thread: the lanes straight from the iterator, no vector of
-            // them built (and freed) at every step.
-            let s = &mut scratch[0];
-            for (i, mut l) in self.lanes().enumerate() {
-                f(i, &mut l, s);
-            }
-        } else {
-            let mut lanes: Vec<Lane<'_, G>> = self.lanes().collect();
-            let per = lanes.len().div_ceil(threads);
-            // The first chunk on this thread, the others on spawned ones: one
-            // spawn fewer per step, and this thread does not sit idle.
-            std::thread::scope(|sc| {
-                let mut work = lanes.chunks_mut(per).enumerate().zip(scratch.iter_mut());
-                let first = work.next();
-                for ((k, chunk), s) in work {
-                    let f = &f;
-                    sc.spawn(move || {
-                        for (j, l) in chunk.iter_mut().enumerate() {
-                            f(k * per + j, l, s);
-                        }
-                    });
-                }
-                if let Some(((_, chunk), s)) = first {
-                    for (j, l) in chunk.iter_mut().enumerate() {
-                        f(j, l, s);
-                    }
-                }
-            });
-        }
-        self.scratch = scratch;
     }
 }
 

@@ -43,6 +43,45 @@ def test_threads_do_not_change_the_run():
     assert fa == fb and all(x[0] == y[0] and x[1] == y[1] and (x[2] == y[2]).all() for x, y in zip(ta, tb))
 
 
+def test_threads_and_a_catan_batch_match_one_thread():
+    # More games than runs of games (each thread claims runs in turn), observations on.
+    a = VectorEnv("catan", num_envs=100, players=4, seed=6, threads=1)
+    b = VectorEnv("catan", num_envs=100, players=4, seed=6, threads=3)
+    rng_a, rng_b = np.random.default_rng(6), np.random.default_rng(6)
+    for _ in range(200):
+        a.step(a.random_actions(rng_a))
+        b.step(b.random_actions(rng_b))
+    assert np.array_equal(a.obs, b.obs) and np.array_equal(a.mask, b.mask)
+    assert np.array_equal(a.to_act, b.to_act) and np.array_equal(a.lengths, b.lengths)
+
+
+def _steps_in_child(env, conn):
+    _, trace = run(env, 50, 7)
+    conn.send(([float(t[0]) for t in trace], env.obs.copy()))
+    conn.close()
+
+
+def test_threads_survive_a_fork():
+    """A forked child inherits the env but not its helper threads: it starts
+    its own and plays on exactly as the parent does."""
+    import multiprocessing
+    import warnings
+
+    env = VectorEnv("catan", num_envs=16, players=4, seed=8, threads=2)
+    run(env, 20, 1)
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork() of a multi-threaded process
+        p = ctx.Process(target=_steps_in_child, args=(env, child))
+        p.start()
+    got = parent.recv() if parent.poll(120) else None
+    p.join(30)
+    assert got is not None and p.exitcode == 0, "the child did not finish"
+    _, trace = run(env, 50, 7)
+    assert got[0] == [float(t[0]) for t in trace] and np.array_equal(got[1], env.obs)
+
+
 def test_snapshot_and_restore_replay_exactly():
     env = VectorEnv("catan", num_envs=8, players=4, seed=4, options={"rules": "cities_knights"})
     run(env, 100, 1)

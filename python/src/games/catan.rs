@@ -224,6 +224,21 @@ const PHASES: &[&str] = &[
     "over",
 ];
 
+/// Words of a board key (`Observe for Catan`): the largest board has 30 hexes
+/// and 11 harbours.
+const BOARD_KEY: usize = 40;
+
+/// Bit sets as the words of a cache key, two per set.
+fn words<const N: usize>(sets: impl IntoIterator<Item = u128>) -> [u64; N] {
+    let mut out = [0; N];
+    for (i, s) in sets.into_iter().enumerate() {
+        if let Some(w) = out.get_mut(2 * i..2 * i + 2) {
+            w.copy_from_slice(&[s as u64, (s >> 64) as u64]);
+        }
+    }
+    out
+}
+
 fn seat_hot(w: &mut Writer, v: &View, seat: Option<engine::Seat>, players: usize) {
     w.one_hot(seat.map(|s| relative(v.viewer, s, players)), players);
 }
@@ -250,22 +265,49 @@ impl Observe for Catan {
         w.block(|| "longest road, largest army holder (one-hot each, relative)".into());
         seat_hot(w, v, v.longest_road, players);
         seat_hot(w, v, v.largest_army, players);
-        for (h, tile) in v.board.tiles.iter().enumerate() {
-            w.block(|| format!("hex {h}: terrain (hills, forest, pasture, fields, mountains, desert), number 2-12 (one-hot), robber"));
-            w.one_hot(Some(tile.terrain as usize), 6);
-            w.one_hot(tile.number.map(|n| usize::from(n).saturating_sub(2)), 11);
-            w.flag(v.robber.index() == h);
-        }
-        for (i, harbor) in v.board.harbors.iter().enumerate() {
-            w.block(|| format!("harbor {i} (generic, brick, lumber, wool, grain, ore)"));
-            w.one_hot(Some(harbor.kind as usize), 6); // its path: `Game::topology`
+        // Terrain, numbers, harbours and the robber: 396 of a base game's 1,287
+        // values, and they change only when the robber moves (or C&K's
+        // Inventor swaps two numbers): written only then (see `Writer::cached`).
+        let (tiles, harbors): (&[_], &[_]) = (&v.board.tiles, &v.board.harbors);
+        let mut key = [0u64; BOARD_KEY];
+        let board_key = (tiles.len() + harbors.len().div_ceil(8) < BOARD_KEY).then(|| {
+            // One word per tile (terrain, number + 1 or 0), harbours eight to a
+            // word, the robber's hex last.
+            for (k, t) in key.iter_mut().zip(tiles) {
+                *k = t.terrain as u64 | t.number.map_or(0, |n| u64::from(n) + 1) << 8;
+            }
+            for (k, eight) in key[tiles.len()..].iter_mut().zip(harbors.chunks(8)) {
+                *k = eight.iter().rev().fold(0, |w, h| w << 8 | (h.kind as u64 & 0xFF));
+            }
+            let n = tiles.len() + harbors.len().div_ceil(8);
+            key[n] = v.robber.index() as u64;
+            &key[..=n]
+        });
+        let board = |w: &mut Writer| {
+            for (h, tile) in tiles.iter().enumerate() {
+                w.block(|| format!("hex {h}: terrain (hills, forest, pasture, fields, mountains, desert), number 2-12 (one-hot), robber"));
+                w.one_hot(Some(tile.terrain as usize), 6);
+                w.one_hot(tile.number.map(|n| usize::from(n).saturating_sub(2)), 11);
+                w.flag(v.robber.index() == h);
+            }
+            for (i, harbor) in harbors.iter().enumerate() {
+                w.block(|| format!("harbor {i} (generic, brick, lumber, wool, grain, ore)"));
+                w.one_hot(Some(harbor.kind as usize), 6); // its path: `Game::topology`
+            }
+        };
+        match board_key {
+            Some(key) => w.cached(key, tiles.len() * 18 + harbors.len() * 6, board),
+            None => board(w),
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.players.get(seat) else { continue };
-            w.block(|| format!("player +{k}: settlements ({nodes}), cities ({nodes}), roads ({edges})"));
-            w.bits(p.settlements.0, nodes);
-            w.bits(p.cities.0, nodes);
-            w.bits(p.roads.0, edges);
+            let key: [u64; 6] = words([p.settlements.0, p.cities.0, p.roads.0]);
+            w.cached(&key, 2 * nodes + edges, |w| {
+                w.block(|| format!("player +{k}: settlements ({nodes}), cities ({nodes}), roads ({edges})"));
+                w.bits(p.settlements.0, nodes);
+                w.bits(p.cities.0, nodes);
+                w.bits(p.roads.0, edges);
+            });
             w.block(|| format!("player +{k}: road length, cards in hand, development cards (unplayed, bought this turn), public points, played development cards (5)"));
             w.num(p.road_length);
             w.num(p.resource_count);
@@ -302,8 +344,7 @@ impl Observe for Catan {
             "C&K: progress cards on top of / under each deck (3 + 3), last event die (ship, trade, politics, science)"
                 .into()
         });
-        w.out
-            .extend(ck.deck_top.iter().chain(&ck.deck_under).map(|&n| n as f32));
+        w.values(ck.deck_top.iter().chain(&ck.deck_under).map(|&n| n as f32));
         w.one_hot(
             ck.last_event.and_then(|e| {
                 catan::cities_knights::EventFace::FACES
@@ -318,8 +359,7 @@ impl Observe for Catan {
             w.block(|| format!("C&K player +{k}: commodities known, commodities (3)"));
             w.flag(p.commodities.is_some());
             w.counts(&p.commodities.map_or([0; 3], |c| c.0));
-            w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero ({nodes} each)"));
-            for set in [
+            let sets = [
                 p.knights,
                 p.strong,
                 p.mighty,
@@ -330,20 +370,26 @@ impl Observe for Catan {
                 p.walls,
                 p.flat,
                 p.heroes.hero,
-            ] {
-                w.bits(set.0, nodes);
-            }
-            w.block(|| format!("C&K player +{k}: squires ({hexes} hexes)"));
-            w.bits(u128::from(p.heroes.squires.0), hexes);
+            ];
+            let squires = u128::from(p.heroes.squires.0);
+            let key: [u64; 22] = words(sets.map(|s| s.0).into_iter().chain([squires]));
+            w.cached(&key, sets.len() * nodes + hexes, |w| {
+                w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero ({nodes} each)"));
+                for set in sets {
+                    w.bits(set.0, nodes);
+                }
+                w.block(|| format!("C&K player +{k}: squires ({hexes} hexes)"));
+                w.bits(squires, hexes);
+            });
             w.block(|| format!("C&K player +{k}: improvement levels (3), progress cards per deck (3), defenders"));
             w.counts(&p.levels);
-            w.out.extend(p.progress_count.iter().map(|&n| n as f32));
+            w.values(p.progress_count.iter().map(|&n| n as f32));
             w.num(p.defenders);
             w.block(|| format!("C&K player +{k}: progress cards known, progress cards ({kinds}), revealed victory point cards ({kinds})"));
             w.flag(p.progress.is_some());
             match &p.progress {
                 Some(c) => w.counts(&c.0),
-                None => w.out.extend(std::iter::repeat_n(0.0, kinds)),
+                None => w.zeros(kinds),
             }
             w.counts(&p.vp_cards.0);
         }

@@ -64,7 +64,7 @@ impl Observe for CatanJunior {
                 w.counts(&give.0);
                 w.counts(&get.0);
             }
-            _ => w.out.extend(std::iter::repeat_n(0.0, players + 10)),
+            _ => w.zeros(players + 10),
         }
         w.block(|| "captain (one-hot, relative), turn, die roll (one-hot 0-6), ring traded this turn".into());
         w.one_hot(Some(relative(v.viewer, v.captain, players)), players);

@@ -59,7 +59,7 @@ fn card(w: &mut Writer, card: Option<CardId>) {
             w.num(d.points);
             w.counts(&d.cost);
         }
-        None => w.out.extend([0.0; 12]),
+        None => w.zeros(12),
     }
 }
 
@@ -108,7 +108,7 @@ impl Observe for Splendor {
                     w.flag(true);
                     w.counts(&n.requires);
                 }
-                None => w.out.extend([0.0; 6]),
+                None => w.zeros(6),
             }
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
