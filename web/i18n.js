@@ -9,6 +9,7 @@ const TEXT = {
   game: { de: 'Spiel', en: 'Game' },
   players: { de: 'Spieler', en: 'Players' },
   ruleSet: { de: 'Regeln', en: 'Rules' },
+  playersRange: { de: '{lo}–{hi} Spieler', en: '{lo}–{hi} players' },
   seat: { de: 'Platz', en: 'Seat' },
   human: { de: 'Mensch', en: 'Human' },
   bot: { de: 'Bot', en: 'Bot' },

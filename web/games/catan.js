@@ -38,6 +38,8 @@ export function tableOptions(players) {
   return {
     options: { two_players: true },
     note: { de: 'Zu zweit: mit der Option „two_players“ (die Regeln bleiben gleich).', en: 'Two players: with the option "two_players" (the rules stay the same).' },
+    // For the menus: which option seats this count.
+    short: { de: 'mit Option two_players', en: 'with option two_players' },
   };
 }
 
