@@ -10,6 +10,7 @@ import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate, seatColour } from './ui.js';
 import { Chat } from './chat.js';
 import { describeThen } from './games/board-then.js';
+import { keepOpenedInView } from './reveal.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
 const SOUND_KEY = 'spielleiter.sound';
@@ -465,6 +466,8 @@ class TablePage {
       }
     }
     this.chat.restoreFocus();
+    // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
+    keepOpenedInView(this.root, (this.opened ||= {}));
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');

@@ -22,6 +22,7 @@ mod lobby_browser;
 mod lobby_phone;
 mod mcp_browser;
 mod phone_layout;
+mod phone_panels;
 mod ratings_browser;
 mod reconnect_browser;
 mod splendor_browser;
