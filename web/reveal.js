@@ -6,8 +6,18 @@
 //  - the bar's real height is the page's bottom padding and the scroll
 //    padding (`--action-bar-h`), so nothing ends under it and scrolling to an
 //    element stops above it, however many rows of buttons it has;
-//  - a panel (`.action-panel`) that was not there before the redraw is
+//  - a panel (`.action-panel`) that was not there before the redraw, and
+//    came up within a few seconds of the player's own tap, click or key, is
 //    scrolled into view (a panel already entirely visible does not move).
+//    Panels that other players' moves bring up never move the page under a
+//    reading player.
+
+/** How long after the player's input a new panel counts as opened by it (ms). */
+const OPENED_WITHIN = 5000;
+let lastInput = -Infinity;
+if (typeof document !== 'undefined') {
+  for (const type of ['pointerdown', 'click', 'keydown']) document.addEventListener(type, () => (lastInput = performance.now()), true);
+}
 
 /** The panels on screen, by test id (or class when a panel has none). */
 function panelKeys(root) {
@@ -27,7 +37,7 @@ export function keepOpenedInView(root, memory) {
   const now = panelKeys(root);
   const before = memory.panels;
   memory.panels = now;
-  if (!before) return;
+  if (!before || performance.now() - lastInput > OPENED_WITHIN) return;
   const opened = [...root.querySelectorAll('.action-panel')].find((e) => !before.has(e.dataset.testid || e.className) && !e.closest('.action-bar'));
   if (!opened) return;
   const r = opened.getBoundingClientRect();

@@ -110,13 +110,21 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
             m.as_mut(),
             200,
             |_: &dyn DynMatch, _: Seat, legal: &[Value]| {
-                placed::prefer(legal, &["take_different", "take_two", "return"], &[], &mut pick)
+                placed::prefer(
+                    legal,
+                    &["take_different", "take_two", "return"],
+                    &["reserve", "reserve_deck"],
+                    &mut pick,
+                )
             },
-            |m: &dyn DynMatch, _| {
+            |m: &dyn DynMatch, moves: &[placed::Move]| {
                 let engine::ToAct::Seats(s) = m.to_act() else {
                     return false;
                 };
-                s.first() == Some(Seat(0))
+                let took = moves
+                    .last()
+                    .is_some_and(|mv| mv.action["type"].as_str().unwrap_or_default().starts_with("take_"));
+                took && s.first() == Some(Seat(0))
                     && m.legal(Seat(0))
                         .unwrap_or_default()
                         .iter()
@@ -129,7 +137,7 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
         }
     }
     let (seed, mut moves) = found.expect("a return of seat 0");
-    // The take that went over 10 is played once the page is open.
+    // The take that goes over 10 is the player's own, on the page.
     let take = moves.pop().expect("the take");
     assert_eq!(take.seat, 0);
     let server = TestServer::start().await;
@@ -141,9 +149,21 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
     b.resize(390, 844).await;
     b.goto(&at.path(0)).await;
     b.wait_for("[data-testid=market]", Duration::from_secs(20)).await;
+    // The take that goes over 10, picked in the bank and taken with the bar's button, from the top of the page.
     b.script("window.scrollTo(0, 0); return null;").await;
-    let (ok, answer) = at.act(&server, 0, &take.action, take.version).await;
-    assert!(ok, "the take: {answer}");
+    let gems: Vec<String> = match take.action["type"].as_str() {
+        Some("take_two") => vec![take.action["gem"].as_str().unwrap_or_default().to_string(); 2],
+        _ => take.action["gems"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|g| g.as_str().map(String::from)).collect())
+            .unwrap_or_default(),
+    };
+    assert!(!gems.is_empty(), "a take: {}", take.action);
+    for g in &gems {
+        b.click(&format!("[data-testid=bank-{g}]")).await;
+    }
+    b.script("window.scrollTo(0, 0); return null;").await;
+    b.tap("[data-testid=take-tokens]").await.expect("a tap");
     in_view_above_bar(&b, "[data-testid=return-prompt]", "the return hint").await;
     in_view_above_bar(
         &b,
