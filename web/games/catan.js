@@ -14,6 +14,7 @@
 import { tradeBuilder } from './catan-trade.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
 import { boardFrame, actionBar } from './board-frame.js';
+import { autoPass, autoPassSwitch } from './auto-pass.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender, describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
@@ -1202,6 +1203,8 @@ export function render(view, legal, ctx) {
       'div',
       { class: 'catan-side' },
       h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, 'goal', { n: view.victory_points }))),
+      autoPassSwitch(h, view, ctx),
+      autoPass(h, view, legal, ctx),
       turnButtons(h, ctx, ix),
       dialogs(h, view, ctx, ix),
       h(

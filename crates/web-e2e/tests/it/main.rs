@@ -25,6 +25,7 @@ mod phone_layout;
 mod phone_panels;
 mod ratings_browser;
 mod reconnect_browser;
+mod sbp_auto_pass;
 mod splendor_browser;
 mod splendor_cards;
 mod table_browser;
