@@ -28,6 +28,7 @@ const TEXT = {
   status_waiting: { de: 'wartet auf Spieler', en: 'waiting for players' },
   status_playing: { de: 'läuft', en: 'playing' },
   status_finished: { de: 'beendet', en: 'finished' },
+  wonBy: { de: 'gewonnen von {who}', en: 'won by {who}' },
   status_unavailable: { de: 'nicht verfügbar', en: 'unavailable' },
   open: { de: 'frei', en: 'open' },
   online: { de: 'verbunden', en: 'online' },

@@ -234,6 +234,8 @@ export async function lobbyPage(root) {
         ' ',
         ruleSetLabel(tb),
         ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
+        // A finished table names who won (several for a shared victory).
+        tb.result?.winners?.length ? [' ', h('span', { class: 'winner-of', 'data-testid': 'table-winner' }, t('wonBy', { who: tb.result.winners.map((w) => seatLabel(tb.seats[w], w)).join(', ') }))] : null,
         tb.rated ? [' ', h('span', { class: 'badge rated', 'data-testid': 'rated' }, t('rated'))] : null,
         tb.seed_chosen ? [' ', h('span', { class: 'badge seed-chosen', 'data-testid': 'seed-chosen', title: t('seedChosenNote') }, t('seedChosen'))] : null,
         ' ', h('small', { class: 'muted' }, tb.id)),

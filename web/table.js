@@ -11,6 +11,7 @@ import { showBanner, setConnection, copyText, seatLabel, navigate, seatColour } 
 import { Chat } from './chat.js';
 import { describeThen } from './games/board-then.js';
 import { keepOpenedInView } from './reveal.js';
+import { icon } from './icons.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
 const SOUND_KEY = 'spielleiter.sound';
@@ -514,7 +515,9 @@ class TablePage {
           this.render();
         },
       },
-      on ? `🔔 ${t('soundOn')}` : `🔕 ${t('soundOff')}`,
+      icon(on ? 'bell' : 'bell-off'),
+      ' ',
+      on ? t('soundOn') : t('soundOff'),
     );
   }
 
@@ -536,7 +539,7 @@ class TablePage {
       h('h1', {}, title, ' ', h('small', { class: 'muted' }, `${t('table')} ${this.id}`)),
       h('div', { class: ['turn', mine && 'mine'], 'data-testid': 'turn', 'data-mine': mine ? 'true' : 'false' }, turn),
       !cur?.result && ta?.kind === 'seats' ? clockLine(this, ta.seats) : null,
-      this.autopilotNote(),
+      cur?.result ? null : this.autopilotNote(),
       this.soundToggle(),
       held.length
         ? h(
@@ -691,7 +694,7 @@ class TablePage {
         s.kind === 'open' ? h('em', {}, t('open')) : seatLabel(s, i),
         mine ? ` (${t('you')})` : '',
         ' ',
-        clockBadge(this.clock, i),
+        this.current()?.result ? null : clockBadge(this.clock, i),
         ' ',
         h('span', { class: 'seat-actions' }, actions),
       );

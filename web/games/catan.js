@@ -119,7 +119,9 @@ const TX = {
   devCards: { de: 'Deine Entwicklungskarten', en: 'Your development cards' },
   newCard: { de: 'neu', en: 'new' },
   points: { de: '{n} Siegpunkte', en: '{n} victory points' },
+  point: { de: '{n} Siegpunkt', en: '{n} victory point' },
   publicPoints: { de: '{n} sichtbare Siegpunkte', en: '{n} visible victory points' },
+  publicPoint: { de: '{n} sichtbarer Siegpunkt', en: '{n} visible victory point' },
   cards: { de: 'Karten: {n}', en: 'Cards: {n}' },
   devCount: { de: 'Entw.: {n}', en: 'Dev.: {n}' },
   knights: { de: 'Ritter: {n}', en: 'Knights: {n}' },
@@ -147,6 +149,12 @@ function tx(ctx, key, vars) {
 }
 function de(ctx) {
   return ctx.lang !== 'en';
+}
+/** A seat's points in words, singular for one ("1 victory point"): all of them where the viewer may know them, else the visible ones. */
+export function pointsText(ctx, p) {
+  const all = p.points != null;
+  const n = all ? p.points : p.public_points;
+  return tx(ctx, all ? (n === 1 ? 'point' : 'points') : n === 1 ? 'publicPoint' : 'publicPoints', { n });
 }
 export function resName(ctx, r) {
   return RES_NAME[de(ctx) ? 'de' : 'en'][r] || r;
@@ -1142,7 +1150,7 @@ function playerEl(h, view, i, ctx) {
   const me = ctx.seat === i;
   const over = view.phase?.phase === 'over';
   const current = view.current === i && !over;
-  const pts = p.points != null ? tx(ctx, 'points', { n: p.points }) : tx(ctx, 'publicPoints', { n: p.public_points });
+  const pts = pointsText(ctx, p);
   const colour = PLAYER_COLOUR_NAME[de(ctx) ? 'de' : 'en'][i];
   return h(
     'section',

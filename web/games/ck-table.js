@@ -277,7 +277,8 @@ function playerEl(h, view, i, ctx, legal, ix) {
   const cp = view.cities_knights.players[i];
   const over = view.phase?.phase === 'over';
   const current = view.current === i && !over;
-  const pts = p.points != null ? tx(ctx, `${p.points} Siegpunkte`, `${p.points} victory points`) : tx(ctx, `${p.public_points} Siegpunkte`, `${p.public_points} victory points`);
+  const n = p.points ?? p.public_points;
+  const pts = n === 1 ? tx(ctx, '1 Siegpunkt', '1 victory point') : tx(ctx, `${n} Siegpunkte`, `${n} victory points`);
   const walls = cp.walls?.length || 0;
   const knights = cp.knights?.length || 0;
   const active = cp.active?.length || 0;

@@ -279,6 +279,75 @@ async fn the_attack_summary_names_the_defenders_when_catan_holds() {
     server.stop().await;
 }
 
+/// Draws the table module (`catan.js`, Cities & Knights inside) for `view`
+/// and `legal` of seat `seat` into the lobby page, in English.
+async fn draw_in_page(b: &Browser, view: &Value, legal: &[Value], topology: &Value, seat: u8) {
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.script(&format!(
+        "window.__e2e = {{ view: {view}, legal: {legal}, topology: {topology} }}; \
+         Promise.all([import('/assets/games/catan.js'), import('/assets/dom.js'), import('/assets/i18n.js')]).then(([m, dom, i18n]) => {{ \
+           i18n.setLang('en'); m.useTopology(window.__e2e.topology); \
+           const root = document.createElement('div'); root.id = 'e2e-root'; document.body.prepend(root); \
+           const ctx = {{ lang: 'en', t: i18n.t, L: i18n.L, h: dom.h, seat: {seat}, spectator: false, replay: false, legal: window.__e2e.legal, view: window.__e2e.view, toAct: null, result: null, seats: [], seatName: (i) => `P${{i + 1}}`, log: [], ui: {{}}, sending: false, \
+             act: () => {{}}, actAll: () => {{}}, rerender: () => draw() }}; \
+           const draw = () => dom.mount(root, m.render(window.__e2e.view, window.__e2e.legal, ctx)); \
+           draw(); window.__e2e.ready = true; }}); return 1;",
+        legal = Value::from(legal.to_vec()),
+    ))
+    .await;
+    let started = Instant::now();
+    while b.script("return !!(window.__e2e && window.__e2e.ready)").await != json!(true) {
+        assert!(started.elapsed() < Duration::from_secs(10), "the table is drawn");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn setup_targets_show_no_price_for_free_pieces() {
+    let mut m = placed::start("catan", &ck_options(), 3, 7);
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    // The first settlement, then the first road of the set-up.
+    for kind in ["build_settlement", "build_road"] {
+        let engine::ToAct::Seats(seats) = m.to_act() else {
+            panic!("a seat acts")
+        };
+        let seat = seats.first().expect("a seat");
+        let legal = m.legal(seat).unwrap_or_default();
+        assert!(
+            legal.iter().any(|a| a["type"] == kind),
+            "{kind} in the set-up: {legal:?}"
+        );
+        draw_in_page(&b, &m.view(Viewer::Seat(seat)), &legal, &m.topology(), seat.0).await;
+        let labels = b
+            .script(&format!(
+                "return [...document.querySelectorAll('#e2e-root [data-kinds~={kind}]')].map((e) => (e.getAttribute('aria-label') || '') + ' | ' + (e.querySelector('title')?.textContent || ''))"
+            ))
+            .await;
+        let labels: Vec<String> = labels
+            .as_array()
+            .map(|a| a.iter().map(|x| x.as_str().unwrap_or_default().to_string()).collect())
+            .unwrap_or_default();
+        assert!(!labels.is_empty(), "{kind}: targets on the board");
+        for l in &labels {
+            assert!(
+                !l.contains("brick") && !l.contains("lumber"),
+                "{kind}: a free set-up piece shows a price: {l}"
+            );
+        }
+        eprintln!("{kind}: {}", labels[0]);
+        let a = legal.iter().find(|a| a["type"] == kind).expect("the piece").clone();
+        let v = m.version();
+        m.act(seat, &a, Some(v)).expect("set-up move");
+    }
+    b.quit().await;
+    server.stop().await;
+}
+
 /// The boxes of every track row that show a level's colour, per row ("seat-track" → filled).
 async fn filled_boxes(b: &Browser) -> Vec<(String, u64, u64)> {
     let js = "return [...document.querySelectorAll('[data-testid^=track-]')].filter((r) => r.dataset.level != null).map((r) => { \
@@ -330,25 +399,7 @@ async fn improvement_track_boxes_fill_per_level() {
     };
     for (w, hgt) in [(1280u32, 900u32), (390, 844)] {
         b.resize(w, hgt).await;
-        b.goto("/").await;
-        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-        b.script(&format!(
-            "window.__e2e = {{ view: {view}, legal: {legal}, topology: {topology} }}; \
-             Promise.all([import('/assets/games/catan.js'), import('/assets/dom.js'), import('/assets/i18n.js')]).then(([m, dom, i18n]) => {{ \
-               i18n.setLang('en'); m.useTopology(window.__e2e.topology); \
-               const root = document.createElement('div'); root.id = 'e2e-root'; document.body.prepend(root); \
-               const ctx = {{ lang: 'en', t: i18n.t, L: i18n.L, h: dom.h, seat: 0, spectator: false, replay: false, legal: window.__e2e.legal, view: window.__e2e.view, toAct: null, result: null, seats: [], seatName: (i) => `P${{i + 1}}`, log: [], ui: {{}}, sending: false, \
-                 act: () => {{}}, actAll: () => {{}}, rerender: () => draw() }}; \
-               const draw = () => dom.mount(root, m.render(window.__e2e.view, window.__e2e.legal, ctx)); \
-               draw(); window.__e2e.ready = true; }}); return 1;",
-            legal = Value::from(legal.clone()),
-        ))
-        .await;
-        let started = Instant::now();
-        while b.script("return !!(window.__e2e && window.__e2e.ready)").await != json!(true) {
-            assert!(started.elapsed() < Duration::from_secs(10), "the table is drawn");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        draw_in_page(&b, &view, &legal, &topology, 0).await;
         let rows = filled_boxes(&b).await;
         assert_eq!(rows.len(), 9, "three tracks of three seats: {rows:?}");
         let mut levels: Vec<u64> = rows.iter().map(|r| r.1).collect();

@@ -120,7 +120,17 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     let mine = "[data-testid=clocks] [data-testid=clock-0][data-state=turn]";
     until(&b, mine, "the seat to act sees its time", Duration::from_secs(20)).await;
     let left = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
-    assert!(left.starts_with("⏱ noch 0:0"), "{left}");
+    assert!(left.starts_with("noch 0:0"), "{left}");
+    // The clock's icon is an inline SVG, not an emoji that a system without an emoji font draws as a box.
+    assert!(
+        b.first("[data-testid=clock-0] svg[data-icon=clock]").await.is_some(),
+        "the clock has its icon"
+    );
+    let status = b.text_of(".status-bar").await.unwrap_or_default();
+    assert!(
+        !status.contains(['⏱', '🤖', '🔔', '🔕']),
+        "no emoji in the status bar: {status}"
+    );
     let version = ui::version(&b).await;
     until(
         &b,
@@ -153,6 +163,12 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     }
     let bot = "[data-testid=clock-0][data-state=autopilot]";
     until(&b, bot, "the seat list shows the bot", Duration::from_secs(5)).await;
+    assert!(
+        b.first("[data-testid=clock-0][data-state=autopilot] svg[data-icon=bot]")
+            .await
+            .is_some(),
+        "the bot's icon"
+    );
     until(
         &b,
         "[data-testid=clock-1][data-state=turn]",

@@ -19,6 +19,7 @@ mod five_six_browser;
 mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
+mod lobby_list;
 mod lobby_phone;
 mod mcp_browser;
 mod phone_layout;
