@@ -414,3 +414,103 @@ async fn improvement_track_boxes_fill_per_level() {
     b.quit().await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_victory_point_is_singular() {
+    let m = placed::start("catan", &ck_options(), 3, 7);
+    let mut view = m.view(Viewer::Seat(Seat(0)));
+    let legal = m.legal(Seat(0)).unwrap_or_default();
+    view["players"][0]["points"] = json!(1);
+    view["players"][1]["public_points"] = json!(2);
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    draw_in_page(&b, &view, &legal, &m.topology(), 0).await;
+    assert_eq!(
+        b.text_of("#e2e-root [data-testid=points-0]").await.as_deref(),
+        Some("1 victory point")
+    );
+    assert_eq!(
+        b.text_of("#e2e-root [data-testid=points-1]").await.as_deref(),
+        Some("2 victory points")
+    );
+    b.quit().await;
+    server.stop().await;
+}
+
+/// The end statistics' trades of each seat, as the winner screen computes them (`statistics`).
+#[tokio::test(flavor = "multi_thread")]
+async fn end_statistics_count_bank_trades() {
+    // A game in which seat 0 trades with the bank (4:1 and better) a few times.
+    let mut m = placed::start("catan", &ck_options(), 3, 11);
+    let mut pick = Pick::new(11);
+    let mut trades = 0;
+    let moves = placed::search(
+        m.as_mut(),
+        3000,
+        |_: &dyn DynMatch, seat: Seat, legal: &[Value]| {
+            if seat.0 == 0 && trades < 6 {
+                if let Some(a) = legal.iter().find(|a| a["type"] == "bank_trade") {
+                    trades += 1;
+                    return a.clone();
+                }
+            }
+            placed::prefer(legal, &["roll", "build_city", "end_turn"], AVOID, &mut pick)
+        },
+        |m: &dyn DynMatch, _| {
+            events_since(m, 0)
+                .iter()
+                .filter(|e| e["type"] == "bank_traded" && e["seat"] == 0)
+                .count()
+                >= 3
+        },
+    )
+    .expect("three bank trades of seat 0");
+    assert!(!moves.is_empty());
+    let events = events_since(m.as_ref(), 0);
+    let want: Vec<u64> = (0..3u64)
+        .map(|s| {
+            events
+                .iter()
+                .filter(|e| {
+                    (["bank_traded", "maritime_traded", "traded"].contains(&e["type"].as_str().unwrap_or_default())
+                        && e["seat"] == s)
+                        || (e["type"] == "traded" && e["with"] == s)
+                })
+                .count() as u64
+        })
+        .collect();
+    assert!(want[0] >= 3, "{want:?}");
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    b.goto("/").await;
+    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.script(&format!(
+        "window.__stats = null; Promise.all([import('/assets/games/catan.js'), import('/assets/i18n.js')]).then(([m, i18n]) => {{ \
+           const ctx = {{ lang: 'en', L: i18n.L, t: i18n.t }}; \
+           window.__stats = JSON.stringify(m.statistics({events}, 3, ctx)); }}); return 1;",
+        events = Value::from(events.clone())
+    ))
+    .await;
+    let started = Instant::now();
+    let stats = loop {
+        if let Some(s) = b.script("return window.__stats").await.as_str() {
+            break serde_json::from_str::<Value>(s).expect("JSON");
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "statistics");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let row = stats["rows"]
+        .as_array()
+        .and_then(|r| r.iter().find(|r| r["label"] == "Trades"))
+        .cloned()
+        .expect("a Trades row");
+    assert_eq!(row["values"], json!(want), "the trades of each seat: {stats}");
+    b.quit().await;
+    server.stop().await;
+}

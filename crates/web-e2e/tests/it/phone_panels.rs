@@ -86,6 +86,15 @@ async fn junior_trade_builder_opens_in_view_above_an_opaque_bar() {
     b.resize(390, 844).await;
     b.goto(&at.path(0)).await;
     b.wait_for("[data-testid=open-offer]", Duration::from_secs(20)).await;
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
+        b.click("[data-testid=lang-switch]").await;
+    }
+    // The English page names the life rings in English.
+    let page = b.text_of("body").await.unwrap_or_default();
+    assert!(
+        page.contains("Life ring") && !page.contains("Rettungsring"),
+        "no German name in the English page: {page}"
+    );
     // The player looks at the board (the top of the page) and taps the bar's trade button.
     b.script("window.scrollTo(0, 0); return null;").await;
     let (_, alpha) = bar(&b).await;
