@@ -514,3 +514,99 @@ async fn end_statistics_count_bank_trades() {
     b.quit().await;
     server.stop().await;
 }
+
+/// A progress card played from the bottom of a phone's page opens its
+/// chooser in view (it opened somewhere above, out of sight): the card's
+/// panel is entirely between the top of the screen and the action bar.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_card_played_from_the_bottom_opens_its_chooser_in_view() {
+    const CARDS: &[&str] = &[
+        "play_bishop",
+        "play_spy",
+        "play_master_merchant",
+        "play_merchant",
+        "play_engineer",
+        "play_medicine",
+    ];
+    let mut found = None;
+    for seed in 1..40u64 {
+        let mut m = placed::start("catan", &ck_options(), 3, seed);
+        let mut pick = Pick::new(seed);
+        let avoid: Vec<&str> = AVOID.iter().copied().filter(|t| !t.ends_with("_knight")).collect();
+        let mut card = None;
+        let policy = |_: &dyn DynMatch, _: Seat, legal: &[Value]| {
+            if let Some(a) = legal.iter().find(|a| a["type"] == "build_improvement") {
+                return a.clone();
+            }
+            placed::prefer(
+                legal,
+                &["roll", "build_city", "activate_knight", "build_knight", "end_turn"],
+                &avoid,
+                &mut pick,
+            )
+        };
+        let done = |m: &dyn DynMatch, _: &[Move]| {
+            let engine::ToAct::Seats(s) = m.to_act() else {
+                return false;
+            };
+            if s.first() != Some(Seat(0)) || m.view(Viewer::Spectator)["phase"]["phase"] != "main" {
+                return false;
+            }
+            card = m
+                .legal(Seat(0))
+                .unwrap_or_default()
+                .iter()
+                .find_map(|a| CARDS.iter().find(|c| a["type"] == **c).copied());
+            card.is_some()
+        };
+        if let Some(moves) = placed::search(m.as_mut(), 5000, policy, done) {
+            found = Some((seed, moves, card.expect("a card")));
+            break;
+        }
+    }
+    let (seed, moves, card) = found.expect("a targeted progress card of seat 0");
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let at = placed::place(&server, "catan", &ck_options(), 3, seed, &moves).await;
+    b.resize(390, 844).await;
+    open_seat(&b, &at, 0).await;
+    let play = format!("[data-testid=play-{}]", card.trim_start_matches("play_"));
+    b.wait_for(&play, Duration::from_secs(10)).await;
+    // The player scrolls down to the card and taps it.
+    b.script(&format!(
+        "document.querySelector({}).scrollIntoView({{block: 'center'}}); return null;",
+        serde_json::to_string(&play).unwrap_or_default()
+    ))
+    .await;
+    b.tap(&play).await.expect("a tap");
+    b.wait_for("[data-testid=card-panel]", Duration::from_secs(10)).await;
+    let started = Instant::now();
+    loop {
+        let v = b
+            .script(
+                "const r = document.querySelector('[data-testid=card-panel]').getBoundingClientRect(); \
+                 const bar = document.querySelector('.action-bar'); \
+                 const top = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight; \
+                 return [r.top, r.bottom, top];",
+            )
+            .await;
+        let n = |i: usize| v[i].as_f64().unwrap_or(f64::NAN);
+        if n(0) >= 0.0 && n(1) <= n(2) + 0.5 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{card}: the chooser spans {}..{} px, the bar starts at {} px",
+            n(0),
+            n(1),
+            n(2)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    b.screenshot("ck-card-chooser-phone").await;
+    b.quit().await;
+    server.stop().await;
+}
