@@ -610,3 +610,89 @@ async fn a_card_played_from_the_bottom_opens_its_chooser_in_view() {
     b.quit().await;
     server.stop().await;
 }
+
+/// With a squire chosen, the neighbouring hexes it cannot enter say why, and
+/// truly: "occupied" only where the player's own squire stands (every other
+/// hex once said "✕ occupied", empty ones too), "too dear" only where the
+/// hand lacks the step's card.
+#[tokio::test(flavor = "multi_thread")]
+async fn squire_steps_say_truly_why_a_hex_is_closed() {
+    let options = json!({"rules": "cities_knights_heroes"});
+    let mut found = None;
+    for seed in 1..60u64 {
+        let mut m = placed::start("catan", &options, 3, seed);
+        let mut pick = Pick::new(seed);
+        let avoid: Vec<&str> = AVOID.iter().copied().filter(|t| !t.ends_with("_knight")).collect();
+        let policy = |_: &dyn DynMatch, seat: Seat, legal: &[Value]| {
+            let order: &[&str] = if seat.0 == 0 {
+                &[
+                    "roll",
+                    "recruit_squire",
+                    "upgrade_hero",
+                    "activate_knight",
+                    "build_knight",
+                    "build_city",
+                    "end_turn",
+                ]
+            } else {
+                &["roll", "build_city", "end_turn"]
+            };
+            placed::prefer(legal, order, &avoid, &mut pick)
+        };
+        let done = |m: &dyn DynMatch, _: &[Move]| {
+            let engine::ToAct::Seats(s) = m.to_act() else {
+                return false;
+            };
+            s.first() == Some(Seat(0))
+                && m.legal(Seat(0))
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|a| a["type"] == "move_squire")
+        };
+        if let Some(moves) = placed::search(m.as_mut(), 5000, policy, done) {
+            found = Some((seed, moves, m));
+            break;
+        }
+        eprintln!(
+            "game {seed}: no squire step at version {} ({:?})",
+            m.version(),
+            m.to_act()
+        );
+    }
+    let (seed, moves, m) = found.expect("a squire of seat 0 that may move");
+    let view = m.view(Viewer::Seat(Seat(0)));
+    let server = TestServer::start().await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    let at = placed::place(&server, "catan", &options, 3, seed, &moves).await;
+    open_seat(&b, &at, 0).await;
+    b.click("[data-testid^=squire-].target").await;
+    b.wait_for("[data-testid=squire-move-panel]", Duration::from_secs(10))
+        .await;
+    let own: Vec<u64> = view["cities_knights"]["players"][0]["heroes"]["squires"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default();
+    let mut checked = 0;
+    for e in b.all("[data-testid^=squire-blocked-]").await {
+        let id = b.attr_of(&e, "data-testid").await.unwrap_or_default();
+        let why = b.attr_of(&e, "data-why").await.unwrap_or_default();
+        let text = b.text(&e).await.unwrap_or_default();
+        let hex: u64 = id.trim_start_matches("squire-blocked-").parse().expect("a hex");
+        if text.contains("occupied") {
+            assert!(
+                own.contains(&hex),
+                "hex {hex} says '{text}' without a squire of mine ({why})"
+            );
+        }
+        if why == "cost" {
+            assert!(text.contains("too dear"), "{text}");
+        }
+        checked += 1;
+    }
+    eprintln!("{checked} closed hexes checked (own squires on {own:?})");
+    b.quit().await;
+    server.stop().await;
+}
