@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t, L } from './i18n.js';
 import { api } from './api.js';
 import { showBanner } from './ui.js';
+import { icon } from './icons.js';
 
 /** The clock of a snapshot, update or `clock` message, with the difference
  * between the server's clock and this browser's (so a wrong local clock
@@ -24,10 +25,10 @@ function mmss(ms) {
 
 /** The text and state of one seat's clock at `now` (server time). */
 function reading(seat, now) {
-  if (seat.autopilot) return { text: `🤖 ${t('autopilot')}`, state: 'autopilot' };
+  if (seat.autopilot) return { icon: 'bot', text: t('autopilot'), state: 'autopilot' };
   if (seat.deadline_ms == null) return null;
-  if (now < seat.turn_ends_ms) return { text: `⏱ ${t('clockLeft', { time: mmss(seat.turn_ends_ms - now) })}`, state: 'turn' };
-  return { text: `⏱ ${t('clockGrace', { time: mmss(seat.deadline_ms - now) })}`, state: 'grace' };
+  if (now < seat.turn_ends_ms) return { icon: 'clock', text: t('clockLeft', { time: mmss(seat.turn_ends_ms - now) }), state: 'turn' };
+  return { icon: 'clock', text: t('clockGrace', { time: mmss(seat.deadline_ms - now) }), state: 'grace' };
 }
 
 /** A seat's clock badge, or null when it has none to show. */
@@ -36,7 +37,7 @@ export function clockBadge(clock, i) {
   if (!seat) return null;
   const r = reading(seat, Date.now() + clock.skew);
   if (!r) return null;
-  return h('span', { class: ['clock', r.state], 'data-testid': `clock-${i}`, 'data-state': r.state, 'data-seat': i }, r.text);
+  return h('span', { class: ['clock', r.state], 'data-testid': `clock-${i}`, 'data-state': r.state, 'data-seat': i }, icon(r.icon), ' ', h('span', { class: 'clock-text' }, r.text));
 }
 
 /** Brings every clock badge on the page up to date (called once a second). */
@@ -47,10 +48,12 @@ export function tickClocks(root, clock) {
     const seat = clock.seats?.[Number(el.dataset.seat)];
     const r = seat && reading(seat, now);
     if (!r) continue;
-    if (el.textContent !== r.text) el.textContent = r.text;
+    const text = el.querySelector('.clock-text');
+    if (text && text.textContent !== r.text) text.textContent = r.text;
     if (el.dataset.state !== r.state) {
       el.dataset.state = r.state;
       el.className = `clock ${r.state}`;
+      el.replaceChildren(icon(r.icon), ' ', h('span', { class: 'clock-text' }, r.text));
     }
   }
 }

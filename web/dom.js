@@ -8,7 +8,7 @@ export function h(tag, attrs, ...children) {
     if (v == null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
     else if (k === 'class') el.setAttribute('class', Array.isArray(v) ? v.flat(Infinity).filter(Boolean).join(' ') : v);
-    else if (k === 'style' && typeof v === 'object') Object.assign(el.style, v);
+    else if (k === 'style' && typeof v === 'object') setStyle(el, v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
     else if (k === 'value' && !ns) el.value = v;
     else if (k === 'checked' && !ns) el.checked = !!v;
@@ -16,6 +16,20 @@ export function h(tag, attrs, ...children) {
   }
   append(el, children);
   return el;
+}
+
+/**
+ * Sets inline styles; a custom property (`--track`) needs `setProperty`:
+ * assigned like `el.style['--track']` it is silently dropped, and every rule
+ * reading `var(--track)` (the filled boxes of an improvement track) fell
+ * back to nothing.
+ */
+function setStyle(el, style) {
+  for (const [k, v] of Object.entries(style)) {
+    if (v == null || v === false) continue;
+    if (k.startsWith('--')) el.style.setProperty(k, String(v));
+    else el.style[k] = v;
+  }
 }
 
 function append(el, children) {

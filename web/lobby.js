@@ -50,11 +50,21 @@ export async function lobbyPage(root) {
   // The default rule set may seat what the game module adds by an option
   // of its own (CATAN's `two_players`, see tableOptions): its range is the
   // union of the registry's and the module's.
-  const range = () => {
-    const set = ruleSet()?.players;
+  const setRange = (r) => {
+    const set = r?.players;
     const own = mods[form.game]?.meta?.players;
-    if (set && own && ruleSet() === ruleSets()[0]) return [Math.min(set[0], own[0]), Math.max(set[1], own[1])];
+    if (set && own && r === ruleSets()[0]) return [Math.min(set[0], own[0]), Math.max(set[1], own[1])];
     return set || own || [2, 4];
+  };
+  const range = () => setRange(ruleSet());
+  // A count the rule set seats only with an option of the module's (CATAN's
+  // two players): the menus say which option allows it.
+  const countNote = (n) => mods[form.game]?.tableOptions?.(n)?.short || null;
+  const rangeText = (r) => {
+    const [lo, hi] = setRange(r);
+    const extra = [];
+    for (let n = lo; n <= hi; n++) if (countNote(n) && r === ruleSets()[0]) extra.push(`${n}: ${L(countNote(n))}`);
+    return t('playersRange', { lo, hi }) + (extra.length ? `; ${extra.join('; ')}` : '');
   };
   const countOptions = () => mods[form.game]?.tableOptions?.(form.players) || null;
   const fitSeats = () => {
@@ -146,7 +156,7 @@ export async function lobbyPage(root) {
                   render();
                 },
               },
-              ruleSets().map((r) => h('option', { value: r.id, selected: r.id === ruleSet().id }, `${L(r.name)} (${r.players[0]}–${r.players[1]})`)),
+              ruleSets().map((r) => h('option', { value: r.id, selected: r.id === ruleSet().id }, `${L(r.name)} · ${rangeText(r)}`)),
             ),
           )
         : null,
@@ -163,7 +173,7 @@ export async function lobbyPage(root) {
               render();
             },
           },
-          counts.map((n) => h('option', { value: n, selected: n === form.players }, String(n))),
+          counts.map((n) => h('option', { value: n, selected: n === form.players }, countNote(n) ? `${n} (${L(countNote(n))})` : String(n))),
         ),
       ),
       countOptions()?.note ? h('p', { class: 'muted note', 'data-testid': 'players-note' }, L(countOptions().note)) : null,
@@ -224,6 +234,8 @@ export async function lobbyPage(root) {
         ' ',
         ruleSetLabel(tb),
         ' ', h('span', { class: `status ${tb.status}` }, t(`status_${tb.status}`)),
+        // A finished table names who won (several for a shared victory).
+        tb.result?.winners?.length ? [' ', h('span', { class: 'winner-of', 'data-testid': 'table-winner' }, t('wonBy', { who: tb.result.winners.map((w) => seatLabel(tb.seats[w], w)).join(', ') }))] : null,
         tb.rated ? [' ', h('span', { class: 'badge rated', 'data-testid': 'rated' }, t('rated'))] : null,
         tb.seed_chosen ? [' ', h('span', { class: 'badge seed-chosen', 'data-testid': 'seed-chosen', title: t('seedChosenNote') }, t('seedChosen'))] : null,
         ' ', h('small', { class: 'muted' }, tb.id)),
@@ -235,7 +247,7 @@ export async function lobbyPage(root) {
   /** The name of a listed table's rule set, for a game that has several. */
   const ruleSetLabel = (tb) => {
     const set = servedSets(tb.game)?.find((r) => r.id === tb.rules);
-    return set ? h('span', { class: 'rule-set', 'data-testid': 'table-rules', 'data-rules': tb.rules }, `(${L(set.name)})`) : null;
+    return set ? h('span', { class: 'rule-set', 'data-testid': 'table-rules', 'data-rules': tb.rules }, L(set.name)) : null;
   };
 
   const listPanel = () =>

@@ -9,6 +9,7 @@ import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { seatLabel, setConnection, seatColour } from './ui.js';
+import { describeThen } from './games/board-then.js';
 
 export async function replayPage(root, id) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -93,12 +94,12 @@ export async function replayPage(root, id) {
     const f = frames[i];
     const c = ctx(f);
     const lines = [];
-    for (let k = 0; k <= i; k++) {
-      for (const e of frames[k].events) {
-        const s = mod.describeEvent(e, c);
-        if (s) lines.push(h('li', { class: [k === i && 'current', e?.type === 'turn_began' && 'turn-line'] }, s));
-      }
-    }
+    // Each line on the board of its time (an Inventor's swap does not rewrite older lines).
+    const shown = frames.slice(0, i + 1).flatMap((fr, k) => fr.events.map((e) => ({ k, e })));
+    const texts = describeThen(shown.map((x) => x.e), c, (e, cc) => mod.describeEvent(e, cc));
+    shown.forEach(({ k, e }, n) => {
+      if (texts[n]) lines.push(h('li', { class: [k === i && 'current', e?.type === 'turn_began' && 'turn-line'] }, texts[n]));
+    });
     const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: i, 'data-testid': 'replay-slider', oninput: (e) => go(Number(e.target.value)) });
     const action = f.action ? `${seatName(f.seat)}: ${mod.describeAction(f.action, c)}` : '';
     mount(

@@ -9,6 +9,9 @@ import { api, heldSeats, holdSeat, dropSeat, joinSeat, TableSocket } from './api
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, copyText, seatLabel, navigate, seatColour } from './ui.js';
 import { Chat } from './chat.js';
+import { describeThen } from './games/board-then.js';
+import { keepOpenedInView } from './reveal.js';
+import { icon } from './icons.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 
 const SOUND_KEY = 'spielleiter.sound';
@@ -464,6 +467,8 @@ class TablePage {
       }
     }
     this.chat.restoreFocus();
+    // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
+    keepOpenedInView(this.root, (this.opened ||= {}));
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');
@@ -510,7 +515,9 @@ class TablePage {
           this.render();
         },
       },
-      on ? `🔔 ${t('soundOn')}` : `🔕 ${t('soundOff')}`,
+      icon(on ? 'bell' : 'bell-off'),
+      ' ',
+      on ? t('soundOn') : t('soundOff'),
     );
   }
 
@@ -532,7 +539,7 @@ class TablePage {
       h('h1', {}, title, ' ', h('small', { class: 'muted' }, `${t('table')} ${this.id}`)),
       h('div', { class: ['turn', mine && 'mine'], 'data-testid': 'turn', 'data-mine': mine ? 'true' : 'false' }, turn),
       !cur?.result && ta?.kind === 'seats' ? clockLine(this, ta.seats) : null,
-      this.autopilotNote(),
+      cur?.result ? null : this.autopilotNote(),
       this.soundToggle(),
       held.length
         ? h(
@@ -650,13 +657,11 @@ class TablePage {
 
   logPanel(ctx) {
     const items = [];
-    for (const { e } of this.log.items) {
-      let text = null;
-      try {
-        text = this.mod.describeEvent(e, ctx);
-      } catch {
-        text = null;
-      }
+    // Each line on the board of its time (an Inventor's swap does not rewrite older lines).
+    const events = this.log.items.map((x) => x.e);
+    const texts = describeThen(events, ctx, (e, c) => this.mod.describeEvent(e, c));
+    for (const [k, e] of events.entries()) {
+      const text = texts[k];
       if (!text) continue;
       // A line about a seat is marked with the seat's colour and number (colour is never the only cue).
       const seat = Number.isInteger(e?.seat) ? e.seat : null;
@@ -689,7 +694,7 @@ class TablePage {
         s.kind === 'open' ? h('em', {}, t('open')) : seatLabel(s, i),
         mine ? ` (${t('you')})` : '',
         ' ',
-        clockBadge(this.clock, i),
+        this.current()?.result ? null : clockBadge(this.clock, i),
         ' ',
         h('span', { class: 'seat-actions' }, actions),
       );

@@ -12,9 +12,13 @@ const STYLE = `
 .board-frame .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 @media (max-width: 520px) {
   /* The turn's buttons stay at the bottom of the screen, 44 px high. */
-  .action-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fffffff0; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; max-height: 45vh; overflow: auto; }
+  /* Opaque: the page scrolling under it must not show through its buttons. */
+  .action-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fff; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; max-height: 45vh; overflow: auto; }
   .action-bar button { min-height: 44px; }
-  .with-action-bar { padding-bottom: 4.5rem; }
+  /* The bar's measured height (reveal.js): nothing ends under it, and a
+     panel scrolled into view stops above it. */
+  .with-action-bar { padding-bottom: calc(var(--action-bar-h, 4.5rem) + .75rem); }
+  html { scroll-padding-bottom: calc(var(--action-bar-h, 0px) + .5rem); }
 }
 `;
 

@@ -45,7 +45,7 @@ const TX = {
   endTurn: { de: 'Zug beenden', en: 'End turn' },
   roll: { de: 'Wurf: {n}', en: 'Roll: {n}' },
   noRoll: { de: 'Noch nicht gewürfelt', en: 'Not rolled yet' },
-  rings: { de: 'Rettungsringe', en: 'Rettungsringe (life rings)' },
+  rings: { de: 'Rettungsringe', en: 'Life rings' },
   supply: { de: 'Vorrat', en: 'Supply' },
   deck: { de: 'Coco-Karten im Stapel: {n}', en: 'Coco cards in the deck: {n}' },
   ringTrade: { de: 'Tausch am Rettungsring (1:1, einmal pro Zug)', en: 'Life ring trade (1:1, once a turn)' },

@@ -14,6 +14,7 @@
 import { tradeBuilder } from './catan-trade.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
 import { boardFrame, actionBar } from './board-frame.js';
+import { autoPass, autoPassSwitch } from './auto-pass.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender, describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
@@ -38,6 +39,8 @@ export function tableOptions(players) {
   return {
     options: { two_players: true },
     note: { de: 'Zu zweit: mit der Option „two_players“ (die Regeln bleiben gleich).', en: 'Two players: with the option "two_players" (the rules stay the same).' },
+    // For the menus: which option seats this count.
+    short: { de: 'mit Option two_players', en: 'with option two_players' },
   };
 }
 
@@ -116,7 +119,9 @@ const TX = {
   devCards: { de: 'Deine Entwicklungskarten', en: 'Your development cards' },
   newCard: { de: 'neu', en: 'new' },
   points: { de: '{n} Siegpunkte', en: '{n} victory points' },
+  point: { de: '{n} Siegpunkt', en: '{n} victory point' },
   publicPoints: { de: '{n} sichtbare Siegpunkte', en: '{n} visible victory points' },
+  publicPoint: { de: '{n} sichtbarer Siegpunkt', en: '{n} visible victory point' },
   cards: { de: 'Karten: {n}', en: 'Cards: {n}' },
   devCount: { de: 'Entw.: {n}', en: 'Dev.: {n}' },
   knights: { de: 'Ritter: {n}', en: 'Knights: {n}' },
@@ -144,6 +149,12 @@ function tx(ctx, key, vars) {
 }
 function de(ctx) {
   return ctx.lang !== 'en';
+}
+/** A seat's points in words, singular for one ("1 victory point"): all of them where the viewer may know them, else the visible ones. */
+export function pointsText(ctx, p) {
+  const all = p.points != null;
+  const n = all ? p.points : p.public_points;
+  return tx(ctx, all ? (n === 1 ? 'point' : 'points') : n === 1 ? 'publicPoint' : 'publicPoints', { n });
 }
 export function resName(ctx, r) {
   return RES_NAME[de(ctx) ? 'de' : 'en'][r] || r;
@@ -1139,7 +1150,7 @@ function playerEl(h, view, i, ctx) {
   const me = ctx.seat === i;
   const over = view.phase?.phase === 'over';
   const current = view.current === i && !over;
-  const pts = p.points != null ? tx(ctx, 'points', { n: p.points }) : tx(ctx, 'publicPoints', { n: p.public_points });
+  const pts = pointsText(ctx, p);
   const colour = PLAYER_COLOUR_NAME[de(ctx) ? 'de' : 'en'][i];
   return h(
     'section',
@@ -1200,6 +1211,8 @@ export function render(view, legal, ctx) {
       'div',
       { class: 'catan-side' },
       h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, 'goal', { n: view.victory_points }))),
+      autoPassSwitch(h, view, ctx),
+      autoPass(h, view, legal, ctx),
       turnButtons(h, ctx, ix),
       dialogs(h, view, ctx, ix),
       h(

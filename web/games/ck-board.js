@@ -10,7 +10,7 @@
 
 import { TOPO, gridXY } from './catan-board.js';
 import { PLAYER_FILL, band, describeAction as catanAction } from './catan.js';
-import { TRACK_FILL, knightStrength, hexNeighbours, squireBlocked, actionCost, costSuffix, isDe, name } from './ck-text.js';
+import { TRACK_FILL, knightStrength, hexNeighbours, squireBlocked, squireStepCost, actionCost, costSuffix, cardsText, isDe, name } from './ck-text.js';
 
 const BASE_PRICED = new Set(['build_road', 'build_settlement', 'build_city']);
 /** An action in words (catan.js's sentence, C&K ones included) with its cost. */
@@ -271,10 +271,24 @@ export function addLayers(h, view, ctx, legal, layers) {
       if (t.hexes.has(o)) continue;
       const [cx, cy] = hexXY(o);
       const desert = view.board.tiles[o]?.terrain === 'desert';
+      if (!view.board.tiles[o]) continue;
       const blocked = squireBlocked(view, ctx.seat, ctx.ui.squireFrom, o);
-      const why = desert ? (d ? 'Wüste: kein Zutritt' : 'desert: no entry') : blocked ? (d ? 'gesperrt: fremde Straße' : 'blocked: opposing road') : d ? 'besetzt' : 'occupied';
+      // "Occupied" only where a squire of the player's own stands (`snh.squire.one_per_hex`);
+      // an empty hex the step cannot reach is too dear (`snh.squire.move.cost`).
+      const own = (ck.players[ctx.seat]?.heroes?.squires || []).includes(o);
+      const cost = squireStepCost(view, ctx.seat, ctx.ui.squireFrom, o);
+      const hand = view.players[ctx.seat]?.hand || {};
+      const dear = Object.entries(cost).some(([k, n]) => (hand[k] || 0) < n);
+      const kind = desert ? 'desert' : blocked ? 'road' : own ? 'own-squire' : dear ? 'cost' : 'other';
+      const why = {
+        desert: d ? 'Wüste: kein Zutritt' : 'desert: no entry',
+        road: d ? 'gesperrt: fremde Straße' : 'blocked: opposing road',
+        'own-squire': d ? 'besetzt: eigener Knappe' : 'occupied: own squire',
+        cost: d ? `zu teuer: ${cardsText(ctx, cost)}` : `too dear: ${cardsText(ctx, cost)}`,
+        other: d ? 'jetzt nicht erreichbar' : 'not reachable now',
+      }[kind];
       layers.top.push(
-        h('svg:g', { class: 'squire-blocked', 'data-testid': `squire-blocked-${o}`, 'data-why': desert ? 'desert' : blocked ? 'road' : 'other', 'pointer-events': 'none' }, h('svg:title', {}, why), h('svg:text', { x: cx, y: cy + S * 0.45, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 900, fill: '#c1121f', stroke: '#fff', 'stroke-width': 1 }, '✕'), h('svg:text', { x: cx, y: cy + S * 0.7, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: '#fff', stroke: '#111', 'stroke-width': 0.3 }, why)),
+        h('svg:g', { class: 'squire-blocked', 'data-testid': `squire-blocked-${o}`, 'data-why': kind, 'pointer-events': 'none' }, h('svg:title', {}, why), h('svg:text', { x: cx, y: cy + S * 0.45, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 900, fill: '#c1121f', stroke: '#fff', 'stroke-width': 1 }, '✕'), h('svg:text', { x: cx, y: cy + S * 0.7, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 700, fill: '#fff', stroke: '#111', 'stroke-width': 0.3 }, why)),
       );
     }
   }

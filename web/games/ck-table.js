@@ -106,22 +106,46 @@ function diceEl(h, view, ctx) {
   );
 }
 
-/** The last barbarian attack from the log: the attack and what it did to each seat. */
-function lastAttack(ctx, view) {
+/**
+ * The last barbarian attack from the log: the attack and what it did to each
+ * seat. The ship is reset in the same step as the attack, but the cities fall
+ * and tied defenders draw only afterwards (each seat's own choice), so the
+ * attack's consequences are read up to the next turn, not to the reset; a
+ * seat that still owes its city or its deck is marked from the phase.
+ */
+export function lastAttack(ctx, view) {
   const items = ctx.log || [];
   let i = items.length - 1;
   while (i >= 0 && items[i].e?.type !== 'barbarian_attack') i--;
   if (i < 0) return null;
   const attack = items[i].e;
   const per = view.players.map(() => []);
+  let sameTurn = true;
   for (let k = i + 1; k < items.length; k++) {
     const e = items[k].e;
-    if (!e || e.type === 'barbarians_reset' || e.type === 'turn_started') break;
+    if (!e) continue;
+    if (e.type === 'turn_started' || e.type === 'barbarian_attack') {
+      sameTurn = false;
+      break;
+    }
     if (e.type === 'defender_of_catan') per[e.seat].push('defender');
     if (e.type === 'city_pillaged') per[e.seat].push('pillaged');
-    if (e.type === 'progress_drawn') per[e.seat].push('progress');
+    // A tie's card; the gates of the attack's own roll draw nothing (its face is the ship).
+    if (e.type === 'progress_drawn' && attack.repelled) per[e.seat].push('progress');
   }
+  if (sameTurn && view.phase?.phase === 'pillage') for (const s of view.phase.owed || []) per[s]?.push('owes-city');
+  if (sameTurn && view.phase?.phase === 'defender_deck') for (const s of view.phase.pending || []) per[s]?.push('owes-deck');
   return { attack, per };
+}
+
+/** What the last attack did to one seat, in words. */
+export function attackOutcome(ctx, attack, marks, mine) {
+  if (marks.includes('defender')) return tx(ctx, 'Retter Catans (+1 Siegpunkt)', 'Defender of Catan (+1 VP)');
+  if (marks.includes('pillaged')) return tx(ctx, 'Stadt geplündert', 'city pillaged');
+  if (marks.includes('owes-city')) return mine ? tx(ctx, 'verliert eine Stadt: wähle sie', 'loses a city: choose it') : tx(ctx, 'verliert eine Stadt (wählt noch)', 'loses a city (still choosing)');
+  if (marks.includes('progress')) return tx(ctx, 'Gleichstand: Fortschrittskarte', 'tie: progress card');
+  if (marks.includes('owes-deck')) return tx(ctx, 'Gleichstand: wählt einen Fortschrittsstapel', 'tie: choosing a progress deck');
+  return attack.repelled ? tx(ctx, 'verteidigt', 'defended') : tx(ctx, 'nicht betroffen', 'not affected');
 }
 
 function barbariansEl(h, view, ctx) {
@@ -131,12 +155,6 @@ function barbariansEl(h, view, ctx) {
   const steps = [];
   for (let k = 0; k <= 7; k++) steps.push(h('span', { class: ['barb-step', k === ck.barbarians && 'ship', k === 7 && 'catan-end'], 'data-step': k }, k === ck.barbarians ? tx(ctx, 'Schiff', 'ship') : k === 7 ? 'Catan' : String(k)));
   const last = lastAttack(ctx, view);
-  const outcome = (seat, marks) => {
-    if (marks.includes('defender')) return tx(ctx, 'Retter Catans (+1 Siegpunkt)', 'Defender of Catan (+1 VP)');
-    if (marks.includes('pillaged')) return tx(ctx, 'Stadt geplündert', 'city pillaged');
-    if (marks.includes('progress')) return tx(ctx, 'Gleichstand: Fortschrittskarte', 'tie: progress card');
-    return last.attack.repelled ? tx(ctx, 'verteidigt', 'defended') : tx(ctx, 'nicht betroffen', 'not affected');
-  };
   return h(
     'section',
     { class: 'cplayer barbarians', 'data-testid': 'barbarians', 'data-position': ck.barbarians },
@@ -158,7 +176,7 @@ function barbariansEl(h, view, ctx) {
           'div',
           { 'data-testid': 'last-attack' },
           h('div', {}, describeEvent(last.attack, ctx)),
-          h('ul', { class: 'ck-caused' }, last.per.map((marks, i) => h('li', { 'data-testid': `attack-seat-${i}` }, `${ctx.seatName(i)}: ${outcome(i, marks)}`))),
+          h('ul', { class: 'ck-caused' }, last.per.map((marks, i) => h('li', { 'data-testid': `attack-seat-${i}` }, `${ctx.seatName(i)}: ${attackOutcome(ctx, last.attack, marks, i === ctx.seat)}`))),
         )
       : null,
   );
@@ -259,7 +277,8 @@ function playerEl(h, view, i, ctx, legal, ix) {
   const cp = view.cities_knights.players[i];
   const over = view.phase?.phase === 'over';
   const current = view.current === i && !over;
-  const pts = p.points != null ? tx(ctx, `${p.points} Siegpunkte`, `${p.points} victory points`) : tx(ctx, `${p.public_points} Siegpunkte`, `${p.public_points} victory points`);
+  const n = p.points ?? p.public_points;
+  const pts = n === 1 ? tx(ctx, '1 Siegpunkt', '1 victory point') : tx(ctx, `${n} Siegpunkte`, `${n} victory points`);
   const walls = cp.walls?.length || 0;
   const knights = cp.knights?.length || 0;
   const active = cp.active?.length || 0;

@@ -92,6 +92,9 @@ const COST = {
   play_medicine: { ore: 2, grain: 1 },
 };
 
+/** Phases whose builds cost nothing. */
+const FREE_PHASES = new Set(['setup', 'road_building', 'diplomat_road', 'deserter_place']);
+
 export function isDe(ctx) {
   return ctx.lang !== 'en';
 }
@@ -171,7 +174,8 @@ export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wo
  */
 export function actionCost(a, view, seat) {
   if (!a) return null;
-  if (COST[a.type]) return COST[a.type];
+  // The set-up's pieces, Road Building's and the Diplomat's roads, the Deserter's knight are free.
+  if (COST[a.type]) return FREE_PHASES.has(view?.phase?.phase) ? {} : COST[a.type];
   const ck = view?.cities_knights?.players?.[seat];
   switch (a.type) {
     case 'build_improvement':

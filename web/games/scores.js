@@ -65,8 +65,13 @@ export function catanStats(events, players, ctx) {
       case 'built':
         if (e.seat != null) built[e.seat]++;
         break;
+      // A trade counts for both partners; Cities & Knights trades with the bank as `bank_traded`.
       case 'traded':
+        if (e.seat != null) traded[e.seat]++;
+        if (e.with != null && e.with !== e.seat) traded[e.with]++;
+        break;
       case 'maritime_traded':
+      case 'bank_traded':
         if (e.seat != null) traded[e.seat]++;
         break;
       default:

@@ -414,6 +414,8 @@ function playerEl(h, view, i, ctx, ix, last) {
       h('strong', {}, ctx.seatName(i)),
       h('span', { class: 'points', 'data-testid': `points-${i}`, title: tx(ctx, 'points') }, `${p.points} ${tx(ctx, 'pts')}`),
     ),
+    // Returning tokens over 10: the hint sits right above the tokens it asks for (on a phone it was a screen away).
+    ret.size ? h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')) : null,
     h(
       'div',
       { class: 'player-row' },
@@ -471,7 +473,6 @@ export function render(view, legal, ctx) {
     ),
   );
   const prompts = [];
-  if (ix.ret.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')));
   if (ix.noble.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint')));
   const pass = ix.pass ? h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass')) : null;
   const order = view.players.map((_, i) => i);

@@ -432,6 +432,38 @@ impl Browser {
         .map(|_| ())
     }
 
+    /// Taps the first element matching `css` with a finger (a touch pointer
+    /// of WebDriver's actions), at the middle of its visible part. Unlike
+    /// [`Browser::click`] nothing is scrolled first: the element must be
+    /// where a player's finger can reach it, as a phone shows the page.
+    pub async fn tap(&self, css: &str) -> Result<(), DriverError> {
+        let js = format!(
+            "const e = document.querySelector({}); if (!e) return null; const r = e.getBoundingClientRect(); \
+             const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2, y = (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2; \
+             return [Math.round(x), Math.round(y)];",
+            serde_json::to_string(css).unwrap_or_default()
+        );
+        let at = self.script(&js).await;
+        let (Some(x), Some(y)) = (at.get(0).and_then(Value::as_i64), at.get(1).and_then(Value::as_i64)) else {
+            return Err(DriverError {
+                error: "no such element".into(),
+                message: css.into(),
+            });
+        };
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pause", "duration": 60},
+                {"type": "pointerUp", "button": 0}
+            ]
+        }]});
+        self.session(reqwest::Method::POST, "/actions", Some(actions)).await?;
+        let _ = self.session(reqwest::Method::DELETE, "/actions", None).await;
+        Ok(())
+    }
+
     /// Types into the first element matching `css` (after clearing it),
     /// retrying while the page re-renders (the element found may go stale
     /// between finding it and typing).

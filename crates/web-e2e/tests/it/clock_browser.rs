@@ -120,7 +120,17 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     let mine = "[data-testid=clocks] [data-testid=clock-0][data-state=turn]";
     until(&b, mine, "the seat to act sees its time", Duration::from_secs(20)).await;
     let left = b.text_of("[data-testid=clock-0]").await.unwrap_or_default();
-    assert!(left.starts_with("⏱ noch 0:0"), "{left}");
+    assert!(left.starts_with("noch 0:0"), "{left}");
+    // The clock's icon is an inline SVG, not an emoji that a system without an emoji font draws as a box.
+    assert!(
+        b.first("[data-testid=clock-0] svg[data-icon=clock]").await.is_some(),
+        "the clock has its icon"
+    );
+    let status = b.text_of(".status-bar").await.unwrap_or_default();
+    assert!(
+        !status.contains(['⏱', '🤖', '🔔', '🔕']),
+        "no emoji in the status bar: {status}"
+    );
     let version = ui::version(&b).await;
     until(
         &b,
@@ -153,6 +163,12 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
     }
     let bot = "[data-testid=clock-0][data-state=autopilot]";
     until(&b, bot, "the seat list shows the bot", Duration::from_secs(5)).await;
+    assert!(
+        b.first("[data-testid=clock-0][data-state=autopilot] svg[data-icon=bot]")
+            .await
+            .is_some(),
+        "the bot's icon"
+    );
     until(
         &b,
         "[data-testid=clock-1][data-state=turn]",
@@ -181,6 +197,49 @@ async fn the_turn_clock_hands_an_idle_seat_to_a_bot_and_back() {
         button.as_deref(),
         Some("false"),
         "the seat list offers to hand over again"
+    );
+    b.quit().await;
+    server.stop().await;
+}
+
+/// After the game the clock says nothing more (issue 26): the note that a bot
+/// plays the seat and the seats' clocks go away with the last move, so the
+/// winner screen is not pushed down by a clock of a game that is over.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_clock_goes_quiet_when_the_game_is_over() {
+    let server = TestServer::start_game(4).await;
+    let Some(b) = Browser::start(&server.url).await else {
+        server.stop().await;
+        return;
+    };
+    ui::lobby_in_german(&b).await;
+    b.click("[data-testid=game-select] option[value=\"splendor\"]").await;
+    b.click("[data-testid=players-select] option[value=\"2\"]").await;
+    b.click("[data-testid=seat-kind-1] option[value=\"bot:random\"]").await;
+    b.type_into("[data-testid=name-input]", "Uta").await;
+    b.type_into("[data-testid=clock-turn]", "60").await;
+    b.type_into("[data-testid=clock-grace]", "0").await;
+    b.click("[data-testid=create-table]").await;
+    b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
+    // The player hands the seat to the bot: the page says so, and the bots play the game out.
+    b.click("[data-testid=autopilot-0]").await;
+    until(
+        &b,
+        "[data-testid=autopilot-note]",
+        "the bot plays the seat",
+        Duration::from_secs(10),
+    )
+    .await;
+    until(&b, "[data-testid=winner]", "the game ends", Duration::from_secs(120)).await;
+    b.click("[data-testid=winner-close]").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        b.first("[data-testid=autopilot-note]").await.is_none(),
+        "no bot note after the game"
+    );
+    assert!(
+        b.first("[data-testid^=clock-]").await.is_none(),
+        "no seat clock after the game"
     );
     b.quit().await;
     server.stop().await;

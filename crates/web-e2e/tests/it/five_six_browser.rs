@@ -18,7 +18,7 @@ const SBP_NO_TRADE_DE: &str =
 
 /// Creates a CATAN table of the 5–6 player rule set `rules` in the lobby (the
 /// rule set chosen there, which offers 5 or 6 players); returns its id.
-async fn create_56(b: &Browser, rules: &str, seats: &[&str], options: &str) -> String {
+pub(crate) async fn create_56(b: &Browser, rules: &str, seats: &[&str], options: &str) -> String {
     let (id, counts) = ui::create_with_rules(b, "catan", rules, seats, "Anna", options).await;
     assert_eq!(counts, ["5", "6"], "{rules}: the lobby offers 5 or 6 players");
     id
@@ -26,7 +26,7 @@ async fn create_56(b: &Browser, rules: &str, seats: &[&str], options: &str) -> S
 
 /// One step of a simple player: answers first, then builds (cities,
 /// settlements, roads), the robber, the roll, a card bought, the end.
-async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
+pub(crate) async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
     let answer = ui::first_of(
         b,
         &[

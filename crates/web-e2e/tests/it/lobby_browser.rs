@@ -120,7 +120,11 @@ async fn two_player_catan_from_the_lobby() {
         }
         v
     };
-    assert_eq!(counts, ["2", "3", "4"], "player counts offered for CATAN");
+    assert_eq!(
+        counts,
+        ["2 (mit Option two_players)", "3", "4"],
+        "player counts offered for CATAN, the option that seats two named"
+    );
     assert_eq!(
         b.script("return document.querySelector('[data-testid=players-select]').value;")
             .await,

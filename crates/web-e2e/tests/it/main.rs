@@ -4,6 +4,7 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod ck;
+mod placed;
 
 mod assets;
 mod catan_boards;
@@ -12,14 +13,20 @@ mod catan_discard;
 mod catan_junior_browser;
 mod chat_browser;
 mod ck_browser;
+mod ck_panels;
 mod clock_browser;
 mod five_six_browser;
+mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
+mod lobby_list;
+mod lobby_phone;
 mod mcp_browser;
 mod phone_layout;
+mod phone_panels;
 mod ratings_browser;
 mod reconnect_browser;
+mod sbp_auto_pass;
 mod splendor_browser;
 mod splendor_cards;
 mod table_browser;

@@ -305,15 +305,24 @@ async fn the_turn_shows_in_the_title_and_the_log_in_seat_colours() {
         b.first("details[data-testid=legal-list]:not([open])").await.is_some(),
         "the legal list is folded away"
     );
+    // The switch's icon is an inline SVG (no emoji font needed), its text says the state.
     assert_eq!(
-        b.text_of("[data-testid=sound-toggle]").await.as_deref(),
-        Some("🔕 Ton aus")
+        b.text_of("[data-testid=sound-toggle]").await.as_deref().map(str::trim),
+        Some("Ton aus")
     );
+    assert!(b
+        .first("[data-testid=sound-toggle] svg[data-icon=bell-off]")
+        .await
+        .is_some());
     b.click("[data-testid=sound-toggle]").await;
     assert_eq!(
-        b.text_of("[data-testid=sound-toggle]").await.as_deref(),
-        Some("🔔 Ton an")
+        b.text_of("[data-testid=sound-toggle]").await.as_deref().map(str::trim),
+        Some("Ton an")
     );
+    assert!(b
+        .first("[data-testid=sound-toggle] svg[data-icon=bell]")
+        .await
+        .is_some());
 
     take_three(&b).await;
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(20)).await, Turn::Mine);

@@ -1,0 +1,25 @@
+// Small inline SVG icons for the table's status (the turn clock, a seat a
+// bot plays, the sound switch). They were emoji (⏱ 🤖 🔔 🔕), which a
+// system without an emoji font draws as empty boxes; these need no font.
+// Each is decorative (`aria-hidden`): the text beside it says what it means.
+
+import { h } from './dom.js';
+
+const PATHS = {
+  // A stopwatch: the dial, the crown and the hand.
+  clock: ['M12 21a8 8 0 1 0 0-16a8 8 0 1 0 0 16z', 'M12 9v4l2.5 2', 'M10 2h4', 'M12 2v3'],
+  // A robot's head: the face, the eyes, the mouth and the antenna.
+  bot: ['M5 9h14v10H5z', 'M9 13h.01', 'M15 13h.01', 'M9.5 16.5h5', 'M12 9V5', 'M12 4.5a.5.5 0 1 0 0 .01'],
+  // A bell, and a bell struck through.
+  bell: ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z', 'M10 20.5a2 2 0 0 0 4 0'],
+  'bell-off': ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z', 'M10 20.5a2 2 0 0 0 4 0', 'M3 3l18 18'],
+};
+
+/** The icon `name` (clock, bot, bell, bell-off), 1em square in the text's colour. */
+export function icon(name) {
+  return h(
+    'svg:svg',
+    { class: `icon icon-${name}`, viewBox: '0 0 24 24', width: '1em', height: '1em', 'aria-hidden': 'true', focusable: 'false', 'data-icon': name },
+    (PATHS[name] || []).map((d) => h('svg:path', { d, fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })),
+  );
+}
