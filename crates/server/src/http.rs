@@ -384,9 +384,10 @@ pub(crate) async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<cra
         match app.open_tables.reserve(ip, &|id| lobby.is_open(id)) {
             Err(e) if e.info.rule == "server.table_limit.total" && tries < 8 => {
                 tries += 1;
-                if !lobby.make_room().await {
+                let Some(closed) = lobby.make_room().await else {
                     return Err(e);
-                }
+                };
+                app.open_tables.forget(&closed);
             }
             other => return other,
         }

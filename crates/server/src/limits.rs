@@ -79,9 +79,12 @@ pub struct OpenTables {
 struct OpenInner {
     /// Table ids by creator (`None`: restored), plus creations under way.
     by_addr: HashMap<Option<IpAddr>, Bucket>,
+    /// The bucket of every counted id, so that one table can be given back
+    /// without a look at the others ([`OpenTables::forget`]).
+    owner: HashMap<String, Option<IpAddr>>,
     /// Sum of every bucket's ids and pending creations.
     count: usize,
-    /// The finished-or-closed counter ([`OpenTables::ended`])
+    /// The ended-games counter ([`OpenTables::ended`])
     /// when every bucket was last pruned: while it has not moved, no counted
     /// table can have ended, and a full server need not look them up again.
     pruned_at: Option<u64>,
@@ -120,7 +123,14 @@ impl OpenInner {
     fn prune(&mut self, key: Option<IpAddr>, open: &dyn Fn(&str) -> bool) {
         if let Some(b) = self.by_addr.get_mut(&key) {
             let before = b.ids.len();
-            b.ids.retain(|id| open(id));
+            let owner = &mut self.owner;
+            b.ids.retain(|id| {
+                let keep = open(id);
+                if !keep {
+                    owner.remove(id);
+                }
+                keep
+            });
             self.count -= before - b.ids.len();
             if b.len() == 0 {
                 self.by_addr.remove(&key);
@@ -145,7 +155,8 @@ impl Reservation {
         let mut inner = lock(&self.tables.inner);
         let b = inner.by_addr.entry(self.addr).or_default();
         b.pending = b.pending.saturating_sub(1);
-        b.ids.push(id);
+        b.ids.push(id.clone());
+        inner.owner.insert(id, self.addr);
     }
 }
 
@@ -215,13 +226,38 @@ impl OpenTables {
         let mut inner = lock(&self.inner);
         inner.count += tables.len();
         for (id, creator) in tables {
-            inner.by_addr.entry(creator).or_default().ids.push(id);
+            inner.by_addr.entry(creator).or_default().ids.push(id.clone());
+            inner.owner.insert(id, creator);
         }
     }
 
-    /// Re-checks every table (the periodic sweep).
+    /// Re-checks every table (the periodic sweep), whether or not a game
+    /// has ended since the last time.
     pub fn prune_all(&self, open: &dyn Fn(&str) -> bool) {
-        lock(&self.inner).prune_all(open, self.ended);
+        let mut inner = lock(&self.inner);
+        inner.pruned_at = None;
+        inner.prune_all(open, self.ended);
+    }
+
+    /// Gives back the place of table `id`, closed to make room
+    /// ([`crate::lobby::Lobby::make_room`]): the other tables are not looked at.
+    pub fn forget(&self, id: &str) {
+        let mut inner = lock(&self.inner);
+        let Some(key) = inner.owner.remove(id) else {
+            return;
+        };
+        let mut emptied = false;
+        let mut removed = 0;
+        if let Some(b) = inner.by_addr.get_mut(&key) {
+            let before = b.ids.len();
+            b.ids.retain(|other| other != id);
+            removed = before - b.ids.len();
+            emptied = b.len() == 0;
+        }
+        inner.count -= removed;
+        if emptied {
+            inner.by_addr.remove(&key);
+        }
     }
 
     /// Open tables counted now.
@@ -471,6 +507,14 @@ mod tests {
             assert_eq!(e.info.rule, "server.table_limit.total");
         }
         assert_eq!(lookups.get(), 0);
+        // A table closed to make room is given back by name, still without
+        // a look at the others.
+        tables.forget("t3");
+        assert_eq!(tables.count(), 49);
+        tables.reserve(ip(203), &open).expect("t3's place").commit("t3b".into());
+        assert_eq!(lookups.get(), 0);
+        tables.forget("no such table");
+        assert_eq!(tables.count(), 50);
         // Once a table ends, the next request looks again and finds the place.
         ENDED.fetch_add(1, Ordering::Relaxed);
         let finished = |id: &str| id != "t7";

@@ -197,17 +197,16 @@ impl Lobby {
 
     /// Closes one open table to make room for a new one when the server's
     /// table cap is reached: the oldest table no human has joined, else the
-    /// one with no action for the longest time. False if no table is open.
+    /// one with no action for the longest time. Its id, or `None` if no
+    /// table is open.
     /// Unjoined tables come from the front of the opened queue; every table
     /// is scanned (a few milliseconds for 10,000) only when none is left.
-    pub async fn make_room(&self) -> bool {
+    pub async fn make_room(&self) -> Option<String> {
         let victim = match self.oldest_unjoined() {
             Some(v) => Some(v),
             None => self.scan_for_room(),
         };
-        let Some((id, handle)) = victim else {
-            return false;
-        };
+        let (id, handle) = victim?;
         let closed = handle
             .ask(|reply| table::Command::Close {
                 reason: "server.table_limit.closed",
@@ -221,7 +220,7 @@ impl Lobby {
             Ok(mut t) => t.remove(&id),
             Err(poisoned) => poisoned.into_inner().remove(&id),
         };
-        true
+        Some(id)
     }
 
     /// The oldest open table no human has joined, taken from the front of

@@ -311,7 +311,7 @@ pub struct TableHandle {
 /// Tables opened by this process so far ([`TableHandle::opened`]).
 static OPENED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How many times a table of this process has finished or been closed. The
+/// How many times a game at a table of this process has ended. The
 /// server's table count ([`crate::limits::OpenTables`]) re-checks every table
 /// only when this has moved since its last check: at the cap a flood of
 /// creations would otherwise look up every table once per request. Shared by
@@ -1210,8 +1210,10 @@ impl Table {
             Ok(s) => s,
             Err(poisoned) => poisoned.into_inner(),
         };
-        let ended_now = matches!(status, "finished" | "closed");
-        let ended_before = matches!(current.status.as_str(), "finished" | "closed");
+        // Only a game's end counts: a table closed to make room is given
+        // back to the count by the one who closed it (`OpenTables::forget`).
+        let ended_now = status == "finished";
+        let ended_before = current.status == "finished";
         *current = summary;
         drop(current);
         if ended_now && !ended_before {
