@@ -40,6 +40,7 @@ const TX = {
   reserved: { de: 'Reserviert', en: 'Reserved' },
   hidden: { de: 'verdeckt', en: 'face down' },
   cards: { de: 'Karten', en: 'cards' },
+  oneCard: { de: 'Karte', en: 'card' },
   points: { de: 'Punkte', en: 'points' },
   cardActions: { de: 'Karte', en: 'Card' },
   lastMove: { de: 'Letzter Zug', en: 'Last move' },
@@ -432,7 +433,7 @@ function playerEl(h, view, i, ctx, ix, last) {
       { class: 'player-row' },
       h('span', { class: 'label' }, tx(ctx, 'bonuses')),
       GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`, m?.bonus === c && 'last-bonus'], 'data-testid': m?.bonus === c ? 'last-bonus' : null, title: colour(ctx, c) }, String(p.bonuses[c])) : null)),
-      h('span', { class: 'muted' }, ` ${p.purchased.length} ${tx(ctx, 'cards')}`),
+      h('span', { class: 'muted' }, ` ${p.purchased.length} ${tx(ctx, p.purchased.length === 1 ? 'oneCard' : 'cards')}`),
     ),
     p.reserved.length
       ? h(

@@ -188,6 +188,12 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
         (token - hint).abs() < 120.0,
         "the hint ({hint} px) is right by the tokens ({token} px)"
     );
+    // A seat with one bought card says so in the singular.
+    let page = b.text_of("body").await.unwrap_or_default();
+    assert!(
+        page.contains("1 card") && !page.contains("1 cards"),
+        "one card in the singular: {page}"
+    );
     b.screenshot("phone-splendor-return").await;
     b.quit().await;
     server.stop().await;
