@@ -252,6 +252,8 @@ pub struct Db {
     pool: AnyPool,
     writes: mpsc::Sender<Job>,
     secret: crate::secret::ServerSecret,
+    /// A SQLite file's one-server lock, held while any clone lives.
+    _lock: Option<crate::instance_lock::InstanceLock>,
 }
 
 /// Adds `mode=rwc` to SQLite URLs so a missing file is created.
@@ -289,6 +291,12 @@ impl Db {
             .map_err(|_| fail(sqlx::Error::PoolTimedOut))?
             .map_err(fail)?;
         let _ = sqlx::Connection::close(probe).await;
+        // After the probe (which says why a file cannot be opened), before
+        // anything reads tables to drive or writes.
+        let lock = match writer::sqlite_path(&url) {
+            Some(path) if sqlite => Some(crate::instance_lock::lock(path)?),
+            _ => None,
+        };
         let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
             .await
             .map_err(fail)?;
@@ -363,6 +371,7 @@ impl Db {
                 pool,
                 writes: tx,
                 secret,
+                _lock: lock,
             },
             writer,
         ))

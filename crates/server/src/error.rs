@@ -556,6 +556,17 @@ pub enum ServerError {
     /// Serving failed.
     #[error("Ein-/Ausgabefehler / I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// Another server runs on this SQLite file (see `instance_lock`).
+    #[error(
+        "Die SQLite-Datenbank {database} wird schon von einem anderen spielleiter-Server benutzt (Sperre {lock}); SQLite bedient nur einen Server: den anderen beenden oder für mehrere Instanzen PostgreSQL nehmen / \
+         the SQLite database {database} is already used by another spielleiter server (lock {lock}); SQLite serves one server only: stop the other one, or use PostgreSQL for several instances"
+    )]
+    InUse {
+        /// The database file.
+        database: String,
+        /// The lock file another process holds.
+        lock: String,
+    },
     /// The configuration is inconsistent (duplicate game id, bad URL, …).
     #[error("Ungültige Konfiguration / invalid configuration: {0}")]
     Config(String),

@@ -19,6 +19,7 @@ pub mod db;
 pub mod error;
 pub mod guard;
 pub mod http;
+mod instance_lock;
 pub mod limits;
 pub mod listen;
 pub mod loadtest;

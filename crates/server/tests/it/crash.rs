@@ -243,3 +243,29 @@ async fn secrets_never_reach_the_log() {
         );
     }
 }
+
+/// SQLite serves one server (issue 29, item 7): a second process on the same
+/// file refuses to start and says why; once the first is killed (`kill -9`,
+/// so no clean shutdown released anything), a new one starts on the file.
+#[test]
+fn a_second_server_on_the_same_sqlite_file_refuses_to_start() {
+    let db = common::temp_sqlite("single");
+    let (mut first, _) = spawn_server(&db);
+    let second = Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
+        .args(["--addr", "127.0.0.1:0", "--database", &db])
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("server binary runs");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "a second server started on {db}: {said}");
+    assert!(
+        said.contains("already used by another spielleiter server") && said.contains("PostgreSQL"),
+        "{said}"
+    );
+    assert!(String::from_utf8_lossy(&second.stdout).is_empty(), "it never listened");
+    first.kill().expect("kill -9");
+    let _ = first.wait();
+    let (mut again, _) = spawn_server(&db);
+    let _ = again.kill();
+    let _ = again.wait();
+}
