@@ -10,6 +10,8 @@
 //! `SPIELLEITER_CHROMIUM` and `SPIELLEITER_CHROMEDRIVER` override the paths;
 //! `SPIELLEITER_SCREENSHOTS=DIR` saves the tests' screenshots there.
 
+pub mod capture;
+
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
