@@ -65,7 +65,10 @@ pub fn halve(f: &Frame) -> Frame {
 }
 
 /// The frames as one animated PNG that plays forever, each shown for
-/// `delay_ms`. Every frame must have the first one's size.
+/// `delay_ms`; a frame equal to the one before is dropped and the one
+/// before shown longer (a turn waits on the server between its moves, and
+/// identical frames would only weigh). Every frame must have the first
+/// one's size.
 pub fn apng(frames: &[Frame], delay_ms: u16) -> Result<Vec<u8>, String> {
     let first = frames.first().ok_or("no frames")?;
     if let Some(odd) = frames
@@ -77,17 +80,24 @@ pub fn apng(frames: &[Frame], delay_ms: u16) -> Result<Vec<u8>, String> {
             odd.width, odd.height, first.width, first.height
         ));
     }
+    let mut shown: Vec<(&Frame, u16)> = Vec::new();
+    for f in frames {
+        match shown.last_mut() {
+            Some((last, delay)) if last.rgba == f.rgba => *delay = delay.saturating_add(delay_ms),
+            _ => shown.push((f, delay_ms)),
+        }
+    }
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, first.width, first.height);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Best);
-        let count = u32::try_from(frames.len()).map_err(|e| e.to_string())?;
+        let count = u32::try_from(shown.len()).map_err(|e| e.to_string())?;
         enc.set_animated(count, 0).map_err(|e| e.to_string())?;
-        enc.set_frame_delay(delay_ms, 1000).map_err(|e| e.to_string())?;
         let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-        for f in frames {
+        for (f, delay) in shown {
+            writer.set_frame_delay(delay, 1000).map_err(|e| e.to_string())?;
             writer.write_image_data(&f.rgba).map_err(|e| e.to_string())?;
         }
         writer.finish().map_err(|e| e.to_string())?;
@@ -109,12 +119,19 @@ mod tests {
 
     #[test]
     fn frames_join_into_an_animated_png_that_decodes_back() {
-        let frames = [solid(4, 2, [255, 0, 0, 255]), solid(4, 2, [0, 0, 255, 255])];
+        let red = solid(4, 2, [255, 0, 0, 255]);
+        let frames = [red.clone(), red, solid(4, 2, [0, 0, 255, 255])];
         let bytes = apng(&frames, 500).unwrap();
         let decoder = png::Decoder::new(Cursor::new(&bytes));
         let reader = decoder.read_info().unwrap();
         let control = reader.info().animation_control.expect("an animated PNG");
-        assert_eq!((control.num_frames, control.num_plays), (2, 0));
+        assert_eq!(
+            (control.num_frames, control.num_plays),
+            (2, 0),
+            "the repeated red frame shown longer"
+        );
+        let shown = reader.info().frame_control.expect("the first frame's control");
+        assert_eq!((shown.delay_num, shown.delay_den), (1000, 1000), "two frames' time");
         let first = decode(&bytes).unwrap();
         assert_eq!(&first.rgba[..4], &[255, 0, 0, 255]);
         assert!(apng(&[solid(4, 2, [0; 4]), solid(2, 2, [0; 4])], 100).is_err());

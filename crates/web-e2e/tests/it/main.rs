@@ -13,6 +13,7 @@ mod catan_discard;
 mod catan_junior_browser;
 mod chat_browser;
 mod ck_browser;
+mod ck_capture;
 mod ck_panels;
 mod clock_browser;
 mod five_six_browser;
