@@ -7,8 +7,8 @@
 // - The second click of a browser double click (`event.detail >= 2`) is
 //   ignored.
 // - While an action is on its way, further actions are ignored: from the
-//   send until the server answers (a refusal, or the acknowledgement and the
-//   update that shows the action's result).
+//   send until the server answers (a refusal, or a newer board of the acting
+//   seat: the update that shows the action's result).
 // - Controls meant to be clicked again and again (one-at-a-time discards,
 //   Splendor's returned tokens, the sound switch) opt out with a
 //   `data-repeat` attribute on the control or one of its ancestors.
@@ -60,27 +60,29 @@ export class ClickGuard {
     return true;
   }
 
-  /** An action went out as request `id` for `seat`. */
-  sent(id, seat) {
+  /** An action went out as request `id` for `seat`, chosen on the board at `version`. */
+  sent(id, seat, version) {
     this.counts.sent++;
-    this.inflight = { id, key: String(seat), version: null };
+    this.inflight = { id, key: String(seat), version: version ?? -1 };
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.release(), MAX_LOCK_MS);
     this.mark(true);
   }
 
-  /** The server applied request `id`; its result is version `version` (`versionOf(key)`: the board's version now). */
-  acked(id, version, versionOf) {
+  /**
+   * The server applied request `id`. If the seat's board already moved past
+   * the version the action was sent at (the update came first), the answer
+   * is complete; else the update that follows releases the lock.
+   */
+  acked(id, versionOf) {
     const f = this.inflight;
-    if (!f || f.id !== id) return;
-    if (version == null || (versionOf(f.key) ?? -1) >= version) this.release();
-    else f.version = version;
+    if (f && f.id === id && (versionOf(f.key) ?? -1) > f.version) this.release();
   }
 
-  /** A snapshot or update of viewer `key` at `version` arrived. */
+  /** A snapshot or update of viewer `key` at `version` arrived: a newer board of the acting seat ends the wait. */
   seen(key, version) {
     const f = this.inflight;
-    if (f && f.version != null && f.key === key && version >= f.version) this.release();
+    if (f && f.key === key && version > f.version) this.release();
   }
 
   /** The server refused request `id`. */

@@ -184,7 +184,7 @@ class TablePage {
       },
       onAck: (msg) => {
         this.pending.delete(msg.id);
-        this.guard.acked(msg.id, msg.version, (k) => this.views.get(k)?.version);
+        this.guard.acked(msg.id, (k) => this.views.get(k)?.version);
         if (this.queue && this.queue.waiting === msg.id) this.nextQueued();
       },
       onRefusal: (info, reqId) => {
@@ -295,7 +295,6 @@ class TablePage {
     if (!this.guard.allow()) return;
     const id = this.send(seat, action, false);
     if (id == null) return;
-    this.guard.sent(id, seat);
     this.ui = {};
   }
 
@@ -305,7 +304,6 @@ class TablePage {
     const seat = this.active ?? 0;
     const id = this.send(seat, actions[0], false);
     if (id == null) return;
-    this.guard.sent(id, seat);
     this.ui = {};
     this.queue = { seat, rest: actions.slice(1), waiting: id };
     this.render();
@@ -323,10 +321,7 @@ class TablePage {
     }
     const id = this.send(q.seat, next, false);
     if (id == null) this.queue = null;
-    else {
-      q.waiting = id;
-      this.guard.sent(id, q.seat);
-    }
+    else q.waiting = id;
   }
 
   send(seat, action, retried) {
@@ -338,6 +333,8 @@ class TablePage {
       return null;
     }
     this.pending.set(id, { seat, action, retried });
+    // Until the server answers, further clicks are ignored (click-guard.js).
+    this.guard.sent(id, seat, version);
     return id;
   }
 
@@ -348,7 +345,6 @@ class TablePage {
     // Snapshots and updates may order an action's keys differently.
     const want = canonical(action);
     const id = (snapshot.legal || []).some((a) => canonical(a) === want) ? this.send(seat, action, true) : null;
-    if (id != null) this.guard.sent(id, seat);
     if (queued && this.queue) {
       if (id != null) this.queue.waiting = id;
       else this.queue = null;

@@ -500,7 +500,10 @@ impl Browser {
     /// first (WebDriver's key codes, e.g. `\u{E012}` for the left arrow: a
     /// range input moves one step per key).
     pub async fn keys(&self, css: &str, text: &str) {
-        let e = self.first(css).await.unwrap_or_else(|| panic!("no '{css}' to type into"));
+        let e = self
+            .first(css)
+            .await
+            .unwrap_or_else(|| panic!("no '{css}' to type into"));
         self.session(
             reqwest::Method::POST,
             &format!("/element/{e}/value"),

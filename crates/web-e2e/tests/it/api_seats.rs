@@ -41,7 +41,12 @@ impl ApiTable {
                 .expect("join as JSON");
             secrets.push(joined["secret"].as_str().expect("a secret").to_string());
         }
-        ApiTable { http, base, id, secrets }
+        ApiTable {
+            http,
+            base,
+            id,
+            secrets,
+        }
     }
 
     /// The seat's snapshot: view, legal actions, version, who is to act.

@@ -27,7 +27,11 @@ async fn two_trades_position(t: &ApiTable) -> (usize, String, String) {
         if let Some(a) = legal.iter().find(|a| {
             a["type"] == "maritime_trade" && hand[a["give"].as_str().unwrap_or_default()].as_u64().unwrap_or(0) >= 8
         }) {
-            return (seat, a["give"].as_str().unwrap().to_string(), a["get"].as_str().unwrap().to_string());
+            return (
+                seat,
+                a["give"].as_str().unwrap().to_string(),
+                a["get"].as_str().unwrap().to_string(),
+            );
         }
         let action = of("roll")
             .or_else(|| of("discard"))
@@ -36,7 +40,10 @@ async fn two_trades_position(t: &ApiTable) -> (usize, String, String) {
             .or_else(|| of("end_turn"))
             .or_else(|| legal.first().cloned())
             .expect("a legal action");
-        assert!(t.act(seat, &action, &s["version"]).await, "the policy's action {action} is accepted");
+        assert!(
+            t.act(seat, &action, &s["version"]).await,
+            "the policy's action {action} is accepted"
+        );
     }
     panic!("no seat held 8 cards of one kind in 4000 moves");
 }
@@ -56,7 +63,12 @@ async fn a_double_click_on_a_maritime_trade_applies_it_once() {
     let t = ApiTable::create(&server, "catan", 3, Value::Null).await;
     let (seat, give, get) = two_trades_position(&t).await;
     let before = hand(&t, seat).await;
-    let trades_before = t.events().await.iter().filter(|e| e["type"] == "maritime_traded").count();
+    let trades_before = t
+        .events()
+        .await
+        .iter()
+        .filter(|e| e["type"] == "maritime_traded")
+        .count();
     let Some(b) = Browser::start(&server.url).await else {
         server.stop().await;
         return;
@@ -65,7 +77,8 @@ async fn a_double_click_on_a_maritime_trade_applies_it_once() {
     b.wait_for("[data-testid=open-maritime]", Duration::from_secs(20)).await;
     b.click("[data-testid=open-maritime]").await;
     b.click(&format!("[data-testid=mt-give-{give}]")).await;
-    b.wait_for(&format!("[data-testid=mt-get-{get}]"), Duration::from_secs(5)).await;
+    b.wait_for(&format!("[data-testid=mt-get-{get}]"), Duration::from_secs(5))
+        .await;
     let version = ui::version(&b).await;
     b.double_click(&format!("[data-testid=mt-get-{get}]"))
         .await
@@ -94,9 +107,17 @@ async fn a_double_click_on_a_maritime_trade_applies_it_once() {
     let gi = RESOURCES.iter().position(|r| *r == give).expect("give");
     let ge = RESOURCES.iter().position(|r| *r == get).expect("get");
     let rate = before[gi] - after[gi];
-    assert!((2..=4).contains(&rate), "one trade's rate left the hand: {before:?} -> {after:?}");
+    assert!(
+        (2..=4).contains(&rate),
+        "one trade's rate left the hand: {before:?} -> {after:?}"
+    );
     assert_eq!(after[ge], before[ge] + 1, "one card came in: {before:?} -> {after:?}");
-    let trades = t.events().await.iter().filter(|e| e["type"] == "maritime_traded").count();
+    let trades = t
+        .events()
+        .await
+        .iter()
+        .filter(|e| e["type"] == "maritime_traded")
+        .count();
     assert_eq!(trades, trades_before + 1, "one maritime trade in the log");
     // And the trade is still there to be made again by a single click.
     assert!(
@@ -126,17 +147,29 @@ async fn full_hand_position(t: &ApiTable) -> Vec<String> {
             .unwrap_or(0);
         if seat == 0 && total >= 9 {
             if let Some(a) = &three {
-                return a["gems"].as_array().unwrap().iter().map(|g| g.as_str().unwrap().to_string()).collect();
+                return a["gems"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|g| g.as_str().unwrap().to_string())
+                    .collect();
             }
         }
         // Seat 1 reserves cards (the bank keeps its gems for seat 0), seat 0 takes three.
-        let reserve = legal.iter().find(|a| a["type"] == "reserve").cloned().filter(|_| seat == 1);
+        let reserve = legal
+            .iter()
+            .find(|a| a["type"] == "reserve")
+            .cloned()
+            .filter(|_| seat == 1);
         let action = reserve
             .or(three)
             .or_else(|| legal.iter().find(|a| a["type"] == "return").cloned())
             .or_else(|| legal.first().cloned())
             .expect("a legal action");
-        assert!(t.act(seat, &action, &s["version"]).await, "the policy's action {action} is accepted");
+        assert!(
+            t.act(seat, &action, &s["version"]).await,
+            "the policy's action {action} is accepted"
+        );
     }
     panic!("seat 0 never held 9 tokens");
 }
@@ -163,7 +196,11 @@ async fn tokens_returned_one_at_a_time_take_every_click() {
     for g in &gems {
         b.click(&format!("[data-testid=bank-{g}]")).await;
     }
-    assert_eq!(ui::act(&b, "[data-testid=take-tokens]").await, None, "the take is accepted");
+    assert_eq!(
+        ui::act(&b, "[data-testid=take-tokens]").await,
+        None,
+        "the take is accepted"
+    );
     b.wait_for("[data-testid=return-prompt]", Duration::from_secs(10)).await;
     let held = tokens_on_page(&b).await;
     assert!(held >= 12, "more than 10 tokens after the take: {held}");
@@ -187,10 +224,18 @@ async fn tokens_returned_one_at_a_time_take_every_click() {
     // Single clicks go on returning, one token each, until 10 are left.
     while tokens_on_page(&b).await > 10 {
         let before = tokens_on_page(&b).await;
-        assert_eq!(ui::act(&b, "[data-testid^=return-]").await, None, "a return is accepted");
+        assert_eq!(
+            ui::act(&b, "[data-testid^=return-]").await,
+            None,
+            "a return is accepted"
+        );
         assert_eq!(tokens_on_page(&b).await, before - 1, "one token per click");
     }
-    assert_eq!(b.first("[data-testid=return-prompt]").await, None, "nothing more to return");
+    assert_eq!(
+        b.first("[data-testid=return-prompt]").await,
+        None,
+        "nothing more to return"
+    );
     b.quit().await;
     server.stop().await;
 }

@@ -69,20 +69,36 @@ async fn a_player_hears_the_events_and_the_switch_and_volume_are_remembered() {
         server.stop().await;
         return;
     };
-    let id = ui::create_table(&b, "catan", &["human", "bot:random", "bot:random"], "Mia", false).await;
+    ui::create_table(&b, "catan", &["human", "bot:random", "bot:random"], "Mia", false).await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
     // A player's sound is on until switched off; the icon is inline SVG.
-    assert_eq!(b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(), Some("true"));
-    assert!(b.first("[data-testid=sound-toggle] svg[data-icon=volume]").await.is_some());
+    assert_eq!(
+        b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(),
+        Some("true")
+    );
+    assert!(b
+        .first("[data-testid=sound-toggle] svg[data-icon=volume]")
+        .await
+        .is_some());
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine);
     until_sound(&b, "turn").await;
     assert_eq!(ui::act(&b, "[data-testid^=node-][data-kind=settlement]").await, None);
     until_sound(&b, "build").await;
     let a = audio(&b).await;
     assert_eq!(a["contexts"], json!(1), "one AudioContext, made on first need: {a}");
-    assert!(a["started"].as_u64().unwrap_or(0) >= 4, "the sounds' notes started: {a}");
+    assert!(
+        a["started"].as_u64().unwrap_or(0) >= 4,
+        "the sounds' notes started: {a}"
+    );
     // Default volume 60 %: the master gain is 0.6 of the loudest (0.4).
-    assert!(a["gains"].as_array().into_iter().flatten().any(|g| (g.as_f64().unwrap_or(0.0) - 0.24).abs() < 1e-6), "the master gain follows the volume: {a}");
+    assert!(
+        a["gains"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|g| (g.as_f64().unwrap_or(0.0) - 0.24).abs() < 1e-6),
+        "the master gain follows the volume: {a}"
+    );
 
     // The volume: two steps down to 50 %, kept across a reload.
     b.keys("[data-testid=sound-volume]", "\u{E012}\u{E012}").await;
@@ -92,12 +108,20 @@ async fn a_player_hears_the_events_and_the_switch_and_volume_are_remembered() {
             started.elapsed() < Duration::from_secs(5),
             "the volume is stored: {} (slider {})",
             b.script("return localStorage.getItem('spielleiter.volume')").await,
-            b.script("return document.querySelector('[data-testid=sound-volume]').value").await
+            b.script("return document.querySelector('[data-testid=sound-volume]').value")
+                .await
         );
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
     let a = audio(&b).await;
-    assert!(a["gains"].as_array().into_iter().flatten().any(|g| (g.as_f64().unwrap_or(0.0) - 0.2).abs() < 1e-6), "a preview at the new volume: {a}");
+    assert!(
+        a["gains"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|g| (g.as_f64().unwrap_or(0.0) - 0.2).abs() < 1e-6),
+        "a preview at the new volume: {a}"
+    );
     b.screenshot("sound-controls-1280.png").await;
     b.resize(390, 844).await;
     b.script("window.scrollTo(0, 0)").await;
@@ -108,25 +132,41 @@ async fn a_player_hears_the_events_and_the_switch_and_volume_are_remembered() {
     b.click("[data-testid=sound-toggle]").await;
     b.reload().await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
-    assert_eq!(b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(), Some("false"));
-    assert!(b.first("[data-testid=sound-toggle] svg[data-icon=volume-off]").await.is_some());
     assert_eq!(
-        b.script("return document.querySelector('[data-testid=sound-volume]').value").await,
+        b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(),
+        Some("false")
+    );
+    assert!(b
+        .first("[data-testid=sound-toggle] svg[data-icon=volume-off]")
+        .await
+        .is_some());
+    assert_eq!(
+        b.script("return document.querySelector('[data-testid=sound-volume]').value")
+            .await,
         json!("50"),
         "the volume is remembered"
     );
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine);
-    let css = ui::first_of(&b, &["[data-testid^=node-][data-kind=settlement]", "[data-testid^=edge-]", "[data-testid=roll]"])
-        .await
-        .expect("something to do");
+    let css = ui::first_of(
+        &b,
+        &[
+            "[data-testid^=node-][data-kind=settlement]",
+            "[data-testid^=edge-]",
+            "[data-testid=roll]",
+        ],
+    )
+    .await
+    .expect("something to do");
     assert_eq!(ui::act(&b, &css).await, None);
     assert_eq!(sounds(&b).await, Vec::<String>::new(), "silent when switched off");
     assert_eq!(audio(&b).await["started"], json!(0), "nothing played");
     // On again, and the switch's own click is the gesture that makes the sound.
     b.click("[data-testid=sound-toggle]").await;
-    assert_eq!(b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(), Some("true"));
+    assert_eq!(
+        b.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(),
+        Some("true")
+    );
     until_sound(&b, "turn").await;
-    let _ = id;
     b.quit().await;
     server.stop().await;
 }
@@ -148,17 +188,28 @@ async fn a_spectator_is_silent_by_default() {
     };
     s.goto(&format!("/watch/{id}")).await;
     s.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
-    assert_eq!(s.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(), Some("false"), "off for a spectator");
+    assert_eq!(
+        s.attr("[data-testid=sound-toggle]", "aria-pressed").await.as_deref(),
+        Some("false"),
+        "off for a spectator"
+    );
     // A gesture on the page (opening the log of legal actions), so only the switch keeps it silent.
     s.click("[data-testid=legal-toggle]").await;
     let v = ui::version(&s).await;
     assert_eq!(ui::act(&p, "[data-testid^=node-][data-kind=settlement]").await, None);
     let started = Instant::now();
     while ui::version(&s).await == v {
-        assert!(started.elapsed() < Duration::from_secs(10), "the spectator sees the build");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the spectator sees the build"
+        );
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
-    assert_eq!(sounds(&s).await, Vec::<String>::new(), "a spectator hears nothing by default");
+    assert_eq!(
+        sounds(&s).await,
+        Vec::<String>::new(),
+        "a spectator hears nothing by default"
+    );
     assert_eq!(audio(&s).await["contexts"], json!(0), "no AudioContext was made");
     // Switched on, the spectator hears the next build.
     s.click("[data-testid=sound-toggle]").await;
