@@ -10,12 +10,12 @@ const PATHS = {
   clock: ['M12 21a8 8 0 1 0 0-16a8 8 0 1 0 0 16z', 'M12 9v4l2.5 2', 'M10 2h4', 'M12 2v3'],
   // A robot's head: the face, the eyes, the mouth and the antenna.
   bot: ['M5 9h14v10H5z', 'M9 13h.01', 'M15 13h.01', 'M9.5 16.5h5', 'M12 9V5', 'M12 4.5a.5.5 0 1 0 0 .01'],
-  // A bell, and a bell struck through.
-  bell: ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z', 'M10 20.5a2 2 0 0 0 4 0'],
-  'bell-off': ['M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15z', 'M10 20.5a2 2 0 0 0 4 0', 'M3 3l18 18'],
+  // A loudspeaker with two sound waves, and one struck through (the sound switch).
+  volume: ['M4 9h4l5-4v14l-5-4H4z', 'M16 9.5a3.5 3.5 0 0 1 0 5', 'M18.5 7a7 7 0 0 1 0 10'],
+  'volume-off': ['M4 9h4l5-4v14l-5-4H4z', 'M16.5 9.5l5 5', 'M21.5 9.5l-5 5'],
 };
 
-/** The icon `name` (clock, bot, bell, bell-off), 1em square in the text's colour. */
+/** The icon `name` (clock, bot, volume, volume-off), 1em square in the text's colour. */
 export function icon(name) {
   return h(
     'svg:svg',

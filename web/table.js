@@ -13,8 +13,9 @@ import { describeThen } from './games/board-then.js';
 import { keepOpenedInView } from './reveal.js';
 import { icon } from './icons.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
-
-const SOUND_KEY = 'spielleiter.sound';
+import { Motion } from './motion.js';
+import { play as playSound, soundOn, setSoundOn, volume, setVolume } from './sound.js';
+import { ClickGuard } from './click-guard.js';
 
 // Where an earlier version kept the log in the browser; removed on sight.
 const OLD_LOG_KEY = 'spielleiter.log.';
@@ -117,6 +118,10 @@ class TablePage {
       this.announce('open');
     }
     this.chat = new Chat(this);
+    // Live events move things on the board and make sounds (never the state on load).
+    this.motion = new Motion(summary.game);
+    // Double clicks and clicks while an action is on its way (click-guard.js).
+    this.guard = new ClickGuard(root);
     // The turn clock, if the table has one (from every snapshot and update).
     this.clock = null;
     this.clockTimer = setInterval(() => tickClocks(this.root, this.clock), 1000);
@@ -149,6 +154,7 @@ class TablePage {
       },
       onSnapshot: (key, msg) => {
         this.views.set(key, msg);
+        this.guard.seen(key, msg.version);
         this.clock = readClock(msg.clock);
         if (msg.seats) this.seats = msg.seats;
         this.pickActive();
@@ -160,8 +166,11 @@ class TablePage {
         const before = this.views.get(key);
         this.views.set(key, { ...before, ...msg });
         if (msg.clock) this.clock = readClock(msg.clock);
-        if (key === this.logKey()) this.addEvents(msg.events, msg.version, key);
+        if (key === this.logKey() && this.addEvents(msg.events, msg.version, key)) {
+          for (const s of this.motion.live(msg.events)) playSound(s, { spectator: this.active == null });
+        }
         if (key === String(this.active) || !this.views.has(String(this.active))) this.pickActive(true);
+        this.guard.seen(key, msg.version);
         this.renderSoon();
       },
       onClock: (msg) => {
@@ -175,11 +184,13 @@ class TablePage {
       },
       onAck: (msg) => {
         this.pending.delete(msg.id);
+        this.guard.acked(msg.id, (k) => this.views.get(k)?.version);
         if (this.queue && this.queue.waiting === msg.id) this.nextQueued();
       },
       onRefusal: (info, reqId) => {
         const sent = this.pending.get(reqId);
         this.pending.delete(reqId);
+        this.guard.refused(reqId);
         const queued = this.queue && this.queue.waiting === reqId;
         if (info?.kind === 'stale_version' && sent && !sent.retried) {
           // Decided when the fresh board is in (see retryStale).
@@ -208,6 +219,7 @@ class TablePage {
     clearTimeout(this.pressTimer);
     clearTimeout(this.soon);
     clearInterval(this.clockTimer);
+    this.guard.close();
     document.title = `spielleiter – ${t('lobby')}`;
     this.unlisten();
     this.sock.close();
@@ -280,12 +292,15 @@ class TablePage {
   // ----- acting -----
   act(action) {
     const seat = this.active ?? 0;
-    if (this.send(seat, action, false) != null) this.ui = {};
+    if (!this.guard.allow()) return;
+    const id = this.send(seat, action, false);
+    if (id == null) return;
+    this.ui = {};
   }
 
   /** Sends `actions` of the acting seat one after the other (a dialog's choice of several micro-actions). */
   actAll(actions) {
-    if (this.queue || !actions.length) return;
+    if (this.queue || !actions.length || !this.guard.allow()) return;
     const seat = this.active ?? 0;
     const id = this.send(seat, actions[0], false);
     if (id == null) return;
@@ -318,6 +333,8 @@ class TablePage {
       return null;
     }
     this.pending.set(id, { seat, action, retried });
+    // Until the server answers, further clicks are ignored (click-guard.js).
+    this.guard.sent(id, seat, version);
     return id;
   }
 
@@ -363,12 +380,16 @@ class TablePage {
     this.render();
   }
 
+  /** Adds an update's lines to the log; returns whether they were new (live events of this viewer). */
   addEvents(events, version, key) {
     // Lines of another viewer (before a seat was authenticated) are dropped; the history replaces them.
-    if (this.log.key !== key) this.log = { version: -1, items: [], key };
-    if (!events || version <= this.log.version) return;
+    // Until the history is in, nothing counts as live (it may be a catch-up).
+    const known = this.log.key === key;
+    if (!known) this.log = { version: -1, items: [], key };
+    if (!events || version <= this.log.version) return false;
     for (const e of events) this.log.items.push({ v: version, e });
     this.log.version = version;
+    return known;
   }
 
   ctx(cur) {
@@ -444,7 +465,7 @@ class TablePage {
       this.root,
       h(
         'section',
-        { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version, 'data-online': this.online ? 'true' : 'false' },
+        { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version, 'data-busy': this.guard.inflight ? 'true' : 'false', 'data-online': this.online ? 'true' : 'false' },
         this.statusBar(title, cur),
         this.online ? null : h('div', { class: 'notice offline-note', 'data-testid': 'offline-note' }, t('offlineBoard')),
         this.seedNote(),
@@ -467,6 +488,8 @@ class TablePage {
       }
     }
     this.chat.restoreFocus();
+    // The live events' motions, over the board just drawn (never holding it back).
+    this.motion.play(this.root);
     // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
     keepOpenedInView(this.root, (this.opened ||= {}));
     this.turnSignal(title, cur);
@@ -494,30 +517,56 @@ class TablePage {
     document.title = mine ? `● ${t('yourTurn')} – ${title}` : cur?.result ? `${t('gameOver')} – ${title}` : `${title} – spielleiter`;
     if (mine && !this.wasMine) {
       window.spielleiterDebug.turnSignals = (window.spielleiterDebug.turnSignals || 0) + 1;
-      if (localStorage.getItem(SOUND_KEY) === 'on') beep();
+      playSound('turn', { spectator: false });
     }
     this.wasMine = mine;
   }
 
+  /** The sound switch and its volume (sound.js); remembered in this browser. */
   soundToggle() {
-    const on = localStorage.getItem(SOUND_KEY) === 'on';
+    const spectator = this.active == null;
+    const on = soundOn(spectator);
+    const vol = volume();
     return h(
-      'button',
-      {
-        type: 'button',
-        class: ['sound-toggle', on && 'on'],
-        'data-testid': 'sound-toggle',
-        'aria-pressed': on ? 'true' : 'false',
-        title: t('soundHint'),
-        onclick: () => {
-          localStorage.setItem(SOUND_KEY, on ? 'off' : 'on');
-          if (!on) beep();
-          this.render();
+      'div',
+      { class: 'sound-controls', 'data-testid': 'sound-controls' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: ['sound-toggle', on && 'on'],
+          'data-testid': 'sound-toggle',
+          'data-repeat': '',
+          'aria-pressed': on ? 'true' : 'false',
+          title: t('soundHint'),
+          onclick: () => {
+            setSoundOn(!on);
+            if (!on) playSound('turn', { spectator, gesture: true });
+            this.render();
+          },
         },
-      },
-      icon(on ? 'bell' : 'bell-off'),
-      ' ',
-      on ? t('soundOn') : t('soundOff'),
+        icon(on ? 'volume' : 'volume-off'),
+        ' ',
+        on ? t('soundOn') : t('soundOff'),
+      ),
+      h('input', {
+        type: 'range',
+        min: 0,
+        max: 100,
+        step: 5,
+        value: String(vol),
+        class: 'sound-volume',
+        'data-testid': 'sound-volume',
+        'aria-label': t('soundVolume'),
+        title: `${t('soundVolume')}: ${vol} %`,
+        disabled: !on,
+        // Not redrawn: the slider keeps its focus (arrow keys step on) and a drag goes on.
+        onchange: (e) => {
+          setVolume(e.target.value);
+          e.target.title = `${t('soundVolume')}: ${volume()} %`;
+          playSound('turn', { spectator, gesture: true });
+        },
+      }),
     );
   }
 
@@ -868,30 +917,5 @@ class TablePage {
         ),
       ),
     );
-  }
-}
-
-let audio = null;
-/** A short two-note tone (Web Audio; no file, nothing fetched). */
-function beep() {
-  try {
-    audio ||= new (window.AudioContext || window.webkitAudioContext)();
-    const now = audio.currentTime;
-    for (const [f, at] of [
-      [660, 0],
-      [880, 0.12],
-    ]) {
-      const o = audio.createOscillator();
-      const g = audio.createGain();
-      o.frequency.value = f;
-      g.gain.setValueAtTime(0.0001, now + at);
-      g.gain.exponentialRampToValueAtTime(0.2, now + at + 0.02);
-      g.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.18);
-      o.connect(g).connect(audio.destination);
-      o.start(now + at);
-      o.stop(now + at + 0.2);
-    }
-  } catch {
-    /* no audio: the title still says it */
   }
 }

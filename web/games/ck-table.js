@@ -362,7 +362,8 @@ function choicesPanel(h, view, ctx, legal) {
     hint ? tx(ctx, ...hint) + extra : tx(ctx, 'Wähle:', 'Choose:'),
     h(
       'div',
-      { class: 'buttons res-row' },
+      // One card at a time (discards, gifts): meant to be clicked again and again (click-guard.js).
+      { class: 'buttons res-row', 'data-repeat': '' },
       acts.map((a) => {
         const k = cardish(a);
         const testid = `choice-${a.type}-${k ?? a.track ?? a.to ?? ''}`;

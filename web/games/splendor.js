@@ -419,7 +419,8 @@ function playerEl(h, view, i, ctx, ix, last) {
     ret.size ? h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')) : null,
     h(
       'div',
-      { class: 'player-row' },
+      // Tokens are returned one click each, so repeated clicks are meant (click-guard.js).
+      { class: 'player-row', 'data-repeat': ret.size ? '' : null },
       h('span', { class: 'label' }, tx(ctx, 'tokens')),
       TOKENS.map((c) => {
         const a = ret.get(c);

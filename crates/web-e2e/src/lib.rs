@@ -466,6 +466,67 @@ impl Browser {
         Ok(())
     }
 
+    /// Double-clicks the first element matching `css` with the mouse, as a
+    /// player does: two presses at its middle with no pause, so the browser
+    /// counts the second click as the double click's (`event.detail == 2`).
+    /// The element is scrolled into view first, as [`Browser::click`] does.
+    pub async fn double_click(&self, css: &str) -> Result<(), DriverError> {
+        let js = format!(
+            "const e = document.querySelector({}); if (!e) return null; e.scrollIntoView({{block: 'center', inline: 'nearest'}}); \
+             const r = e.getBoundingClientRect(); return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+            serde_json::to_string(css).unwrap_or_default()
+        );
+        let at = self.script(&js).await;
+        let (Some(x), Some(y)) = (at.get(0).and_then(Value::as_i64), at.get(1).and_then(Value::as_i64)) else {
+            return Err(DriverError {
+                error: "no such element".into(),
+                message: css.into(),
+            });
+        };
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0}
+            ]
+        }]});
+        self.session(reqwest::Method::POST, "/actions", Some(actions)).await?;
+        let _ = self.session(reqwest::Method::DELETE, "/actions", None).await;
+        Ok(())
+    }
+
+    /// Sends keys to the first element matching `css` without clearing it
+    /// first (WebDriver's key codes, e.g. `\u{E012}` for the left arrow: a
+    /// range input moves one step per key).
+    pub async fn keys(&self, css: &str, text: &str) {
+        let e = self
+            .first(css)
+            .await
+            .unwrap_or_else(|| panic!("no '{css}' to type into"));
+        self.session(
+            reqwest::Method::POST,
+            &format!("/element/{e}/value"),
+            Some(json!({ "text": text })),
+        )
+        .await
+        .unwrap_or_else(|err| panic!("cannot type into '{css}': {err}"));
+    }
+
+    /// Sends a Chrome DevTools Protocol command through chromedriver (for
+    /// what WebDriver cannot do: emulating `prefers-reduced-motion`, a
+    /// script that runs before the page's own).
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Result<Value, DriverError> {
+        self.session(
+            reqwest::Method::POST,
+            "/goog/cdp/execute",
+            Some(json!({"cmd": cmd, "params": params})),
+        )
+        .await
+    }
+
     /// Types into the first element matching `css` (after clearing it),
     /// retrying while the page re-renders (the element found may go stale
     /// between finding it and typing).

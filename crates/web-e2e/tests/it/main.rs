@@ -3,6 +3,7 @@
 //! this binary (`mod name;` below), never a new file at the top of `tests/`: each top-level
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
+mod api_seats;
 mod ck;
 mod placed;
 
@@ -16,6 +17,7 @@ mod ck_browser;
 mod ck_capture;
 mod ck_panels;
 mod clock_browser;
+mod double_click;
 mod five_six_browser;
 mod inventor_log;
 mod last_move_browser;
@@ -23,11 +25,13 @@ mod lobby_browser;
 mod lobby_list;
 mod lobby_phone;
 mod mcp_browser;
+mod motion_browser;
 mod phone_layout;
 mod phone_panels;
 mod ratings_browser;
 mod reconnect_browser;
 mod sbp_auto_pass;
+mod sound_browser;
 mod splendor_browser;
 mod splendor_cards;
 mod table_browser;

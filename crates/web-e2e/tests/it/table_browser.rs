@@ -305,22 +305,23 @@ async fn the_turn_shows_in_the_title_and_the_log_in_seat_colours() {
         b.first("details[data-testid=legal-list]:not([open])").await.is_some(),
         "the legal list is folded away"
     );
-    // The switch's icon is an inline SVG (no emoji font needed), its text says the state.
-    assert_eq!(
-        b.text_of("[data-testid=sound-toggle]").await.as_deref().map(str::trim),
-        Some("Ton aus")
-    );
-    assert!(b
-        .first("[data-testid=sound-toggle] svg[data-icon=bell-off]")
-        .await
-        .is_some());
-    b.click("[data-testid=sound-toggle]").await;
+    // The switch's icon is an inline SVG (no emoji font needed), its text says the state:
+    // on for a player until switched off (sound_browser.rs has the rest).
     assert_eq!(
         b.text_of("[data-testid=sound-toggle]").await.as_deref().map(str::trim),
         Some("Ton an")
     );
     assert!(b
-        .first("[data-testid=sound-toggle] svg[data-icon=bell]")
+        .first("[data-testid=sound-toggle] svg[data-icon=volume]")
+        .await
+        .is_some());
+    b.click("[data-testid=sound-toggle]").await;
+    assert_eq!(
+        b.text_of("[data-testid=sound-toggle]").await.as_deref().map(str::trim),
+        Some("Ton aus")
+    );
+    assert!(b
+        .first("[data-testid=sound-toggle] svg[data-icon=volume-off]")
         .await
         .is_some());
 
