@@ -61,10 +61,9 @@ impl Registered for Catan {
                     "Erweiterung 5–6 Spieler (außerordentliche Bauphase)",
                     "5–6 player extension (Special Building Phase)",
                 ),
-                config: || catan::Config {
-                    extension: Some(catan::Extension::FiveSix),
-                    ..catan::Config::default()
-                },
+                // The turn rule stated (it is the extension's default), so
+                // that the lobby's turn-rule menu shows what is played.
+                config: || catan::Config::five_six(TurnRule::SpecialBuilding),
                 rule_ids: catan::five_six::FIVE_SIX_RULE_IDS,
                 docs: &["docs/games/catan-5-6.md"],
             },
@@ -91,6 +90,10 @@ impl Registered for Catan {
             (Rules::CitiesKnights, None) => "cities_knights",
             (Rules::CitiesKnightsHeroes, None) => "cities_knights_heroes",
         }
+    }
+
+    fn options() -> Vec<crate::GameOption> {
+        crate::options::catan()
     }
 }
 
@@ -146,5 +149,9 @@ impl Registered for CatanJunior {
             (false, Edition::English2012) => "english2012",
             (false, _) => "kosmos2015",
         }
+    }
+
+    fn options() -> Vec<crate::GameOption> {
+        crate::options::catan_junior()
     }
 }
