@@ -20,6 +20,7 @@ mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
 mod lobby_list;
+mod lobby_options;
 mod lobby_phone;
 mod mcp_browser;
 mod phone_layout;
