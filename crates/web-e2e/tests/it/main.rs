@@ -6,6 +6,7 @@
 mod ck;
 mod placed;
 
+mod art_browser;
 mod assets;
 mod catan_boards;
 mod catan_browser;
