@@ -608,11 +608,10 @@ function harborEl(h, ctx, i, { edge, kind }) {
     h('svg:title', {}, title),
     h('svg:line', { x1: ax, y1: ay, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
     h('svg:line', { x1: bx, y1: by, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
-    h('svg:circle', { cx: hx, cy: hy, r: 17, fill: generic ? '#fff' : RES_FILL[kind], stroke: '#222', 'stroke-width': 1.5 }),
-    h('svg:text', { x: hx, y: generic ? hy + 4 : hy - 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#111' }, rate),
-    generic
-      ? null
-      : h('svg:text', { x: hx, y: hy + 10, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#111' }, resName(ctx, kind)),
+    h('svg:circle', { cx: hx, cy: hy, r: 17, fill: generic ? '#fff' : '#fffdf5', stroke: generic ? '#222' : RES_FILL[kind], 'stroke-width': generic ? 1.5 : 3.5 }),
+    h('svg:text', { x: hx, y: generic ? hy + 4 : hy - 3, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#111' }, rate),
+    // The resource as its icon (art.js); its name is the harbor's title.
+    generic ? null : h('svg:use', { class: 'harbor-icon', href: `#icon-${kind}`, x: hx - 7, y: hy - 1, width: 14, height: 14, 'aria-hidden': 'true' }),
   );
 }
 

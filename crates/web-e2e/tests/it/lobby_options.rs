@@ -141,6 +141,10 @@ async fn the_lobby_builds_option_controls_and_sends_only_changes() {
     b.type_into("[data-option=victory_points]", "12").await;
     b.click("[data-option=board] option[value=\"1\"]").await;
     b.screenshot("lobby-options").await;
+    b.resize(390, 844).await;
+    b.script("document.querySelector('[data-testid=option-controls]').scrollIntoView({block: 'start'}); return null;")
+        .await;
+    b.screenshot("lobby-options-phone").await;
     b.click("[data-testid=create-table]").await;
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
     let id = web_e2e::ui::table_id(&b).await;
