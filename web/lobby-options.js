@@ -8,6 +8,7 @@
 
 import { h } from './dom.js';
 import { t, L } from './i18n.js';
+import { hideBanner } from './ui.js';
 
 const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -55,6 +56,8 @@ export function optionControls(cards, players) {
         'data-option': c.name,
         'aria-describedby': `${id}-help`,
         oninput: (e) => {
+          // The refusal of the old value goes with it.
+          if (e.target.getAttribute('aria-invalid') === 'true') hideBanner();
           e.target.removeAttribute('aria-invalid');
           set_(e.target.value);
         },
