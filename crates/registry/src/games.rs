@@ -61,9 +61,10 @@ impl Registered for Catan {
                     "Erweiterung 5–6 Spieler (außerordentliche Bauphase)",
                     "5–6 player extension (Special Building Phase)",
                 ),
-                // The turn rule stated (it is the extension's default), so
-                // that the lobby's turn-rule menu shows what is played.
-                config: || catan::Config::five_six(TurnRule::SpecialBuilding),
+                config: || catan::Config {
+                    extension: Some(catan::Extension::FiveSix),
+                    ..catan::Config::default()
+                },
                 rule_ids: catan::five_six::FIVE_SIX_RULE_IDS,
                 docs: &["docs/games/catan-5-6.md"],
             },

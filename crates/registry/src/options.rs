@@ -99,7 +99,8 @@ pub fn catan() -> Vec<GameOption> {
             name: "turn",
             kind: OptionKind::Choice {
                 values: vec![
-                    value(json!("special_building"), "Außerordentliche Bauphase", "Special Building Phase"),
+                    // Left out: the extension's default, the Special Building Phase.
+                    value(Value::Null, "Außerordentliche Bauphase", "Special Building Phase"),
                     value(json!("paired"), "Spielerpaare", "Paired players"),
                 ],
             },
