@@ -6,6 +6,7 @@ import { t, L, onLangChange } from './i18n.js';
 import { api, heldSeats, joinSeat } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, navigate, seatLabel } from './ui.js';
+import { optionControls } from './lobby-options.js';
 
 export async function lobbyPage(root) {
   let games = { games: [], bots: [] };
@@ -66,6 +67,10 @@ export async function lobbyPage(root) {
     for (let n = lo; n <= hi; n++) if (countNote(n) && r === ruleSets()[0]) extra.push(`${n}: ${L(countNote(n))}`);
     return t('playersRange', { lo, hi }) + (extra.length ? `; ${extra.join('; ')}` : '');
   };
+  // The documented options of the game as controls (lobby-options.js); a
+  // game with one rule set applies those of its only one.
+  const setId = () => ruleSet()?.id || games.rule_sets?.[form.game]?.[0]?.id || '';
+  const controls = optionControls(() => games.options?.[form.game] || [], () => form.players);
   const countOptions = () => mods[form.game]?.tableOptions?.(form.players) || null;
   const fitSeats = () => {
     const [lo, hi] = range();
@@ -76,6 +81,14 @@ export async function lobbyPage(root) {
 
   const create = async () => {
     if (busy) return;
+    const chosen = controls.collect(setId());
+    if (!chosen.ok) {
+      const input = root.querySelector(`[data-option=${chosen.name}]`);
+      input?.setAttribute('aria-invalid', 'true');
+      input?.focus();
+      showBanner(chosen.message, 'error');
+      return;
+    }
     let options = null;
     if (form.options.trim()) {
       try {
@@ -87,7 +100,7 @@ export async function lobbyPage(root) {
     }
     // Options that go with the player count (CATAN's two_players); what the
     // player typed wins.
-    const extra = { ...(ruleSet()?.options || {}), ...(countOptions()?.options || {}) };
+    const extra = { ...(ruleSet()?.options || {}), ...(countOptions()?.options || {}), ...chosen.options };
     if (Object.keys(extra).length && (options == null || (typeof options === 'object' && !Array.isArray(options)))) options = { ...extra, ...(options || {}) };
     busy = true;
     try {
@@ -135,6 +148,7 @@ export async function lobbyPage(root) {
               form.game = e.target.value;
               form.players = 0;
               form.seats = [];
+              controls.reset();
               render();
             },
           },
@@ -153,6 +167,7 @@ export async function lobbyPage(root) {
                 onchange: (e) => {
                   form.ruleSet = e.target.value;
                   form.players = 0;
+                  controls.reset();
                   render();
                 },
               },
@@ -177,6 +192,7 @@ export async function lobbyPage(root) {
         ),
       ),
       countOptions()?.note ? h('p', { class: 'muted note', 'data-testid': 'players-note' }, L(countOptions().note)) : null,
+      controls.render(setId()),
       h('label', {}, t('yourName'), h('input', { type: 'text', maxlength: 40, value: form.name, 'data-testid': 'name-input', oninput: (e) => (form.name = e.target.value) })),
       h(
         'fieldset',
@@ -206,7 +222,7 @@ export async function lobbyPage(root) {
       ),
       h('label', { class: 'check', title: t('ratedNote') }, h('input', { type: 'checkbox', checked: form.rated, 'data-testid': 'rated-switch', onchange: (e) => (form.rated = e.target.checked) }), ' ', t('ratedSwitch')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.hotseat, 'data-testid': 'hotseat', onchange: (e) => (form.hotseat = e.target.checked) }), ' ', t('hotseat')),
-      h('details', {}, h('summary', {}, t('options')), h('textarea', { rows: 3, 'data-testid': 'options-input', placeholder: '{}', oninput: (e) => (form.options = e.target.value) }, form.options)),
+      h('details', { class: 'advanced-options' }, h('summary', {}, t('options')), h('textarea', { rows: 3, 'data-testid': 'options-input', placeholder: '{}', oninput: (e) => (form.options = e.target.value) }, form.options)),
       h('button', { type: 'button', class: 'primary', 'data-testid': 'create-table', onclick: create }, t('create')),
     );
   };

@@ -12,6 +12,7 @@ import { Chat } from './chat.js';
 import { describeThen } from './games/board-then.js';
 import { keepOpenedInView } from './reveal.js';
 import { icon } from './icons.js';
+import { withIcons } from './art.js';
 import { readClock, clockBadge, clockLine, tickClocks, autopilotButton } from './clock.js';
 import { Motion } from './motion.js';
 import { play as playSound, soundOn, setSoundOn, volume, setVolume } from './sound.js';
@@ -715,7 +716,9 @@ class TablePage {
       // A line about a seat is marked with the seat's colour and number (colour is never the only cue).
       const seat = Number.isInteger(e?.seat) ? e.seat : null;
       const badge = seat == null ? null : h('span', { class: 'log-seat', style: { background: this.seatColour(seat) }, title: this.seatName(seat) }, String(seat + 1));
-      items.push(h('li', { class: [e?.type === 'turn_began' && 'turn-line', seat != null && 'seat-line'], 'data-seat': seat ?? null, style: seat == null ? null : { borderLeftColor: this.seatColour(seat) } }, badge, badge ? ' ' : null, text));
+      // The words of cards and goods get their icons (art.js); the words stay.
+      const shown = this.mod.logWords ? withIcons(text, this.mod.logWords(ctx)) : text;
+      items.push(h('li', { class: [e?.type === 'turn_began' && 'turn-line', seat != null && 'seat-line'], 'data-seat': seat ?? null, style: seat == null ? null : { borderLeftColor: this.seatColour(seat) } }, badge, badge ? ' ' : null, shown));
     }
     return h('section', { class: 'panel log', 'data-testid': 'log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list' }, items));
   }

@@ -14,9 +14,15 @@
 import { SIDES, corners, useTopology } from './catan-junior-board.js';
 
 export { useTopology };
+
+/** The log's words that get an icon: the goods in the page's language. */
+export function logWords(ctx) {
+  return Object.fromEntries(GOODS.map((g) => [g, goodName(ctx, g)]));
+}
 import { ensureStyle, band } from './catan.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { offerBuilder } from './trade-builder.js';
+import { artIcon, terrainArt } from '../art.js';
 import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Catan Junior', en: 'Catan Junior' }, players: [2, 4] };
@@ -317,7 +323,7 @@ function goodChip(h, ctx, g, n, attrs = {}) {
   return h(
     attrs.onclick ? 'button' : 'span',
     { class: ['res', attrs.sel && 'sel'], type: attrs.onclick ? 'button' : null, title: goodName(ctx, g), 'data-testid': attrs.testid, onclick: attrs.onclick },
-    h('span', { class: 'sw', style: { background: GOOD_FILL[g] } }),
+    artIcon(g) || h('span', { class: 'sw', style: { background: GOOD_FILL[g] } }),
     n != null ? `${n} ${goodName(ctx, g)}` : goodName(ctx, g),
   );
 }
@@ -401,11 +407,14 @@ function boardSvg(h, view, ctx, ix) {
     isl.push(
       h(
         'svg:g',
-        { class: 'island', 'data-testid': `island-${i.name}` },
+        { class: 'island', 'data-testid': `island-${i.name}`, 'data-good': i.good },
         h('svg:title', {}, title),
         h('svg:polygon', { points: poly(i.centre), fill: GOOD_FILL[i.good], stroke: '#f3e6c4', 'stroke-width': 3 }),
-        h('svg:text', { x: cx, y: cy - 13, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 700, fill: GOOD_TEXT[i.good] }, `${i.name} · ${goodName(ctx, i.good)}`),
-        h('svg:circle', { cx, cy: cy + 5, r: 11, fill: '#fbf3dc', stroke: '#6b5a3a', 'stroke-width': 1.2 }),
+        // The island's terrain drawn (art.js): its good's motif left and right of the number.
+        terrainArt(i.good, poly(i.centre), [[cx - 25, cy + 6], [cx + 25, cy + 6]], 24),
+        h('svg:polygon', { points: poly(i.centre), fill: 'none', stroke: '#f3e6c4', 'stroke-width': 3 }),
+        h('svg:text', { class: 'island-name', x: cx, y: cy - 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#111', stroke: '#fff', 'stroke-width': 2.5, 'paint-order': 'stroke' }, `${i.name} · ${goodName(ctx, i.good)}`),
+        h('svg:circle', { class: 'token', cx, cy: cy + 5, r: 11, fill: '#fbf3dc', stroke: '#6b5a3a', 'stroke-width': 1.2, filter: 'drop-shadow(0 1px 1px #0006)' }),
         h('svg:text', { x: cx, y: cy + 9.5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 700, fill: '#222' }, String(i.number)),
       ),
     );
@@ -636,6 +645,7 @@ function offerPanel(h, view, ctx, ix) {
     text: (m) => goodsText(ctx, m),
     fill: (g) => GOOD_FILL[g],
     textColour: (g) => GOOD_TEXT[g],
+    icon: (g) => artIcon(g),
     hand,
     offer: already,
     key: JSON.stringify([to, already]),

@@ -16,15 +16,16 @@ const MAX_WANT = 19;
  * The builder for the trade draft. `offer` is the offer so far (cards added
  * before, e.g. by the legal-actions list), `hand` the seat's resources, `ix`
  * the indexed legal actions (`offerGive`, `offerGet`, `one.submit_offer`,
- * `one.cancel_trade`), `fill` the resources' colours.
+ * `one.cancel_trade`), `fill` the resources' colours, `icon` their pictures.
  */
-export function tradeBuilder(h, ctx, ix, offer, hand, fill) {
+export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null) {
   const already = { give: offer.give || {}, get: offer.get || {} };
   return offerBuilder(h, ctx, {
     kinds: RESOURCES,
     name: (r) => resName(ctx, r),
     text: (m) => resText(ctx, m),
     fill: (r) => fill[r],
+    icon: icon ? (r) => icon(r) : null,
     hand,
     offer: already,
     key: JSON.stringify(offer),

@@ -14,12 +14,15 @@
 import { tradeBuilder } from './catan-trade.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
 import { boardFrame, actionBar } from './board-frame.js';
+import { artIcon } from '../art.js';
+import { hexArt } from './catan-art.js';
 import { autoPass, autoPassSwitch } from './auto-pass.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender, describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
 
 export { useTopology };
+export { logWords } from './catan-art.js';
 
 export const meta = {
   title: { de: 'CATAN', en: 'CATAN' },
@@ -605,11 +608,10 @@ function harborEl(h, ctx, i, { edge, kind }) {
     h('svg:title', {}, title),
     h('svg:line', { x1: ax, y1: ay, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
     h('svg:line', { x1: bx, y1: by, x2: hx, y2: hy, stroke: '#8b5a2b', 'stroke-width': 4 }),
-    h('svg:circle', { cx: hx, cy: hy, r: 17, fill: generic ? '#fff' : RES_FILL[kind], stroke: '#222', 'stroke-width': 1.5 }),
-    h('svg:text', { x: hx, y: generic ? hy + 4 : hy - 1, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#111' }, rate),
-    generic
-      ? null
-      : h('svg:text', { x: hx, y: hy + 10, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#111' }, resName(ctx, kind)),
+    h('svg:circle', { cx: hx, cy: hy, r: 17, fill: generic ? '#fff' : '#fffdf5', stroke: generic ? '#222' : RES_FILL[kind], 'stroke-width': generic ? 1.5 : 3.5 }),
+    h('svg:text', { x: hx, y: generic ? hy + 4 : hy - 3, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#111' }, rate),
+    // The resource as its icon (art.js); its name is the harbor's title.
+    generic ? null : h('svg:use', { class: 'harbor-icon', href: `#icon-${kind}`, x: hx - 7, y: hy - 1, width: 14, height: 14, 'aria-hidden': 'true' }),
   );
 }
 
@@ -724,10 +726,12 @@ export function boardSvg(h, view, ctx, ix, extra) {
         { class: 'hex', 'data-testid': `tile-${hx}`, 'data-terrain': tile.terrain },
         h('svg:title', {}, title),
         h('svg:polygon', { points: hexPoints(hx), fill: TERRAIN_FILL[tile.terrain], stroke: '#f3e6c4', 'stroke-width': 2.5 }),
-        h('svg:text', { x: cx, y: cy - S * 0.52, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 600, fill: tile.terrain === 'forest' ? '#fff' : '#222' }, terrainName(ctx, tile.terrain)),
+        // The terrain drawn (art.js); its name is the hex's title.
+        hexArt(tile.terrain, hexPoints(hx), cx, cy, S),
+        h('svg:polygon', { points: hexPoints(hx), fill: 'none', stroke: '#f3e6c4', 'stroke-width': 2.5 }),
         tile.number
           ? [
-              h('svg:circle', { cx, cy, r: 15, fill: '#fbf3dc', stroke: '#6b5a3a', 'stroke-width': 1.2 }),
+              h('svg:circle', { class: 'token', cx, cy, r: 15, fill: '#fbf3dc', stroke: '#6b5a3a', 'stroke-width': 1.2, filter: 'drop-shadow(0 1px 1px #0006)' }),
               h(
                 'svg:text',
                 { x: cx, y: cy + 4, 'text-anchor': 'middle', 'font-size': tile.number === 6 || tile.number === 8 ? 15 : 13, 'font-weight': 700, fill: tile.number === 6 || tile.number === 8 ? '#c1121f' : '#222' },
@@ -871,7 +875,7 @@ function resChip(h, ctx, r, n, attrs = {}) {
       'data-rate': attrs.rate,
       onclick: attrs.onclick,
     },
-    h('span', { class: 'sw', style: { background: RES_FILL[r] } }),
+    artIcon(r),
     n != null ? `${n} ${resName(ctx, r)}` : resName(ctx, r),
   );
 }
@@ -924,7 +928,7 @@ function discardDialog(h, ctx, ix, hand, owed) {
         h(
           'div',
           { class: 'discard-row', 'data-testid': `discard-row-${r}` },
-          h('span', { class: 'res', style: { background: RES_FILL[r] } }, `${resName(ctx, r)} (${hand[r] || 0})`),
+          h('span', { class: 'res', style: { background: RES_FILL[r] } }, artIcon(r), `${resName(ctx, r)} (${hand[r] || 0})`),
           h('button', { type: 'button', class: 'step', 'data-testid': `discard-minus-${r}`, 'aria-label': `− ${resName(ctx, r)}`, disabled: !(pick[r] > 0), onclick: () => change(r, -1) }, '−'),
           h('strong', { class: 'count', 'data-testid': `discard-count-${r}` }, String(pick[r] || 0)),
           h('button', { type: 'button', class: 'step', 'data-testid': `discard-plus-${r}`, 'aria-label': `+ ${resName(ctx, r)}`, disabled: (pick[r] || 0) >= (hand[r] || 0) || total >= owed, onclick: () => change(r, 1) }, '+'),
@@ -1028,7 +1032,7 @@ export function dialogs(h, view, ctx, ix) {
             h(
               'span',
               { class: ['res', 'rate', rates[r] < 4 && 'harbor-rate'], title: rateTitle(r), 'data-testid': `mt-rate-${r}`, 'data-rate': rates[r] },
-              h('span', { class: 'sw', style: { background: RES_FILL[r] } }),
+              artIcon(r),
               `${resName(ctx, r)} ${rates[r]}:1`,
             ),
           ),
@@ -1064,7 +1068,7 @@ export function dialogs(h, view, ctx, ix) {
   }
   // Domestic trade, step by step as the phases go.
   if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade) && me != null) {
-    out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL));
+    out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL, artIcon));
   }
   if (phase.phase === 'trade_replies' || phase.phase === 'trade_confirm') {
     const offer = phase.offer || {};

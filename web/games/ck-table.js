@@ -13,6 +13,7 @@
 
 import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, describeEvent as catanEvent } from './catan.js';
 import { addLayers, cardOf, say } from './ck-board.js';
+import { artIcon } from '../art.js';
 import {
   RESOURCE_KINDS, COMMODITIES, CARD_KINDS, TRACKS, TRACK_FILL, TRACK_COMMODITY, CARD_FILL, PROGRESS,
   name, cardName, cardText, improvementName, describeEvent, actionCost, costSuffix, isDe, barbarianBalance, faceText, cardsText,
@@ -52,7 +53,7 @@ function chip(h, ctx, k, n, attrs = {}) {
   return h(
     attrs.onclick ? 'button' : 'span',
     { class: ['res', attrs.sel && 'sel', attrs.rateClass], type: attrs.onclick ? 'button' : null, title: attrs.title || name(ctx, k), 'data-testid': attrs.testid, 'data-rate': attrs.rate, onclick: attrs.onclick },
-    h('span', { class: 'sw', style: { background: CARD_FILL[k] } }),
+    artIcon(k) || h('span', { class: 'sw', style: { background: CARD_FILL[k] } }),
     n != null ? `${n} ${name(ctx, k)}` : name(ctx, k),
   );
 }

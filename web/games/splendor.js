@@ -51,6 +51,11 @@ function tx(ctx, key, vars) {
   return ctx.L(TX[key], vars);
 }
 
+/** The log's words that get an icon: the gem colours (and gold) in the page's language. */
+export function logWords(ctx) {
+  return Object.fromEntries(TOKENS.map((g) => [`gem-${g}`, colour(ctx, g)]));
+}
+
 function colour(ctx, c) {
   return COLOUR[ctx.lang === 'en' ? 'en' : 'de'][c] || c;
 }

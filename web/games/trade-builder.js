@@ -38,7 +38,8 @@ const sum = (kinds, m) => kinds.reduce((n, k) => n + (m[k] || 0), 0);
 
 /**
  * The builder. `spec`:
- * - `kinds`: the kinds of cards in order; `name(k)`, `text(counts)`, `fill(k)`, `textColour(k)` say them;
+ * - `kinds`: the kinds of cards in order; `name(k)`, `text(counts)`, `fill(k)`, `textColour(k)` say them,
+ *   `icon(k)` (optional) draws them;
  * - `hand`: the player's cards; `offer`: `{give, get}` already in the engine's draft (empty before one is open);
  * - `canGive(k)`, `canGet(k)`: whether one more of `k` may be added now;
  * - `maxGive(k)`, `maxGet(k)`: how many more of `k` may be given or wanted in all;
@@ -96,7 +97,7 @@ export function offerBuilder(h, ctx, spec) {
           h(
             'tr',
             { 'data-testid': `trade-row-${k}` },
-            h('td', {}, h('span', { class: 'res', style: { background: spec.fill(k), color: spec.textColour ? spec.textColour(k) : null } }, `${spec.name(k)} (${spec.hand[k] || 0})`)),
+            h('td', {}, h('span', { class: 'res', style: { background: spec.fill(k), color: spec.textColour ? spec.textColour(k) : null } }, spec.icon ? spec.icon(k) : null, `${spec.name(k)} (${spec.hand[k] || 0})`)),
             h('td', {}, stepper('give', k)),
             h('td', {}, stepper('get', k)),
           ),

@@ -56,6 +56,67 @@ pub trait GameEntry: Send + Sync {
     fn rule_set_of(&self, _options: &Value) -> Option<&'static str> {
         None
     }
+    /// The game's documented options, so that a lobby can build a control
+    /// for each instead of asking for raw JSON. Empty for an entry that was
+    /// not registered with them.
+    fn options(&self) -> Vec<OptionCard> {
+        Vec::new()
+    }
+}
+
+/// One documented option of a game as a client sees it: the JSON key, what
+/// values it takes, its words in both languages, the rule sets it applies to
+/// and its default under each of them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionCard {
+    /// The key in a table's options (`victory_points`, `two_players`, …).
+    pub name: String,
+    /// What values it takes.
+    #[serde(flatten)]
+    pub kind: OptionKind,
+    /// The control's label.
+    pub label: crate::rejection::Message,
+    /// One sentence of help.
+    pub help: crate::rejection::Message,
+    /// The rule sets it applies to (ids of [`RuleSetCard`]s).
+    pub rule_sets: Vec<String>,
+    /// Its default per rule set (`null`: left out, the game decides).
+    pub defaults: serde_json::Map<String, Value>,
+}
+
+/// The values an option takes (serialised flat into its card as `"kind"`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OptionKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number from `min` to `max`; `optional`: it may be left out
+    /// (`null`), which means what the help says (usually: no limit).
+    Integer {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+        /// Whether `null` (left out) is a value.
+        optional: bool,
+    },
+    /// A seat of the table (`0` to players − 1, shown from 1), or `null`
+    /// (left out: drawn by lot).
+    Seat,
+    /// One of the listed values.
+    Choice {
+        /// The values, each with its name.
+        values: Vec<OptionValue>,
+    },
+}
+
+/// One value of a [`OptionKind::Choice`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OptionValue {
+    /// The JSON value sent.
+    pub value: Value,
+    /// Its name.
+    pub label: crate::rejection::Message,
 }
 
 /// A rule set as a client sees it: what to show and what to send.

@@ -18,7 +18,9 @@ pub mod seat;
 pub mod session;
 
 pub use counts::{CountKind, Counts, CountsForm};
-pub use dynamic::{parse_strict, DynMatch, GameEntry, RuleSetCard, SavedState, Stored};
+pub use dynamic::{
+    parse_strict, DynMatch, GameEntry, OptionCard, OptionKind, OptionValue, RuleSetCard, SavedState, Stored,
+};
 pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
 pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
 pub use playout::{random_playout, PlayoutBuffers, PlayoutEnd, RandomPolicy};

@@ -92,6 +92,10 @@ impl Registered for Catan {
             (Rules::CitiesKnightsHeroes, None) => "cities_knights_heroes",
         }
     }
+
+    fn options() -> Vec<crate::GameOption> {
+        crate::options::catan()
+    }
 }
 
 impl Registered for CatanJunior {
@@ -146,5 +150,9 @@ impl Registered for CatanJunior {
             (false, Edition::English2012) => "english2012",
             (false, _) => "kosmos2015",
         }
+    }
+
+    fn options() -> Vec<crate::GameOption> {
+        crate::options::catan_junior()
     }
 }

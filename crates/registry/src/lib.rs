@@ -22,6 +22,7 @@
 //!   an id, and [`visit`] / [`visit_all`] call a generic [`Visitor`].
 
 pub mod games;
+pub mod options;
 
 pub use bots;
 pub use catan;
@@ -30,7 +31,8 @@ pub use engine;
 pub use splendor;
 
 use engine::dynamic::Entry;
-use engine::{ErrorInfo, Game, GameEntry, RuleSetCard};
+use engine::{ErrorInfo, Game, GameEntry, OptionCard, RuleSetCard};
+pub use options::GameOption;
 use serde_json::Value;
 use std::ops::RangeInclusive;
 
@@ -119,6 +121,11 @@ pub trait Registered: bots::BotGame {
             .or(sets.first())
             .map_or("", |r| r.id)
     }
+    /// The documented options beside the rule set (what a lobby shows as
+    /// controls); none by default.
+    fn options() -> Vec<GameOption> {
+        Vec::new()
+    }
 }
 
 /// A named preset of a game's options: a rule set or an edition.
@@ -167,6 +174,8 @@ pub struct GameInfo {
     pub rule_prefixes: &'static [&'static str],
     /// The bots that play it (built in; external programs play every game).
     pub bots: &'static [&'static str],
+    /// The documented options (see [`Registered::options`]).
+    pub options: Vec<GameOption>,
     /// The JSON-speaking entry.
     pub entry: fn() -> Box<dyn GameEntry>,
 }
@@ -206,8 +215,31 @@ pub fn info<G: Registered>() -> GameInfo {
             .collect(),
         rule_prefixes: G::RULE_PREFIXES,
         bots: BOTS,
+        options: G::options(),
         entry: Listed::<G>::boxed,
     }
+}
+
+/// The option cards of a game: each documented option with its default
+/// under every rule set it applies to, read from the rule set's preset
+/// (`null` where the preset leaves the key out).
+pub fn option_cards(info: &GameInfo) -> Vec<OptionCard> {
+    info.options
+        .iter()
+        .map(|o| OptionCard {
+            name: o.name.to_owned(),
+            kind: o.kind.clone(),
+            label: engine::Message::new(o.label.0, o.label.1),
+            help: engine::Message::new(o.help.0, o.help.1),
+            rule_sets: o.rule_sets.iter().map(|r| (*r).to_owned()).collect(),
+            defaults: info
+                .rule_sets
+                .iter()
+                .filter(|r| o.rule_sets.contains(&r.id))
+                .map(|r| (r.id.to_owned(), r.options.get(o.name).cloned().unwrap_or(Value::Null)))
+                .collect(),
+        })
+        .collect()
 }
 
 /// The fields of `options` that differ from `defaults` (both objects): what
@@ -268,6 +300,9 @@ impl<G: Registered> GameEntry for Listed<G> {
                 options: differing(&r.options, &defaults),
             })
             .collect()
+    }
+    fn options(&self) -> Vec<OptionCard> {
+        option_cards(&info::<G>())
     }
     fn rule_set_of(&self, options: &Value) -> Option<&'static str> {
         let config: G::Config = if options.is_null() {

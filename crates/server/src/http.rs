@@ -313,9 +313,17 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         .into_iter()
         .filter_map(|id| registry.get(id).map(|e| (id.to_owned(), json!(e.rule_sets()))))
         .collect();
+    // Per game its documented options, each with its bounds or values and its
+    // default per rule set: the lobby builds its controls from these.
+    let options: serde_json::Map<String, Value> = registry
+        .ids()
+        .into_iter()
+        .filter_map(|id| registry.get(id).map(|e| (id.to_owned(), json!(e.options()))))
+        .collect();
     Json(json!({
         "games": registry.ids(),
         "rule_sets": rule_sets,
+        "options": options,
         "bots": app.lobby.shared().bots.names(),
     }))
 }

@@ -4,4 +4,5 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod every_game;
+mod options;
 mod registry_api;

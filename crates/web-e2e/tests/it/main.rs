@@ -7,6 +7,7 @@ mod api_seats;
 mod ck;
 mod placed;
 
+mod art_browser;
 mod assets;
 mod catan_boards;
 mod catan_browser;
@@ -23,6 +24,7 @@ mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
 mod lobby_list;
+mod lobby_options;
 mod lobby_phone;
 mod mcp_browser;
 mod motion_browser;

@@ -52,7 +52,8 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     let spot = "[data-testid^=node-][data-kind=settlement]";
     b.wait_for(spot, Duration::from_secs(60)).await;
 
-    // On a laptop the board takes the space it deserves, its terrain names readable.
+    // On a laptop the board takes the space it deserves, its number tokens readable
+    // (the terrain is drawn, art.js; its name is the hex's title).
     b.resize(1280, 900).await;
     let laptop = board_width(&b).await;
     let inner = number(&b, "return document.documentElement.clientWidth;").await;
@@ -62,10 +63,10 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     );
     let label = number(
         &b,
-        "return document.querySelector('[data-testid^=tile-] text').getBoundingClientRect().height;",
+        "return document.querySelector('[data-testid^=tile-] .token ~ text').getBoundingClientRect().height;",
     )
     .await;
-    assert!(label >= 10.0, "a terrain name is {label} px high");
+    assert!(label >= 10.0, "a number token is {label} px high");
     b.resize(390, 844).await;
 
     // A settlement spot is a target a finger can hit.
