@@ -44,6 +44,24 @@ pub fn decode(png_bytes: &[u8]) -> Result<Frame, String> {
     Ok(Frame { width, height, rgba })
 }
 
+/// The part of the frame from `(x, y)`, at most `width` by `height` pixels
+/// (less where the frame ends).
+pub fn crop(f: &Frame, x: u32, y: u32, width: u32, height: u32) -> Frame {
+    let (x, y) = (x.min(f.width), y.min(f.height));
+    let (w, h) = (width.min(f.width - x), height.min(f.height - y));
+    let stride = f.width as usize * 4;
+    let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
+    for row in y as usize..(y + h) as usize {
+        let start = row * stride + x as usize * 4;
+        rgba.extend_from_slice(&f.rgba[start..start + w as usize * 4]);
+    }
+    Frame {
+        width: w,
+        height: h,
+        rgba,
+    }
+}
+
 /// The frame at half its width and height, each pixel the mean of four.
 pub fn halve(f: &Frame) -> Frame {
     let (w, h) = (f.width / 2, f.height / 2);
@@ -136,6 +154,16 @@ mod tests {
         assert_eq!(&first.rgba[..4], &[255, 0, 0, 255]);
         assert!(apng(&[solid(4, 2, [0; 4]), solid(2, 2, [0; 4])], 100).is_err());
         assert!(apng(&[], 100).is_err());
+    }
+
+    #[test]
+    fn cropping_keeps_the_part_inside_the_frame() {
+        let mut f = solid(3, 2, [0, 0, 0, 255]);
+        f.rgba[(3 + 2) * 4] = 9; // the pixel at (2, 1)
+        let part = crop(&f, 1, 1, 5, 5);
+        assert_eq!((part.width, part.height), (2, 1), "cut at the frame's edge");
+        assert_eq!(part.rgba, vec![0, 0, 0, 255, 9, 0, 0, 255]);
+        assert_eq!(crop(&f, 7, 7, 2, 2).rgba, Vec::<u8>::new());
     }
 
     #[test]

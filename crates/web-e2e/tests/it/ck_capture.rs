@@ -76,10 +76,10 @@ async fn a_cities_knights_turn_is_filmed_for_the_docs() {
     if let Some(text) = ui::act(&b, "[data-testid=roll]").await {
         panic!("the roll was refused: {text}");
     }
-    for _ in 0..6 {
+    for _ in 0..4 {
         frame(&b, &mut frames).await;
     }
-    // The rest of the turn, two frames per click, until the turn passes on.
+    // The rest of the turn, a frame per click, until the turn passes on.
     let mut acted = 1;
     while acted < 12 {
         if !matches!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine) {
@@ -98,7 +98,6 @@ async fn a_cities_knights_turn_is_filmed_for_the_docs() {
         }
         acted += 1;
         frame(&b, &mut frames).await;
-        frame(&b, &mut frames).await;
     }
     let after = ui::version(&b).await;
     assert!(
@@ -111,7 +110,9 @@ async fn a_cities_knights_turn_is_filmed_for_the_docs() {
             .map(|n| {
                 let path = dir.join(format!("ck-turn-frame-{n:02}.png"));
                 let bytes = std::fs::read(&path).expect("a frame just written");
-                capture::halve(&capture::decode(&bytes).expect("a PNG screenshot"))
+                // The board and the column beside it (dice, barbarians, bank, hand).
+                let page = capture::decode(&bytes).expect("a PNG screenshot");
+                capture::halve(&capture::crop(&page, 0, 130, 950, 630))
             })
             .collect();
         let apng = capture::apng(&halves, 400).expect("frames of one size");

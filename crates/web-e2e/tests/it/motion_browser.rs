@@ -65,8 +65,9 @@ async fn live_events_move_and_a_click_during_a_motion_acts_at_once() {
             .await,
         json!(false)
     );
-    // Slow motion (a test hook), so the test surely sees a motion still running.
-    b.script("window.spielleiterDebug.motionScale = 25").await;
+    // Slow motion (a test hook: 100 times slower), so the test surely sees a motion still
+    // running even on a machine so busy that a click takes seconds to come back.
+    b.script("window.spielleiterDebug.motionScale = 100").await;
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine);
     assert!(
         motions(&b).await.is_empty(),
@@ -156,7 +157,7 @@ async fn nothing_moves_when_the_browser_prefers_reduced_motion() {
         json!(true),
         "the browser prefers reduced motion"
     );
-    b.script("window.spielleiterDebug.motionScale = 25").await;
+    b.script("window.spielleiterDebug.motionScale = 100").await;
     set_up(&b).await;
     assert_eq!(ui::act(&b, "[data-testid=roll]").await, None, "the roll is accepted");
     assert_eq!(
