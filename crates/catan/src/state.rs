@@ -16,6 +16,7 @@ use crate::rules::awards::road_length;
 use crate::topology::{HexId, NodeId, Topology};
 use engine::{Seat, SeatSet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::Arc;
 
 /// The most seats: 6 with the 5–6 player extension (`catan56.setup.players`).
 pub const MAX_PLAYERS: usize = 6;
@@ -481,9 +482,12 @@ pub struct State {
     /// Points needed to win (the rule set's goal if left out: 10, or 13 in
     /// Cities & Knights).
     pub victory_points: u8,
-    /// The board layout (the beginner board if left out).
-    #[serde(default = "Board::beginner")]
-    pub board: Board,
+    /// The board layout (the beginner board if left out). Shared, not
+    /// copied: no rule changes a board but the Inventor (`ck.card.inventor`),
+    /// which takes its own copy first (`Arc::make_mut`), so a clone of a
+    /// state (every search playout) costs a reference count, not 224 bytes.
+    #[serde(serialize_with = "ser_board")]
+    pub board: Arc<Board>,
     /// The hex the robber stands on.
     pub robber: HexId,
     /// The first player of the setup and of the game.
@@ -542,6 +546,11 @@ pub struct State {
     pub free_squire_steps: u8,
 }
 
+/// The shared board in JSON: the board itself.
+fn ser_board<S: Serializer>(b: &Arc<Board>, s: S) -> Result<S::Ok, S::Error> {
+    b.as_ref().serialize(s)
+}
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -595,7 +604,7 @@ impl From<StateJson> for State {
         State {
             rules: j.rules,
             victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
-            board: j.board,
+            board: Arc::new(j.board),
             robber: j.robber,
             start_player: j.start_player,
             current: j.current,
@@ -625,6 +634,15 @@ impl State {
     #[inline]
     pub fn may_open_offer(&self) -> bool {
         self.trade_offers_per_turn.is_none_or(|limit| self.trade_offers < limit)
+    }
+
+    /// Heap bytes beyond `size_of::<State>()`: the Cities & Knights state
+    /// a clone allocates again, and the shared board.
+    pub fn heap(&self) -> engine::StateHeap {
+        engine::StateHeap {
+            owned: self.ck.as_ref().map_or(0, |_| std::mem::size_of::<CkState>()),
+            shared: std::mem::size_of::<Board>(),
+        }
     }
 
     /// The board's shared topology.

@@ -150,9 +150,12 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         }
         Action::PlayInventor { a, b } => {
             spend(state, seat, P::Inventor, events);
-            let na = state.board.tiles[a.index()].number;
-            state.board.tiles[a.index()].number = state.board.tiles[b.index()].number;
-            state.board.tiles[b.index()].number = na;
+            // The only change to a board in any rule: this state takes its
+            // own copy of the shared board first.
+            let board = std::sync::Arc::make_mut(&mut state.board);
+            let na = board.tiles[a.index()].number;
+            board.tiles[a.index()].number = board.tiles[b.index()].number;
+            board.tiles[b.index()].number = na;
             events.push(Event::TokensSwapped { a, b });
         }
         Action::PlayMedicine { node } => {

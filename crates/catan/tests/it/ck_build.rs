@@ -247,7 +247,7 @@ fn ck_decide_board() {
         assert!(s.board.red_numbers_apart());
         assert_eq!(s.robber, s.board.desert());
     }
-    assert_eq!(position(3).board, catan::Board::beginner());
+    assert_eq!(*position(3).board, catan::Board::beginner());
 }
 
 #[test]

@@ -174,6 +174,11 @@ fn ck_card_inventor_swaps_tokens() {
         logged["action"],
         serde_json::json!({"type": "play_inventor", "a": 0, "b": 2})
     );
+    // The board is shared between clones of a state (issue 28: a compact
+    // state); the swap must change this state's board only, not the one a
+    // search's copy of the position still plays on.
+    let before = s.clone();
+    assert!(std::sync::Arc::ptr_eq(&before.board, &s.board));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
@@ -183,6 +188,14 @@ fn ck_card_inventor_swaps_tokens() {
         },
     );
     assert_eq!((s.board.tiles[0].number, s.board.tiles[2].number), (Some(9), Some(10)));
+    assert_eq!(
+        (before.board.tiles[0].number, before.board.tiles[2].number),
+        (Some(10), Some(9))
+    );
+    assert_eq!(
+        serde_json::to_value(&before).expect("a state")["board"],
+        serde_json::to_value(Board::beginner()).expect("a board")
+    );
     assert_eq!(m.state()["state"], serde_json::to_value(&s).expect("a state"));
 }
 
