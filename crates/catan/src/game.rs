@@ -162,6 +162,7 @@ impl Game for Catan {
             trade_offers: 0,
             free_squire_steps_per_turn: config.free_squire_steps_per_turn,
             free_squire_steps: 0,
+            base_knights: false,
         })
     }
 

@@ -77,11 +77,9 @@ pub struct Player {
     /// Development cards played, face up (knights count for Largest Army).
     #[serde(default)]
     pub played: DevCards,
-    /// Intersections with this player's knights (Cities & Knights only; their
-    /// level and status are in [`crate::cities_knights::CkPlayer`]). Kept here
-    /// because knights block roads and break Longest Road like buildings do.
-    #[serde(default, skip_serializing_if = "no_nodes")]
-    pub knights: NodeSet,
+    // A Cities & Knights player's knights are in its `CkPlayer` (a base
+    // game pays no bytes for them); in JSON they stay in this object, as
+    // `knights` after `played` (`PlayerOut`, `PlayerIn`).
     /// Longest single road of this player (derived from the board; recomputed
     /// when a state is loaded, so it need not be written by hand).
     #[serde(default, skip_deserializing)]
@@ -128,6 +126,75 @@ fn no_nodes(s: &NodeSet) -> bool {
     s.is_empty()
 }
 
+/// A player as written in a state's JSON: [`Player`]'s fields with the
+/// knights (Cities & Knights) after `played`, where they always were.
+#[derive(Serialize)]
+struct PlayerOut<'a> {
+    hand: &'a Resources,
+    settlements: NodeSet,
+    cities: NodeSet,
+    roads: EdgeSet,
+    dev_cards: &'a DevCards,
+    new_dev_cards: &'a DevCards,
+    played: &'a DevCards,
+    #[serde(skip_serializing_if = "no_nodes")]
+    knights: NodeSet,
+    road_length: u8,
+}
+
+/// A player as read from a state's JSON (see [`PlayerOut`]).
+#[derive(Deserialize)]
+struct PlayerIn {
+    #[serde(default)]
+    hand: Resources,
+    #[serde(default)]
+    settlements: NodeSet,
+    #[serde(default)]
+    cities: NodeSet,
+    #[serde(default)]
+    roads: EdgeSet,
+    #[serde(default)]
+    dev_cards: DevCards,
+    #[serde(default)]
+    new_dev_cards: DevCards,
+    #[serde(default)]
+    played: DevCards,
+    #[serde(default)]
+    knights: NodeSet,
+}
+
+/// The players of a state's JSON, read as [`Players`] reads them.
+fn de_players_in<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerIn>, D::Error> {
+    let v: Vec<PlayerIn> = Vec::deserialize(d)?;
+    if !(2..=MAX_PLAYERS).contains(&v.len()) {
+        return Err(serde::de::Error::custom(format!(
+            "a game has 2 to {MAX_PLAYERS} players, found {}",
+            v.len()
+        )));
+    }
+    Ok(v)
+}
+
+/// The players of a state written with their knights.
+struct PlayersOut<'a>(&'a State);
+
+impl Serialize for PlayersOut<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let state = self.0;
+        s.collect_seq(state.players.iter().enumerate().map(|(i, p)| PlayerOut {
+            hand: &p.hand,
+            settlements: p.settlements,
+            cities: p.cities,
+            roads: p.roads,
+            dev_cards: &p.dev_cards,
+            new_dev_cards: &p.new_dev_cards,
+            played: &p.played,
+            knights: state.knights(i),
+            road_length: p.road_length,
+        }))
+    }
+}
+
 /// The players of a table: 2 to 6 seats in a fixed array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
@@ -148,23 +215,14 @@ impl Players {
     pub fn count(&self) -> usize {
         self.n as usize
     }
-    /// Recomputes every cached road length from the board.
-    pub fn recompute_road_lengths(&mut self, topology: &Topology) {
-        let all = *self;
-        for (i, p) in self.p.iter_mut().enumerate().take(all.count()) {
-            p.road_length = road_length(topology, p.roads, all.opponent_buildings(i));
-        }
-    }
-    /// The buildings (and, in Cities & Knights, the knights) of every seat
-    /// but `seat`: where that seat's roads are blocked and broken
-    /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
-    /// `ck.knight.breaks_road`). Base games have no knights.
+    /// The buildings of every seat but `seat` (without Cities & Knights'
+    /// knights: [`State::opponent_pieces`] adds those).
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
         let mut s = 0u128;
         for (i, p) in self.iter().enumerate() {
             if i != seat {
-                s |= p.settlements.0 | p.cities.0 | p.knights.0;
+                s |= p.settlements.0 | p.cities.0;
             }
         }
         NodeSet(s)
@@ -473,7 +531,7 @@ impl Phase {
 }
 
 /// The complete state of a CATAN game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(from = "StateJson")]
 pub struct State {
     /// The rule set.
@@ -486,7 +544,6 @@ pub struct State {
     /// copied: no rule changes a board but the Inventor (`ck.card.inventor`),
     /// which takes its own copy first (`Arc::make_mut`), so a clone of a
     /// state (every search playout) costs a reference count, not 224 bytes.
-    #[serde(serialize_with = "ser_board")]
     pub board: Arc<Board>,
     /// The hex the robber stands on.
     pub robber: HexId,
@@ -544,11 +601,75 @@ pub struct State {
     /// rule; 0 at the start of every turn).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub free_squire_steps: u8,
+    /// Knights were read for a base game's players (nowhere to keep them:
+    /// `validate` refuses the state, `ck.state.rules`).
+    #[serde(skip)]
+    pub base_knights: bool,
 }
 
-/// The shared board in JSON: the board itself.
-fn ser_board<S: Serializer>(b: &Arc<Board>, s: S) -> Result<S::Ok, S::Error> {
-    b.as_ref().serialize(s)
+/// The JSON form written: [`State`]'s fields in their order, the players
+/// with their knights.
+#[derive(Serialize)]
+struct StateOut<'a> {
+    rules: Rules,
+    victory_points: u8,
+    board: &'a Board,
+    robber: HexId,
+    start_player: Seat,
+    current: Seat,
+    turn: u32,
+    phase: &'a Phase,
+    bank: &'a Resources,
+    deck: &'a DevCards,
+    dev_played: bool,
+    longest_road: Option<Seat>,
+    largest_army: Option<Seat>,
+    last_roll: Option<Dice>,
+    players: PlayersOut<'a>,
+    #[serde(skip_serializing_if = "Option::is_none", rename = "cities_knights")]
+    ck: Option<&'a CkState>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn_rule: Option<TurnRule>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn_of: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trade_offers_per_turn: Option<u8>,
+    #[serde(skip_serializing_if = "is_zero")]
+    trade_offers: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    free_squire_steps_per_turn: Option<u8>,
+    #[serde(skip_serializing_if = "is_zero")]
+    free_squire_steps: u8,
+}
+
+impl Serialize for State {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StateOut {
+            rules: self.rules,
+            victory_points: self.victory_points,
+            board: &self.board,
+            robber: self.robber,
+            start_player: self.start_player,
+            current: self.current,
+            turn: self.turn,
+            phase: &self.phase,
+            bank: &self.bank,
+            deck: &self.deck,
+            dev_played: self.dev_played,
+            longest_road: self.longest_road,
+            largest_army: self.largest_army,
+            last_roll: self.last_roll,
+            players: PlayersOut(self),
+            ck: self.ck.as_deref(),
+            turn_rule: self.turn_rule,
+            turn_of: self.turn_of,
+            trade_offers_per_turn: self.trade_offers_per_turn,
+            trade_offers: self.trade_offers,
+            free_squire_steps_per_turn: self.free_squire_steps_per_turn,
+            free_squire_steps: self.free_squire_steps,
+        }
+        .serialize(s)
+    }
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -580,7 +701,8 @@ struct StateJson {
     largest_army: Option<Seat>,
     #[serde(default)]
     last_roll: Option<Dice>,
-    players: Players,
+    #[serde(deserialize_with = "de_players_in")]
+    players: Vec<PlayerIn>,
     #[serde(default, rename = "cities_knights")]
     ck: Option<Box<CkState>>,
     #[serde(default)]
@@ -599,9 +721,26 @@ struct StateJson {
 
 impl From<StateJson> for State {
     fn from(j: StateJson) -> Self {
-        let mut players = j.players;
-        players.recompute_road_lengths(j.board.topology());
-        State {
+        let mut players = Players::new(j.players.len());
+        let mut ck = j.ck;
+        let mut base_knights = false;
+        for (i, p) in j.players.iter().enumerate() {
+            players.p[i] = Player {
+                hand: p.hand,
+                settlements: p.settlements,
+                cities: p.cities,
+                roads: p.roads,
+                dev_cards: p.dev_cards,
+                new_dev_cards: p.new_dev_cards,
+                played: p.played,
+                road_length: 0,
+            };
+            match ck.as_deref_mut() {
+                Some(c) => c.players[i].knights = p.knights,
+                None => base_knights |= !p.knights.is_empty(),
+            }
+        }
+        let mut state = State {
             rules: j.rules,
             victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
             board: Arc::new(j.board),
@@ -617,14 +756,17 @@ impl From<StateJson> for State {
             largest_army: j.largest_army,
             last_roll: j.last_roll,
             players,
-            ck: j.ck,
+            ck,
             turn_rule: j.turn_rule,
             turn_of: j.turn_of,
             trade_offers_per_turn: j.trade_offers_per_turn,
             trade_offers: j.trade_offers,
             free_squire_steps_per_turn: j.free_squire_steps_per_turn,
             free_squire_steps: j.free_squire_steps,
-        }
+            base_knights,
+        };
+        state.recompute_road_lengths();
+        state
     }
 }
 
@@ -654,7 +796,37 @@ impl State {
     /// Recomputes every cached road length from the board.
     pub fn recompute_road_lengths(&mut self) {
         let t = self.topology();
-        self.players.recompute_road_lengths(t);
+        for i in 0..self.n() {
+            let blocked = self.opponent_pieces(i);
+            let p = &mut self.players[i];
+            p.road_length = road_length(t, p.roads, blocked);
+        }
+    }
+
+    /// The knights of seat `i` (Cities & Knights; none in a base game).
+    #[inline]
+    pub fn knights(&self, i: usize) -> NodeSet {
+        match &self.ck {
+            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights),
+            None => NodeSet::EMPTY,
+        }
+    }
+
+    /// The buildings and, in Cities & Knights, the knights of every seat but
+    /// `seat`: where that seat's roads are blocked and broken
+    /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
+    /// `ck.knight.breaks_road`).
+    #[inline]
+    pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
+        let mut s = self.players.opponent_buildings(seat).0;
+        if let Some(ck) = &self.ck {
+            for (i, c) in ck.players.iter().enumerate().take(self.n()) {
+                if i != seat {
+                    s |= c.knights.0;
+                }
+            }
+        }
+        NodeSet(s)
     }
 
     /// Number of seats.

@@ -223,7 +223,7 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
 
 /// Smith: the next free promotion, or back to the turn when none is left.
 pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
-    let any = state.players[seat.index()]
+    let any = ck(state).players[seat.index()]
         .knights
         .iter()
         .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
@@ -236,7 +236,7 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
 
 /// Legal actions while Smith promotes.
 pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for node in state.players[seat.index()].knights.iter() {
+    for node in ck(state).players[seat.index()].knights.iter() {
         if knights::check_promote_at(state, seat, node, true).is_ok() {
             out.push(Action::PromoteKnight { node });
         }

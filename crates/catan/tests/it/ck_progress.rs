@@ -346,12 +346,12 @@ fn ck_card_deserter_takes_a_knight_over() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
     let c = &ck(&s).players[0];
-    assert_eq!(c.strength(s.players[0].knights, r(2)), 2);
+    assert_eq!(c.strength(s.knights(0), r(2)), 2);
     assert!(
         c.active.contains(r(2)) && c.fresh.contains(r(2)),
         "same status, cannot act this turn"
     );
-    assert!(s.players[1].knights.is_empty());
+    assert!(s.knights(1).is_empty());
 }
 
 #[test]
@@ -400,7 +400,7 @@ fn ck_card_intrigue_displaces_without_a_knight() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
     // No spot along seat 1's roads: back to the supply.
-    assert!(!s.players[1].knights.contains(r(3)));
+    assert!(!s.knights(1).contains(r(3)));
     assert_eq!(s.phase, Phase::Main);
 }
 
@@ -460,7 +460,7 @@ fn ck_card_warlord_activates_all_knights() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Warlord });
     let c = &ck(&s).players[0];
-    assert_eq!(c.active, s.players[0].knights);
+    assert_eq!(c.active, s.knights(0));
     // `ck.knight.not_this_turn`: activated by Warlord, they cannot act now.
     assert_refused::<Catan>(
         &s,
