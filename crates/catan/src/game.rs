@@ -129,7 +129,7 @@ impl Game for Catan {
             rules: config.rules,
             victory_points: config.victory_points,
             robber,
-            board,
+            board: std::sync::Arc::new(board),
             start_player: start,
             current: start,
             turn: 0,
@@ -162,6 +162,7 @@ impl Game for Catan {
             trade_offers: 0,
             free_squire_steps_per_turn: config.free_squire_steps_per_turn,
             free_squire_steps: 0,
+            base_knights: false,
         })
     }
 
@@ -343,5 +344,9 @@ impl Game for Catan {
 
     fn topology(state: &State) -> Option<serde_json::Value> {
         Some(geometry::served(state))
+    }
+
+    fn state_heap(state: &State) -> engine::StateHeap {
+        state.heap()
     }
 }

@@ -31,6 +31,7 @@ mod legal;
 pub mod resource;
 pub mod rules;
 pub mod state;
+mod state_json;
 pub mod topology;
 pub mod validate;
 pub mod view;

@@ -16,6 +16,7 @@ use crate::rules::awards::road_length;
 use crate::topology::{HexId, NodeId, Topology};
 use engine::{Seat, SeatSet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::Arc;
 
 /// The most seats: 6 with the 5–6 player extension (`catan56.setup.players`).
 pub const MAX_PLAYERS: usize = 6;
@@ -76,11 +77,9 @@ pub struct Player {
     /// Development cards played, face up (knights count for Largest Army).
     #[serde(default)]
     pub played: DevCards,
-    /// Intersections with this player's knights (Cities & Knights only; their
-    /// level and status are in [`crate::cities_knights::CkPlayer`]). Kept here
-    /// because knights block roads and break Longest Road like buildings do.
-    #[serde(default, skip_serializing_if = "no_nodes")]
-    pub knights: NodeSet,
+    // A Cities & Knights player's knights are in its `CkPlayer` (a base
+    // game pays no bytes for them); in JSON they stay in this object, as
+    // `knights` after `played` (`PlayerOut`, `PlayerIn`).
     /// Longest single road of this player (derived from the board; recomputed
     /// when a state is loaded, so it need not be written by hand).
     #[serde(default, skip_deserializing)]
@@ -122,16 +121,11 @@ impl Player {
     }
 }
 
-/// Whether a node set is empty (for `skip_serializing_if`).
-fn no_nodes(s: &NodeSet) -> bool {
-    s.is_empty()
-}
-
 /// The players of a table: 2 to 6 seats in a fixed array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
     n: u8,
-    p: [Player; MAX_PLAYERS],
+    pub(crate) p: [Player; MAX_PLAYERS],
 }
 
 impl Players {
@@ -147,23 +141,14 @@ impl Players {
     pub fn count(&self) -> usize {
         self.n as usize
     }
-    /// Recomputes every cached road length from the board.
-    pub fn recompute_road_lengths(&mut self, topology: &Topology) {
-        let all = *self;
-        for (i, p) in self.p.iter_mut().enumerate().take(all.count()) {
-            p.road_length = road_length(topology, p.roads, all.opponent_buildings(i));
-        }
-    }
-    /// The buildings (and, in Cities & Knights, the knights) of every seat
-    /// but `seat`: where that seat's roads are blocked and broken
-    /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
-    /// `ck.knight.breaks_road`). Base games have no knights.
+    /// The buildings of every seat but `seat` (without Cities & Knights'
+    /// knights: [`State::opponent_pieces`] adds those).
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
         let mut s = 0u128;
         for (i, p) in self.iter().enumerate() {
             if i != seat {
-                s |= p.settlements.0 | p.cities.0 | p.knights.0;
+                s |= p.settlements.0 | p.cities.0;
             }
         }
         NodeSet(s)
@@ -472,8 +457,8 @@ impl Phase {
 }
 
 /// The complete state of a CATAN game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "StateJson")]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(from = "crate::state_json::StateJson")]
 pub struct State {
     /// The rule set.
     #[serde(default)]
@@ -481,9 +466,11 @@ pub struct State {
     /// Points needed to win (the rule set's goal if left out: 10, or 13 in
     /// Cities & Knights).
     pub victory_points: u8,
-    /// The board layout (the beginner board if left out).
-    #[serde(default = "Board::beginner")]
-    pub board: Board,
+    /// The board layout (the beginner board if left out). Shared, not
+    /// copied: no rule changes a board but the Inventor (`ck.card.inventor`),
+    /// which takes its own copy first (`Arc::make_mut`), so a clone of a
+    /// state (every search playout) costs a reference count, not 224 bytes.
+    pub board: Arc<Board>,
     /// The hex the robber stands on.
     pub robber: HexId,
     /// The first player of the setup and of the game.
@@ -540,83 +527,10 @@ pub struct State {
     /// rule; 0 at the start of every turn).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub free_squire_steps: u8,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-/// The JSON form read: as [`State`], but the goal may be left out and then
-/// depends on the rule set.
-#[derive(Deserialize)]
-struct StateJson {
-    #[serde(default)]
-    rules: Rules,
-    #[serde(default)]
-    victory_points: Option<u8>,
-    #[serde(default = "Board::beginner")]
-    board: Board,
-    robber: HexId,
-    start_player: Seat,
-    current: Seat,
-    turn: u32,
-    phase: Phase,
-    bank: Resources,
-    deck: DevCards,
-    #[serde(default)]
-    dev_played: bool,
-    #[serde(default)]
-    longest_road: Option<Seat>,
-    #[serde(default)]
-    largest_army: Option<Seat>,
-    #[serde(default)]
-    last_roll: Option<Dice>,
-    players: Players,
-    #[serde(default, rename = "cities_knights")]
-    ck: Option<Box<CkState>>,
-    #[serde(default)]
-    turn_rule: Option<TurnRule>,
-    #[serde(default)]
-    turn_of: Option<Seat>,
-    #[serde(default)]
-    trade_offers_per_turn: Option<u8>,
-    #[serde(default)]
-    trade_offers: u8,
-    #[serde(default)]
-    free_squire_steps_per_turn: Option<u8>,
-    #[serde(default)]
-    free_squire_steps: u8,
-}
-
-impl From<StateJson> for State {
-    fn from(j: StateJson) -> Self {
-        let mut players = j.players;
-        players.recompute_road_lengths(j.board.topology());
-        State {
-            rules: j.rules,
-            victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
-            board: j.board,
-            robber: j.robber,
-            start_player: j.start_player,
-            current: j.current,
-            turn: j.turn,
-            phase: j.phase,
-            bank: j.bank,
-            deck: j.deck,
-            dev_played: j.dev_played,
-            longest_road: j.longest_road,
-            largest_army: j.largest_army,
-            last_roll: j.last_roll,
-            players,
-            ck: j.ck,
-            turn_rule: j.turn_rule,
-            turn_of: j.turn_of,
-            trade_offers_per_turn: j.trade_offers_per_turn,
-            trade_offers: j.trade_offers,
-            free_squire_steps_per_turn: j.free_squire_steps_per_turn,
-            free_squire_steps: j.free_squire_steps,
-        }
-    }
+    /// Knights were read for a base game's players (nowhere to keep them:
+    /// `validate` refuses the state, `ck.state.rules`).
+    #[serde(skip)]
+    pub base_knights: bool,
 }
 
 impl State {
@@ -625,6 +539,15 @@ impl State {
     #[inline]
     pub fn may_open_offer(&self) -> bool {
         self.trade_offers_per_turn.is_none_or(|limit| self.trade_offers < limit)
+    }
+
+    /// Heap bytes beyond `size_of::<State>()`: the Cities & Knights state
+    /// a clone allocates again, and the shared board.
+    pub fn heap(&self) -> engine::StateHeap {
+        engine::StateHeap {
+            owned: self.ck.as_ref().map_or(0, |_| std::mem::size_of::<CkState>()),
+            shared: std::mem::size_of::<Board>(),
+        }
     }
 
     /// The board's shared topology.
@@ -636,7 +559,37 @@ impl State {
     /// Recomputes every cached road length from the board.
     pub fn recompute_road_lengths(&mut self) {
         let t = self.topology();
-        self.players.recompute_road_lengths(t);
+        for i in 0..self.n() {
+            let blocked = self.opponent_pieces(i);
+            let p = &mut self.players[i];
+            p.road_length = road_length(t, p.roads, blocked);
+        }
+    }
+
+    /// The knights of seat `i` (Cities & Knights; none in a base game).
+    #[inline]
+    pub fn knights(&self, i: usize) -> NodeSet {
+        match &self.ck {
+            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights),
+            None => NodeSet::EMPTY,
+        }
+    }
+
+    /// The buildings and, in Cities & Knights, the knights of every seat but
+    /// `seat`: where that seat's roads are blocked and broken
+    /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
+    /// `ck.knight.breaks_road`).
+    #[inline]
+    pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
+        let mut s = self.players.opponent_buildings(seat).0;
+        if let Some(ck) = &self.ck {
+            for (i, c) in ck.players.iter().enumerate().take(self.n()) {
+                if i != seat {
+                    s |= c.knights.0;
+                }
+            }
+        }
+        NodeSet(s)
     }
 
     /// Number of seats.

@@ -71,7 +71,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
         edges = (edges << 1) | 1;
     }
     for (i, p) in state.players.iter().enumerate() {
-        if (p.settlements.0 | p.cities.0 | p.knights.0) & !t.all_nodes.0 != 0 {
+        if (p.settlements.0 | p.cities.0 | state.knights(i).0) & !t.all_nodes.0 != 0 {
             let count = t.node_count();
             out.push(problem!(
                 "catan.state.buildings",
@@ -268,7 +268,7 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        let len = road_length(t, p.roads, state.players.opponent_buildings(i));
+        let len = road_length(t, p.roads, state.opponent_pieces(i));
         if len != p.road_length {
             out.push(problem!(
                 "catan.award.longest_road",

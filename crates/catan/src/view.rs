@@ -136,7 +136,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
     View {
         viewer,
         victory_points: state.victory_points,
-        board: state.board,
+        board: *state.board,
         robber: state.robber,
         start_player: state.start_player,
         current: state.current,

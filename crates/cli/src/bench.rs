@@ -27,6 +27,11 @@ pub struct BenchResult {
     pub mean_decisions: f64,
     /// `size_of` the game's state in bytes.
     pub state_bytes: usize,
+    /// Heap bytes a state owns (allocated again by every clone, e.g. Cities &
+    /// Knights' part), measured on a new game of this rule set.
+    pub heap_bytes: usize,
+    /// Heap bytes shared by every clone of a game's state (e.g. the board).
+    pub shared_bytes: usize,
     /// Turn cap used.
     pub max_turns: u32,
 }
@@ -39,7 +44,7 @@ pub fn bench<G: Game>(
     max_turns: u32,
     seed: u64,
 ) -> Result<BenchResult, engine::ConfigError> {
-    G::new_game(config, players, &mut GameRng::seed_from_u64(seed))?;
+    let heap = G::state_heap(&G::new_game(config, players, &mut GameRng::seed_from_u64(seed))?);
     let policy = RandomPolicy {
         skip_offers: true,
         max_turns,
@@ -79,6 +84,8 @@ pub fn bench<G: Game>(
         decisions_per_sec: decisions as f64 / secs,
         mean_decisions: decisions as f64 / games.max(1) as f64,
         state_bytes: std::mem::size_of::<G::State>(),
+        heap_bytes: heap.owned,
+        shared_bytes: heap.shared,
         max_turns,
     })
 }

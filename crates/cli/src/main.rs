@@ -601,7 +601,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{}", serde_json::to_string(&result).map_err(|e| e.to_string())?);
             } else {
                 println!(
-                    "{} · {} players · one core: {:.0} games/s, {:.0} decisions/s ({} games in {:.1} s, {} capped at {} turns, {:.1} decisions/game), state {} bytes",
+                    "{} · {} players · one core: {:.0} games/s, {:.0} decisions/s ({} games in {:.1} s, {} capped at {} turns, {:.1} decisions/game), state {} bytes (+{} owned on the heap, +{} shared)",
                     result.game,
                     result.players,
                     result.games_per_sec,
@@ -611,7 +611,9 @@ fn run(cli: Cli) -> Result<(), String> {
                     result.capped,
                     result.max_turns,
                     result.mean_decisions,
-                    result.state_bytes
+                    result.state_bytes,
+                    result.heap_bytes,
+                    result.shared_bytes
                 );
             }
             Ok(())

@@ -289,6 +289,23 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn topology(_state: &Self::State) -> Option<serde_json::Value> {
         None
     }
+
+    /// What a state holds outside its own `size_of`: bytes on the heap that
+    /// a clone allocates again (`owned`) and bytes every clone shares by a
+    /// reference count (`shared`). `spielleiter bench` prints both, since a
+    /// clone per search playout pays for the first. Default: nothing.
+    fn state_heap(_state: &Self::State) -> StateHeap {
+        StateHeap::default()
+    }
+}
+
+/// Heap bytes of a state beyond its `size_of` ([`Game::state_heap`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StateHeap {
+    /// Allocated anew by every clone.
+    pub owned: usize,
+    /// Shared between clones (reference-counted), allocated once per game.
+    pub shared: usize,
 }
 
 /// Shorthand for the refusal type of a game.

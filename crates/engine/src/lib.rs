@@ -21,7 +21,7 @@ pub use counts::{CountKind, Counts, CountsForm};
 pub use dynamic::{
     parse_strict, DynMatch, GameEntry, OptionCard, OptionKind, OptionValue, RuleSetCard, SavedState, Stored,
 };
-pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, ToAct};
+pub use game::{ConfigError, EventSink, Game, GameResult, GameRng, NoEvents, RejectionOf, StateHeap, ToAct};
 pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
 pub use playout::{random_playout, PlayoutBuffers, PlayoutEnd, RandomPolicy};
 pub use problem::Problem;

@@ -49,9 +49,9 @@ fn position(rules: &str, seed: u64) -> State {
         let hand = s.players[i].hand;
         s.bank.add(&hand);
         s.players[i].hand = Resources::default();
-        s.players[i].knights = catan::bits::NodeSet::EMPTY;
         let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
         let c = &mut ck.players[i];
+        c.knights = catan::bits::NodeSet::EMPTY;
         let commodities = c.commodities;
         c.commodities = Default::default();
         ck.bank.add(&commodities);
@@ -112,8 +112,8 @@ fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
         .iter()
         .find(|n| free.contains(*n))
         .expect("a free intersection at the seat's roads");
-    s.players[seat.index()].knights.insert(node);
     let c = &mut s.ck.as_deref_mut().expect("ck").players[seat.index()];
+    c.knights.insert(node);
     match level {
         2 => c.strong.insert(node),
         3 => c.mighty.insert(node),

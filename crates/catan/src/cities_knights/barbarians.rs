@@ -29,7 +29,7 @@ pub fn defence(state: &State) -> u32 {
 /// One player's defence.
 #[inline]
 pub fn own_defence(state: &State, i: usize) -> u32 {
-    ck(state).players[i].defence(state.players[i].knights)
+    ck(state).players[i].defence(ck(state).players[i].knights)
 }
 
 /// Cities of seat `i` that can be pillaged: those without a metropolis.

@@ -5,8 +5,9 @@
 //! (whose owner relocates it) or chase the robber. Acting deactivates.
 //!
 //! Knights block roads and break Longest Road through
-//! [`crate::Player::knights`]; after any knight leaves or enters an
-//! intersection every road length is recomputed.
+//! [`crate::State::opponent_pieces`], which reads [`CkPlayer::knights`];
+//! after any knight leaves or enters an intersection every road length is
+//! recomputed.
 
 use super::error::CkError;
 use super::state::CkPlayer;
@@ -28,7 +29,10 @@ pub const ACTIVATE_COST: Resources = Resources::new([0, 0, 0, 1, 0]);
 /// Every knight on the board.
 #[inline]
 pub fn all_knights(state: &State) -> NodeSet {
-    NodeSet(state.players.iter().fold(0, |a, p| a | p.knights.0))
+    let Some(ck) = state.ck.as_deref() else {
+        return NodeSet::EMPTY;
+    };
+    NodeSet(ck.players[..state.n()].iter().fold(0, |a, c| a | c.knights.0))
 }
 
 /// Intersections holding nothing: no building, no knight.
@@ -54,8 +58,8 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     }
     let me = &state.players[i];
     let roads = me.roads.0;
-    let others = NodeSet(state.players.opponent_buildings(i).0);
-    let other_knights = NodeSet(all_knights(state).0 & !me.knights.0);
+    let others = state.opponent_pieces(i);
+    let other_knights = NodeSet(all_knights(state).0 & !ck(state).players[i].knights.0);
     let empty = empty_nodes(state);
     let mut seen = 1u128 << start.0;
     // A node enters the stack at most once (when first seen): an array in
@@ -94,10 +98,9 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
 
 /// The owner of the knight on `node`.
 pub fn knight_owner(state: &State, node: NodeId) -> Option<Seat> {
-    state
-        .players
+    state.ck.as_deref()?.players[..state.n()]
         .iter()
-        .position(|p| p.knights.contains(node))
+        .position(|c| c.knights.contains(node))
         .map(|i| Seat(i as u8))
 }
 
@@ -111,7 +114,7 @@ pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate:
     if !place_spots(state, seat).contains(node) {
         return Err(CkError::KnightPlace.into());
     }
-    if c.knights_left(p.knights, 1) == 0 {
+    if c.knights_left(c.knights, 1) == 0 {
         return Err(CkError::NoKnightLeft { level: 1 }.into());
     }
     if !p.hand.covers(&KNIGHT_COST) {
@@ -128,11 +131,11 @@ pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crat
 /// Checks a promotion, paid or free (Smith).
 pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    let level = c.strength(p.knights, node);
+    let level = c.strength(c.knights, node);
     if level == 0 || level == 3 || c.promoted.contains(node) {
         return Err(CkError::Promote.into());
     }
-    if c.knights_left(p.knights, level + 1) == 0 {
+    if c.knights_left(c.knights, level + 1) == 0 {
         return Err(CkError::NoKnightLeft { level: level + 1 }.into());
     }
     if level == 2 && c.levels[super::Track::Politics.index()] < 3 {
@@ -147,7 +150,7 @@ pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> 
 /// Checks an activation.
 pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    if !p.knights.contains(node) || c.active.contains(node) {
+    if !c.knights.contains(node) || c.active.contains(node) {
         return Err(CkError::Activate.into());
     }
     if !p.hand.covers(&ACTIVATE_COST) {
@@ -158,8 +161,8 @@ pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), cra
 
 /// Checks that the knight on `node` may take an action now.
 pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
-    let (p, c) = own(state, seat);
-    if !p.knights.contains(node) {
+    let (_, c) = own(state, seat);
+    if !c.knights.contains(node) {
         return Err(CkError::KnightInactive);
     }
     if c.acted.contains(node) {
@@ -189,9 +192,9 @@ pub fn check_displace(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Re
     let Some(victim) = knight_owner(state, to).filter(|&v| v != seat) else {
         return Err(CkError::Displace);
     };
-    let (p, c) = own(state, seat);
-    let mine = c.strength(p.knights, from);
-    let theirs = ck(state).players[victim.index()].strength(state.players[victim.index()].knights, to);
+    let (_, c) = own(state, seat);
+    let mine = c.strength(c.knights, from);
+    let theirs = ck(state).players[victim.index()].strength(ck(state).players[victim.index()].knights, to);
     if theirs >= mine || !reach(state, seat, from).1.contains(to) {
         return Err(CkError::Displace);
     }
@@ -213,22 +216,22 @@ pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
 /// The knight actions and purchases of the active player in the main phase.
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let (p, c) = own(state, seat);
-    if p.hand.covers(&KNIGHT_COST) && c.knights_left(p.knights, 1) > 0 {
+    if p.hand.covers(&KNIGHT_COST) && c.knights_left(c.knights, 1) > 0 {
         for node in place_spots(state, seat).iter() {
             out.push(Action::BuildKnight { node });
         }
     }
-    for node in p.knights.iter() {
+    for node in c.knights.iter() {
         if check_promote(state, seat, node).is_ok() {
             out.push(Action::PromoteKnight { node });
         }
     }
-    for node in p.knights.iter() {
+    for node in c.knights.iter() {
         if check_activate(state, seat, node).is_ok() {
             out.push(Action::ActivateKnight { node });
         }
     }
-    for from in p.knights.iter() {
+    for from in c.knights.iter() {
         if check_can_act(state, seat, from).is_err() {
             continue;
         }
@@ -261,7 +264,7 @@ pub fn refresh_roads<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// Builds a basic knight, inactive.
 pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &KNIGHT_COST);
-    state.players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()].knights.insert(node);
     ck_mut(state).players[seat.index()].clear_knight(node);
     events.push(Event::KnightBuilt { seat, node });
     refresh_roads(state, events);
@@ -275,7 +278,7 @@ pub fn apply_promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: N
 
 /// Promotes a knight one level without paying (Smith).
 pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
-    let knights = state.players[seat.index()].knights;
+    let knights = ck(state).players[seat.index()].knights;
     let c = &mut ck_mut(state).players[seat.index()];
     let strength = if c.strength(knights, node) == 1 {
         c.strong.insert(node);
@@ -300,10 +303,9 @@ pub fn apply_activate<S: EventSink<Event>>(state: &mut State, seat: Seat, node: 
 
 /// Moves a knight of `seat` and marks it as having acted (inactive).
 fn relocate_own(state: &mut State, seat: Seat, from: NodeId, to: NodeId) {
-    let p = &mut state.players[seat.index()];
-    p.knights.remove(from);
-    p.knights.insert(to);
     let c = &mut ck_mut(state).players[seat.index()];
+    c.knights.remove(from);
+    c.knights.insert(to);
     c.move_knight(from, to);
     c.active.remove(to);
     c.acted.insert(to);
@@ -328,10 +330,10 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(state.players[v].knights, to);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights, to);
     let active = ck(state).players[v].active.contains(to);
     let hero = ck(state).players[v].heroes.hero.contains(to);
-    state.players[v].knights.remove(to);
+    ck_mut(state).players[v].knights.remove(to);
     ck_mut(state).players[v].clear_knight(to);
     relocate_own(state, seat, from, to);
     events.push(Event::KnightMoved {
@@ -367,10 +369,10 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(state.players[v].knights, node);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights, node);
     let active = ck(state).players[v].active.contains(node);
     let hero = ck(state).players[v].heroes.hero.contains(node);
-    state.players[v].knights.remove(node);
+    ck_mut(state).players[v].knights.remove(node);
     ck_mut(state).players[v].clear_knight(node);
     if reach(state, victim, node).0.is_empty() {
         events.push(Event::KnightRelocated {
@@ -408,7 +410,7 @@ pub fn apply_relocate<S: EventSink<Event>>(
     active: bool,
     events: &mut S,
 ) {
-    state.players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()].knights.insert(node);
     let c = &mut ck_mut(state).players[seat.index()];
     c.clear_knight(node);
     match strength {

@@ -333,7 +333,7 @@ fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Che
 fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -> bool {
     let ends = state.topology().edge_node_set[edge.index()].0;
     let own_ends = ends & road_nodes(state.topology(), state.players[seat.index()].roads).0;
-    let knights = knights::all_knights(state).0 & !state.players[seat.index()].knights.0;
+    let knights = knights::all_knights(state).0 & !state.knights(seat.index()).0;
     own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
 }
 

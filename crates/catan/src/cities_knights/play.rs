@@ -133,7 +133,7 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::EndCard);
         }
         Phase::Desert { .. } => {
-            for node in state.players[seat.index()].knights.iter() {
+            for node in ck(state).players[seat.index()].knights.iter() {
                 out.push(Action::RemoveKnight { node });
             }
         }
@@ -207,7 +207,7 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
             check_road(state, seat, edge, true).map_err(Rejection::from)
         }
         (Phase::Desert { .. }, Action::RemoveKnight { node }) => {
-            if state.players[seat.index()].knights.contains(node) {
+            if ck(state).players[seat.index()].knights.contains(node) {
                 Ok(())
             } else {
                 Err(CkError::Deserter.into())

@@ -68,8 +68,8 @@ fn check_bishop(state: &State, hex: HexId) -> Result<(), CatanError> {
 }
 
 fn check_deserter(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
-    match state.players.get(victim.index()) {
-        Some(p) if victim != seat && !p.knights.is_empty() => Ok(()),
+    match ck(state).players.get(victim.index()) {
+        Some(c) if victim != seat && victim.index() < state.n() && !c.knights.is_empty() => Ok(()),
         _ => Err(CkError::Deserter),
     }
 }
@@ -91,7 +91,7 @@ pub fn open_road(state: &State, edge: EdgeId) -> Option<Seat> {
     others.0 &= !(1u128 << edge.0);
     // An end touches another own road if one of its paths is one: two set
     // tests per end instead of gathering the nodes of every other road.
-    let pieces = NodeSet(p.buildings().0 | p.knights.0);
+    let pieces = NodeSet(p.buildings().0 | state.knights(i).0);
     let open = t.edge_nodes[edge.index()]
         .iter()
         .any(|n| t.node_edges[n.index()].0 & others.0 == 0 && !pieces.contains(*n));
@@ -193,7 +193,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         }
         Action::PlayProgress { card: P::Warlord } => {
             spend(state, seat, P::Warlord, events);
-            let knights = state.players[seat.index()].knights;
+            let knights = ck(state).players[seat.index()].knights;
             let c = &mut ck_mut(state).players[seat.index()];
             let woken = knights.0 & !c.active.0;
             c.active.0 |= woken;
@@ -224,17 +224,16 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
 /// Deserter: the spots for the player's knight and the level it gets: the
 /// removed knight's, or basic if none of that level is free (`None`: no piece).
 pub fn deserter_level(state: &State, seat: Seat, strength: u8) -> Option<u8> {
-    let p = &state.players[seat.index()];
     let c = &ck(state).players[seat.index()];
-    [strength, 1].into_iter().find(|&l| c.knights_left(p.knights, l) > 0)
+    [strength, 1].into_iter().find(|&l| c.knights_left(c.knights, l) > 0)
 }
 
 /// The knight removed by the Deserter's target; then the player may place one.
 pub fn apply_remove<S: EventSink<Event>>(state: &mut State, victim: Seat, node: NodeId, events: &mut S) {
     let v = victim.index();
-    let strength = ck(state).players[v].strength(state.players[v].knights, node);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights, node);
     let active = ck(state).players[v].active.contains(node);
-    state.players[v].knights.remove(node);
+    ck_mut(state).players[v].knights.remove(node);
     ck_mut(state).players[v].clear_knight(node);
     events.push(Event::KnightRemoved { seat: victim, node });
     knights::refresh_roads(state, events);
@@ -258,7 +257,7 @@ pub fn apply_deserter_place<S: EventSink<Event>>(
     events: &mut S,
 ) {
     let level = deserter_level(state, seat, strength).unwrap_or(1);
-    state.players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()].knights.insert(node);
     let c = &mut ck_mut(state).players[seat.index()];
     c.clear_knight(node);
     match level {

@@ -150,9 +150,12 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         }
         Action::PlayInventor { a, b } => {
             spend(state, seat, P::Inventor, events);
-            let na = state.board.tiles[a.index()].number;
-            state.board.tiles[a.index()].number = state.board.tiles[b.index()].number;
-            state.board.tiles[b.index()].number = na;
+            // The only change to a board in any rule: this state takes its
+            // own copy of the shared board first.
+            let board = std::sync::Arc::make_mut(&mut state.board);
+            let na = board.tiles[a.index()].number;
+            board.tiles[a.index()].number = board.tiles[b.index()].number;
+            board.tiles[b.index()].number = na;
             events.push(Event::TokensSwapped { a, b });
         }
         Action::PlayMedicine { node } => {
@@ -220,7 +223,7 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
 
 /// Smith: the next free promotion, or back to the turn when none is left.
 pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
-    let any = state.players[seat.index()]
+    let any = ck(state).players[seat.index()]
         .knights
         .iter()
         .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
@@ -233,7 +236,7 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
 
 /// Legal actions while Smith promotes.
 pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for node in state.players[seat.index()].knights.iter() {
+    for node in ck(state).players[seat.index()].knights.iter() {
         if knights::check_promote_at(state, seat, node, true).is_ok() {
             out.push(Action::PromoteKnight { node });
         }

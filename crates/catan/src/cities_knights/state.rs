@@ -4,9 +4,9 @@
 //! sleeping robber, the metropolises, the merchant and the progress decks.
 //!
 //! Knights are bitsets over intersections like the base game's pieces: the
-//! knight positions themselves live in [`crate::Player::knights`] (so that
-//! road blocking and Longest Road see them in the base code paths), their
-//! level, status and this turn's history here. A knight's data therefore moves
+//! knight positions ([`CkPlayer::knights`], which road blocking and Longest
+//! Road see through [`crate::State::opponent_pieces`]), their level, status
+//! and this turn's history. A knight's data therefore moves
 //! with a handful of bit operations, and an invalid combination (a status bit
 //! without a knight) is something `validate` reports.
 
@@ -37,6 +37,11 @@ pub struct CkPlayer {
     /// Commodity cards in hand (secret).
     #[serde(default)]
     pub commodities: Commodities,
+    /// Intersections with this player's knights. Here, not in
+    /// [`crate::Player`], so that a base game's state pays nothing for them;
+    /// in JSON they are the player's `knights` (written and read by `State`).
+    #[serde(skip)]
+    pub knights: NodeSet,
     /// Knights of level 2 (strong), a subset of the player's knights.
     #[serde(default)]
     pub strong: NodeSet,
@@ -205,7 +210,17 @@ pub struct CkState {
 }
 
 fn ser_players<S: serde::Serializer>(p: &[CkPlayer; MAX_PLAYERS], s: S) -> Result<S::Ok, S::Error> {
-    let used = p.iter().rposition(|c| *c != CkPlayer::default()).map_or(0, |i| i + 1);
+    // Knights are written with the base players: a player with nothing but
+    // knights is left out here as before.
+    let used = p
+        .iter()
+        .rposition(|c| {
+            CkPlayer {
+                knights: NodeSet::EMPTY,
+                ..*c
+            } != CkPlayer::default()
+        })
+        .map_or(0, |i| i + 1);
     s.collect_seq(p[..used].iter())
 }
 

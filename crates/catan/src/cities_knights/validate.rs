@@ -47,7 +47,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 "a Cities & Knights game without its `cities_knights` part"
             ));
         }
-        if state.players.iter().any(|p| !p.knights.is_empty()) {
+        if state.base_knights {
             out.push(problem!(
                 "ck.state.rules",
                 "Ritter auf dem Spielplan einer Partie des Basisspiels.",
@@ -167,7 +167,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             }
             continue;
         };
-        let k = p.knights;
+        let k = c.knights;
         if k.0 & all_knights != 0 {
             out.push(problem!(
                 "ck.knight.place",

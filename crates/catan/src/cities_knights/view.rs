@@ -109,7 +109,7 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
             let own = sees_cards(state, viewer, seat);
             CkPlayerView {
                 commodities: own.then_some(c.commodities),
-                knights: state.players[i].knights,
+                knights: c.knights,
                 strong: c.strong,
                 mighty: c.mighty,
                 active: c.active,

@@ -98,7 +98,7 @@ fn walk(t: &Topology, node: NodeId, roads: u128, used: u128, blocked: NodeSet, s
 /// Recomputes the road length of `seat`.
 #[inline]
 pub fn refresh_road(state: &mut State, seat: Seat) {
-    let blocked = state.players.opponent_buildings(seat.index());
+    let blocked = state.opponent_pieces(seat.index());
     let t = state.topology();
     if let Some(p) = state.players.get_mut(seat.index()) {
         p.road_length = road_length(t, p.roads, blocked);

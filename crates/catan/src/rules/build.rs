@@ -58,7 +58,7 @@ pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
         return EdgeSet::EMPTY;
     };
     let t = state.topology();
-    let opp = state.players.opponent_buildings(seat.index());
+    let opp = state.opponent_pieces(seat.index());
     let reach = NodeSet(p.buildings().0 | (road_nodes(state.topology(), p.roads).0 & !opp.0));
     let mut s = 0u128;
     for n in reach.iter() {

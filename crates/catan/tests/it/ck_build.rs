@@ -45,7 +45,7 @@ fn ck_knight_place_anywhere_empty_on_own_road_no_distance_rule() {
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(1) });
     let c = &ck(&s).players[0];
     assert!(
-        s.players[0].knights.contains(r(1)) && !c.active.contains(r(1)),
+        s.knights(0).contains(r(1)) && !c.active.contains(r(1)),
         "built basic and inactive"
     );
     assert_eq!(s.players[0].hand.total(), 2);
@@ -81,13 +81,13 @@ fn ck_knight_promote_once_per_turn_and_fortress_for_mighty() {
         "ck.improve.fortress",
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(1) });
-    assert_eq!(ck(&s).players[0].strength(s.players[0].knights, r(1)), 2);
+    assert_eq!(ck(&s).players[0].strength(s.knights(0), r(1)), 2);
     assert!(ck(&s).players[0].active.contains(r(1)), "status stays");
     // `ck.knight.promote`: once per turn per knight.
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
     assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(1) }, "ck.knight.promote");
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(2) });
-    assert_eq!(ck(&s).players[0].strength(s.players[0].knights, r(2)), 3);
+    assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 3);
     assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(3) }, "ck.knight.promote");
 }
 
@@ -154,7 +154,7 @@ fn ck_knight_move_and_one_action() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveKnight { from: r(1), to: r(4) });
     let c = &ck(&s).players[0];
-    assert!(s.players[0].knights.contains(r(4)) && !s.players[0].knights.contains(r(1)));
+    assert!(s.knights(0).contains(r(4)) && !s.knights(0).contains(r(1)));
     assert!(!c.active.contains(r(4)), "acting makes the knight inactive");
     // `ck.knight.one_action`: reactivated, it acts no more this turn.
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(4) });
@@ -216,7 +216,7 @@ fn ck_knight_strength() {
     knight(&mut s, 0, r(3), 3, false);
     let s = done(s);
     let c = &ck(&s).players[0];
-    let k = s.players[0].knights;
+    let k = s.knights(0);
     assert_eq!(
         [c.strength(k, r(1)), c.strength(k, r(2)), c.strength(k, r(3))],
         [1, 2, 3]
@@ -247,7 +247,7 @@ fn ck_decide_board() {
         assert!(s.board.red_numbers_apart());
         assert_eq!(s.robber, s.board.desert());
     }
-    assert_eq!(position(3).board, catan::Board::beginner());
+    assert_eq!(*position(3).board, catan::Board::beginner());
 }
 
 #[test]
@@ -269,9 +269,9 @@ fn ck_knight_displace_and_the_owner_relocates() {
     Catan::legal_actions(&s, Seat(1), &mut legal);
     assert_eq!(legal, vec![Action::RelocateKnight { node: x }]);
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::RelocateKnight { node: x });
-    assert!(s.players[1].knights.contains(x));
+    assert!(s.knights(1).contains(x));
     assert!(ck(&s).players[1].active.contains(x), "status kept");
-    assert!(s.players[0].knights.contains(r(3)));
+    assert!(s.knights(0).contains(r(3)));
     assert_eq!(s.phase, Phase::Main);
 }
 
@@ -288,7 +288,7 @@ fn ck_knight_displace_to_the_supply_and_only_weaker() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::DisplaceKnight { from: r(1), to: r(3) });
     // Nowhere to go: back to the supply.
-    assert!(s.players[1].knights.is_empty());
+    assert!(s.knights(1).is_empty());
     assert_eq!(s.phase, Phase::Main);
 }
 

@@ -174,6 +174,11 @@ fn ck_card_inventor_swaps_tokens() {
         logged["action"],
         serde_json::json!({"type": "play_inventor", "a": 0, "b": 2})
     );
+    // The board is shared between clones of a state (issue 28: a compact
+    // state); the swap must change this state's board only, not the one a
+    // search's copy of the position still plays on.
+    let before = s.clone();
+    assert!(std::sync::Arc::ptr_eq(&before.board, &s.board));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
@@ -183,6 +188,14 @@ fn ck_card_inventor_swaps_tokens() {
         },
     );
     assert_eq!((s.board.tiles[0].number, s.board.tiles[2].number), (Some(9), Some(10)));
+    assert_eq!(
+        (before.board.tiles[0].number, before.board.tiles[2].number),
+        (Some(10), Some(9))
+    );
+    assert_eq!(
+        serde_json::to_value(&before).expect("a state")["board"],
+        serde_json::to_value(Board::beginner()).expect("a board")
+    );
     assert_eq!(m.state()["state"], serde_json::to_value(&s).expect("a state"));
 }
 
@@ -333,12 +346,12 @@ fn ck_card_deserter_takes_a_knight_over() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
     let c = &ck(&s).players[0];
-    assert_eq!(c.strength(s.players[0].knights, r(2)), 2);
+    assert_eq!(c.strength(s.knights(0), r(2)), 2);
     assert!(
         c.active.contains(r(2)) && c.fresh.contains(r(2)),
         "same status, cannot act this turn"
     );
-    assert!(s.players[1].knights.is_empty());
+    assert!(s.knights(1).is_empty());
 }
 
 #[test]
@@ -387,7 +400,7 @@ fn ck_card_intrigue_displaces_without_a_knight() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
     // No spot along seat 1's roads: back to the supply.
-    assert!(!s.players[1].knights.contains(r(3)));
+    assert!(!s.knights(1).contains(r(3)));
     assert_eq!(s.phase, Phase::Main);
 }
 
@@ -447,7 +460,7 @@ fn ck_card_warlord_activates_all_knights() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Warlord });
     let c = &ck(&s).players[0];
-    assert_eq!(c.active, s.players[0].knights);
+    assert_eq!(c.active, s.knights(0));
     // `ck.knight.not_this_turn`: activated by Warlord, they cannot act now.
     assert_refused::<Catan>(
         &s,

@@ -85,7 +85,8 @@ proptest! {
         // consistent positions), mode 2 everything (mostly inconsistent).
         let mode = b % 3;
         if mode == 2 {
-            s.players[seat].knights.0 = u128::from(knights & ((1 << 54) - 1));
+            s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat].knights.0 =
+                u128::from(knights & ((1 << 54) - 1));
             s.recompute_road_lengths();
         }
         if let Some(ck) = s.ck.as_deref_mut() {

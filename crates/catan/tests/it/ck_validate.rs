@@ -56,7 +56,7 @@ fn ck_validate_reports_inconsistent_material() {
         "revealed when drawn",
     );
     check(
-        &|s| s.players[1].knights.insert(corner(0, 0)),
+        &|s| ckm(s).players[1].knights.insert(corner(0, 0)),
         "knight stands on a building",
     );
     check(
@@ -82,7 +82,7 @@ fn ck_validate_reports_inconsistent_material() {
     check(
         &|s| {
             for k in [corner(5, 3), corner(7, 3), corner(16, 3)] {
-                s.players[0].knights.insert(k);
+                ckm(s).players[0].knights.insert(k);
             }
         },
         "more than 2 knights of level 1",

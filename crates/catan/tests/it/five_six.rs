@@ -163,7 +163,7 @@ fn catan56_material_totals() {
     assert_eq!(kinds.iter().filter(|&&h| h == Harbor::Generic).count(), 5);
     assert_eq!(kinds.iter().filter(|&&h| h == Harbor::Wool).count(), 2);
     // A stated layout with a base-game harbor set is refused.
-    let mut layout = Layout::from(s.board);
+    let mut layout = Layout::from(*s.board);
     layout.harbors.truncate(9);
     let config = Config {
         board: BoardChoice::Layout { board: layout },

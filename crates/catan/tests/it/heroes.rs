@@ -215,11 +215,11 @@ fn snh_hero_marker() {
     let c = &ck(&s).players[0];
     assert!(c.walls.is_empty());
     assert_eq!(
-        c.knights_left(s.players[0].knights, 1),
+        c.knights_left(s.knights(0), 1),
         1,
         "the hero is one of the two basic knights"
     );
-    assert_eq!(s.players[0].knights.len(), 1);
+    assert_eq!(s.knights(0).len(), 1);
 }
 
 /// `snh.hero.one_per_player`: one hero in play; after it leaves the board
@@ -240,7 +240,7 @@ fn snh_hero_one_per_player() {
     assert_refused::<Catan>(&s, Seat(0), &up, "snh.hero.one_per_player");
     // The hero leaves the board: seat 0's own hero cannot be targeted by
     // its own Intrigue, so take it off as the engine does (retreat impossible).
-    s.players[0].knights.remove(r(1));
+    ckm(&mut s).players[0].knights.remove(r(1));
     cp(&mut s, 0).clear_knight(r(1));
     let mut s = done(s);
     assert!(hero_of(&s, 0).is_empty(), "hero status ends with the piece");
@@ -275,7 +275,7 @@ fn snh_hero_is_knight() {
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(2) });
-    assert_eq!(ck(&s).players[0].defence(s.players[0].knights), 2);
+    assert_eq!(ck(&s).players[0].defence(s.knights(0)), 2);
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -412,7 +412,7 @@ fn snh_hero_deserter() {
     assert!(hero_of(&s, 1).is_empty());
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
     assert!(hero_of(&s, 0).is_empty(), "hero status never passes over");
-    assert_eq!(ck(&s).players[0].strength(s.players[0].knights, r(2)), 2);
+    assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 2);
     assert_eq!(squires(&s, 1), vec![HexId(18)]);
 }
 
@@ -771,7 +771,7 @@ fn snh_squire_stay() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveRobber { hex: h, victim: None });
     assert_eq!(squires(&s, 1), vec![h]);
-    assert_eq!(ck(&s).players[1].defence(s.players[1].knights), 0);
+    assert_eq!(ck(&s).players[1].defence(s.knights(1)), 0);
 }
 
 /// `snh.squire.no_unit_effect`: battle units are out of scope; a squire

@@ -32,3 +32,4 @@ mod robustness;
 mod rules;
 mod seed_000_largest_army;
 mod seed_003_city;
+mod state_size;

@@ -61,7 +61,7 @@ pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
     c.heroes
         .hero
         .iter()
-        .find(|&n| state.players[seat.index()].knights.contains(n))
+        .find(|&n| ck(state).players[seat.index()].knights.contains(n))
 }
 
 fn on(state: &State) -> Result<(), CatanError> {
@@ -75,7 +75,7 @@ fn on(state: &State) -> Result<(), CatanError> {
 /// Checks upgrading the knight on `node` to the hero for one `commodity`.
 pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
     on(state)?;
-    if !state.players[seat.index()].knights.contains(node) {
+    if !ck(state).players[seat.index()].knights.contains(node) {
         return Err(err(HeroError::Upgrade));
     }
     if hero_node(state, seat).is_some() {
@@ -152,7 +152,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let i = seat.index();
     let c = &ck(state).players[i];
     if hero_node(state, seat).is_none() {
-        for node in state.players[i].knights.iter() {
+        for node in ck(state).players[i].knights.iter() {
             for commodity in Commodity::ALL {
                 if c.commodities.get(commodity) > 0 {
                     out.push(Action::UpgradeHero { node, commodity });

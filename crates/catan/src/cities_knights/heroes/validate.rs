@@ -21,9 +21,9 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
             ));
             continue;
         }
-        let Some(p) = state.players.get(i) else {
+        if i >= state.n() {
             continue;
-        };
+        }
         if h.hero.len() > 1 {
             out.push(problem!(
                 "snh.hero.one_per_player",
@@ -32,7 +32,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
                 h.hero.len()
             ));
         }
-        if h.hero.0 & !p.knights.0 != 0 {
+        if h.hero.0 & !c.knights.0 != 0 {
             out.push(problem!(
                 "snh.hero.one_per_player",
                 "Platz {i}: Die Heldenmarke liegt auf keinem seiner Ritter.",

@@ -100,7 +100,7 @@ pub fn city(s: &mut State, seat: u8, node: NodeId, towards: NodeId) {
 
 /// A knight of `seat` of a strength (1–3), active or not.
 pub fn knight(s: &mut State, seat: u8, node: NodeId, strength: u8, active: bool) {
-    s.players[seat as usize].knights.insert(node);
+    ckm(s).players[seat as usize].knights.insert(node);
     let c = cp(s, seat);
     match strength {
         2 => c.strong.insert(node),
