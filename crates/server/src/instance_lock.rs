@@ -11,7 +11,7 @@
 //! Several instances need PostgreSQL (docs/server.md).
 
 use crate::error::ServerError;
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -36,14 +36,33 @@ pub(crate) fn lock(path: &str) -> Result<InstanceLock, ServerError> {
         .write(true)
         .open(&at)
         .map_err(ServerError::Io)?;
-    match file.try_lock() {
-        Ok(()) => Ok(InstanceLock { _file: Arc::new(file) }),
-        Err(TryLockError::WouldBlock) => Err(ServerError::InUse {
+    match try_lock(&file) {
+        Ok(true) => Ok(InstanceLock { _file: Arc::new(file) }),
+        Ok(false) => Err(ServerError::InUse {
             database: path.to_owned(),
             lock: at.display().to_string(),
         }),
-        Err(TryLockError::Error(e)) => Err(ServerError::Io(e)),
+        Err(e) => Err(ServerError::Io(e)),
     }
+}
+
+/// An exclusive `flock` without waiting: `Ok(false)` when another open
+/// file holds it. (`std`'s `File::try_lock` needs Rust 1.89, past the
+/// workspace's minimum.)
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use rustix::fs::{flock, FlockOperation};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Elsewhere no lock is taken (the server is built and run on Linux).
+#[cfg(not(unix))]
+fn try_lock(_file: &File) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 #[cfg(test)]
