@@ -4,7 +4,7 @@ games (the figure in docs/python.md, "An agent learns").
 
 Eight envs run side by side (``--envs``; SB3's ``DummyVecEnv``), so that a
 rollout step is one batched forward pass; every PPO hyperparameter is the
-default. The env runs with its defaults (the house rule of two trade offers per turn,
+default. The env runs with its defaults (the house rule of no domestic trade offers,
 truncation after 2000 decisions); ``--reward points`` (the default here, and
 what the figure used) pays the change of the agent's victory points on every
 step and +1 for a win, 0 for a loss (``SpielleiterEnv``'s doc says why a loss

@@ -8,7 +8,7 @@ every repeatable move that changes nothing: ``catan.house.trade_offers_per_turn`
 (domestic offers, every CATAN rule set), ``snh.house.free_squire_steps_per_turn``
 (free squire steps across an own road, heroes and squires) and
 ``junior.house.offers_per_turn`` (offers to other players, Catan Junior's pro
-variant), each with a small limit, and truncate an episode after ``max_steps``
+variant), each with a small limit (CATAN's domestic offers: none), and truncate an episode after ``max_steps``
 decisions as well as after ``max_turns`` turns. A table at the server keeps
 the rulebook (no limit) unless its host sets them.
 """
@@ -17,8 +17,12 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-#: Domestic trade offers a CATAN player may open per turn in the research envs.
-TRADE_OFFERS_PER_TURN = 2
+#: Domestic trade offers a CATAN player may open per turn in the research envs: none.
+#: With offers (even two a turn) a policy spends most of its decisions composing them, and
+#: MaskablePPO with its defaults learned CATAN on 3 training seeds of 5; without, on 5 of 5
+#: (docs/python.md, "An agent learns"). Maritime trades stay; ``{"trade_offers_per_turn": n}``
+#: allows n offers, ``None`` the rulebook's unlimited ones.
+TRADE_OFFERS_PER_TURN = 0
 #: Free squire steps (across an own road) per turn in the research envs (heroes and squires).
 FREE_SQUIRE_STEPS_PER_TURN = 4
 #: Offers to other players a Catan Junior captain may open per turn in the research envs (pro variant).

@@ -49,7 +49,7 @@ except Exception as e:  # noqa: BLE001 (RLlib raises more than ImportError when 
 
 class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
     """Self-play for RLlib: agents ``player_i``; ``config`` holds ``game``, ``players`` (4 for CATAN,
-    2 otherwise), ``options`` (CATAN's house rule of 2 offers per turn filled in, as in the other
+    2 otherwise), ``options`` (CATAN's house rule of no domestic offers filled in, as in the other
     envs), ``seed``, ``max_steps``.
 
     Observations are dicts ``{"observation", "action_mask"}`` for the agent to

@@ -58,7 +58,7 @@ class VectorEnv:
 
     ``options`` get the research envs' house rules where left out (as in the
     Gymnasium and PettingZoo envs; ``self.options`` holds what is played):
-    two domestic offers per turn in CATAN, four free squire steps with heroes,
+    no domestic offers in CATAN (maritime trades stay), four free squire steps with heroes,
     two offers to other players in Catan Junior's pro variant. A key set to
     ``None`` switches its rule off.
 
