@@ -439,31 +439,14 @@ impl Browser {
     /// [`Browser::click`] nothing is scrolled first: the element must be
     /// where a player's finger can reach it, as a phone shows the page.
     pub async fn tap(&self, css: &str) -> Result<(), DriverError> {
-        let js = format!(
-            "const e = document.querySelector({}); if (!e) return null; const r = e.getBoundingClientRect(); \
-             const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2, y = (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2; \
-             return [Math.round(x), Math.round(y)];",
-            serde_json::to_string(css).unwrap_or_default()
-        );
-        let at = self.script(&js).await;
-        let (Some(x), Some(y)) = (at.get(0).and_then(Value::as_i64), at.get(1).and_then(Value::as_i64)) else {
-            return Err(DriverError {
-                error: "no such element".into(),
-                message: css.into(),
-            });
-        };
-        let actions = json!({"actions": [{
-            "type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pause", "duration": 60},
-                {"type": "pointerUp", "button": 0}
-            ]
-        }]});
-        self.session(reqwest::Method::POST, "/actions", Some(actions)).await?;
-        let _ = self.session(reqwest::Method::DELETE, "/actions", None).await;
-        Ok(())
+        let at = self
+            .point_of(
+                css,
+                "const x = (Math.max(r.left, 0) + Math.min(r.right, innerWidth)) / 2, y = (Math.max(r.top, 0) + Math.min(r.bottom, innerHeight)) / 2;",
+            )
+            .await?;
+        self.pointer("touch", at, &[("pointerDown", 60), ("pointerUp", 0)])
+            .await
     }
 
     /// Double-clicks the first element matching `css` with the mouse, as a
@@ -471,27 +454,54 @@ impl Browser {
     /// counts the second click as the double click's (`event.detail == 2`).
     /// The element is scrolled into view first, as [`Browser::click`] does.
     pub async fn double_click(&self, css: &str) -> Result<(), DriverError> {
+        let at = self
+            .point_of(
+                css,
+                "e.scrollIntoView({block: 'center', inline: 'nearest'}); const q = e.getBoundingClientRect(); \
+                 const x = q.left + q.width / 2, y = q.top + q.height / 2;",
+            )
+            .await?;
+        let presses = [
+            ("pointerDown", 0),
+            ("pointerUp", 0),
+            ("pointerDown", 0),
+            ("pointerUp", 0),
+        ];
+        self.pointer("mouse", at, &presses).await
+    }
+
+    /// The viewport point of the first element matching `css`: `place` is
+    /// script that sets `x` and `y` from the element `e` and its box `r`.
+    async fn point_of(&self, css: &str, place: &str) -> Result<(i64, i64), DriverError> {
         let js = format!(
-            "const e = document.querySelector({}); if (!e) return null; e.scrollIntoView({{block: 'center', inline: 'nearest'}}); \
-             const r = e.getBoundingClientRect(); return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];",
+            "const e = document.querySelector({}); if (!e) return null; const r = e.getBoundingClientRect(); {place} \
+             return [Math.round(x), Math.round(y)];",
             serde_json::to_string(css).unwrap_or_default()
         );
         let at = self.script(&js).await;
-        let (Some(x), Some(y)) = (at.get(0).and_then(Value::as_i64), at.get(1).and_then(Value::as_i64)) else {
-            return Err(DriverError {
+        match (at.get(0).and_then(Value::as_i64), at.get(1).and_then(Value::as_i64)) {
+            (Some(x), Some(y)) => Ok((x, y)),
+            _ => Err(DriverError {
                 error: "no such element".into(),
                 message: css.into(),
-            });
-        };
+            }),
+        }
+    }
+
+    /// A WebDriver pointer of `kind` (`touch`, `mouse`) moved to `at`, then
+    /// the `presses` (`pointerDown`/`pointerUp`, each followed by a pause of
+    /// so many milliseconds when not 0).
+    async fn pointer(&self, kind: &str, (x, y): (i64, i64), presses: &[(&str, u64)]) -> Result<(), DriverError> {
+        let mut steps = vec![json!({"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y})];
+        for &(press, pause) in presses {
+            steps.push(json!({"type": press, "button": 0}));
+            if pause > 0 {
+                steps.push(json!({"type": "pause", "duration": pause}));
+            }
+        }
         let actions = json!({"actions": [{
-            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x, "y": y},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerUp", "button": 0},
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerUp", "button": 0}
-            ]
+            "type": "pointer", "id": kind, "parameters": {"pointerType": kind},
+            "actions": steps
         }]});
         self.session(reqwest::Method::POST, "/actions", Some(actions)).await?;
         let _ = self.session(reqwest::Method::DELETE, "/actions", None).await;
