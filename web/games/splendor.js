@@ -6,6 +6,7 @@
 // selected gems equal one listed take action.
 
 import { CARDS, NOBLES } from './splendor-cards.js';
+import { artIcon } from '../art.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { latestTurn, lastOf } from './last-move.js';
 
@@ -209,7 +210,8 @@ function matchTake(takes, pick) {
 }
 
 function chip(h, c, n, attrs = {}) {
-  return h('span', { class: ['chip', `gem-${c}`, attrs.class], style: attrs.style, title: attrs.title, 'data-testid': attrs.testid, onclick: attrs.onclick, role: attrs.onclick ? 'button' : null, tabindex: attrs.onclick ? 0 : null }, h('span', { class: 'chip-n' }, String(n)));
+  // The gem's drawing sits behind the count, so a token reads by its shape too, not only by colour.
+  return h('span', { class: ['chip', `gem-${c}`, attrs.class], style: attrs.style, title: attrs.title, 'data-testid': attrs.testid, onclick: attrs.onclick, role: attrs.onclick ? 'button' : null, tabindex: attrs.onclick ? 0 : null }, artIcon(`gem-${c}`), h('span', { class: 'chip-n' }, String(n)));
 }
 
 function cardEl(h, id, ctx, ix, opts = {}) {

@@ -96,22 +96,6 @@ pub fn catan() -> Vec<GameOption> {
             rule_sets: CATAN_ALL,
         },
         GameOption {
-            name: "turn",
-            kind: OptionKind::Choice {
-                values: vec![
-                    // Left out: the extension's default, the Special Building Phase.
-                    value(Value::Null, "Außerordentliche Bauphase", "Special Building Phase"),
-                    value(json!("paired"), "Spielerpaare", "Paired players"),
-                ],
-            },
-            label: ("Zugregel", "Turn rule"),
-            help: (
-                "Wie die Wartenden zwischen den Zügen handeln: Bauphase nach jedem Zug (2015) oder Spielerpaare (2021).",
-                "How the waiting players act: a building phase after every turn (2015) or paired players (2021).",
-            ),
-            rule_sets: &["five_six", "five_six_paired"],
-        },
-        GameOption {
             name: "trade_offers_per_turn",
             kind: OptionKind::Integer {
                 min: 0,

@@ -89,8 +89,9 @@ impl Visitor for Documented {
                             err.message.en
                         );
                     }
-                    // The value keeps the table in its rule set unless the
-                    // option is the rule set's own (CATAN's turn rule).
+                    // The value keeps the table in a rule set (an option
+                    // that would choose another one, like CATAN's turn rule,
+                    // is the rule set's own and has no card).
                     assert!(e.rule_set_of(&options).is_some());
                 };
                 let refused = |value: Value| {
