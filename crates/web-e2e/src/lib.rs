@@ -195,7 +195,17 @@ pub struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        // Our own child only, by its handle.
+        // chromedriver leads its own process group (see `start`), and the
+        // Chromium processes it starts stay in it: killing the group ends
+        // them too, also when a test panics. Killing chromedriver alone
+        // left its Chromium orphaned and running.
+        #[cfg(unix)]
+        if let Some(pid) = i32::try_from(self.driver.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -217,7 +227,11 @@ impl Browser {
             }
         };
         let port = free_port();
-        let driver = Command::new(&driver_path)
+        let mut command = Command::new(&driver_path);
+        // Its own process group, which `drop` kills whole (Chromium included).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let driver = command
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -254,6 +268,9 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-extensions".into(),
+            // No crash handler: it would leave its own session, outside the group `drop` kills.
+            "--disable-crash-reporter".into(),
+            "--disable-breakpad".into(),
             "--lang=de-DE".into(),
             "--window-size=1280,900".into(),
             format!("--user-data-dir={}", profile.path().display()),
@@ -278,6 +295,13 @@ impl Browser {
         let id = v["sessionId"].as_str().expect("a session id").to_string();
         browser.session_url = format!("{driver_url}/session/{id}");
         Some(browser)
+    }
+
+    /// The process group of chromedriver and every Chromium process it
+    /// started (its own, led by chromedriver): what `drop` kills, so a test
+    /// can check nothing of it outlives the `Browser`.
+    pub fn process_group(&self) -> u32 {
+        self.driver.id()
     }
 
     async fn call(&self, method: reqwest::Method, url: &str, body: Option<Value>) -> Result<Value, DriverError> {

@@ -9,6 +9,7 @@ mod placed;
 
 mod art_browser;
 mod assets;
+mod browser_cleanup;
 mod catan_boards;
 mod catan_browser;
 mod catan_discard;
