@@ -751,50 +751,19 @@ pub mod ui {
         Over,
     }
 
-    /// Creates a table in the lobby with game options typed into the options
-    /// field (when the lobby shows one); returns the table id once its page is open.
-    pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
+    /// Opens the lobby and fills the create form: the game, the rule set
+    /// (if given) from its menu, the player count, each seat (`human` or
+    /// `bot:NAME`) and the player's name. Returns the player counts the
+    /// lobby offered (for the rule set).
+    async fn fill_create_form(b: &Browser, game: &str, rules: Option<&str>, seats: &[&str], name: &str) -> Vec<String> {
         b.goto("/").await;
         b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
         b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
             .await;
-        b.click(&format!(
-            "[data-testid=players-select] option[value=\"{}\"]",
-            seats.len()
-        ))
-        .await;
-        for (i, kind) in seats.iter().enumerate() {
-            b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
+        if let Some(rules) = rules {
+            b.click(&format!("[data-testid=rules-select] option[value=\"{rules}\"]"))
                 .await;
         }
-        b.type_into("[data-testid=name-input]", name).await;
-        if b.first("[data-testid=options-input]").await.is_some() {
-            b.click("[data-testid=create-form] details > summary").await;
-            b.type_into("[data-testid=options-input]", options).await;
-        }
-        b.click("[data-testid=create-table]").await;
-        b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-        table_id(b).await
-    }
-
-    /// Creates a table of a game's rule set in the lobby: the game, the rule
-    /// set from its menu, the player count, each seat, the name and typed
-    /// options (if any). Returns the table id and the player counts the
-    /// lobby offered for the rule set.
-    pub async fn create_with_rules(
-        b: &Browser,
-        game: &str,
-        rules: &str,
-        seats: &[&str],
-        name: &str,
-        options: &str,
-    ) -> (String, Vec<String>) {
-        b.goto("/").await;
-        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-        b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
-            .await;
-        b.click(&format!("[data-testid=rules-select] option[value=\"{rules}\"]"))
-            .await;
         let mut counts = Vec::new();
         for e in b.all("[data-testid=players-select] option").await {
             counts.push(b.attr_of(&e, "value").await.unwrap_or_default());
@@ -809,13 +778,49 @@ pub mod ui {
                 .await;
         }
         b.type_into("[data-testid=name-input]", name).await;
-        if !options.is_empty() {
-            b.click("[data-testid=create-form] details > summary").await;
-            b.type_into("[data-testid=options-input]", options).await;
-        }
+        counts
+    }
+
+    /// Types `options` into the folded "Advanced" JSON field.
+    async fn type_options(b: &Browser, options: &str) {
+        b.click("[data-testid=create-form] details > summary").await;
+        b.type_into("[data-testid=options-input]", options).await;
+    }
+
+    /// Submits the create form; the table id once its page is open.
+    async fn submit_create_form(b: &Browser) -> String {
         b.click("[data-testid=create-table]").await;
         b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-        (table_id(b).await, counts)
+        table_id(b).await
+    }
+
+    /// Creates a table in the lobby with game options typed into the options
+    /// field (when the lobby shows one); returns the table id once its page is open.
+    pub async fn create_with_options(b: &Browser, game: &str, seats: &[&str], name: &str, options: &str) -> String {
+        fill_create_form(b, game, None, seats, name).await;
+        if b.first("[data-testid=options-input]").await.is_some() {
+            type_options(b, options).await;
+        }
+        submit_create_form(b).await
+    }
+
+    /// Creates a table of a game's rule set in the lobby: the game, the rule
+    /// set from its menu, the player count, each seat, the name and typed
+    /// options (if any). Returns the table id and the player counts the
+    /// lobby offered for the rule set.
+    pub async fn create_with_rules(
+        b: &Browser,
+        game: &str,
+        rules: &str,
+        seats: &[&str],
+        name: &str,
+        options: &str,
+    ) -> (String, Vec<String>) {
+        let counts = fill_create_form(b, game, Some(rules), seats, name).await;
+        if !options.is_empty() {
+            type_options(b, options).await;
+        }
+        (submit_create_form(b).await, counts)
     }
 
     /// The first of `selectors` that matches an element now.
@@ -841,26 +846,11 @@ pub mod ui {
     /// players, each seat (`human` or `bot:NAME`), the player's name, hot-seat.
     /// Returns the table id once the table page is open.
     pub async fn create_table(b: &Browser, game: &str, seats: &[&str], name: &str, hotseat: bool) -> String {
-        b.goto("/").await;
-        b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-        b.click(&format!("[data-testid=game-select] option[value=\"{game}\"]"))
-            .await;
-        b.click(&format!(
-            "[data-testid=players-select] option[value=\"{}\"]",
-            seats.len()
-        ))
-        .await;
-        for (i, kind) in seats.iter().enumerate() {
-            b.click(&format!("[data-testid=seat-kind-{i}] option[value=\"{kind}\"]"))
-                .await;
-        }
-        b.type_into("[data-testid=name-input]", name).await;
+        fill_create_form(b, game, None, seats, name).await;
         if hotseat {
             b.click("[data-testid=hotseat]").await;
         }
-        b.click("[data-testid=create-table]").await;
-        b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
-        table_id(b).await
+        submit_create_form(b).await
     }
 
     /// The version the table page shows.

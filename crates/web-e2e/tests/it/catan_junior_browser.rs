@@ -69,11 +69,7 @@ async fn catan_junior_full_game_in_the_browser() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     ui::create_table(&b, "catan-junior", &["human", "bot:random"], "Anna", false).await;
     b.wait_for("[data-testid=junior-board]", Duration::from_secs(20)).await;
     assert_eq!(

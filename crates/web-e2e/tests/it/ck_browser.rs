@@ -55,11 +55,7 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     let id = create_ck(
         &b,
         "cities_knights_heroes",

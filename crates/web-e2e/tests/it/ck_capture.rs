@@ -32,11 +32,7 @@ async fn a_cities_knights_turn_is_filmed_for_the_docs() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     let (id, _) = ui::create_with_rules(
         &b,
         "catan",

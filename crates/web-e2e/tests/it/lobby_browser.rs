@@ -12,11 +12,7 @@ use web_e2e::ui::{self, Turn};
 use web_e2e::{Browser, TestServer};
 
 async fn german(b: &Browser) {
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(b).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -70,11 +70,7 @@ async fn a_stale_click_is_refused_and_the_board_refreshed() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     let table = ui::create_table(&b, "splendor", &["human", "human"], "Dora", false).await;
     // The second seat joins from a link, so both tabs below hold seat 0 and 1.
     b.goto(&format!("/play/{table}?join=1")).await;

@@ -61,12 +61,7 @@ async fn splendor_full_game_in_the_browser() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    // Start in German (the switch shows the other language's code).
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_german(&b).await;
     assert_eq!(b.text_of("[data-testid=lang-switch]").await.as_deref(), Some("EN"));
     b.screenshot("lobby.png").await;
     let table = ui::create_table(&b, "splendor", &["human", "bot:random"], "Anna", false).await;
