@@ -278,7 +278,9 @@ impl Browser {
         let caps = json!({
             "capabilities": {"alwaysMatch": {
                 "browserName": "chrome",
-                "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args}
+                "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args},
+                // The page's errors, for a failing test to show (`console_errors`).
+                "goog:loggingPrefs": {"browser": "SEVERE"}
             }}
         });
         let mut browser = Browser {
@@ -396,6 +398,22 @@ impl Browser {
         self.all(css).await.into_iter().next()
     }
 
+    /// The errors the page logged since the last call (uncaught exceptions,
+    /// failed loads, `console.error`), as Chromium words them; what a failing
+    /// test prints beside the page's text.
+    pub async fn console_errors(&self) -> Vec<String> {
+        match self
+            .session(reqwest::Method::POST, "/se/log", Some(json!({"type": "browser"})))
+            .await
+        {
+            Ok(Value::Array(entries)) => entries
+                .iter()
+                .filter_map(|e| e["message"].as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Waits up to `timeout` for an element matching `css`.
     pub async fn wait_for(&self, css: &str, timeout: Duration) -> String {
         let started = Instant::now();
@@ -405,7 +423,8 @@ impl Browser {
             }
             if started.elapsed() > timeout {
                 let text = self.text_of("body").await.unwrap_or_default();
-                panic!("no element '{css}' after {timeout:?}; the page says:\n{text}");
+                let errors = self.console_errors().await.join("\n");
+                panic!("no element '{css}' after {timeout:?}; the page says:\n{text}\nits errors:\n{errors}");
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }

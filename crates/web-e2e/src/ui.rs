@@ -210,10 +210,10 @@ pub async fn act(b: &Browser, css: &str) -> Option<String> {
         if b.first("[data-testid=winner]").await.is_some() {
             return None;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "clicking '{css}' changed nothing within 15 s"
-        );
+        if started.elapsed() > Duration::from_secs(15) {
+            let errors = b.console_errors().await.join("\n");
+            panic!("clicking '{css}' changed nothing within 15 s; the page's errors:\n{errors}");
+        }
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
 }
