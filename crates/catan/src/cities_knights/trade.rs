@@ -54,6 +54,13 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
 /// Checks a bank trade.
 pub fn check(state: &State, seat: Seat, give: Card, get: Card, named: Option<u8>) -> Result<(), CatanError> {
     let rate = rates(state, seat)[give.index()];
+    // Below 3:1 no harbor trades a commodity: the rule that would allow the
+    // rate named is the Merchant Guild's, so that is the one cited.
+    if let (Some(_), Some(n)) = (give.as_commodity(), named) {
+        if n < rate && n <= 2 {
+            return Err(CkError::MerchantGuildRequired { rate }.into());
+        }
+    }
     crate::rules::trade::check_rate(named, rate)?;
     if give == get || hand(state, seat).count(give) < rate || bank_count(state, get) == 0 {
         return Err(CkError::BankTrade.into());
