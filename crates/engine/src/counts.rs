@@ -123,6 +123,14 @@ impl<K, const N: usize> Counts<K, N> {
         Counts::new(self.0.map(&mut f))
     }
 
+    /// The index of one unit drawn uniformly from what is counted (each kind
+    /// as likely as its number, [`crate::pick_weighted`]); `None`, drawing
+    /// nothing, when the count is empty.
+    #[inline]
+    pub fn pick(&self, rng: &mut crate::GameRng) -> Option<usize> {
+        crate::pick_weighted(self.0.iter().map(|&n| u32::from(n)), self.total(), rng)
+    }
+
     /// A count of `f` applied to the numbers of both, kind by kind.
     #[inline]
     pub fn zip(&self, other: &Self, mut f: impl FnMut(u8, u8) -> u8) -> Self {

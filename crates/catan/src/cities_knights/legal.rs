@@ -20,7 +20,6 @@ use crate::rules::{robber, turn};
 use crate::state::{Phase, State};
 use crate::topology::{HexId, NodeId};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
-use rand::Rng;
 
 type Checked = Result<(), Rejection<CatanError>>;
 
@@ -456,20 +455,17 @@ pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>)
 fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
     let total = card_count(state, victim);
     let h = super::hand(state, victim);
-    let mut x = if total == 0 { 0 } else { rng.random_range(0..total) };
-    for card in Card::ALL {
-        let k = super::Cards::count(&h, card) as u32;
-        if x < k {
-            return match (card.as_resource(), card.as_commodity()) {
-                (Some(resource), _) => Chance::Steal { resource },
-                (_, Some(commodity)) => Chance::StealCommodity { commodity },
-                _ => break,
-            };
-        }
-        x -= k;
-    }
-    Chance::Steal {
-        resource: Resource::Brick,
+    let weights = Card::ALL.map(|card| super::Cards::count(&h, card) as u32);
+    match engine::pick_weighted(weights, total, rng).map(|i| Card::ALL[i]) {
+        Some(card) => match (card.as_resource(), card.as_commodity()) {
+            (_, Some(commodity)) => Chance::StealCommodity { commodity },
+            (resource, _) => Chance::Steal {
+                resource: resource.unwrap_or(Resource::Brick),
+            },
+        },
+        None => Chance::Steal {
+            resource: Resource::Brick,
+        },
     }
 }
 

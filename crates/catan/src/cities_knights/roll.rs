@@ -130,19 +130,7 @@ pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, 
 /// Draws a progress card directly.
 pub fn sample_draw(state: &State, track: super::Track, rng: &mut GameRng) -> ProgressCard {
     let part = ck(state).decks[track.index()].drawing();
-    let total = part.total();
-    if total == 0 {
-        return ProgressCard::Alchemist;
-    }
-    let mut x = rng.random_range(0..total);
-    for c in ProgressCard::ALL {
-        let k = part.get(c) as u32;
-        if x < k {
-            return c;
-        }
-        x -= k;
-    }
-    ProgressCard::Alchemist
+    part.pick(rng).map_or(ProgressCard::Alchemist, |i| ProgressCard::ALL[i])
 }
 
 /// A progress card reaches `seat`: a victory point card is revealed

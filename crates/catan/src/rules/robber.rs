@@ -9,7 +9,6 @@ use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 use crate::topology::HexId;
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet};
-use rand::Rng;
 
 /// Discards `seat` may make (one card each).
 pub fn legal_discards(state: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -187,19 +186,7 @@ pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>)
 /// Draws a stolen card directly from the victim's hand.
 pub fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Resource {
     let hand = state.players.get(victim.index()).map(|p| p.hand).unwrap_or_default();
-    let total = hand.total();
-    if total == 0 {
-        return Resource::Brick;
-    }
-    let mut x = rng.random_range(0..total);
-    for r in Resource::ALL {
-        let c = hand.get(r) as u32;
-        if x < c {
-            return r;
-        }
-        x -= c;
-    }
-    Resource::Ore
+    hand.pick(rng).map_or(Resource::Brick, |i| Resource::ALL[i])
 }
 
 /// Moves the stolen card.
