@@ -164,19 +164,6 @@ fn check_confirm<L: Layer>(layer: L, state: &State, offer: &Offer, with: Seat) -
     Ok(())
 }
 
-fn is_trade(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::MaritimeTrade { .. }
-            | Action::OpenTrade
-            | Action::OfferGive { .. }
-            | Action::OfferGet { .. }
-            | Action::SubmitOffer
-            | Action::ConfirmTrade { .. }
-            | Action::CancelTrade
-    )
-}
-
 /// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
 fn waits_for_roll(action: &Action) -> bool {
     matches!(
@@ -224,7 +211,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => {
             // The engine refuses every seat while chance is due; the rules name
             // two reasons more precisely (`Game::refusal_reason`).
-            return Err(if seat != state.current && is_trade(action) {
+            return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
                 CatanError::TradeActivePlayerOnly.into()
             } else if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) {
                 CatanError::RollFirst.into()
@@ -243,7 +230,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         }
         Phase::TradeReplies { offer, pending, .. } => {
             if !pending.contains(seat) {
-                return Err(if seat != state.current && is_trade(action) {
+                return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
                     CatanError::TradeActivePlayerOnly.into()
                 } else {
                     Rejection::NotYourTurn { seat }
@@ -257,7 +244,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         if let Some(e) = five_six::refusal_off_turn(state, seat, action) {
             return Err(CatanError::FiveSix(e).into());
         }
-        return Err(if is_trade(action) {
+        return Err(if trade::is_trade::<Resource>(action) {
             CatanError::TradeActivePlayerOnly.into()
         } else {
             Rejection::NotYourTurn { seat }

@@ -154,6 +154,15 @@ impl HandCard for Card {
         }
     }
 
+    /// Trades with the bank by card, and commodities in an offer.
+    #[inline]
+    fn is_own_trade(action: &Action) -> bool {
+        matches!(
+            action,
+            Action::BankTrade { .. } | Action::OfferGiveCommodity { .. } | Action::OfferGetCommodity { .. }
+        )
+    }
+
     /// Settlements earn 1 resource; cities 2 of brick or grain, or 1 resource
     /// and 1 commodity (`ck.production.commodities`).
     #[inline]

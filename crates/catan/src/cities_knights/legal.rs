@@ -184,7 +184,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         ToAct::Over => return Err(Rejection::GameOver),
         // The engine refuses every seat while chance is due; the rules name two
         // reasons more precisely (`Game::refusal_reason`).
-        ToAct::Chance if seat != state.current && is_trade(action) => {
+        ToAct::Chance if seat != state.current && crate::rules::trade::is_trade::<Card>(action) => {
             return Err(CatanError::TradeActivePlayerOnly.into())
         }
         ToAct::Chance if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) => {
@@ -194,7 +194,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         ToAct::Seats(s) if !s.contains(seat) => {
             return Err(match phase {
                 Phase::Main | Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }
-                    if seat != state.current && is_trade(action) =>
+                    if seat != state.current && crate::rules::trade::is_trade::<Card>(action) =>
                 {
                     CatanError::TradeActivePlayerOnly.into()
                 }
@@ -268,22 +268,6 @@ fn waits_for_roll(action: &Action) -> bool {
         action,
         Action::Roll | Action::Discard { .. } | Action::DiscardCard { .. }
     ) && !play::is_play(action)
-}
-
-fn is_trade(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::MaritimeTrade { .. }
-            | Action::BankTrade { .. }
-            | Action::OpenTrade
-            | Action::OfferGive { .. }
-            | Action::OfferGet { .. }
-            | Action::OfferGiveCommodity { .. }
-            | Action::OfferGetCommodity { .. }
-            | Action::SubmitOffer
-            | Action::ConfirmTrade { .. }
-            | Action::CancelTrade
-    )
 }
 
 fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Checked {

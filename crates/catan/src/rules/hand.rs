@@ -81,6 +81,13 @@ pub trait HandCard: Copy + Eq + 'static {
     /// The action that adds one `card` to one side of an offer being drafted.
     fn draft_action(self, give: bool) -> Action;
 
+    /// Whether `action` is one of the trade actions only this card type has
+    /// (on top of the shared ones of [`super::trade::is_trade`]).
+    #[inline]
+    fn is_own_trade(_action: &Action) -> bool {
+        false
+    }
+
     /// Adds what `settlements` and `cities` on a hex of `resource` earn to
     /// `claim`.
     fn claim(claim: &mut Claim, resource: Resource, settlements: u8, cities: u8);

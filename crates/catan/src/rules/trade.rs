@@ -104,6 +104,22 @@ pub fn apply_bank_trade<C: HandCard, S: EventSink<Event>>(
     events.push(C::bank_traded(seat, give, rate, get));
 }
 
+/// Whether `action` belongs to trading, which only the active player does
+/// (`catan.trade.active_player_only`): the shared trade actions, and those a
+/// rule set's card type adds.
+pub fn is_trade<C: HandCard>(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::OfferGive { .. }
+            | Action::OfferGet { .. }
+            | Action::SubmitOffer
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade
+    ) || C::is_own_trade(action)
+}
+
 /// Micro-actions of the offer being put together: each card that may go on
 /// either side, then submitting (if it may be) and cancelling.
 pub fn legal_draft<C: HandCard>(state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
