@@ -370,7 +370,8 @@ pub fn produce<C: HandCard, S: EventSink<Event>>(state: &mut State, number: u8, 
 
 /// `catan.production.bank_shortage` for kind `k`: if the claims exceed the
 /// bank, a single claimant gets what is left and several get nothing.
-#[inline]
+/// Inlined: it runs for every kind on every roll.
+#[inline(always)]
 fn shortage(claims: &mut [Claim; MAX_PLAYERS], n: usize, k: usize, bank: u8) -> bool {
     let total: u32 = (0..n).map(|i| claims[i][k] as u32).sum();
     if total == 0 || total <= bank as u32 {

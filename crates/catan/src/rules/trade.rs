@@ -20,6 +20,7 @@ use crate::state::{Offer, Phase, State};
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
+#[inline]
 pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
     let Some(p) = state.players.get(seat.index()) else {
         return [4; RESOURCE_COUNT];
