@@ -3,7 +3,7 @@
 //! Goods are open information in Catan Junior, so a count per good is all the
 //! state needs: hands, supply and the Rettungsringe are each a [`Goods`].
 
-use engine::{CountKind, Counts, CountsForm};
+use engine::Counts;
 use serde::{Deserialize, Serialize};
 
 /// One of the five goods (Plättchensorten).
@@ -23,15 +23,6 @@ pub enum Good {
 }
 
 impl Good {
-    /// Every good in index order.
-    pub const ALL: [Good; 5] = [Good::Wood, Good::Wool, Good::Pineapple, Good::Sabre, Good::Gold];
-
-    /// The good as an array index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The good with index `i` (0–4).
     #[inline]
     pub const fn from_index(i: usize) -> Option<Good> {
@@ -75,14 +66,13 @@ impl Good {
 /// so hand-written positions stay short.
 pub type Goods = Counts<Good, 5>;
 
-impl CountKind for Good {
-    const NAMES: &'static [&'static str] = &["wood", "wool", "pineapple", "sabre", "gold"];
-    const FORM: CountsForm = CountsForm::NonZero;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+engine::count_kind!(
+    Good,
+    5,
+    NonZero,
+    [Wood, Wool, Pineapple, Sabre, Gold],
+    &["wood", "wool", "pineapple", "sabre", "gold"]
+);
 
 /// A lair costs 1 wood, 1 wool, 1 pineapple and 1 sabre.
 pub const LAIR_COST: Goods = Goods::new([1, 1, 1, 1, 0]);

@@ -23,8 +23,7 @@
 use crate::dev::{DevCards, DEV_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
 use crate::state::{Phase, State, MAX_PLAYERS};
-use engine::{GameRng, Seat, Viewer};
-use rand::Rng;
+use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
 /// A state consistent with everything `viewer` sees, secrets resampled.
 pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
@@ -72,24 +71,6 @@ fn known_minimum(state: &State) -> [Resources; MAX_PLAYERS] {
     known
 }
 
-/// Draws one card from the multiset `counts` (of `remaining` cards), uniformly.
-#[inline]
-fn draw<const K: usize>(counts: &mut [u32; K], remaining: &mut u32, rng: &mut GameRng) -> Option<usize> {
-    if *remaining == 0 {
-        return None;
-    }
-    let mut x = rng.random_range(0..*remaining);
-    for (k, c) in counts.iter_mut().enumerate() {
-        if x < *c {
-            *c -= 1;
-            *remaining -= 1;
-            return Some(k);
-        }
-        x -= *c;
-    }
-    None
-}
-
 fn resample_hands(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
     let known = known_minimum(s);
     // The unseen cards per resource: everything in hidden hands beyond what is
@@ -115,7 +96,7 @@ fn resample_hands(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng
     }
     for (i, &size) in sizes.iter().enumerate().take(s.n()) {
         for _ in 0..size {
-            if let Some(r) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(r) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 let c = &mut s.players[i].hand.0[r];
                 *c = c.saturating_add(1);
             }
@@ -152,13 +133,13 @@ fn resample_dev_cards(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut Gam
     s.deck = DevCards::ZERO;
     for i in 0..s.n() {
         for _ in 0..old[i] {
-            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 let c = &mut s.players[i].dev_cards.0[k];
                 *c = c.saturating_add(1);
             }
         }
         for _ in 0..new[i] {
-            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 let c = &mut s.players[i].new_dev_cards.0[k];
                 *c = c.saturating_add(1);
             }

@@ -3,7 +3,7 @@
 //! The deck is a multiset of counts, not an order: drawing is a chance outcome
 //! weighted by the counts, so no order exists that could leak.
 
-use engine::{CountKind, Counts, CountsForm};
+use engine::Counts;
 use serde::{Deserialize, Serialize};
 
 /// A kind of development card.
@@ -26,21 +26,6 @@ pub enum DevCard {
 pub const DEV_KINDS: usize = 5;
 
 impl DevCard {
-    /// Every kind in index order.
-    pub const ALL: [DevCard; DEV_KINDS] = [
-        DevCard::Knight,
-        DevCard::VictoryPoint,
-        DevCard::RoadBuilding,
-        DevCard::YearOfPlenty,
-        DevCard::Monopoly,
-    ];
-
-    /// As an array index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// German name.
     pub const fn de(self) -> &'static str {
         match self {
@@ -68,14 +53,13 @@ impl DevCard {
 /// `{"knight": 1, "victory_point": 0, "road_building": 0, "year_of_plenty": 0, "monopoly": 0}`.
 pub type DevCards = Counts<DevCard, DEV_KINDS>;
 
-impl CountKind for DevCard {
-    const NAMES: &'static [&'static str] = &["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
-    const FORM: CountsForm = CountsForm::EveryKey;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+engine::count_kind!(
+    DevCard,
+    DEV_KINDS,
+    EveryKey,
+    [Knight, VictoryPoint, RoadBuilding, YearOfPlenty, Monopoly],
+    &["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"]
+);
 
 /// The base game's deck as a constant of [`DevCards`] (`DevCards::BASE_DECK`).
 pub trait DevCardCounts {

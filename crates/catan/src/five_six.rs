@@ -186,17 +186,7 @@ pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
     state.turn_of?;
     let sbp = state.turn_rule == Some(TurnRule::SpecialBuilding);
     match action {
-        Action::MaritimeTrade { .. }
-        | Action::OpenTrade
-        | Action::OfferGive { .. }
-        | Action::OfferGet { .. }
-        | Action::SubmitOffer
-        | Action::ConfirmTrade { .. }
-        | Action::CancelTrade
-            if sbp =>
-        {
-            Some(FiveSixError::SbpNoTrade)
-        }
+        a if sbp && crate::rules::trade::is_trade::<crate::resource::Resource>(a) => Some(FiveSixError::SbpNoTrade),
         Action::OpenTrade
         | Action::OfferGive { .. }
         | Action::OfferGet { .. }

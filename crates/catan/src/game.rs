@@ -8,7 +8,7 @@
 use crate::*;
 use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
-use rules::{development, robber, turn};
+use rules::{development, hand, turn};
 
 /// The CATAN base game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -264,7 +264,7 @@ impl Game for Catan {
                     }
                 }
             }
-            Phase::Stealing { victim, .. } => robber::steal_outcomes(state, victim, out),
+            Phase::Stealing { victim, .. } => hand::steal_outcomes::<Resource>(state, victim, out),
             Phase::Drawing => development::draw_outcomes(state, out),
             _ => {}
         }
@@ -277,7 +277,7 @@ impl Game for Catan {
         }
         match state.phase {
             Phase::Stealing { victim, .. } => Chance::Steal {
-                resource: robber::sample_steal(state, victim, rng),
+                resource: hand::sample_steal(state, victim, rng).unwrap_or(Resource::Brick),
             },
             Phase::Drawing => Chance::Draw {
                 card: development::sample_draw(state, rng),
@@ -304,7 +304,8 @@ impl Game for Catan {
         match (state.phase, *outcome) {
             (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
             (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
-                robber::apply_steal(state, victim, resume, resource, events)
+                hand::apply_steal(state, victim, resource, events);
+                state.phase = resume.phase();
             }
             (Phase::Drawing, Chance::Draw { card }) => development::apply_draw(state, card, events),
             _ => return,

@@ -6,12 +6,13 @@ use crate::action::{Action, Event};
 use crate::dev::DevCard;
 use crate::error::CatanError;
 use crate::five_six;
+use crate::resource::Resource;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
 use crate::rules::build::{build_actions, road_spots};
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
 use crate::rules::layer::{Base, Layer};
-use crate::rules::{development, robber, setup, trade, turn};
+use crate::rules::{development, hand, robber, setup, trade, turn};
 use crate::state::{Offer, Phase, Resume, State};
 
 use engine::{EventSink, Rejection, Seat, SeatSet, ToAct};
@@ -51,7 +52,7 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Roll);
             development::legal_plays(state, seat, out);
         }
-        Phase::Discard { owed } if owed[seat.index()] > 0 => robber::legal_discards(state, seat, out),
+        Phase::Discard { owed } if owed[seat.index()] > 0 => hand::legal_discards::<Resource>(state, seat, out),
         Phase::MoveRobber { .. } if active => robber::legal_moves(state, out),
         Phase::Main if active => {
             main_actions(state, seat, out);
@@ -64,7 +65,7 @@ pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::BuildRoad { edge });
             }
         }
-        Phase::TradeDraft { offer } if active => trade::legal_draft(state, seat, &offer, out),
+        Phase::TradeDraft { offer } if active => trade::legal_draft::<Resource>(state, seat, &offer, out),
         Phase::TradeReplies { offer, pending, .. } if pending.contains(seat) => {
             legal_reply(Base, state, seat, &offer, out)
         }
@@ -81,7 +82,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.push(Action::BuyDevelopmentCard);
     }
     development::legal_plays(state, seat, out);
-    trade::legal_maritime(state, seat, out);
+    trade::legal_bank_trades::<Resource>(state, seat, out);
     if !hand.is_empty() && state.may_open_offer() {
         out.push(Action::OpenTrade);
     }
@@ -163,19 +164,6 @@ fn check_confirm<L: Layer>(layer: L, state: &State, offer: &Offer, with: Seat) -
     Ok(())
 }
 
-fn is_trade(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::MaritimeTrade { .. }
-            | Action::OpenTrade
-            | Action::OfferGive { .. }
-            | Action::OfferGet { .. }
-            | Action::SubmitOffer
-            | Action::ConfirmTrade { .. }
-            | Action::CancelTrade
-    )
-}
-
 /// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
 fn waits_for_roll(action: &Action) -> bool {
     matches!(
@@ -223,7 +211,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => {
             // The engine refuses every seat while chance is due; the rules name
             // two reasons more precisely (`Game::refusal_reason`).
-            return Err(if seat != state.current && is_trade(action) {
+            return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
                 CatanError::TradeActivePlayerOnly.into()
             } else if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) {
                 CatanError::RollFirst.into()
@@ -236,13 +224,13 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
                 return Err(Rejection::NotYourTurn { seat });
             }
             return match *action {
-                Action::Discard { resource } => Ok(robber::check_discard(state, seat, resource)?),
+                Action::Discard { resource } => Ok(hand::check_discard(state, seat, resource)?),
                 _ => Err(Rejection::WrongPhase { phase: phase.name() }),
             };
         }
         Phase::TradeReplies { offer, pending, .. } => {
             if !pending.contains(seat) {
-                return Err(if seat != state.current && is_trade(action) {
+                return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
                     CatanError::TradeActivePlayerOnly.into()
                 } else {
                     Rejection::NotYourTurn { seat }
@@ -256,7 +244,7 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
         if let Some(e) = five_six::refusal_off_turn(state, seat, action) {
             return Err(CatanError::FiveSix(e).into());
         }
-        return Err(if is_trade(action) {
+        return Err(if trade::is_trade::<Resource>(action) {
             CatanError::TradeActivePlayerOnly.into()
         } else {
             Rejection::NotYourTurn { seat }
@@ -305,16 +293,13 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, true)?),
             _ => Err(wrong),
         },
-        Phase::TradeDraft { offer } => {
-            let hand = state.players[seat.index()].hand;
-            match *action {
-                Action::OfferGive { resource } => Ok(trade::check_give(hand, &offer, resource)?),
-                Action::OfferGet { resource } => Ok(trade::check_get(state, seat, &offer, resource)?),
-                Action::SubmitOffer => Ok(trade::check_submit(&offer)?),
-                Action::CancelTrade => Ok(()),
-                _ => Err(wrong),
-            }
-        }
+        Phase::TradeDraft { offer } => match *action {
+            Action::OfferGive { resource } => Ok(trade::check_draft(state, seat, &offer, resource, true)?),
+            Action::OfferGet { resource } => Ok(trade::check_draft(state, seat, &offer, resource, false)?),
+            Action::SubmitOffer => Ok(trade::check_submit::<Resource>(&offer)?),
+            Action::CancelTrade => Ok(()),
+            _ => Err(wrong),
+        },
         Phase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
         _ => Err(wrong),
     }
@@ -355,7 +340,8 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             development::apply_monopoly(state, seat, resource, events)
         }
         (Phase::Discard { owed }, Action::Discard { resource }) => {
-            robber::apply_discard(state, owed, seat, resource, events)
+            let after = Phase::MoveRobber { resume: Resume::Main };
+            hand::apply_discard(state, owed, seat, resource, after, events)
         }
         (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
             robber::apply_move(state, resume, hex, victim, events)
@@ -367,7 +353,9 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Main, Action::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
         (Phase::Main, Action::BuildCity { node }) => place_city(state, seat, node, events),
         (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
-        (Phase::Main, Action::MaritimeTrade { give, get, .. }) => trade::apply_maritime(state, seat, give, get, events),
+        (Phase::Main, Action::MaritimeTrade { give, get, .. }) => {
+            trade::apply_bank_trade(state, seat, give, get, events)
+        }
         (Phase::Main, Action::OpenTrade) => {
             // Counted only under the house rule: without it the state (and its JSON) stays the
             // rulebook's, byte for byte.
@@ -378,13 +366,11 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 offer: Offer::default(),
             }
         }
-        (Phase::TradeDraft { mut offer }, Action::OfferGive { resource }) => {
-            offer.give.0[resource.index()] = offer.give.0[resource.index()].saturating_add(1);
-            state.phase = Phase::TradeDraft { offer };
+        (Phase::TradeDraft { offer }, Action::OfferGive { resource }) => {
+            trade::apply_draft(state, offer, resource, true)
         }
-        (Phase::TradeDraft { mut offer }, Action::OfferGet { resource }) => {
-            offer.get.0[resource.index()] = offer.get.0[resource.index()].saturating_add(1);
-            state.phase = Phase::TradeDraft { offer };
+        (Phase::TradeDraft { offer }, Action::OfferGet { resource }) => {
+            trade::apply_draft(state, offer, resource, false)
         }
         (Phase::TradeDraft { offer }, Action::SubmitOffer) => trade::apply_submit(state, offer, events),
         (Phase::TradeDraft { .. } | Phase::TradeConfirm { .. }, Action::CancelTrade) => {

@@ -1,6 +1,6 @@
 //! Resources and counts of resource cards (hands, the bank, costs, offers).
 
-use engine::{CountKind, Counts, CountsForm};
+use engine::Counts;
 use serde::{Deserialize, Serialize};
 
 /// One of the five resources, in the order of the rules' cost table.
@@ -25,21 +25,6 @@ pub const RESOURCE_COUNT: usize = 5;
 pub const CARDS_PER_RESOURCE: u8 = 19;
 
 impl Resource {
-    /// Every resource in index order.
-    pub const ALL: [Resource; RESOURCE_COUNT] = [
-        Resource::Brick,
-        Resource::Lumber,
-        Resource::Wool,
-        Resource::Grain,
-        Resource::Ore,
-    ];
-
-    /// As an array index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The German name.
     pub const fn de(self) -> &'static str {
         match self {
@@ -67,14 +52,13 @@ impl Resource {
 /// `{"brick": 1, "lumber": 0, …}` (every key written; missing keys read as 0).
 pub type Resources = Counts<Resource, RESOURCE_COUNT>;
 
-impl CountKind for Resource {
-    const NAMES: &'static [&'static str] = &["brick", "lumber", "wool", "grain", "ore"];
-    const FORM: CountsForm = CountsForm::EveryKey;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+engine::count_kind!(
+    Resource,
+    RESOURCE_COUNT,
+    EveryKey,
+    [Brick, Lumber, Wool, Grain, Ore],
+    &["brick", "lumber", "wool", "grain", "ore"]
+);
 
 /// The base game's named counts of resources (the bank and the building
 /// costs), as constants of [`Resources`]: `Resources::CITY`. A trait because

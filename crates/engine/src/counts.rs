@@ -42,6 +42,50 @@ pub trait CountKind: Copy + 'static {
     fn index(self) -> usize;
 }
 
+/// The shared shape of a kind enum (a fieldless enum whose discriminants are
+/// 0, 1, 2, … in declaration order): `ALL` (every kind in index order),
+/// `index`, and its [`CountKind`] impl with the JSON names and form.
+/// Written once here so that every game's kinds agree, and checked at
+/// compile time: a variant out of order fails the build, because counts,
+/// legal lists and weighted draws all walk `ALL` by index.
+///
+/// ```ignore
+/// engine::count_kind!(Fruit, 3, NonZero, [Apple, Pear, Plum], &["apple", "pear", "plum"]);
+/// ```
+#[macro_export]
+macro_rules! count_kind {
+    ($ty:ident, $n:expr, $form:ident, [$($v:ident),+ $(,)?], $names:expr) => {
+        impl $ty {
+            /// Every kind in index order.
+            pub const ALL: [$ty; $n] = [$($ty::$v),+];
+
+            /// As an array index.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        impl $crate::CountKind for $ty {
+            const NAMES: &'static [&'static str] = $names;
+            const FORM: $crate::CountsForm = $crate::CountsForm::$form;
+            #[inline]
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        const _: () = {
+            let mut i = 0;
+            while i < $ty::ALL.len() {
+                assert!($ty::ALL[i] as usize == i, "kinds out of index order");
+                i += 1;
+            }
+            assert!(<$ty as $crate::CountKind>::NAMES.len() == $ty::ALL.len(), "one JSON name per kind");
+        };
+    };
+}
+
 /// A count of `N` kinds `K`. The array is public so hot loops can work on it
 /// directly; the methods say what the games mean by it.
 pub struct Counts<K, const N: usize>(pub [u8; N], PhantomData<fn() -> K>);
@@ -121,6 +165,14 @@ impl<K, const N: usize> Counts<K, N> {
     #[inline]
     pub fn map(&self, mut f: impl FnMut(u8) -> u8) -> Self {
         Counts::new(self.0.map(&mut f))
+    }
+
+    /// The index of one unit drawn uniformly from what is counted (each kind
+    /// as likely as its number, [`crate::pick_weighted`]); `None`, drawing
+    /// nothing, when the count is empty.
+    #[inline]
+    pub fn pick(&self, rng: &mut crate::GameRng) -> Option<usize> {
+        crate::pick_weighted(self.0.iter().map(|&n| u32::from(n)), self.total(), rng)
     }
 
     /// A count of `f` applied to the numbers of both, kind by kind.
@@ -271,13 +323,7 @@ mod tests {
         Plum,
     }
 
-    impl CountKind for Fruit {
-        const NAMES: &'static [&'static str] = &["apple", "pear", "plum"];
-        const FORM: CountsForm = CountsForm::NonZero;
-        fn index(self) -> usize {
-            self as usize
-        }
-    }
+    crate::count_kind!(Fruit, 3, NonZero, [Apple, Pear, Plum], &["apple", "pear", "plum"]);
 
     #[derive(Clone, Copy, Debug, PartialEq)]
     struct Coin;
@@ -309,6 +355,7 @@ mod tests {
         assert_eq!(a.zip(&b, u8::saturating_sub).0, [254, 1, 0]);
         assert!(Basket::ZERO.is_empty() && Basket::default().is_empty());
         assert_eq!(format!("{b:?}"), r#"{"apple": 1, "plum": 1}"#);
+        assert_eq!(Fruit::ALL.map(Fruit::index), [0, 1, 2]);
     }
 
     #[test]

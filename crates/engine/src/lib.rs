@@ -14,6 +14,7 @@ pub mod log;
 pub mod playout;
 pub mod problem;
 pub mod rejection;
+pub mod sample;
 pub mod seat;
 pub mod session;
 
@@ -26,6 +27,7 @@ pub use log::{ChanceMode, Entry, Log, ReplayError, Start};
 pub use playout::{random_playout, PlayoutBuffers, PlayoutEnd, RandomPolicy};
 pub use problem::Problem;
 pub use rejection::{ErrorInfo, Message, Rejection, RuleError};
+pub use sample::{draw_without_replacement, pick_weighted};
 pub use seat::{Seat, SeatSet, Viewer, MAX_SEATS};
 pub use session::Match;
 

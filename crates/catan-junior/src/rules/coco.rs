@@ -11,7 +11,6 @@ use crate::event::Event;
 use crate::goods::COCO_COST;
 use crate::state::{Phase, State};
 use engine::{EventSink, GameRng, Seat};
-use rand::Rng;
 
 /// Checks asking Coco.
 pub fn check_ask(state: &State, p: usize) -> Result<(), JuniorError> {
@@ -48,18 +47,8 @@ pub fn outcomes(state: &State, out: &mut Vec<(CocoCard, f64)>) {
 /// Draws a card kind directly (same distribution as [`outcomes`]).
 #[inline]
 pub fn sample(state: &State, rng: &mut GameRng) -> CocoCard {
-    let size = state.deck_size();
-    if size == 0 {
-        return CocoCard::MoveKlau;
-    }
-    let mut x = rng.random_range(0..size);
-    for (card, n) in state.deck_entries() {
-        if x < n as u32 {
-            return card;
-        }
-        x -= n as u32;
-    }
-    CocoCard::MoveKlau
+    let weights = state.deck_entries().map(|(_, n)| u32::from(n));
+    engine::pick_weighted(weights, state.deck_size(), rng).map_or(CocoCard::MoveKlau, |i| CocoCard::ALL[i])
 }
 
 /// Reveals `card` for the captain and carries it out.

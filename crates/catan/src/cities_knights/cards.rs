@@ -3,7 +3,7 @@
 //! say "cards", and the three improvement [`Track`]s with their gates.
 
 use crate::resource::{Resource, Resources, RESOURCE_COUNT};
-use engine::{CountKind, Counts, CountsForm};
+use engine::Counts;
 use serde::{Deserialize, Serialize};
 
 /// A commodity (Handelsware), produced only by cities.
@@ -24,15 +24,6 @@ pub const COMMODITY_COUNT: usize = 3;
 pub const CARDS_PER_COMMODITY: u8 = 12;
 
 impl Commodity {
-    /// Every commodity in index order.
-    pub const ALL: [Commodity; COMMODITY_COUNT] = [Commodity::Paper, Commodity::Cloth, Commodity::Coin];
-
-    /// As an array index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The commodity a city earns on top of its resource, if any.
     #[inline]
     pub const fn of_resource(r: Resource) -> Option<Commodity> {
@@ -67,14 +58,13 @@ impl Commodity {
 /// `{"paper": 1, "cloth": 0, "coin": 2}`.
 pub type Commodities = Counts<Commodity, COMMODITY_COUNT>;
 
-impl CountKind for Commodity {
-    const NAMES: &'static [&'static str] = &["paper", "cloth", "coin"];
-    const FORM: CountsForm = CountsForm::EveryKey;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+engine::count_kind!(
+    Commodity,
+    COMMODITY_COUNT,
+    EveryKey,
+    [Paper, Cloth, Coin],
+    &["paper", "cloth", "coin"]
+);
 
 /// The commodity bank as a constant of [`Commodities`] (`Commodities::FULL_BANK`).
 pub trait CommodityCounts {

@@ -22,6 +22,7 @@ pub const CK_RULE_IDS: &[&str] = &[
     "ck.knight.no_piece_left",
     "ck.knight.promote",
     "ck.improve.fortress",
+    "ck.improve.merchant_guild",
     "ck.knight.activate",
     "ck.knight.action_needs_active",
     "ck.knight.one_action",
@@ -172,6 +173,13 @@ pub enum CkError {
     /// The bank trade is not possible at the player's rates.
     #[error("you cannot trade these cards with the bank")]
     BankTrade,
+    /// A commodity named at a rate below 3:1: no harbor gives that, only the
+    /// Merchant Guild (trade level 3) does.
+    #[error("trading commodities 2:1 needs the Merchant Guild (your rate is {rate}:1)")]
+    MerchantGuildRequired {
+        /// The player's best rate for the commodity.
+        rate: u8,
+    },
     /// A rule of heroes and squires (`snh.*`).
     #[error(transparent)]
     Heroes(#[from] super::heroes::HeroError),
@@ -210,6 +218,7 @@ impl CkError {
             MetroNeedsFreeCity => "ck.metro.needs_free_city",
             MetroCity => "ck.metro.one_per_city",
             BankTrade => "ck.trade.bank",
+            MerchantGuildRequired { .. } => "ck.improve.merchant_guild",
             KnightBlocksRoad => "ck.knight.blocks_road",
             NotPlayable => "ck.progress.own_turn",
             Alchemist => "ck.card.alchemist",
@@ -385,6 +394,10 @@ impl CkError {
             BankTrade => Message::new(
                 "Diesen Tausch mit der Bank erlauben deine Kurse oder der Vorrat der Bank nicht.",
                 "Your rates or the bank's stock do not allow this trade with the bank.",
+            ),
+            MerchantGuildRequired { rate } => Message::new(
+                format!("Waren tauschst du erst mit der Handelsgilde (Handel Stufe 3) 2:1; dein Kurs ist {rate}:1."),
+                format!("Trading commodities 2:1 needs the Merchant Guild (trade level 3); your rate is {rate}:1."),
             ),
         }
     }

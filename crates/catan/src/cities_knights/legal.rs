@@ -5,22 +5,22 @@
 //! (`ck.trade.commodities`), so drafting, replies and confirmation are
 //! checked here and the base code carries them out.
 
-use super::cards::{Card, Commodity};
+use super::cards::Card;
 use super::error::CkError;
 use super::layer::CkLayer;
 use super::CkState;
-use super::{barbarians, card_count, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
+use super::{barbarians, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::legal as base;
 use crate::resource::Resource;
 use crate::rules::build::{build_actions, check_city_with, check_road, check_settlement_with, road_nodes};
 use crate::rules::build::{place_city, place_road, place_settlement};
+use crate::rules::hand::{self, HandCard};
 use crate::rules::{robber, turn};
 use crate::state::{Phase, State};
 use crate::topology::{HexId, NodeId};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
-use rand::Rng;
 
 type Checked = Result<(), Rejection<CatanError>>;
 
@@ -59,7 +59,7 @@ pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Acti
             out.push(Action::Roll);
             play::legal_roll(state, seat, out);
         }
-        Phase::Discard { .. } => roll::legal_discards(state, seat, out),
+        Phase::Discard { .. } => hand::legal_discards::<Card>(state, seat, out),
         Phase::MoveRobber { .. } => robber::legal_moves_with(layer, state, out),
         Phase::Main => main_actions(state, layer, seat, out),
         Phase::Pillage { .. } => {
@@ -92,7 +92,7 @@ pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Acti
                 out.push(Action::PlaceMetropolis { node });
             }
         }
-        Phase::TradeDraft { offer } => trade::legal_draft(state, seat, &offer, out),
+        Phase::TradeDraft { offer } => crate::rules::trade::legal_draft::<Card>(state, seat, &offer, out),
         Phase::TradeReplies { offer, .. } => base::legal_reply(layer, state, seat, &offer, out),
         Phase::TradeConfirm { offer, accepted } => base::legal_confirm(layer, state, &offer, accepted, out),
         _ => play::legal_phase(state, seat, out),
@@ -117,7 +117,7 @@ fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>
     heroes::actions::legal(state, seat, out);
     improvements::legal(state, seat, out);
     play::legal_main(state, seat, out);
-    trade::legal(state, seat, out);
+    crate::rules::trade::legal_bank_trades::<Card>(state, seat, out);
     if layer.card_count(state, seat) > 0 && state.may_open_offer() {
         out.push(Action::OpenTrade);
     }
@@ -184,7 +184,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         ToAct::Over => return Err(Rejection::GameOver),
         // The engine refuses every seat while chance is due; the rules name two
         // reasons more precisely (`Game::refusal_reason`).
-        ToAct::Chance if seat != state.current && is_trade(action) => {
+        ToAct::Chance if seat != state.current && crate::rules::trade::is_trade::<Card>(action) => {
             return Err(CatanError::TradeActivePlayerOnly.into())
         }
         ToAct::Chance if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) => {
@@ -194,7 +194,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         ToAct::Seats(s) if !s.contains(seat) => {
             return Err(match phase {
                 Phase::Main | Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }
-                    if seat != state.current && is_trade(action) =>
+                    if seat != state.current && crate::rules::trade::is_trade::<Card>(action) =>
                 {
                     CatanError::TradeActivePlayerOnly.into()
                 }
@@ -217,7 +217,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
             _ => Err(wrong),
         },
         Phase::Discard { .. } => match *action {
-            Action::DiscardCard { card } => Ok(roll::check_discard(state, seat, card)?),
+            Action::DiscardCard { card } => Ok(hand::check_discard(state, seat, card)?),
             _ => Err(wrong),
         },
         Phase::MoveRobber { .. } => match *action {
@@ -250,8 +250,8 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
             _ => Err(wrong),
         },
         Phase::TradeDraft { offer } => match (*action, trade::draft_card(action)) {
-            (_, Some((card, give))) => Ok(trade::check_draft(state, seat, &offer, card, give)?),
-            (Action::SubmitOffer, _) => Ok(trade::check_submit(&offer)?),
+            (_, Some((card, give))) => Ok(crate::rules::trade::check_draft(state, seat, &offer, card, give)?),
+            (Action::SubmitOffer, _) => Ok(crate::rules::trade::check_submit::<Card>(&offer)?),
             (Action::CancelTrade, _) => Ok(()),
             _ => Err(wrong),
         },
@@ -268,22 +268,6 @@ fn waits_for_roll(action: &Action) -> bool {
         action,
         Action::Roll | Action::Discard { .. } | Action::DiscardCard { .. }
     ) && !play::is_play(action)
-}
-
-fn is_trade(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::MaritimeTrade { .. }
-            | Action::BankTrade { .. }
-            | Action::OpenTrade
-            | Action::OfferGive { .. }
-            | Action::OfferGet { .. }
-            | Action::OfferGiveCommodity { .. }
-            | Action::OfferGetCommodity { .. }
-            | Action::SubmitOffer
-            | Action::ConfirmTrade { .. }
-            | Action::CancelTrade
-    )
 }
 
 fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Checked {
@@ -343,7 +327,10 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
         (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
         (Phase::Roll | Phase::Main, a) if play::is_play(&a) => play::apply(state, seat, &a, events),
-        (Phase::Discard { owed }, Action::DiscardCard { card }) => roll::apply_discard(state, owed, seat, card, events),
+        (Phase::Discard { owed }, Action::DiscardCard { card }) => {
+            let after = roll::after_seven(state);
+            hand::apply_discard(state, owed, seat, card, after, events)
+        }
         (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
             robber::apply_move(state, resume, hex, victim, events)
         }
@@ -371,7 +358,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         (Phase::Main, a) => apply_main(state, seat, a, events),
         (Phase::TradeDraft { offer }, a) if trade::draft_card(&a).is_some() => {
             if let Some((card, give)) = trade::draft_card(&a) {
-                trade::apply_draft(state, offer, card, give);
+                crate::rules::trade::apply_draft(state, offer, card, give);
             }
         }
         (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
@@ -406,7 +393,7 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
         Action::RecruitSquire { hex } => heroes::actions::apply_recruit(state, seat, hex, events),
         Action::MoveSquire { from, to } => heroes::actions::apply_move(state, seat, from, to, events),
         Action::BuildImprovement { track } => improvements::apply_improve(state, seat, track, events),
-        Action::BankTrade { give, get, .. } => trade::apply(state, seat, give, get, events),
+        Action::BankTrade { give, get, .. } => crate::rules::trade::apply_bank_trade(state, seat, give, get, events),
         a @ Action::OpenTrade => crate::legal::apply(state, seat, &a, events),
         _ => {}
     }
@@ -433,68 +420,30 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
     }
 }
 
-/// The cards that can be stolen from `victim` (resources and commodities
-/// together, weighted by count).
+/// The cards that can be stolen from `victim`: resources and commodities
+/// together, weighted by count.
+#[inline]
 pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
-    let total = card_count(state, victim) as f64;
-    if total == 0.0 {
-        return;
-    }
-    let (r, c) = super::hand(state, victim);
-    for res in Resource::ALL {
-        if r.get(res) > 0 {
-            out.push((Chance::Steal { resource: res }, r.get(res) as f64 / total));
-        }
-    }
-    for com in Commodity::ALL {
-        if c.get(com) > 0 {
-            out.push((Chance::StealCommodity { commodity: com }, c.get(com) as f64 / total));
-        }
-    }
+    hand::steal_outcomes::<Card>(state, victim, out)
 }
 
 fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
-    let total = card_count(state, victim);
-    let h = super::hand(state, victim);
-    let mut x = if total == 0 { 0 } else { rng.random_range(0..total) };
-    for card in Card::ALL {
-        let k = super::Cards::count(&h, card) as u32;
-        if x < k {
-            return match (card.as_resource(), card.as_commodity()) {
-                (Some(resource), _) => Chance::Steal { resource },
-                (_, Some(commodity)) => Chance::StealCommodity { commodity },
-                _ => break,
-            };
-        }
-        x -= k;
-    }
-    Chance::Steal {
-        resource: Resource::Brick,
-    }
+    hand::sample_steal::<Card>(state, victim, rng).map_or(
+        Chance::Steal {
+            resource: Resource::Brick,
+        },
+        Card::steal_outcome,
+    )
 }
 
-/// Moves a stolen card from `victim` to the active player.
+/// Moves a stolen card (a steal outcome) from `victim` to the active player.
 pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chance, events: &mut S) {
-    let thief = state.current;
-    match outcome {
-        Chance::Steal { resource } => {
-            super::politics::move_card(state, victim, thief, Card::resource(resource));
-            events.push(Event::Stolen {
-                thief,
-                victim,
-                resource: Some(resource),
-            });
-        }
-        Chance::StealCommodity { commodity } => {
-            super::politics::move_card(state, victim, thief, Card::commodity(commodity));
-            events.push(Event::StolenCommodity {
-                thief,
-                victim,
-                commodity: Some(commodity),
-            });
-        }
-        _ => {}
-    }
+    let card = match outcome {
+        Chance::Steal { resource } => Card::resource(resource),
+        Chance::StealCommodity { commodity } => Card::commodity(commodity),
+        _ => return,
+    };
+    hand::apply_steal(state, victim, card, events);
 }
 
 /// Draws a chance outcome directly.

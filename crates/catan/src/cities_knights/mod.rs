@@ -32,6 +32,7 @@ pub mod barbarians;
 pub mod cards;
 pub mod commerce;
 mod error;
+mod hand;
 pub mod heroes;
 pub mod improvements;
 pub mod knights;

@@ -11,7 +11,7 @@
 //! order they went under).
 
 use super::cards::{Track, TRACK_COUNT};
-use engine::{CountKind, Counts, CountsForm};
+use engine::Counts;
 use serde::{Deserialize, Serialize};
 
 /// A progress card, keyed by kind (names are display strings).
@@ -55,44 +55,6 @@ pub const PROGRESS_KINDS: usize = 25;
 pub const PROGRESS_HAND_LIMIT: u32 = 4;
 
 impl ProgressCard {
-    /// Every kind in index order.
-    pub const ALL: [ProgressCard; PROGRESS_KINDS] = {
-        use ProgressCard::*;
-        [
-            Alchemist,
-            Crane,
-            Engineer,
-            Inventor,
-            Irrigation,
-            Medicine,
-            Mining,
-            Printer,
-            RoadBuilding,
-            Smith,
-            Bishop,
-            Constitution,
-            Deserter,
-            Diplomat,
-            Intrigue,
-            Saboteur,
-            Spy,
-            Warlord,
-            Wedding,
-            CommercialHarbor,
-            MasterMerchant,
-            Merchant,
-            MerchantFleet,
-            ResourceMonopoly,
-            TradeMonopoly,
-        ]
-    };
-
-    /// As an array index.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The deck the card belongs to.
     pub const fn track(self) -> Track {
         match self as usize {
@@ -189,14 +151,39 @@ impl ProgressCard {
 /// map from card to count; zero counts are left out.
 pub type ProgressCards = Counts<ProgressCard, PROGRESS_KINDS>;
 
-impl CountKind for ProgressCard {
-    const NAMES: &'static [&'static str] = &PROGRESS_NAMES;
-    const FORM: CountsForm = CountsForm::NonZero;
-    #[inline]
-    fn index(self) -> usize {
-        self as usize
-    }
-}
+engine::count_kind!(
+    ProgressCard,
+    PROGRESS_KINDS,
+    NonZero,
+    [
+        Alchemist,
+        Crane,
+        Engineer,
+        Inventor,
+        Irrigation,
+        Medicine,
+        Mining,
+        Printer,
+        RoadBuilding,
+        Smith,
+        Bishop,
+        Constitution,
+        Deserter,
+        Diplomat,
+        Intrigue,
+        Saboteur,
+        Spy,
+        Warlord,
+        Wedding,
+        CommercialHarbor,
+        MasterMerchant,
+        Merchant,
+        MerchantFleet,
+        ResourceMonopoly,
+        TradeMonopoly,
+    ],
+    &PROGRESS_NAMES
+);
 
 /// The JSON name of every card, in index order.
 const PROGRESS_NAMES: [&str; PROGRESS_KINDS] = [

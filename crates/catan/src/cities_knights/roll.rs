@@ -9,16 +9,14 @@
 //! left and goes on until the next choice or the main part of the turn.
 
 use super::barbarians;
-use super::cards::{Card, Cards, Commodities, Commodity, EventFace, COMMODITY_COUNT};
+use super::cards::{Card, EventFace};
 use super::error::CkError;
 use super::progress::{draws, ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::Step;
-use super::{card_count, ck, ck_mut, hand, next_in_order};
+use super::{card_count, ck, ck_mut, next_in_order};
 use crate::action::{Action, Chance, Dice, Event};
-use crate::bits::node_count;
 use crate::cities_knights::ProgressHand;
-use crate::error::CatanError;
-use crate::resource::{Resource, Resources, RESOURCE_COUNT};
+use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 
 use engine::{EventSink, GameRng, Seat, SeatSet};
@@ -130,19 +128,7 @@ pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, 
 /// Draws a progress card directly.
 pub fn sample_draw(state: &State, track: super::Track, rng: &mut GameRng) -> ProgressCard {
     let part = ck(state).decks[track.index()].drawing();
-    let total = part.total();
-    if total == 0 {
-        return ProgressCard::Alchemist;
-    }
-    let mut x = rng.random_range(0..total);
-    for c in ProgressCard::ALL {
-        let k = part.get(c) as u32;
-        if x < k {
-            return c;
-        }
-        x -= k;
-    }
-    ProgressCard::Alchemist
+    part.pick(rng).map_or(ProgressCard::Alchemist, |i| ProgressCard::ALL[i])
 }
 
 /// A progress card reaches `seat`: a victory point card is revealed
@@ -210,7 +196,7 @@ fn production_or_seven<S: EventSink<Event>>(state: &mut State, events: &mut S) {
         seven(state);
         return;
     }
-    let received = produce(state, sum, events);
+    let received = crate::rules::hand::produce::<Card, S>(state, sum, events);
     let mut pending = SeatSet::EMPTY;
     for (i, p) in ck(state).players.iter().enumerate().take(state.n()) {
         let seat = Seat(i as u8);
@@ -243,97 +229,12 @@ fn seven(state: &mut State) {
 }
 
 /// Where the turn goes after the discards of a 7.
-fn after_seven(state: &State) -> Phase {
+pub(crate) fn after_seven(state: &State) -> Phase {
     if ck(state).robber_awake {
         Phase::MoveRobber { resume: Resume::Main }
     } else {
         Phase::Main
     }
-}
-
-/// Pays out `number`: settlements 1 resource, cities 2 of brick or grain, or
-/// 1 resource and 1 commodity (`ck.production.commodities`); the robber's hex
-/// pays nothing and a short bank is handled per kind as in the base game.
-/// Returns the seats that received at least one card.
-pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) -> SeatSet {
-    let t = state.topology();
-    let n = state.n();
-    let mut res = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
-    let mut com = [[0u8; COMMODITY_COUNT]; MAX_PLAYERS];
-    // The board's tiles are its hexes (as many as its shape has).
-    for (h, tile) in state.board.tiles.iter().enumerate() {
-        if tile.number != Some(number) || h == state.robber.index() {
-            continue;
-        }
-        let Some(r) = tile.terrain.resource() else {
-            continue;
-        };
-        let corners = t.hex_node_set[h].0;
-        for (i, p) in state.players.iter().enumerate() {
-            let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
-            // Most players have nothing on a hex: count only when they do.
-            if s | c == 0 {
-                continue;
-            }
-            let (s, c) = (node_count(s) as u8, node_count(c) as u8);
-            match Commodity::of_resource(r) {
-                Some(k) => {
-                    res[i][r.index()] += s + c;
-                    com[i][k.index()] += c;
-                }
-                _ => res[i][r.index()] += s + 2 * c,
-            }
-        }
-    }
-    for r in Resource::ALL {
-        let bank = state.bank.get(r);
-        if shortage(&mut res, n, r.index(), bank) {
-            events.push(Event::BankShortage { resource: r });
-        }
-    }
-    for c in Commodity::ALL {
-        let bank = ck(state).bank.get(c);
-        if shortage(&mut com, n, c.index(), bank) {
-            events.push(Event::CommodityShortage { commodity: c });
-        }
-    }
-    let mut received = SeatSet::EMPTY;
-    for i in 0..n {
-        let seat = Seat(i as u8);
-        let gain = Resources::new(res[i]);
-        if !gain.is_empty() {
-            state.bank.sub(&gain);
-            state.players[i].hand.add(&gain);
-            events.push(Event::Produced { seat, resources: gain });
-            received.insert(seat);
-        }
-        let cgain = Commodities::new(com[i]);
-        if !cgain.is_empty() {
-            let ck = ck_mut(state);
-            ck.bank.sub(&cgain);
-            ck.players[i].commodities.add(&cgain);
-            events.push(Event::ProducedCommodities {
-                seat,
-                commodities: cgain,
-            });
-            received.insert(seat);
-        }
-    }
-    received
-}
-
-/// `catan.production.bank_shortage` for one kind: if the claims exceed the
-/// bank, a single claimant gets what is left and several get nothing.
-fn shortage<const K: usize>(claims: &mut [[u8; K]; MAX_PLAYERS], n: usize, k: usize, bank: u8) -> bool {
-    let total: u32 = (0..n).map(|i| claims[i][k] as u32).sum();
-    if total == 0 || total <= bank as u32 {
-        return false;
-    }
-    let claimants = (0..n).filter(|&i| claims[i][k] > 0).count();
-    for c in claims.iter_mut().take(n) {
-        c[k] = if claimants == 1 { c[k].min(bank) } else { 0 };
-    }
-    true
 }
 
 /// Starts the Aqueduct claims of `pending` (or the main part if none can take).
@@ -376,41 +277,4 @@ pub fn apply_aqueduct<S: EventSink<Event>>(
     events.push(Event::Aqueduct { seat, resource: r });
     pending.remove(seat);
     start_aqueduct(state, pending);
-}
-
-/// Discards a seat may make after a 7 (one card each).
-pub fn legal_discards(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let h = hand(state, seat);
-    for card in Card::ALL {
-        if h.count(card) > 0 {
-            out.push(Action::DiscardCard { card });
-        }
-    }
-}
-
-/// Checks one discard.
-pub fn check_discard(state: &State, seat: Seat, card: Card) -> Result<(), CatanError> {
-    if hand(state, seat).count(card) == 0 {
-        return Err(CkError::DiscardNotHeld(card).into());
-    }
-    Ok(())
-}
-
-/// Applies one discard; when nobody owes anything more the robber moves (if
-/// awake) or the turn goes on.
-pub fn apply_discard<S: EventSink<Event>>(
-    state: &mut State,
-    mut owed: [u8; MAX_PLAYERS],
-    seat: Seat,
-    card: Card,
-    events: &mut S,
-) {
-    super::to_bank(state, seat, card, 1);
-    owed[seat.index()] = owed[seat.index()].saturating_sub(1);
-    events.push(Event::DiscardedCard { seat, card });
-    state.phase = if owed.iter().all(|&o| o == 0) {
-        after_seven(state)
-    } else {
-        Phase::Discard { owed }
-    };
 }

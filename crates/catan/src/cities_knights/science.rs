@@ -5,7 +5,7 @@
 use super::error::CkError;
 use super::play::{hold, spend};
 use super::{ck, ck_mut, improvements, knights};
-use crate::action::{Action, Event, Piece};
+use crate::action::{Action, Event};
 use crate::board::Terrain;
 use crate::error::CatanError;
 use crate::resource::Resources;
@@ -162,15 +162,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             spend(state, seat, P::Medicine, events);
             pay(state, seat, &MEDICINE_COST);
             ck_mut(state).players[seat.index()].flat.remove(node);
-            let p = &mut state.players[seat.index()];
-            p.settlements.remove(node);
-            p.cities.insert(node);
-            events.push(Event::Built {
-                seat,
-                piece: Piece::City,
-                at: node.0,
-                free: false,
-            });
+            crate::rules::build::raise_city(state, seat, node, events);
         }
         Action::PlayProgress { card: P::Irrigation } => {
             spend(state, seat, P::Irrigation, events);

@@ -11,25 +11,7 @@ use super::progress::{ProgressCard, ProgressCards, PROGRESS_KINDS};
 use super::Track;
 use crate::resource::Resources;
 use crate::state::{State, MAX_PLAYERS};
-use engine::{GameRng, Seat, Viewer};
-use rand::Rng;
-
-/// Draws one kind from the multiset `counts`, uniformly over its cards.
-fn draw<const K: usize>(counts: &mut [u32; K], remaining: &mut u32, rng: &mut GameRng) -> Option<usize> {
-    if *remaining == 0 {
-        return None;
-    }
-    let mut x = rng.random_range(0..*remaining);
-    for (k, c) in counts.iter_mut().enumerate() {
-        if x < *c {
-            *c -= 1;
-            *remaining -= 1;
-            return Some(k);
-        }
-        x -= *c;
-    }
-    None
-}
+use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
 /// Resamples the secrets hidden from `viewer`; `known` are resources
 /// publicly known to be held (a trade offer). Cards a card lets the viewer
@@ -90,7 +72,7 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
     }
     for (i, &size) in sizes.iter().enumerate().take(n) {
         for _ in 0..size {
-            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 let mut h = (s.players[i].hand, ck.players[i].commodities);
                 h.put(Card::ALL[k], 1);
                 s.players[i].hand = h.0;
@@ -139,18 +121,18 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
         }
         for (p, &count) in ck.players.iter_mut().zip(counts.iter()).take(n) {
             for _ in 0..count {
-                if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+                if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                     p.progress.0[k] += 1;
                 }
             }
         }
         for _ in 0..top.saturating_sub(vp_top) {
-            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 ck.decks[t].top.0[k] += 1;
             }
         }
         for _ in 0..under {
-            if let Some(k) = draw(&mut pool, &mut remaining, rng) {
+            if let Some(k) = draw_without_replacement(&mut pool, &mut remaining, rng) {
                 ck.decks[t].under.0[k] += 1;
             }
         }

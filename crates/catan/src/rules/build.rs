@@ -227,6 +227,12 @@ pub fn place_settlement<S: EventSink<Event>>(state: &mut State, seat: Seat, node
 /// its place (seed 003).
 pub fn place_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &Resources::CITY);
+    raise_city(state, seat, node, events);
+}
+
+/// A city takes the place of the settlement on `node`, paid for already (by
+/// the city's cost, or Cities & Knights' Medicine).
+pub fn raise_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     let p = &mut state.players[seat.index()];
     p.settlements.remove(node);
     p.cities.insert(node);

@@ -13,7 +13,6 @@ use crate::resource::{Resource, Resources};
 use crate::state::{Phase, Resume, State};
 use crate::topology::EdgeId;
 use engine::{EventSink, GameRng, Rejection, Seat};
-use rand::Rng;
 
 /// Checks buying a card.
 pub fn check_buy(state: &State, seat: Seat) -> Result<(), CatanError> {
@@ -48,19 +47,7 @@ pub fn draw_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
 
 /// Draws a card directly.
 pub fn sample_draw(state: &State, rng: &mut GameRng) -> DevCard {
-    let total = state.deck.total();
-    if total == 0 {
-        return DevCard::Knight;
-    }
-    let mut x = rng.random_range(0..total);
-    for card in DevCard::ALL {
-        let c = state.deck.get(card) as u32;
-        if x < c {
-            return card;
-        }
-        x -= c;
-    }
-    DevCard::Monopoly
+    state.deck.pick(rng).map_or(DevCard::Knight, |i| DevCard::ALL[i])
 }
 
 /// The drawn card goes to the buyer, face down, not playable this turn.

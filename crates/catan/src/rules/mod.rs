@@ -3,6 +3,7 @@
 pub mod awards;
 pub mod build;
 pub mod development;
+pub mod hand;
 pub mod layer;
 pub mod robber;
 pub mod setup;

@@ -3,53 +3,11 @@
 //! the stolen card as a chance outcome weighted by the victim's hand.
 
 use super::layer::{Base, Layer};
-use crate::action::{Action, Chance, Event};
+use crate::action::{Action, Event};
 use crate::error::CatanError;
-use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 use crate::topology::HexId;
-use engine::{EventSink, GameRng, Rejection, Seat, SeatSet};
-use rand::Rng;
-
-/// Discards `seat` may make (one card each).
-pub fn legal_discards(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let hand = state.players[seat.index()].hand;
-    for r in Resource::ALL {
-        if hand.get(r) > 0 {
-            out.push(Action::Discard { resource: r });
-        }
-    }
-}
-
-/// Checks one discard.
-pub fn check_discard(state: &State, seat: Seat, r: Resource) -> Result<(), CatanError> {
-    if state.players[seat.index()].hand.get(r) == 0 {
-        return Err(CatanError::DiscardHalf(r));
-    }
-    Ok(())
-}
-
-/// Applies one discard; when nobody owes anything more, the robber moves.
-pub fn apply_discard<S: EventSink<Event>>(
-    state: &mut State,
-    mut owed: [u8; MAX_PLAYERS],
-    seat: Seat,
-    r: Resource,
-    events: &mut S,
-) {
-    let held = &mut state.players[seat.index()].hand.0[r.index()];
-    if *held > 0 {
-        *held -= 1;
-        state.bank.0[r.index()] += 1;
-    }
-    owed[seat.index()] = owed[seat.index()].saturating_sub(1);
-    events.push(Event::Discarded { seat, resource: r });
-    state.phase = if owed.iter().all(|&o| o == 0) {
-        Phase::MoveRobber { resume: Resume::Main }
-    } else {
-        Phase::Discard { owed }
-    };
-}
+use engine::{EventSink, Rejection, Seat, SeatSet};
 
 /// Every robber move of the active player: each other hex, with each possible
 /// victim (or none when nobody there can be robbed).
@@ -165,55 +123,4 @@ pub fn apply_move<S: EventSink<Event>>(
         Some(victim) => Phase::Stealing { victim, resume },
         None => resume.phase(),
     };
-}
-
-/// The possible stolen cards with their probabilities.
-pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
-    let Some(p) = state.players.get(victim.index()) else {
-        return;
-    };
-    let total = p.hand.total() as f64;
-    if total == 0.0 {
-        return;
-    }
-    for r in Resource::ALL {
-        let c = p.hand.get(r);
-        if c > 0 {
-            out.push((Chance::Steal { resource: r }, c as f64 / total));
-        }
-    }
-}
-
-/// Draws a stolen card directly from the victim's hand.
-pub fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Resource {
-    let hand = state.players.get(victim.index()).map(|p| p.hand).unwrap_or_default();
-    let total = hand.total();
-    if total == 0 {
-        return Resource::Brick;
-    }
-    let mut x = rng.random_range(0..total);
-    for r in Resource::ALL {
-        let c = hand.get(r) as u32;
-        if x < c {
-            return r;
-        }
-        x -= c;
-    }
-    Resource::Ore
-}
-
-/// Moves the stolen card.
-pub fn apply_steal<S: EventSink<Event>>(state: &mut State, victim: Seat, resume: Resume, r: Resource, events: &mut S) {
-    let thief = state.current;
-    let v = &mut state.players[victim.index()].hand.0[r.index()];
-    if *v > 0 {
-        *v -= 1;
-        state.players[thief.index()].hand.0[r.index()] += 1;
-    }
-    events.push(Event::Stolen {
-        thief,
-        victim,
-        resource: Some(r),
-    });
-    state.phase = resume.phase();
 }

@@ -12,13 +12,15 @@
 //! (the cards of a kind not in the bank and not in one's own hand), so the
 //! bound leaks nothing.
 
+use super::hand::HandCard;
 use crate::action::{Action, Event};
 use crate::error::CatanError;
-use crate::resource::{Resource, Resources, RESOURCE_COUNT};
+use crate::resource::{Resource, RESOURCE_COUNT};
 use crate::state::{Offer, Phase, State};
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
+#[inline]
 pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
     let Some(p) = state.players.get(seat.index()) else {
         return [4; RESOURCE_COUNT];
@@ -26,24 +28,22 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
     state.board.rates_at(p.buildings())
 }
 
-/// Maritime trades of the active player.
-pub fn legal_maritime(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let hand = state.players[seat.index()].hand;
-    if hand.total() < 2 {
+/// Trades with the bank of the active player: each kind held at its best
+/// rate, for each other kind the bank holds (`catan.trade.maritime`; Cities &
+/// Knights' `ck.trade.bank` with commodities).
+pub fn legal_bank_trades<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    if C::hand_size(state, seat) < 2 {
         return;
     }
-    let rates = rates(state, seat);
-    for give in Resource::ALL {
-        if hand.get(give) < rates[give.index()] {
+    let rates = C::rates(state, seat);
+    for &give in C::ALL {
+        let rate = rates[give.index()];
+        if C::held(state, seat, give) < rate {
             continue;
         }
-        for get in Resource::ALL {
-            if get != give && state.bank.get(get) > 0 {
-                out.push(Action::MaritimeTrade {
-                    give,
-                    get,
-                    rate: Some(rates[give.index()]),
-                });
+        for &get in C::ALL {
+            if get != give && C::in_bank(state, get) > 0 {
+                out.push(C::bank_trade_action(give, get, rate));
             }
         }
     }
@@ -87,81 +87,101 @@ pub fn check_rate(named: Option<u8>, rate: u8) -> Result<(), CatanError> {
     }
 }
 
-/// Applies a maritime trade at the seat's best rate.
-pub fn apply_maritime<S: EventSink<Event>>(
+/// Applies a trade with the bank at the seat's best rate (nothing if it is
+/// not possible).
+pub fn apply_bank_trade<C: HandCard, S: EventSink<Event>>(
     state: &mut State,
     seat: Seat,
-    give: Resource,
-    get: Resource,
+    give: C,
+    get: C,
     events: &mut S,
 ) {
-    let rate = rates(state, seat)[give.index()];
-    let p = &mut state.players[seat.index()];
-    if p.hand.get(give) < rate || state.bank.get(get) == 0 || give == get {
+    let rate = C::rates(state, seat)[give.index()];
+    if C::held(state, seat, give) < rate || C::in_bank(state, get) == 0 || give == get {
         return;
     }
-    p.hand.0[give.index()] -= rate;
-    p.hand.0[get.index()] += 1;
-    state.bank.0[give.index()] += rate;
-    state.bank.0[get.index()] -= 1;
-    events.push(Event::MaritimeTraded { seat, give, rate, get });
+    C::to_bank(state, seat, give, rate);
+    C::from_bank(state, seat, get);
+    events.push(C::bank_traded(seat, give, rate, get));
 }
 
-/// Micro-actions of the offer being put together.
-pub fn legal_draft(state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
-    let hand = state.players[seat.index()].hand;
-    for r in Resource::ALL {
-        if check_give(hand, offer, r).is_ok() {
-            out.push(Action::OfferGive { resource: r });
+/// Whether `action` belongs to trading, which only the active player does
+/// (`catan.trade.active_player_only`): the shared trade actions, and those a
+/// rule set's card type adds.
+pub fn is_trade<C: HandCard>(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::OfferGive { .. }
+            | Action::OfferGet { .. }
+            | Action::SubmitOffer
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade
+    ) || C::is_own_trade(action)
+}
+
+/// Micro-actions of the offer being put together: each card that may go on
+/// either side, then submitting (if it may be) and cancelling.
+pub fn legal_draft<C: HandCard>(state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
+    for give in [true, false] {
+        for &card in C::ALL {
+            if check_draft(state, seat, offer, card, give).is_ok() {
+                out.push(card.draft_action(give));
+            }
         }
     }
-    for r in Resource::ALL {
-        if check_get(state, seat, offer, r).is_ok() {
-            out.push(Action::OfferGet { resource: r });
-        }
-    }
-    if check_submit(offer).is_ok() {
+    if check_submit::<C>(offer).is_ok() {
         out.push(Action::SubmitOffer);
     }
     out.push(Action::CancelTrade);
 }
 
-/// Checks adding a card to what the offer gives.
-pub fn check_give(hand: Resources, offer: &Offer, r: Resource) -> Result<(), CatanError> {
-    if offer.get.get(r) > 0 {
+/// Checks adding `card` to what the offer gives (`give`) or asks for: no card
+/// on both sides (`catan.trade.same_resource`), only cards held are given
+/// (`catan.pay.insufficient`), and only cards the other players hold
+/// together are asked for (`catan.trade.ask_only_held`).
+pub fn check_draft<C: HandCard>(
+    state: &State,
+    seat: Seat,
+    offer: &Offer,
+    card: C,
+    give: bool,
+) -> Result<(), CatanError> {
+    if C::offered(offer, card, !give) > 0 {
         return Err(CatanError::SameResource);
     }
-    if hand.get(r) <= offer.give.get(r) {
+    let mine = C::offered(offer, card, give);
+    if give && C::held(state, seat, card) <= mine {
         return Err(CatanError::PayInsufficient);
     }
-    Ok(())
-}
-
-/// Cards of `r` held by the seats other than `seat`, all together.
-pub fn held_by_others(state: &State, seat: Seat, r: Resource) -> u32 {
-    Seat::all(state.n())
-        .filter(|&s| s != seat)
-        .map(|s| state.players[s.index()].hand.get(r) as u32)
-        .sum()
-}
-
-/// Checks adding a card to what the offer asks for.
-pub fn check_get(state: &State, seat: Seat, offer: &Offer, r: Resource) -> Result<(), CatanError> {
-    if offer.give.get(r) > 0 {
-        return Err(CatanError::SameResource);
-    }
-    if held_by_others(state, seat, r) <= offer.get.get(r) as u32 {
+    if !give && held_by_others(state, seat, card) <= mine as u32 {
         return Err(CatanError::AskOnlyHeld);
     }
     Ok(())
 }
 
-/// Checks putting the offer to the table: no gifts either way.
-pub fn check_submit(offer: &Offer) -> Result<(), CatanError> {
-    if offer.give.is_empty() || offer.get.is_empty() {
+/// Cards of a kind held by the seats other than `seat`, all together.
+pub fn held_by_others<C: HandCard>(state: &State, seat: Seat, card: C) -> u32 {
+    Seat::all(state.n())
+        .filter(|&s| s != seat)
+        .map(|s| C::held(state, s, card) as u32)
+        .sum()
+}
+
+/// Checks putting the offer to the table: no gifts either way
+/// (`catan.trade.no_gifts`).
+pub fn check_submit<C: HandCard>(offer: &Offer) -> Result<(), CatanError> {
+    if C::offer_side(offer, true) == 0 || C::offer_side(offer, false) == 0 {
         return Err(CatanError::NoGifts);
     }
     Ok(())
+}
+
+/// Adds one `card` to one side of the offer being drafted.
+pub fn apply_draft<C: HandCard>(state: &mut State, mut offer: Offer, card: C, give: bool) {
+    C::add_to_offer(&mut offer, card, give);
+    state.phase = Phase::TradeDraft { offer };
 }
 
 /// Puts the offer to every other seat; they reply all at once.

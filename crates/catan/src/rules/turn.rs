@@ -4,11 +4,10 @@
 //! player's own turn (`catan.win.own_turn`).
 
 use crate::action::{Dice, Event};
-use crate::bits::node_count;
-use crate::resource::{Resource, Resources, RESOURCE_COUNT};
+use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 
-use engine::{EventSink, Seat};
+use engine::EventSink;
 
 /// Applies a roll of the dice.
 pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &mut S) {
@@ -34,67 +33,8 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
             Phase::MoveRobber { resume: Resume::Main }
         };
     } else {
-        produce(state, sum, events);
+        super::hand::produce::<Resource, S>(state, sum, events);
         state.phase = Phase::Main;
-    }
-}
-
-/// Pays out the production of `number`.
-pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) {
-    let t = state.topology();
-    let n = state.n();
-    let mut claims = [[0u8; RESOURCE_COUNT]; MAX_PLAYERS];
-    let mut any = false;
-    // The board's tiles are its hexes (as many as its shape has).
-    for (h, tile) in state.board.tiles.iter().enumerate() {
-        if tile.number != Some(number) || h == state.robber.index() {
-            continue;
-        }
-        let Some(r) = tile.terrain.resource() else {
-            continue;
-        };
-        let corners = t.hex_node_set[h].0;
-        for (i, p) in state.players.iter().enumerate() {
-            let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
-            // Most players have nothing on a hex: count only when they do.
-            if s | c != 0 {
-                claims[i][r.index()] += (node_count(s) + 2 * node_count(c)) as u8;
-                any = true;
-            }
-        }
-    }
-    if !any {
-        return;
-    }
-    for r in Resource::ALL {
-        let ri = r.index();
-        let total: u32 = (0..n).map(|i| claims[i][ri] as u32).sum();
-        if total == 0 || total <= state.bank.0[ri] as u32 {
-            continue;
-        }
-        let claimants = (0..n).filter(|&i| claims[i][ri] > 0).count();
-        if claimants == 1 {
-            for c in claims.iter_mut().take(n) {
-                c[ri] = c[ri].min(state.bank.0[ri]);
-            }
-        } else {
-            for c in claims.iter_mut().take(n) {
-                c[ri] = 0;
-            }
-        }
-        events.push(Event::BankShortage { resource: r });
-    }
-    for (i, claim) in claims.iter().enumerate().take(n) {
-        let gain = Resources::new(*claim);
-        if gain.is_empty() {
-            continue;
-        }
-        state.bank.sub(&gain);
-        state.players[i].hand.add(&gain);
-        events.push(Event::Produced {
-            seat: Seat(i as u8),
-            resources: gain,
-        });
     }
 }
 

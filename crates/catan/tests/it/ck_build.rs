@@ -8,7 +8,10 @@ use catan::cities_knights::{Card, Commodity, Metropolis, Track};
 use catan::{Action, Catan, Harbor, HexId, NodeId, Phase, Resource, Shape, State};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
-use testkit::scenario::{assert_accepted, assert_refused};
+use serde_json::json;
+use testkit::scenario::{
+    act_through_protocol, assert_accepted, assert_refused, assert_refused_through_protocol, protocol,
+};
 
 const WOOL_ORE: [(Resource, u8); 2] = [(Resource::Wool, 1), (Resource::Ore, 1)];
 
@@ -760,4 +763,60 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
         json["cities_knights"]["players"][0].get("bank_rates").is_none(),
         "left out of others' JSON"
     );
+}
+
+/// `ck.improve.merchant_guild`: a 2:1 commodity trade with the bank is what
+/// the Merchant Guild allows, never a harbor, so without the guild the refusal
+/// cites the guild (not `catan.trade.harbor_required`), through the protocol,
+/// and nothing changes; a 3:1 named without a harbor still needs the harbor.
+/// With trade level 3 the same trade is listed and accepted.
+#[test]
+fn ck_improve_merchant_guild() {
+    let mut s = position(3);
+    // A settlement away from every harbor: the seat's rates are 4:1.
+    let t = Shape::Base.topology();
+    let at_harbor = |n: NodeId| (0..9).any(|i| t.harbor_nodes(i).contains(&n));
+    let node = (0..6)
+        .map(|k| corner(9, k))
+        .find(|&n| !at_harbor(n))
+        .expect("an inland corner");
+    let towards = t.node_neighbors[node.index()].iter().next().expect("a neighbour");
+    settle(&mut s, 0, node, towards);
+    give_c(&mut s, 0, &[(Commodity::Cloth, 4)]);
+    let mut s = done(s);
+    let cloth_for_ore = |rate: u8| json!({"type": "bank_trade", "give": "cloth", "get": "ore", "rate": rate});
+    let mut m = protocol::<Catan>(&s);
+    let e = assert_refused_through_protocol(&mut *m, Seat(0), &cloth_for_ore(2), "ck.improve.merchant_guild");
+    assert_eq!(
+        e.message.en,
+        "Trading commodities 2:1 needs the Merchant Guild (trade level 3); your rate is 4:1."
+    );
+    assert!(e.message.de.contains("Handelsgilde"), "{}", e.message.de);
+    assert_refused_through_protocol(&mut *m, Seat(0), &cloth_for_ore(3), "catan.trade.harbor_required");
+    // A resource named 2:1 without a harbor still needs the harbor.
+    give(&mut s, 0, &[(Resource::Wool, 2)]);
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::BankTrade {
+            rate: Some(2),
+            give: Card::Wool,
+            get: Card::Ore,
+        },
+        "catan.trade.harbor_required",
+    );
+    cp(&mut s, 0).levels[Track::Trade.index()] = 3;
+    let mut m = protocol::<Catan>(&s);
+    act_through_protocol(&mut *m, Seat(0), &cloth_for_ore(2));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::BankTrade {
+            rate: Some(2),
+            give: Card::Cloth,
+            get: Card::Ore,
+        },
+    );
+    assert_eq!(s.players[0].hand.get(Resource::Ore), 1);
+    assert_eq!(ck(&s).players[0].commodities.get(Commodity::Cloth), 2);
 }

@@ -56,6 +56,20 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
         &[(0, json!({"type": "build_improvement", "track": "trade"}))],
     );
 
+    // Commodities 2:1 with the bank only with the Merchant Guild.
+    let mut s = position(3);
+    settle(&mut s, 0, corner(9, 0), corner(9, 1));
+    give_c(&mut s, 0, &[(Commodity::Paper, 2)]);
+    let s = done(s);
+    reach::position(
+        &mut r,
+        &s,
+        &[(
+            0,
+            json!({"type": "bank_trade", "give": "paper", "get": "brick", "rate": 2}),
+        )],
+    );
+
     // A metropolis goes on one of the builder's own cities.
     let mut s = position(3);
     city(&mut s, 0, corner(0, 0), corner(0, 1));
