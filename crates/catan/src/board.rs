@@ -319,7 +319,7 @@ impl Board {
             // A path that does not exist touches nothing (as in `harbors_touching`).
             if let Some(at) = t.edge_node_set.get(h.edge.index()) {
                 let k = h.kind.resource().map_or(0, |r| 1 + r.index());
-                harbor_nodes[k].0 |= at.0;
+                harbor_nodes[k].0 = harbor_nodes[k].0 | at.0;
             }
         }
         Board {
@@ -337,7 +337,7 @@ impl Board {
         let generic = self.generic_harbor_at(nodes);
         let mut out = [if generic { 3 } else { 4 }; RESOURCE_COUNT];
         for (r, at) in out.iter_mut().zip(&self.harbor_nodes[1..]) {
-            if at.0 & nodes.0 != 0 {
+            if (at.0 & nodes.0).any() {
                 *r = 2;
             }
         }
@@ -347,7 +347,7 @@ impl Board {
     /// Whether a 3:1 harbor touches one of these intersections.
     #[inline]
     pub fn generic_harbor_at(&self, nodes: NodeSet) -> bool {
-        self.harbor_nodes[0].0 & nodes.0 != 0
+        (self.harbor_nodes[0].0 & nodes.0).any()
     }
 
     /// A board from tiles and harbors of the right counts for a shape
@@ -384,7 +384,7 @@ impl Board {
         let t = self.topology();
         self.harbors.iter().filter_map(move |h| {
             let at = t.edge_node_set.get(h.edge.index())?;
-            (at.0 & nodes.0 != 0).then_some(h.kind)
+            (at.0 & nodes.0).any().then_some(h.kind)
         })
     }
 

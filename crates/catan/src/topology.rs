@@ -400,11 +400,7 @@ impl Topology {
             return None;
         }
         let common = self.node_edges.get(a.index())?.0 & self.node_edges.get(b.index())?.0;
-        if common == 0 {
-            None
-        } else {
-            Some(EdgeId(common.trailing_zeros() as u8))
-        }
+        common.first().map(|e| EdgeId(e as u8))
     }
 
     /// The two nodes of the frame's fixed harbor spot `i`.

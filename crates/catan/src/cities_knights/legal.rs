@@ -334,7 +334,8 @@ fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -
     let ends = state.topology().edge_node_set[edge.index()].0;
     let own_ends = ends & road_nodes(state.topology(), state.players[seat.index()].roads).0;
     let knights = knights::all_knights(state).0 & !state.knights(seat.index()).0;
-    own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
+    (own_ends & knights).any()
+        && (own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0).is_zero()
 }
 
 /// Applies an action known to be legal.

@@ -272,7 +272,7 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         for (i, p) in state.players.iter().enumerate() {
             let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
             // Most players have nothing on a hex: count only when they do.
-            if s | c == 0 {
+            if (s | c).is_zero() {
                 continue;
             }
             let (s, c) = (node_count(s) as u8, node_count(c) as u8);

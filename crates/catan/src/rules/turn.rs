@@ -57,7 +57,7 @@ pub fn produce<S: EventSink<Event>>(state: &mut State, number: u8, events: &mut 
         for (i, p) in state.players.iter().enumerate() {
             let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
             // Most players have nothing on a hex: count only when they do.
-            if s | c != 0 {
+            if (s | c).any() {
                 claims[i][r.index()] += (node_count(s) + 2 * node_count(c)) as u8;
                 any = true;
             }
