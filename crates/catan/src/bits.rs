@@ -228,6 +228,15 @@ pub struct NodeSet(pub NodeBits);
 pub struct EdgeSet(pub EdgeBits);
 
 impl NodeSet {
+    /// Adds every member of `bits` (`|=` on the field would borrow a packed
+    /// field).
+    #[inline]
+    pub fn union_with(&mut self, bits: NodeBits) {
+        let mut b = self.0;
+        b |= bits;
+        self.0 = b;
+    }
+
     /// No node.
     pub const EMPTY: NodeSet = NodeSet(Bits::ZERO);
 
@@ -296,6 +305,15 @@ pub const fn exactly_two(bits: EdgeBits) -> bool {
 }
 
 impl EdgeSet {
+    /// Adds every member of `bits` (`|=` on the field would borrow a packed
+    /// field).
+    #[inline]
+    pub fn union_with(&mut self, bits: EdgeBits) {
+        let mut b = self.0;
+        b |= bits;
+        self.0 = b;
+    }
+
     /// No edge.
     pub const EMPTY: EdgeSet = EdgeSet(Bits::ZERO);
 

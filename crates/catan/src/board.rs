@@ -319,7 +319,7 @@ impl Board {
             // A path that does not exist touches nothing (as in `harbors_touching`).
             if let Some(at) = t.edge_node_set.get(h.edge.index()) {
                 let k = h.kind.resource().map_or(0, |r| 1 + r.index());
-                harbor_nodes[k].0 = harbor_nodes[k].0 | at.0;
+                harbor_nodes[k].union_with(at.0);
             }
         }
         Board {

@@ -230,8 +230,8 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
                 edge.0
             ));
         }
-        occupied.0 = occupied.0 | p.buildings().0;
-        roads.0 = roads.0 | p.roads.0;
+        occupied.union_with(p.buildings().0);
+        roads.union_with(p.roads.0);
     }
     for node in occupied.iter() {
         for other in NodeSet(t.node_neighbors[node.index()].0 & occupied.0).iter() {

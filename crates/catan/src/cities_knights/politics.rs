@@ -196,8 +196,8 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             let knights = ck(state).players[seat.index()].knights;
             let c = &mut ck_mut(state).players[seat.index()];
             let woken = knights.0 & !c.active.0;
-            c.active.0 = c.active.0 | woken;
-            c.fresh.0 = c.fresh.0 | woken;
+            c.active.union_with(woken);
+            c.fresh.union_with(woken);
             for node in NodeSet(woken).iter() {
                 events.push(Event::KnightActivated { seat, node });
             }

@@ -77,7 +77,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
     let me = &state.players[seat.index()];
     let squires = c.players[seat.index()].heroes.squires;
     let mut near = road_nodes(state.topology(), me.roads);
-    near.0 = near.0 | me.settlements.0 | me.cities.0;
+    near.union_with(me.settlements.0 | me.cities.0);
     let metros = c.all_metropolis_nodes();
     let mut add = |owner: Seat, kind: PieceKind, location: Location, reason: Reason| match out
         .iter_mut()
