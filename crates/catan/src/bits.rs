@@ -71,14 +71,14 @@ impl<const W: usize> Bits<W> {
     /// Whether no bit is set.
     #[inline]
     pub const fn is_zero(self) -> bool {
+        // One test of all words ORed, not a branch per word.
+        let mut all = 0;
         let mut i = 0;
         while i < W {
-            if self.0[i] != 0 {
-                return false;
-            }
+            all |= self.0[i];
             i += 1;
         }
-        true
+        all == 0
     }
 
     /// Whether any bit is set.
@@ -87,13 +87,31 @@ impl<const W: usize> Bits<W> {
         !self.is_zero()
     }
 
-    /// Number of bits set. Empty words are skipped: without a hardware
-    /// `popcnt` (the default target) each word costs a software count, and
-    /// a base game (nodes below 54) never fills its upper word.
+    /// Number of bits set, every word counted (no branch to mispredict: an
+    /// edge set of the base board reaches into its upper word).
     #[inline]
     pub const fn count_ones(self) -> u32 {
         let mut n = 0;
         let mut i = 0;
+        while i < W {
+            n += self.0[i].count_ones();
+            i += 1;
+        }
+        n
+    }
+
+    /// Number of bits set, empty words past the first skipped: without a
+    /// hardware `popcnt` (the default target) each word costs a software
+    /// count, and a node set of the base board (nodes below 54) never fills
+    /// its upper word. The first word is counted without a test, which would
+    /// be as hard to predict as the set is to guess.
+    #[inline]
+    pub const fn count_sparse(self) -> u32 {
+        if W == 0 {
+            return 0;
+        }
+        let mut n = self.0[0].count_ones();
+        let mut i = 1;
         while i < W {
             if self.0[i] != 0 {
                 n += self.0[i].count_ones();
@@ -129,18 +147,20 @@ impl<const W: usize> Bits<W> {
     /// one 64-bit test, bit scan and clear.
     #[inline]
     pub fn ones(self) -> impl Iterator<Item = usize> {
-        let mut words = self.0;
+        let words = self.0;
         let mut at = 0;
-        std::iter::from_fn(move || {
-            while at < W {
-                let w = words[at];
-                if w != 0 {
-                    words[at] = w & (w - 1);
-                    return Some(at * 64 + w.trailing_zeros() as usize);
-                }
-                at += 1;
+        let mut cur = if W > 0 { words[0] } else { 0 };
+        std::iter::from_fn(move || loop {
+            if cur != 0 {
+                let i = cur.trailing_zeros() as usize;
+                cur &= cur - 1;
+                return Some(at * 64 + i);
             }
-            None
+            at += 1;
+            if at >= W {
+                return None;
+            }
+            cur = words[at];
         })
     }
 }
@@ -167,8 +187,8 @@ impl<const W: usize> BitXor for Bits<W> {
     type Output = Self;
     #[inline]
     fn bitxor(mut self, rhs: Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a ^= b;
+        for i in 0..W {
+            self.0[i] ^= rhs.0[i];
         }
         self
     }
@@ -178,8 +198,8 @@ impl<const W: usize> Not for Bits<W> {
     type Output = Self;
     #[inline]
     fn not(mut self) -> Self {
-        for a in self.0.iter_mut() {
-            *a = !*a;
+        for i in 0..W {
+            self.0[i] = !self.0[i];
         }
         self
     }
@@ -188,8 +208,8 @@ impl<const W: usize> Not for Bits<W> {
 impl<const W: usize> BitAndAssign for Bits<W> {
     #[inline]
     fn bitand_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a &= b;
+        for i in 0..W {
+            self.0[i] &= rhs.0[i];
         }
     }
 }
@@ -197,16 +217,16 @@ impl<const W: usize> BitAndAssign for Bits<W> {
 impl<const W: usize> BitOrAssign for Bits<W> {
     #[inline]
     fn bitor_assign(&mut self, rhs: Self) {
-        for (a, b) in self.0.iter_mut().zip(rhs.0) {
-            *a |= b;
+        for i in 0..W {
+            self.0[i] |= rhs.0[i];
         }
     }
 }
 
-/// Number of nodes in a node bitset (see [`Bits::count_ones`]).
+/// Number of nodes in a node bitset (see [`Bits::count_sparse`]).
 #[inline]
 pub const fn node_count(bits: NodeBits) -> u32 {
-    bits.count_ones()
+    bits.count_sparse()
 }
 
 /// A set of intersections.
@@ -264,7 +284,7 @@ impl NodeSet {
     #[inline]
     pub const fn len(self) -> usize {
         let bits = self.0;
-        bits.count_ones() as usize
+        bits.count_sparse() as usize
     }
     /// Whether the set is empty.
     #[inline]
@@ -285,20 +305,14 @@ impl NodeSet {
 /// target (no hardware `popcnt`) computes in software.
 #[inline]
 pub const fn exactly_two(bits: EdgeBits) -> bool {
+    // Per word: one, two and three or more bits, without a branch.
     let mut n = 0;
     let mut i = 0;
     while i < EDGE_WORDS {
         let w = bits.0[i];
-        if w != 0 {
-            let rest = w & (w - 1);
-            n += if rest == 0 {
-                1
-            } else if rest & (rest - 1) == 0 {
-                2
-            } else {
-                3
-            };
-        }
+        let one = w & w.wrapping_sub(1);
+        let two = one & one.wrapping_sub(1);
+        n += (w != 0) as u32 + (one != 0) as u32 + (two != 0) as u32;
         i += 1;
     }
     n == 2

@@ -83,11 +83,19 @@ fn walk(t: &Topology, node: NodeId, roads: EdgeBits, used: EdgeBits, blocked: No
     }
     let cand = t.node_edges[node.index()].0 & roads & !used;
     let mut best = 0;
-    for e in cand.ones() {
-        let [a, b] = t.edge_nodes[e];
-        let other = if a == node { b } else { a };
-        let len = 1 + walk(t, other, roads, used | EdgeBits::bit(e), blocked, false);
-        best = best.max(len);
+    // Word by word, a step is one 64-bit test, bit scan and clear.
+    for word in 0..cand.0.len() {
+        let mut bits = cand.0[word];
+        while bits != 0 {
+            let e = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let [a, b] = t.edge_nodes[e];
+            let other = if a == node { b } else { a };
+            let mut used = used;
+            used.0[word] |= 1 << (e % 64);
+            let len = 1 + walk(t, other, roads, used, blocked, false);
+            best = best.max(len);
+        }
     }
     best
 }
