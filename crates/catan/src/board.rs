@@ -93,10 +93,17 @@ pub struct Tile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HarborSpot {
-    /// The coastal path.
+    /// The coastal path. Read as any `u8`: a layout is checked after it is
+    /// read, so a path off the board is `catan.board.harbor_coast`, not a
+    /// parse error.
+    #[serde(deserialize_with = "any_edge")]
     pub edge: EdgeId,
     /// 3:1 (`generic`) or the resource it trades 2:1.
     pub kind: Harbor,
+}
+
+fn any_edge<'de, D: serde::Deserializer<'de>>(d: D) -> Result<EdgeId, D::Error> {
+    u8::deserialize(d).map(EdgeId)
 }
 
 /// Up to `N` items in place (no heap, `Copy`), read as a slice of the used
