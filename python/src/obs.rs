@@ -217,14 +217,18 @@ impl<'a> Writer<'a> {
     /// ignored; cells from 128 on are 0).
     #[inline]
     pub fn bits(&mut self, set: u128, n: usize) {
+        self.words(&[set as u64, (set >> 64) as u64], n);
+    }
+
+    /// A multi-hot block of `n` values from a bit set given as 64-bit words,
+    /// bit `i` in word `i / 64` (CATAN's node and edge sets; cells past the
+    /// words are 0).
+    #[inline]
+    pub fn words(&mut self, set: &[u64], n: usize) {
         let out = self.take(n);
-        // 64 cells per word, each cell a shift of one word (no 128-bit shifts).
+        // 64 cells per word, each cell a shift of one word.
         for (c, cells) in out.chunks_mut(64).enumerate() {
-            let word = match c {
-                0 => set as u64,
-                1 => (set >> 64) as u64,
-                _ => 0,
-            };
+            let word = set.get(c).copied().unwrap_or(0);
             for (i, o) in cells.iter_mut().enumerate() {
                 *o = ((word >> i) & 1) as f32;
             }

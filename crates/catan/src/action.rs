@@ -7,6 +7,91 @@ use crate::topology::{EdgeId, HexId, NodeId};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
 
+/// A board id named by an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A hex.
+    Hex(HexId),
+    /// An intersection.
+    Node(NodeId),
+    /// A path.
+    Edge(EdgeId),
+}
+
+impl Action {
+    /// Every board id the action names (at most two). Parsing already
+    /// refused ids past the largest board; `legal::check_ids` checks these
+    /// against the board in use before any rule reads them. The match is
+    /// exhaustive on purpose: a new action does not compile until it says
+    /// here which ids it carries, so none reaches the rules unchecked.
+    pub fn places(&self) -> [Option<Place>; 2] {
+        use Place::{Edge, Hex, Node};
+        match *self {
+            Action::BuildSettlement { node }
+            | Action::BuildCity { node }
+            | Action::BuildWall { node }
+            | Action::BuildKnight { node }
+            | Action::PromoteKnight { node }
+            | Action::ActivateKnight { node }
+            | Action::ChaseRobber { knight: node }
+            | Action::RelocateKnight { node }
+            | Action::UpgradeHero { node, .. }
+            | Action::LoseCity { node }
+            | Action::PlaceMetropolis { node }
+            | Action::PlayEngineer { node }
+            | Action::PlayMedicine { node }
+            | Action::PlayIntrigue { node }
+            | Action::RemoveKnight { node } => [Some(Node(node)), None],
+            Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => [Some(Node(from)), Some(Node(to))],
+            Action::BuildRoad { edge } | Action::PlayDiplomat { edge } => [Some(Edge(edge)), None],
+            Action::MoveRobber { hex, .. }
+            | Action::RecruitSquire { hex }
+            | Action::PlayBishop { hex }
+            | Action::PlayMerchant { hex } => [Some(Hex(hex)), None],
+            Action::MoveSquire { from: a, to: b } | Action::PlayInventor { a, b } => [Some(Hex(a)), Some(Hex(b))],
+            Action::Roll
+            | Action::Discard { .. }
+            | Action::BuyDevelopmentCard
+            | Action::PlayKnight
+            | Action::PlayRoadBuilding
+            | Action::PlayYearOfPlenty { .. }
+            | Action::PlayMonopoly { .. }
+            | Action::MaritimeTrade { .. }
+            | Action::OpenTrade
+            | Action::OfferGive { .. }
+            | Action::OfferGet { .. }
+            | Action::OfferGiveCommodity { .. }
+            | Action::OfferGetCommodity { .. }
+            | Action::SubmitOffer
+            | Action::AcceptOffer
+            | Action::DeclineOffer
+            | Action::ConfirmTrade { .. }
+            | Action::CancelTrade
+            | Action::EndTurn
+            | Action::DiscardCard { .. }
+            | Action::BankTrade { .. }
+            | Action::ChooseDeck { .. }
+            | Action::DiscardProgress { .. }
+            | Action::BuildImprovement { .. }
+            | Action::AqueductTake { .. }
+            | Action::PlayProgress { .. }
+            | Action::PlayAlchemist { .. }
+            | Action::CraneImprovement { .. }
+            | Action::PlayDeserter { .. }
+            | Action::PlaySpy { .. }
+            | Action::PlayMasterMerchant { .. }
+            | Action::PlayMerchantFleet { .. }
+            | Action::PlayResourceMonopoly { .. }
+            | Action::PlayTradeMonopoly { .. }
+            | Action::EndCard
+            | Action::GiveCard { .. }
+            | Action::TakeCard { .. }
+            | Action::TakeProgress { .. }
+            | Action::HarborOffer { .. } => [None, None],
+        }
+    }
+}
+
 /// One micro-action of a seat. Small and `Copy`: the random-playout loop moves
 /// thousands of them per game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

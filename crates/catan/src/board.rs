@@ -93,10 +93,17 @@ pub struct Tile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HarborSpot {
-    /// The coastal path.
+    /// The coastal path. Read as any `u8`: a layout is checked after it is
+    /// read, so a path off the board is `catan.board.harbor_coast`, not a
+    /// parse error.
+    #[serde(deserialize_with = "any_edge")]
     pub edge: EdgeId,
     /// 3:1 (`generic`) or the resource it trades 2:1.
     pub kind: Harbor,
+}
+
+fn any_edge<'de, D: serde::Deserializer<'de>>(d: D) -> Result<EdgeId, D::Error> {
+    u8::deserialize(d).map(EdgeId)
 }
 
 /// Up to `N` items in place (no heap, `Copy`), read as a slice of the used
@@ -319,7 +326,7 @@ impl Board {
             // A path that does not exist touches nothing (as in `harbors_touching`).
             if let Some(at) = t.edge_node_set.get(h.edge.index()) {
                 let k = h.kind.resource().map_or(0, |r| 1 + r.index());
-                harbor_nodes[k].0 |= at.0;
+                harbor_nodes[k].union_with(at.0);
             }
         }
         Board {
@@ -337,7 +344,7 @@ impl Board {
         let generic = self.generic_harbor_at(nodes);
         let mut out = [if generic { 3 } else { 4 }; RESOURCE_COUNT];
         for (r, at) in out.iter_mut().zip(&self.harbor_nodes[1..]) {
-            if at.0 & nodes.0 != 0 {
+            if (at.0 & nodes.0).any() {
                 *r = 2;
             }
         }
@@ -347,7 +354,7 @@ impl Board {
     /// Whether a 3:1 harbor touches one of these intersections.
     #[inline]
     pub fn generic_harbor_at(&self, nodes: NodeSet) -> bool {
-        self.harbor_nodes[0].0 & nodes.0 != 0
+        (self.harbor_nodes[0].0 & nodes.0).any()
     }
 
     /// A board from tiles and harbors of the right counts for a shape
@@ -384,7 +391,7 @@ impl Board {
         let t = self.topology();
         self.harbors.iter().filter_map(move |h| {
             let at = t.edge_node_set.get(h.edge.index())?;
-            (at.0 & nodes.0 != 0).then_some(h.kind)
+            (at.0 & nodes.0).any().then_some(h.kind)
         })
     }
 

@@ -2,7 +2,7 @@
 //! accepted one is applied. The rule modules hold the rules; this module only
 //! routes, so `legal_actions` and `check` are built from the same predicates.
 
-use crate::action::{Action, Event};
+use crate::action::{Action, Event, Place};
 use crate::dev::DevCard;
 use crate::error::CatanError;
 use crate::five_six;
@@ -178,25 +178,22 @@ fn waits_for_roll(action: &Action) -> bool {
     )
 }
 
-/// Ids out of range are malformed input, refused before any rule is looked at
-/// (the base game's actions; a rule set checks its own actions after this).
+/// Ids past the board in use are malformed input, refused before any rule is
+/// looked at, for every rule set: parsing refused ids past the largest
+/// board, and [`Action::places`] names every id of every action.
 pub(crate) fn check_ids(state: &State, action: &Action) -> Checked {
-    let bad = match *action {
-        Action::BuildSettlement { node } | Action::BuildCity { node } => {
-            (node.index() >= state.topology().node_count()).then(|| format!("node {} does not exist", node.0))
+    let t = state.topology();
+    for place in action.places().into_iter().flatten() {
+        let bad = match place {
+            Place::Node(node) => (node.index() >= t.node_count()).then(|| format!("node {} does not exist", node.0)),
+            Place::Edge(edge) => (edge.index() >= t.edge_count()).then(|| format!("edge {} does not exist", edge.0)),
+            Place::Hex(hex) => (hex.index() >= t.hex_count()).then(|| format!("hex {} does not exist", hex.0)),
+        };
+        if let Some(msg) = bad {
+            return Err(Rejection::Malformed(msg));
         }
-        Action::BuildRoad { edge } => {
-            (edge.index() >= state.topology().edge_count()).then(|| format!("edge {} does not exist", edge.0))
-        }
-        Action::MoveRobber { hex, .. } => {
-            (hex.index() >= state.topology().hex_count()).then(|| format!("hex {} does not exist", hex.0))
-        }
-        _ => None,
-    };
-    match bad {
-        Some(msg) => Err(Rejection::Malformed(msg)),
-        None => Ok(()),
     }
+    Ok(())
 }
 
 /// Why `action` by `seat` is refused, or `Ok` if it is legal.

@@ -36,7 +36,7 @@ pub mod topology;
 pub mod validate;
 pub mod view;
 
-pub use action::{Action, Chance, Dice, Event, Piece};
+pub use action::{Action, Chance, Dice, Event, Piece, Place};
 pub use board::{Board, Harbor, HarborSpot, Terrain, Tile};
 pub use config::{BoardChoice, Config, Extension, Rules, TurnRule};
 pub use dev::{DevCard, DevCardCounts, DevCards};

@@ -6,7 +6,7 @@
 //! the board, so the two can never disagree.
 
 use crate::action::Dice;
-use crate::bits::{EdgeSet, NodeSet};
+use crate::bits::{EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::board::Board;
 use crate::cities_knights::{CkState, Commodities, Step, Track};
 use crate::config::{Rules, TurnRule};
@@ -145,7 +145,7 @@ impl Players {
     /// knights: [`State::opponent_pieces`] adds those).
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
-        let mut s = 0u128;
+        let mut s = NodeBits::ZERO;
         for (i, p) in self.iter().enumerate() {
             if i != seat {
                 s |= p.settlements.0 | p.cities.0;
@@ -607,7 +607,7 @@ impl State {
     /// Every building on the board.
     #[inline]
     pub fn occupied(&self) -> NodeSet {
-        let mut s = 0u128;
+        let mut s = NodeBits::ZERO;
         for p in self.players.iter() {
             s |= p.settlements.0 | p.cities.0;
         }
@@ -617,7 +617,7 @@ impl State {
     /// Every road on the board.
     #[inline]
     pub fn all_roads(&self) -> EdgeSet {
-        let mut s = 0u128;
+        let mut s = EdgeBits::ZERO;
         for p in self.players.iter() {
             s |= p.roads.0;
         }

@@ -1,6 +1,8 @@
-//! The board's shape: 19 land hexes, 54 intersections (nodes), 72 paths (edges)
-//! and the frame's 9 fixed harbor spots, built once from a coordinate template into dense ids and
-//! adjacency tables, then shared by every state (`topology()`).
+//! The board's shape: its land hexes, intersections (nodes), paths (edges)
+//! and the frame's fixed harbor spots (base board: 19, 54, 72 and 9; 5–6
+//! player board: 30, 80, 109 and 11), built once from a coordinate template
+//! into dense ids and adjacency tables, then shared by every state
+//! (`topology()`).
 //!
 //! Hexes are pointy-top in axial coordinates `(q, r)` with `|q|, |r|, |q + r| ≤ 2`.
 //! Corners live on an integer grid: a hex centre sits at `x = 2q + r`, `y = 3r`
@@ -102,20 +104,51 @@ impl Shape {
     }
 }
 
-/// A land hex, `0..19` in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+/// A land hex in reading order: `0..19` on the base board, `0..30` on the
+/// 5–6 player board. Reading one from JSON refuses an id past the largest
+/// board ([`MAX_HEXES`]); the board in use is checked once per action
+/// (`legal::check_ids`, over [`crate::Action::places`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(transparent)]
 pub struct HexId(pub u8);
 
-/// An intersection, `0..54` in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+/// An intersection in reading order: `0..54` on the base board, `0..80` on
+/// the 5–6 player board; read from JSON only below [`MAX_NODES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(transparent)]
 pub struct NodeId(pub u8);
 
-/// A path between two intersections, `0..72`, ordered by its two node ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, Default)]
+/// A path between two intersections, ordered by its two node ids: `0..72`
+/// on the base board, `0..109` on the 5–6 player board; read from JSON only
+/// below [`MAX_EDGES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(transparent)]
 pub struct EdgeId(pub u8);
+
+/// `Deserialize` for an id that refuses a number past the largest board:
+/// out-of-range ids are malformed input (`engine.malformed` through
+/// `DynMatch`), stopped while parsing instead of by a list of actions
+/// checked afterwards.
+macro_rules! bounded_id {
+    ($id:ident, $max:ident, $what:literal) => {
+        impl<'de> Deserialize<'de> for $id {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let v = u8::deserialize(d)?;
+                if usize::from(v) < $max {
+                    Ok($id(v))
+                } else {
+                    Err(serde::de::Error::custom(format!(
+                        concat!($what, " id {} is out of range 0..{}"),
+                        v, $max
+                    )))
+                }
+            }
+        }
+    };
+}
+bounded_id!(HexId, MAX_HEXES, "hex");
+bounded_id!(NodeId, MAX_NODES, "node");
+bounded_id!(EdgeId, MAX_EDGES, "edge");
 
 impl HexId {
     /// As an array index.
@@ -400,11 +433,7 @@ impl Topology {
             return None;
         }
         let common = self.node_edges.get(a.index())?.0 & self.node_edges.get(b.index())?.0;
-        if common == 0 {
-            None
-        } else {
-            Some(EdgeId(common.trailing_zeros() as u8))
-        }
+        common.first().map(|e| EdgeId(e as u8))
     }
 
     /// The two nodes of the frame's fixed harbor spot `i`.

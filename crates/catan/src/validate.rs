@@ -6,14 +6,14 @@
 //! special cards and victory point cards), so they cannot disagree with their
 //! sources; what is checked is that those sources are consistent.
 
-use crate::bits::{EdgeSet, NodeSet};
+use crate::bits::{EdgeBits, EdgeSet, NodeSet};
 use crate::dev::DevCardCounts;
 use crate::dev::{DevCard, DevCards};
 use crate::resource::{Resource, CARDS_PER_RESOURCE};
 use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
 use crate::state::{Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
-use crate::topology::{Shape, Topology};
+use crate::topology::{EdgeId, Shape, Topology};
 
 use engine::{problem, Problem};
 
@@ -66,12 +66,12 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
     // Sets are sized for the largest board: ids beyond this board's are
     // reported here, before anything indexes the topology with them.
     let t = state.topology();
-    let mut edges = 0u128;
-    for _ in 0..t.edge_count() {
-        edges = (edges << 1) | 1;
+    let mut edges = EdgeSet::EMPTY;
+    for e in 0..t.edge_count() {
+        edges.insert(EdgeId(e as u8));
     }
     for (i, p) in state.players.iter().enumerate() {
-        if (p.settlements.0 | p.cities.0 | state.knights(i).0) & !t.all_nodes.0 != 0 {
+        if ((p.settlements.0 | p.cities.0 | state.knights(i).0) & !t.all_nodes.0).any() {
             let count = t.node_count();
             out.push(problem!(
                 "catan.state.buildings",
@@ -79,7 +79,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
                 "seat {i}: a piece stands on an intersection beyond the board's {count}"
             ));
         }
-        if p.roads.0 & !edges != 0 {
+        if (p.roads.0 & !edges.0).any() {
             let count = t.edge_count();
             out.push(problem!(
                 "catan.state.roads",
@@ -230,8 +230,8 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
                 edge.0
             ));
         }
-        occupied.0 |= p.buildings().0;
-        roads.0 |= p.roads.0;
+        occupied.union_with(p.buildings().0);
+        roads.union_with(p.roads.0);
     }
     for node in occupied.iter() {
         for other in NodeSet(t.node_neighbors[node.index()].0 & occupied.0).iter() {
@@ -283,9 +283,8 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
 /// Every group of connected roads must touch a building of its owner.
 fn road_components(t: &Topology, seat: usize, roads: EdgeSet, buildings: NodeSet, out: &mut Vec<Problem>) {
     let mut left = roads.0;
-    while left != 0 {
-        let first = left.trailing_zeros() as usize;
-        let mut comp = 1u128 << first;
+    while let Some(first) = left.first() {
+        let mut comp = EdgeBits::bit(first);
         let mut nodes = t.edge_node_set[first].0;
         loop {
             let mut grown = comp;
@@ -301,7 +300,7 @@ fn road_components(t: &Topology, seat: usize, roads: EdgeSet, buildings: NodeSet
             }
         }
         left &= !comp;
-        if nodes & buildings.0 == 0 {
+        if (nodes & buildings.0).is_zero() {
             let ids: Vec<u8> = EdgeSet(comp).iter().map(|e| e.0).collect();
             out.push(problem!(
                 "catan.build.road.connected",

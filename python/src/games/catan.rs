@@ -228,12 +228,21 @@ const PHASES: &[&str] = &[
 /// and 11 harbours.
 const BOARD_KEY: usize = 40;
 
-/// Bit sets as the words of a cache key, two per set.
-fn words<const N: usize>(sets: impl IntoIterator<Item = u128>) -> [u64; N] {
+/// Words per set in a cache key: the wider of CATAN's node and edge sets.
+const SET_WORDS: usize = if catan::bits::NODE_WORDS > catan::bits::EDGE_WORDS {
+    catan::bits::NODE_WORDS
+} else {
+    catan::bits::EDGE_WORDS
+};
+
+/// Bit sets (as their words) as the words of a cache key, `SET_WORDS` per set.
+fn words<const N: usize>(sets: &[&[u64]]) -> [u64; N] {
     let mut out = [0; N];
-    for (i, s) in sets.into_iter().enumerate() {
-        if let Some(w) = out.get_mut(2 * i..2 * i + 2) {
-            w.copy_from_slice(&[s as u64, (s >> 64) as u64]);
+    for (i, s) in sets.iter().enumerate() {
+        for (j, w) in s.iter().take(SET_WORDS).enumerate() {
+            if let Some(o) = out.get_mut(i * SET_WORDS + j) {
+                *o = *w;
+            }
         }
     }
     out
@@ -301,12 +310,13 @@ impl Observe for Catan {
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.players.get(seat) else { continue };
-            let key: [u64; 6] = words([p.settlements.0, p.cities.0, p.roads.0]);
+            let (settlements, cities, roads) = (p.settlements.0, p.cities.0, p.roads.0);
+            let key: [u64; 3 * SET_WORDS] = words(&[&settlements.0, &cities.0, &roads.0]);
             w.cached(&key, 2 * nodes + edges, |w| {
                 w.block(|| format!("player +{k}: settlements ({nodes}), cities ({nodes}), roads ({edges})"));
-                w.bits(p.settlements.0, nodes);
-                w.bits(p.cities.0, nodes);
-                w.bits(p.roads.0, edges);
+                w.words(&settlements.0, nodes);
+                w.words(&cities.0, nodes);
+                w.words(&roads.0, edges);
             });
             w.block(|| format!("player +{k}: road length, cards in hand, development cards (unplayed, bought this turn), public points, played development cards (5)"));
             w.num(p.road_length);
@@ -372,11 +382,18 @@ impl Observe for Catan {
                 p.heroes.hero,
             ];
             let squires = u128::from(p.heroes.squires.0);
-            let key: [u64; 22] = words(sets.map(|s| s.0).into_iter().chain([squires]));
+            let bits = sets.map(|s| s.0);
+            let squire_words = [squires as u64];
+            let mut keyed: [&[u64]; 11] = [&squire_words; 11];
+            for (k, b) in keyed.iter_mut().zip(&bits) {
+                *k = &b.0;
+            }
+            let key: [u64; 11 * SET_WORDS] = words(&keyed);
             w.cached(&key, sets.len() * nodes + hexes, |w| {
                 w.block(|| format!("C&K player +{k}: knights, strong, mighty, active, acted, activated, promoted, walls, lying cities, hero ({nodes} each)"));
                 for set in sets {
-                    w.bits(set.0, nodes);
+                    let b = set.0;
+                    w.words(&b.0, nodes);
                 }
                 w.block(|| format!("C&K player +{k}: squires ({hexes} hexes)"));
                 w.bits(squires, hexes);

@@ -73,7 +73,7 @@ fn check_master(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> 
 fn check_merchant(state: &State, seat: Seat, hex: HexId) -> Result<(), CkError> {
     let ok = hex.index() < state.topology().hex_count()
         && state.board.tiles[hex.index()].terrain.resource().is_some()
-        && state.players[seat.index()].buildings().0 & state.topology().hex_node_set[hex.index()].0 != 0;
+        && (state.players[seat.index()].buildings().0 & state.topology().hex_node_set[hex.index()].0).any();
     if ok {
         Ok(())
     } else {

@@ -13,7 +13,7 @@ use super::error::CkError;
 use super::state::CkPlayer;
 use super::{ck, ck_mut};
 use crate::action::{Action, Event};
-use crate::bits::NodeSet;
+use crate::bits::{NodeBits, NodeSet};
 use crate::resource::Resources;
 use crate::rules::awards::{holder_length, update_longest_road};
 use crate::rules::build::{pay, road_nodes};
@@ -32,7 +32,11 @@ pub fn all_knights(state: &State) -> NodeSet {
     let Some(ck) = state.ck.as_deref() else {
         return NodeSet::EMPTY;
     };
-    NodeSet(ck.players[..state.n()].iter().fold(0, |a, c| a | c.knights.0))
+    NodeSet(
+        ck.players[..state.n()]
+            .iter()
+            .fold(NodeBits::ZERO, |a, c| a | c.knights.0),
+    )
 }
 
 /// Intersections holding nothing: no building, no knight.
@@ -61,31 +65,29 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let others = state.opponent_pieces(i);
     let other_knights = NodeSet(all_knights(state).0 & !ck(state).players[i].knights.0);
     let empty = empty_nodes(state);
-    let mut seen = 1u128 << start.0;
+    let mut seen = NodeBits::bit(start.index());
     // A node enters the stack at most once (when first seen): an array in
     // place holds it, no allocation per call.
     let mut stack = [start; MAX_NODES];
     let mut len = 1;
-    let mut empties = 0u128;
-    let mut enemies = 0u128;
+    let mut empties = NodeBits::ZERO;
+    let mut enemies = NodeBits::ZERO;
     while len > 0 {
         len -= 1;
         let node = stack[len];
-        let mut edges = t.node_edges[node.index()].0 & roads;
-        while edges != 0 {
-            let e = edges.trailing_zeros() as usize;
-            edges &= edges - 1;
+        let edges = t.node_edges[node.index()].0 & roads;
+        for e in edges.ones() {
             let [a, b] = t.edge_nodes[e];
             let next = if a == node { b } else { a };
-            let bit = 1u128 << (next.0 & 127);
-            if seen & bit != 0 {
+            if seen.has(next.index()) {
                 continue;
             }
+            let bit = NodeBits::bit(next.index());
             seen |= bit;
-            if other_knights.0 & bit != 0 {
+            if other_knights.contains(next) {
                 enemies |= bit;
-            } else if others.0 & bit == 0 {
-                if empty.0 & bit != 0 {
+            } else if !others.contains(next) {
+                if empty.contains(next) {
                     empties |= bit;
                 }
                 stack[len] = next;

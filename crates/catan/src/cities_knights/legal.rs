@@ -19,7 +19,6 @@ use crate::rules::build::{place_city, place_road, place_settlement};
 use crate::rules::hand::{self, HandCard};
 use crate::rules::{robber, turn};
 use crate::state::{Phase, State};
-use crate::topology::{HexId, NodeId};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 
 type Checked = Result<(), Rejection<CatanError>>;
@@ -123,37 +122,6 @@ fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>
     }
 }
 
-/// Ids out of range are malformed input: the base game's actions are checked
-/// by the base check, the ones Cities & Knights adds here.
-fn check_ids(state: &State, action: &Action) -> Checked {
-    base::check_ids(state, action)?;
-    let nodes: &[NodeId] = match action {
-        Action::BuildWall { node }
-        | Action::BuildKnight { node }
-        | Action::PromoteKnight { node }
-        | Action::ActivateKnight { node }
-        | Action::RelocateKnight { node }
-        | Action::LoseCity { node }
-        | Action::PlaceMetropolis { node }
-        | Action::UpgradeHero { node, .. }
-        | Action::ChaseRobber { knight: node } => std::slice::from_ref(node),
-        Action::MoveKnight { from, to } | Action::DisplaceKnight { from, to } => &[*from, *to],
-        _ => &[],
-    };
-    if let Some(n) = nodes.iter().find(|n| n.index() >= state.topology().node_count()) {
-        return Err(Rejection::Malformed(format!("node {} does not exist", n.0)));
-    }
-    let hexes: &[HexId] = match action {
-        Action::RecruitSquire { hex } => std::slice::from_ref(hex),
-        Action::MoveSquire { from, to } => &[*from, *to],
-        _ => &[],
-    };
-    if let Some(h) = hexes.iter().find(|h| h.index() >= state.topology().hex_count()) {
-        return Err(Rejection::Malformed(format!("hex {} does not exist", h.0)));
-    }
-    Ok(())
-}
-
 fn is_dev(action: &Action) -> bool {
     matches!(
         action,
@@ -171,7 +139,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
-    check_ids(state, action)?;
+    base::check_ids(state, action)?;
     let phase = state.phase;
     let to_act_now = to_act(state);
     // `ck.progress.own_turn`: a progress card is never played in another
@@ -318,7 +286,8 @@ fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -
     let ends = state.topology().edge_node_set[edge.index()].0;
     let own_ends = ends & road_nodes(state.topology(), state.players[seat.index()].roads).0;
     let knights = knights::all_knights(state).0 & !state.knights(seat.index()).0;
-    own_ends & knights != 0 && own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0 == 0
+    (own_ends & knights).any()
+        && (own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0).is_zero()
 }
 
 /// Applies an action known to be legal.

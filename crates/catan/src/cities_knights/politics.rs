@@ -88,13 +88,13 @@ pub fn open_road(state: &State, edge: EdgeId) -> Option<Seat> {
     let i = state.players.iter().position(|p| p.roads.contains(edge))?;
     let p = &state.players[i];
     let mut others = p.roads;
-    others.0 &= !(1u128 << edge.0);
+    others.remove(edge);
     // An end touches another own road if one of its paths is one: two set
     // tests per end instead of gathering the nodes of every other road.
     let pieces = NodeSet(p.buildings().0 | state.knights(i).0);
     let open = t.edge_nodes[edge.index()]
         .iter()
-        .any(|n| t.node_edges[n.index()].0 & others.0 == 0 && !pieces.contains(*n));
+        .any(|n| (t.node_edges[n.index()].0 & others.0).is_zero() && !pieces.contains(*n));
     open.then_some(Seat(i as u8))
 }
 
@@ -146,7 +146,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             });
             let corners = state.topology().hex_node_set[hex.index()].0;
             let pending: SeatSet = Seat::all(state.n())
-                .filter(|&v| v != seat && state.players[v.index()].buildings().0 & corners != 0)
+                .filter(|&v| v != seat && (state.players[v.index()].buildings().0 & corners).any())
                 .filter(|&v| card_count(state, v) > 0)
                 .collect();
             state.phase = if pending.is_empty() {
@@ -166,7 +166,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         Action::PlayDiplomat { edge } => {
             spend(state, seat, P::Diplomat, events);
             let Some(owner) = open_road(state, edge) else { return };
-            state.players[owner.index()].roads.0 &= !(1u128 << edge.0);
+            state.players[owner.index()].roads.remove(edge);
             events.push(Event::RoadRemoved { seat: owner, edge });
             knights::refresh_roads(state, events);
             let again = owner == seat && !road_spots(state, seat).is_empty();
@@ -196,8 +196,8 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             let knights = ck(state).players[seat.index()].knights;
             let c = &mut ck_mut(state).players[seat.index()];
             let woken = knights.0 & !c.active.0;
-            c.active.0 |= woken;
-            c.fresh.0 |= woken;
+            c.active.union_with(woken);
+            c.fresh.union_with(woken);
             for node in NodeSet(woken).iter() {
                 events.push(Event::KnightActivated { seat, node });
             }

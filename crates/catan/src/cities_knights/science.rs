@@ -200,7 +200,7 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
     let Some(r) = terrain.resource() else { return };
     let own = state.players[seat.index()].buildings().0;
     let hexes = (0..state.topology().hex_count())
-        .filter(|&h| state.board.tiles[h].terrain == terrain && t.hex_node_set[h].0 & own != 0)
+        .filter(|&h| state.board.tiles[h].terrain == terrain && (t.hex_node_set[h].0 & own).any())
         .count() as u8;
     let n = (2 * hexes).min(state.bank.get(r));
     if n > 0 {

@@ -155,7 +155,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         ));
     }
     super::heroes::validate(state, ck, out);
-    let mut all_knights = 0u128;
+    let mut all_knights = crate::bits::NodeBits::ZERO;
     for (i, c) in ck.players.iter().enumerate() {
         let Some(p) = state.players.get(i) else {
             if *c != super::CkPlayer::default() {
@@ -168,7 +168,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             continue;
         };
         let k = c.knights;
-        if k.0 & all_knights != 0 {
+        if (k.0 & all_knights).any() {
             out.push(problem!(
                 "ck.knight.place",
                 "Platz {i}: Ein Ritter teilt sich eine Kreuzung mit dem eines anderen Spielers.",
@@ -176,7 +176,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             ));
         }
         all_knights |= k.0;
-        if k.0 & state.occupied().0 != 0 {
+        if (k.0 & state.occupied().0).any() {
             out.push(problem!(
                 "ck.knight.place",
                 "Platz {i}: Ein Ritter steht auf einem Gebäude.",
@@ -191,7 +191,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             ("in diesem Zug aktivierte", "fresh", c.fresh),
             ("in diesem Zug beförderte", "promoted", c.promoted),
         ] {
-            if set.0 & !k.0 != 0 {
+            if (set.0 & !k.0).any() {
                 out.push(problem!(
                     "ck.state.knights",
                     "Platz {i}: {de} Ritter, wo kein Ritter dieses Platzes steht.",
@@ -199,7 +199,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        if c.strong.0 & c.mighty.0 != 0 {
+        if (c.strong.0 & c.mighty.0).any() {
             out.push(problem!(
                 "ck.state.knights",
                 "Platz {i}: Ein Ritter ist zugleich stark und mächtig.",
@@ -215,21 +215,21 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0) != 0 {
+        if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0).any() {
             out.push(problem!(
                 "ck.state.knights",
                 "Platz {i}: Ritter-Aktionen aus einem Zug, der nicht seiner ist.",
                 "seat {i}: knight history of a turn that is not its own"
             ));
         }
-        if c.walls.0 & !p.cities.0 != 0 || c.walls.len() > WALL_LIMIT as usize {
+        if (c.walls.0 & !p.cities.0).any() || c.walls.len() > WALL_LIMIT as usize {
             out.push(problem!(
                 "ck.build.wall",
                 "Platz {i}: Stadtmauern stehen nur unter eigenen Städten, höchstens {WALL_LIMIT}.",
                 "seat {i}: walls must stand under its cities, at most {WALL_LIMIT}"
             ));
         }
-        if c.flat.0 & !p.settlements.0 != 0 {
+        if (c.flat.0 & !p.settlements.0).any() {
             out.push(problem!(
                 "ck.barbarian.pillage",
                 "Platz {i}: Eine umgelegte Stadt, die nicht als Siedlung zählt.",

@@ -6,7 +6,7 @@
 //! run through a new settlement after a settlement.
 
 use crate::action::Event;
-use crate::bits::{exactly_two, EdgeSet, NodeSet};
+use crate::bits::{exactly_two, Bits, EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::state::State;
 use crate::topology::{NodeId, Topology};
 use engine::{EventSink, Seat};
@@ -27,7 +27,7 @@ pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     if total == 0 || total > crate::state::ROAD_LIMIT as usize {
         return 0;
     }
-    let mut nodes = 0u128;
+    let mut nodes = NodeBits::ZERO;
     for e in roads.iter() {
         nodes |= t.edge_node_set[e.index()].0;
     }
@@ -37,21 +37,20 @@ pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
     let mut starts = nodes & blocked.0;
     for n in NodeSet(nodes).iter() {
         if !exactly_two(t.node_edges[n.index()].0 & roads.0) {
-            starts |= 1u128 << n.0;
+            starts |= Bits::bit(n.index());
         }
     }
     let mut left = roads.0;
-    while left != 0 {
-        let first = left.trailing_zeros() as usize;
+    while let Some(first) = left.first() {
         let (comp, comp_nodes) = component(t, first, roads.0);
         left &= !comp;
-        if comp_nodes & starts == 0 {
-            starts |= comp_nodes & comp_nodes.wrapping_neg();
+        if (comp_nodes & starts).is_zero() {
+            starts |= comp_nodes.lowest();
         }
     }
     let mut best = 0;
     for start in NodeSet(starts).iter() {
-        best = best.max(walk(t, start, roads.0, 0, blocked, true));
+        best = best.max(walk(t, start, roads.0, EdgeBits::ZERO, blocked, true));
         if best as usize == total {
             break;
         }
@@ -60,8 +59,8 @@ pub fn road_length(t: &Topology, roads: EdgeSet, blocked: NodeSet) -> u8 {
 }
 
 /// The connected group of `roads` containing edge `first`: its edges and nodes.
-fn component(t: &Topology, first: usize, roads: u128) -> (u128, u128) {
-    let mut comp = 1u128 << first;
+fn component(t: &Topology, first: usize, roads: EdgeBits) -> (EdgeBits, NodeBits) {
+    let mut comp = EdgeBits::bit(first);
     let mut nodes = t.edge_node_set[first].0;
     loop {
         let mut grown = comp;
@@ -78,19 +77,25 @@ fn component(t: &Topology, first: usize, roads: u128) -> (u128, u128) {
     }
 }
 
-fn walk(t: &Topology, node: NodeId, roads: u128, used: u128, blocked: NodeSet, start: bool) -> u8 {
+fn walk(t: &Topology, node: NodeId, roads: EdgeBits, used: EdgeBits, blocked: NodeSet, start: bool) -> u8 {
     if !start && blocked.contains(node) {
         return 0;
     }
-    let mut cand = t.node_edges[node.index()].0 & roads & !used;
+    let cand = t.node_edges[node.index()].0 & roads & !used;
     let mut best = 0;
-    while cand != 0 {
-        let e = cand.trailing_zeros() as usize;
-        cand &= cand - 1;
-        let [a, b] = t.edge_nodes[e];
-        let other = if a == node { b } else { a };
-        let len = 1 + walk(t, other, roads, used | (1u128 << e), blocked, false);
-        best = best.max(len);
+    // Word by word, a step is one 64-bit test, bit scan and clear.
+    for word in 0..cand.0.len() {
+        let mut bits = cand.0[word];
+        while bits != 0 {
+            let e = word * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let [a, b] = t.edge_nodes[e];
+            let other = if a == node { b } else { a };
+            let mut used = used;
+            used.0[word] |= 1 << (e % 64);
+            let len = 1 + walk(t, other, roads, used, blocked, false);
+            best = best.max(len);
+        }
     }
     best
 }
@@ -262,7 +267,7 @@ mod tests {
             while roads.len() < k {
                 // Mostly grow along the network, sometimes start elsewhere.
                 let e = crate::topology::EdgeId(rng.random_range(0..72));
-                let touches = t.edge_node_set[e.index()].0 & crate::rules::build::road_nodes(t, roads).0 != 0;
+                let touches = (t.edge_node_set[e.index()].0 & crate::rules::build::road_nodes(t, roads).0).any();
                 if touches || rng.random_range(0..8) == 0 {
                     roads.insert(e);
                 }
@@ -273,8 +278,8 @@ mod tests {
             }
             let mut brute = 0;
             for n in 0..54u8 {
-                if t.node_edges[n as usize].0 & roads.0 != 0 {
-                    brute = brute.max(walk(t, NodeId(n), roads.0, 0, blocked, true));
+                if (t.node_edges[n as usize].0 & roads.0).any() {
+                    brute = brute.max(walk(t, NodeId(n), roads.0, EdgeBits::ZERO, blocked, true));
                 }
             }
             assert_eq!(road_length(t, roads, blocked), brute, "{roads:?} {blocked:?}");

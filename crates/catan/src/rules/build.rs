@@ -5,7 +5,7 @@
 use super::awards::{holder_length, refresh_broken, refresh_road, update_longest_road};
 use super::layer::{Base, Layer};
 use crate::action::{Action, Event, Piece};
-use crate::bits::{EdgeSet, NodeSet};
+use crate::bits::{EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::error::CatanError;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
@@ -16,7 +16,7 @@ use engine::{EventSink, Seat};
 /// Nodes touched by a set of roads.
 #[inline]
 pub fn road_nodes(t: &Topology, roads: EdgeSet) -> NodeSet {
-    let mut s = 0u128;
+    let mut s = NodeBits::ZERO;
     for e in roads.iter() {
         s |= t.edge_node_set[e.index()].0;
     }
@@ -60,7 +60,7 @@ pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
     let t = state.topology();
     let opp = state.opponent_pieces(seat.index());
     let reach = NodeSet(p.buildings().0 | (road_nodes(state.topology(), p.roads).0 & !opp.0));
-    let mut s = 0u128;
+    let mut s = EdgeBits::ZERO;
     for n in reach.iter() {
         s |= t.node_edges[n.index()].0;
     }
@@ -77,7 +77,7 @@ pub fn road_placement(state: &State, seat: Seat, edge: EdgeId) -> Result<(), Cat
     }
     let t = state.topology();
     let own_road_nodes = road_nodes(state.topology(), state.players[seat.index()].roads);
-    if t.edge_node_set[edge.index()].0 & own_road_nodes.0 != 0 {
+    if (t.edge_node_set[edge.index()].0 & own_road_nodes.0).any() {
         Err(CatanError::RoadBlocked)
     } else {
         Err(CatanError::RoadNotConnected)

@@ -344,7 +344,7 @@ pub fn produce<C: HandCard, S: EventSink<Event>>(state: &mut State, number: u8, 
         for (i, p) in state.players.iter().enumerate() {
             let (s, c) = (p.settlements.0 & corners, p.cities.0 & corners);
             // Most players have nothing on a hex: count only when they do.
-            if s | c != 0 {
+            if (s | c).any() {
                 C::claim(&mut claims[i], r, node_count(s) as u8, node_count(c) as u8);
                 any = true;
             }

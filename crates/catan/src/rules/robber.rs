@@ -4,6 +4,7 @@
 
 use super::layer::{Base, Layer};
 use crate::action::{Action, Event};
+use crate::bits::NodeBits;
 use crate::error::CatanError;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 use crate::topology::HexId;
@@ -21,7 +22,7 @@ pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>
     let t = state.topology();
     let robbable = robbable(layer, state);
     // All of them together: most hexes have no victim, and one test says so.
-    let any_robbable = robbable.iter().fold(0u128, |a, b| a | b);
+    let any_robbable = robbable.iter().fold(NodeBits::ZERO, |a, &b| a | b);
     let n = state.n();
     for h in 0..t.hex_count() as u8 {
         let hex = HexId(h);
@@ -29,12 +30,12 @@ pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>
             continue;
         }
         let corners = t.hex_node_set[h as usize].0;
-        if corners & any_robbable == 0 {
+        if (corners & any_robbable).is_zero() {
             out.push(Action::MoveRobber { hex, victim: None });
             continue;
         }
         for (i, &b) in robbable.iter().enumerate().take(n) {
-            if b & corners != 0 {
+            if (b & corners).any() {
                 out.push(Action::MoveRobber {
                     hex,
                     victim: Some(Seat(i as u8)),
@@ -47,8 +48,8 @@ pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>
 /// The buildings of each player other than the active one who could be
 /// robbed at all (empty for the others).
 #[inline]
-fn robbable<L: Layer>(layer: L, state: &State) -> [u128; MAX_PLAYERS] {
-    let mut robbable = [0u128; MAX_PLAYERS];
+fn robbable<L: Layer>(layer: L, state: &State) -> [NodeBits; MAX_PLAYERS] {
+    let mut robbable = [NodeBits::ZERO; MAX_PLAYERS];
     for (i, p) in state.players.iter().enumerate() {
         if i != state.current.index() && layer.can_be_robbed(state, Seat(i as u8)) {
             robbable[i] = p.buildings().0;
@@ -67,7 +68,7 @@ pub fn victims<L: Layer>(layer: L, state: &State, hex: HexId, seat: Seat) -> Sea
     };
     for (i, p) in state.players.iter().enumerate() {
         let s = Seat(i as u8);
-        if s != seat && p.buildings().0 & corners.0 != 0 && layer.can_be_robbed(state, s) {
+        if s != seat && (p.buildings().0 & corners.0).any() && layer.can_be_robbed(state, s) {
             out.insert(s);
         }
     }

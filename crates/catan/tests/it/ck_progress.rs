@@ -202,7 +202,7 @@ fn ck_card_inventor_swaps_tokens() {
 fn touching(s: &State, seat: usize, terrain: Terrain) -> u8 {
     let own = s.players[seat].buildings().0;
     (0..19)
-        .filter(|&h| s.board.tiles[h].terrain == terrain && Shape::Base.topology().hex_node_set[h].0 & own != 0)
+        .filter(|&h| s.board.tiles[h].terrain == terrain && (Shape::Base.topology().hex_node_set[h].0 & own).any())
         .count() as u8
 }
 

@@ -86,7 +86,7 @@ proptest! {
         let mode = b % 3;
         if mode == 2 {
             s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat].knights.0 =
-                u128::from(knights & ((1 << 54) - 1));
+                catan::bits::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1)));
             s.recompute_road_lengths();
         }
         if let Some(ck) = s.ck.as_deref_mut() {
@@ -95,7 +95,7 @@ proptest! {
                 p.levels = levels.map(|l| l % 6);
             }
             if mode == 2 {
-                p.strong.0 = u128::from(strong & ((1 << 54) - 1));
+                p.strong.0 = catan::bits::NodeBits::from_u128(u128::from(strong & ((1 << 54) - 1)));
                 p.commodities.0 = commodities;
                 p.progress.add_card(ProgressCard::ALL[card]);
                 ck.barbarians = barbarians;

@@ -22,6 +22,7 @@ mod heroes;
 mod heroes_conformance;
 mod heroes_house;
 mod hidden;
+mod ids;
 mod json;
 mod offers;
 mod reach_base;

@@ -25,6 +25,16 @@ fn state_sizes_stay_within_their_bounds() {
     // Six seats, the board shared, knights with Cities & Knights' part: 880
     // bytes before (issue 28's target: 512).
     assert!(state <= 512, "State is {state} bytes");
+    // The sets are sized from the largest board (`bits::NODE_WORDS`,
+    // `EDGE_WORDS`): two 64-bit words each today, byte-aligned so that no
+    // player record is padded.
+    assert_eq!(std::mem::size_of::<catan::bits::NodeSet>(), 16);
+    assert_eq!(std::mem::size_of::<catan::bits::EdgeSet>(), 16);
+    assert_eq!(std::mem::align_of::<catan::bits::NodeSet>(), 1);
+    // Cities & Knights' part as measured after session 15 (1,540 bytes on
+    // the heap, 2,028 in all): it must not grow while issue 28's target (1 KiB
+    // in all, no heap allocation per clone) is open.
+    assert!(ck_part <= 1540, "CkState is {ck_part} bytes");
 
     let base = new_game(&Config::default(), 4);
     assert_eq!(Catan::state_heap(&base).owned, 0, "a base state owns no heap");
@@ -47,6 +57,7 @@ fn state_sizes_stay_within_their_bounds() {
             4,
         );
         assert_eq!(Catan::state_heap(&ck).owned, ck_part, "{rules:?}");
+        assert!(state + Catan::state_heap(&ck).owned <= 2028, "{rules:?}");
     }
 }
 

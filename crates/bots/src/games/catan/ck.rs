@@ -246,7 +246,7 @@ pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -
     if c.knights_left(c.knights, 1) > 0 {
         v += 0.15 * close(&catan::cities_knights::knights::KNIGHT_COST);
     }
-    if c.knights.0 & !c.active.0 != 0 {
+    if (c.knights.0 & !c.active.0).any() {
         v += 0.1 * close(&catan::cities_knights::knights::ACTIVATE_COST);
     }
     if (c.walls.len() as u32) < u32::from(catan::cities_knights::state::WALL_LIMIT) && !p.cities.is_empty() {

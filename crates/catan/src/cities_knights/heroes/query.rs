@@ -77,7 +77,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
     let me = &state.players[seat.index()];
     let squires = c.players[seat.index()].heroes.squires;
     let mut near = road_nodes(state.topology(), me.roads);
-    near.0 |= me.settlements.0 | me.cities.0;
+    near.union_with(me.settlements.0 | me.cities.0);
     let metros = c.all_metropolis_nodes();
     let mut add = |owner: Seat, kind: PieceKind, location: Location, reason: Reason| match out
         .iter_mut()
@@ -129,11 +129,11 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
         for e in p.roads.iter() {
             let ends = t.edge_node_set[e.index()];
             for hex in squires.iter() {
-                if ends.0 & !t.hex_node_set[hex.index()].0 == 0 {
+                if (ends.0 & !t.hex_node_set[hex.index()].0).is_zero() {
                     add(owner, PieceKind::Road, Location::Edge(e), Reason::Squire { hex });
                 }
             }
-            if ends.0 & near.0 != 0 {
+            if (ends.0 & near.0).any() {
                 add(owner, PieceKind::Road, Location::Edge(e), Reason::Adjacent);
             }
         }
