@@ -270,6 +270,16 @@ impl Db {
     /// Connects, migrates, and starts the writer task. Fails with a clear
     /// error when the database is unreachable.
     pub async fn connect(url: &str) -> Result<(Db, tokio::task::JoinHandle<()>), ServerError> {
+        Db::connect_as(url, None).await
+    }
+
+    /// [`Db::connect`] for one of several instances on a PostgreSQL database
+    /// (`owner`: its name): every write of a table is fenced by that
+    /// table's owner and the instance's lease ([`crate::cluster`]).
+    pub async fn connect_as(
+        url: &str,
+        owner: Option<String>,
+    ) -> Result<(Db, tokio::task::JoinHandle<()>), ServerError> {
         sqlx::any::install_default_drivers();
         let redacted = redact_url(url);
         let sqlite = url.starts_with("sqlite:");
@@ -342,7 +352,7 @@ impl Db {
                     match open_pool(&url, sqlite, 1).await {
                         Ok(pool) => {
                             let _ = ready_tx.send(Ok(()));
-                            writer::run_sqlx(pool.clone(), rx).await;
+                            writer::run_sqlx(pool.clone(), rx, owner).await;
                             pool.close().await;
                         }
                         Err(e) => {
@@ -417,6 +427,17 @@ impl Db {
     /// The ids of every table that has not finished, oldest first.
     pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query("SELECT id FROM tables WHERE finished = 0 ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// The ids of the unfinished tables `owner` drives, oldest first.
+    pub async fn unfinished_of(&self, owner: &str) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("SELECT id FROM tables WHERE finished = 0 AND owner = $1 ORDER BY created_ms, id")
+            .bind(owner)
             .fetch_all(&self.pool)
             .await?
             .iter()
@@ -544,7 +565,7 @@ impl Db {
 }
 
 /// A pool with the connection settings every connection needs.
-async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
+pub(crate) async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
     AnyPoolOptions::new()
         .max_connections(connections)
         .acquire_timeout(Duration::from_secs(5))

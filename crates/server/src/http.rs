@@ -52,6 +52,9 @@ pub struct App {
     chat_limits: PerAddress,
     /// Which `Host` and `Origin` headers are accepted.
     site: SitePolicy,
+    /// This instance among several on one PostgreSQL database (`None`:
+    /// SQLite, the one server); see [`crate::cluster`].
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 impl App {
@@ -62,6 +65,7 @@ impl App {
         lobby: Arc<Lobby>,
         connections: Arc<crate::limits::Connections>,
         shutdown: watch::Receiver<bool>,
+        cluster: Option<Arc<crate::cluster::Cluster>>,
     ) -> Arc<App> {
         let public_url = config
             .public_url
@@ -80,6 +84,7 @@ impl App {
             connections,
             shutdown,
             public_url,
+            cluster,
         })
     }
 
@@ -118,8 +123,10 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::webui::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), crate::proxy::forward))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), check_site))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), crate::proxy::trust))
         .layer(DefaultBodyLimit::max(app.config.max_body_bytes));
     if !app.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> = app
@@ -145,7 +152,15 @@ pub fn router(app: Arc<App>) -> Router {
 /// request costs nothing else. A `Content-Length` over the body limit is
 /// refused at once (413), before a byte of the body is waited for.
 async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    if let Err(e) = app.site.check(req.method(), req.headers()) {
+    // A peer instance checked the browser's Host and Origin already; its own
+    // Host names this instance's advertised address.
+    let forwarded = req.extensions().get::<crate::proxy::Forwarded>().is_some();
+    let checked = if forwarded {
+        Ok(())
+    } else {
+        app.site.check(req.method(), req.headers())
+    };
+    if let Err(e) = checked {
         return e.into_response();
     }
     let limit = app.config.max_body_bytes;
@@ -286,6 +301,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "connections": app.connections.open(),
         "rss_bytes": resident_bytes(),
         "quarantined": app.lobby.shared().quarantine.list(),
+        "instance": app.cluster.as_ref().map(|c| c.name.clone()),
     });
     (status, Json(body)).into_response()
 }

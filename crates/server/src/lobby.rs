@@ -91,12 +91,42 @@ impl Lobby {
         self.opened.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The running table `id`.
+    /// The running table `id` (not one whose actor stopped because the table
+    /// moved to another instance, see [`crate::cluster`]).
     pub fn get(&self, id: &str) -> Option<TableHandle> {
-        match self.tables.read() {
+        let handle = match self.tables.read() {
             Ok(t) => t.get(id).cloned(),
             Err(poisoned) => poisoned.into_inner().get(id).cloned(),
+        };
+        handle.filter(|h| !h.moved())
+    }
+
+    /// Stops driving table `id`, which another instance owns now: its actor
+    /// ends and its connections are closed (the clients reconnect and reach
+    /// the new owner).
+    pub fn stop_moved(&self, id: &str) {
+        let handle = match self.tables.write() {
+            Ok(mut t) => t.remove(id),
+            Err(poisoned) => poisoned.into_inner().remove(id),
+        };
+        if let Some(h) = handle {
+            h.mark_moved();
+            let _ = h.tx.try_send(table::Command::Stop);
         }
+    }
+
+    /// Forgets the tables whose actor stopped because a write was fenced;
+    /// their ids (the cluster round restores those this instance still owns).
+    pub fn prune_moved(&self) -> Vec<String> {
+        let mut t = match self.tables.write() {
+            Ok(t) => t,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let gone: Vec<String> = t.iter().filter(|(_, h)| h.moved()).map(|(id, _)| id.clone()).collect();
+        for id in &gone {
+            t.remove(id);
+        }
+        gone
     }
 
     /// Summaries of every table, newest first.
@@ -424,6 +454,13 @@ impl Lobby {
             url: "(restore)".into(),
             source,
         })?;
+        Ok(self.restore_ids(ids).await)
+    }
+
+    /// Restores the tables `ids` (as [`Lobby::restore`]): on start, and when
+    /// this instance takes tables over from another ([`crate::cluster`]).
+    pub async fn restore_ids(&self, ids: Vec<String>) -> Vec<(String, Option<std::net::IpAddr>)> {
+        let db = &self.shared.db;
         let mut restored = Vec::new();
         for id in ids {
             let stored = match db.stored(&id).await {
@@ -444,7 +481,7 @@ impl Lobby {
                 Err(why) => why.quarantine(&self.shared.quarantine, &id),
             }
         }
-        Ok(restored)
+        restored
     }
 
     /// The summary of a table, from memory or (for a finished table that is
