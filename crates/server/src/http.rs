@@ -302,6 +302,7 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "rss_bytes": resident_bytes(),
         "quarantined": app.lobby.shared().quarantine.list(),
         "instance": app.cluster.as_ref().map(|c| c.name.clone()),
+        "instances": app.cluster.as_ref().map(|c| c.peers().len()),
     });
     (status, Json(body)).into_response()
 }

@@ -224,7 +224,7 @@ async fn send(cluster: &Cluster, address: &str, p: &Parts) -> Result<Response, A
         request = request.header(CLIENT_HEADER, ip.to_string());
     }
     let answer = request.send().await.map_err(|e| {
-        tracing::warn!(%address, error = %e, "owner instance did not answer");
+        tracing::debug!(%address, error = %e, "owner instance did not answer");
         ApiError::owner_unreachable()
     })?;
     let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
