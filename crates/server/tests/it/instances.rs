@@ -83,12 +83,17 @@ async fn owners(pool: &sqlx::AnyPool, ids: &[String]) -> HashMap<String, Option<
 /// guessed already by an attempt whose answer was lost (`None`). A table
 /// changing hands answers `table_moved` or `owner_unreachable` (503, nothing
 /// or maybe something stored): asked again shortly, with the version read
-/// anew, so a stored attempt is seen and never applied twice.
+/// anew, so a stored attempt is seen and never applied twice. A refusal for
+/// the address's rate (every player of the test shares one) is asked again too.
 async fn act(http: &reqwest::Client, addr: SocketAddr, table: &str, seat: u8, secret: &str, n: u8) -> Option<u64> {
     let deadline = Instant::now() + Duration::from_secs(45);
     loop {
-        assert!(Instant::now() < deadline, "seat {seat} of {table} never got its action in");
-        let retry = || tokio::time::sleep(Duration::from_millis(150));
+        assert!(
+            Instant::now() < deadline,
+            "seat {seat} of {table} never got its action in"
+        );
+        // Ninety players retrying from one address stay under its rate limit.
+        let retry = || tokio::time::sleep(Duration::from_millis(400));
         let view = http
             .get(format!("http://{addr}/api/tables/{table}/view?seat={seat}"))
             .header("x-seat-secret", secret)
@@ -126,7 +131,7 @@ async fn act(http: &reqwest::Client, addr: SocketAddr, table: &str, seat: u8, se
         assert!(
             matches!(
                 kind,
-                "stale_version" | "table_moved" | "owner_unreachable" | "unavailable" | "storage"
+                "stale_version" | "table_moved" | "owner_unreachable" | "unavailable" | "storage" | "rate_limited"
             ),
             "{table} seat {seat}: {status} {body}"
         );
@@ -154,11 +159,30 @@ async fn stored_guesses(pool: &sqlx::AnyPool, table: &str) -> Vec<(i64, u64, u64
         .collect()
 }
 
+/// Sends `signal` to an instance and waits (at most a minute) for it to end.
 fn stop(child: &mut Child, signal: &str) {
-    let _ = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status();
-    let _ = child.wait();
+    let _ = Command::new("kill").args([signal, &child.id().to_string()]).status();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().ok().flatten().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("instance {} did not end after {signal}", child.id());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The instances of a test, killed when it ends however it ends.
+struct Instances(Vec<Child>);
+
+impl Drop for Instances {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -173,9 +197,10 @@ async fn three_instances_share_tables_and_survive_kill_9() {
     };
     create_database(&pg, "instances", true).await;
     let url = pg.url("instances");
-    let (mut a, addr_a) = spawn_instance(&url, "a");
-    let (mut b, addr_b) = spawn_instance(&url, "b");
-    let (mut c, addr_c) = spawn_instance(&url, "c");
+    let (a, addr_a) = spawn_instance(&url, "a");
+    let (b, addr_b) = spawn_instance(&url, "b");
+    let (c, addr_c) = spawn_instance(&url, "c");
+    let mut instances = Instances(vec![a, b, c]);
     wait_for_instances(&[addr_a, addr_b, addr_c], 3).await;
     let pool = sqlx::AnyPool::connect(&url).await.expect("test pool");
 
@@ -198,7 +223,11 @@ async fn three_instances_share_tables_and_survive_kill_9() {
             .collect::<Vec<_>>()
     };
     let (on_a, on_b, on_c) = (on("a"), on("b"), on("c"));
-    assert_eq!(on_a.len() + on_b.len() + on_c.len(), 30, "every table has an owner: {owned:?}");
+    assert_eq!(
+        on_a.len() + on_b.len() + on_c.len(),
+        30,
+        "every table has an owner: {owned:?}"
+    );
     assert!(
         on_a.len() >= 3 && on_b.len() >= 3 && on_c.len() >= 3,
         "spread: a {} b {} c {}",
@@ -208,7 +237,10 @@ async fn three_instances_share_tables_and_survive_kill_9() {
     );
     let secrets_of = |id: &str| tables.iter().find(|(t, _)| t == id).expect("table").1.clone();
     let acked: Arc<Mutex<Vec<(String, u8, u8, u64)>>> = Arc::default();
-    let http = reqwest::Client::new();
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client");
 
     // A WebSocket through A plays a table B owns.
     let wt = on_b[0].clone();
@@ -282,12 +314,19 @@ async fn three_instances_share_tables_and_survive_kill_9() {
     while acked.lock().expect("acked").len() < 30 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
-    stop(&mut b, "-KILL");
+    stop(&mut instances.0[1], "-KILL");
+    eprintln!(
+        "B killed after {} acknowledged actions",
+        acked.lock().expect("acked").len()
+    );
     let killed_at = acked.lock().expect("acked").len();
     for t in tasks {
         t.await.expect("player task");
     }
-    assert!(killed_at < 88, "B was killed after the last action: nothing was in flight");
+    assert!(
+        killed_at < 88,
+        "B was killed after the last action: nothing was in flight"
+    );
 
     // Every table finished, none is left with B, and every acknowledged
     // action is stored exactly once, where its acknowledgement said.
@@ -323,7 +362,8 @@ async fn three_instances_share_tables_and_survive_kill_9() {
         let secrets = vec![api.join(&id, 0).await, api.join(&id, 1).await];
         fresh.push((id, secrets));
     }
-    stop(&mut c, "-TERM");
+    stop(&mut instances.0[2], "-TERM");
+    eprintln!("C drained");
     for (id, secrets) in &fresh {
         for seat in 0..2u8 {
             act(&http, addr_a, id, seat, &secrets[usize::from(seat)], 1).await;
@@ -342,5 +382,4 @@ async fn three_instances_share_tables_and_survive_kill_9() {
         .get(0);
     assert_eq!(left, 0, "a drained instance leaves");
     pool.close().await;
-    stop(&mut a, "-KILL");
 }
