@@ -264,6 +264,17 @@ impl Cluster {
             .collect()
     }
 
+    /// The unfinished tables the client address `ip` created, on every
+    /// instance.
+    pub async fn open_tables_of(&self, ip: std::net::IpAddr) -> Result<usize, sqlx::Error> {
+        let n: i64 = sqlx::query("SELECT count(*) FROM tables WHERE creator = $1 AND finished = 0")
+            .bind(ip.to_string())
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
     /// Who drives table `id`; `None`: no such unfinished table (finished
     /// tables are served by every instance from the database).
     pub async fn owner_of(&self, id: &str) -> Result<Option<Owner>, sqlx::Error> {

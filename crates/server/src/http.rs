@@ -383,8 +383,19 @@ async fn ratings(State(app): State<Arc<App>>, Query(q): Query<RatingsQuery>) -> 
     Ok(Json(json!({ "game": game, "rules": rules, "ratings": rows })))
 }
 
-async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
-    Json(json!({ "tables": app.lobby.list() }))
+async fn list_tables(
+    State(app): State<Arc<App>>,
+    forwarded: Option<axum::Extension<crate::proxy::Forwarded>>,
+) -> Json<Value> {
+    let local = app.lobby.list();
+    match &app.cluster {
+        // Every instance's tables: asked of the peers (who answer with
+        // their own only, as the request is forwarded).
+        Some(cluster) if forwarded.is_none() => {
+            Json(json!({ "tables": crate::proxy::list_everywhere(cluster, local).await }))
+        }
+        _ => Json(json!({ "tables": local })),
+    }
 }
 
 async fn create_table(
@@ -393,6 +404,17 @@ async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
+    if let Some(cluster) = &app.cluster {
+        // An address's open tables on every instance (the count per
+        // process below sees only this one's).
+        let open = cluster
+            .open_tables_of(peer.ip())
+            .await
+            .map_err(|_| ApiError::storage())?;
+        if open >= app.config.tables_per_address {
+            return Err(ApiError::table_limit(app.config.tables_per_address, true));
+        }
+    }
     let place = reserve_table(&app, peer.ip()).await?;
     let summary = app.lobby.create_by(req, Some(peer.ip())).await?;
     place.commit(summary.id.clone());

@@ -103,7 +103,8 @@ pub(crate) async fn forward(State(app): State<Arc<App>>, req: Request, next: Nex
     let Some(id) = table_of(&path).map(str::to_owned) else {
         return next.run(req).await;
     };
-    if app.lobby.get(&id).is_some() {
+    // Driven here, or kept aside here (its summary says so).
+    if app.lobby.get(&id).is_some() || app.lobby.shared().quarantine.contains(&id) {
         return next.run(req).await;
     }
     let upgrade = is_upgrade(&req);
@@ -343,4 +344,45 @@ async fn pump(client: WebSocket, upstream: Upstream) {
             }
         }
     }
+}
+
+/// Every instance's tables for the lobby: this one's and each live peer's
+/// (asked at once, a second at most each; a peer that does not answer is
+/// left out of this listing), newest first.
+pub(crate) async fn list_everywhere(
+    cluster: &Cluster,
+    local: Vec<crate::protocol::TableSummary>,
+) -> Vec<serde_json::Value> {
+    let asks = cluster
+        .peers()
+        .into_iter()
+        .filter(|p| p.name != cluster.name)
+        .map(|p| async move {
+            let answer = cluster
+                .http
+                .get(format!("{}/api/tables", p.address))
+                .header(FORWARD_HEADER, cluster.forward_token())
+                .timeout(Duration::from_secs(1))
+                .send()
+                .await
+                .ok()?;
+            let v: serde_json::Value = answer.json().await.ok()?;
+            v["tables"].as_array().cloned()
+        });
+    let mut all: Vec<serde_json::Value> = local.iter().map(|s| serde_json::json!(s)).collect();
+    for tables in futures_util::future::join_all(asks).await.into_iter().flatten() {
+        all.extend(tables);
+    }
+    all.sort_by(|a, b| {
+        let key = |v: &serde_json::Value| {
+            (
+                v["created_ms"].as_i64().unwrap_or(0),
+                v["id"].as_str().map(str::to_owned),
+            )
+        };
+        let (ka, kb) = (key(a), key(b));
+        kb.0.cmp(&ka.0).then_with(|| ka.1.cmp(&kb.1))
+    });
+    all.dedup_by(|a, b| a["id"] == b["id"]);
+    all
 }

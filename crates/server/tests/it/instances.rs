@@ -235,6 +235,19 @@ async fn three_instances_share_tables_and_survive_kill_9() {
         on_b.len(),
         on_c.len()
     );
+    // The lobby of any instance lists every instance's tables.
+    for addr in [addr_b, addr_c] {
+        let (_, list) = common::Api::new(addr).get("/api/tables", None).await;
+        let listed: Vec<&str> = list["tables"]
+            .as_array()
+            .expect("tables")
+            .iter()
+            .filter_map(|t| t["id"].as_str())
+            .collect();
+        for id in &ids {
+            assert!(listed.contains(&id.as_str()), "{id} not listed by {addr}");
+        }
+    }
     let secrets_of = |id: &str| tables.iter().find(|(t, _)| t == id).expect("table").1.clone();
     let acked: Arc<Mutex<Vec<(String, u8, u8, u64)>>> = Arc::default();
     let http = reqwest::Client::builder()
