@@ -356,7 +356,7 @@ fn fence<'a>(writes: impl Iterator<Item = &'a Write>, owner: &str) -> Option<Stm
 
 /// The statements of a PostgreSQL batch: the fence first (when this is one
 /// of several instances), then the writes.
-fn plan_postgres<'a>(writes: &'a [Job], owner: Option<&str>) -> Vec<Stmt> {
+fn plan_postgres(writes: &[Job], owner: Option<&str>) -> Vec<Stmt> {
     let mut out: Vec<Stmt> = owner
         .and_then(|o| fence(writes.iter().map(|j| &j.write), o))
         .into_iter()

@@ -19,6 +19,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// An acknowledged action: table, seat, guess, and the version after it.
+type Acked = (String, u8, u8, u64);
+
 fn spawn_instance(db: &str, name: &str) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
         .args([
@@ -249,7 +252,7 @@ async fn three_instances_share_tables_and_survive_kill_9() {
         }
     }
     let secrets_of = |id: &str| tables.iter().find(|(t, _)| t == id).expect("table").1.clone();
-    let acked: Arc<Mutex<Vec<(String, u8, u8, u64)>>> = Arc::default();
+    let acked: Arc<Mutex<Vec<Acked>>> = Arc::default();
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .build()
