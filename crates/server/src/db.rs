@@ -310,7 +310,7 @@ impl Db {
         let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
             .await
             .map_err(fail)?;
-        migrate(&pool).await?;
+        migrate(&pool, sqlite).await?;
         let secret = server_secret(&pool).await.map_err(fail)?;
         // The writer runs on a thread of its own: on a busy server, every
         // await of a commit would otherwise queue behind thousands of
@@ -641,14 +641,41 @@ async fn server_secret(pool: &AnyPool) -> Result<crate::secret::ServerSecret, sq
         .ok_or_else(|| sqlx::Error::Protocol("server_secret: not 64 hex digits".into()))
 }
 
-async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
+/// Brings the schema up to date. On PostgreSQL under an advisory lock:
+/// several instances starting at once on a new database would otherwise
+/// race to create the same tables (issue 29); the first migrates, the
+/// others wait and find nothing left to do.
+async fn migrate(pool: &AnyPool, sqlite: bool) -> Result<(), ServerError> {
+    let fail = |version| move |source| ServerError::Migration { version, source };
+    let mut conn = pool.acquire().await.map_err(fail(0))?;
+    if !sqlite {
+        sqlx::query("SELECT pg_advisory_lock(7262290029)")
+            .execute(&mut *conn)
+            .await
+            .map_err(fail(0))?;
+    }
+    let result = migrate_on(&mut conn).await;
+    if !sqlite {
+        let unlocked = sqlx::query("SELECT pg_advisory_unlock(7262290029)")
+            .execute(&mut *conn)
+            .await;
+        if unlocked.is_err() {
+            // The lock ends with the connection.
+            conn.detach();
+        }
+    }
+    result
+}
+
+async fn migrate_on(conn: &mut sqlx::AnyConnection) -> Result<(), ServerError> {
+    use sqlx::Connection;
     let fail = |version| move |source| ServerError::Migration { version, source };
     sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL)")
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .map_err(fail(0))?;
     let done: Vec<i64> = sqlx::query("SELECT version FROM schema_migrations")
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await
         .map_err(fail(0))?
         .iter()
@@ -656,7 +683,7 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
         .collect::<Result<_, _>>()
         .map_err(fail(0))?;
     for m in MIGRATIONS.iter().filter(|m| !done.contains(&m.version)) {
-        let mut tx = pool.begin().await.map_err(fail(m.version))?;
+        let mut tx = conn.begin().await.map_err(fail(m.version))?;
         for statement in m.statements {
             sqlx::query(statement)
                 .execute(&mut *tx)
