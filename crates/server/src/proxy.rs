@@ -326,7 +326,10 @@ async fn pump(client: WebSocket, upstream: Upstream) {
                 let down = match m {
                     Some(Ok(Up::Text(t))) => Message::Text(Utf8Bytes::from(t.as_str().to_owned())),
                     Some(Ok(Up::Binary(b))) => Message::Binary(b),
-                    Some(Ok(Up::Ping(_) | Up::Pong(_) | Up::Frame(_))) => continue,
+                    // The owner's keep-alive pings reach the client, whose
+                    // pongs keep this connection from looking idle here.
+                    Some(Ok(Up::Ping(b))) => Message::Ping(b),
+                    Some(Ok(Up::Pong(_) | Up::Frame(_))) => continue,
                     Some(Ok(Up::Close(f))) => {
                         let frame = f.map(|f| CloseFrame { code: u16::from(f.code), reason: Utf8Bytes::from(f.reason.as_str().to_owned()) });
                         let _ = to_client.send(Message::Close(frame)).await;
