@@ -419,7 +419,12 @@ async fn round(cluster: &Cluster, app: &App) {
     let local_set: std::collections::HashSet<&String> = local.iter().collect();
     let new: Vec<String> = owned
         .iter()
-        .filter(|id| !local_set.contains(id) && lobby.get(id).is_none() && !lobby.shared().quarantine.contains(id))
+        .filter(|id| {
+            !local_set.contains(id)
+                && lobby.get(id).is_none()
+                && !lobby.is_creating(id)
+                && !lobby.shared().quarantine.contains(id)
+        })
         .cloned()
         .collect();
     if !new.is_empty() {

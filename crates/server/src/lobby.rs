@@ -36,6 +36,10 @@ pub struct Lobby {
     shared: Shared,
     /// Held while a rematch is opened (see [`crate::rematch`]).
     rematch: tokio::sync::Mutex<()>,
+    /// Tables being created: stored (and so owned by this instance) but
+    /// not yet in `tables`. The cluster round must not restore them a
+    /// second time in that moment (see [`crate::cluster`]).
+    creating: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -61,6 +65,7 @@ impl Lobby {
             registry,
             shared,
             rematch: tokio::sync::Mutex::new(()),
+            creating: std::sync::Mutex::new(std::collections::HashSet::new()),
         }
     }
 
@@ -89,6 +94,15 @@ impl Lobby {
 
     fn opened_queue(&self) -> std::sync::MutexGuard<'_, std::collections::VecDeque<String>> {
         self.opened.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn creating_set(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+        self.creating.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether table `id` is being created here (stored, not yet running).
+    pub fn is_creating(&self, id: &str) -> bool {
+        self.creating_set().contains(id)
     }
 
     /// The running table `id` (not one whose actor stopped because the table
@@ -412,10 +426,13 @@ impl Lobby {
             game.as_ref(),
             self.shared.db.server_secret(),
         );
-        self.shared.db.write(write).await.map_err(|e| {
+        self.creating_set().insert(id.clone());
+        let stored = self.shared.db.write(write).await;
+        if let Err(e) = stored {
+            self.creating_set().remove(&id);
             tracing::error!(error = %e, "table not stored");
-            ApiError::storage()
-        })?;
+            return Err(ApiError::storage());
+        }
         let handle = table::spawn(
             Setup {
                 id: id.clone(),
@@ -439,6 +456,7 @@ impl Lobby {
         );
         let summary = handle.summary();
         self.insert(id.clone(), handle);
+        self.creating_set().remove(&id);
         tracing::info!(table = %id, game = %req.game, players = req.players, "table created");
         Ok(summary)
     }
@@ -463,6 +481,10 @@ impl Lobby {
         let db = &self.shared.db;
         let mut restored = Vec::new();
         for id in ids {
+            // Never a second actor for a table that runs or is being created.
+            if self.get(&id).is_some() || self.is_creating(&id) {
+                continue;
+            }
             let stored = match db.stored(&id).await {
                 Ok(Some(st)) => st,
                 Ok(None) => continue,
