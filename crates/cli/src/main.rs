@@ -166,6 +166,12 @@ enum Command {
         /// Let clients choose the seed of tables with several human seats (test and teaching servers only: whoever knows a seed knows the hidden cards). Default: only where every other seat is a bot.
         #[arg(long)]
         allow_chosen_seeds: bool,
+        /// Name of this instance among several on one PostgreSQL database (docs/server.md, "Several instances"). Default: the host's name and the port.
+        #[arg(long)]
+        instance: Option<String>,
+        /// Where the other instances reach this one (http://HOST:PORT), with several on one PostgreSQL database. Default: http:// and --addr.
+        #[arg(long)]
+        advertise: Option<String>,
         #[command(flatten)]
         limits: ServeLimits,
     },
@@ -446,6 +452,8 @@ fn run(cli: Cli) -> Result<(), String> {
             public_host,
             mcts,
             allow_chosen_seeds,
+            instance,
+            advertise,
             limits,
         } => {
             server::init_logging();
@@ -456,6 +464,8 @@ fn run(cli: Cli) -> Result<(), String> {
                 cors_origins: cors_origin,
                 public_hosts: public_host,
                 allow_chosen_seeds,
+                instance,
+                advertise,
                 ..server::ServerConfig::default()
             });
             let bots = spielleiter_cli::seat_bot::server_bots(&mcts).map_err(|e| {

@@ -270,6 +270,16 @@ impl Db {
     /// Connects, migrates, and starts the writer task. Fails with a clear
     /// error when the database is unreachable.
     pub async fn connect(url: &str) -> Result<(Db, tokio::task::JoinHandle<()>), ServerError> {
+        Db::connect_as(url, None).await
+    }
+
+    /// [`Db::connect`] for one of several instances on a PostgreSQL database
+    /// (`owner`: its name): every write of a table is fenced by that
+    /// table's owner and the instance's lease ([`crate::cluster`]).
+    pub async fn connect_as(
+        url: &str,
+        owner: Option<String>,
+    ) -> Result<(Db, tokio::task::JoinHandle<()>), ServerError> {
         sqlx::any::install_default_drivers();
         let redacted = redact_url(url);
         let sqlite = url.starts_with("sqlite:");
@@ -300,7 +310,7 @@ impl Db {
         let pool = open_pool(&url, sqlite, if sqlite { 4 } else { 8 })
             .await
             .map_err(fail)?;
-        migrate(&pool).await?;
+        migrate(&pool, sqlite).await?;
         let secret = server_secret(&pool).await.map_err(fail)?;
         // The writer runs on a thread of its own: on a busy server, every
         // await of a commit would otherwise queue behind thousands of
@@ -342,7 +352,7 @@ impl Db {
                     match open_pool(&url, sqlite, 1).await {
                         Ok(pool) => {
                             let _ = ready_tx.send(Ok(()));
-                            writer::run_sqlx(pool.clone(), rx).await;
+                            writer::run_sqlx(pool.clone(), rx, owner).await;
                             pool.close().await;
                         }
                         Err(e) => {
@@ -417,6 +427,17 @@ impl Db {
     /// The ids of every table that has not finished, oldest first.
     pub async fn unfinished(&self) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query("SELECT id FROM tables WHERE finished = 0 ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// The ids of the unfinished tables `owner` drives, oldest first.
+    pub async fn unfinished_of(&self, owner: &str) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("SELECT id FROM tables WHERE finished = 0 AND owner = $1 ORDER BY created_ms, id")
+            .bind(owner)
             .fetch_all(&self.pool)
             .await?
             .iter()
@@ -544,7 +565,7 @@ impl Db {
 }
 
 /// A pool with the connection settings every connection needs.
-async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
+pub(crate) async fn open_pool(url: &str, sqlite: bool, connections: u32) -> Result<AnyPool, sqlx::Error> {
     AnyPoolOptions::new()
         .max_connections(connections)
         .acquire_timeout(Duration::from_secs(5))
@@ -620,14 +641,41 @@ async fn server_secret(pool: &AnyPool) -> Result<crate::secret::ServerSecret, sq
         .ok_or_else(|| sqlx::Error::Protocol("server_secret: not 64 hex digits".into()))
 }
 
-async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
+/// Brings the schema up to date. On PostgreSQL under an advisory lock:
+/// several instances starting at once on a new database would otherwise
+/// race to create the same tables (issue 29); the first migrates, the
+/// others wait and find nothing left to do.
+async fn migrate(pool: &AnyPool, sqlite: bool) -> Result<(), ServerError> {
+    let fail = |version| move |source| ServerError::Migration { version, source };
+    let mut conn = pool.acquire().await.map_err(fail(0))?;
+    if !sqlite {
+        sqlx::query("SELECT pg_advisory_lock(7262290029)")
+            .execute(&mut *conn)
+            .await
+            .map_err(fail(0))?;
+    }
+    let result = migrate_on(&mut conn).await;
+    if !sqlite {
+        let unlocked = sqlx::query("SELECT pg_advisory_unlock(7262290029)")
+            .execute(&mut *conn)
+            .await;
+        if unlocked.is_err() {
+            // The lock ends with the connection.
+            conn.detach();
+        }
+    }
+    result
+}
+
+async fn migrate_on(conn: &mut sqlx::AnyConnection) -> Result<(), ServerError> {
+    use sqlx::Connection;
     let fail = |version| move |source| ServerError::Migration { version, source };
     sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL)")
-        .execute(pool)
+        .execute(&mut *conn)
         .await
         .map_err(fail(0))?;
     let done: Vec<i64> = sqlx::query("SELECT version FROM schema_migrations")
-        .fetch_all(pool)
+        .fetch_all(&mut *conn)
         .await
         .map_err(fail(0))?
         .iter()
@@ -635,7 +683,7 @@ async fn migrate(pool: &AnyPool) -> Result<(), ServerError> {
         .collect::<Result<_, _>>()
         .map_err(fail(0))?;
     for m in MIGRATIONS.iter().filter(|m| !done.contains(&m.version)) {
-        let mut tx = pool.begin().await.map_err(fail(m.version))?;
+        let mut tx = conn.begin().await.map_err(fail(m.version))?;
         for statement in m.statements {
             sqlx::query(statement)
                 .execute(&mut *tx)

@@ -491,6 +491,31 @@ impl ApiError {
         )
     }
 
+    /// The table is driven by another instance now (issue 29: it was
+    /// handed over or taken over after this instance's lease ran out);
+    /// nothing was changed. Asking again reaches the new owner.
+    pub fn table_moved() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "table_moved",
+            "Dieser Tisch wird gerade von einem anderen Server übernommen; es wurde nichts geändert. Bitte gleich noch einmal versuchen.",
+            "This table is being taken over by another server; nothing was changed. Please try again in a moment.",
+        )
+    }
+
+    /// The instance that drives the table did not answer a forwarded
+    /// request. For an action: it may or may not have been stored before the
+    /// instance went away; asking again with the same version is answered
+    /// with `stale_version` if it was, and is never applied twice.
+    pub fn owner_unreachable() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "owner_unreachable",
+            "Der Server dieses Tisches antwortet nicht; ein anderer übernimmt ihn in wenigen Sekunden. Bitte gleich noch einmal versuchen.",
+            "The server of this table does not answer; another one takes it over within seconds. Please try again in a moment.",
+        )
+    }
+
     /// Storing failed; nothing was changed.
     pub fn storage() -> ApiError {
         ApiError::new(

@@ -52,6 +52,9 @@ pub struct App {
     chat_limits: PerAddress,
     /// Which `Host` and `Origin` headers are accepted.
     site: SitePolicy,
+    /// This instance among several on one PostgreSQL database (`None`:
+    /// SQLite, the one server); see [`crate::cluster`].
+    pub cluster: Option<Arc<crate::cluster::Cluster>>,
 }
 
 impl App {
@@ -62,6 +65,7 @@ impl App {
         lobby: Arc<Lobby>,
         connections: Arc<crate::limits::Connections>,
         shutdown: watch::Receiver<bool>,
+        cluster: Option<Arc<crate::cluster::Cluster>>,
     ) -> Arc<App> {
         let public_url = config
             .public_url
@@ -80,6 +84,7 @@ impl App {
             connections,
             shutdown,
             public_url,
+            cluster,
         })
     }
 
@@ -118,8 +123,10 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(crate::webui::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), crate::proxy::forward))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), limit_rate))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), check_site))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), crate::proxy::trust))
         .layer(DefaultBodyLimit::max(app.config.max_body_bytes));
     if !app.config.cors_origins.is_empty() {
         let origins: Vec<HeaderValue> = app
@@ -145,7 +152,15 @@ pub fn router(app: Arc<App>) -> Router {
 /// request costs nothing else. A `Content-Length` over the body limit is
 /// refused at once (413), before a byte of the body is waited for.
 async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
-    if let Err(e) = app.site.check(req.method(), req.headers()) {
+    // A peer instance checked the browser's Host and Origin already; its own
+    // Host names this instance's advertised address.
+    let forwarded = req.extensions().get::<crate::proxy::Forwarded>().is_some();
+    let checked = if forwarded {
+        Ok(())
+    } else {
+        app.site.check(req.method(), req.headers())
+    };
+    if let Err(e) = checked {
         return e.into_response();
     }
     let limit = app.config.max_body_bytes;
@@ -286,6 +301,8 @@ async fn health(State(app): State<Arc<App>>) -> Response {
         "connections": app.connections.open(),
         "rss_bytes": resident_bytes(),
         "quarantined": app.lobby.shared().quarantine.list(),
+        "instance": app.cluster.as_ref().map(|c| c.name.clone()),
+        "instances": app.cluster.as_ref().map(|c| c.peers().len()),
     });
     (status, Json(body)).into_response()
 }
@@ -366,8 +383,19 @@ async fn ratings(State(app): State<Arc<App>>, Query(q): Query<RatingsQuery>) -> 
     Ok(Json(json!({ "game": game, "rules": rules, "ratings": rows })))
 }
 
-async fn list_tables(State(app): State<Arc<App>>) -> Json<Value> {
-    Json(json!({ "tables": app.lobby.list() }))
+async fn list_tables(
+    State(app): State<Arc<App>>,
+    forwarded: Option<axum::Extension<crate::proxy::Forwarded>>,
+) -> Json<Value> {
+    let local = app.lobby.list();
+    match &app.cluster {
+        // Every instance's tables: asked of the peers (who answer with
+        // their own only, as the request is forwarded).
+        Some(cluster) if forwarded.is_none() => {
+            Json(json!({ "tables": crate::proxy::list_everywhere(cluster, local).await }))
+        }
+        _ => Json(json!({ "tables": local })),
+    }
 }
 
 async fn create_table(
@@ -376,6 +404,17 @@ async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
+    if let Some(cluster) = &app.cluster {
+        // An address's open tables on every instance (the count per
+        // process below sees only this one's).
+        let open = cluster
+            .open_tables_of(peer.ip())
+            .await
+            .map_err(|_| ApiError::storage())?;
+        if open >= app.config.tables_per_address {
+            return Err(ApiError::table_limit(app.config.tables_per_address, true));
+        }
+    }
     let place = reserve_table(&app, peer.ip()).await?;
     let summary = app.lobby.create_by(req, Some(peer.ip())).await?;
     place.commit(summary.id.clone());

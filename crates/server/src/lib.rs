@@ -15,6 +15,7 @@ pub mod bots;
 pub mod chain;
 pub mod chat;
 pub mod clock;
+pub mod cluster;
 pub mod db;
 pub mod error;
 pub mod guard;
@@ -30,6 +31,7 @@ pub mod lobby;
 pub mod migrations;
 pub mod names;
 pub mod protocol;
+pub mod proxy;
 pub mod rating;
 pub mod ratings;
 pub mod registry;
@@ -126,6 +128,13 @@ pub struct ServerConfig {
     /// the seat and how many moves that seat's bot has made. A test then plays the same game on every
     /// run, so its length is known. No command-line flag sets it.
     pub replay_seed: Option<u64>,
+    /// The name of this instance among several on one PostgreSQL database
+    /// (see [`cluster`]); `None`: the host's name and the port. Refused
+    /// with SQLite, which serves one server.
+    pub instance: Option<String>,
+    /// Where the other instances reach this one (`http://host:port`);
+    /// `None`: `http://` and the address it listens on.
+    pub advertise: Option<String>,
 }
 
 impl Default for ServerConfig {
@@ -156,6 +165,8 @@ impl Default for ServerConfig {
             write_timeout_ms: 10_000,
             allow_chosen_seeds: false,
             replay_seed: None,
+            instance: None,
+            advertise: None,
         }
     }
 }
@@ -196,6 +207,7 @@ pub struct RunningServer {
     pub restored: usize,
     shutdown: watch::Sender<bool>,
     task: tokio::task::JoinHandle<Result<(), ServerError>>,
+    cluster: Option<Arc<cluster::Cluster>>,
 }
 
 impl RunningServer {
@@ -218,13 +230,49 @@ impl RunningServer {
     pub fn stopper(&self) -> watch::Sender<bool> {
         self.shutdown.clone()
     }
+
+    /// The instance's membership on a PostgreSQL database (`None`: SQLite).
+    pub fn cluster(&self) -> Option<Arc<cluster::Cluster>> {
+        self.cluster.clone()
+    }
 }
 
 /// Connects to the database, restores unfinished tables and starts serving.
 /// Returns once the server listens.
 pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<RunningServer, ServerError> {
     let config_linger = config.finished_linger_secs;
-    let (db, writer) = db::Db::connect(&config.database_url).await?;
+    let sqlite = config.database_url.starts_with("sqlite:");
+    if sqlite && (config.instance.is_some() || config.advertise.is_some()) {
+        return Err(ServerError::Config(
+            "--instance und --advertise brauchen PostgreSQL; SQLite bedient einen Server /              --instance and --advertise need PostgreSQL; SQLite serves one server"
+                .into(),
+        ));
+    }
+    // Bound first: an instance's name and address come from the port.
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServerError::Bind {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    // On PostgreSQL every server is an instance that owns its tables (a
+    // lone one owns them all): two servers on one database never drive the
+    // same table.
+    let instance = (!sqlite).then(|| config.instance.clone().unwrap_or_else(|| cluster::default_name(addr)));
+    let (db, writer) = db::Db::connect_as(&config.database_url, instance.clone()).await?;
+    let cluster = match instance {
+        Some(name) => {
+            let advertise = config
+                .advertise
+                .clone()
+                .unwrap_or_else(|| format!("http://{addr}"))
+                .trim_end_matches('/')
+                .to_string();
+            Some(cluster::Cluster::join(&config.database_url, name, advertise, &db).await?)
+        }
+        None => None,
+    };
     let shared = table::Shared {
         db: db.clone(),
         bots,
@@ -234,7 +282,16 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         replay: config.replay_seed.map(replay::Replay::new),
     };
     let lobby = Arc::new(lobby::Lobby::new(games, shared));
-    let restored_tables = lobby.restore().await?;
+    let restored_tables = match &cluster {
+        Some(c) => {
+            let ids = c.take_initial().await.map_err(|source| ServerError::Database {
+                url: "(restore)".into(),
+                source,
+            })?;
+            lobby.restore_ids(ids).await
+        }
+        None => lobby.restore().await?,
+    };
     let restored = restored_tables.len();
     // Rated tables that ended while the server stopped before counting them.
     let rules_of =
@@ -244,13 +301,6 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         Ok(n) => tracing::info!(tables = n, "ratings caught up"),
         Err(e) => tracing::error!(error = %e, "ratings not caught up"),
     }
-    let listener = tokio::net::TcpListener::bind(&config.addr)
-        .await
-        .map_err(|source| ServerError::Bind {
-            addr: config.addr.clone(),
-            source,
-        })?;
-    let addr = listener.local_addr()?;
     // Keep file descriptors for the database, the log and the listener
     // itself: a connection past the limit would fail to be accepted anyway.
     let max_connections = match open_files_limit() {
@@ -270,6 +320,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         Arc::clone(&lobby),
         Arc::clone(&connections),
         shutdown_rx.clone(),
+        cluster.clone(),
     );
     app.open_tables.adopt(restored_tables);
     let router = http::router(Arc::clone(&app));
@@ -286,8 +337,12 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             }
         })
     };
+    let rounds = cluster
+        .as_ref()
+        .map(|c| cluster::spawn(Arc::clone(c), Arc::downgrade(&app)));
     drop(app);
     tracing::info!(%addr, restored, "listening");
+    let stopping_cluster = cluster.clone();
     let task = tokio::spawn(async move {
         // Returns once shutdown was asked for and the connections closed
         // (or 10 s passed).
@@ -303,9 +358,16 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         // Connections are closed; drop the tables so their actors finish
         // what is queued, then let the writer commit the rest.
         sweeper.abort();
+        if let Some(r) = rounds {
+            r.abort();
+        }
         lobby.close();
         drop(lobby);
         db.close(writer, Duration::from_secs(30)).await;
+        // Every write is committed: the peers may take the tables now.
+        if let Some(c) = &cluster {
+            c.release().await;
+        }
         tracing::info!("server stopped");
         Ok(())
     });
@@ -314,6 +376,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         restored,
         shutdown,
         task,
+        cluster: stopping_cluster,
     })
 }
 
@@ -321,9 +384,15 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
 pub async fn run(config: ServerConfig, games: Registry, bots: BotRegistry) -> Result<(), ServerError> {
     let server = start(config, games, bots).await?;
     let stop = server.stopper();
+    let cluster = server.cluster();
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down");
+        // Drained: no new tables come here, and the tables are handed over
+        // once their writes are committed (see `cluster`).
+        if let Some(c) = cluster {
+            c.start_draining().await;
+        }
         let _ = stop.send(true);
     });
     server.wait().await
@@ -334,7 +403,8 @@ pub fn run_blocking(config: ServerConfig, games: Registry, bots: BotRegistry) ->
     tokio::runtime::Runtime::new()?.block_on(run(config, games, bots))
 }
 
-async fn shutdown_signal() {
+/// Resolves on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};

@@ -36,6 +36,10 @@ pub struct Lobby {
     shared: Shared,
     /// Held while a rematch is opened (see [`crate::rematch`]).
     rematch: tokio::sync::Mutex<()>,
+    /// Tables being created: stored (and so owned by this instance) but
+    /// not yet in `tables`. The cluster round must not restore them a
+    /// second time in that moment (see [`crate::cluster`]).
+    creating: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 pub(crate) fn now_ms() -> i64 {
@@ -61,6 +65,7 @@ impl Lobby {
             registry,
             shared,
             rematch: tokio::sync::Mutex::new(()),
+            creating: std::sync::Mutex::new(std::collections::HashSet::new()),
         }
     }
 
@@ -91,12 +96,51 @@ impl Lobby {
         self.opened.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// The running table `id`.
+    fn creating_set(&self) -> std::sync::MutexGuard<'_, std::collections::HashSet<String>> {
+        self.creating.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether table `id` is being created here (stored, not yet running).
+    pub fn is_creating(&self, id: &str) -> bool {
+        self.creating_set().contains(id)
+    }
+
+    /// The running table `id` (not one whose actor stopped because the table
+    /// moved to another instance, see [`crate::cluster`]).
     pub fn get(&self, id: &str) -> Option<TableHandle> {
-        match self.tables.read() {
+        let handle = match self.tables.read() {
             Ok(t) => t.get(id).cloned(),
             Err(poisoned) => poisoned.into_inner().get(id).cloned(),
+        };
+        handle.filter(|h| !h.moved())
+    }
+
+    /// Stops driving table `id`, which another instance owns now: its actor
+    /// ends and its connections are closed (the clients reconnect and reach
+    /// the new owner).
+    pub fn stop_moved(&self, id: &str) {
+        let handle = match self.tables.write() {
+            Ok(mut t) => t.remove(id),
+            Err(poisoned) => poisoned.into_inner().remove(id),
+        };
+        if let Some(h) = handle {
+            h.mark_moved();
+            let _ = h.tx.try_send(table::Command::Stop);
         }
+    }
+
+    /// Forgets the tables whose actor stopped because a write was fenced;
+    /// their ids (the cluster round restores those this instance still owns).
+    pub fn prune_moved(&self) -> Vec<String> {
+        let mut t = match self.tables.write() {
+            Ok(t) => t,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let gone: Vec<String> = t.iter().filter(|(_, h)| h.moved()).map(|(id, _)| id.clone()).collect();
+        for id in &gone {
+            t.remove(id);
+        }
+        gone
     }
 
     /// Summaries of every table, newest first.
@@ -382,10 +426,13 @@ impl Lobby {
             game.as_ref(),
             self.shared.db.server_secret(),
         );
-        self.shared.db.write(write).await.map_err(|e| {
+        self.creating_set().insert(id.clone());
+        let stored = self.shared.db.write(write).await;
+        if let Err(e) = stored {
+            self.creating_set().remove(&id);
             tracing::error!(error = %e, "table not stored");
-            ApiError::storage()
-        })?;
+            return Err(ApiError::storage());
+        }
         let handle = table::spawn(
             Setup {
                 id: id.clone(),
@@ -409,6 +456,7 @@ impl Lobby {
         );
         let summary = handle.summary();
         self.insert(id.clone(), handle);
+        self.creating_set().remove(&id);
         tracing::info!(table = %id, game = %req.game, players = req.players, "table created");
         Ok(summary)
     }
@@ -424,8 +472,19 @@ impl Lobby {
             url: "(restore)".into(),
             source,
         })?;
+        Ok(self.restore_ids(ids).await)
+    }
+
+    /// Restores the tables `ids` (as [`Lobby::restore`]): on start, and when
+    /// this instance takes tables over from another ([`crate::cluster`]).
+    pub async fn restore_ids(&self, ids: Vec<String>) -> Vec<(String, Option<std::net::IpAddr>)> {
+        let db = &self.shared.db;
         let mut restored = Vec::new();
         for id in ids {
+            // Never a second actor for a table that runs or is being created.
+            if self.get(&id).is_some() || self.is_creating(&id) {
+                continue;
+            }
             let stored = match db.stored(&id).await {
                 Ok(Some(st)) => st,
                 Ok(None) => continue,
@@ -444,7 +503,7 @@ impl Lobby {
                 Err(why) => why.quarantine(&self.shared.quarantine, &id),
             }
         }
-        Ok(restored)
+        restored
     }
 
     /// The summary of a table, from memory or (for a finished table that is

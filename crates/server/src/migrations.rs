@@ -177,4 +177,26 @@ pub const MIGRATIONS: &[Migration] = &[
             )",
         ],
     },
+    Migration {
+        version: 8,
+        name: "several instances on one PostgreSQL database: instances, table owners",
+        statements: &[
+            // One row per running instance (PostgreSQL only; SQLite serves
+            // one server, see `instance_lock`): where peers reach it, until
+            // when its lease runs (ms on the DATABASE's clock, so the clocks
+            // of the machines do not matter), whether it is handing its
+            // tables over (SIGTERM), and how many open tables it drives.
+            "CREATE TABLE instances (
+                name TEXT PRIMARY KEY,
+                address TEXT NOT NULL,
+                lease_until_ms BIGINT NOT NULL,
+                draining BIGINT NOT NULL DEFAULT 0,
+                load BIGINT NOT NULL DEFAULT 0
+            )",
+            // The instance that drives an unfinished table; NULL: nobody yet
+            // (SQLite, a table handed over, or stored before this migration).
+            "ALTER TABLE tables ADD COLUMN owner TEXT",
+            "CREATE INDEX tables_owner ON tables (owner)",
+        ],
+    },
 ];

@@ -309,6 +309,78 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
     out
 }
 
+/// The start of the error of a write refused by the ownership fence
+/// ([`fence`]); the table actor recognises it and stops driving the table.
+pub(crate) const FENCED: &str = "fenced:";
+
+/// The table a write changes, if it is one this instance must own
+/// (a new table is its own; a rematch link is set on a finished table).
+fn fenced_table(w: &Write) -> Option<&str> {
+    match w {
+        Write::CreateTable { .. } | Write::Rematch { .. } => None,
+        Write::Entries { table, .. }
+        | Write::Upgrade { table, .. }
+        | Write::Close { table, .. }
+        | Write::Clock { table, .. }
+        | Write::Chat { table, .. }
+        | Write::Seat { table, .. } => Some(table),
+    }
+}
+
+/// The ownership fence of a PostgreSQL batch (several instances, issue 29):
+/// the first statement of the transaction, it locks the row of every table
+/// the batch writes and must find each owned by `owner` while `owner`'s
+/// lease runs on the database's clock. A table taken over by another
+/// instance (this one paused past its lease, say) changes fewer rows, the
+/// batch fails, and [`settle`]'s one-job-at-a-time retry refuses just that
+/// job: the other tables' jobs are committed, the fenced one is never
+/// acknowledged. Since the row stays locked until the commit, a take-over
+/// waits for a batch that passed the fence and then restores its rows.
+fn fence<'a>(writes: impl Iterator<Item = &'a Write>, owner: &str) -> Option<Stmt> {
+    let mut tables: Vec<&str> = writes.filter_map(fenced_table).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    if tables.is_empty() {
+        return None;
+    }
+    let ids: Vec<serde_json::Value> = tables.iter().map(|t| serde_json::json!({ "t": t })).collect();
+    Some(Stmt {
+        sql: format!(
+            "UPDATE tables SET owner = tables.owner FROM jsonb_to_recordset($1::jsonb) AS x(t TEXT) WHERE tables.id = x.t AND tables.owner = $2 AND EXISTS (SELECT 1 FROM instances i WHERE i.name = $2 AND i.lease_until_ms > {})",
+            crate::cluster::DB_NOW_MS
+        ),
+        params: vec![json_param(&ids), text(owner)],
+        expect: Some(tables.len() as u64),
+    })
+}
+
+/// The statements of a PostgreSQL batch: the fence first (when this is one
+/// of several instances), then the writes.
+fn plan_postgres(writes: &[Job], owner: Option<&str>) -> Vec<Stmt> {
+    let mut out: Vec<Stmt> = owner
+        .and_then(|o| fence(writes.iter().map(|j| &j.write), o))
+        .into_iter()
+        .collect();
+    out.extend(plan(writes.iter().map(|j| &j.write), Dialect::Postgres));
+    // A table this instance creates is its own from the first commit.
+    let created: Vec<serde_json::Value> = writes
+        .iter()
+        .filter_map(|j| match &j.write {
+            Write::CreateTable { table, .. } => Some(serde_json::json!({ "t": table.id })),
+            _ => None,
+        })
+        .collect();
+    if let (Some(owner), false) = (owner, created.is_empty()) {
+        out.push(Stmt {
+            sql: "UPDATE tables SET owner = $2 FROM jsonb_to_recordset($1::jsonb) AS x(t TEXT) WHERE tables.id = x.t"
+                .into(),
+            expect: Some(created.len() as u64),
+            params: vec![json_param(&created), text(owner)],
+        });
+    }
+    out
+}
+
 fn unexpected(stmt: &Stmt, changed: u64) -> String {
     let head: String = stmt.sql.chars().take(40).collect();
     format!(
@@ -331,6 +403,11 @@ pub(crate) async fn commit_sqlx(pool: &sqlx::AnyPool, stmts: &[Stmt]) -> Result<
         }
         let done = query.execute(&mut *tx).await.map_err(err)?;
         if stmt.expect.is_some_and(|n| n != done.rows_affected()) {
+            if stmt.sql.contains("SET owner = tables.owner") {
+                return Err(format!(
+                    "{FENCED} the table is no longer owned by this instance, or its lease ran out"
+                ));
+            }
             return Err(unexpected(stmt, done.rows_affected()));
         }
     }
@@ -387,11 +464,14 @@ fn settle(batch: &mut Vec<Job>, result: Result<(), String>, mut alone: impl FnMu
 
 /// The PostgreSQL writer: commits queued jobs in batches until every sender
 /// is gone (runs on the writer thread's own runtime).
-pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>) {
+/// With `owner` (one of several instances) every batch passes the
+/// ownership [`fence`] first.
+pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>, owner: Option<String>) {
+    let owner = owner.as_deref();
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let started = Instant::now();
-        let result = commit_sqlx(&pool, &plan(batch.iter().map(|j| &j.write), Dialect::Postgres)).await;
+        let result = commit_sqlx(&pool, &plan_postgres(&batch, owner)).await;
         tracing::trace!(
             jobs = batch.len(),
             us = started.elapsed().as_micros() as u64,
@@ -402,7 +482,8 @@ pub(crate) async fn run_sqlx(pool: sqlx::AnyPool, mut rx: mpsc::Receiver<Job>) {
             continue;
         }
         for job in batch.drain(..) {
-            let result = commit_sqlx(&pool, &plan(std::iter::once(&job.write), Dialect::Postgres)).await;
+            let alone = plan_postgres(std::slice::from_ref(&job), owner);
+            let result = commit_sqlx(&pool, &alone).await;
             if let Err(e) = &result {
                 tracing::error!(error = %e, "database write failed");
             }

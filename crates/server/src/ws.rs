@@ -74,6 +74,11 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
     let limit = app.config.max_message_bytes;
     let every = Duration::from_millis((app.config.idle_timeout_ms / 3).max(1));
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    // Another instance took the table over (see `cluster`): the client is
+    // told to reconnect, which reaches the new owner.
+    let moved_table = conn.table.clone();
+    let moved = async move { moved_table.stopped_moving().await };
+    tokio::pin!(moved);
     let hello = json!({"type": "hello", "table": conn.table.summary()}).to_string();
     if socket.send(Message::Text(Utf8Bytes::from(hello))).await.is_err() {
         return;
@@ -113,6 +118,15 @@ pub async fn serve(mut socket: WebSocket, table_id: String, table: TableHandle, 
                 if socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
                 }
+            }
+            _ = &mut moved => {
+                let _ = socket
+                    .send(Message::Close(Some(CloseFrame {
+                        code: 1012,
+                        reason: Utf8Bytes::from_static("table moved to another server: reconnect"),
+                    })))
+                    .await;
+                break;
             }
             _ = &mut stop => {
                 let _ = socket

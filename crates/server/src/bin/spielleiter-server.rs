@@ -2,13 +2,15 @@
 //! of the test kit). `spielleiter serve` is the real front door; this binary
 //! exists so the crash tests can start, kill and restart a real process.
 //!
-//! Usage: `spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]`.
+//! Usage: `spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]
+//! [--instance NAME] [--advertise URL]`. Ctrl-C or SIGTERM stops it (an
+//! instance on PostgreSQL hands its tables over first).
 //! Prints `listening on ADDR` on stdout once it accepts connections.
 
 use std::process::ExitCode;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]");
+    eprintln!("usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N] [--instance NAME] [--advertise URL]");
     ExitCode::from(2)
 }
 
@@ -20,6 +22,8 @@ fn main() -> ExitCode {
         match flag.as_str() {
             "--addr" => config.addr = value,
             "--database" => config.database_url = value,
+            "--instance" => config.instance = Some(value),
+            "--advertise" => config.advertise = Some(value),
             "--bot-think-ms" => match value.parse() {
                 Ok(ms) => config.bot_think_ms = ms,
                 Err(_) => return usage(),
@@ -45,9 +49,12 @@ fn main() -> ExitCode {
     let result = runtime.block_on(async move {
         let server = server::start(config, games, server::BotRegistry::default()).await?;
         println!("listening on {}", server.addr);
-        let stop = server.stopper();
+        let (stop, cluster) = (server.stopper(), server.cluster());
         tokio::spawn(async move {
-            let _ = tokio::signal::ctrl_c().await;
+            server::shutdown_signal().await;
+            if let Some(c) = cluster {
+                c.start_draining().await;
+            }
             let _ = stop.send(true);
         });
         server.wait().await

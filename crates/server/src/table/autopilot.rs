@@ -143,7 +143,7 @@ impl Table {
         self.schedule_bots();
         stored.map_err(|e| {
             tracing::error!(table = %self.id, error = %e, "clock not stored");
-            ApiError::storage()
+            self.write_failed(&e)
         })
     }
 }

@@ -198,6 +198,9 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
+    /// Another instance drives the table now ([`crate::cluster`]): the actor
+    /// stops without writing anything.
+    Stop,
 }
 
 /// Services every table shares.
@@ -306,6 +309,10 @@ pub struct TableHandle {
     /// restored): breaks ties between tables of the same millisecond when
     /// choosing the oldest to close, which a random id would break at random.
     pub opened: u64,
+    /// Set when another instance drives the table now (a write was fenced,
+    /// or the cluster round saw the new owner): the actor stops and every
+    /// connection to it is closed so that its client reconnects.
+    moved: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Tables opened by this process so far ([`TableHandle::opened`]).
@@ -336,6 +343,24 @@ impl TableHandle {
             .await
             .map_err(|_| ApiError::unavailable("closed"))?;
         rx.await.map_err(|_| ApiError::unavailable("closed"))?
+    }
+
+    /// Whether the table moved to another instance ([`TableHandle::moved`]).
+    pub fn moved(&self) -> bool {
+        self.moved.load(Ordering::Relaxed)
+    }
+
+    /// Marks the table as moved to another instance.
+    pub fn mark_moved(&self) {
+        self.moved.store(true, Ordering::Relaxed);
+    }
+
+    /// Resolves once the table's actor has stopped because the table moved.
+    pub async fn stopped_moving(&self) {
+        self.tx.closed().await;
+        if !self.moved() {
+            std::future::pending::<()>().await;
+        }
     }
 
     /// The current summary.
@@ -390,6 +415,8 @@ struct Table {
     last_action_ms: Arc<AtomicI64>,
     /// Set once the server closed the table: the actor then stops.
     closed: bool,
+    /// Shared with the handles ([`TableHandle::moved`]): the actor stops.
+    moved: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Everything needed to start a table's actor.
@@ -697,6 +724,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         tx: tx.downgrade(),
         last_action_ms: Arc::new(AtomicI64::new(crate::lobby::now_ms())),
         closed: false,
+        moved: Arc::default(),
         summary: Arc::new(RwLock::new(TableSummary {
             id: String::new(),
             game: String::new(),
@@ -721,18 +749,32 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         summary: Arc::clone(&table.summary),
         last_action_ms: Arc::clone(&table.last_action_ms),
         opened: OPENED.fetch_add(1, Ordering::Relaxed),
+        moved: Arc::clone(&table.moved),
     };
     tokio::spawn(table.run(rx));
     handle
 }
 
 impl Table {
+    /// The refusal for a write that failed: a fenced one (another instance
+    /// owns the table now, see [`crate::cluster`]) stops this actor and is
+    /// `table_moved`; any other is `storage`. Nothing was stored either way.
+    fn write_failed(&mut self, error: &str) -> ApiError {
+        if error.starts_with(crate::writer::FENCED) {
+            tracing::warn!(table = %self.id, "write refused: another instance owns the table now; stopped driving it");
+            self.moved.store(true, Ordering::Relaxed);
+            ApiError::table_moved()
+        } else {
+            ApiError::storage()
+        }
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         self.clock_sync();
         self.schedule_bots();
         while let Some(cmd) = rx.recv().await {
             self.handle(cmd).await;
-            if self.closed {
+            if self.closed || self.moved.load(Ordering::Relaxed) {
                 break;
             }
         }
@@ -846,6 +888,7 @@ impl Table {
                 let from = usize::try_from(from).unwrap_or(usize::MAX).min(self.chat.len());
                 let _ = reply.send(Ok(self.chat[from..].to_vec()));
             }
+            Command::Stop => self.moved.store(true, Ordering::Relaxed),
             Command::Close { reason, reply } => {
                 let _ = reply.send(self.close(reason).await);
             }
@@ -865,7 +908,7 @@ impl Table {
         };
         if let Err(e) = self.shared.db.write(write).await {
             tracing::error!(table = %self.id, error = %e, "closing not stored");
-            return Err(ApiError::storage());
+            return Err(self.write_failed(&e));
         }
         self.closed = true;
         self.refresh_summary();
@@ -907,7 +950,7 @@ impl Table {
         };
         if let Err(e) = self.shared.db.write(write).await {
             tracing::error!(table = %self.id, error = %e, "chat line not stored");
-            return Err(ApiError::storage());
+            return Err(self.write_failed(&e));
         }
         self.chat.push(line.clone());
         let msg: Outgoing = json!({"type": "chat", "table": self.id, "line": line})
@@ -966,7 +1009,7 @@ impl Table {
         if let Err(e) = self.shared.db.write(write).await {
             tracing::error!(table = %self.id, error = %e, "action not stored; rolling back");
             self.rebuild();
-            return Err(ApiError::storage());
+            return Err(self.write_failed(&e));
         }
         self.stored = version;
         self.chain = chain;
@@ -1058,7 +1101,7 @@ impl Table {
         };
         if let Err(e) = self.shared.db.write(write).await {
             tracing::error!(table = %self.id, error = %e, "seat change not stored");
-            return Err(ApiError::storage());
+            return Err(self.write_failed(&e));
         }
         self.seats[seat] = row;
         if !is_player(&self.seats[seat].kind) {

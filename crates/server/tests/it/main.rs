@@ -13,6 +13,7 @@ mod crash;
 mod history;
 mod hostile;
 mod http_api;
+mod instances;
 mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;

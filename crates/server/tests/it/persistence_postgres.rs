@@ -36,7 +36,7 @@ fn is_root() -> bool {
 }
 
 /// A PostgreSQL cluster in a temporary directory, stopped on drop.
-struct Cluster {
+pub(crate) struct Cluster {
     bin: PathBuf,
     dir: PathBuf,
     port: u16,
@@ -66,7 +66,7 @@ impl Cluster {
         }
     }
 
-    fn start() -> Result<Cluster, String> {
+    pub(crate) fn start() -> Result<Cluster, String> {
         let bin = pg_bin().ok_or("PostgreSQL's initdb was not found under /usr/lib/postgresql/*/bin")?;
         let dir = common::temp_dir("pg");
         let as_postgres = is_root();
@@ -102,7 +102,7 @@ impl Cluster {
         Ok(cluster)
     }
 
-    fn url(&self, db: &str) -> String {
+    pub(crate) fn url(&self, db: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{db}", self.port)
     }
 }
@@ -119,7 +119,7 @@ impl Drop for Cluster {
     }
 }
 
-async fn create_database(cluster: &Cluster, name: &str, standard_conforming_strings: bool) {
+pub(crate) async fn create_database(cluster: &Cluster, name: &str, standard_conforming_strings: bool) {
     sqlx::any::install_default_drivers();
     let pool = sqlx::AnyPool::connect(&cluster.url("postgres"))
         .await
