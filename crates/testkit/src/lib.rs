@@ -2,10 +2,11 @@
 //!
 //! The conformance suite every game passes ([`conformance::run`]), golden
 //! playthroughs for snapshot tests ([`golden`]) and small helpers for scenario
-//! tests ([`scenario`]).
+//! tests ([`scenario`]), and a throw-away PostgreSQL cluster ([`postgres`]).
 
 pub mod conformance;
 pub mod golden;
+pub mod postgres;
 pub mod reach;
 pub mod scenario;
 pub mod toy;

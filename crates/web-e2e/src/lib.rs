@@ -82,6 +82,32 @@ impl TestServer {
         Self::start_with(Some(seed)).await
     }
 
+    /// Starts instance `name` of several on the PostgreSQL database at
+    /// `database_url` (docs/server.md, "Several instances").
+    pub async fn start_instance(database_url: &str, name: &str) -> TestServer {
+        let dir = TempDir::new("instance");
+        let config = server::ServerConfig {
+            database_url: database_url.into(),
+            instance: Some(name.into()),
+            ..Self::config("127.0.0.1:0", None)
+        };
+        let running = server::start(config, Self::games(), server::BotRegistry::default())
+            .await
+            .expect("the instance starts");
+        TestServer {
+            url: format!("http://{}", running.addr),
+            running: Some(running),
+            _dir: dir,
+            replay_seed: None,
+        }
+    }
+
+    /// The running server (`None` once stopped), e.g. to ask its
+    /// [`server::RunningServer::cluster`] who owns a table.
+    pub fn running(&self) -> Option<&server::RunningServer> {
+        self.running.as_ref()
+    }
+
     async fn start_with(replay_seed: Option<u64>) -> TestServer {
         let dir = TempDir::new("db");
         let running = Self::run(&dir, "127.0.0.1:0", replay_seed).await;
@@ -109,15 +135,29 @@ impl TestServer {
         }
     }
 
-    async fn run(dir: &TempDir, addr: &str, replay_seed: Option<u64>) -> server::RunningServer {
+    /// Every game of the binary.
+    fn games() -> server::Registry {
         let entries = spielleiter_cli::registry::GAMES
             .iter()
             .map(|id| spielleiter_cli::registry::entry(id).expect("every listed game has an entry"))
             .collect();
-        let games = server::Registry::new(entries).expect("game registry");
+        server::Registry::new(entries).expect("game registry")
+    }
+
+    async fn run(dir: &TempDir, addr: &str, replay_seed: Option<u64>) -> server::RunningServer {
         let config = server::ServerConfig {
-            addr: addr.into(),
             database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
+            ..Self::config(addr, replay_seed)
+        };
+        server::start(config, Self::games(), server::BotRegistry::default())
+            .await
+            .expect("the server starts")
+    }
+
+    /// The tests' configuration: quick bots, a browser's worth of requests.
+    fn config(addr: &str, replay_seed: Option<u64>) -> server::ServerConfig {
+        server::ServerConfig {
+            addr: addr.into(),
             bot_think_ms: 0,
             // A browser opens several connections and polls; the test is not a load test.
             http_rate: 1000.0,
@@ -126,10 +166,7 @@ impl TestServer {
             allow_chosen_seeds: true,
             replay_seed,
             ..server::ServerConfig::default()
-        };
-        server::start(config, games, server::BotRegistry::default())
-            .await
-            .expect("the server starts")
+        }
     }
 
     /// Stops the server gracefully.

@@ -21,6 +21,7 @@ mod ck_panels;
 mod clock_browser;
 mod double_click;
 mod five_six_browser;
+mod instances_browser;
 mod inventor_log;
 mod last_move_browser;
 mod lobby_browser;
