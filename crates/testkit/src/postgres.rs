@@ -105,16 +105,27 @@ impl Cluster {
             port,
             as_postgres,
         };
-        let data = cluster.dir.join("data");
-        let data = path(&data);
+        let data = path(&cluster.dir.join("data"));
         cluster.run("initdb", &["-D", &data, "-A", "trust", "-U", "postgres", "--no-sync"])?;
-        let opts = format!("-p {port} -k {} -c listen_addresses=127.0.0.1", path(&cluster.dir));
-        let log = path(&cluster.dir.join("server.log"));
-        cluster.run(
+        cluster.resume()?;
+        Ok(cluster)
+    }
+
+    /// Stops the server, keeping its data (a database that goes away).
+    pub fn pause(&self) -> Result<(), String> {
+        let data = path(&self.dir.join("data"));
+        self.run("pg_ctl", &["-D", &data, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Starts the server (again) on its port with its data.
+    pub fn resume(&self) -> Result<(), String> {
+        let data = path(&self.dir.join("data"));
+        let opts = format!("-p {} -k {} -c listen_addresses=127.0.0.1", self.port, path(&self.dir));
+        let log = path(&self.dir.join("server.log"));
+        self.run(
             "pg_ctl",
             &["-D", &data, "-o", &opts, "-l", &log, "-w", "-t", "60", "start"],
-        )?;
-        Ok(cluster)
+        )
     }
 
     /// The URL of database `db` on the cluster (user `postgres`, trusted).

@@ -399,3 +399,85 @@ async fn three_instances_share_tables_and_survive_kill_9() {
     assert_eq!(left, 0, "a drained instance leaves");
     pool.close().await;
 }
+
+/// The database going away for ten seconds: the instance keeps its table in
+/// memory and serves its view, refuses an action with a clear error and
+/// stores nothing of it, and takes actions again once the database is back,
+/// the table still its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_away_for_ten_seconds_refuses_actions_and_then_resumes() {
+    let pg = match Cluster::start() {
+        Ok(c) => c,
+        Err(e) if std::env::var("SPIELLEITER_SKIP_POSTGRES").as_deref() == Ok("1") => {
+            eprintln!("PostgreSQL test skipped (SPIELLEITER_SKIP_POSTGRES=1): {e}");
+            return;
+        }
+        Err(e) => panic!("PostgreSQL is needed for this test: {e} (crates/server/ci/install-postgres.sh)"),
+    };
+    create_database(&pg, "outage", true).await;
+    let url = pg.url("outage");
+    let (solo, addr) = spawn_instance(&url, "solo");
+    let _instances = Instances(vec![solo]);
+    wait_for_instances(&[addr], 1).await;
+    let api = common::Api::new(addr);
+    let id = api.create(3, None).await;
+    let secrets = [api.join(&id, 0).await, api.join(&id, 1).await, api.join(&id, 2).await];
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client");
+    let first = act(&http, addr, &id, 0, &secrets[0], 1).await.expect("acknowledged");
+
+    pg.pause().expect("PostgreSQL stops");
+    let away = Instant::now();
+    // The table is still served from memory, at the acknowledged version.
+    let (status, view) = common::Api::new(addr)
+        .get(&format!("/api/tables/{id}/view?seat=1"), Some(&secrets[1]))
+        .await;
+    assert_eq!(status, 200, "the view is served while the database is away: {view}");
+    assert_eq!(view["version"].as_u64(), Some(first));
+    // An action is refused with a clear error, and nothing is applied.
+    let resp = http
+        .post(format!("http://{addr}/api/tables/{id}/act"))
+        .header("x-seat-secret", &secrets[1])
+        .json(&json!({"seat": 1, "action": {"type": "guess", "n": 2}, "version": first}))
+        .send()
+        .await
+        .expect("an answer while the database is away");
+    let status = resp.status().as_u16();
+    let body: Value = resp.json().await.unwrap_or(Value::Null);
+    assert!(
+        status >= 500 && matches!(body["error"]["kind"].as_str(), Some("storage" | "unavailable")),
+        "refused as the database being away: {status} {body}"
+    );
+    assert!(body["error"]["message"]["de"].is_string() && body["error"]["message"]["en"].is_string());
+    let (_, view) = common::Api::new(addr)
+        .get(&format!("/api/tables/{id}/view?seat=1"), Some(&secrets[1]))
+        .await;
+    assert_eq!(
+        view["version"].as_u64(),
+        Some(first),
+        "the refused action changed nothing"
+    );
+
+    // Ten seconds away in all, then back.
+    tokio::time::sleep(Duration::from_secs(10).saturating_sub(away.elapsed())).await;
+    pg.resume().expect("PostgreSQL starts again");
+    let second = act(&http, addr, &id, 1, &secrets[1], 2)
+        .await
+        .expect("acknowledged after");
+    assert!(second > first);
+    let third = act(&http, addr, &id, 2, &secrets[2], 0)
+        .await
+        .expect("acknowledged after");
+    assert!(third > second);
+    // Exactly the acknowledged actions are stored, each once.
+    let pool = sqlx::AnyPool::connect(&url).await.expect("test pool");
+    let guesses: Vec<(u64, u64)> = stored_guesses(&pool, &id)
+        .await
+        .into_iter()
+        .map(|(_, s, n)| (s, n))
+        .collect();
+    assert_eq!(guesses, vec![(0, 1), (1, 2), (2, 0)]);
+    pool.close().await;
+}
