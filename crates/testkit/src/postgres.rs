@@ -111,6 +111,23 @@ impl Cluster {
         Ok(cluster)
     }
 
+    /// [`Cluster::start`] for a test: `None` (the test skips, saying why)
+    /// when PostgreSQL is missing and `SPIELLEITER_SKIP_POSTGRES=1`; a panic
+    /// with the install instructions when it is missing otherwise.
+    pub fn start_or_skip() -> Option<Cluster> {
+        match Cluster::start() {
+            Ok(c) => Some(c),
+            Err(e) if std::env::var("SPIELLEITER_SKIP_POSTGRES").as_deref() == Ok("1") => {
+                eprintln!("PostgreSQL test skipped (SPIELLEITER_SKIP_POSTGRES=1): {e}");
+                None
+            }
+            Err(e) => panic!(
+                "PostgreSQL is needed for this test: {e}. Install it with crates/server/ci/install-postgres.sh, \
+                 or set SPIELLEITER_SKIP_POSTGRES=1 to skip."
+            ),
+        }
+    }
+
     /// Stops the server, keeping its data (a database that goes away).
     pub fn pause(&self) -> Result<(), String> {
         let data = path(&self.dir.join("data"));

@@ -12,23 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 fn spawn_server(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
-        .args(["--addr", "127.0.0.1:0", "--database", db, "--bot-think-ms", "0"])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("server binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).expect("first line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-        .parse()
-        .expect("address");
-    (child, addr)
+    common::spawn_server(&["--database", db])
 }
 
 /// One action over HTTP at the version the seat sees; `None` if the server

@@ -13,9 +13,8 @@ use crate::persistence_postgres::{create_database, Cluster};
 use serde_json::{json, Value};
 use sqlx::Row;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -23,32 +22,7 @@ use std::time::{Duration, Instant};
 type Acked = (String, u8, u8, u64);
 
 fn spawn_instance(db: &str, name: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
-        .args([
-            "--addr",
-            "127.0.0.1:0",
-            "--database",
-            db,
-            "--bot-think-ms",
-            "0",
-            "--instance",
-            name,
-        ])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("server binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).expect("first line");
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-        .parse()
-        .expect("address");
-    (child, addr)
+    common::spawn_server(&["--database", db, "--instance", name])
 }
 
 /// Waits until every instance in `addrs` sees `n` live instances.
@@ -190,13 +164,8 @@ impl Drop for Instances {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_instances_share_tables_and_survive_kill_9() {
-    let pg = match Cluster::start() {
-        Ok(c) => c,
-        Err(e) if std::env::var("SPIELLEITER_SKIP_POSTGRES").as_deref() == Ok("1") => {
-            eprintln!("PostgreSQL test skipped (SPIELLEITER_SKIP_POSTGRES=1): {e}");
-            return;
-        }
-        Err(e) => panic!("PostgreSQL is needed for this test: {e} (crates/server/ci/install-postgres.sh)"),
+    let Some(pg) = Cluster::start_or_skip() else {
+        return;
     };
     create_database(&pg, "instances", true).await;
     let url = pg.url("instances");
@@ -406,13 +375,8 @@ async fn three_instances_share_tables_and_survive_kill_9() {
 /// the table still its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_away_for_ten_seconds_refuses_actions_and_then_resumes() {
-    let pg = match Cluster::start() {
-        Ok(c) => c,
-        Err(e) if std::env::var("SPIELLEITER_SKIP_POSTGRES").as_deref() == Ok("1") => {
-            eprintln!("PostgreSQL test skipped (SPIELLEITER_SKIP_POSTGRES=1): {e}");
-            return;
-        }
-        Err(e) => panic!("PostgreSQL is needed for this test: {e} (crates/server/ci/install-postgres.sh)"),
+    let Some(pg) = Cluster::start_or_skip() else {
+        return;
     };
     create_database(&pg, "outage", true).await;
     let url = pg.url("outage");

@@ -27,16 +27,8 @@ pub(crate) async fn create_database(cluster: &Cluster, name: &str, standard_conf
 
 #[tokio::test]
 async fn postgres_persistence_suite() {
-    let cluster = match Cluster::start() {
-        Ok(c) => c,
-        Err(e) if std::env::var("SPIELLEITER_SKIP_POSTGRES").as_deref() == Ok("1") => {
-            eprintln!("PostgreSQL test skipped (SPIELLEITER_SKIP_POSTGRES=1): {e}");
-            return;
-        }
-        Err(e) => panic!(
-            "PostgreSQL is needed for this test: {e}. Install it with crates/server/ci/install-postgres.sh, \
-             or set SPIELLEITER_SKIP_POSTGRES=1 to skip."
-        ),
+    let Some(cluster) = Cluster::start_or_skip() else {
+        return;
     };
     // Every test twice: on a database with the defaults, and on one with
     // `standard_conforming_strings` off, where a backslash in a string

@@ -44,13 +44,8 @@ async fn wait_for_instances(http: &reqwest::Client, server: &TestServer, n: u64)
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_browser_on_instance_a_plays_a_table_that_instance_b_drives() {
-    let pg = match testkit::postgres::Cluster::start() {
-        Ok(pg) => pg,
-        Err(why) if std::env::var("SPIELLEITER_SKIP_POSTGRES").is_ok_and(|v| v == "1") => {
-            eprintln!("skipped (SPIELLEITER_SKIP_POSTGRES=1): {why}");
-            return;
-        }
-        Err(why) => panic!("{why}; install it with crates/server/ci/install-postgres.sh"),
+    let Some(pg) = testkit::postgres::Cluster::start_or_skip() else {
+        return;
     };
     let db = pg.url("postgres");
     let a = TestServer::start_instance(&db, "a").await;

@@ -217,3 +217,30 @@ impl Ws {
         let _ = self.stream.close(None).await;
     }
 }
+
+/// Starts the `spielleiter-server` binary on a free loopback port with quick
+/// bots and `args` (`--database …`, …); returns the child and the address
+/// it printed on its first line.
+pub fn spawn_server(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spielleiter-server"))
+        .args(["--addr", "127.0.0.1:0", "--bot-think-ms", "0"])
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::inherit())
+        .spawn()
+        .expect("server binary starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    std::io::BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("first line");
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
+        .parse()
+        .expect("address");
+    (child, addr)
+}
