@@ -275,11 +275,14 @@ impl Cluster {
         Ok(usize::try_from(n).unwrap_or(usize::MAX))
     }
 
-    /// Who drives table `id`; `None`: no such unfinished table (finished
-    /// tables are served by every instance from the database).
+    /// Who drives table `id`. A finished table stays with its owner while
+    /// that owner lives, since only the owner holds its view (and its
+    /// rematch) in memory; `None`: no such table, or a finished one whose
+    /// owner is gone, which every instance serves from the stored log
+    /// (history, log, replay).
     pub async fn owner_of(&self, id: &str) -> Result<Option<Owner>, sqlx::Error> {
         let row = sqlx::query(&format!(
-            "SELECT t.owner, i.address FROM tables t LEFT JOIN instances i ON i.name = t.owner AND i.lease_until_ms > {DB_NOW_MS} WHERE t.id = $1 AND t.finished = 0"
+            "SELECT t.owner, i.address FROM tables t LEFT JOIN instances i ON i.name = t.owner AND i.lease_until_ms > {DB_NOW_MS} WHERE t.id = $1 AND (t.finished = 0 OR i.name IS NOT NULL)"
         ))
         .bind(id)
         .fetch_optional(&self.pool)

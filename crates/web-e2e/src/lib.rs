@@ -11,6 +11,7 @@
 //! `SPIELLEITER_SCREENSHOTS=DIR` saves the tests' screenshots there.
 
 pub mod capture;
+pub mod child;
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -85,10 +86,18 @@ impl TestServer {
     /// Starts instance `name` of several on the PostgreSQL database at
     /// `database_url` (docs/server.md, "Several instances").
     pub async fn start_instance(database_url: &str, name: &str) -> TestServer {
+        Self::start_instance_with(database_url, name, 0).await
+    }
+
+    /// [`TestServer::start_instance`] with bots that wait `bot_think_ms`
+    /// before each move, so that a bots-only table is still running when a
+    /// test interrupts its instance.
+    pub async fn start_instance_with(database_url: &str, name: &str, bot_think_ms: u64) -> TestServer {
         let dir = TempDir::new("instance");
         let config = server::ServerConfig {
             database_url: database_url.into(),
             instance: Some(name.into()),
+            bot_think_ms,
             ..Self::config("127.0.0.1:0", None)
         };
         let running = server::start(config, Self::games(), server::BotRegistry::default())
