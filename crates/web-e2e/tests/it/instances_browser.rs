@@ -139,12 +139,19 @@ async fn a_browser_on_a_plays_on_while_b_that_drives_its_table_is_killed() {
     // Moves the page saw acknowledged, and refusals (a move sent in the
     // moment B died may be refused, or stored and shown on reconnect).
     let (mut acted, mut refused) = (0, 0);
-    let mut killed_at = None;
+    let mut killed_at: Option<Instant> = None;
+    // From the kill to the page's first acknowledged move after it.
+    let mut resumed = None;
     loop {
         match ui::wait_turn(&browser, Duration::from_secs(40)).await {
             Turn::Over => break,
             Turn::Mine => match play_one(&browser).await {
-                None => acted += 1,
+                None => {
+                    acted += 1;
+                    if let (Some(k), None) = (killed_at, resumed) {
+                        resumed = Some(k.elapsed());
+                    }
+                }
                 Some(text) => {
                     eprintln!("refused after {acted} moves: {text}");
                     refused += 1;
@@ -167,7 +174,7 @@ async fn a_browser_on_a_plays_on_while_b_that_drives_its_table_is_killed() {
     }
     let killed_at = killed_at.expect("B was killed mid-game");
     eprintln!(
-        "browser table over {:.1} s after the kill: {acted} moves, {refused} refused",
+        "browser: first move acknowledged {resumed:?} after the kill, game over {:.1} s after it: {acted} moves, {refused} refused",
         killed_at.elapsed().as_secs_f64()
     );
     assert!(acted >= 10, "a whole game was played in the browser ({acted} moves)");
