@@ -3,12 +3,23 @@
 use crate::Browser;
 use std::time::{Duration, Instant};
 
-/// Opens the lobby and switches it to German (the switch shows the other
-/// language's code), where the tests read the page's sentences.
+/// Opens the lobby and switches it to German, where the tests read the
+/// page's sentences.
 pub async fn lobby_in_german(b: &Browser) {
+    lobby_in(b, "DE").await;
+}
+
+/// Opens the lobby and switches it to English.
+pub async fn lobby_in_english(b: &Browser) {
+    lobby_in(b, "EN").await;
+}
+
+/// Opens the lobby in the language `code` names: the switch shows the
+/// other language's code, so a switch that reads `code` is clicked.
+async fn lobby_in(b: &Browser, code: &str) {
     b.goto("/").await;
     b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("DE") {
+    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some(code) {
         b.click("[data-testid=lang-switch]").await;
     }
 }

@@ -2,6 +2,7 @@
 
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+use web_e2e::ui;
 use web_e2e::{Browser, TestServer};
 
 #[tokio::test(flavor = "multi_thread")]
@@ -44,11 +45,7 @@ async fn a_finished_table_names_its_winner() {
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
         .unwrap_or_default();
     assert!(!winners.is_empty(), "a winner: {summary}");
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_english(&b).await;
     let css = format!("[data-testid=table-row][data-table=\"{id}\"] [data-testid=table-winner]");
     b.wait_for(&css, Duration::from_secs(20)).await;
     let text = b.text_of(&css).await.unwrap_or_default();

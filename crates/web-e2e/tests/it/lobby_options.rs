@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 use std::time::Duration;
+use web_e2e::ui;
 use web_e2e::{Browser, TestServer};
 
 async fn get(server: &TestServer, path: &str) -> Value {
@@ -27,11 +28,7 @@ async fn the_lobby_builds_option_controls_and_sends_only_changes() {
         return;
     };
     let games = get(&server, "/api/games").await;
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_english(&b).await;
     let mut controls = 0;
     for game in games["games"].as_array().cloned().unwrap_or_default() {
         let game = game.as_str().unwrap_or_default().to_string();

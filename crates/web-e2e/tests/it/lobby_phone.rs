@@ -7,6 +7,7 @@
 
 use serde_json::Value;
 use std::time::{Duration, Instant};
+use web_e2e::ui;
 use web_e2e::{Browser, TestServer};
 
 /// The page's width and the right edge of the widest element of the lobby (CSS px).
@@ -39,11 +40,7 @@ async fn the_lobby_fits_a_phone_with_every_rule_set() {
         .await
         .expect("JSON");
     b.resize(390, 844).await;
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_english(&b).await;
     let inner = b
         .script("return document.documentElement.clientWidth")
         .await
@@ -103,11 +100,7 @@ async fn the_menus_say_which_option_seats_two_and_name_rule_sets_once() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_english(&b).await;
     b.click("[data-testid=game-select] option[value=\"catan\"]").await;
     let texts = |css: &'static str| {
         let b = &b;

@@ -28,11 +28,7 @@ async fn building_steps_pass_themselves_when_nothing_is_affordable() {
         server.stop().await;
         return;
     };
-    b.goto("/").await;
-    b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
-    if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
-        b.click("[data-testid=lang-switch]").await;
-    }
+    ui::lobby_in_english(&b).await;
     let seats = ["human", "bot:random", "bot:random", "bot:random", "bot:random"];
     let table = create_56(&b, "five_six", &seats, "").await;
     b.wait_for("[data-testid=catan-board]", Duration::from_secs(20)).await;
