@@ -6,21 +6,26 @@
 use engine::Counts;
 use serde::{Deserialize, Serialize};
 
-/// One of the five goods (Plättchensorten).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Good {
-    /// Holz, from the forest.
-    Wood = 0,
-    /// Wolle, from the sheep meadow.
-    Wool = 1,
-    /// Ananas, from the plantation.
-    Pineapple = 2,
-    /// Säbel, from the mine.
-    Sabre = 3,
-    /// Gold, from the gold river.
-    Gold = 4,
-}
+engine::count_kind!(
+    /// One of the five goods (Plättchensorten).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Good {
+        /// Holz, from the forest.
+        Wood = 0,
+        /// Wolle, from the sheep meadow.
+        Wool = 1,
+        /// Ananas, from the plantation.
+        Pineapple = 2,
+        /// Säbel, from the mine.
+        Sabre = 3,
+        /// Gold, from the gold river.
+        Gold = 4,
+    },
+    5,
+    NonZero,
+    &["wood", "wool", "pineapple", "sabre", "gold"]
+);
 
 impl Good {
     /// The good with index `i` (0–4).
@@ -65,14 +70,6 @@ impl Good {
 /// In JSON an object naming only the goods present, e.g. `{"wood": 1, "sabre": 1}`,
 /// so hand-written positions stay short.
 pub type Goods = Counts<Good, 5>;
-
-engine::count_kind!(
-    Good,
-    5,
-    NonZero,
-    [Wood, Wool, Pineapple, Sabre, Gold],
-    &["wood", "wool", "pineapple", "sabre", "gold"]
-);
 
 /// A lair costs 1 wood, 1 wool, 1 pineapple and 1 sabre.
 pub const LAIR_COST: Goods = Goods::new([1, 1, 1, 1, 0]);

@@ -6,21 +6,26 @@
 use engine::Counts;
 use serde::{Deserialize, Serialize};
 
-/// A kind of development card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DevCard {
-    /// Knight (Ritter): move the robber and steal.
-    Knight = 0,
-    /// Victory point (Siegpunkt): never played, counted.
-    VictoryPoint = 1,
-    /// Road building (Straßenbau): 2 free roads.
-    RoadBuilding = 2,
-    /// Year of plenty (Erfindung): 2 resources from the bank.
-    YearOfPlenty = 3,
-    /// Monopoly (Monopol): every other player gives all cards of one resource.
-    Monopoly = 4,
-}
+engine::count_kind!(
+    /// A kind of development card.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum DevCard {
+        /// Knight (Ritter): move the robber and steal.
+        Knight = 0,
+        /// Victory point (Siegpunkt): never played, counted.
+        VictoryPoint = 1,
+        /// Road building (Straßenbau): 2 free roads.
+        RoadBuilding = 2,
+        /// Year of plenty (Erfindung): 2 resources from the bank.
+        YearOfPlenty = 3,
+        /// Monopoly (Monopol): every other player gives all cards of one resource.
+        Monopoly = 4,
+    },
+    DEV_KINDS,
+    EveryKey,
+    &["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"]
+);
 
 /// Number of development card kinds.
 pub const DEV_KINDS: usize = 5;
@@ -52,14 +57,6 @@ impl DevCard {
 /// A count per development card kind: the generic [`engine::Counts`]. In JSON:
 /// `{"knight": 1, "victory_point": 0, "road_building": 0, "year_of_plenty": 0, "monopoly": 0}`.
 pub type DevCards = Counts<DevCard, DEV_KINDS>;
-
-engine::count_kind!(
-    DevCard,
-    DEV_KINDS,
-    EveryKey,
-    [Knight, VictoryPoint, RoadBuilding, YearOfPlenty, Monopoly],
-    &["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"]
-);
 
 /// The base game's deck as a constant of [`DevCards`] (`DevCards::BASE_DECK`).
 pub trait DevCardCounts {

@@ -3,21 +3,26 @@
 use engine::Counts;
 use serde::{Deserialize, Serialize};
 
-/// One of the five resources, in the order of the rules' cost table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Resource {
-    /// Brick (Lehm), from hills.
-    Brick = 0,
-    /// Lumber (Holz), from forest.
-    Lumber = 1,
-    /// Wool (Wolle), from pasture.
-    Wool = 2,
-    /// Grain (Getreide), from fields.
-    Grain = 3,
-    /// Ore (Erz), from mountains.
-    Ore = 4,
-}
+engine::count_kind!(
+    /// One of the five resources, in the order of the rules' cost table.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Resource {
+        /// Brick (Lehm), from hills.
+        Brick = 0,
+        /// Lumber (Holz), from forest.
+        Lumber = 1,
+        /// Wool (Wolle), from pasture.
+        Wool = 2,
+        /// Grain (Getreide), from fields.
+        Grain = 3,
+        /// Ore (Erz), from mountains.
+        Ore = 4,
+    },
+    RESOURCE_COUNT,
+    EveryKey,
+    &["brick", "lumber", "wool", "grain", "ore"]
+);
 
 /// Number of resources.
 pub const RESOURCE_COUNT: usize = 5;
@@ -51,14 +56,6 @@ impl Resource {
 /// A count per resource: the generic [`engine::Counts`]. In JSON:
 /// `{"brick": 1, "lumber": 0, …}` (every key written; missing keys read as 0).
 pub type Resources = Counts<Resource, RESOURCE_COUNT>;
-
-engine::count_kind!(
-    Resource,
-    RESOURCE_COUNT,
-    EveryKey,
-    [Brick, Lumber, Wool, Grain, Ore],
-    &["brick", "lumber", "wool", "grain", "ore"]
-);
 
 /// The base game's named counts of resources (the bank and the building
 /// costs), as constants of [`Resources`]: `Resources::CITY`. A trait because

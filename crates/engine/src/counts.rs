@@ -50,10 +50,31 @@ pub trait CountKind: Copy + 'static {
 /// legal lists and weighted draws all walk `ALL` by index.
 ///
 /// ```ignore
-/// engine::count_kind!(Fruit, 3, NonZero, [Apple, Pear, Plum], &["apple", "pear", "plum"]);
+/// engine::count_kind!(
+///     /// A fruit.
+///     #[derive(Clone, Copy)]
+///     pub enum Fruit { Apple, Pear, Plum },
+///     3, NonZero, &["apple", "pear", "plum"]
+/// );
 /// ```
 #[macro_export]
 macro_rules! count_kind {
+    // The enum itself, declared inside the call, so its variants are
+    // written once: `count_kind!(#[derive(…)] pub enum Fruit { Apple, Pear,
+    // Plum }, 3, NonZero, &["apple", "pear", "plum"]);`
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $ty:ident {
+            $($(#[$vmeta:meta])* $v:ident $(= $d:expr)?),+ $(,)?
+        },
+        $n:expr, $form:ident, $names:expr $(,)?
+    ) => {
+        $(#[$meta])*
+        $vis enum $ty {
+            $($(#[$vmeta])* $v $(= $d)?),+
+        }
+        $crate::count_kind!($ty, $n, $form, [$($v),+], $names);
+    };
     ($ty:ident, $n:expr, $form:ident, [$($v:ident),+ $(,)?], $names:expr) => {
         impl $ty {
             /// Every kind in index order.
@@ -316,14 +337,17 @@ impl<'de, K: CountKind, const N: usize> Deserialize<'de> for Counts<K, N> {
 mod tests {
     use super::*;
 
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    enum Fruit {
-        Apple,
-        Pear,
-        Plum,
-    }
-
-    crate::count_kind!(Fruit, 3, NonZero, [Apple, Pear, Plum], &["apple", "pear", "plum"]);
+    crate::count_kind!(
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        enum Fruit {
+            Apple,
+            Pear,
+            Plum,
+        },
+        3,
+        NonZero,
+        &["apple", "pear", "plum"]
+    );
 
     #[derive(Clone, Copy, Debug, PartialEq)]
     struct Coin;

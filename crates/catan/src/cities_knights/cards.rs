@@ -6,17 +6,22 @@ use crate::resource::{Resource, Resources, RESOURCE_COUNT};
 use engine::Counts;
 use serde::{Deserialize, Serialize};
 
-/// A commodity (Handelsware), produced only by cities.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Commodity {
-    /// Paper (Papier), from forest; pays for science.
-    Paper = 0,
-    /// Cloth (Tuch), from pasture; pays for trade.
-    Cloth = 1,
-    /// Coin (Münze), from mountains; pays for politics.
-    Coin = 2,
-}
+engine::count_kind!(
+    /// A commodity (Handelsware), produced only by cities.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Commodity {
+        /// Paper (Papier), from forest; pays for science.
+        Paper = 0,
+        /// Cloth (Tuch), from pasture; pays for trade.
+        Cloth = 1,
+        /// Coin (Münze), from mountains; pays for politics.
+        Coin = 2,
+    },
+    COMMODITY_COUNT,
+    EveryKey,
+    &["paper", "cloth", "coin"]
+);
 
 /// Number of commodities.
 pub const COMMODITY_COUNT: usize = 3;
@@ -57,14 +62,6 @@ impl Commodity {
 /// A count per commodity: the generic [`engine::Counts`]. In JSON:
 /// `{"paper": 1, "cloth": 0, "coin": 2}`.
 pub type Commodities = Counts<Commodity, COMMODITY_COUNT>;
-
-engine::count_kind!(
-    Commodity,
-    COMMODITY_COUNT,
-    EveryKey,
-    [Paper, Cloth, Coin],
-    &["paper", "cloth", "coin"]
-);
 
 /// The commodity bank as a constant of [`Commodities`] (`Commodities::FULL_BANK`).
 pub trait CommodityCounts {

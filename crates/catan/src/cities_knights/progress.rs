@@ -14,40 +14,45 @@ use super::cards::{Track, TRACK_COUNT};
 use engine::Counts;
 use serde::{Deserialize, Serialize};
 
-/// A progress card, keyed by kind (names are display strings).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
-pub enum ProgressCard {
-    // Science (green).
-    Alchemist,
-    Crane,
-    Engineer,
-    Inventor,
-    Irrigation,
-    Medicine,
-    Mining,
-    Printer,
-    RoadBuilding,
-    Smith,
-    // Politics (blue).
-    Bishop,
-    Constitution,
-    Deserter,
-    Diplomat,
-    Intrigue,
-    Saboteur,
-    Spy,
-    Warlord,
-    Wedding,
-    // Trade (yellow).
-    CommercialHarbor,
-    MasterMerchant,
-    Merchant,
-    MerchantFleet,
-    ResourceMonopoly,
-    TradeMonopoly,
-}
+engine::count_kind!(
+    /// A progress card, keyed by kind (names are display strings).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    #[allow(missing_docs)]
+    pub enum ProgressCard {
+        // Science (green).
+        Alchemist,
+        Crane,
+        Engineer,
+        Inventor,
+        Irrigation,
+        Medicine,
+        Mining,
+        Printer,
+        RoadBuilding,
+        Smith,
+        // Politics (blue).
+        Bishop,
+        Constitution,
+        Deserter,
+        Diplomat,
+        Intrigue,
+        Saboteur,
+        Spy,
+        Warlord,
+        Wedding,
+        // Trade (yellow).
+        CommercialHarbor,
+        MasterMerchant,
+        Merchant,
+        MerchantFleet,
+        ResourceMonopoly,
+        TradeMonopoly,
+    },
+    PROGRESS_KINDS,
+    NonZero,
+    &PROGRESS_NAMES
+);
 
 /// Number of progress card kinds.
 pub const PROGRESS_KINDS: usize = 25;
@@ -150,40 +155,6 @@ impl ProgressCard {
 /// A multiset of progress cards: the generic [`engine::Counts`]. In JSON a
 /// map from card to count; zero counts are left out.
 pub type ProgressCards = Counts<ProgressCard, PROGRESS_KINDS>;
-
-engine::count_kind!(
-    ProgressCard,
-    PROGRESS_KINDS,
-    NonZero,
-    [
-        Alchemist,
-        Crane,
-        Engineer,
-        Inventor,
-        Irrigation,
-        Medicine,
-        Mining,
-        Printer,
-        RoadBuilding,
-        Smith,
-        Bishop,
-        Constitution,
-        Deserter,
-        Diplomat,
-        Intrigue,
-        Saboteur,
-        Spy,
-        Warlord,
-        Wedding,
-        CommercialHarbor,
-        MasterMerchant,
-        Merchant,
-        MerchantFleet,
-        ResourceMonopoly,
-        TradeMonopoly,
-    ],
-    &PROGRESS_NAMES
-);
 
 /// The JSON name of every card, in index order.
 const PROGRESS_NAMES: [&str; PROGRESS_KINDS] = [
