@@ -23,12 +23,13 @@
 //! stored log, and stops driving any table that is owned elsewhere now.
 
 use crate::db::Db;
-use crate::error::ServerError;
+use crate::error::{ApiError, ServerError};
 use crate::http::App;
 use sqlx::{AnyPool, Row};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The database's clock in milliseconds since the Unix epoch (PostgreSQL).
 pub(crate) const DB_NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -87,7 +88,22 @@ pub struct Cluster {
     token: String,
     /// The client of forwarded requests.
     pub http: reqwest::Client,
+    /// Recent owner lookups of forwarded requests ([`Cluster::owner_cached`]).
+    owners: std::sync::Mutex<HashMap<String, (String, Instant)>>,
 }
+
+/// How long a looked-up owner address is used without asking the database
+/// again. Owners change only when an instance dies, drains or is fenced,
+/// and a stale entry costs one `table_moved` or `owner_unreachable` answer
+/// (after which the entry is dropped and the database asked), so a second
+/// saves a query per forwarded request at no risk: the fence, not this
+/// cache, keeps two owners from writing.
+pub const OWNER_TTL: Duration = Duration::from_secs(1);
+
+/// Most owner lookups kept; when full, the expired ones go, and if none
+/// has expired the whole map is emptied (a burst of distinct tables then
+/// costs one query each, as without a cache).
+pub const OWNER_CACHE_MAX: usize = 4096;
 
 impl Cluster {
     /// Registers the instance `name` at `address` on the database of `url`.
@@ -138,6 +154,7 @@ impl Cluster {
             draining: AtomicBool::new(false),
             token,
             http,
+            owners: std::sync::Mutex::new(HashMap::new()),
         });
         cluster.refresh_peers().await.map_err(fail)?;
         tracing::info!(instance = %cluster.name, address = %cluster.address, "joined the instances of the database");
@@ -264,15 +281,37 @@ impl Cluster {
             .collect()
     }
 
-    /// The unfinished tables the client address `ip` created, on every
-    /// instance.
-    pub async fn open_tables_of(&self, ip: std::net::IpAddr) -> Result<usize, sqlx::Error> {
-        let n: i64 = sqlx::query("SELECT count(*) FROM tables WHERE creator = $1 AND finished = 0")
-            .bind(ip.to_string())
-            .fetch_one(&self.pool)
-            .await?
-            .try_get(0)?;
-        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    /// Refuses a new table of the client address `ip` when it has
+    /// `per_address` unfinished tables on all the instances together, or
+    /// when all the instances together have `total` (`--tables-per-address`,
+    /// `--max-tables`, counted in the database, one query). Two creations
+    /// at the same moment on two instances may both pass: the caps can be
+    /// passed by at most the creations in flight at once, never more.
+    pub async fn check_table_caps(
+        &self,
+        ip: std::net::IpAddr,
+        per_address: usize,
+        total: usize,
+    ) -> Result<(), ApiError> {
+        let row = sqlx::query(
+            "SELECT count(*), coalesce(sum(CASE WHEN creator = $1 THEN 1 ELSE 0 END), 0) FROM tables WHERE finished = 0",
+        )
+        .bind(ip.to_string())
+        .fetch_one(&self.pool)
+        .await
+        .and_then(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<i64, _>(1)?)));
+        let (all, of_ip) = row.map_err(|e| {
+            tracing::warn!(error = %e, "open tables not counted");
+            ApiError::storage()
+        })?;
+        let count = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+        if count(of_ip) >= per_address {
+            return Err(ApiError::table_limit(per_address, true));
+        }
+        if count(all) >= total {
+            return Err(ApiError::table_limit(total, false));
+        }
+        Ok(())
     }
 
     /// Who drives table `id`; `None`: no such unfinished table (finished
@@ -292,6 +331,46 @@ impl Cluster {
             (Some(_), Some(a)) => Owner::Peer(a),
             _ => Owner::Moving,
         }))
+    }
+
+    /// As [`Cluster::owner_of`], but a live peer's address looked up less
+    /// than [`OWNER_TTL`] ago is answered from memory. Only peers are kept:
+    /// "here", "moving" and "finished" are asked anew every time, since
+    /// each is about to change or must be served here at once.
+    pub async fn owner_cached(&self, id: &str) -> Result<Option<Owner>, sqlx::Error> {
+        let now = Instant::now();
+        if let Some((address, at)) = self.cache().get(id) {
+            if now.duration_since(*at) < OWNER_TTL {
+                return Ok(Some(Owner::Peer(address.clone())));
+            }
+        }
+        let owner = self.owner_of(id).await?;
+        let mut cache = self.cache();
+        match &owner {
+            Some(Owner::Peer(address)) => {
+                if cache.len() >= OWNER_CACHE_MAX && !cache.contains_key(id) {
+                    cache.retain(|_, (_, at)| now.duration_since(*at) < OWNER_TTL);
+                    if cache.len() >= OWNER_CACHE_MAX {
+                        cache.clear();
+                    }
+                }
+                cache.insert(id.to_owned(), (address.clone(), now));
+            }
+            _ => {
+                cache.remove(id);
+            }
+        }
+        Ok(owner)
+    }
+
+    /// Drops the kept owner of `id`: a request forwarded there failed or
+    /// was answered `table_moved`.
+    pub fn forget_owner(&self, id: &str) {
+        self.cache().remove(id);
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Instant)>> {
+        self.owners.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Where a new table goes: of two live instances drawn at random, the
