@@ -333,6 +333,33 @@ impl Cluster {
         }))
     }
 
+    /// Refuses a chat line of the client address `ip` when it wrote `burst`
+    /// lines (on any instance) in the last `burst / rate` seconds: the
+    /// `--chat-rate`/`--chat-burst` bucket as a sliding window over the
+    /// stored lines, so the instances count together. (Each instance's own
+    /// bucket still applies first.) Two lines at the same moment on two
+    /// instances may both pass; the window then holds one more.
+    pub async fn check_chat_rate(&self, ip: std::net::IpAddr, rate: f64, burst: f64) -> Result<(), ApiError> {
+        let burst = if burst.is_finite() { burst.clamp(1.0, 1e9) } else { 1e9 };
+        let rate = if rate.is_finite() && rate > 0.0 { rate } else { 1.0 / 3600.0 };
+        let window_ms = (burst / rate * 1000.0).clamp(1.0, 86_400_000.0) as i64;
+        let since = crate::lobby::now_ms().saturating_sub(window_ms);
+        let lines: i64 = sqlx::query("SELECT count(*) FROM chat WHERE addr = $1 AND at_ms > $2")
+            .bind(ip.to_string())
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(|e| {
+                tracing::warn!(error = %e, "chat lines not counted");
+                ApiError::storage()
+            })?;
+        if lines as f64 >= burst.floor() {
+            return Err(ApiError::chat_rate());
+        }
+        Ok(())
+    }
+
     /// As [`Cluster::owner_of`], but a live peer's address looked up less
     /// than [`OWNER_TTL`] ago is answered from memory. Only peers are kept:
     /// "here", "moving" and "finished" are asked anew every time, since

@@ -636,7 +636,25 @@ async fn chat(
     if !app.chat_limits.allow(peer.ip()) {
         return Err(ApiError::chat_rate());
     }
-    let line = handle.ask(|reply| Command::Chat { access, text, reply }).await?;
+    // Several instances: the address's lines on all of them together (the
+    // bucket above sees only the lines this instance took).
+    let addr = match &app.cluster {
+        Some(cluster) => {
+            cluster
+                .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
+                .await?;
+            Some(peer.ip())
+        }
+        None => None,
+    };
+    let line = handle
+        .ask(|reply| Command::Chat {
+            access,
+            text,
+            addr,
+            reply,
+        })
+        .await?;
     Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
 }
 

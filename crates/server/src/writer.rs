@@ -276,8 +276,8 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 vec![text(clock), text(table)],
                 Some(1),
             )),
-            Write::Chat { table, line } => out.push(Stmt::new(
-                "INSERT INTO chat (table_id, idx, seat, name, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+            Write::Chat { table, line, addr } => out.push(Stmt::new(
+                "INSERT INTO chat (table_id, idx, seat, name, text, at_ms, addr) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 vec![
                     text(table),
                     Param::Int(i64::try_from(line.idx).unwrap_or(i64::MAX)),
@@ -285,6 +285,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                     text(&line.name),
                     text(&line.text),
                     Param::Int(line.at_ms),
+                    Param::Text(addr.clone()),
                 ],
                 Some(1),
             )),
