@@ -8,6 +8,10 @@
 //! meets the same rate limits, Host/Origin policy and body limit as every
 //! other request. A seat an agent joins is of kind `agent`: the turn clock
 //! times it and a bot takes it over like a person's ([`crate::clock`]).
+//!
+//! With several instances on one database a call for a table another
+//! instance drives is sent to that instance and run there by the same code
+//! (`mcp_forward`), so an agent on any instance reaches every table.
 
 use crate::error::ApiError;
 use crate::http::App;
