@@ -341,7 +341,11 @@ impl Cluster {
     /// instances may both pass; the window then holds one more.
     pub async fn check_chat_rate(&self, ip: std::net::IpAddr, rate: f64, burst: f64) -> Result<(), ApiError> {
         let burst = if burst.is_finite() { burst.clamp(1.0, 1e9) } else { 1e9 };
-        let rate = if rate.is_finite() && rate > 0.0 { rate } else { 1.0 / 3600.0 };
+        let rate = if rate.is_finite() && rate > 0.0 {
+            rate
+        } else {
+            1.0 / 3600.0
+        };
         let window_ms = (burst / rate * 1000.0).clamp(1.0, 86_400_000.0) as i64;
         let since = crate::lobby::now_ms().saturating_sub(window_ms);
         let lines: i64 = sqlx::query("SELECT count(*) FROM chat WHERE addr = $1 AND at_ms > $2")

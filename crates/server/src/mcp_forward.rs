@@ -104,6 +104,14 @@ pub enum Call {
     },
 }
 
+/// Whether `path` is the peers' route `/api/tables/{id}/agent`, which only
+/// a request with the forward token may reach.
+pub(crate) fn is_peer_route(path: &str) -> bool {
+    path.strip_prefix("/api/tables/")
+        .and_then(|rest| rest.split_once('/'))
+        .is_some_and(|(_, tail)| tail.trim_end_matches('/') == "agent")
+}
+
 /// Whether `id` can be a table id in a path (ids are made by the server;
 /// anything else is answered here, as an unknown table).
 fn plain_id(id: &str) -> bool {
@@ -232,4 +240,45 @@ pub(crate) async fn serve(
 
 fn json<T: Serialize>(r: Result<T, ErrorInfo>) -> Result<Value, ErrorInfo> {
     r.and_then(|v| serde_json::to_value(v).map_err(|e| ApiError::internal(&e.to_string()).info))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_peer_route_is_told_apart() {
+        assert!(is_peer_route("/api/tables/abc/agent"));
+        assert!(is_peer_route("/api/tables/abc/agent/"));
+        assert!(!is_peer_route("/api/tables/abc/act"));
+        assert!(!is_peer_route("/api/tables/agent"));
+        assert!(!is_peer_route("/api/tables/abc/agent/x"));
+        assert!(!is_peer_route("/mcp"));
+    }
+
+    #[test]
+    fn only_plain_ids_go_into_a_path() {
+        assert!(plain_id("2a30e43c7bf7a54e"));
+        assert!(!plain_id(""));
+        assert!(!plain_id("a/b"));
+        assert!(!plain_id("a?b"));
+        assert!(!plain_id(&"a".repeat(65)));
+    }
+
+    #[test]
+    fn calls_are_read_strictly() {
+        let call: Call =
+            serde_json::from_value(serde_json::json!({"op": "wait", "seat": 1, "secret_hash": "h", "timeout_ms": 5}))
+                .expect("a wait");
+        assert!(matches!(
+            call,
+            Call::Wait {
+                seat: 1,
+                timeout_ms: 5,
+                ..
+            }
+        ));
+        assert!(serde_json::from_value::<Call>(serde_json::json!({"op": "wait", "seat": 1})).is_err());
+        assert!(serde_json::from_value::<Call>(serde_json::json!({"op": "drop_tables"})).is_err());
+    }
 }

@@ -88,6 +88,11 @@ pub(crate) async fn forward(State(app): State<Arc<App>>, req: Request, next: Nex
     };
     let forwarded = req.extensions().get::<Forwarded>().is_some();
     let path = req.uri().path().to_owned();
+    // The peers' own route is never sent on for anyone else (it would
+    // arrive at the owner as forwarded).
+    if !forwarded && crate::mcp_forward::is_peer_route(&path) {
+        return crate::http::not_found().await.into_response();
+    }
     if req.method() == Method::POST && path == "/api/tables" {
         let place = if forwarded { None } else { cluster.place_new() };
         return match place {

@@ -193,13 +193,15 @@ pub async fn settle(
             .bind(crate::lobby::now_ms())
             .execute(&mut *tx)
             .await?;
-            sqlx::query("SELECT games FROM ratings WHERE game = $1 AND rules = $2 AND kind = $3 AND player = $4 FOR UPDATE")
-                .bind(&game)
-                .bind(&rules)
-                .bind(kind)
-                .bind(player)
-                .fetch_one(&mut *tx)
-                .await?;
+            sqlx::query(
+                "SELECT games FROM ratings WHERE game = $1 AND rules = $2 AND kind = $3 AND player = $4 FOR UPDATE",
+            )
+            .bind(&game)
+            .bind(&rules)
+            .bind(kind)
+            .bind(player)
+            .fetch_one(&mut *tx)
+            .await?;
         }
     }
     let mut ratings = Vec::with_capacity(ids.len());

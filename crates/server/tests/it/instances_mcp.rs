@@ -84,7 +84,10 @@ impl Mcp {
     async fn call(&mut self, tool: &str, args: Value) -> (bool, Value) {
         let r = self.rpc("tools/call", json!({"name": tool, "arguments": args})).await;
         assert!(r["result"].is_object(), "{tool}: {r}");
-        (r["result"]["isError"] == json!(true), r["result"]["structuredContent"].clone())
+        (
+            r["result"]["isError"] == json!(true),
+            r["result"]["structuredContent"].clone(),
+        )
     }
 
     /// Calls a tool that must succeed.
@@ -169,7 +172,10 @@ async fn an_mcp_agent_on_one_instance_plays_a_table_another_drives() {
     let mut tokens = vec![token0];
     for seat in open {
         let j = other
-            .ok("join_seat", json!({"table": id, "seat": seat, "name": format!("Agent{seat}")}))
+            .ok(
+                "join_seat",
+                json!({"table": id, "seat": seat, "name": format!("Agent{seat}")}),
+            )
             .await;
         assert_eq!(j["seat"], seat, "{j}");
         assert!(j["watch"].as_str().is_some_and(|w| w.ends_with(&id)), "{j}");
@@ -212,7 +218,24 @@ async fn an_mcp_agent_on_one_instance_plays_a_table_another_drives() {
         .map(|(_, seat, n)| (seat, n))
         .collect();
     assert_eq!(guesses, vec![(0, 0), (1, 1), (2, 2)]);
-    assert_eq!(owners(&pool, std::slice::from_ref(&id)).await[&id].as_deref(), Some("b"));
+    assert_eq!(
+        owners(&pool, std::slice::from_ref(&id)).await[&id].as_deref(),
+        Some("b")
+    );
+
+    // The peers' route answers nobody else: not at the owner, and not sent
+    // on to it by another instance.
+    for addr in [addr_a, addr_b] {
+        let (status, v) = crate::common::Api::new(addr)
+            .post(
+                &format!("/api/tables/{id}/agent"),
+                &json!({"op": "join", "seat": 0, "name": "Mallory"}),
+                None,
+            )
+            .await;
+        assert_eq!(status, 404, "{addr}: {v}");
+        assert_eq!(v["error"]["kind"], "not_found", "{v}");
+    }
 
     // B dies with a table of the agent open: A answers with a clear error,
     // then takes the table over, and the same seat plays on through A.
