@@ -370,9 +370,16 @@ impl Backend for Tables {
                     secret_hash: secret_hash.clone(),
                     timeout_ms: u64::try_from(slice.as_millis()).unwrap_or(u64::MAX),
                 };
+                let asked = tokio::time::Instant::now();
                 match crate::mcp_forward::call::<bool>(&self.app, &table, &call, at.peer).await {
                     Some(Ok(true)) => return Ok(()),
-                    Some(Ok(false)) => continue,
+                    Some(Ok(false)) => {
+                        // An owner that answers "not yet" long before the
+                        // slice ends is shutting down: ask again calmly.
+                        if asked.elapsed() < slice / 2 {
+                            tokio::time::sleep(Duration::from_millis(250)).await;
+                        }
+                    }
                     Some(Err(e)) => return Err(e),
                     None => {
                         self.wait_here(table, seat_access(seat, secret_hash), left).await?;
