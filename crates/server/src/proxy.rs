@@ -142,7 +142,14 @@ async fn locate(app: &App, cluster: &Cluster, id: &str, forwarded: bool) -> Resu
         if app.lobby.get(id).is_some() || app.lobby.shared().quarantine.contains(id) {
             return Ok(None);
         }
-        let owner = cluster.owner_cached(id).await.map_err(|e| {
+        // A forwarded request reached an instance that does not drive the
+        // table: the sender's kept owner was stale, so no kept one here.
+        let owner = if forwarded {
+            cluster.owner_of(id).await
+        } else {
+            cluster.owner_cached(id).await
+        };
+        let owner = owner.map_err(|e| {
             tracing::warn!(error = %e, "owner not read");
             ApiError::storage()
         })?;
