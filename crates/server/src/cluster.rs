@@ -89,7 +89,7 @@ pub struct Cluster {
     /// The client of forwarded requests.
     pub http: reqwest::Client,
     /// Recent owner lookups of forwarded requests ([`Cluster::owner_cached`]).
-    owners: std::sync::Mutex<HashMap<String, (String, Instant)>>,
+    owners: OwnerCache,
 }
 
 /// How long a looked-up owner address is used without asking the database
@@ -104,6 +104,45 @@ pub const OWNER_TTL: Duration = Duration::from_secs(1);
 /// has expired the whole map is emptied (a burst of distinct tables then
 /// costs one query each, as without a cache).
 pub const OWNER_CACHE_MAX: usize = 4096;
+
+/// Live peers' addresses by table, each kept [`OWNER_TTL`], at most
+/// [`OWNER_CACHE_MAX`] of them.
+#[derive(Debug, Default)]
+struct OwnerCache(std::sync::Mutex<HashMap<String, (String, Instant)>>);
+
+impl OwnerCache {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Instant)>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The address kept for `id`, if it was looked up less than
+    /// [`OWNER_TTL`] before `now`.
+    fn get(&self, id: &str, now: Instant) -> Option<String> {
+        let map = self.map();
+        let (address, at) = map.get(id)?;
+        (now.saturating_duration_since(*at) < OWNER_TTL).then(|| address.clone())
+    }
+
+    fn put(&self, id: &str, address: &str, now: Instant) {
+        let mut map = self.map();
+        if map.len() >= OWNER_CACHE_MAX && !map.contains_key(id) {
+            map.retain(|_, (_, at)| now.saturating_duration_since(*at) < OWNER_TTL);
+            if map.len() >= OWNER_CACHE_MAX {
+                map.clear();
+            }
+        }
+        map.insert(id.to_owned(), (address.to_owned(), now));
+    }
+
+    fn forget(&self, id: &str) {
+        self.map().remove(id);
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.map().len()
+    }
+}
 
 impl Cluster {
     /// Registers the instance `name` at `address` on the database of `url`.
@@ -154,7 +193,7 @@ impl Cluster {
             draining: AtomicBool::new(false),
             token,
             http,
-            owners: std::sync::Mutex::new(HashMap::new()),
+            owners: OwnerCache::default(),
         });
         cluster.refresh_peers().await.map_err(fail)?;
         tracing::info!(instance = %cluster.name, address = %cluster.address, "joined the instances of the database");
@@ -369,27 +408,13 @@ impl Cluster {
     /// "here", "moving" and "finished" are asked anew every time, since
     /// each is about to change or must be served here at once.
     pub async fn owner_cached(&self, id: &str) -> Result<Option<Owner>, sqlx::Error> {
-        let now = Instant::now();
-        if let Some((address, at)) = self.cache().get(id) {
-            if now.duration_since(*at) < OWNER_TTL {
-                return Ok(Some(Owner::Peer(address.clone())));
-            }
+        if let Some(address) = self.owners.get(id, Instant::now()) {
+            return Ok(Some(Owner::Peer(address)));
         }
         let owner = self.owner_of(id).await?;
-        let mut cache = self.cache();
         match &owner {
-            Some(Owner::Peer(address)) => {
-                if cache.len() >= OWNER_CACHE_MAX && !cache.contains_key(id) {
-                    cache.retain(|_, (_, at)| now.duration_since(*at) < OWNER_TTL);
-                    if cache.len() >= OWNER_CACHE_MAX {
-                        cache.clear();
-                    }
-                }
-                cache.insert(id.to_owned(), (address.clone(), now));
-            }
-            _ => {
-                cache.remove(id);
-            }
+            Some(Owner::Peer(address)) => self.owners.put(id, address, Instant::now()),
+            _ => self.owners.forget(id),
         }
         Ok(owner)
     }
@@ -397,11 +422,7 @@ impl Cluster {
     /// Drops the kept owner of `id`: a request forwarded there failed or
     /// was answered `table_moved`.
     pub fn forget_owner(&self, id: &str) {
-        self.cache().remove(id);
-    }
-
-    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Instant)>> {
-        self.owners.lock().unwrap_or_else(|p| p.into_inner())
+        self.owners.forget(id);
     }
 
     /// Where a new table goes: of two live instances drawn at random, the
@@ -541,5 +562,37 @@ async fn round(cluster: &Cluster, app: &App) {
         let restored = lobby.restore_ids(new).await;
         tracing::info!(tables = restored.len(), "tables restored from the stored log");
         app.open_tables.adopt(restored);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_owners_expire_are_forgotten_and_stay_bounded() {
+        let cache = OwnerCache::default();
+        let t0 = Instant::now();
+        cache.put("t1", "http://b", t0);
+        assert_eq!(cache.get("t1", t0 + OWNER_TTL / 2).as_deref(), Some("http://b"));
+        assert_eq!(cache.get("t1", t0 + OWNER_TTL), None, "expired");
+        cache.put("t1", "http://c", t0);
+        cache.forget("t1");
+        assert_eq!(cache.get("t1", t0), None, "forgotten after a failed forward");
+        for i in 0..OWNER_CACHE_MAX + 10 {
+            cache.put(&format!("t{i}"), "http://b", t0);
+            assert!(cache.len() <= OWNER_CACHE_MAX);
+        }
+        // Full of fresh entries: emptied, then filled again.
+        assert!(cache.len() < OWNER_CACHE_MAX);
+        // Full of expired ones: only those go.
+        let cache = OwnerCache::default();
+        for i in 0..OWNER_CACHE_MAX {
+            cache.put(&format!("t{i}"), "http://b", t0);
+        }
+        let later = t0 + OWNER_TTL * 2;
+        cache.put("fresh", "http://c", later);
+        assert_eq!(cache.len(), 1);
+        assert_eq!(cache.get("fresh", later).as_deref(), Some("http://c"));
     }
 }
