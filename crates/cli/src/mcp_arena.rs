@@ -70,7 +70,13 @@ impl Backend for ArenaSeat {
         })
     }
 
-    fn join(&self, _table: String, _seat: u8, _name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
+    fn join(
+        &self,
+        _table: String,
+        _seat: u8,
+        _name: String,
+        _caller: Option<std::net::IpAddr>,
+    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
         Box::pin(async { Err(mcp::backend::not_here("join_seat", Transport::Stdio)) })
     }
 

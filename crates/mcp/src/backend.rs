@@ -67,7 +67,8 @@ pub struct SeatLine {
 }
 
 /// A seat's picture of its game: everything `observe` and `legal_actions` show.
-#[derive(Debug, Clone)]
+/// Serde: the game server sends it between its instances.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Picture {
     /// Game id.
     pub game: String,
@@ -91,8 +92,8 @@ pub struct Picture {
     pub waiting_for_players: bool,
 }
 
-/// An accepted action.
-#[derive(Debug, Clone)]
+/// An accepted action (serde: sent between the game server's instances).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Acted {
     /// Version before it.
     pub from: u64,
@@ -118,7 +119,7 @@ pub struct Started {
 }
 
 /// A seat taken at a table (HTTP).
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Joined {
     /// Table id.
     pub table: String,
@@ -183,8 +184,15 @@ pub trait Backend: Send + Sync + 'static {
     fn games(&self) -> (Vec<GameCard>, Vec<String>);
     /// Starts a game (stdio) or opens a table (HTTP).
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>>;
-    /// Takes an open seat as agent `name` (HTTP only).
-    fn join(&self, table: String, seat: u8, name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>>;
+    /// Takes an open seat as agent `name` (HTTP only); `caller` is the
+    /// caller's address (for the server's limits per address).
+    fn join(
+        &self,
+        table: String,
+        seat: u8,
+        name: String,
+        caller: Option<std::net::IpAddr>,
+    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>>;
     /// The seat's picture.
     fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>>;
     /// The events from version `from` on, as the seat may see them (the

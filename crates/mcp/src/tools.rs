@@ -203,7 +203,7 @@ impl Referee {
         }
         let a = args!(a);
         let name = agent_name(a.name, &ctx);
-        let joined = tri!(self.backend.join(a.table, a.seat, name).await);
+        let joined = tri!(self.backend.join(a.table, a.seat, name, peer(&ctx)).await);
         Ok(Json(joined))
     }
 
@@ -513,7 +513,9 @@ impl Referee {
         let joined = match (transport, first_agent) {
             (Transport::Http, Some(seat)) => {
                 let seat = u8::try_from(seat).unwrap_or(u8::MAX);
-                Some(tri!(self.backend.join(started.table.clone(), seat, name).await))
+                Some(tri!(
+                    self.backend.join(started.table.clone(), seat, name, peer(&ctx)).await
+                ))
             }
             _ => None,
         };

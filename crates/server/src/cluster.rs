@@ -23,12 +23,13 @@
 //! stored log, and stops driving any table that is owned elsewhere now.
 
 use crate::db::Db;
-use crate::error::ServerError;
+use crate::error::{ApiError, ServerError};
 use crate::http::App;
 use sqlx::{AnyPool, Row};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The database's clock in milliseconds since the Unix epoch (PostgreSQL).
 pub(crate) const DB_NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -87,6 +88,60 @@ pub struct Cluster {
     token: String,
     /// The client of forwarded requests.
     pub http: reqwest::Client,
+    /// Recent owner lookups of forwarded requests ([`Cluster::owner_cached`]).
+    owners: OwnerCache,
+}
+
+/// How long a looked-up owner address is used without asking the database
+/// again. Owners change only when an instance dies, drains or is fenced,
+/// and a stale entry costs one `table_moved` or `owner_unreachable` answer
+/// (after which the entry is dropped and the database asked), so a second
+/// saves a query per forwarded request at no risk: the fence, not this
+/// cache, keeps two owners from writing.
+pub const OWNER_TTL: Duration = Duration::from_secs(1);
+
+/// Most owner lookups kept; when full, the expired ones go, and if none
+/// has expired the whole map is emptied (a burst of distinct tables then
+/// costs one query each, as without a cache).
+pub const OWNER_CACHE_MAX: usize = 4096;
+
+/// Live peers' addresses by table, each kept [`OWNER_TTL`], at most
+/// [`OWNER_CACHE_MAX`] of them.
+#[derive(Debug, Default)]
+struct OwnerCache(std::sync::Mutex<HashMap<String, (String, Instant)>>);
+
+impl OwnerCache {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, (String, Instant)>> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The address kept for `id`, if it was looked up less than
+    /// [`OWNER_TTL`] before `now`.
+    fn get(&self, id: &str, now: Instant) -> Option<String> {
+        let map = self.map();
+        let (address, at) = map.get(id)?;
+        (now.saturating_duration_since(*at) < OWNER_TTL).then(|| address.clone())
+    }
+
+    fn put(&self, id: &str, address: &str, now: Instant) {
+        let mut map = self.map();
+        if map.len() >= OWNER_CACHE_MAX && !map.contains_key(id) {
+            map.retain(|_, (_, at)| now.saturating_duration_since(*at) < OWNER_TTL);
+            if map.len() >= OWNER_CACHE_MAX {
+                map.clear();
+            }
+        }
+        map.insert(id.to_owned(), (address.to_owned(), now));
+    }
+
+    fn forget(&self, id: &str) {
+        self.map().remove(id);
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.map().len()
+    }
 }
 
 impl Cluster {
@@ -138,6 +193,7 @@ impl Cluster {
             draining: AtomicBool::new(false),
             token,
             http,
+            owners: OwnerCache::default(),
         });
         cluster.refresh_peers().await.map_err(fail)?;
         tracing::info!(instance = %cluster.name, address = %cluster.address, "joined the instances of the database");
@@ -264,15 +320,37 @@ impl Cluster {
             .collect()
     }
 
-    /// The unfinished tables the client address `ip` created, on every
-    /// instance.
-    pub async fn open_tables_of(&self, ip: std::net::IpAddr) -> Result<usize, sqlx::Error> {
-        let n: i64 = sqlx::query("SELECT count(*) FROM tables WHERE creator = $1 AND finished = 0")
-            .bind(ip.to_string())
-            .fetch_one(&self.pool)
-            .await?
-            .try_get(0)?;
-        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    /// Refuses a new table of the client address `ip` when it has
+    /// `per_address` unfinished tables on all the instances together, or
+    /// when all the instances together have `total` (`--tables-per-address`,
+    /// `--max-tables`, counted in the database, one query). Two creations
+    /// at the same moment on two instances may both pass: the caps can be
+    /// passed by at most the creations in flight at once, never more.
+    pub async fn check_table_caps(
+        &self,
+        ip: std::net::IpAddr,
+        per_address: usize,
+        total: usize,
+    ) -> Result<(), ApiError> {
+        let row = sqlx::query(
+            "SELECT count(*), coalesce(sum(CASE WHEN creator = $1 THEN 1 ELSE 0 END), 0) FROM tables WHERE finished = 0",
+        )
+        .bind(ip.to_string())
+        .fetch_one(&self.pool)
+        .await
+        .and_then(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<i64, _>(1)?)));
+        let (all, of_ip) = row.map_err(|e| {
+            tracing::warn!(error = %e, "open tables not counted");
+            ApiError::storage()
+        })?;
+        let count = |n: i64| usize::try_from(n).unwrap_or(usize::MAX);
+        if count(of_ip) >= per_address {
+            return Err(ApiError::table_limit(per_address, true));
+        }
+        if count(all) >= total {
+            return Err(ApiError::table_limit(total, false));
+        }
+        Ok(())
     }
 
     /// Who drives table `id`. A finished table stays with its owner while
@@ -295,6 +373,59 @@ impl Cluster {
             (Some(_), Some(a)) => Owner::Peer(a),
             _ => Owner::Moving,
         }))
+    }
+
+    /// Refuses a chat line of the client address `ip` when it wrote `burst`
+    /// lines (on any instance) in the last `burst / rate` seconds: the
+    /// `--chat-rate`/`--chat-burst` bucket as a sliding window over the
+    /// stored lines, so the instances count together. (Each instance's own
+    /// bucket still applies first.) Two lines at the same moment on two
+    /// instances may both pass; the window then holds one more.
+    pub async fn check_chat_rate(&self, ip: std::net::IpAddr, rate: f64, burst: f64) -> Result<(), ApiError> {
+        let burst = if burst.is_finite() { burst.clamp(1.0, 1e9) } else { 1e9 };
+        let rate = if rate.is_finite() && rate > 0.0 {
+            rate
+        } else {
+            1.0 / 3600.0
+        };
+        let window_ms = (burst / rate * 1000.0).clamp(1.0, 86_400_000.0) as i64;
+        let since = crate::lobby::now_ms().saturating_sub(window_ms);
+        let lines: i64 = sqlx::query("SELECT count(*) FROM chat WHERE addr = $1 AND at_ms > $2")
+            .bind(ip.to_string())
+            .bind(since)
+            .fetch_one(&self.pool)
+            .await
+            .and_then(|r| r.try_get(0))
+            .map_err(|e| {
+                tracing::warn!(error = %e, "chat lines not counted");
+                ApiError::storage()
+            })?;
+        if lines as f64 >= burst.floor() {
+            return Err(ApiError::chat_rate());
+        }
+        Ok(())
+    }
+
+    /// As [`Cluster::owner_of`], but a live peer's address looked up less
+    /// than [`OWNER_TTL`] ago is answered from memory. Only peers are kept:
+    /// "here", "moving" and "finished" are asked anew every time, since
+    /// each is about to change or must be served here at once.
+    pub async fn owner_cached(&self, id: &str) -> Result<Option<Owner>, sqlx::Error> {
+        if let Some(address) = self.owners.get(id, Instant::now()) {
+            return Ok(Some(Owner::Peer(address)));
+        }
+        let owner = self.owner_of(id).await?;
+        match &owner {
+            Some(Owner::Peer(address)) => self.owners.put(id, address, Instant::now()),
+            _ => self.owners.forget(id),
+        }
+        Ok(owner)
+    }
+
+    /// Drops the kept owner of `id`: a request forwarded there failed or
+    /// was answered `table_moved`.
+    pub fn forget_owner(&self, id: &str) {
+        self.owners.forget(id);
     }
 
     /// Where a new table goes: of two live instances drawn at random, the
@@ -434,5 +565,37 @@ async fn round(cluster: &Cluster, app: &App) {
         let restored = lobby.restore_ids(new).await;
         tracing::info!(tables = restored.len(), "tables restored from the stored log");
         app.open_tables.adopt(restored);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_owners_expire_are_forgotten_and_stay_bounded() {
+        let cache = OwnerCache::default();
+        let t0 = Instant::now();
+        cache.put("t1", "http://b", t0);
+        assert_eq!(cache.get("t1", t0 + OWNER_TTL / 2).as_deref(), Some("http://b"));
+        assert_eq!(cache.get("t1", t0 + OWNER_TTL), None, "expired");
+        cache.put("t1", "http://c", t0);
+        cache.forget("t1");
+        assert_eq!(cache.get("t1", t0), None, "forgotten after a failed forward");
+        for i in 0..OWNER_CACHE_MAX + 10 {
+            cache.put(&format!("t{i}"), "http://b", t0);
+            assert!(cache.len() <= OWNER_CACHE_MAX);
+        }
+        // Full of fresh entries: emptied, then filled again.
+        assert!(cache.len() < OWNER_CACHE_MAX);
+        // Full of expired ones: only those go.
+        let cache = OwnerCache::default();
+        for i in 0..OWNER_CACHE_MAX {
+            cache.put(&format!("t{i}"), "http://b", t0);
+        }
+        let later = t0 + OWNER_TTL * 2;
+        cache.put("fresh", "http://c", later);
+        assert_eq!(cache.len(), 1);
+        assert_eq!(cache.get("fresh", later).as_deref(), Some("http://c"));
     }
 }

@@ -234,6 +234,9 @@ pub enum Write {
         table: String,
         /// The line.
         line: crate::chat::ChatLine,
+        /// The writer's client address, kept only where the chat rate is
+        /// counted in the database (several instances; `None` otherwise).
+        addr: Option<String>,
     },
     /// A seat changed hands.
     Seat {
@@ -252,6 +255,8 @@ pub struct Db {
     pool: AnyPool,
     writes: mpsc::Sender<Job>,
     secret: crate::secret::ServerSecret,
+    /// PostgreSQL (else SQLite): several instances may share it.
+    postgres: bool,
     /// A SQLite file's one-server lock, held while any clone lives.
     _lock: Option<crate::instance_lock::InstanceLock>,
 }
@@ -381,6 +386,7 @@ impl Db {
                 pool,
                 writes: tx,
                 secret,
+                postgres: !sqlite,
                 _lock: lock,
             },
             writer,
@@ -390,6 +396,11 @@ impl Db {
     /// The read pool (the ratings write through it too, see [`crate::ratings`]).
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Whether this is PostgreSQL (which several instances may share).
+    pub(crate) fn is_postgres(&self) -> bool {
+        self.postgres
     }
 
     /// The server secret of this database (see [`crate::secret::ServerSecret`]).

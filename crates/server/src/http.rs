@@ -119,6 +119,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/autopilot", post(autopilot))
         .route("/api/tables/{id}/ws", get(websocket))
+        .route("/api/tables/{id}/agent", post(crate::mcp_forward::serve))
         .route("/mcp", crate::mcp::route(&app))
         .merge(crate::webui::routes())
         .fallback(not_found)
@@ -236,7 +237,7 @@ async fn limit_rate(
     response
 }
 
-async fn not_found() -> ApiError {
+pub(crate) async fn not_found() -> ApiError {
     ApiError {
         status: StatusCode::NOT_FOUND,
         info: engine::ErrorInfo::new(
@@ -404,17 +405,6 @@ async fn create_table(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: CreateTable = parse_body(body, app.config.max_body_bytes)?;
-    if let Some(cluster) = &app.cluster {
-        // An address's open tables on every instance (the count per
-        // process below sees only this one's).
-        let open = cluster
-            .open_tables_of(peer.ip())
-            .await
-            .map_err(|_| ApiError::storage())?;
-        if open >= app.config.tables_per_address {
-            return Err(ApiError::table_limit(app.config.tables_per_address, true));
-        }
-    }
     let place = reserve_table(&app, peer.ip()).await?;
     let summary = app.lobby.create_by(req, Some(peer.ip())).await?;
     place.commit(summary.id.clone());
@@ -424,8 +414,31 @@ async fn create_table(
 /// A place for a new table of `ip`. When the server's table cap is reached,
 /// open tables are closed to make room ([`Lobby::make_room`]), so the cap
 /// cannot be filled against newcomers; the per-address cap still refuses.
+/// With several instances both caps are counted in the database first
+/// ([`crate::cluster::Cluster::check_table_caps`]); the count in this
+/// process then sees only its own tables and can refuse nothing more.
 pub(crate) async fn reserve_table(app: &App, ip: std::net::IpAddr) -> Result<crate::limits::Reservation, ApiError> {
     let lobby = &app.lobby;
+    if let Some(cluster) = &app.cluster {
+        let (per_address, total) = (app.config.tables_per_address, app.config.max_tables);
+        let mut tries = 0;
+        loop {
+            match cluster.check_table_caps(ip, per_address, total).await {
+                // Full everywhere: close one of this instance's tables
+                // nobody plays, as a single server does (the others make
+                // room the same way when they are asked).
+                Err(e) if e.info.rule == "server.table_limit.total" && tries < 8 => {
+                    tries += 1;
+                    let Some(closed) = lobby.make_room().await else {
+                        return Err(e);
+                    };
+                    app.open_tables.forget(&closed);
+                }
+                Err(e) => return Err(e),
+                Ok(()) => break,
+            }
+        }
+    }
     let mut tries = 0;
     loop {
         match app.open_tables.reserve(ip, &|id| lobby.is_open(id)) {
@@ -623,7 +636,25 @@ async fn chat(
     if !app.chat_limits.allow(peer.ip()) {
         return Err(ApiError::chat_rate());
     }
-    let line = handle.ask(|reply| Command::Chat { access, text, reply }).await?;
+    // Several instances: the address's lines on all of them together (the
+    // bucket above sees only the lines this instance took).
+    let addr = match &app.cluster {
+        Some(cluster) => {
+            cluster
+                .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
+                .await?;
+            Some(peer.ip())
+        }
+        None => None,
+    };
+    let line = handle
+        .ask(|reply| Command::Chat {
+            access,
+            text,
+            addr,
+            reply,
+        })
+        .await?;
     Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
 }
 

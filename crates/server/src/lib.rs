@@ -25,6 +25,7 @@ pub mod limits;
 pub mod listen;
 pub mod loadtest;
 pub mod mcp;
+mod mcp_forward;
 mod writer;
 
 pub mod lobby;

@@ -8,9 +8,14 @@
 //! meets the same rate limits, Host/Origin policy and body limit as every
 //! other request. A seat an agent joins is of kind `agent`: the turn clock
 //! times it and a bot takes it over like a person's ([`crate::clock`]).
+//!
+//! With several instances on one database a call for a table another
+//! instance drives is sent to that instance and run there by the same code
+//! (`mcp_forward`), so an agent on any instance reaches every table.
 
 use crate::error::ApiError;
 use crate::http::App;
+use crate::mcp_forward::Call;
 use crate::protocol::{CreateTable, SeatSpec};
 use crate::table::{Access, Command};
 use axum::extract::{ConnectInfo, Request};
@@ -42,17 +47,12 @@ fn info(e: ApiError) -> ErrorInfo {
     e.info
 }
 
-/// The seat a call names: table, seat and token are all required.
-fn access(at: &SeatRef) -> Result<(String, u8, Access), ErrorInfo> {
+/// The seat a call names: table, seat and the hash of its token, all
+/// required. Only the hash is used from here on (and sent to another
+/// instance, [`crate::mcp_forward`]): the token itself goes nowhere.
+fn seat_of(at: &SeatRef) -> Result<(String, u8, String), ErrorInfo> {
     match (&at.table, at.seat, &at.token) {
-        (Some(table), Some(seat), Some(token)) => Ok((
-            table.clone(),
-            seat,
-            Access::Seat {
-                seat,
-                secret_hash: crate::secret::hash(token.trim()),
-            },
-        )),
+        (Some(table), Some(seat), Some(token)) => Ok((table.clone(), seat, crate::secret::hash(token.trim()))),
         _ => Err(ErrorInfo::new(
             "malformed",
             "mcp.seat_required",
@@ -62,20 +62,158 @@ fn access(at: &SeatRef) -> Result<(String, u8, Access), ErrorInfo> {
     }
 }
 
+fn seat_access(seat: u8, secret_hash: String) -> Access {
+    Access::Seat { seat, secret_hash }
+}
+
+/// The tools' work at a table this instance drives. Each `*_here` is what a
+/// tool does at the table's actor; the [`Backend`] methods call it directly
+/// for a table driven here, and the table's owner calls it for a call
+/// forwarded from another instance ([`crate::mcp_forward`]), so both run the
+/// same code.
 impl Tables {
     fn handle(&self, id: &str) -> Result<crate::table::TableHandle, ErrorInfo> {
         self.app.lobby.get(id).ok_or_else(|| ApiError::unknown_table(id).info)
     }
 
-    async fn snapshot(&self, at: &SeatRef) -> Result<(String, u8, Access, crate::protocol::Snapshot), ErrorInfo> {
-        let (table, seat, access) = access(at)?;
+    /// `join_seat` at a table driven here (`name` checked already).
+    pub(crate) async fn join_here(&self, table: String, seat: u8, name: String) -> Result<Joined, ErrorInfo> {
         let handle = self.handle(&table)?;
-        let a = access.clone();
-        let snap = handle
-            .ask(|reply| Command::Snapshot { access: a, reply })
+        let secret = handle
+            .ask(|reply| Command::Join {
+                seat: usize::from(seat),
+                name,
+                claim: crate::table::Claim::None,
+                agent: true,
+                reply,
+            })
             .await
             .map_err(info)?;
-        Ok((table, seat, access, snap))
+        tracing::info!(table = %table, seat, "agent joined over MCP");
+        let watch = format!("{}/watch/{table}", self.app.public_url);
+        Ok(Joined {
+            table,
+            seat,
+            token: secret,
+            watch,
+        })
+    }
+
+    /// The seat's picture at a table driven here.
+    pub(crate) async fn picture_here(&self, table: String, seat: u8, access: Access) -> Result<Picture, ErrorInfo> {
+        let handle = self.handle(&table)?;
+        let snap = handle
+            .ask(|reply| Command::Snapshot { access, reply })
+            .await
+            .map_err(info)?;
+        let game = handle.summary.read().map(|s| s.game.clone()).unwrap_or_default();
+        Ok(Picture {
+            game,
+            table,
+            seat,
+            version: snap.version,
+            to_act: snap.to_act,
+            waiting_for_players: snap.seats.iter().any(|s| s.kind == "open"),
+            view: snap.view,
+            legal: snap.legal,
+            result: snap.result,
+            seats: lines(&snap.seats),
+        })
+    }
+
+    /// The seat's events from `from` on (the newest `limit`): from the
+    /// actor for a table driven here, from the stored log for a finished one.
+    pub(crate) async fn events_here(
+        &self,
+        table: String,
+        access: Access,
+        from: u64,
+        limit: usize,
+    ) -> Result<Vec<Value>, ErrorInfo> {
+        let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
+        let mut events: Vec<Value> = history["entries"]
+            .as_array()
+            .map(|rows| {
+                rows.iter()
+                    .filter_map(|r| r["events"].as_array())
+                    .flatten()
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        if events.len() > limit {
+            events.drain(..events.len() - limit);
+        }
+        Ok(events)
+    }
+
+    /// Plays an action for the seat at a table driven here.
+    pub(crate) async fn act_here(
+        &self,
+        table: String,
+        access: Access,
+        action: Value,
+        version: u64,
+    ) -> Result<Acted, ErrorInfo> {
+        let accepted = self
+            .handle(&table)?
+            .ask(|reply| Command::Act {
+                access,
+                action,
+                version,
+                reply,
+            })
+            .await
+            .map_err(info)?;
+        Ok(Acted {
+            from: accepted.from,
+            version: accepted.version,
+            events: accepted.events,
+        })
+    }
+
+    /// Subscribes to the updates of a table driven here (the WebSocket's
+    /// notification) and answers `true` on the first snapshot in which the
+    /// seat must act or the game is over (or the table stopped), `false`
+    /// at the deadline or the server's shutdown.
+    pub(crate) async fn wait_here(&self, table: String, access: Access, timeout: Duration) -> Result<bool, ErrorInfo> {
+        let handle = self.handle(&table)?;
+        let (sink, mut updates) = tokio::sync::mpsc::channel(16);
+        let a = access.clone();
+        let first = handle
+            .ask(|reply| Command::Subscribe { access: a, sink, reply })
+            .await
+            .map_err(info)?;
+        if must_act(&first) {
+            return Ok(true);
+        }
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut shutdown = self.app.shutdown.clone();
+        loop {
+            tokio::select! {
+                update = updates.recv() => {
+                    if update.is_none() {
+                        return Ok(true);
+                    }
+                    let a = access.clone();
+                    let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
+                    if must_act(&snap) {
+                        return Ok(true);
+                    }
+                }
+                _ = tokio::time::sleep_until(deadline) => return Ok(false),
+                _ = shutdown.changed() => return Ok(false),
+            }
+        }
+    }
+
+    /// Opens a table here for `ip` (counted against its limits).
+    async fn create_here(&self, create: CreateTable, ip: IpAddr) -> Result<crate::protocol::TableSummary, ErrorInfo> {
+        let place = crate::http::reserve_table(&self.app, ip).await.map_err(info)?;
+        let summary = self.app.lobby.create_by(create, Some(ip)).await.map_err(info)?;
+        place.commit(summary.id.clone());
+        tracing::info!(table = %summary.id, "table created over MCP");
+        Ok(summary)
     }
 }
 
@@ -95,6 +233,9 @@ impl Backend for Tables {
         (games, self.app.lobby.shared().bots.names())
     }
 
+    /// Opens a table where the lobby would: with several instances on the
+    /// instance [`crate::cluster::Cluster::place_new`] picks (sent there as
+    /// the lobby's own `POST /api/tables`), else here.
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
         Box::pin(async move {
             let seats = req
@@ -121,10 +262,10 @@ impl Backend for Tables {
             let ip = caller
                 .peer
                 .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
-            let place = crate::http::reserve_table(&self.app, ip).await.map_err(info)?;
-            let summary = self.app.lobby.create_by(create, Some(ip)).await.map_err(info)?;
-            place.commit(summary.id.clone());
-            tracing::info!(table = %summary.id, "table created over MCP");
+            let summary = match crate::mcp_forward::create_elsewhere(&self.app, &create, ip).await {
+                Some(answer) => answer?,
+                None => self.create_here(create, ip).await?,
+            };
             let your_seats = req
                 .seats
                 .iter()
@@ -142,129 +283,108 @@ impl Backend for Tables {
         })
     }
 
-    fn join(&self, table: String, seat: u8, name: String) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
+    fn join(
+        &self,
+        table: String,
+        seat: u8,
+        name: String,
+        caller: Option<IpAddr>,
+    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
         Box::pin(async move {
             let name = crate::lobby::check_name(Some(name), usize::from(seat)).map_err(info)?;
-            let handle = self.handle(&table)?;
-            let secret = handle
-                .ask(|reply| Command::Join {
-                    seat: usize::from(seat),
-                    name,
-                    claim: crate::table::Claim::None,
-                    agent: true,
-                    reply,
-                })
-                .await
-                .map_err(info)?;
-            tracing::info!(table = %table, seat, "agent joined over MCP");
-            let watch = format!("{}/watch/{table}", self.app.public_url);
-            Ok(Joined {
-                table,
+            let call = Call::Join {
                 seat,
-                token: secret,
-                watch,
-            })
+                name: name.clone(),
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, caller).await {
+                return answer;
+            }
+            self.join_here(table, seat, name).await
         })
     }
 
     fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>> {
         Box::pin(async move {
-            let (table, seat, _, snap) = self.snapshot(&at).await?;
-            let game = self
-                .app
-                .lobby
-                .get(&table)
-                .and_then(|h| h.summary.read().ok().map(|s| s.game.clone()))
-                .unwrap_or_default();
-            Ok(Picture {
-                game,
-                table,
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Picture {
                 seat,
-                version: snap.version,
-                to_act: snap.to_act,
-                waiting_for_players: snap.seats.iter().any(|s| s.kind == "open"),
-                view: snap.view,
-                legal: snap.legal,
-                result: snap.result,
-                seats: lines(&snap.seats),
-            })
+                secret_hash: secret_hash.clone(),
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.picture_here(table, seat, seat_access(seat, secret_hash)).await
         })
     }
 
     fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
         Box::pin(async move {
-            let (table, _, access) = access(&at)?;
-            let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
-            let mut events: Vec<Value> = history["entries"]
-                .as_array()
-                .map(|rows| {
-                    rows.iter()
-                        .filter_map(|r| r["events"].as_array())
-                        .flatten()
-                        .cloned()
-                        .collect()
-                })
-                .unwrap_or_default();
-            if events.len() > limit {
-                events.drain(..events.len() - limit);
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Events {
+                seat,
+                secret_hash: secret_hash.clone(),
+                from,
+                limit,
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
             }
-            Ok(events)
+            self.events_here(table, seat_access(seat, secret_hash), from, limit)
+                .await
         })
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
         Box::pin(async move {
-            let (table, _, access) = access(&at)?;
-            let accepted = self
-                .handle(&table)?
-                .ask(|reply| Command::Act {
-                    access,
-                    action,
-                    version,
-                    reply,
-                })
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Act {
+                seat,
+                secret_hash: secret_hash.clone(),
+                action: action.clone(),
+                version,
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.act_here(table, seat_access(seat, secret_hash), action, version)
                 .await
-                .map_err(info)?;
-            Ok(Acted {
-                from: accepted.from,
-                version: accepted.version,
-                events: accepted.events,
-            })
         })
     }
 
-    /// Subscribes to the table's updates (the WebSocket's notification) and
-    /// returns on the first snapshot in which the seat must act or the game
-    /// is over, or at the deadline.
+    /// Returns once the seat must act, the game is over or `timeout` passed.
+    /// At a table driven elsewhere the owner is asked to wait in slices of
+    /// at most [`crate::mcp_forward::WAIT_SLICE`] (each one forwarded
+    /// request, below the forwarding client's timeout).
     fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
         Box::pin(async move {
-            let (table, _, access) = access(&at)?;
-            let handle = self.handle(&table)?;
-            let (sink, mut updates) = tokio::sync::mpsc::channel(16);
-            let a = access.clone();
-            let first = handle
-                .ask(|reply| Command::Subscribe { access: a, sink, reply })
-                .await
-                .map_err(info)?;
-            if must_act(&first) {
-                return Ok(());
-            }
+            let (table, seat, secret_hash) = seat_of(&at)?;
             let deadline = tokio::time::Instant::now() + timeout;
-            let mut shutdown = self.app.shutdown.clone();
             loop {
-                tokio::select! {
-                    update = updates.recv() => {
-                        if update.is_none() {
-                            return Ok(());
-                        }
-                        let a = access.clone();
-                        let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
-                        if must_act(&snap) {
-                            return Ok(());
+                let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+                if left.is_zero() || *self.app.shutdown.borrow() {
+                    return Ok(());
+                }
+                let slice = left.min(crate::mcp_forward::WAIT_SLICE);
+                let call = Call::Wait {
+                    seat,
+                    secret_hash: secret_hash.clone(),
+                    timeout_ms: u64::try_from(slice.as_millis()).unwrap_or(u64::MAX),
+                };
+                let asked = tokio::time::Instant::now();
+                match crate::mcp_forward::call::<bool>(&self.app, &table, &call, at.peer).await {
+                    Some(Ok(true)) => return Ok(()),
+                    Some(Ok(false)) => {
+                        // An owner that answers "not yet" long before the
+                        // slice ends is shutting down: ask again calmly.
+                        if asked.elapsed() < slice / 2 {
+                            tokio::time::sleep(Duration::from_millis(250)).await;
                         }
                     }
-                    _ = tokio::time::sleep_until(deadline) => return Ok(()),
-                    _ = shutdown.changed() => return Ok(()),
+                    Some(Err(e)) => return Err(e),
+                    None => {
+                        self.wait_here(table, seat_access(seat, secret_hash), left).await?;
+                        return Ok(());
+                    }
                 }
             }
         })

@@ -199,4 +199,16 @@ pub const MIGRATIONS: &[Migration] = &[
             "CREATE INDEX tables_owner ON tables (owner)",
         ],
     },
+    Migration {
+        version: 9,
+        name: "chat lines by client address (the chat rate of several instances)",
+        statements: &[
+            // The client address that wrote a chat line, so that instances
+            // sharing one PostgreSQL database count an address's recent lines
+            // together (`cluster::Cluster::check_chat_rate`); NULL with one
+            // server (SQLite), which counts in memory.
+            "ALTER TABLE chat ADD COLUMN addr TEXT",
+            "CREATE INDEX chat_addr ON chat (addr, at_ms)",
+        ],
+    },
 ];

@@ -88,6 +88,11 @@ pub(crate) async fn forward(State(app): State<Arc<App>>, req: Request, next: Nex
     };
     let forwarded = req.extensions().get::<Forwarded>().is_some();
     let path = req.uri().path().to_owned();
+    // The peers' own route is never sent on for anyone else (it would
+    // arrive at the owner as forwarded).
+    if !forwarded && crate::mcp_forward::is_peer_route(&path) {
+        return crate::http::not_found().await.into_response();
+    }
     if req.method() == Method::POST && path == "/api/tables" {
         let place = if forwarded { None } else { cluster.place_new() };
         return match place {
@@ -103,73 +108,120 @@ pub(crate) async fn forward(State(app): State<Arc<App>>, req: Request, next: Nex
     let Some(id) = table_of(&path).map(str::to_owned) else {
         return next.run(req).await;
     };
-    // Driven here, or kept aside here (its summary says so).
-    if app.lobby.get(&id).is_some() || app.lobby.shared().quarantine.contains(&id) {
-        return next.run(req).await;
+    // Where it is served, before the body is read: most requests are for a
+    // table driven here or one only the database holds.
+    match locate(&app, &cluster, &id, forwarded).await {
+        Ok(None) => return next.run(req).await,
+        Err(e) => return e.into_response(),
+        Ok(Some(address)) if is_upgrade(&req) => return websocket(&app, &cluster, &id, &address, req).await,
+        Ok(Some(_)) => {}
     }
-    let upgrade = is_upgrade(&req);
-    let mut parts: Option<Parts> = None;
-    let mut req = Some(req);
+    let parts = match read(&app, req).await {
+        Ok(p) => p,
+        Err(e) => return e,
+    };
+    match to_owner(&app, &cluster, &id, &parts, forwarded).await {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => e.into_response(),
+        None => next.run(rebuild(&parts)).await,
+    }
+}
+
+/// Where a request for table `id` is served: `None` here (driven here, kept
+/// aside here, or finished or unknown: every instance serves those from the
+/// database), else the owner's address. A table being restored here or
+/// changing hands is asked about again for a few seconds, then refused as
+/// `table_moved`. A forwarded request is never forwarded again: if the
+/// table is owned by yet another instance, the sender is told
+/// `table_moved` at once and asks the database itself.
+async fn locate(app: &App, cluster: &Cluster, id: &str, forwarded: bool) -> Result<Option<String>, ApiError> {
     for attempt in 0..TRIES {
         if attempt > 0 {
             tokio::time::sleep(PAUSE).await;
-            if app.lobby.get(&id).is_some() {
-                match (req.take(), &parts) {
-                    (Some(req), _) => return next.run(req).await,
-                    (None, Some(p)) => return next.run(rebuild(p)).await,
-                    (None, None) => break,
+        }
+        if app.lobby.get(id).is_some() || app.lobby.shared().quarantine.contains(id) {
+            return Ok(None);
+        }
+        // A forwarded request reached an instance that does not drive the
+        // table: the sender's kept owner was stale, so no kept one here.
+        let owner = if forwarded {
+            cluster.owner_of(id).await
+        } else {
+            cluster.owner_cached(id).await
+        };
+        let owner = owner.map_err(|e| {
+            tracing::warn!(error = %e, "owner not read");
+            ApiError::storage()
+        })?;
+        match owner {
+            None => return Ok(None),
+            // Being restored here, or changing hands: ask again shortly.
+            Some(Owner::Me | Owner::Moving) => continue,
+            Some(Owner::Peer(_)) if forwarded => return Err(ApiError::table_moved()),
+            Some(Owner::Peer(address)) => return Ok(Some(address)),
+        }
+    }
+    Err(ApiError::table_moved())
+}
+
+/// Sends the request `p` for table `id` to the instance that drives it and
+/// gives its answer; `None`: serve it here after all (see [`locate`]). An
+/// owner that answers `table_moved` lost the table without storing
+/// anything: its kept address is dropped and the request sent to the new
+/// owner, a few times at most. An owner that does not answer gives
+/// `owner_unreachable` (and its kept address is dropped too). The HTTP
+/// forwarding and the MCP tools ([`crate::mcp_forward`]) both come here.
+pub(crate) async fn to_owner(
+    app: &App,
+    cluster: &Cluster,
+    id: &str,
+    p: &Parts,
+    forwarded: bool,
+) -> Option<Result<Response, ApiError>> {
+    for attempt in 0..TRIES {
+        if attempt > 0 {
+            tokio::time::sleep(PAUSE).await;
+        }
+        let address = match locate(app, cluster, id, forwarded).await {
+            Ok(None) => return None,
+            Ok(Some(a)) => a,
+            Err(e) => return Some(Err(e)),
+        };
+        match send(cluster, &address, p).await {
+            Ok(r) => return Some(Ok(r)),
+            Err(e) => {
+                cluster.forget_owner(id);
+                if e.info.kind != "table_moved" {
+                    return Some(Err(e));
                 }
             }
         }
-        let owner = match cluster.owner_of(&id).await {
-            Ok(o) => o,
-            Err(e) => {
-                tracing::warn!(error = %e, "owner not read");
-                return ApiError::storage().into_response();
-            }
-        };
-        let address = match owner {
-            // Finished or unknown: every instance serves it from the database.
-            None => match (req.take(), &parts) {
-                (Some(req), _) => return next.run(req).await,
-                (None, Some(p)) => return next.run(rebuild(p)).await,
-                (None, None) => break,
-            },
-            // Being restored here, or changing hands: ask again shortly.
-            Some(Owner::Me | Owner::Moving) => continue,
-            // A forwarded request is never forwarded again.
-            Some(Owner::Peer(_)) if forwarded => continue,
-            Some(Owner::Peer(address)) => address,
-        };
-        if upgrade {
-            let Some(req) = req.take() else { break };
-            return websocket(&app, &cluster, &address, req).await;
-        }
-        if parts.is_none() {
-            let Some(r) = req.take() else { break };
-            parts = match read(&app, r).await {
-                Ok(p) => Some(p),
-                Err(e) => return e,
-            };
-        }
-        let Some(p) = &parts else { break };
-        match send(&cluster, &address, p).await {
-            // Refused by an owner that lost the table: nothing was stored.
-            Err(e) if e.info.kind == "table_moved" => continue,
-            Ok(r) => return r,
-            Err(e) => return e.into_response(),
-        }
     }
-    ApiError::table_moved().into_response()
+    Some(Err(ApiError::table_moved()))
 }
 
 /// A request read whole, to be sent (again) to an owner.
-struct Parts {
+pub(crate) struct Parts {
     method: Method,
     path: String,
     headers: axum::http::HeaderMap,
     body: Bytes,
     client: Option<IpAddr>,
+}
+
+impl Parts {
+    /// A JSON `POST` to `path` on behalf of `client`.
+    pub(crate) fn post_json(path: String, body: Vec<u8>, client: Option<IpAddr>) -> Parts {
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        Parts {
+            method: Method::POST,
+            path,
+            headers,
+            body: Bytes::from(body),
+            client,
+        }
+    }
 }
 
 /// A request read by [`read`] made whole again, to be served here after all.
@@ -207,7 +259,7 @@ async fn read(app: &App, req: Request) -> Result<Parts, Response> {
 
 /// Sends a request to the owner at `address`; a `table_moved` answer comes
 /// back as `Err` so that the caller may try the new owner.
-async fn send(cluster: &Cluster, address: &str, p: &Parts) -> Result<Response, ApiError> {
+pub(crate) async fn send(cluster: &Cluster, address: &str, p: &Parts) -> Result<Response, ApiError> {
     let mut request = cluster
         .http
         .request(p.method.clone(), format!("{}{}", address.trim_end_matches('/'), p.path))
@@ -251,7 +303,7 @@ async fn send(cluster: &Cluster, address: &str, p: &Parts) -> Result<Response, A
 /// owner is an HTTP error, not an empty connection), then upgrades the
 /// client's and passes every message both ways until either side closes.
 /// When the owner goes away the client gets close code 1012 and reconnects.
-async fn websocket(app: &App, cluster: &Cluster, address: &str, req: Request) -> Response {
+async fn websocket(app: &App, cluster: &Cluster, id: &str, address: &str, req: Request) -> Response {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let client = req.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
     let (mut parts, _) = req.into_parts();
@@ -275,6 +327,7 @@ async fn websocket(app: &App, cluster: &Cluster, address: &str, req: Request) ->
         Ok(Ok((s, _))) => s,
         _ => {
             tracing::warn!(%address, "owner instance did not take the WebSocket");
+            cluster.forget_owner(id);
             return ApiError::owner_unreachable().into_response();
         }
     };

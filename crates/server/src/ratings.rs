@@ -11,6 +11,14 @@
 //! `rated_done` from 0 to 1, so a table's result is counted exactly once:
 //! a second call finds nothing to do, and a crash before the commit leaves
 //! the table to [`catch_up`] at the next start.
+//!
+//! Each update reads ratings and writes them back. In one process the
+//! updates take turns ([`UPDATES`]); on PostgreSQL, where several instances
+//! may finish games of the same player at the same moment, the transaction
+//! also locks the rows it will write (created first where missing, in a
+//! fixed order so two updates never wait for each other in a circle)
+//! before it reads them: the second update waits for the first's commit
+//! and reads its result, so no update is lost.
 
 use crate::db::Db;
 use crate::error::ApiError;
@@ -169,6 +177,33 @@ pub async fn settle(
     }
     let options: Value = serde_json::from_str(&options).unwrap_or(Value::Null);
     let rules = rules_of(&game, &options);
+    if db.is_postgres() {
+        let mut order: Vec<&(String, String)> = ids.iter().collect();
+        order.sort_unstable();
+        for (kind, player) in order {
+            sqlx::query(
+                "INSERT INTO ratings (game, rules, kind, player, mu, sigma, games, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7) ON CONFLICT (game, rules, kind, player) DO NOTHING",
+            )
+            .bind(&game)
+            .bind(&rules)
+            .bind(kind)
+            .bind(player)
+            .bind(rating::START.mu)
+            .bind(rating::START.sigma)
+            .bind(crate::lobby::now_ms())
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "SELECT games FROM ratings WHERE game = $1 AND rules = $2 AND kind = $3 AND player = $4 FOR UPDATE",
+            )
+            .bind(&game)
+            .bind(&rules)
+            .bind(kind)
+            .bind(player)
+            .fetch_one(&mut *tx)
+            .await?;
+        }
+    }
     let mut ratings = Vec::with_capacity(ids.len());
     let mut games = Vec::with_capacity(ids.len());
     for (kind, player) in &ids {

@@ -45,6 +45,20 @@ pub(crate) struct Stmt {
     pub(crate) params: Vec<Param>,
     /// Rows it must change, if that is known (a missing table fails the batch).
     pub(crate) expect: Option<u64>,
+    /// What a different number of changed rows means.
+    pub(crate) role: Role,
+}
+
+/// What a statement is for, which says what it means when it changes
+/// another number of rows than [`Stmt::expect`]: the executor decides by
+/// this flag, never by reading the SQL text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// A write: a mismatch is an unknown table (a failed batch).
+    Write,
+    /// The ownership [`fence`]: a mismatch means this instance no longer
+    /// owns a table of the batch ([`FENCED`]).
+    Fence,
 }
 
 impl Stmt {
@@ -53,6 +67,7 @@ impl Stmt {
             sql: sql.to_string(),
             params,
             expect,
+            role: Role::Write,
         }
     }
 }
@@ -261,8 +276,8 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 vec![text(clock), text(table)],
                 Some(1),
             )),
-            Write::Chat { table, line } => out.push(Stmt::new(
-                "INSERT INTO chat (table_id, idx, seat, name, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+            Write::Chat { table, line, addr } => out.push(Stmt::new(
+                "INSERT INTO chat (table_id, idx, seat, name, text, at_ms, addr) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 vec![
                     text(table),
                     Param::Int(i64::try_from(line.idx).unwrap_or(i64::MAX)),
@@ -270,6 +285,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                     text(&line.name),
                     text(&line.text),
                     Param::Int(line.at_ms),
+                    Param::Text(addr.clone()),
                 ],
                 Some(1),
             )),
@@ -351,6 +367,7 @@ fn fence<'a>(writes: impl Iterator<Item = &'a Write>, owner: &str) -> Option<Stm
         ),
         params: vec![json_param(&ids), text(owner)],
         expect: Some(tables.len() as u64),
+        role: Role::Fence,
     })
 }
 
@@ -376,6 +393,7 @@ fn plan_postgres(writes: &[Job], owner: Option<&str>) -> Vec<Stmt> {
                 .into(),
             expect: Some(created.len() as u64),
             params: vec![json_param(&created), text(owner)],
+            role: Role::Write,
         });
     }
     out
@@ -403,7 +421,7 @@ pub(crate) async fn commit_sqlx(pool: &sqlx::AnyPool, stmts: &[Stmt]) -> Result<
         }
         let done = query.execute(&mut *tx).await.map_err(err)?;
         if stmt.expect.is_some_and(|n| n != done.rows_affected()) {
-            if stmt.sql.contains("SET owner = tables.owner") {
+            if stmt.role == Role::Fence {
                 return Err(format!(
                     "{FENCED} the table is no longer owned by this instance, or its lease ran out"
                 ));
@@ -682,6 +700,23 @@ mod tests {
                 rows[4],
                 serde_json::json!({"t": "tbl-1'", "i": 5, "e": r#"{"x":"zz'\\1"}"#, "h": format!("{:064x}", 1)})
             );
+        }
+    }
+
+    /// The fence is told apart from the writes by its flag: only its
+    /// mismatch reads as "no longer the owner".
+    #[test]
+    fn only_the_fence_is_flagged_as_the_fence() {
+        let close = Write::Close {
+            table: "t1".into(),
+            result: "{}".into(),
+            log: "{}".into(),
+        };
+        let fence = fence(std::iter::once(&close), "a").expect("a fence for a table write");
+        assert_eq!(fence.role, Role::Fence);
+        assert_eq!(fence.expect, Some(1));
+        for stmt in plan(std::iter::once(&close), Dialect::Postgres) {
+            assert_eq!(stmt.role, Role::Write, "{}", stmt.sql);
         }
     }
 

@@ -3,14 +3,19 @@
 //! exists so the crash tests can start, kill and restart a real process.
 //!
 //! Usage: `spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]
-//! [--instance NAME] [--advertise URL]`. Ctrl-C or SIGTERM stops it (an
+//! [--instance NAME] [--advertise URL] [--max-tables N] [--tables-per-address N]
+//! [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N]`
+//! (the limits as `spielleiter serve` has them). Ctrl-C or SIGTERM stops it (an
 //! instance on PostgreSQL hands its tables over first).
 //! Prints `listening on ADDR` on stdout once it accepts connections.
 
 use std::process::ExitCode;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N] [--instance NAME] [--advertise URL]");
+    eprintln!(
+        "usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N] [--instance NAME] [--advertise URL] \
+         [--max-tables N] [--tables-per-address N] [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N]"
+    );
     ExitCode::from(2)
 }
 
@@ -27,6 +32,20 @@ fn main() -> ExitCode {
             "--bot-think-ms" => match value.parse() {
                 Ok(ms) => config.bot_think_ms = ms,
                 Err(_) => return usage(),
+            },
+            "--max-tables" | "--tables-per-address" => match value.parse() {
+                Ok(n) if flag == "--max-tables" => config.max_tables = n,
+                Ok(n) => config.tables_per_address = n,
+                Err(_) => return usage(),
+            },
+            "--chat-rate" | "--chat-burst" | "--http-rate" | "--http-burst" => match value.parse::<f64>() {
+                Ok(x) if x.is_finite() && x > 0.0 => match flag.as_str() {
+                    "--chat-rate" => config.chat_rate = x,
+                    "--chat-burst" => config.chat_burst = x,
+                    "--http-rate" => config.http_rate = x,
+                    _ => config.http_burst = x,
+                },
+                _ => return usage(),
             },
             _ => return usage(),
         }

@@ -155,6 +155,9 @@ pub enum Command {
         access: Access,
         /// The line.
         text: String,
+        /// The writer's address, stored with the line when the chat rate
+        /// is counted in the database (several instances).
+        addr: Option<std::net::IpAddr>,
         /// The answer: the stored line.
         reply: oneshot::Sender<Result<ChatLine, ApiError>>,
     },
@@ -868,8 +871,13 @@ impl Table {
             Command::Topology { reply } => {
                 let _ = reply.send(Ok(self.game.topology()));
             }
-            Command::Chat { access, text, reply } => {
-                let _ = reply.send(self.chat(&access, text).await);
+            Command::Chat {
+                access,
+                text,
+                addr,
+                reply,
+            } => {
+                let _ = reply.send(self.chat(&access, text, addr).await);
             }
             Command::Rematch { next, reply } => {
                 let msg: Outgoing = json!({"type": "rematch", "table": self.id, "next": next})
@@ -923,7 +931,12 @@ impl Table {
     }
 
     /// Stores a chat line, then sends it to every subscriber.
-    async fn chat(&mut self, access: &Access, text: String) -> Result<ChatLine, ApiError> {
+    async fn chat(
+        &mut self,
+        access: &Access,
+        text: String,
+        addr: Option<std::net::IpAddr>,
+    ) -> Result<ChatLine, ApiError> {
         let (seat, name) = match self.authorise(access)? {
             Viewer::Seat(seat) => {
                 let row = &self.seats[seat.index()];
@@ -947,6 +960,7 @@ impl Table {
         let write = Write::Chat {
             table: self.id.clone(),
             line: line.clone(),
+            addr: addr.map(|a| a.to_string()),
         };
         if let Err(e) = self.shared.db.write(write).await {
             tracing::error!(table = %self.id, error = %e, "chat line not stored");

@@ -21,12 +21,19 @@ use std::time::{Duration, Instant};
 /// An acknowledged action: table, seat, guess, and the version after it.
 type Acked = (String, u8, u8, u64);
 
-fn spawn_instance(db: &str, name: &str) -> (Child, SocketAddr) {
-    common::spawn_server(&["--database", db, "--instance", name])
+pub(crate) fn spawn_instance(db: &str, name: &str) -> (Child, SocketAddr) {
+    spawn_instance_with(db, name, &[])
+}
+
+/// [`spawn_instance`] with more flags (limits).
+pub(crate) fn spawn_instance_with(db: &str, name: &str, flags: &[&str]) -> (Child, SocketAddr) {
+    let mut args = vec!["--database", db, "--instance", name];
+    args.extend_from_slice(flags);
+    common::spawn_server(&args)
 }
 
 /// Waits until every instance in `addrs` sees `n` live instances.
-async fn wait_for_instances(addrs: &[SocketAddr], n: u64) {
+pub(crate) async fn wait_for_instances(addrs: &[SocketAddr], n: u64) {
     let deadline = Instant::now() + Duration::from_secs(20);
     for addr in addrs {
         let api = common::Api::new(*addr);
@@ -42,7 +49,7 @@ async fn wait_for_instances(addrs: &[SocketAddr], n: u64) {
 }
 
 /// The owner of every table in `ids`, from the database.
-async fn owners(pool: &sqlx::AnyPool, ids: &[String]) -> HashMap<String, Option<String>> {
+pub(crate) async fn owners(pool: &sqlx::AnyPool, ids: &[String]) -> HashMap<String, Option<String>> {
     let mut out = HashMap::new();
     for id in ids {
         let row = sqlx::query("SELECT owner FROM tables WHERE id = $1")
@@ -117,7 +124,7 @@ async fn act(http: &reqwest::Client, addr: SocketAddr, table: &str, seat: u8, se
 }
 
 /// Every stored guess of a table as (entry index, seat, n), from the log rows.
-async fn stored_guesses(pool: &sqlx::AnyPool, table: &str) -> Vec<(i64, u64, u64)> {
+pub(crate) async fn stored_guesses(pool: &sqlx::AnyPool, table: &str) -> Vec<(i64, u64, u64)> {
     let rows = sqlx::query("SELECT idx, entry FROM entries WHERE table_id = $1 ORDER BY idx")
         .bind(table)
         .fetch_all(pool)
@@ -137,7 +144,7 @@ async fn stored_guesses(pool: &sqlx::AnyPool, table: &str) -> Vec<(i64, u64, u64
 }
 
 /// Sends `signal` to an instance and waits (at most a minute) for it to end.
-fn stop(child: &mut Child, signal: &str) {
+pub(crate) fn stop(child: &mut Child, signal: &str) {
     let _ = Command::new("kill").args([signal, &child.id().to_string()]).status();
     let deadline = Instant::now() + Duration::from_secs(60);
     while child.try_wait().ok().flatten().is_none() {
@@ -151,7 +158,7 @@ fn stop(child: &mut Child, signal: &str) {
 }
 
 /// The instances of a test, killed when it ends however it ends.
-struct Instances(Vec<Child>);
+pub(crate) struct Instances(pub(crate) Vec<Child>);
 
 impl Drop for Instances {
     fn drop(&mut self) {

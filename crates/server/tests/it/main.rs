@@ -14,6 +14,8 @@ mod history;
 mod hostile;
 mod http_api;
 mod instances;
+mod instances_limits;
+mod instances_mcp;
 mod loadtest_smoke;
 mod persistence_postgres;
 mod persistence_sqlite;
