@@ -17,6 +17,7 @@ use crate::config::{Config, Extension, Rules, TurnRule};
 use crate::dev::{DevCard, DevCards};
 use crate::resource::Resources;
 use crate::state::{Phase, State};
+use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{ConfigError, EventSink, Message, RuleError, Seat};
 
 /// Every rule id of the extension.
@@ -182,21 +183,23 @@ pub fn in_player_two(state: &State) -> bool {
 /// Why an action of the main phase is refused in a step of the extension
 /// (`catan56.sbp.no_trade`, `catan56.sbp.no_dev_play`,
 /// `catan56.pair.no_domestic_trade`), or `None` if the base rules decide.
-pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
+pub fn refusal(state: &State, action: &BaseAction) -> Option<FiveSixError> {
     state.turn_of?;
     let sbp = state.turn_rule == Some(TurnRule::SpecialBuilding);
     match action {
-        a if sbp && crate::rules::trade::is_trade::<crate::resource::Resource>(a) => Some(FiveSixError::SbpNoTrade),
-        Action::OpenTrade
-        | Action::OfferGive { .. }
-        | Action::OfferGet { .. }
-        | Action::SubmitOffer
-        | Action::ConfirmTrade { .. }
-        | Action::CancelTrade => Some(FiveSixError::PairNoDomesticTrade),
-        Action::PlayKnight
-        | Action::PlayRoadBuilding
-        | Action::PlayYearOfPlenty { .. }
-        | Action::PlayMonopoly { .. }
+        a if sbp && crate::rules::trade::is_trade::<crate::resource::Resource>(&Action::Base(*a)) => {
+            Some(FiveSixError::SbpNoTrade)
+        }
+        BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade => Some(FiveSixError::PairNoDomesticTrade),
+        BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
             if sbp =>
         {
             Some(FiveSixError::SbpNoDevPlay)
@@ -207,10 +210,13 @@ pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
 
 /// Why `seat`, who is not the active player, may not play a development
 /// card now: paired player 2 waits for their phase (`catan56.pair.card_timing`).
-pub fn refusal_off_turn(state: &State, seat: Seat, action: &Action) -> Option<FiveSixError> {
+pub fn refusal_off_turn(state: &State, seat: Seat, action: &BaseAction) -> Option<FiveSixError> {
     let plays = matches!(
         action,
-        Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty { .. } | Action::PlayMonopoly { .. }
+        BaseAction::PlayKnight
+            | BaseAction::PlayRoadBuilding
+            | BaseAction::PlayYearOfPlenty { .. }
+            | BaseAction::PlayMonopoly { .. }
     );
     (plays
         && state.turn_rule == Some(TurnRule::Paired)
@@ -223,7 +229,11 @@ pub fn refusal_off_turn(state: &State, seat: Seat, action: &Action) -> Option<Fi
 /// the current step of the extension.
 #[inline]
 pub fn allowed(state: &State, action: &Action) -> bool {
-    refusal(state, action).is_none()
+    match action {
+        Action::Base(a) => refusal(state, a).is_none(),
+        // The extension adds no rule about another rule set's actions.
+        Action::Ck(_) => true,
+    }
 }
 
 /// Drops from a legal list what the extension forbids while another
@@ -264,7 +274,7 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     state.trade_offers = 0;
     state.free_squire_steps = 0;
     if state.turn_of.is_none() {
-        events.push(Event::TurnEnded { seat });
+        events.push(Event::Base(BaseEvent::TurnEnded { seat }));
     }
     let (next, of) = match (rule, state.turn_of) {
         (TurnRule::SpecialBuilding, None) => (state.next_seat(seat), seat),
@@ -285,10 +295,10 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     }
     state.turn_of = Some(of);
     state.current = next;
-    state.phase = Phase::Main;
+    state.phase = Phase::Base(BasePhase::Main);
     events.push(match rule {
-        TurnRule::SpecialBuilding => Event::SpecialBuilding { seat: next, after: of },
-        TurnRule::Paired => Event::PlayerTwo { seat: next, after: of },
+        TurnRule::SpecialBuilding => Event::Base(BaseEvent::SpecialBuilding { seat: next, after: of }),
+        TurnRule::Paired => Event::Base(BaseEvent::PlayerTwo { seat: next, after: of }),
     });
     true
 }
@@ -338,7 +348,10 @@ pub fn problems(state: &State) -> Vec<engine::Problem> {
         let ok = state.turn_rule.is_some()
             && of.index() < n
             && of != state.current
-            && !matches!(state.phase, Phase::Setup { .. } | Phase::Roll | Phase::Rolling);
+            && !matches!(
+                state.phase,
+                Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Roll) | Phase::Base(BasePhase::Rolling)
+            );
         if !ok {
             out.push(engine::Problem::new(
                 "catan56.sbp.when",

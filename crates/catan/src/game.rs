@@ -6,6 +6,7 @@
 // The crate root's modules and re-exports: this file is the root's `Game`
 // impl moved into a module of its own.
 use crate::*;
+use crate::{BaseAction, BaseChance, BasePhase, CkAction};
 use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
 use rules::{development, hand, turn};
@@ -35,6 +36,18 @@ impl<'a> RuleSet<'a> {
             Some(ck) => RuleSet::CitiesKnights(ck),
         }
     }
+}
+
+/// An action of a rule set this game does not play is malformed input, like
+/// an id off the board: it names nothing in this game's vocabulary.
+fn foreign(action: &CkAction) -> Rejection<CatanError> {
+    let tag = serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_default();
+    Rejection::Malformed(format!(
+        "'{tag}' is an action of Cities & Knights, which this game does not play"
+    ))
 }
 
 impl Game for Catan {
@@ -133,10 +146,10 @@ impl Game for Catan {
             start_player: start,
             current: start,
             turn: 0,
-            phase: Phase::Setup {
+            phase: Phase::Base(BasePhase::Setup {
                 step: 0,
                 road_from: None,
-            },
+            }),
             bank: if five_six {
                 five_six::FULL_BANK_56
             } else {
@@ -175,28 +188,48 @@ impl Game for Catan {
     }
 
     fn is_offer(action: &Action) -> bool {
-        matches!(action, Action::OpenTrade | Action::SubmitOffer)
+        matches!(
+            action,
+            Action::Base(BaseAction::OpenTrade) | Action::Base(BaseAction::SubmitOffer)
+        )
     }
 
     #[inline]
     fn to_act(state: &State) -> ToAct {
         match RuleSet::of(state) {
-            RuleSet::Base => legal::to_act(state),
+            // A Cities & Knights phase in a base game is refused when a state
+            // is loaded (`ck.state.rules`), so only a state built by hand
+            // carries one: nobody acts then, nothing is legal or applied.
+            RuleSet::Base => match &state.phase {
+                Phase::Base(p) => legal::to_act(state, p),
+                Phase::Ck(_) => ToAct::Over,
+            },
             RuleSet::CitiesKnights(_) => cities_knights::legal::to_act(state),
         }
     }
 
+    #[inline]
     fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         match RuleSet::of(state) {
-            RuleSet::Base => legal::legal_actions(state, seat, out),
+            RuleSet::Base => {
+                if let Phase::Base(p) = &state.phase {
+                    legal::legal_actions(state, p, seat, out)
+                }
+            }
             RuleSet::CitiesKnights(ck) => cities_knights::legal::legal_actions(state, ck, seat, out),
         }
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
         match RuleSet::of(state) {
-            RuleSet::Base => legal::check(state, seat, action),
+            RuleSet::Base => match (&state.phase, action) {
+                (_, Action::Ck(a)) => Err(foreign(a)),
+                (Phase::Base(p), Action::Base(a)) => legal::check(state, p, seat, a),
+                (Phase::Ck(_), Action::Base(_)) => Err(Rejection::WrongPhase {
+                    phase: state.phase.name(),
+                }),
+            },
             RuleSet::CitiesKnights(ck) => cities_knights::legal::check(state, ck, seat, action),
         }
     }
@@ -209,21 +242,27 @@ impl Game for Catan {
         let known = seat.index() < state.players.len();
         let base = matches!(RuleSet::of(state), RuleSet::Base);
         match action {
-            Action::MaritimeTrade { give, get, rate: None } if known && base => Action::MaritimeTrade {
-                give,
-                get,
-                rate: Some(rules::trade::rates(state, seat)[give.index()]),
-            },
-            Action::BankTrade { give, get, rate: None } if known && !base => Action::BankTrade {
-                give,
-                get,
-                rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
-            },
-            Action::PlayYearOfPlenty { first, second } if first > second => Action::PlayYearOfPlenty {
-                first: second,
-                second: first,
-            },
-            Action::PlayInventor { a, b } if a > b => Action::PlayInventor { a: b, b: a },
+            Action::Base(BaseAction::MaritimeTrade { give, get, rate: None }) if known && base => {
+                Action::Base(BaseAction::MaritimeTrade {
+                    give,
+                    get,
+                    rate: Some(rules::trade::rates(state, seat)[give.index()]),
+                })
+            }
+            Action::Ck(CkAction::BankTrade { give, get, rate: None }) if known && !base => {
+                Action::Ck(CkAction::BankTrade {
+                    give,
+                    get,
+                    rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
+                })
+            }
+            Action::Base(BaseAction::PlayYearOfPlenty { first, second }) if first > second => {
+                Action::Base(BaseAction::PlayYearOfPlenty {
+                    first: second,
+                    second: first,
+                })
+            }
+            Action::Ck(CkAction::PlayInventor { a, b }) if a > b => Action::Ck(CkAction::PlayInventor { a: b, b: a }),
             a => a,
         }
     }
@@ -245,7 +284,11 @@ impl Game for Catan {
     #[inline]
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
         match RuleSet::of(state) {
-            RuleSet::Base => legal::apply(state, seat, action, events),
+            RuleSet::Base => {
+                if let Action::Base(a) = action {
+                    legal::apply(state, seat, a, events)
+                }
+            }
             RuleSet::CitiesKnights(_) => cities_knights::legal::apply(state, seat, action, events),
         }
         turn::check_victory(state, events);
@@ -257,15 +300,15 @@ impl Game for Catan {
             return cities_knights::legal::chance_outcomes(state, out);
         }
         match state.phase {
-            Phase::Rolling => {
+            Phase::Base(BasePhase::Rolling) => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {
-                        out.push((Chance::Dice(Dice { red, yellow }), 1.0 / 36.0));
+                        out.push((Chance::Base(BaseChance::Dice(Dice { red, yellow })), 1.0 / 36.0));
                     }
                 }
             }
-            Phase::Stealing { victim, .. } => hand::steal_outcomes::<Resource>(state, victim, out),
-            Phase::Drawing => development::draw_outcomes(state, out),
+            Phase::Base(BasePhase::Stealing { victim, .. }) => hand::steal_outcomes::<Resource>(state, victim, out),
+            Phase::Base(BasePhase::Drawing) => development::draw_outcomes(state, out),
             _ => {}
         }
     }
@@ -276,19 +319,19 @@ impl Game for Catan {
             return cities_knights::legal::sample_chance(state, rng);
         }
         match state.phase {
-            Phase::Stealing { victim, .. } => Chance::Steal {
+            Phase::Base(BasePhase::Stealing { victim, .. }) => Chance::Base(BaseChance::Steal {
                 resource: hand::sample_steal(state, victim, rng).unwrap_or(Resource::Brick),
-            },
-            Phase::Drawing => Chance::Draw {
+            }),
+            Phase::Base(BasePhase::Drawing) => Chance::Base(BaseChance::Draw {
                 card: development::sample_draw(state, rng),
-            },
+            }),
             _ => {
                 // One draw for both dice: 36 equally likely pairs.
                 let x: u32 = rng.random_range(0..36);
-                Chance::Dice(Dice {
+                Chance::Base(BaseChance::Dice(Dice {
                     red: (x / 6) as u8 + 1,
                     yellow: (x % 6) as u8 + 1,
-                })
+                }))
             }
         }
     }
@@ -302,12 +345,14 @@ impl Game for Catan {
             return;
         }
         match (state.phase, *outcome) {
-            (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
-            (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
+            (Phase::Base(BasePhase::Rolling), Chance::Base(BaseChance::Dice(d))) => turn::apply_dice(state, d, events),
+            (Phase::Base(BasePhase::Stealing { victim, resume }), Chance::Base(BaseChance::Steal { resource })) => {
                 hand::apply_steal(state, victim, resource, events);
                 state.phase = resume.phase();
             }
-            (Phase::Drawing, Chance::Draw { card }) => development::apply_draw(state, card, events),
+            (Phase::Base(BasePhase::Drawing), Chance::Base(BaseChance::Draw { card })) => {
+                development::apply_draw(state, card, events)
+            }
             _ => return,
         }
         turn::check_victory(state, events);
@@ -326,7 +371,7 @@ impl Game for Catan {
 
     fn result(state: &State) -> Option<GameResult> {
         match state.phase {
-            Phase::Over { winner } => Some(GameResult {
+            Phase::Base(BasePhase::Over { winner }) => Some(GameResult {
                 winners: vec![winner],
                 scores: Seat::all(state.n()).map(|s| state.points(s) as i32).collect(),
                 reason: "points".to_string(),

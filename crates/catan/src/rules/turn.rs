@@ -6,16 +6,17 @@
 use crate::action::{Dice, Event};
 use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::{BaseEvent, BasePhase};
 
 use engine::EventSink;
 
 /// Applies a roll of the dice.
 pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &mut S) {
     state.last_roll = Some(dice);
-    events.push(Event::Rolled {
+    events.push(Event::Base(BaseEvent::Rolled {
         seat: state.current,
         dice,
-    });
+    }));
     let sum = dice.sum();
     if sum == 7 {
         let mut owed = [0u8; MAX_PLAYERS];
@@ -28,13 +29,13 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
             }
         }
         state.phase = if any {
-            Phase::Discard { owed }
+            Phase::Base(BasePhase::Discard { owed })
         } else {
-            Phase::MoveRobber { resume: Resume::Main }
+            Phase::Base(BasePhase::MoveRobber { resume: Resume::Main })
         };
     } else {
         super::hand::produce::<Resource, S>(state, sum, events);
-        state.phase = Phase::Main;
+        state.phase = Phase::Base(BasePhase::Main);
     }
 }
 
@@ -55,15 +56,15 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
         state.dev_played = false;
         state.trade_offers = 0;
         state.free_squire_steps = 0;
-        events.push(Event::TurnEnded { seat });
+        events.push(Event::Base(BaseEvent::TurnEnded { seat }));
     }
     state.current = state.next_seat(state.current);
     state.turn += 1;
-    state.phase = Phase::Roll;
-    events.push(Event::TurnStarted {
+    state.phase = Phase::Base(BasePhase::Roll);
+    events.push(Event::Base(BaseEvent::TurnStarted {
         seat: state.current,
         turn: state.turn,
-    });
+    }));
 }
 
 /// Ends the game if the active player has reached the goal: points only count
@@ -71,7 +72,10 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// 5–6 player game [`crate::five_six::winner`] decides).
 #[inline(always)]
 pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
-    if matches!(state.phase, Phase::Setup { .. } | Phase::Over { .. }) {
+    if matches!(
+        state.phase,
+        Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Over { .. })
+    ) {
         return;
     }
     let seat = if state.turn_rule.is_none() {
@@ -85,11 +89,11 @@ pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     };
     let points = state.points(seat);
     if points >= state.victory_points {
-        state.phase = Phase::Over { winner: seat };
-        events.push(Event::Won {
+        state.phase = Phase::Base(BasePhase::Over { winner: seat });
+        events.push(Event::Base(BaseEvent::Won {
             seat,
             points,
             victory_point_cards: state.players.iter().map(|p| p.victory_point_cards()).collect(),
-        });
+        }));
     }
 }
