@@ -31,7 +31,10 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
 
 /// Trades with the bank of the active player: each kind held at its best
 /// rate, for each other kind the bank holds (`catan.trade.maritime`; Cities &
-/// Knights' `ck.trade.bank` with commodities).
+/// Knights' `ck.trade.bank` with commodities). Always inlined into the one
+/// main-phase list of each rule set: out of line, the loop pays a call and
+/// reloads the state per card kind (measured: +1.5% of a C&K playout).
+#[inline(always)]
 pub fn legal_bank_trades<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if C::hand_size(state, seat) < 2 {
         return;
