@@ -16,13 +16,18 @@ use rules::{development, hand, turn};
 pub struct Catan;
 
 /// The rule set a state is played under, derived once per entry point: the
-/// one place that looks at whether `State::ck` is there. A rule set's code
-/// gets its own state from here (never a default), so it cannot run on a
-/// state of another rule set by accident.
+/// one place that looks at whether `State::ck` or a 5–6 turn rule is there.
+/// A rule set's code gets its own state from here (never a default), so it
+/// cannot run on a state of another rule set by accident. The 5–6 player
+/// extension is a layer on the base game: its entry points wrap the base
+/// game's, which know nothing of it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RuleSet<'a> {
-    /// The base game (with or without the 5–6 player extension).
+    /// The base game.
     Base,
+    /// The base game with the 5–6 player extension's turn rules
+    /// (`five_six`).
+    FiveSix,
     /// Cities & Knights (with or without heroes), with its part of the state.
     CitiesKnights(&'a cities_knights::CkState),
 }
@@ -31,9 +36,14 @@ impl<'a> RuleSet<'a> {
     /// The rule set of `state`.
     #[inline]
     pub(crate) fn of(state: &'a State) -> Self {
-        match state.ck.as_deref() {
-            None => RuleSet::Base,
-            Some(ck) => RuleSet::CitiesKnights(ck),
+        // Nested, not one match on both fields: where the base game and the
+        // extension take the same path, the turn rule is not even read.
+        if let Some(ck) = state.ck.as_deref() {
+            RuleSet::CitiesKnights(ck)
+        } else if state.turn_rule.is_some() {
+            RuleSet::FiveSix
+        } else {
+            RuleSet::Base
         }
     }
 }
@@ -200,7 +210,7 @@ impl Game for Catan {
             // A Cities & Knights phase in a base game is refused when a state
             // is loaded (`ck.state.rules`), so only a state built by hand
             // carries one: nobody acts then, nothing is legal or applied.
-            RuleSet::Base => match &state.phase {
+            RuleSet::Base | RuleSet::FiveSix => match &state.phase {
                 Phase::Base(p) => legal::to_act(state, p),
                 Phase::Ck(_) => ToAct::Over,
             },
@@ -217,15 +227,23 @@ impl Game for Catan {
                     legal::legal_actions(state, p, seat, out)
                 }
             }
+            RuleSet::FiveSix => {
+                if let Phase::Base(p) = &state.phase {
+                    five_six::legal_actions(state, p, seat, out)
+                }
+            }
             RuleSet::CitiesKnights(ck) => cities_knights::legal::legal_actions(state, ck, seat, out),
         }
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
         match RuleSet::of(state) {
-            RuleSet::Base => match (&state.phase, action) {
+            rule_set @ (RuleSet::Base | RuleSet::FiveSix) => match (&state.phase, action) {
                 (_, Action::Ck(a)) => Err(foreign(a)),
-                (Phase::Base(p), Action::Base(a)) => legal::check(state, p, seat, a),
+                (Phase::Base(p), Action::Base(a)) => match rule_set {
+                    RuleSet::FiveSix => five_six::check(state, p, seat, a),
+                    _ => legal::check(state, p, seat, a),
+                },
                 (Phase::Ck(_), Action::Base(_)) => Err(Rejection::WrongPhase {
                     phase: state.phase.name(),
                 }),
@@ -240,7 +258,7 @@ impl Game for Catan {
     /// with the player's best rate, the one it is made at.
     fn canonical(state: &State, seat: Seat, action: Action) -> Action {
         let known = seat.index() < state.players.len();
-        let base = matches!(RuleSet::of(state), RuleSet::Base);
+        let base = !matches!(RuleSet::of(state), RuleSet::CitiesKnights(_));
         match action {
             Action::Base(BaseAction::MaritimeTrade { give, get, rate: None }) if known && base => {
                 Action::Base(BaseAction::MaritimeTrade {
@@ -288,10 +306,19 @@ impl Game for Catan {
                 if let Action::Base(a) = action {
                     legal::apply(state, seat, a, events)
                 }
+                turn::check_victory(state, events);
             }
-            RuleSet::CitiesKnights(_) => cities_knights::legal::apply(state, seat, action, events),
+            RuleSet::FiveSix => {
+                if let Action::Base(a) = action {
+                    five_six::apply(state, seat, a, events)
+                }
+                five_six::check_victory(state, events);
+            }
+            RuleSet::CitiesKnights(_) => {
+                cities_knights::legal::apply(state, seat, action, events);
+                turn::check_victory(state, events);
+            }
         }
-        turn::check_victory(state, events);
     }
 
     fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
@@ -339,7 +366,9 @@ impl Game for Catan {
     /// Inlined for the same reason as `apply_unchecked`.
     #[inline]
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
-        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
+        let rule_set = RuleSet::of(state);
+        let five_six_turns = matches!(rule_set, RuleSet::FiveSix);
+        if let RuleSet::CitiesKnights(_) = rule_set {
             cities_knights::legal::apply_chance(state, outcome, events);
             turn::check_victory(state, events);
             return;
@@ -355,7 +384,11 @@ impl Game for Catan {
             }
             _ => return,
         }
-        turn::check_victory(state, events);
+        if five_six_turns {
+            five_six::check_victory(state, events);
+        } else {
+            turn::check_victory(state, events);
+        }
     }
 
     fn view(state: &State, viewer: Viewer) -> View {

@@ -6,7 +6,6 @@ use crate::action::{Action, BaseAction, Event, Place};
 use crate::dev::DevCard;
 use crate::error::CatanError;
 use crate::event::BaseEvent;
-use crate::five_six;
 use crate::resource::Resource;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
@@ -78,9 +77,6 @@ pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec
         BasePhase::Main => {
             if active {
                 main_actions(state, seat, out);
-                if state.turn_of.is_some() {
-                    five_six::retain_allowed(state, out);
-                }
             }
         }
         BasePhase::RoadBuilding { .. } => {
@@ -329,9 +325,6 @@ pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) 
         | BasePhase::TradeConfirm { .. } => {}
     }
     if seat != state.current {
-        if let Some(e) = five_six::refusal_off_turn(state, seat, action) {
-            return Err(CatanError::FiveSix(e).into());
-        }
         return Err(if is_trade {
             CatanError::TradeActivePlayerOnly.into()
         } else {
@@ -342,10 +335,7 @@ pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) 
     match phase {
         BasePhase::Setup { road_from, .. } => setup::check(state, road_from, action),
         BasePhase::Roll => check_roll_phase(state, seat, action, wrong),
-        BasePhase::Main => match five_six::refusal(state, action) {
-            Some(e) if state.turn_of.is_some() => Err(CatanError::FiveSix(e).into()),
-            _ => check_main(state, seat, action, wrong),
-        },
+        BasePhase::Main => check_main(state, seat, action, wrong),
         // Phases of one action each.
         BasePhase::MoveRobber { .. } => {
             let BaseAction::MoveRobber { hex, victim } = *action else {

@@ -39,25 +39,25 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
     }
 }
 
-/// Ends the turn: cards bought become playable, the next seat rolls.
-/// In a 5–6 player game other players act first (`crate::five_six`).
+/// Ends the turn: cards bought become playable, the next seat rolls. (The
+/// 5–6 player extension ends a turn its own way, `crate::five_six`, and
+/// calls [`begin_next_turn`] when the next turn begins.)
 pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let seat = state.current;
-    if state.turn_rule.is_some() {
-        if crate::five_six::end_part(state, events) {
-            return;
-        }
-    } else {
-        let p = &mut state.players[seat.index()];
-        for k in 0..p.dev_cards.0.len() {
-            p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
-        }
-        p.new_dev_cards = crate::dev::DevCards::ZERO;
-        state.dev_played = false;
-        state.trade_offers = 0;
-        state.free_squire_steps = 0;
-        events.push(Event::Base(BaseEvent::TurnEnded { seat }));
+    let p = &mut state.players[seat.index()];
+    for k in 0..p.dev_cards.0.len() {
+        p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
     }
+    p.new_dev_cards = crate::dev::DevCards::ZERO;
+    state.dev_played = false;
+    state.trade_offers = 0;
+    state.free_squire_steps = 0;
+    events.push(Event::Base(BaseEvent::TurnEnded { seat }));
+    begin_next_turn(state, events);
+}
+
+/// The next seat's turn begins: it rolls.
+pub(crate) fn begin_next_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     state.current = state.next_seat(state.current);
     state.turn += 1;
     state.phase = Phase::Base(BasePhase::Roll);
@@ -68,8 +68,8 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 }
 
 /// Ends the game if the active player has reached the goal: points only count
-/// in the player's own turn, so only the active player is ever checked (in a
-/// 5–6 player game [`crate::five_six::winner`] decides).
+/// in the player's own turn, so only the active player is ever checked (the
+/// 5–6 player extension checks its own way, `crate::five_six::check_victory`).
 #[inline(always)]
 pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     if matches!(
@@ -78,15 +78,12 @@ pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     ) {
         return;
     }
-    let seat = if state.turn_rule.is_none() {
-        state.current
-    } else {
-        match crate::five_six::winner(state) {
-            Some(Some(seat)) => seat,
-            Some(None) => return,
-            None => state.current,
-        }
-    };
+    declare_if_won(state, state.current, events);
+}
+
+/// Ends the game with `seat` the winner if its points reach the goal.
+#[inline(always)]
+pub(crate) fn declare_if_won<S: EventSink<Event>>(state: &mut State, seat: engine::Seat, events: &mut S) {
     let points = state.points(seat);
     if points >= state.victory_points {
         state.phase = Phase::Base(BasePhase::Over { winner: seat });
