@@ -75,10 +75,8 @@ pub(crate) fn check(
 }
 
 /// Applies an action known to be legal: the base game's, but a turn ends by
-/// the extension's turn rule. Out of line, as [`check_victory`]: the playout
-/// loop inlines the dispatch, and 3–4 player games should not pay for this
-/// code's size there.
-#[inline(never)]
+/// the extension's turn rule.
+#[inline]
 pub(crate) fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
     if matches!(state.phase, Phase::Base(BasePhase::Main)) && matches!(action, BaseAction::EndTurn) {
         end_turn(state, events);
@@ -99,7 +97,7 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// Ends the game if a player has won: nobody in the Special Building Phase,
 /// paired players 1 and 2 after every action ([`winner`]), else the active
 /// player in their own turn as in the base game.
-#[inline(never)]
+#[inline]
 pub(crate) fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     if matches!(
         state.phase,

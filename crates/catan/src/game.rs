@@ -237,18 +237,22 @@ impl Game for Catan {
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
-        match RuleSet::of(state) {
-            rule_set @ (RuleSet::Base | RuleSet::FiveSix) => match (&state.phase, action) {
-                (_, Action::Ck(a)) => Err(foreign(a)),
-                (Phase::Base(p), Action::Base(a)) => match rule_set {
-                    RuleSet::FiveSix => five_six::check(state, p, seat, a),
-                    _ => legal::check(state, p, seat, a),
-                },
-                (Phase::Ck(_), Action::Base(_)) => Err(Rejection::WrongPhase {
+        let rule_set = RuleSet::of(state);
+        let (phase, action) = match (rule_set, &state.phase, action) {
+            (RuleSet::CitiesKnights(ck), _, _) => return cities_knights::legal::check(state, ck, seat, action),
+            // The base game's vocabulary has no such action.
+            (_, _, Action::Ck(a)) => return Err(foreign(a)),
+            (_, Phase::Ck(_), _) => {
+                return Err(Rejection::WrongPhase {
                     phase: state.phase.name(),
-                }),
-            },
-            RuleSet::CitiesKnights(ck) => cities_knights::legal::check(state, ck, seat, action),
+                })
+            }
+            (_, Phase::Base(p), Action::Base(a)) => (p, a),
+        };
+        if let RuleSet::FiveSix = rule_set {
+            five_six::check(state, phase, seat, action)
+        } else {
+            legal::check(state, phase, seat, action)
         }
     }
 
