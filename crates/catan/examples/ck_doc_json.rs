@@ -4,6 +4,7 @@
 
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Track};
 use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase};
+use catan::{CkAction, CkChance, CkEvent, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, Viewer};
 
@@ -25,47 +26,47 @@ fn main() {
     }
     line(&s.ck);
     for a in [
-        Action::BuildKnight { node: NodeId(4) },
-        Action::DisplaceKnight {
+        Action::Ck(CkAction::BuildKnight { node: NodeId(4) }),
+        Action::Ck(CkAction::DisplaceKnight {
             from: NodeId(4),
             to: NodeId(13),
-        },
-        Action::BuildImprovement { track: Track::Science },
-        Action::BankTrade {
+        }),
+        Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
+        Action::Ck(CkAction::BankTrade {
             rate: Some(4),
             give: Card::Coin,
             get: Card::Ore,
-        },
-        Action::DiscardCard { card: Card::Paper },
-        Action::PlayProgress {
+        }),
+        Action::Ck(CkAction::DiscardCard { card: Card::Paper }),
+        Action::Ck(CkAction::PlayProgress {
             card: ProgressCard::Warlord,
-        },
-        Action::PlayInventor {
+        }),
+        Action::Ck(CkAction::PlayInventor {
             a: catan::HexId(0),
             b: catan::HexId(2),
-        },
-        Action::EndCard,
+        }),
+        Action::Ck(CkAction::EndCard),
     ] {
         line(&a);
     }
-    line(&Chance::CkDice {
+    line(&Chance::Ck(CkChance::CkDice {
         red: 2,
         yellow: 5,
         event: EventFace::Gate(Track::Politics),
-    });
-    line(&Chance::Progress {
+    }));
+    line(&Chance::Ck(CkChance::Progress {
         card: ProgressCard::Spy,
-    });
-    line(&Phase::ProgressDraw {
+    }));
+    line(&Phase::Ck(CkPhase::ProgressDraw {
         seat: Seat(1),
         track: Track::Trade,
         then: catan::cities_knights::Step::Production,
-    });
-    line(&Event::BarbarianAttack {
+    }));
+    line(&Event::Ck(CkEvent::BarbarianAttack {
         strength: 4,
         defence: 3,
         repelled: false,
-    });
+    }));
     let view = Catan::view(&s, Viewer::Seat(Seat(1)));
     println!(
         "{}",

@@ -4,6 +4,7 @@
 //! `cargo run -p spielleiter-catan --example doc_json`
 
 use catan::{Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, Event, HexId, NodeId, Resource, Resources};
+use catan::{BaseAction, BaseChance, BaseEvent};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, Viewer};
 
@@ -49,81 +50,81 @@ fn main() {
         .edge_between(NodeId(0), NodeId(3))
         .expect("edge");
     for a in [
-        Action::BuildSettlement { node: NodeId(0) },
-        Action::BuildRoad { edge: e },
-        Action::BuildCity { node: NodeId(0) },
-        Action::Roll,
-        Action::Discard {
+        Action::Base(BaseAction::BuildSettlement { node: NodeId(0) }),
+        Action::Base(BaseAction::BuildRoad { edge: e }),
+        Action::Base(BaseAction::BuildCity { node: NodeId(0) }),
+        Action::Base(BaseAction::Roll),
+        Action::Base(BaseAction::Discard {
             resource: Resource::Wool,
-        },
-        Action::MoveRobber {
+        }),
+        Action::Base(BaseAction::MoveRobber {
             hex: HexId(4),
             victim: Some(Seat(2)),
-        },
-        Action::MoveRobber {
+        }),
+        Action::Base(BaseAction::MoveRobber {
             hex: HexId(7),
             victim: None,
-        },
-        Action::BuyDevelopmentCard,
-        Action::PlayKnight,
-        Action::PlayRoadBuilding,
-        Action::PlayYearOfPlenty {
+        }),
+        Action::Base(BaseAction::BuyDevelopmentCard),
+        Action::Base(BaseAction::PlayKnight),
+        Action::Base(BaseAction::PlayRoadBuilding),
+        Action::Base(BaseAction::PlayYearOfPlenty {
             first: Resource::Brick,
             second: Resource::Ore,
-        },
-        Action::PlayMonopoly {
+        }),
+        Action::Base(BaseAction::PlayMonopoly {
             resource: Resource::Grain,
-        },
-        Action::MaritimeTrade {
+        }),
+        Action::Base(BaseAction::MaritimeTrade {
             rate: Some(4),
             give: Resource::Lumber,
             get: Resource::Ore,
-        },
-        Action::OpenTrade,
-        Action::OfferGive {
+        }),
+        Action::Base(BaseAction::OpenTrade),
+        Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
-        Action::OfferGet {
+        }),
+        Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
-        Action::SubmitOffer,
-        Action::AcceptOffer,
-        Action::DeclineOffer,
-        Action::ConfirmTrade { with: Seat(1) },
-        Action::CancelTrade,
-        Action::EndTurn,
+        }),
+        Action::Base(BaseAction::SubmitOffer),
+        Action::Base(BaseAction::AcceptOffer),
+        Action::Base(BaseAction::DeclineOffer),
+        Action::Base(BaseAction::ConfirmTrade { with: Seat(1) }),
+        Action::Base(BaseAction::CancelTrade),
+        Action::Base(BaseAction::EndTurn),
     ] {
         line(&a);
     }
     println!("## chance");
-    line(&Chance::Dice(Dice { red: 3, yellow: 4 }));
-    line(&Chance::Steal {
+    line(&Chance::Base(BaseChance::Dice(Dice { red: 3, yellow: 4 })));
+    line(&Chance::Base(BaseChance::Steal {
         resource: Resource::Brick,
-    });
-    line(&Chance::Draw { card: DevCard::Knight });
+    }));
+    line(&Chance::Base(BaseChance::Draw { card: DevCard::Knight }));
     println!("## events (a stolen card as the thief and as a third player sees it)");
-    let stolen = Event::Stolen {
+    let stolen = Event::Base(BaseEvent::Stolen {
         thief: Seat(0),
         victim: Seat(1),
         resource: Some(Resource::Ore),
-    };
+    });
     line(&stolen);
     line(&Catan::redact(&stolen, Viewer::Seat(Seat(2))));
-    line(&Event::Produced {
+    line(&Event::Base(BaseEvent::Produced {
         seat: Seat(1),
         resources: Resources::of(&[(Resource::Grain, 2)]),
-    });
-    line(&Event::DevCardBought {
+    }));
+    line(&Event::Base(BaseEvent::DevCardBought {
         seat: Seat(1),
         card: None,
-    });
-    line(&Event::MonopolyPaid {
+    }));
+    line(&Event::Base(BaseEvent::MonopolyPaid {
         from: Seat(2),
         to: Seat(0),
         resource: Resource::Wool,
         count: None,
-    });
-    line(&Event::LargestArmy { holder: Some(Seat(3)) });
+    }));
+    line(&Event::Base(BaseEvent::LargestArmy { holder: Some(Seat(3)) }));
     println!("## events of a real game (seed 7, first 12)");
     let config = Config {
         board: BoardChoice::Beginner,

@@ -23,6 +23,7 @@
 use crate::dev::{DevCards, DEV_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
 use crate::state::{Phase, State, MAX_PLAYERS};
+use crate::BasePhase;
 use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
 /// A state consistent with everything `viewer` sees, secrets resampled.
@@ -46,7 +47,7 @@ pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
         return s;
     }
     resample_hands(&mut s, &hidden, rng);
-    if !matches!(s.phase, Phase::Over { .. }) {
+    if !matches!(s.phase, Phase::Base(BasePhase::Over { .. })) {
         resample_dev_cards(&mut s, &hidden, rng);
     }
     s
@@ -57,8 +58,10 @@ fn known_minimum(state: &State) -> [Resources; MAX_PLAYERS] {
     let mut known = [Resources::ZERO; MAX_PLAYERS];
     let cur = state.current.index();
     match state.phase {
-        Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } => known[cur] = offer.give,
-        Phase::TradeConfirm { offer, accepted } => {
+        Phase::Base(BasePhase::TradeDraft { offer }) | Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
+            known[cur] = offer.give
+        }
+        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
             known[cur] = offer.give;
             for s in accepted.iter() {
                 if let Some(k) = known.get_mut(s.index()) {
@@ -213,7 +216,7 @@ mod tests {
         let mut dev_swapped = 0;
         for seed in 0..40 {
             let mut s = midgame(seed, 20 + seed as u32);
-            if matches!(s.phase, Phase::Over { .. }) {
+            if matches!(s.phase, Phase::Base(BasePhase::Over { .. })) {
                 continue;
             }
             for me in 0..4usize {

@@ -11,13 +11,106 @@
 //! turn it is, so building, buying, a knight's robber move or Road Building
 //! work unchanged; this module only narrows what is allowed there and decides
 //! who wins.
+//!
+//! The dispatch (`RuleSet::FiveSix` in `game.rs`) hands a 5–6 player game to
+//! the entry points below ([`legal_actions`], [`check`], [`apply`],
+//! [`check_victory`]), which wrap the base game's: the base rules know
+//! nothing of the extension.
 
 use crate::action::{Action, Event};
 use crate::config::{Config, Extension, Rules, TurnRule};
 use crate::dev::{DevCard, DevCards};
+use crate::error::CatanError;
+use crate::legal;
 use crate::resource::Resources;
+use crate::rules::turn;
 use crate::state::{Phase, State};
-use engine::{ConfigError, EventSink, Message, RuleError, Seat};
+use crate::{BaseAction, BaseEvent, BasePhase};
+use engine::{ConfigError, EventSink, Message, Rejection, RuleError, Seat};
+
+/// Every legal action of `seat`: the base game's, narrowed in a step of the
+/// extension (`turn_of`) to what that step allows.
+#[inline]
+pub(crate) fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
+    legal::legal_actions(state, phase, seat, out);
+    if matches!(phase, BasePhase::Main) && state.turn_of.is_some() {
+        retain_allowed(state, out);
+    }
+}
+
+/// Why `action` is refused: what the step of the extension forbids
+/// (`catan56.sbp.*`, `catan56.pair.*`), then the base game's reasons, in the
+/// order the base check gives them (ids, seat, phase).
+pub(crate) fn check(
+    state: &State,
+    phase: &BasePhase,
+    seat: Seat,
+    action: &BaseAction,
+) -> Result<(), Rejection<CatanError>> {
+    // The phases where only the active player acts (the others answer
+    // before a seat's turn is looked at).
+    let active_phase = matches!(
+        phase,
+        BasePhase::Setup { .. }
+            | BasePhase::Roll
+            | BasePhase::MoveRobber { .. }
+            | BasePhase::Main
+            | BasePhase::RoadBuilding { .. }
+            | BasePhase::TradeDraft { .. }
+            | BasePhase::TradeConfirm { .. }
+    );
+    if active_phase && seat.index() < state.n() {
+        legal::check_ids(state, action.places())?;
+        if seat != state.current {
+            if let Some(e) = refusal_off_turn(state, seat, action) {
+                return Err(CatanError::FiveSix(e).into());
+            }
+        } else if matches!(phase, BasePhase::Main) {
+            if let Some(e) = refusal(state, action) {
+                return Err(CatanError::FiveSix(e).into());
+            }
+        }
+    }
+    legal::check(state, phase, seat, action)
+}
+
+/// Applies an action known to be legal: the base game's, but a turn ends by
+/// the extension's turn rule.
+#[inline]
+pub(crate) fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+    if matches!(state.phase, Phase::Base(BasePhase::Main)) && matches!(action, BaseAction::EndTurn) {
+        end_turn(state, events);
+    } else {
+        legal::apply(state, seat, action, events);
+    }
+}
+
+/// Ends the active player's part of a turn; the next turn begins once every
+/// other player has had their step (`catan56.sbp.*`) or player 2 their phase
+/// (`catan56.pair.*`).
+fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+    if !end_part(state, events) {
+        turn::begin_next_turn(state, events);
+    }
+}
+
+/// Ends the game if a player has won: nobody in the Special Building Phase,
+/// paired players 1 and 2 after every action ([`winner`]), else the active
+/// player in their own turn as in the base game.
+#[inline]
+pub(crate) fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+    if matches!(
+        state.phase,
+        Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Over { .. })
+    ) {
+        return;
+    }
+    match winner(state) {
+        Some(Some(seat)) => turn::declare_if_won(state, seat, events),
+        Some(None) => {}
+        None => turn::declare_if_won(state, state.current, events),
+    }
+}
 
 /// Every rule id of the extension.
 pub const FIVE_SIX_RULE_IDS: &[&str] = &[
@@ -182,21 +275,23 @@ pub fn in_player_two(state: &State) -> bool {
 /// Why an action of the main phase is refused in a step of the extension
 /// (`catan56.sbp.no_trade`, `catan56.sbp.no_dev_play`,
 /// `catan56.pair.no_domestic_trade`), or `None` if the base rules decide.
-pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
+pub fn refusal(state: &State, action: &BaseAction) -> Option<FiveSixError> {
     state.turn_of?;
     let sbp = state.turn_rule == Some(TurnRule::SpecialBuilding);
     match action {
-        a if sbp && crate::rules::trade::is_trade::<crate::resource::Resource>(a) => Some(FiveSixError::SbpNoTrade),
-        Action::OpenTrade
-        | Action::OfferGive { .. }
-        | Action::OfferGet { .. }
-        | Action::SubmitOffer
-        | Action::ConfirmTrade { .. }
-        | Action::CancelTrade => Some(FiveSixError::PairNoDomesticTrade),
-        Action::PlayKnight
-        | Action::PlayRoadBuilding
-        | Action::PlayYearOfPlenty { .. }
-        | Action::PlayMonopoly { .. }
+        a if sbp && crate::rules::trade::is_trade::<crate::resource::Resource>(&Action::Base(*a)) => {
+            Some(FiveSixError::SbpNoTrade)
+        }
+        BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade => Some(FiveSixError::PairNoDomesticTrade),
+        BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
             if sbp =>
         {
             Some(FiveSixError::SbpNoDevPlay)
@@ -207,10 +302,13 @@ pub fn refusal(state: &State, action: &Action) -> Option<FiveSixError> {
 
 /// Why `seat`, who is not the active player, may not play a development
 /// card now: paired player 2 waits for their phase (`catan56.pair.card_timing`).
-pub fn refusal_off_turn(state: &State, seat: Seat, action: &Action) -> Option<FiveSixError> {
+pub fn refusal_off_turn(state: &State, seat: Seat, action: &BaseAction) -> Option<FiveSixError> {
     let plays = matches!(
         action,
-        Action::PlayKnight | Action::PlayRoadBuilding | Action::PlayYearOfPlenty { .. } | Action::PlayMonopoly { .. }
+        BaseAction::PlayKnight
+            | BaseAction::PlayRoadBuilding
+            | BaseAction::PlayYearOfPlenty { .. }
+            | BaseAction::PlayMonopoly { .. }
     );
     (plays
         && state.turn_rule == Some(TurnRule::Paired)
@@ -223,7 +321,11 @@ pub fn refusal_off_turn(state: &State, seat: Seat, action: &Action) -> Option<Fi
 /// the current step of the extension.
 #[inline]
 pub fn allowed(state: &State, action: &Action) -> bool {
-    refusal(state, action).is_none()
+    match action {
+        Action::Base(a) => refusal(state, a).is_none(),
+        // The extension adds no rule about another rule set's actions.
+        Action::Ck(_) => true,
+    }
 }
 
 /// Drops from a legal list what the extension forbids while another
@@ -251,9 +353,6 @@ fn cards_ready(state: &mut State, seat: Seat) {
 /// the next step of the Special Building Phase (`catan56.sbp.when`,
 /// `catan56.sbp.order`) or paired player 2 (`catan56.pair.player2`).
 ///
-/// Out of line: 3–4 player games never call it, and inlined it would make
-/// their `end_turn` larger.
-#[inline(never)]
 pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool {
     let Some(rule) = state.turn_rule else {
         return false;
@@ -264,7 +363,7 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     state.trade_offers = 0;
     state.free_squire_steps = 0;
     if state.turn_of.is_none() {
-        events.push(Event::TurnEnded { seat });
+        events.push(Event::Base(BaseEvent::TurnEnded { seat }));
     }
     let (next, of) = match (rule, state.turn_of) {
         (TurnRule::SpecialBuilding, None) => (state.next_seat(seat), seat),
@@ -285,10 +384,10 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
     }
     state.turn_of = Some(of);
     state.current = next;
-    state.phase = Phase::Main;
+    state.phase = Phase::Base(BasePhase::Main);
     events.push(match rule {
-        TurnRule::SpecialBuilding => Event::SpecialBuilding { seat: next, after: of },
-        TurnRule::Paired => Event::PlayerTwo { seat: next, after: of },
+        TurnRule::SpecialBuilding => Event::Base(BaseEvent::SpecialBuilding { seat: next, after: of }),
+        TurnRule::Paired => Event::Base(BaseEvent::PlayerTwo { seat: next, after: of }),
     });
     true
 }
@@ -338,7 +437,10 @@ pub fn problems(state: &State) -> Vec<engine::Problem> {
         let ok = state.turn_rule.is_some()
             && of.index() < n
             && of != state.current
-            && !matches!(state.phase, Phase::Setup { .. } | Phase::Roll | Phase::Rolling);
+            && !matches!(
+                state.phase,
+                Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Roll) | Phase::Base(BasePhase::Rolling)
+            );
         if !ok {
             out.push(engine::Problem::new(
                 "catan56.sbp.when",

@@ -6,6 +6,7 @@
 // The crate root's modules and re-exports: this file is the root's `Game`
 // impl moved into a module of its own.
 use crate::*;
+use crate::{BaseAction, BaseChance, BasePhase, CkAction};
 use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
 use rules::{development, hand, turn};
@@ -15,13 +16,18 @@ use rules::{development, hand, turn};
 pub struct Catan;
 
 /// The rule set a state is played under, derived once per entry point: the
-/// one place that looks at whether `State::ck` is there. A rule set's code
-/// gets its own state from here (never a default), so it cannot run on a
-/// state of another rule set by accident.
+/// one place that looks at whether `State::ck` or a 5–6 turn rule is there.
+/// A rule set's code gets its own state from here (never a default), so it
+/// cannot run on a state of another rule set by accident. The 5–6 player
+/// extension is a layer on the base game: its entry points wrap the base
+/// game's, which know nothing of it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum RuleSet<'a> {
-    /// The base game (with or without the 5–6 player extension).
+    /// The base game.
     Base,
+    /// The base game with the 5–6 player extension's turn rules
+    /// (`five_six`).
+    FiveSix,
     /// Cities & Knights (with or without heroes), with its part of the state.
     CitiesKnights(&'a cities_knights::CkState),
 }
@@ -30,11 +36,28 @@ impl<'a> RuleSet<'a> {
     /// The rule set of `state`.
     #[inline]
     pub(crate) fn of(state: &'a State) -> Self {
-        match state.ck.as_deref() {
-            None => RuleSet::Base,
-            Some(ck) => RuleSet::CitiesKnights(ck),
+        // Nested, not one match on both fields: where the base game and the
+        // extension take the same path, the turn rule is not even read.
+        if let Some(ck) = state.ck.as_deref() {
+            RuleSet::CitiesKnights(ck)
+        } else if state.turn_rule.is_some() {
+            RuleSet::FiveSix
+        } else {
+            RuleSet::Base
         }
     }
+}
+
+/// An action of a rule set this game does not play is malformed input, like
+/// an id off the board: it names nothing in this game's vocabulary.
+fn foreign(action: &CkAction) -> Rejection<CatanError> {
+    let tag = serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string))
+        .unwrap_or_default();
+    Rejection::Malformed(format!(
+        "'{tag}' is an action of Cities & Knights, which this game does not play"
+    ))
 }
 
 impl Game for Catan {
@@ -133,10 +156,10 @@ impl Game for Catan {
             start_player: start,
             current: start,
             turn: 0,
-            phase: Phase::Setup {
+            phase: Phase::Base(BasePhase::Setup {
                 step: 0,
                 road_from: None,
-            },
+            }),
             bank: if five_six {
                 five_six::FULL_BANK_56
             } else {
@@ -175,29 +198,61 @@ impl Game for Catan {
     }
 
     fn is_offer(action: &Action) -> bool {
-        matches!(action, Action::OpenTrade | Action::SubmitOffer)
+        matches!(
+            action,
+            Action::Base(BaseAction::OpenTrade) | Action::Base(BaseAction::SubmitOffer)
+        )
     }
 
     #[inline]
     fn to_act(state: &State) -> ToAct {
         match RuleSet::of(state) {
-            RuleSet::Base => legal::to_act(state),
+            // A Cities & Knights phase in a base game is refused when a state
+            // is loaded (`ck.state.rules`), so only a state built by hand
+            // carries one: nobody acts then, nothing is legal or applied.
+            RuleSet::Base | RuleSet::FiveSix => match &state.phase {
+                Phase::Base(p) => legal::to_act(state, p),
+                Phase::Ck(_) => ToAct::Over,
+            },
             RuleSet::CitiesKnights(_) => cities_knights::legal::to_act(state),
         }
     }
 
+    #[inline]
     fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         match RuleSet::of(state) {
-            RuleSet::Base => legal::legal_actions(state, seat, out),
+            RuleSet::Base => {
+                if let Phase::Base(p) = &state.phase {
+                    legal::legal_actions(state, p, seat, out)
+                }
+            }
+            RuleSet::FiveSix => {
+                if let Phase::Base(p) = &state.phase {
+                    five_six::legal_actions(state, p, seat, out)
+                }
+            }
             RuleSet::CitiesKnights(ck) => cities_knights::legal::legal_actions(state, ck, seat, out),
         }
     }
 
     fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
-        match RuleSet::of(state) {
-            RuleSet::Base => legal::check(state, seat, action),
-            RuleSet::CitiesKnights(ck) => cities_knights::legal::check(state, ck, seat, action),
+        let rule_set = RuleSet::of(state);
+        let (phase, action) = match (rule_set, &state.phase, action) {
+            (RuleSet::CitiesKnights(ck), _, _) => return cities_knights::legal::check(state, ck, seat, action),
+            // The base game's vocabulary has no such action.
+            (_, _, Action::Ck(a)) => return Err(foreign(a)),
+            (_, Phase::Ck(_), _) => {
+                return Err(Rejection::WrongPhase {
+                    phase: state.phase.name(),
+                })
+            }
+            (_, Phase::Base(p), Action::Base(a)) => (p, a),
+        };
+        if let RuleSet::FiveSix = rule_set {
+            five_six::check(state, phase, seat, action)
+        } else {
+            legal::check(state, phase, seat, action)
         }
     }
 
@@ -207,23 +262,29 @@ impl Game for Catan {
     /// with the player's best rate, the one it is made at.
     fn canonical(state: &State, seat: Seat, action: Action) -> Action {
         let known = seat.index() < state.players.len();
-        let base = matches!(RuleSet::of(state), RuleSet::Base);
+        let base = !matches!(RuleSet::of(state), RuleSet::CitiesKnights(_));
         match action {
-            Action::MaritimeTrade { give, get, rate: None } if known && base => Action::MaritimeTrade {
-                give,
-                get,
-                rate: Some(rules::trade::rates(state, seat)[give.index()]),
-            },
-            Action::BankTrade { give, get, rate: None } if known && !base => Action::BankTrade {
-                give,
-                get,
-                rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
-            },
-            Action::PlayYearOfPlenty { first, second } if first > second => Action::PlayYearOfPlenty {
-                first: second,
-                second: first,
-            },
-            Action::PlayInventor { a, b } if a > b => Action::PlayInventor { a: b, b: a },
+            Action::Base(BaseAction::MaritimeTrade { give, get, rate: None }) if known && base => {
+                Action::Base(BaseAction::MaritimeTrade {
+                    give,
+                    get,
+                    rate: Some(rules::trade::rates(state, seat)[give.index()]),
+                })
+            }
+            Action::Ck(CkAction::BankTrade { give, get, rate: None }) if known && !base => {
+                Action::Ck(CkAction::BankTrade {
+                    give,
+                    get,
+                    rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
+                })
+            }
+            Action::Base(BaseAction::PlayYearOfPlenty { first, second }) if first > second => {
+                Action::Base(BaseAction::PlayYearOfPlenty {
+                    first: second,
+                    second: first,
+                })
+            }
+            Action::Ck(CkAction::PlayInventor { a, b }) if a > b => Action::Ck(CkAction::PlayInventor { a: b, b: a }),
             a => a,
         }
     }
@@ -245,10 +306,23 @@ impl Game for Catan {
     #[inline]
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
         match RuleSet::of(state) {
-            RuleSet::Base => legal::apply(state, seat, action, events),
-            RuleSet::CitiesKnights(_) => cities_knights::legal::apply(state, seat, action, events),
+            RuleSet::Base => {
+                if let Action::Base(a) = action {
+                    legal::apply(state, seat, a, events)
+                }
+                turn::check_victory(state, events);
+            }
+            RuleSet::FiveSix => {
+                if let Action::Base(a) = action {
+                    five_six::apply(state, seat, a, events)
+                }
+                five_six::check_victory(state, events);
+            }
+            RuleSet::CitiesKnights(_) => {
+                cities_knights::legal::apply(state, seat, action, events);
+                turn::check_victory(state, events);
+            }
         }
-        turn::check_victory(state, events);
     }
 
     fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
@@ -257,15 +331,15 @@ impl Game for Catan {
             return cities_knights::legal::chance_outcomes(state, out);
         }
         match state.phase {
-            Phase::Rolling => {
+            Phase::Base(BasePhase::Rolling) => {
                 for red in 1..=6 {
                     for yellow in 1..=6 {
-                        out.push((Chance::Dice(Dice { red, yellow }), 1.0 / 36.0));
+                        out.push((Chance::Base(BaseChance::Dice(Dice { red, yellow })), 1.0 / 36.0));
                     }
                 }
             }
-            Phase::Stealing { victim, .. } => hand::steal_outcomes::<Resource>(state, victim, out),
-            Phase::Drawing => development::draw_outcomes(state, out),
+            Phase::Base(BasePhase::Stealing { victim, .. }) => hand::steal_outcomes::<Resource>(state, victim, out),
+            Phase::Base(BasePhase::Drawing) => development::draw_outcomes(state, out),
             _ => {}
         }
     }
@@ -276,19 +350,19 @@ impl Game for Catan {
             return cities_knights::legal::sample_chance(state, rng);
         }
         match state.phase {
-            Phase::Stealing { victim, .. } => Chance::Steal {
+            Phase::Base(BasePhase::Stealing { victim, .. }) => Chance::Base(BaseChance::Steal {
                 resource: hand::sample_steal(state, victim, rng).unwrap_or(Resource::Brick),
-            },
-            Phase::Drawing => Chance::Draw {
+            }),
+            Phase::Base(BasePhase::Drawing) => Chance::Base(BaseChance::Draw {
                 card: development::sample_draw(state, rng),
-            },
+            }),
             _ => {
                 // One draw for both dice: 36 equally likely pairs.
                 let x: u32 = rng.random_range(0..36);
-                Chance::Dice(Dice {
+                Chance::Base(BaseChance::Dice(Dice {
                     red: (x / 6) as u8 + 1,
                     yellow: (x % 6) as u8 + 1,
-                })
+                }))
             }
         }
     }
@@ -296,21 +370,29 @@ impl Game for Catan {
     /// Inlined for the same reason as `apply_unchecked`.
     #[inline]
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
-        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
+        let rule_set = RuleSet::of(state);
+        let five_six_turns = matches!(rule_set, RuleSet::FiveSix);
+        if let RuleSet::CitiesKnights(_) = rule_set {
             cities_knights::legal::apply_chance(state, outcome, events);
             turn::check_victory(state, events);
             return;
         }
         match (state.phase, *outcome) {
-            (Phase::Rolling, Chance::Dice(d)) => turn::apply_dice(state, d, events),
-            (Phase::Stealing { victim, resume }, Chance::Steal { resource }) => {
+            (Phase::Base(BasePhase::Rolling), Chance::Base(BaseChance::Dice(d))) => turn::apply_dice(state, d, events),
+            (Phase::Base(BasePhase::Stealing { victim, resume }), Chance::Base(BaseChance::Steal { resource })) => {
                 hand::apply_steal(state, victim, resource, events);
                 state.phase = resume.phase();
             }
-            (Phase::Drawing, Chance::Draw { card }) => development::apply_draw(state, card, events),
+            (Phase::Base(BasePhase::Drawing), Chance::Base(BaseChance::Draw { card })) => {
+                development::apply_draw(state, card, events)
+            }
             _ => return,
         }
-        turn::check_victory(state, events);
+        if five_six_turns {
+            five_six::check_victory(state, events);
+        } else {
+            turn::check_victory(state, events);
+        }
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
@@ -326,7 +408,7 @@ impl Game for Catan {
 
     fn result(state: &State) -> Option<GameResult> {
         match state.phase {
-            Phase::Over { winner } => Some(GameResult {
+            Phase::Base(BasePhase::Over { winner }) => Some(GameResult {
                 winners: vec![winner],
                 scores: Seat::all(state.n()).map(|s| state.points(s) as i32).collect(),
                 reason: "points".to_string(),

@@ -2,10 +2,10 @@
 //! accepted one is applied. The rule modules hold the rules; this module only
 //! routes, so `legal_actions` and `check` are built from the same predicates.
 
-use crate::action::{Action, Event, Place};
+use crate::action::{Action, BaseAction, Event, Place};
 use crate::dev::DevCard;
 use crate::error::CatanError;
-use crate::five_six;
+use crate::event::BaseEvent;
 use crate::resource::Resource;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
@@ -13,7 +13,7 @@ use crate::rules::build::{build_actions, road_spots};
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
 use crate::rules::layer::{Base, Layer};
 use crate::rules::{development, hand, robber, setup, trade, turn};
-use crate::state::{Offer, Phase, Resume, State};
+use crate::state::{BasePhase, Offer, Phase, Resume, State};
 
 use engine::{EventSink, Rejection, Seat, SeatSet, ToAct};
 
@@ -22,11 +22,11 @@ type Checked = Result<(), Rejection<CatanError>>;
 /// Who acts in the base game's phases (a rule set on top handles its own
 /// phases and hands the shared ones here).
 #[inline]
-pub(crate) fn to_act(state: &State) -> ToAct {
-    match state.phase {
-        Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => ToAct::Chance,
-        Phase::Over { .. } => ToAct::Over,
-        Phase::Discard { owed } => {
+pub(crate) fn to_act(state: &State, phase: &BasePhase) -> ToAct {
+    match *phase {
+        BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing => ToAct::Chance,
+        BasePhase::Over { .. } => ToAct::Over,
+        BasePhase::Discard { owed } => {
             let mut s = SeatSet::EMPTY;
             for (i, &o) in owed.iter().enumerate().take(state.n()) {
                 if o > 0 {
@@ -35,56 +35,90 @@ pub(crate) fn to_act(state: &State) -> ToAct {
             }
             ToAct::Seats(s)
         }
-        Phase::TradeReplies { pending, .. } => ToAct::Seats(pending),
-        _ => ToAct::Seats(SeatSet::single(state.current)),
+        BasePhase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+        BasePhase::Setup { .. }
+        | BasePhase::Roll
+        | BasePhase::MoveRobber { .. }
+        | BasePhase::Main
+        | BasePhase::RoadBuilding { .. }
+        | BasePhase::TradeDraft { .. }
+        | BasePhase::TradeConfirm { .. } => ToAct::Seats(SeatSet::single(state.current)),
     }
 }
 
-/// Every legal action of `seat` (appended to a cleared `out`).
-pub fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+/// Every legal action of `seat` in `phase` (appended to a cleared `out`).
+pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
     if seat.index() >= state.n() {
         return;
     }
     let active = seat == state.current;
-    match state.phase {
-        Phase::Setup { road_from, .. } if active => setup::legal(state, road_from, out),
-        Phase::Roll if active => {
-            out.push(Action::Roll);
-            development::legal_plays(state, seat, out);
-        }
-        Phase::Discard { owed } if owed[seat.index()] > 0 => hand::legal_discards::<Resource>(state, seat, out),
-        Phase::MoveRobber { .. } if active => robber::legal_moves(state, out),
-        Phase::Main if active => {
-            main_actions(state, seat, out);
-            if state.turn_of.is_some() {
-                five_six::retain_allowed(state, out);
+    match *phase {
+        BasePhase::Setup { road_from, .. } => {
+            if active {
+                setup::legal(state, road_from, out)
             }
         }
-        Phase::RoadBuilding { .. } if active => {
-            for edge in road_spots(state, seat).iter() {
-                out.push(Action::BuildRoad { edge });
+        BasePhase::Roll => {
+            if active {
+                out.push(Action::Base(BaseAction::Roll));
+                development::legal_plays(state, seat, out);
             }
         }
-        Phase::TradeDraft { offer } if active => trade::legal_draft::<Resource>(state, seat, &offer, out),
-        Phase::TradeReplies { offer, pending, .. } if pending.contains(seat) => {
-            legal_reply(Base, state, seat, &offer, out)
+        BasePhase::Discard { owed } => {
+            if owed[seat.index()] > 0 {
+                hand::legal_discards::<Resource>(state, seat, out)
+            }
         }
-        Phase::TradeConfirm { offer, accepted } if active => legal_confirm(Base, state, &offer, accepted, out),
-        _ => {}
+        BasePhase::MoveRobber { .. } => {
+            if active {
+                robber::legal_moves(state, out)
+            }
+        }
+        BasePhase::Main => {
+            if active {
+                main_actions(state, seat, out);
+            }
+        }
+        BasePhase::RoadBuilding { .. } => {
+            if active {
+                for edge in road_spots(state, seat).iter() {
+                    out.push(Action::Base(BaseAction::BuildRoad { edge }));
+                }
+            }
+        }
+        BasePhase::TradeDraft { offer } => {
+            if active {
+                trade::legal_draft::<Resource>(state, seat, &offer, out)
+            }
+        }
+        BasePhase::TradeReplies { offer, pending, .. } => {
+            if pending.contains(seat) {
+                legal_reply(Base, state, seat, &offer, out)
+            }
+        }
+        BasePhase::TradeConfirm { offer, accepted } => {
+            if active {
+                legal_confirm(Base, state, &offer, accepted, out)
+            }
+        }
+        // Chance or the end: no seat acts.
+        BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing | BasePhase::Over { .. } => {}
     }
 }
 
+// Always inlined: one caller, and the main phase is most of a playout.
+#[inline(always)]
 fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    out.push(Action::EndTurn);
+    out.push(Action::Base(BaseAction::EndTurn));
     build_actions(Base, state, seat, out);
     let hand = state.players[seat.index()].hand;
     if state.deck.total() > 0 && hand.covers(&Resources::DEVELOPMENT) {
-        out.push(Action::BuyDevelopmentCard);
+        out.push(Action::Base(BaseAction::BuyDevelopmentCard));
     }
     development::legal_plays(state, seat, out);
     trade::legal_bank_trades::<Resource>(state, seat, out);
     if !hand.is_empty() && state.may_open_offer() {
-        out.push(Action::OpenTrade);
+        out.push(Action::Base(BaseAction::OpenTrade));
     }
 }
 
@@ -101,19 +135,44 @@ pub(crate) fn check_offer_limit(state: &State) -> Checked {
 /// the cards asked for in hand.
 pub(crate) fn legal_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
     if layer.covers_offer(state, seat, offer, false) {
-        out.push(Action::AcceptOffer);
+        out.push(Action::Base(BaseAction::AcceptOffer));
     }
-    out.push(Action::DeclineOffer);
+    out.push(Action::Base(BaseAction::DeclineOffer));
 }
 
-/// Checks a reply to an offer.
-pub(crate) fn check_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: &Offer, action: &Action) -> Checked {
+/// Checks a reply to an offer (a Cities & Knights game's replies are base
+/// actions too: it hands them here).
+pub(crate) fn check_reply<L: Layer>(
+    layer: L,
+    state: &State,
+    seat: Seat,
+    offer: &Offer,
+    action: &BaseAction,
+) -> Checked {
     match *action {
-        Action::AcceptOffer if !layer.covers_offer(state, seat, offer, false) => {
+        BaseAction::AcceptOffer if !layer.covers_offer(state, seat, offer, false) => {
             Err(CatanError::PayInsufficient.into())
         }
-        Action::AcceptOffer | Action::DeclineOffer => Ok(()),
-        _ => Err(Rejection::WrongPhase {
+        BaseAction::AcceptOffer | BaseAction::DeclineOffer => Ok(()),
+        BaseAction::BuildSettlement { .. }
+        | BaseAction::BuildRoad { .. }
+        | BaseAction::BuildCity { .. }
+        | BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade
+        | BaseAction::EndTurn => Err(Rejection::WrongPhase {
             phase: state.phase.name(),
         }),
     }
@@ -129,10 +188,10 @@ pub(crate) fn legal_confirm<L: Layer>(
 ) {
     for with in accepted.iter() {
         if check_confirm(layer, state, offer, with).is_ok() {
-            out.push(Action::ConfirmTrade { with });
+            out.push(Action::Base(BaseAction::ConfirmTrade { with }));
         }
     }
-    out.push(Action::CancelTrade);
+    out.push(Action::Base(BaseAction::CancelTrade));
 }
 
 /// Checks the active player's choice among the seats that accepted.
@@ -141,13 +200,31 @@ pub(crate) fn check_confirm_action<L: Layer>(
     state: &State,
     offer: &Offer,
     accepted: SeatSet,
-    action: &Action,
+    action: &BaseAction,
 ) -> Checked {
     match *action {
-        Action::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
-        Action::ConfirmTrade { with } => Ok(check_confirm(layer, state, offer, with)?),
-        Action::CancelTrade => Ok(()),
-        _ => Err(Rejection::WrongPhase {
+        BaseAction::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
+        BaseAction::ConfirmTrade { with } => Ok(check_confirm(layer, state, offer, with)?),
+        BaseAction::CancelTrade => Ok(()),
+        BaseAction::BuildSettlement { .. }
+        | BaseAction::BuildRoad { .. }
+        | BaseAction::BuildCity { .. }
+        | BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::EndTurn => Err(Rejection::WrongPhase {
             phase: state.phase.name(),
         }),
     }
@@ -165,25 +242,25 @@ fn check_confirm<L: Layer>(layer: L, state: &State, offer: &Offer, with: Seat) -
 }
 
 /// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
-fn waits_for_roll(action: &Action) -> bool {
+fn waits_for_roll(action: &BaseAction) -> bool {
     matches!(
         action,
-        Action::BuildRoad { .. }
-            | Action::BuildSettlement { .. }
-            | Action::BuildCity { .. }
-            | Action::BuyDevelopmentCard
-            | Action::MaritimeTrade { .. }
-            | Action::OpenTrade
-            | Action::EndTurn
+        BaseAction::BuildRoad { .. }
+            | BaseAction::BuildSettlement { .. }
+            | BaseAction::BuildCity { .. }
+            | BaseAction::BuyDevelopmentCard
+            | BaseAction::MaritimeTrade { .. }
+            | BaseAction::OpenTrade
+            | BaseAction::EndTurn
     )
 }
 
 /// Ids past the board in use are malformed input, refused before any rule is
 /// looked at, for every rule set: parsing refused ids past the largest
 /// board, and [`Action::places`] names every id of every action.
-pub(crate) fn check_ids(state: &State, action: &Action) -> Checked {
+pub(crate) fn check_ids(state: &State, places: [Option<Place>; 2]) -> Checked {
     let t = state.topology();
-    for place in action.places().into_iter().flatten() {
+    for place in places.into_iter().flatten() {
         let bad = match place {
             Place::Node(node) => (node.index() >= t.node_count()).then(|| format!("node {} does not exist", node.0)),
             Place::Edge(edge) => (edge.index() >= t.edge_count()).then(|| format!("edge {} does not exist", edge.0)),
@@ -196,38 +273,42 @@ pub(crate) fn check_ids(state: &State, action: &Action) -> Checked {
     Ok(())
 }
 
-/// Why `action` by `seat` is refused, or `Ok` if it is legal.
-pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+/// Why `action` by `seat` is refused in `phase`, or `Ok` if it is legal.
+pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) -> Checked {
+    let phase = *phase;
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
-    check_ids(state, action)?;
-    let phase = state.phase;
+    check_ids(state, action.places())?;
+    // The shared trade predicate reads the joined action (a rule set adds
+    // its own trades to it).
+    let is_trade = trade::is_trade::<Resource>(&Action::Base(*action));
     match phase {
-        Phase::Over { .. } => return Err(Rejection::GameOver),
-        Phase::Rolling | Phase::Stealing { .. } | Phase::Drawing => {
+        BasePhase::Over { .. } => return Err(Rejection::GameOver),
+        BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing => {
             // The engine refuses every seat while chance is due; the rules name
             // two reasons more precisely (`Game::refusal_reason`).
-            return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
+            return Err(if seat != state.current && is_trade {
                 CatanError::TradeActivePlayerOnly.into()
-            } else if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) {
+            } else if phase == BasePhase::Rolling && seat == state.current && waits_for_roll(action) {
                 CatanError::RollFirst.into()
             } else {
                 Rejection::NotChanceTurn { waiting: "chance" }
             });
         }
-        Phase::Discard { owed } => {
+        BasePhase::Discard { owed } => {
             if owed[seat.index()] == 0 {
                 return Err(Rejection::NotYourTurn { seat });
             }
-            return match *action {
-                Action::Discard { resource } => Ok(hand::check_discard(state, seat, resource)?),
-                _ => Err(Rejection::WrongPhase { phase: phase.name() }),
+            // The one action of this phase.
+            let BaseAction::Discard { resource } = *action else {
+                return Err(Rejection::WrongPhase { phase: phase.name() });
             };
+            return Ok(hand::check_discard(state, seat, resource)?);
         }
-        Phase::TradeReplies { offer, pending, .. } => {
+        BasePhase::TradeReplies { offer, pending, .. } => {
             if !pending.contains(seat) {
-                return Err(if seat != state.current && trade::is_trade::<Resource>(action) {
+                return Err(if seat != state.current && is_trade {
                     CatanError::TradeActivePlayerOnly.into()
                 } else {
                     Rejection::NotYourTurn { seat }
@@ -235,13 +316,16 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             }
             return check_reply(Base, state, seat, &offer, action);
         }
-        _ => {}
+        BasePhase::Setup { .. }
+        | BasePhase::Roll
+        | BasePhase::MoveRobber { .. }
+        | BasePhase::Main
+        | BasePhase::RoadBuilding { .. }
+        | BasePhase::TradeDraft { .. }
+        | BasePhase::TradeConfirm { .. } => {}
     }
     if seat != state.current {
-        if let Some(e) = five_six::refusal_off_turn(state, seat, action) {
-            return Err(CatanError::FiveSix(e).into());
-        }
-        return Err(if trade::is_trade::<Resource>(action) {
+        return Err(if is_trade {
             CatanError::TradeActivePlayerOnly.into()
         } else {
             Rejection::NotYourTurn { seat }
@@ -249,146 +333,286 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     }
     let wrong = Rejection::WrongPhase { phase: phase.name() };
     match phase {
-        Phase::Setup { road_from, .. } => setup::check(state, road_from, action),
-        Phase::Roll => match *action {
-            Action::Roll => Ok(()),
-            Action::PlayKnight
-            | Action::PlayRoadBuilding
-            | Action::PlayYearOfPlenty { .. }
-            | Action::PlayMonopoly { .. } => check_play(state, seat, action),
-            a if waits_for_roll(&a) => Err(CatanError::RollFirst.into()),
-            _ => Err(wrong),
-        },
-        Phase::Main if state.turn_of.is_some() && five_six::refusal(state, action).is_some() => {
-            Err(five_six::refusal(state, action).map_or(wrong, |e| CatanError::FiveSix(e).into()))
+        BasePhase::Setup { road_from, .. } => setup::check(state, road_from, action),
+        BasePhase::Roll => check_roll_phase(state, seat, action, wrong),
+        BasePhase::Main => check_main(state, seat, action, wrong),
+        // Phases of one action each.
+        BasePhase::MoveRobber { .. } => {
+            let BaseAction::MoveRobber { hex, victim } = *action else {
+                return Err(wrong);
+            };
+            robber::check_move(state, hex, victim)
         }
-        Phase::Main => match *action {
-            Action::EndTurn => Ok(()),
-            Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),
-            Action::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
-            Action::BuildCity { node } => Ok(check_city(state, seat, node)?),
-            Action::BuyDevelopmentCard => Ok(development::check_buy(state, seat)?),
-            Action::PlayKnight
-            | Action::PlayRoadBuilding
-            | Action::PlayYearOfPlenty { .. }
-            | Action::PlayMonopoly { .. } => check_play(state, seat, action),
-            Action::MaritimeTrade { give, get, rate } => Ok(trade::check_maritime(state, seat, give, get, rate)?),
-            Action::OpenTrade => {
-                if state.players[seat.index()].hand.is_empty() {
-                    Err(CatanError::PayInsufficient.into())
-                } else {
-                    check_offer_limit(state)
-                }
+        BasePhase::RoadBuilding { .. } => {
+            let BaseAction::BuildRoad { edge } = *action else {
+                return Err(wrong);
+            };
+            Ok(check_road(state, seat, edge, true)?)
+        }
+        BasePhase::TradeDraft { offer } => check_draft_phase(state, seat, &offer, action, wrong),
+        BasePhase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
+        // Answered above: only the phases where the active player acts get here.
+        BasePhase::Rolling
+        | BasePhase::Stealing { .. }
+        | BasePhase::Drawing
+        | BasePhase::Discard { .. }
+        | BasePhase::TradeReplies { .. }
+        | BasePhase::Over { .. } => Err(wrong),
+    }
+}
+
+/// The roll phase: roll, or play a development card first.
+fn check_roll_phase(state: &State, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
+    match *action {
+        BaseAction::Roll => Ok(()),
+        BaseAction::PlayKnight => check_play(state, seat, DevCard::Knight),
+        BaseAction::PlayRoadBuilding => check_play(state, seat, DevCard::RoadBuilding),
+        BaseAction::PlayYearOfPlenty { first, second } => check_year_of_plenty(state, seat, first, second),
+        BaseAction::PlayMonopoly { .. } => check_play(state, seat, DevCard::Monopoly),
+        BaseAction::BuildRoad { .. }
+        | BaseAction::BuildSettlement { .. }
+        | BaseAction::BuildCity { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::EndTurn => Err(CatanError::RollFirst.into()),
+        BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade => Err(wrong),
+    }
+}
+
+/// Putting a domestic offer together.
+fn check_draft_phase(
+    state: &State,
+    seat: Seat,
+    offer: &Offer,
+    action: &BaseAction,
+    wrong: Rejection<CatanError>,
+) -> Checked {
+    match *action {
+        BaseAction::OfferGive { resource } => Ok(trade::check_draft(state, seat, offer, resource, true)?),
+        BaseAction::OfferGet { resource } => Ok(trade::check_draft(state, seat, offer, resource, false)?),
+        BaseAction::SubmitOffer => Ok(trade::check_submit::<Resource>(offer)?),
+        BaseAction::CancelTrade => Ok(()),
+        BaseAction::BuildSettlement { .. }
+        | BaseAction::BuildRoad { .. }
+        | BaseAction::BuildCity { .. }
+        | BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::EndTurn => Err(wrong),
+    }
+}
+
+/// The main phase: building, buying, playing and trading.
+fn check_main(state: &State, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
+    match *action {
+        BaseAction::EndTurn => Ok(()),
+        BaseAction::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),
+        BaseAction::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
+        BaseAction::BuildCity { node } => Ok(check_city(state, seat, node)?),
+        BaseAction::BuyDevelopmentCard => Ok(development::check_buy(state, seat)?),
+        BaseAction::PlayKnight => check_play(state, seat, DevCard::Knight),
+        BaseAction::PlayRoadBuilding => check_play(state, seat, DevCard::RoadBuilding),
+        BaseAction::PlayYearOfPlenty { first, second } => check_year_of_plenty(state, seat, first, second),
+        BaseAction::PlayMonopoly { .. } => check_play(state, seat, DevCard::Monopoly),
+        BaseAction::MaritimeTrade { give, get, rate } => Ok(trade::check_maritime(state, seat, give, get, rate)?),
+        BaseAction::OpenTrade => {
+            if state.players[seat.index()].hand.is_empty() {
+                Err(CatanError::PayInsufficient.into())
+            } else {
+                check_offer_limit(state)
             }
-            _ => Err(wrong),
-        },
-        Phase::MoveRobber { .. } => match *action {
-            Action::MoveRobber { hex, victim } => robber::check_move(state, hex, victim),
-            _ => Err(wrong),
-        },
-        Phase::RoadBuilding { .. } => match *action {
-            Action::BuildRoad { edge } => Ok(check_road(state, seat, edge, true)?),
-            _ => Err(wrong),
-        },
-        Phase::TradeDraft { offer } => match *action {
-            Action::OfferGive { resource } => Ok(trade::check_draft(state, seat, &offer, resource, true)?),
-            Action::OfferGet { resource } => Ok(trade::check_draft(state, seat, &offer, resource, false)?),
-            Action::SubmitOffer => Ok(trade::check_submit::<Resource>(&offer)?),
-            Action::CancelTrade => Ok(()),
-            _ => Err(wrong),
-        },
-        Phase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
-        _ => Err(wrong),
+        }
+        BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade => Err(wrong),
     }
 }
 
-fn check_play(state: &State, seat: Seat, action: &Action) -> Checked {
-    let card = match action {
-        Action::PlayKnight => DevCard::Knight,
-        Action::PlayRoadBuilding => DevCard::RoadBuilding,
-        Action::PlayYearOfPlenty { .. } => DevCard::YearOfPlenty,
-        _ => DevCard::Monopoly,
-    };
-    development::check_play(state, seat, card)?;
-    if let Action::PlayYearOfPlenty { first, second } = *action {
-        development::check_year_of_plenty(state, first, second)?;
-    }
-    Ok(())
+/// Playing a development card (`catan.dev.*`).
+fn check_play(state: &State, seat: Seat, card: DevCard) -> Checked {
+    Ok(development::check_play(state, seat, card)?)
 }
 
-/// Applies an action known to be legal. Anything else is ignored.
-pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
-    let resume = if state.phase == Phase::Roll {
-        Resume::Roll
-    } else {
-        Resume::Main
+/// Year of Plenty: the card, then the bank's two resources.
+fn check_year_of_plenty(state: &State, seat: Seat, first: Resource, second: Resource) -> Checked {
+    check_play(state, seat, DevCard::YearOfPlenty)?;
+    development::check_year_of_plenty(state, first, second)
+}
+
+/// Applies an action known to be legal in the state's phase. Anything else
+/// is ignored, as is a phase of another rule set (a state built by hand).
+/// The phase is read here, not passed: the playout loop's call stays small.
+pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+    let Phase::Base(phase) = state.phase else {
+        return;
     };
-    match (state.phase, *action) {
-        (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
-        (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
-        (Phase::Roll | Phase::Main, Action::PlayKnight) => development::apply_knight(state, seat, resume, events),
-        (Phase::Roll | Phase::Main, Action::PlayRoadBuilding) => {
-            development::apply_road_building(state, seat, resume, events)
+    // Each phase applies what `check` accepts in it; any other action,
+    // applied unchecked, changes nothing.
+    match phase {
+        BasePhase::Setup { step, .. } => setup::apply(state, step, action, events),
+        BasePhase::Roll => {
+            if matches!(action, BaseAction::Roll) {
+                state.phase = Phase::Base(BasePhase::Rolling);
+            } else {
+                apply_play(state, seat, Resume::Roll, action, events);
+            }
         }
-        (Phase::Roll | Phase::Main, Action::PlayYearOfPlenty { first, second }) => {
-            development::apply_year_of_plenty(state, seat, first, second, events)
+        BasePhase::Main => apply_main(state, seat, action, events),
+        BasePhase::Discard { owed } => {
+            if let BaseAction::Discard { resource } = *action {
+                let after = Phase::Base(BasePhase::MoveRobber { resume: Resume::Main });
+                hand::apply_discard(state, owed, seat, resource, after, events)
+            }
         }
-        (Phase::Roll | Phase::Main, Action::PlayMonopoly { resource }) => {
-            development::apply_monopoly(state, seat, resource, events)
+        BasePhase::MoveRobber { resume } => {
+            if let BaseAction::MoveRobber { hex, victim } = *action {
+                robber::apply_move(state, resume, hex, victim, events)
+            }
         }
-        (Phase::Discard { owed }, Action::Discard { resource }) => {
-            let after = Phase::MoveRobber { resume: Resume::Main };
-            hand::apply_discard(state, owed, seat, resource, after, events)
+        BasePhase::RoadBuilding { left, resume } => {
+            if let BaseAction::BuildRoad { edge } = *action {
+                development::apply_free_road(state, seat, edge, left, resume, events)
+            }
         }
-        (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
-            robber::apply_move(state, resume, hex, victim, events)
+        BasePhase::TradeDraft { offer } => match *action {
+            BaseAction::OfferGive { resource } => trade::apply_draft(state, offer, resource, true),
+            BaseAction::OfferGet { resource } => trade::apply_draft(state, offer, resource, false),
+            BaseAction::SubmitOffer => trade::apply_submit(state, offer, events),
+            BaseAction::CancelTrade => cancel_trade(state, seat, events),
+            BaseAction::BuildSettlement { .. }
+            | BaseAction::BuildRoad { .. }
+            | BaseAction::BuildCity { .. }
+            | BaseAction::Roll
+            | BaseAction::Discard { .. }
+            | BaseAction::MoveRobber { .. }
+            | BaseAction::BuyDevelopmentCard
+            | BaseAction::PlayKnight
+            | BaseAction::PlayRoadBuilding
+            | BaseAction::PlayYearOfPlenty { .. }
+            | BaseAction::PlayMonopoly { .. }
+            | BaseAction::MaritimeTrade { .. }
+            | BaseAction::OpenTrade
+            | BaseAction::AcceptOffer
+            | BaseAction::DeclineOffer
+            | BaseAction::ConfirmTrade { .. }
+            | BaseAction::EndTurn => {}
+        },
+        BasePhase::TradeReplies {
+            offer,
+            pending,
+            accepted,
+        } => {
+            if let BaseAction::AcceptOffer | BaseAction::DeclineOffer = *action {
+                let accept = matches!(action, BaseAction::AcceptOffer);
+                trade::apply_reply(state, offer, pending, accepted, seat, accept, events)
+            }
         }
-        (Phase::Main, Action::BuildRoad { edge }) => place_road(state, seat, edge, false, events),
-        (Phase::RoadBuilding { left, resume }, Action::BuildRoad { edge }) => {
-            development::apply_free_road(state, seat, edge, left, resume, events)
+        BasePhase::TradeConfirm { offer, .. } => {
+            if let BaseAction::ConfirmTrade { with } = *action {
+                trade::apply_confirm(state, offer, with, events)
+            } else if matches!(action, BaseAction::CancelTrade) {
+                cancel_trade(state, seat, events)
+            }
         }
-        (Phase::Main, Action::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
-        (Phase::Main, Action::BuildCity { node }) => place_city(state, seat, node, events),
-        (Phase::Main, Action::BuyDevelopmentCard) => development::apply_buy(state, seat),
-        (Phase::Main, Action::MaritimeTrade { give, get, .. }) => {
-            trade::apply_bank_trade(state, seat, give, get, events)
-        }
-        (Phase::Main, Action::OpenTrade) => {
+        // Chance or the end: no seat acts.
+        BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing | BasePhase::Over { .. } => {}
+    }
+}
+
+/// The main phase: building, buying, playing, trading, ending the turn.
+fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+    match *action {
+        BaseAction::BuildRoad { edge } => place_road(state, seat, edge, false, events),
+        BaseAction::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
+        BaseAction::BuildCity { node } => place_city(state, seat, node, events),
+        BaseAction::BuyDevelopmentCard => development::apply_buy(state, seat),
+        BaseAction::MaritimeTrade { give, get, .. } => trade::apply_bank_trade(state, seat, give, get, events),
+        BaseAction::OpenTrade => {
             // Counted only under the house rule: without it the state (and its JSON) stays the
             // rulebook's, byte for byte.
             if state.trade_offers_per_turn.is_some() {
                 state.trade_offers = state.trade_offers.saturating_add(1);
             }
-            state.phase = Phase::TradeDraft {
+            state.phase = Phase::Base(BasePhase::TradeDraft {
                 offer: Offer::default(),
-            }
+            })
         }
-        (Phase::TradeDraft { offer }, Action::OfferGive { resource }) => {
-            trade::apply_draft(state, offer, resource, true)
-        }
-        (Phase::TradeDraft { offer }, Action::OfferGet { resource }) => {
-            trade::apply_draft(state, offer, resource, false)
-        }
-        (Phase::TradeDraft { offer }, Action::SubmitOffer) => trade::apply_submit(state, offer, events),
-        (Phase::TradeDraft { .. } | Phase::TradeConfirm { .. }, Action::CancelTrade) => {
-            events.push(Event::TradeCancelled { seat });
-            state.phase = Phase::Main;
-        }
-        (
-            Phase::TradeReplies {
-                offer,
-                pending,
-                accepted,
-            },
-            Action::AcceptOffer | Action::DeclineOffer,
-        ) => {
-            let accept = *action == Action::AcceptOffer;
-            trade::apply_reply(state, offer, pending, accepted, seat, accept, events)
-        }
-        (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
-            trade::apply_confirm(state, offer, with, events)
-        }
-        (Phase::Main, Action::EndTurn) => turn::end_turn(state, events),
-        _ => {}
+        BaseAction::EndTurn => turn::end_turn(state, events),
+        BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. } => apply_play(state, seat, Resume::Main, action, events),
+        BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade => {}
     }
+}
+
+/// A development card played before the roll or in the main phase; the
+/// turn goes on where `resume` says.
+fn apply_play<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume, action: &BaseAction, events: &mut S) {
+    match *action {
+        BaseAction::PlayKnight => development::apply_knight(state, seat, resume, events),
+        BaseAction::PlayRoadBuilding => development::apply_road_building(state, seat, resume, events),
+        BaseAction::PlayYearOfPlenty { first, second } => {
+            development::apply_year_of_plenty(state, seat, first, second, events)
+        }
+        BaseAction::PlayMonopoly { resource } => development::apply_monopoly(state, seat, resource, events),
+        BaseAction::BuildSettlement { .. }
+        | BaseAction::BuildRoad { .. }
+        | BaseAction::BuildCity { .. }
+        | BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade
+        | BaseAction::EndTurn => {}
+    }
+}
+
+/// The active player drops the offer (while drafting or choosing a partner).
+fn cancel_trade<S: EventSink<Event>>(state: &mut State, seat: Seat, events: &mut S) {
+    events.push(Event::Base(BaseEvent::TradeCancelled { seat }));
+    state.phase = Phase::Base(BasePhase::Main);
 }

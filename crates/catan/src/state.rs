@@ -8,12 +8,13 @@
 use crate::action::Dice;
 use crate::bits::{EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::board::Board;
-use crate::cities_knights::{CkState, Commodities, Step, Track};
+use crate::cities_knights::{CkState, Commodities};
 use crate::config::{Rules, TurnRule};
 use crate::dev::{DevCard, DevCards};
 use crate::resource::Resources;
 use crate::rules::awards::road_length;
 use crate::topology::{HexId, NodeId, Topology};
+pub use crate::vocab::Phase;
 use engine::{Seat, SeatSet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::Arc;
@@ -24,7 +25,7 @@ pub const MAX_PLAYERS: usize = 6;
 /// Per-seat counts (cards owed) in JSON: the first four seats always (the
 /// form of 3–4 player games, unchanged), seats 5 and 6 only when one of
 /// them is not zero.
-mod owed_json {
+pub(crate) mod owed_json {
     use super::MAX_PLAYERS;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -207,8 +208,8 @@ impl Resume {
     #[inline]
     pub fn phase(self) -> Phase {
         match self {
-            Resume::Roll => Phase::Roll,
-            Resume::Main => Phase::Main,
+            Resume::Roll => Phase::Base(BasePhase::Roll),
+            Resume::Main => Phase::Base(BasePhase::Main),
         }
     }
 }
@@ -228,10 +229,10 @@ pub struct Offer {
     pub get_commodities: Commodities,
 }
 
-/// Where the game stands. Entirely public.
+/// The base game's half of [`Phase`] (the rule set every CATAN game plays).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case")]
-pub enum Phase {
+#[serde(tag = "phase", rename_all = "snake_case", expecting = "internally tagged enum Phase")]
+pub enum BasePhase {
     /// Initial placement: `step` counts placements in snake order (0..2n);
     /// `road_from` is the settlement just placed whose road is due.
     Setup {
@@ -295,121 +296,6 @@ pub enum Phase {
         /// Seats that accepted.
         accepted: SeatSet,
     },
-    /// Cities & Knights: these seats each give up a city to the barbarians
-    /// (`ck.barbarian.pillage`), all at once.
-    Pillage {
-        /// Seats still to choose.
-        owed: SeatSet,
-    },
-    /// Cities & Knights: tied defenders choose a progress deck, one at a time
-    /// in seat order from the active player (`ck.barbarian.defender`).
-    DefenderDeck {
-        /// Seats still to choose and draw.
-        pending: SeatSet,
-    },
-    /// Cities & Knights, chance: a progress card is drawn (`ck.progress.draw`).
-    ProgressDraw {
-        /// Who draws.
-        seat: Seat,
-        /// From which deck.
-        track: Track,
-        /// What is left of the roll afterwards.
-        then: Step,
-    },
-    /// Cities & Knights: `seat` holds a fifth progress card and discards one
-    /// (`ck.progress.hand_limit`).
-    ProgressDiscard {
-        /// Who discards.
-        seat: Seat,
-        /// What is left of the roll afterwards.
-        then: Step,
-    },
-    /// Cities & Knights: Aqueduct claims in seat order from the active player
-    /// (`ck.improve.aqueduct`).
-    Aqueduct {
-        /// Seats still to take their resource.
-        pending: SeatSet,
-    },
-    /// Cities & Knights: the owner of a displaced knight moves it
-    /// (`ck.knight.displace`).
-    Relocate {
-        /// The knight's owner.
-        seat: Seat,
-        /// Where it stood.
-        from: NodeId,
-        /// Its strength (1–3).
-        strength: u8,
-        /// Whether it was active.
-        active: bool,
-    },
-    /// Cities & Knights: the active player puts a metropolis on a city
-    /// (`ck.metro.first_to_four`, `ck.metro.takeover`).
-    PlaceMetropolis {
-        /// The metropolis' track.
-        track: Track,
-    },
-    /// Cities & Knights, chance: the event die after Alchemist set the others.
-    RollingEvent {
-        /// The red die set.
-        red: u8,
-        /// The yellow die set.
-        yellow: u8,
-    },
-    /// Cities & Knights: Smith promotions left (`ck.card.smith`).
-    Smith {
-        /// Free promotions left.
-        left: u8,
-    },
-    /// Cities & Knights: the Deserter's target removes a knight (`ck.card.deserter`).
-    Desert {
-        /// The target.
-        victim: Seat,
-    },
-    /// Cities & Knights: the Deserter's player may place a knight.
-    DeserterPlace {
-        /// The removed knight's strength.
-        strength: u8,
-        /// Whether it was active.
-        active: bool,
-    },
-    /// Cities & Knights: Diplomat's player may rebuild the own road removed.
-    DiplomatRoad,
-    /// Cities & Knights, chance: Bishop robs these players in seat order.
-    BishopSteal {
-        /// Players still to be robbed.
-        pending: SeatSet,
-    },
-    /// Cities & Knights: Saboteur's discards (`ck.card.saboteur`).
-    Sabotage {
-        /// Cards still to discard, by seat.
-        #[serde(with = "owed_json")]
-        owed: [u8; MAX_PLAYERS],
-    },
-    /// Cities & Knights: Spy looks at `victim`'s progress cards and takes one.
-    Spy {
-        /// The target.
-        victim: Seat,
-    },
-    /// Cities & Knights: Wedding gifts (`ck.card.wedding`).
-    Wedding {
-        /// Cards still to give, by seat.
-        #[serde(with = "owed_json")]
-        owed: [u8; MAX_PLAYERS],
-    },
-    /// Cities & Knights: Master Merchant takes cards of `victim`.
-    MasterMerchant {
-        /// The target.
-        victim: Seat,
-        /// Cards still to take.
-        left: u8,
-    },
-    /// Cities & Knights: the reply to a Commercial Harbor offer.
-    HarborReply {
-        /// The opponent who must give a commodity.
-        to: Seat,
-        /// The resource offered (open to the table).
-        resource: crate::resource::Resource,
-    },
     /// The game is won.
     Over {
         /// The winner.
@@ -417,41 +303,23 @@ pub enum Phase {
     },
 }
 
-impl Phase {
+impl BasePhase {
     /// The phase's name (for refusals).
     pub fn name(&self) -> &'static str {
         match self {
-            Phase::Setup { .. } => "setup",
-            Phase::Roll => "roll",
-            Phase::Rolling => "rolling",
-            Phase::Discard { .. } => "discard",
-            Phase::MoveRobber { .. } => "move_robber",
-            Phase::Stealing { .. } => "stealing",
-            Phase::Main => "main",
-            Phase::Drawing => "drawing",
-            Phase::RoadBuilding { .. } => "road_building",
-            Phase::TradeDraft { .. } => "trade_draft",
-            Phase::TradeReplies { .. } => "trade_replies",
-            Phase::TradeConfirm { .. } => "trade_confirm",
-            Phase::Pillage { .. } => "pillage",
-            Phase::DefenderDeck { .. } => "defender_deck",
-            Phase::ProgressDraw { .. } => "progress_draw",
-            Phase::ProgressDiscard { .. } => "progress_discard",
-            Phase::Aqueduct { .. } => "aqueduct",
-            Phase::Relocate { .. } => "relocate",
-            Phase::PlaceMetropolis { .. } => "place_metropolis",
-            Phase::RollingEvent { .. } => "rolling_event",
-            Phase::Smith { .. } => "smith",
-            Phase::Desert { .. } => "desert",
-            Phase::DeserterPlace { .. } => "deserter_place",
-            Phase::DiplomatRoad => "diplomat_road",
-            Phase::BishopSteal { .. } => "bishop_steal",
-            Phase::Sabotage { .. } => "sabotage",
-            Phase::Spy { .. } => "spy",
-            Phase::Wedding { .. } => "wedding",
-            Phase::MasterMerchant { .. } => "master_merchant",
-            Phase::HarborReply { .. } => "harbor_reply",
-            Phase::Over { .. } => "over",
+            BasePhase::Setup { .. } => "setup",
+            BasePhase::Roll => "roll",
+            BasePhase::Rolling => "rolling",
+            BasePhase::Discard { .. } => "discard",
+            BasePhase::MoveRobber { .. } => "move_robber",
+            BasePhase::Stealing { .. } => "stealing",
+            BasePhase::Main => "main",
+            BasePhase::Drawing => "drawing",
+            BasePhase::RoadBuilding { .. } => "road_building",
+            BasePhase::TradeDraft { .. } => "trade_draft",
+            BasePhase::TradeReplies { .. } => "trade_replies",
+            BasePhase::TradeConfirm { .. } => "trade_confirm",
+            BasePhase::Over { .. } => "over",
         }
     }
 }

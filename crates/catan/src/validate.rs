@@ -14,6 +14,7 @@ use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
 use crate::state::{Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::{EdgeId, Shape, Topology};
+use crate::BasePhase;
 
 use engine::{problem, Problem};
 
@@ -248,9 +249,9 @@ fn pieces(state: &State, out: &mut Vec<Problem>) {
     }
     // The settlement placed in the setup whose road is still due.
     let pending = match state.phase {
-        Phase::Setup {
+        Phase::Base(BasePhase::Setup {
             road_from: Some(node), ..
-        } => Some(node),
+        }) => Some(node),
         _ => None,
     };
     for (i, p) in state.players.iter().enumerate() {
@@ -396,7 +397,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
     let n = state.n();
     let cur = state.current;
     let others = |s: engine::SeatSet| s.iter().all(|x| x.index() < n && x != cur);
-    let in_setup = matches!(state.phase, Phase::Setup { .. });
+    let in_setup = matches!(state.phase, Phase::Base(BasePhase::Setup { .. }));
     if in_setup != (state.turn == 0) {
         out.push(problem!(
             "catan.state.phase",
@@ -407,7 +408,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
         ));
     }
     match state.phase {
-        Phase::Setup { step, road_from } => {
+        Phase::Base(BasePhase::Setup { step, road_from }) => {
             if step as usize >= 2 * n {
                 out.push(problem!(
                     "catan.state.phase",
@@ -442,7 +443,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 }
             }
         }
-        Phase::Discard { owed } => {
+        Phase::Base(BasePhase::Discard { owed }) => {
             for (i, &o) in owed.iter().enumerate() {
                 let held = if i < n && state.ck.is_some() {
                     crate::cities_knights::card_count(state, engine::Seat(i as u8))
@@ -465,7 +466,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        Phase::Stealing { victim, .. } => {
+        Phase::Base(BasePhase::Stealing { victim, .. }) => {
             if victim.index() >= n || victim == cur {
                 out.push(problem!(
                     "catan.robber.steal_target",
@@ -482,17 +483,19 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        Phase::Drawing if state.deck.total() == 0 => out.push(problem!(
+        Phase::Base(BasePhase::Drawing) if state.deck.total() == 0 => out.push(problem!(
             "catan.build.deck_empty",
             "Eine Karte wird vom leeren Stapel gezogen.",
             "a card is drawn from an empty deck"
         )),
-        Phase::RoadBuilding { left, .. } if !(1..=2).contains(&left) => out.push(problem!(
+        Phase::Base(BasePhase::RoadBuilding { left, .. }) if !(1..=2).contains(&left) => out.push(problem!(
             "catan.state.phase",
             "Straßenbau mit {left} übrigen Straßen.",
             "road building with {left} roads left"
         )),
-        Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
+        Phase::Base(BasePhase::TradeDraft { offer })
+        | Phase::Base(BasePhase::TradeReplies { offer, .. })
+        | Phase::Base(BasePhase::TradeConfirm { offer, .. })
             if !state.players[cur.index()].hand.covers(&offer.give) =>
         {
             out.push(problem!(
@@ -502,7 +505,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 cur.0
             ));
         }
-        Phase::TradeReplies { pending, accepted, .. }
+        Phase::Base(BasePhase::TradeReplies { pending, accepted, .. })
             if !others(pending) || !others(accepted) || pending.0 & accepted.0 != 0 || pending.is_empty() =>
         {
             out.push(problem!(
@@ -511,7 +514,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 "trade replies name impossible seats"
             ));
         }
-        Phase::TradeConfirm { accepted, offer } => {
+        Phase::Base(BasePhase::TradeConfirm { accepted, offer }) => {
             if !others(accepted) || accepted.is_empty() {
                 out.push(problem!(
                     "catan.state.trade",
@@ -529,7 +532,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        Phase::Over { winner } if winner.index() >= n => out.push(problem!(
+        Phase::Base(BasePhase::Over { winner }) if winner.index() >= n => out.push(problem!(
             "catan.state.phase",
             "Den Sieger, Platz {}, gibt es nicht.",
             "winner seat {} does not exist",

@@ -18,6 +18,7 @@ use crate::dev::DevCards;
 use crate::resource::Resources;
 use crate::state::{Phase, State};
 use crate::topology::HexId;
+use crate::{BaseEvent, BasePhase};
 use engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -102,7 +103,7 @@ pub struct View {
 
 /// The view of `viewer`.
 pub fn view(state: &State, viewer: Viewer) -> View {
-    let over = matches!(state.phase, Phase::Over { .. });
+    let over = matches!(state.phase, Phase::Base(BasePhase::Over { .. }));
     let players = state
         .players
         .iter()
@@ -161,19 +162,23 @@ pub fn view(state: &State, viewer: Viewer) -> View {
 /// The event as `viewer` may see it.
 pub fn redact(event: &Event, viewer: Viewer) -> Event {
     match *event {
-        Event::Stolen { thief, victim, .. } if !viewer.sees(thief) && !viewer.sees(victim) => Event::Stolen {
-            thief,
-            victim,
-            resource: None,
-        },
-        Event::DevCardBought { seat, .. } if !viewer.sees(seat) => Event::DevCardBought { seat, card: None },
-        Event::MonopolyPaid { from, to, resource, .. } if !viewer.sees(from) && !viewer.sees(to) => {
-            Event::MonopolyPaid {
+        Event::Base(BaseEvent::Stolen { thief, victim, .. }) if !viewer.sees(thief) && !viewer.sees(victim) => {
+            Event::Base(BaseEvent::Stolen {
+                thief,
+                victim,
+                resource: None,
+            })
+        }
+        Event::Base(BaseEvent::DevCardBought { seat, .. }) if !viewer.sees(seat) => {
+            Event::Base(BaseEvent::DevCardBought { seat, card: None })
+        }
+        Event::Base(BaseEvent::MonopolyPaid { from, to, resource, .. }) if !viewer.sees(from) && !viewer.sees(to) => {
+            Event::Base(BaseEvent::MonopolyPaid {
                 from,
                 to,
                 resource,
                 count: None,
-            }
+            })
         }
         _ => event.clone(),
     }

@@ -13,6 +13,7 @@
 
 mod ck;
 
+use catan::{BaseAction, BasePhase, CkAction};
 pub use ck::CkWeights;
 
 use crate::heuristic::Heuristic;
@@ -276,8 +277,8 @@ impl Heuristic<Catan> for CatanHeuristic {
     /// onto an opponent's squire, which it sends home (see [`ck`]).
     fn never(&self, s: &State, seat: Seat, action: &Action) -> bool {
         match *action {
-            Action::OpenTrade => true,
-            Action::MoveSquire { to, .. } => !ck::step_displaces(s, seat, to),
+            Action::Base(BaseAction::OpenTrade) => true,
+            Action::Ck(CkAction::MoveSquire { to, .. }) => !ck::step_displaces(s, seat, to),
             _ => false,
         }
     }
@@ -294,10 +295,10 @@ impl Heuristic<Catan> for CatanHeuristic {
         }
         match *action {
             // Expected worth of the card drawn (the draw is still to come).
-            Action::BuyDevelopmentCard => 0.45,
+            Action::Base(BaseAction::BuyDevelopmentCard) => 0.45,
             // Building over trading: a maritime trade must pay for itself.
-            Action::MaritimeTrade { .. } => -0.02,
-            Action::MoveRobber { victim: Some(v), .. } => {
+            Action::Base(BaseAction::MaritimeTrade { .. }) => -0.02,
+            Action::Base(BaseAction::MoveRobber { victim: Some(v), .. }) => {
                 let cards = s.players.get(v.index()).map_or(0, |p| p.hand.total());
                 if cards > 0 {
                     0.15 + 0.02 * f64::from(s.points(v))
@@ -305,12 +306,12 @@ impl Heuristic<Catan> for CatanHeuristic {
                     0.0
                 }
             }
-            Action::CancelTrade => match s.phase {
-                Phase::TradeDraft { .. } => 0.1,
+            Action::Base(BaseAction::CancelTrade) => match s.phase {
+                Phase::Base(BasePhase::TradeDraft { .. }) => 0.1,
                 _ => 0.0,
             },
-            Action::AcceptOffer => match s.phase {
-                Phase::TradeReplies { offer, .. } => {
+            Action::Base(BaseAction::AcceptOffer) => match s.phase {
+                Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
                     let gain = self.offer_gain(s, seat, &offer.give, &offer.get);
                     let offerer_near_win = s.public_points(s.current) + 2 >= s.victory_points;
                     if gain.is_finite() && !offerer_near_win {
@@ -321,8 +322,8 @@ impl Heuristic<Catan> for CatanHeuristic {
                 }
                 _ => 0.0,
             },
-            Action::ConfirmTrade { .. } => match s.phase {
-                Phase::TradeConfirm { offer, .. } => {
+            Action::Base(BaseAction::ConfirmTrade { .. }) => match s.phase {
+                Phase::Base(BasePhase::TradeConfirm { offer, .. }) => {
                     let gain = self.offer_gain(s, seat, &offer.get, &offer.give);
                     if gain.is_finite() {
                         gain

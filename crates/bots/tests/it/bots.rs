@@ -97,33 +97,46 @@ fn replies<G: BotGame>(s: &G::State, reply: impl Fn(&G::Action) -> bool) -> usiz
 /// (4 cards or more) for 1 card.
 #[test]
 fn bots_answer_domestic_offers() {
-    use catan::{Action, Catan, Phase};
+    use catan::{Action, BaseAction, BasePhase, Catan, Phase};
     let mut s = walk_until::<Catan>(&Default::default(), 4, |s| {
-        s.phase == Phase::Main && s.players[s.current.index()].hand.total() >= 4
+        s.phase == Phase::Base(BasePhase::Main) && s.players[s.current.index()].hand.total() >= 4
     });
     let me = s.current;
     let hand = s.players[me.index()].hand.total();
     let mut legal = Vec::new();
-    Catan::apply_unchecked(&mut s, me, &Action::OpenTrade, &mut NoEvents);
+    Catan::apply_unchecked(&mut s, me, &Action::Base(BaseAction::OpenTrade), &mut NoEvents);
     // Give every card in hand, then ask for one card.
     for _ in 0..hand {
         Catan::legal_actions(&s, me, &mut legal);
-        let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::OfferGive { .. })) else {
+        let Some(a) = legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Base(BaseAction::OfferGive { .. })))
+        else {
             panic!("cannot give: {legal:?}")
         };
         Catan::apply_unchecked(&mut s, me, &a, &mut NoEvents);
     }
     Catan::legal_actions(&s, me, &mut legal);
-    let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::OfferGet { .. })) else {
+    let Some(a) = legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Base(BaseAction::OfferGet { .. })))
+    else {
         panic!("cannot ask: {legal:?}")
     };
     Catan::apply_unchecked(&mut s, me, &a, &mut NoEvents);
-    let catan::Phase::TradeDraft { offer } = s.phase else {
+    let catan::Phase::Base(BasePhase::TradeDraft { offer }) = s.phase else {
         panic!("no draft")
     };
     assert_eq!(offer.give.total(), hand);
-    Catan::apply_unchecked(&mut s, me, &Action::SubmitOffer, &mut NoEvents);
-    let n = replies::<Catan>(&s, |a| matches!(a, Action::AcceptOffer | Action::DeclineOffer));
+    Catan::apply_unchecked(&mut s, me, &Action::Base(BaseAction::SubmitOffer), &mut NoEvents);
+    let n = replies::<Catan>(&s, |a| {
+        matches!(
+            a,
+            Action::Base(BaseAction::AcceptOffer) | Action::Base(BaseAction::DeclineOffer)
+        )
+    });
     assert_eq!(n, 6, "three seats reply, each asked of two bots");
 }
 
@@ -245,13 +258,15 @@ fn search_is_deterministic_for_a_seed_and_thread_count() {
 /// its goal outside its own turn).
 #[test]
 fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
-    use catan::{Action, Catan, Phase};
+    use catan::{Action, BaseAction, BasePhase, Catan, CkAction, Phase};
     // With heroes, a position where the player could also step a squire
     // (free over its own roads, any number of times).
     let squire_may_move = |s: &catan::State| {
         let mut legal = Vec::new();
         Catan::legal_actions(s, s.current, &mut legal);
-        legal.iter().any(|a| matches!(a, Action::MoveSquire { .. }))
+        legal
+            .iter()
+            .any(|a| matches!(a, Action::Ck(CkAction::MoveSquire { .. })))
     };
     for rules in [
         r#"{}"#,
@@ -262,7 +277,9 @@ fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
         let heroes = rules.contains("heroes");
         let mut s = walk_until::<Catan>(&config, 3, |s| {
             let next = Seat(((s.current.index() + 1) % 3) as u8);
-            s.phase == Phase::Main && s.points(next) > s.points(s.current) && (!heroes || squire_may_move(s))
+            s.phase == Phase::Base(BasePhase::Main)
+                && s.points(next) > s.points(s.current)
+                && (!heroes || squire_may_move(s))
         });
         let me = s.current;
         let next = Seat(((me.index() + 1) % 3) as u8);
@@ -271,7 +288,7 @@ fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
         let mut legal = Vec::new();
         Catan::legal_actions(&s, me, &mut legal);
         assert!(
-            legal.contains(&Action::OpenTrade) && legal.contains(&Action::EndTurn),
+            legal.contains(&Action::Base(BaseAction::OpenTrade)) && legal.contains(&Action::Base(BaseAction::EndTurn)),
             "{legal:?}"
         );
         let mut greedy = bots::GreedyBot::<Catan>::new();
@@ -292,7 +309,7 @@ fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
             };
             assert_ne!(
                 legal[i],
-                Action::OpenTrade,
+                Action::Base(BaseAction::OpenTrade),
                 "{rules}: greedy opens an offer it will withdraw"
             );
             Catan::apply_unchecked(&mut s, seat, &legal[i], &mut NoEvents);

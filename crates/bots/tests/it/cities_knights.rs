@@ -10,6 +10,7 @@ use catan::cities_knights::{Commodity, ProgressCard, Track};
 use catan::rules::build::road_nodes;
 use catan::topology::{NodeId, Shape};
 use catan::{Action, Catan, Phase, Resource, Resources, State};
+use catan::{BaseAction, BasePhase, CkAction, CkPhase};
 use engine::{Game, GameRng, NoEvents, Seat, ToAct};
 use rand::SeedableRng;
 
@@ -26,7 +27,7 @@ fn position(rules: &str, seed: u64) -> State {
     };
     let mut legal = Vec::new();
     for _ in 0..20_000 {
-        if s.phase == Phase::Main && s.current == ME {
+        if s.phase == Phase::Base(BasePhase::Main) && s.current == ME {
             break;
         }
         match Catan::to_act(&s) {
@@ -44,7 +45,11 @@ fn position(rules: &str, seed: u64) -> State {
             }
         }
     }
-    assert_eq!((s.phase, s.current), (Phase::Main, ME), "no main phase of seat 0");
+    assert_eq!(
+        (s.phase, s.current),
+        (Phase::Base(BasePhase::Main), ME),
+        "no main phase of seat 0"
+    );
     for i in 0..4 {
         let hand = s.players[i].hand;
         s.bank.add(&hand);
@@ -173,7 +178,7 @@ fn greedy_activates_a_knight_when_the_ship_is_near() {
     let node = knight(&mut s, ME, 1, false);
     give(&mut s, ME, Resource::Grain, 1);
     s.ck.as_deref_mut().expect("ck").barbarians = 6;
-    assert_eq!(greedy(&s, ME), Action::ActivateKnight { node });
+    assert_eq!(greedy(&s, ME), Action::Ck(CkAction::ActivateKnight { node }));
 }
 
 #[test]
@@ -197,7 +202,10 @@ fn the_single_strongest_defender_expects_the_defender_point() {
 fn greedy_builds_the_improvement_it_can_pay() {
     let mut s = position("cities_knights", 4);
     give_commodity(&mut s, ME, Commodity::Paper, 1);
-    assert_eq!(greedy(&s, ME), Action::BuildImprovement { track: Track::Science });
+    assert_eq!(
+        greedy(&s, ME),
+        Action::Ck(CkAction::BuildImprovement { track: Track::Science })
+    );
 }
 
 #[test]
@@ -206,19 +214,26 @@ fn greedy_takes_the_metropolis() {
     s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Trade.index()] = 3;
     give_commodity(&mut s, ME, Commodity::Cloth, 4);
     let before = values(&s)[0];
-    assert_eq!(greedy(&s, ME), Action::BuildImprovement { track: Track::Trade });
+    assert_eq!(
+        greedy(&s, ME),
+        Action::Ck(CkAction::BuildImprovement { track: Track::Trade })
+    );
     Catan::apply_unchecked(
         &mut s,
         ME,
-        &Action::BuildImprovement { track: Track::Trade },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
         &mut NoEvents,
     );
-    assert!(matches!(s.phase, Phase::PlaceMetropolis { .. }), "{:?}", s.phase);
+    assert!(
+        matches!(s.phase, Phase::Ck(CkPhase::PlaceMetropolis { .. })),
+        "{:?}",
+        s.phase
+    );
     // Its two points, less what the four cloth were already credited for
     // bringing the metropolis within reach.
     assert!(values(&s)[0] > before + 0.8, "the metropolis is worth its points");
     let a = greedy(&s, ME);
-    assert!(matches!(a, Action::PlaceMetropolis { .. }), "{a:?}");
+    assert!(matches!(a, Action::Ck(CkAction::PlaceMetropolis { .. })), "{a:?}");
 }
 
 #[test]
@@ -241,10 +256,10 @@ fn walls_raise_the_hand_limit() {
 fn greedy_makes_a_hero_with_a_spare_commodity() {
     let mut s = position("cities_knights_heroes", 8);
     let node = knight(&mut s, ME, 1, true);
-    let upgrade = Action::UpgradeHero {
+    let upgrade = Action::Ck(CkAction::UpgradeHero {
         node,
         commodity: Commodity::Coin,
-    };
+    });
     // Politics at level 3 with the four coins of level 4 (and the metropolis):
     // the coin is worth more than the hero.
     let mut needed = s.clone();
@@ -270,19 +285,27 @@ fn greedy_recruits_a_squire_while_the_barbarians_are_far() {
     Catan::apply_unchecked(
         &mut s,
         ME,
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node,
             commodity: Commodity::Coin,
-        },
+        }),
         &mut NoEvents,
     );
-    assert!(legal(&s, ME).iter().any(|a| matches!(a, Action::RecruitSquire { .. })));
+    assert!(legal(&s, ME)
+        .iter()
+        .any(|a| matches!(a, Action::Ck(CkAction::RecruitSquire { .. }))));
     let a = greedy(&s, ME);
-    assert!(matches!(a, Action::RecruitSquire { .. }), "ship far: {a:?}");
+    assert!(
+        matches!(a, Action::Ck(CkAction::RecruitSquire { .. })),
+        "ship far: {a:?}"
+    );
     // The ship one step from Catan, the hero the only active knight.
     s.ck.as_deref_mut().expect("ck").barbarians = 6;
     let a = greedy(&s, ME);
-    assert!(!matches!(a, Action::RecruitSquire { .. }), "ship near: {a:?}");
+    assert!(
+        !matches!(a, Action::Ck(CkAction::RecruitSquire { .. })),
+        "ship near: {a:?}"
+    );
 }
 
 #[test]
@@ -313,10 +336,10 @@ fn alchemist_sets_a_sum_the_player_produces_on() {
     }
     assert!(best >= 2, "the set-up city produces");
     give_progress(&mut s, ME, ProgressCard::Alchemist);
-    s.phase = Phase::Roll;
+    s.phase = Phase::Base(BasePhase::Roll);
     let a = greedy(&s, ME);
     match a {
-        Action::PlayAlchemist { red, yellow } => {
+        Action::Ck(CkAction::PlayAlchemist { red, yellow }) => {
             assert_ne!(red + yellow, 7);
             let before = catan::cities_knights::card_count(&s, ME);
             Catan::apply_unchecked(&mut s, ME, &a, &mut NoEvents);
@@ -331,7 +354,7 @@ fn alchemist_sets_a_sum_the_player_produces_on() {
             );
         }
         // Kept for a better roll only when no sum gives three cards.
-        Action::Roll => assert!(best < 3, "best sum gives {best} cards"),
+        Action::Base(BaseAction::Roll) => assert!(best < 3, "best sum gives {best} cards"),
         other => panic!("{other:?}"),
     }
 }
@@ -344,7 +367,7 @@ fn progress_cards_with_a_visible_gain_are_played() {
     give(&mut s, ME, Resource::Ore, 2);
     give(&mut s, ME, Resource::Grain, 1);
     let a = greedy(&s, ME);
-    assert!(matches!(a, Action::PlayMedicine { .. }), "{a:?}");
+    assert!(matches!(a, Action::Ck(CkAction::PlayMedicine { .. })), "{a:?}");
 }
 
 /// The search leaves out squire steps that send no opponent's squire home
@@ -358,15 +381,15 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
     Catan::apply_unchecked(
         &mut s,
         ME,
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node,
             commodity: Commodity::Coin,
-        },
+        }),
         &mut NoEvents,
     );
     let recruit = legal(&s, ME)
         .into_iter()
-        .find(|a| matches!(a, Action::RecruitSquire { .. }))
+        .find(|a| matches!(a, Action::Ck(CkAction::RecruitSquire { .. })))
         .expect("a squire can be recruited");
     Catan::apply_unchecked(&mut s, ME, &recruit, &mut NoEvents);
     let mut bot = MctsBot::<Catan>::new(MctsConfig {
@@ -393,7 +416,7 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
                     panic!("mcts forfeits");
                 };
                 assert!(
-                    !matches!(legal_now[i], Action::MoveSquire { .. }),
+                    !matches!(legal_now[i], Action::Ck(CkAction::MoveSquire { .. })),
                     "the search stepped a squire"
                 );
                 Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
@@ -433,9 +456,9 @@ fn greedy_bots_make_heroes_and_recruit_squires_in_whole_games() {
                         panic!("greedy forfeits");
                     };
                     match legal_now[i] {
-                        Action::UpgradeHero { .. } => heroes += 1,
-                        Action::RecruitSquire { .. } => recruits += 1,
-                        Action::MoveSquire { .. } => steps += 1,
+                        Action::Ck(CkAction::UpgradeHero { .. }) => heroes += 1,
+                        Action::Ck(CkAction::RecruitSquire { .. }) => recruits += 1,
+                        Action::Ck(CkAction::MoveSquire { .. }) => steps += 1,
                         _ => {}
                     }
                     Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);

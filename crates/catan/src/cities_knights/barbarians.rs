@@ -14,6 +14,7 @@ use super::{ck, ck_mut, next_in_order};
 use crate::action::Event;
 use crate::bits::NodeSet;
 use crate::state::{Phase, State, SETTLEMENT_LIMIT};
+use crate::{BasePhase, CkEvent, CkPhase};
 use engine::{EventSink, Seat, SeatSet};
 
 /// Barbarian strength: cities on the board (`ck.barbarian.strength`).
@@ -44,7 +45,7 @@ pub fn advance<S: EventSink<Event>>(state: &mut State, events: &mut S) -> Option
     let ck = ck_mut(state);
     ck.barbarians += 1;
     let position = ck.barbarians;
-    events.push(Event::BarbariansAdvanced { position });
+    events.push(Event::Ck(CkEvent::BarbariansAdvanced { position }));
     if position >= BARBARIAN_STEPS {
         attack(state, events)
     } else {
@@ -59,11 +60,11 @@ pub fn attack<S: EventSink<Event>>(state: &mut State, events: &mut S) -> Option<
     let defence = defence(state);
     let own: Vec<u32> = (0..n).map(|i| own_defence(state, i)).collect();
     let repelled = defence >= strength;
-    events.push(Event::BarbarianAttack {
+    events.push(Event::Ck(CkEvent::BarbarianAttack {
         strength,
         defence,
         repelled,
-    });
+    }));
     let mut next = Some(Step::Production);
     if !repelled {
         // `ck.barbarian.pillage`: the lowest defence among the players who
@@ -75,7 +76,7 @@ pub fn attack<S: EventSink<Event>>(state: &mut State, events: &mut S) -> Option<
                 .filter(|&&i| own[i] == low)
                 .map(|&i| Seat(i as u8))
                 .collect();
-            state.phase = Phase::Pillage { owed };
+            state.phase = Phase::Ck(CkPhase::Pillage { owed });
             next = None;
         }
     } else if defence > 0 {
@@ -88,7 +89,7 @@ pub fn attack<S: EventSink<Event>>(state: &mut State, events: &mut S) -> Option<
                 let ck = ck_mut(state);
                 ck.players[seat.index()].defenders += 1;
                 ck.defenders_left = ck.defenders_left.saturating_sub(1);
-                events.push(Event::DefenderOfCatan { seat });
+                events.push(Event::Ck(CkEvent::DefenderOfCatan { seat }));
             }
         } else {
             next = Some(Step::Defenders { pending: best });
@@ -106,7 +107,7 @@ fn reset<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     }
     ck.barbarians = 0;
     ck.robber_awake = true;
-    events.push(Event::BarbariansReset);
+    events.push(Event::Ck(CkEvent::BarbariansReset));
 }
 
 /// Checks the city a pillaged player gives up.
@@ -137,12 +138,12 @@ pub fn apply_lose_city<S: EventSink<Event>>(
     if settlements_on_board >= SETTLEMENT_LIMIT as usize {
         c.flat.insert(node);
     }
-    events.push(Event::CityPillaged { seat, node });
+    events.push(Event::Ck(CkEvent::CityPillaged { seat, node }));
     owed.remove(seat);
     if owed.is_empty() {
         super::roll::run(state, Step::Production, events);
     } else {
-        state.phase = Phase::Pillage { owed };
+        state.phase = Phase::Ck(CkPhase::Pillage { owed });
     }
 }
 
@@ -157,13 +158,13 @@ pub fn check_deck(state: &State, track: Track) -> Result<(), CkError> {
 /// The tied defender next in order draws from the chosen deck.
 pub fn apply_deck(state: &mut State, mut pending: SeatSet, track: Track) {
     let Some(seat) = next_in_order(state, pending) else {
-        state.phase = Phase::Main;
+        state.phase = Phase::Base(BasePhase::Main);
         return;
     };
     pending.remove(seat);
-    state.phase = Phase::ProgressDraw {
+    state.phase = Phase::Ck(CkPhase::ProgressDraw {
         seat,
         track,
         then: Step::Defenders { pending },
-    };
+    });
 }

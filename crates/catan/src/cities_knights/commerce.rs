@@ -12,6 +12,7 @@ use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::{Phase, State};
 use crate::topology::HexId;
+use crate::{BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
 
 use super::progress::ProgressCard as P;
@@ -20,43 +21,43 @@ use super::progress::ProgressCard as P;
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let hand_p = ck(state).players[seat.index()].progress;
     if hand_p.get(P::CommercialHarbor) > 0 {
-        out.push(Action::PlayProgress {
+        out.push(Action::Ck(CkAction::PlayProgress {
             card: P::CommercialHarbor,
-        });
+        }));
     }
     if hand_p.get(P::MasterMerchant) > 0 {
         for victim in Seat::all(state.n()) {
             if check_master(state, seat, victim).is_ok() {
-                out.push(Action::PlayMasterMerchant { victim });
+                out.push(Action::Ck(CkAction::PlayMasterMerchant { victim }));
             }
         }
     }
     if hand_p.get(P::Merchant) > 0 {
         for h in 0..state.topology().hex_count() as u8 {
             if check_merchant(state, seat, HexId(h)).is_ok() {
-                out.push(Action::PlayMerchant { hex: HexId(h) });
+                out.push(Action::Ck(CkAction::PlayMerchant { hex: HexId(h) }));
             }
         }
     }
     if hand_p.get(P::MerchantFleet) > 0 {
         for card in Card::ALL {
-            out.push(Action::PlayMerchantFleet { card });
+            out.push(Action::Ck(CkAction::PlayMerchantFleet { card }));
         }
     }
     if hand_p.get(P::ResourceMonopoly) > 0 {
         for resource in Resource::ALL {
-            out.push(Action::PlayResourceMonopoly { resource });
+            out.push(Action::Ck(CkAction::PlayResourceMonopoly { resource }));
         }
     }
     if hand_p.get(P::TradeMonopoly) > 0 {
         for commodity in Commodity::ALL {
-            out.push(Action::PlayTradeMonopoly { commodity });
+            out.push(Action::Ck(CkAction::PlayTradeMonopoly { commodity }));
         }
     }
     for to in Seat::all(state.n()) {
         for resource in Resource::ALL {
             if check_offer(state, seat, to, resource).is_ok() {
-                out.push(Action::HarborOffer { to, resource });
+                out.push(Action::Ck(CkAction::HarborOffer { to, resource }));
             }
         }
     }
@@ -96,19 +97,19 @@ fn check_offer(state: &State, seat: Seat, to: Seat, r: Resource) -> Result<(), C
 /// Checks a trade-deck play or a harbor offer (`None`: neither).
 pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
     let r = match *action {
-        Action::PlayProgress {
+        Action::Ck(CkAction::PlayProgress {
             card: P::CommercialHarbor,
-        } => hold(state, seat, P::CommercialHarbor),
-        Action::PlayMasterMerchant { victim } => {
+        }) => hold(state, seat, P::CommercialHarbor),
+        Action::Ck(CkAction::PlayMasterMerchant { victim }) => {
             hold(state, seat, P::MasterMerchant).and_then(|_| Ok(check_master(state, seat, victim)?))
         }
-        Action::PlayMerchant { hex } => {
+        Action::Ck(CkAction::PlayMerchant { hex }) => {
             hold(state, seat, P::Merchant).and_then(|_| Ok(check_merchant(state, seat, hex)?))
         }
-        Action::PlayMerchantFleet { .. } => hold(state, seat, P::MerchantFleet),
-        Action::PlayResourceMonopoly { .. } => hold(state, seat, P::ResourceMonopoly),
-        Action::PlayTradeMonopoly { .. } => hold(state, seat, P::TradeMonopoly),
-        Action::HarborOffer { to, resource } => check_offer(state, seat, to, resource),
+        Action::Ck(CkAction::PlayMerchantFleet { .. }) => hold(state, seat, P::MerchantFleet),
+        Action::Ck(CkAction::PlayResourceMonopoly { .. }) => hold(state, seat, P::ResourceMonopoly),
+        Action::Ck(CkAction::PlayTradeMonopoly { .. }) => hold(state, seat, P::TradeMonopoly),
+        Action::Ck(CkAction::HarborOffer { to, resource }) => check_offer(state, seat, to, resource),
         _ => return None,
     };
     Some(r)
@@ -117,41 +118,41 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), Ca
 /// Applies a trade-deck play or a harbor offer.
 pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
     match *action {
-        Action::PlayProgress {
+        Action::Ck(CkAction::PlayProgress {
             card: P::CommercialHarbor,
-        } => {
+        }) => {
             spend(state, seat, P::CommercialHarbor, events);
             ck_mut(state).turn.harbor = true;
         }
-        Action::PlayMasterMerchant { victim } => {
+        Action::Ck(CkAction::PlayMasterMerchant { victim }) => {
             spend(state, seat, P::MasterMerchant, events);
             let left = card_count(state, victim).min(2) as u8;
-            state.phase = Phase::MasterMerchant { victim, left };
+            state.phase = Phase::Ck(CkPhase::MasterMerchant { victim, left });
         }
-        Action::PlayMerchant { hex } => {
+        Action::Ck(CkAction::PlayMerchant { hex }) => {
             spend(state, seat, P::Merchant, events);
             ck_mut(state).merchant = Some(Merchant { seat, hex });
-            events.push(Event::MerchantPlaced { seat, hex });
+            events.push(Event::Ck(CkEvent::MerchantPlaced { seat, hex }));
         }
-        Action::PlayMerchantFleet { card } => {
+        Action::Ck(CkAction::PlayMerchantFleet { card }) => {
             spend(state, seat, P::MerchantFleet, events);
             ck_mut(state).turn.fleet |= 1 << card.index();
         }
-        Action::PlayResourceMonopoly { resource } => {
+        Action::Ck(CkAction::PlayResourceMonopoly { resource }) => {
             spend(state, seat, P::ResourceMonopoly, events);
             monopoly(state, seat, Card::resource(resource), 2, events);
         }
-        Action::PlayTradeMonopoly { commodity } => {
+        Action::Ck(CkAction::PlayTradeMonopoly { commodity }) => {
             spend(state, seat, P::TradeMonopoly, events);
             monopoly(state, seat, Card::commodity(commodity), 1, events);
         }
-        Action::HarborOffer { to, resource } => {
+        Action::Ck(CkAction::HarborOffer { to, resource }) => {
             ck_mut(state).turn.harbor_used.insert(to);
             if ck(state).players[to.index()].commodities.is_empty() {
                 // Nothing to give back: the offered card stays with the player.
                 return;
             }
-            state.phase = Phase::HarborReply { to, resource };
+            state.phase = Phase::Ck(CkPhase::HarborReply { to, resource });
         }
         _ => {}
     }
@@ -165,12 +166,12 @@ fn monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, card: Card, n: u
             super::politics::move_card(state, from, seat, card);
         }
         if count > 0 {
-            events.push(Event::MonopolyGiven {
+            events.push(Event::Ck(CkEvent::MonopolyGiven {
                 from,
                 to: seat,
                 card,
                 count,
-            });
+            }));
         }
     }
 }
@@ -180,15 +181,15 @@ pub fn apply_reply<S: EventSink<Event>>(state: &mut State, to: Seat, resource: R
     let seat = state.current;
     super::politics::move_card(state, seat, to, Card::resource(resource));
     super::politics::move_card(state, to, seat, card);
-    events.push(Event::CardGiven {
+    events.push(Event::Ck(CkEvent::CardGiven {
         from: seat,
         to,
         card: Some(Card::resource(resource)),
-    });
-    events.push(Event::CardGiven {
+    }));
+    events.push(Event::Ck(CkEvent::CardGiven {
         from: to,
         to: seat,
         card: Some(card),
-    });
-    state.phase = Phase::Main;
+    }));
+    state.phase = Phase::Base(BasePhase::Main);
 }

@@ -11,6 +11,7 @@ use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
 use crate::rules::hand::{Claim, HandCard, MAX_KINDS};
 use crate::state::{Offer, State};
+use crate::{BaseChance, BaseEvent, CkAction, CkChance, CkEvent};
 use engine::{EventSink, Seat};
 
 impl HandCard for Card {
@@ -53,12 +54,12 @@ impl HandCard for Card {
 
     #[inline]
     fn discard_action(self) -> Action {
-        Action::DiscardCard { card: self }
+        Action::Ck(CkAction::DiscardCard { card: self })
     }
 
     #[inline]
     fn discarded(self, seat: Seat) -> Event {
-        Event::DiscardedCard { seat, card: self }
+        Event::Ck(CkEvent::DiscardedCard { seat, card: self })
     }
 
     #[inline]
@@ -69,36 +70,36 @@ impl HandCard for Card {
     #[inline]
     fn steal_outcome(self) -> Chance {
         match (self.as_resource(), self.as_commodity()) {
-            (_, Some(commodity)) => Chance::StealCommodity { commodity },
-            (resource, _) => Chance::Steal {
+            (_, Some(commodity)) => Chance::Ck(CkChance::StealCommodity { commodity }),
+            (resource, _) => Chance::Base(BaseChance::Steal {
                 resource: resource.unwrap_or(Resource::Brick),
-            },
+            }),
         }
     }
 
     #[inline]
     fn stolen(self, thief: Seat, victim: Seat) -> Event {
         match (self.as_resource(), self.as_commodity()) {
-            (_, Some(commodity)) => Event::StolenCommodity {
+            (_, Some(commodity)) => Event::Ck(CkEvent::StolenCommodity {
                 thief,
                 victim,
                 commodity: Some(commodity),
-            },
-            (resource, _) => Event::Stolen {
+            }),
+            (resource, _) => Event::Base(BaseEvent::Stolen {
                 thief,
                 victim,
                 resource: Some(resource.unwrap_or(Resource::Brick)),
-            },
+            }),
         }
     }
 
     #[inline]
     fn shortage(self) -> Event {
         match (self.as_resource(), self.as_commodity()) {
-            (_, Some(commodity)) => Event::CommodityShortage { commodity },
-            (resource, _) => Event::BankShortage {
+            (_, Some(commodity)) => Event::Ck(CkEvent::CommodityShortage { commodity }),
+            (resource, _) => Event::Base(BaseEvent::BankShortage {
                 resource: resource.unwrap_or(Resource::Brick),
-            },
+            }),
         }
     }
 
@@ -111,16 +112,16 @@ impl HandCard for Card {
 
     #[inline]
     fn bank_trade_action(give: Card, get: Card, rate: u8) -> Action {
-        Action::BankTrade {
+        Action::Ck(CkAction::BankTrade {
             give,
             get,
             rate: Some(rate),
-        }
+        })
     }
 
     #[inline]
     fn bank_traded(seat: Seat, give: Card, rate: u8, get: Card) -> Event {
-        Event::BankTraded { seat, give, rate, get }
+        Event::Ck(CkEvent::BankTraded { seat, give, rate, get })
     }
 
     #[inline]
@@ -148,8 +149,8 @@ impl HandCard for Card {
     #[inline]
     fn draft_action(self, give: bool) -> Action {
         match (self.as_resource(), self.as_commodity(), give) {
-            (_, Some(commodity), true) => Action::OfferGiveCommodity { commodity },
-            (_, Some(commodity), false) => Action::OfferGetCommodity { commodity },
+            (_, Some(commodity), true) => Action::Ck(CkAction::OfferGiveCommodity { commodity }),
+            (_, Some(commodity), false) => Action::Ck(CkAction::OfferGetCommodity { commodity }),
             (resource, _, give) => resource.unwrap_or(Resource::Brick).draft_action(give),
         }
     }
@@ -159,7 +160,9 @@ impl HandCard for Card {
     fn is_own_trade(action: &Action) -> bool {
         matches!(
             action,
-            Action::BankTrade { .. } | Action::OfferGiveCommodity { .. } | Action::OfferGetCommodity { .. }
+            Action::Ck(CkAction::BankTrade { .. })
+                | Action::Ck(CkAction::OfferGiveCommodity { .. })
+                | Action::Ck(CkAction::OfferGetCommodity { .. })
         )
     }
 
@@ -186,16 +189,16 @@ impl HandCard for Card {
         if !gain.is_empty() {
             state.bank.sub(&gain);
             state.players[i].hand.add(&gain);
-            events.push(Event::Produced { seat, resources: gain });
+            events.push(Event::Base(BaseEvent::Produced { seat, resources: gain }));
         }
         if !cgain.is_empty() {
             let ck = ck_mut(state);
             ck.bank.sub(&cgain);
             ck.players[i].commodities.add(&cgain);
-            events.push(Event::ProducedCommodities {
+            events.push(Event::Ck(CkEvent::ProducedCommodities {
                 seat,
                 commodities: cgain,
-            });
+            }));
         }
         !gain.is_empty() || !cgain.is_empty()
     }

@@ -18,6 +18,7 @@ use crate::resource::Resources;
 use crate::rules::build::pay;
 use crate::state::{Phase, State};
 use crate::topology::NodeId;
+use crate::{BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
 
 /// A city wall: 2 brick.
@@ -52,7 +53,7 @@ pub fn apply_wall_at<S: EventSink<Event>>(state: &mut State, seat: Seat, node: N
         pay(state, seat, &WALL_COST);
     }
     ck_mut(state).players[seat.index()].walls.insert(node);
-    events.push(Event::WallBuilt { seat, node });
+    events.push(Event::Ck(CkEvent::WallBuilt { seat, node }));
 }
 
 /// Own cities that carry no metropolis.
@@ -86,7 +87,7 @@ pub fn check_improve_for(state: &State, seat: Seat, track: Track, discount: u8) 
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     for track in Track::ALL {
         if check_improve(state, seat, track).is_ok() {
-            out.push(Action::BuildImprovement { track });
+            out.push(Action::Ck(CkAction::BuildImprovement { track }));
         }
     }
 }
@@ -112,7 +113,7 @@ pub fn apply_improve_for<S: EventSink<Event>>(
     c.commodities.0[k] -= cost;
     ck.bank.0[k] += cost;
     c.levels[track.index()] = level;
-    events.push(Event::Improved { seat, track, level });
+    events.push(Event::Ck(CkEvent::Improved { seat, track, level }));
     let takes = match ck.metropolises[track.index()] {
         // `ck.metro.first_to_four`.
         None => level >= 4,
@@ -120,7 +121,7 @@ pub fn apply_improve_for<S: EventSink<Event>>(
         Some(m) => m.seat != seat && level == 5 && ck.players[m.seat.index()].levels[track.index()] < 5,
     };
     if takes {
-        state.phase = Phase::PlaceMetropolis { track };
+        state.phase = Phase::Ck(CkPhase::PlaceMetropolis { track });
     }
 }
 
@@ -135,6 +136,6 @@ pub fn check_place(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
 /// Puts the metropolis on the city (the old one, if any, stays a city).
 pub fn apply_place<S: EventSink<Event>>(state: &mut State, seat: Seat, track: Track, node: NodeId, events: &mut S) {
     ck_mut(state).metropolises[track.index()] = Some(Metropolis { seat, node });
-    events.push(Event::MetropolisPlaced { seat, track, node });
-    state.phase = Phase::Main;
+    events.push(Event::Ck(CkEvent::MetropolisPlaced { seat, track, node }));
+    state.phase = Phase::Base(BasePhase::Main);
 }

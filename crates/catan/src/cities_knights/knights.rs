@@ -19,6 +19,7 @@ use crate::rules::awards::{holder_length, update_longest_road};
 use crate::rules::build::{pay, road_nodes};
 use crate::state::{Phase, Resume, State};
 use crate::topology::{NodeId, MAX_NODES};
+use crate::{BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
 
 /// Building or promoting a knight: 1 wool, 1 ore.
@@ -220,17 +221,17 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let (p, c) = own(state, seat);
     if p.hand.covers(&KNIGHT_COST) && c.knights_left(c.knights, 1) > 0 {
         for node in place_spots(state, seat).iter() {
-            out.push(Action::BuildKnight { node });
+            out.push(Action::Ck(CkAction::BuildKnight { node }));
         }
     }
     for node in c.knights.iter() {
         if check_promote(state, seat, node).is_ok() {
-            out.push(Action::PromoteKnight { node });
+            out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }
     for node in c.knights.iter() {
         if check_activate(state, seat, node).is_ok() {
-            out.push(Action::ActivateKnight { node });
+            out.push(Action::Ck(CkAction::ActivateKnight { node }));
         }
     }
     for from in c.knights.iter() {
@@ -239,15 +240,15 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         let (empties, enemies) = reach(state, seat, from);
         for to in empties.iter() {
-            out.push(Action::MoveKnight { from, to });
+            out.push(Action::Ck(CkAction::MoveKnight { from, to }));
         }
         for to in enemies.iter() {
             if check_displace(state, seat, from, to).is_ok() {
-                out.push(Action::DisplaceKnight { from, to });
+                out.push(Action::Ck(CkAction::DisplaceKnight { from, to }));
             }
         }
         if check_chase(state, seat, from).is_ok() {
-            out.push(Action::ChaseRobber { knight: from });
+            out.push(Action::Ck(CkAction::ChaseRobber { knight: from }));
         }
     }
 }
@@ -268,7 +269,7 @@ pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: Nod
     pay(state, seat, &KNIGHT_COST);
     ck_mut(state).players[seat.index()].knights.insert(node);
     ck_mut(state).players[seat.index()].clear_knight(node);
-    events.push(Event::KnightBuilt { seat, node });
+    events.push(Event::Ck(CkEvent::KnightBuilt { seat, node }));
     refresh_roads(state, events);
 }
 
@@ -291,7 +292,7 @@ pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId,
         3
     };
     c.promoted.insert(node);
-    events.push(Event::KnightPromoted { seat, node, strength });
+    events.push(Event::Ck(CkEvent::KnightPromoted { seat, node, strength }));
 }
 
 /// Activates a knight; it cannot act this turn.
@@ -300,7 +301,7 @@ pub fn apply_activate<S: EventSink<Event>>(state: &mut State, seat: Seat, node: 
     let c = &mut ck_mut(state).players[seat.index()];
     c.active.insert(node);
     c.fresh.insert(node);
-    events.push(Event::KnightActivated { seat, node });
+    events.push(Event::Ck(CkEvent::KnightActivated { seat, node }));
 }
 
 /// Moves a knight of `seat` and marks it as having acted (inactive).
@@ -316,12 +317,12 @@ fn relocate_own(state: &mut State, seat: Seat, from: NodeId, to: NodeId) {
 /// Moves an active knight.
 pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: NodeId, to: NodeId, events: &mut S) {
     relocate_own(state, seat, from, to);
-    events.push(Event::KnightMoved {
+    events.push(Event::Ck(CkEvent::KnightMoved {
         seat,
         from,
         to,
         displaced: None,
-    });
+    }));
     refresh_roads(state, events);
 }
 
@@ -338,25 +339,25 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
     ck_mut(state).players[v].knights.remove(to);
     ck_mut(state).players[v].clear_knight(to);
     relocate_own(state, seat, from, to);
-    events.push(Event::KnightMoved {
+    events.push(Event::Ck(CkEvent::KnightMoved {
         seat,
         from,
         to,
         displaced: Some(victim),
-    });
+    }));
     if reach(state, victim, to).0.is_empty() {
-        events.push(Event::KnightRelocated {
+        events.push(Event::Ck(CkEvent::KnightRelocated {
             seat: victim,
             from: to,
             to: None,
-        });
+        }));
     } else {
-        state.phase = Phase::Relocate {
+        state.phase = Phase::Ck(CkPhase::Relocate {
             seat: victim,
             from: to,
             strength,
             active,
-        };
+        });
         // `snh.decide.relocated_hero`: a relocated hero stays a hero.
         ck_mut(state).players[v].heroes.relocating = hero;
     }
@@ -366,7 +367,7 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
 /// Intrigue: the knight on `node` leaves it; its owner relocates it as after
 /// a displacement, or it goes back to the supply.
 pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
-    state.phase = Phase::Main;
+    state.phase = Phase::Base(BasePhase::Main);
     let Some(victim) = knight_owner(state, node) else {
         return;
     };
@@ -377,18 +378,18 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
     ck_mut(state).players[v].knights.remove(node);
     ck_mut(state).players[v].clear_knight(node);
     if reach(state, victim, node).0.is_empty() {
-        events.push(Event::KnightRelocated {
+        events.push(Event::Ck(CkEvent::KnightRelocated {
             seat: victim,
             from: node,
             to: None,
-        });
+        }));
     } else {
-        state.phase = Phase::Relocate {
+        state.phase = Phase::Ck(CkPhase::Relocate {
             seat: victim,
             from: node,
             strength,
             active,
-        };
+        });
         ck_mut(state).players[v].heroes.relocating = hero;
     }
     refresh_roads(state, events);
@@ -427,12 +428,12 @@ pub fn apply_relocate<S: EventSink<Event>>(
         c.heroes.relocating = false;
         c.heroes.hero.insert(node);
     }
-    events.push(Event::KnightRelocated {
+    events.push(Event::Ck(CkEvent::KnightRelocated {
         seat,
         from,
         to: Some(node),
-    });
-    state.phase = Phase::Main;
+    }));
+    state.phase = Phase::Base(BasePhase::Main);
     refresh_roads(state, events);
 }
 
@@ -441,6 +442,6 @@ pub fn apply_chase<S: EventSink<Event>>(state: &mut State, seat: Seat, knight: N
     let c = &mut ck_mut(state).players[seat.index()];
     c.active.remove(knight);
     c.acted.insert(knight);
-    events.push(Event::RobberChased { seat, knight });
-    state.phase = Phase::MoveRobber { resume: Resume::Main };
+    events.push(Event::Ck(CkEvent::RobberChased { seat, knight }));
+    state.phase = Phase::Base(BasePhase::MoveRobber { resume: Resume::Main });
 }

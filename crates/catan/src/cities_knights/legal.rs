@@ -19,6 +19,7 @@ use crate::rules::build::{place_city, place_road, place_settlement};
 use crate::rules::hand::{self, HandCard};
 use crate::rules::{robber, turn};
 use crate::state::{Phase, State};
+use crate::{BaseAction, BaseChance, BasePhase, CkAction, CkChance, CkPhase};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 
 type Checked = Result<(), Rejection<CatanError>>;
@@ -29,16 +30,21 @@ type Checked = Result<(), Rejection<CatanError>>;
 pub fn to_act(state: &State) -> ToAct {
     let one = |s: Option<Seat>| ToAct::Seats(s.map_or(SeatSet::EMPTY, SeatSet::single));
     match state.phase {
-        Phase::ProgressDraw { .. } | Phase::RollingEvent { .. } | Phase::BishopSteal { .. } => ToAct::Chance,
-        Phase::Pillage { owed } => ToAct::Seats(owed),
-        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+        Phase::Ck(CkPhase::ProgressDraw { .. })
+        | Phase::Ck(CkPhase::RollingEvent { .. })
+        | Phase::Ck(CkPhase::BishopSteal { .. }) => ToAct::Chance,
+        Phase::Ck(CkPhase::Pillage { owed }) => ToAct::Seats(owed),
+        Phase::Ck(CkPhase::Sabotage { owed }) | Phase::Ck(CkPhase::Wedding { owed }) => {
             ToAct::Seats((0..state.n()).filter(|&i| owed[i] > 0).map(|i| Seat(i as u8)).collect())
         }
-        Phase::Desert { victim } => one(Some(victim)),
-        Phase::HarborReply { to, .. } => one(Some(to)),
-        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } => one(next_in_order(state, pending)),
-        Phase::ProgressDiscard { seat, .. } | Phase::Relocate { seat, .. } => one(Some(seat)),
-        _ => crate::legal::to_act(state),
+        Phase::Ck(CkPhase::Desert { victim }) => one(Some(victim)),
+        Phase::Ck(CkPhase::HarborReply { to, .. }) => one(Some(to)),
+        Phase::Ck(CkPhase::DefenderDeck { pending }) | Phase::Ck(CkPhase::Aqueduct { pending }) => {
+            one(next_in_order(state, pending))
+        }
+        Phase::Ck(CkPhase::ProgressDiscard { seat, .. }) | Phase::Ck(CkPhase::Relocate { seat, .. }) => one(Some(seat)),
+        Phase::Base(p) => crate::legal::to_act(state, &p),
+        Phase::Ck(_) => ToAct::Seats(SeatSet::single(state.current)),
     }
 }
 
@@ -53,47 +59,51 @@ pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Acti
         _ => return,
     }
     match state.phase {
-        Phase::Setup { step, road_from } => setup::legal(state, step, road_from, out),
-        Phase::Roll => {
-            out.push(Action::Roll);
+        Phase::Base(BasePhase::Setup { step, road_from }) => setup::legal(state, step, road_from, out),
+        Phase::Base(BasePhase::Roll) => {
+            out.push(Action::Base(BaseAction::Roll));
             play::legal_roll(state, seat, out);
         }
-        Phase::Discard { .. } => hand::legal_discards::<Card>(state, seat, out),
-        Phase::MoveRobber { .. } => robber::legal_moves_with(layer, state, out),
-        Phase::Main => main_actions(state, layer, seat, out),
-        Phase::Pillage { .. } => {
+        Phase::Base(BasePhase::Discard { .. }) => hand::legal_discards::<Card>(state, seat, out),
+        Phase::Base(BasePhase::MoveRobber { .. }) => robber::legal_moves_with(layer, state, out),
+        Phase::Base(BasePhase::Main) => main_actions(state, layer, seat, out),
+        Phase::Ck(CkPhase::Pillage { .. }) => {
             for node in barbarians::pillageable(state, seat.index()).iter() {
-                out.push(Action::LoseCity { node });
+                out.push(Action::Ck(CkAction::LoseCity { node }));
             }
         }
-        Phase::DefenderDeck { .. } => {
+        Phase::Ck(CkPhase::DefenderDeck { .. }) => {
             for track in super::Track::ALL {
                 if barbarians::check_deck(state, track).is_ok() {
-                    out.push(Action::ChooseDeck { track });
+                    out.push(Action::Ck(CkAction::ChooseDeck { track }));
                 }
             }
         }
-        Phase::ProgressDiscard { .. } => {
+        Phase::Ck(CkPhase::ProgressDiscard { .. }) => {
             for card in super::ProgressCard::ALL {
                 if roll::check_discard_progress(state, seat, card).is_ok() {
-                    out.push(Action::DiscardProgress { card });
+                    out.push(Action::Ck(CkAction::DiscardProgress { card }));
                 }
             }
         }
-        Phase::Aqueduct { .. } => roll::legal_aqueduct(state, out),
-        Phase::Relocate { from, .. } => {
+        Phase::Ck(CkPhase::Aqueduct { .. }) => roll::legal_aqueduct(state, out),
+        Phase::Ck(CkPhase::Relocate { from, .. }) => {
             for node in knights::reach(state, seat, from).0.iter() {
-                out.push(Action::RelocateKnight { node });
+                out.push(Action::Ck(CkAction::RelocateKnight { node }));
             }
         }
-        Phase::PlaceMetropolis { .. } => {
+        Phase::Ck(CkPhase::PlaceMetropolis { .. }) => {
             for node in improvements::free_cities(state, seat).iter() {
-                out.push(Action::PlaceMetropolis { node });
+                out.push(Action::Ck(CkAction::PlaceMetropolis { node }));
             }
         }
-        Phase::TradeDraft { offer } => crate::rules::trade::legal_draft::<Card>(state, seat, &offer, out),
-        Phase::TradeReplies { offer, .. } => base::legal_reply(layer, state, seat, &offer, out),
-        Phase::TradeConfirm { offer, accepted } => base::legal_confirm(layer, state, &offer, accepted, out),
+        Phase::Base(BasePhase::TradeDraft { offer }) => {
+            crate::rules::trade::legal_draft::<Card>(state, seat, &offer, out)
+        }
+        Phase::Base(BasePhase::TradeReplies { offer, .. }) => base::legal_reply(layer, state, seat, &offer, out),
+        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
+            base::legal_confirm(layer, state, &offer, accepted, out)
+        }
         _ => play::legal_phase(state, seat, out),
     }
 }
@@ -101,14 +111,14 @@ pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Acti
 /// The main phase: the base game's building actions under this layer (no
 /// settlement on a knight, flat cities), then what Cities & Knights adds.
 fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>) {
-    out.push(Action::EndTurn);
+    out.push(Action::Base(BaseAction::EndTurn));
     build_actions(layer, state, seat, out);
     let p = &state.players[seat.index()];
     let c = &layer.0.players[seat.index()];
     if p.hand.covers(&improvements::WALL_COST) {
         for node in p.cities.iter() {
             if !c.walls.contains(node) && improvements::check_wall(state, seat, node).is_ok() {
-                out.push(Action::BuildWall { node });
+                out.push(Action::Ck(CkAction::BuildWall { node }));
             }
         }
     }
@@ -118,18 +128,18 @@ fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>
     play::legal_main(state, seat, out);
     crate::rules::trade::legal_bank_trades::<Card>(state, seat, out);
     if layer.card_count(state, seat) > 0 && state.may_open_offer() {
-        out.push(Action::OpenTrade);
+        out.push(Action::Base(BaseAction::OpenTrade));
     }
 }
 
 fn is_dev(action: &Action) -> bool {
     matches!(
         action,
-        Action::BuyDevelopmentCard
-            | Action::PlayKnight
-            | Action::PlayRoadBuilding
-            | Action::PlayYearOfPlenty { .. }
-            | Action::PlayMonopoly { .. }
+        Action::Base(BaseAction::BuyDevelopmentCard)
+            | Action::Base(BaseAction::PlayKnight)
+            | Action::Base(BaseAction::PlayRoadBuilding)
+            | Action::Base(BaseAction::PlayYearOfPlenty { .. })
+            | Action::Base(BaseAction::PlayMonopoly { .. })
     )
 }
 
@@ -139,7 +149,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
     }
-    base::check_ids(state, action)?;
+    base::check_ids(state, action.places())?;
     let phase = state.phase;
     let to_act_now = to_act(state);
     // `ck.progress.own_turn`: a progress card is never played in another
@@ -155,13 +165,18 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         ToAct::Chance if seat != state.current && crate::rules::trade::is_trade::<Card>(action) => {
             return Err(CatanError::TradeActivePlayerOnly.into())
         }
-        ToAct::Chance if phase == Phase::Rolling && seat == state.current && waits_for_roll(action) => {
+        ToAct::Chance
+            if phase == Phase::Base(BasePhase::Rolling) && seat == state.current && waits_for_roll(action) =>
+        {
             return Err(CatanError::from(CkError::RollFirst).into())
         }
         ToAct::Chance => return Err(Rejection::NotChanceTurn { waiting: "chance" }),
         ToAct::Seats(s) if !s.contains(seat) => {
             return Err(match phase {
-                Phase::Main | Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }
+                Phase::Base(BasePhase::Main)
+                | Phase::Base(BasePhase::TradeDraft { .. })
+                | Phase::Base(BasePhase::TradeReplies { .. })
+                | Phase::Base(BasePhase::TradeConfirm { .. })
                     if seat != state.current && crate::rules::trade::is_trade::<Card>(action) =>
                 {
                     CatanError::TradeActivePlayerOnly.into()
@@ -177,54 +192,60 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
     let wrong = Rejection::WrongPhase { phase: phase.name() };
     let ck_err = |e: CkError| -> Checked { Err(CatanError::from(e).into()) };
     match phase {
-        Phase::Setup { step, road_from } => setup::check(state, step, road_from, action),
-        Phase::Roll => match action {
-            Action::Roll => Ok(()),
+        Phase::Base(BasePhase::Setup { step, road_from }) => setup::check(state, step, road_from, action),
+        Phase::Base(BasePhase::Roll) => match action {
+            Action::Base(BaseAction::Roll) => Ok(()),
             a if play::is_play(a) => play::check(state, seat, a),
             a if waits_for_roll(a) => ck_err(CkError::RollFirst),
             _ => Err(wrong),
         },
-        Phase::Discard { .. } => match *action {
-            Action::DiscardCard { card } => Ok(hand::check_discard(state, seat, card)?),
+        Phase::Base(BasePhase::Discard { .. }) => match *action {
+            Action::Ck(CkAction::DiscardCard { card }) => Ok(hand::check_discard(state, seat, card)?),
             _ => Err(wrong),
         },
-        Phase::MoveRobber { .. } => match *action {
-            Action::MoveRobber { hex, victim } => robber::check_move_with(layer, state, hex, victim),
+        Phase::Base(BasePhase::MoveRobber { .. }) => match *action {
+            Action::Base(BaseAction::MoveRobber { hex, victim }) => robber::check_move_with(layer, state, hex, victim),
             _ => Err(wrong),
         },
-        Phase::Main => check_main(state, layer, seat, action),
-        Phase::Pillage { .. } => match *action {
-            Action::LoseCity { node } => Ok(barbarians::check_lose_city(state, seat, node)?),
+        Phase::Base(BasePhase::Main) => check_main(state, layer, seat, action),
+        Phase::Ck(CkPhase::Pillage { .. }) => match *action {
+            Action::Ck(CkAction::LoseCity { node }) => Ok(barbarians::check_lose_city(state, seat, node)?),
             _ => Err(wrong),
         },
-        Phase::DefenderDeck { .. } => match *action {
-            Action::ChooseDeck { track } => Ok(barbarians::check_deck(state, track)?),
+        Phase::Ck(CkPhase::DefenderDeck { .. }) => match *action {
+            Action::Ck(CkAction::ChooseDeck { track }) => Ok(barbarians::check_deck(state, track)?),
             _ => Err(wrong),
         },
-        Phase::ProgressDiscard { .. } => match *action {
-            Action::DiscardProgress { card } => Ok(roll::check_discard_progress(state, seat, card)?),
+        Phase::Ck(CkPhase::ProgressDiscard { .. }) => match *action {
+            Action::Ck(CkAction::DiscardProgress { card }) => Ok(roll::check_discard_progress(state, seat, card)?),
             _ => Err(wrong),
         },
-        Phase::Aqueduct { .. } => match *action {
-            Action::AqueductTake { resource } => Ok(roll::check_aqueduct(state, resource)?),
+        Phase::Ck(CkPhase::Aqueduct { .. }) => match *action {
+            Action::Ck(CkAction::AqueductTake { resource }) => Ok(roll::check_aqueduct(state, resource)?),
             _ => Err(wrong),
         },
-        Phase::Relocate { from, .. } => match *action {
-            Action::RelocateKnight { node } => Ok(knights::check_relocate(state, seat, from, node)?),
+        Phase::Ck(CkPhase::Relocate { from, .. }) => match *action {
+            Action::Ck(CkAction::RelocateKnight { node }) => Ok(knights::check_relocate(state, seat, from, node)?),
             _ => Err(wrong),
         },
-        Phase::PlaceMetropolis { .. } => match *action {
-            Action::PlaceMetropolis { node } => Ok(improvements::check_place(state, seat, node)?),
+        Phase::Ck(CkPhase::PlaceMetropolis { .. }) => match *action {
+            Action::Ck(CkAction::PlaceMetropolis { node }) => Ok(improvements::check_place(state, seat, node)?),
             _ => Err(wrong),
         },
-        Phase::TradeDraft { offer } => match (*action, trade::draft_card(action)) {
+        Phase::Base(BasePhase::TradeDraft { offer }) => match (*action, trade::draft_card(action)) {
             (_, Some((card, give))) => Ok(crate::rules::trade::check_draft(state, seat, &offer, card, give)?),
-            (Action::SubmitOffer, _) => Ok(crate::rules::trade::check_submit::<Card>(&offer)?),
-            (Action::CancelTrade, _) => Ok(()),
+            (Action::Base(BaseAction::SubmitOffer), _) => Ok(crate::rules::trade::check_submit::<Card>(&offer)?),
+            (Action::Base(BaseAction::CancelTrade), _) => Ok(()),
             _ => Err(wrong),
         },
-        Phase::TradeReplies { offer, .. } => base::check_reply(layer, state, seat, &offer, action),
-        Phase::TradeConfirm { offer, accepted } => base::check_confirm_action(layer, state, &offer, accepted, action),
+        Phase::Base(BasePhase::TradeReplies { offer, .. }) => match action {
+            Action::Base(a) => base::check_reply(layer, state, seat, &offer, a),
+            Action::Ck(_) => Err(wrong),
+        },
+        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => match action {
+            Action::Base(a) => base::check_confirm_action(layer, state, &offer, accepted, a),
+            Action::Ck(_) => Err(wrong),
+        },
         _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
     }
 }
@@ -234,7 +255,9 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
 fn waits_for_roll(action: &Action) -> bool {
     !matches!(
         action,
-        Action::Roll | Action::Discard { .. } | Action::DiscardCard { .. }
+        Action::Base(BaseAction::Roll)
+            | Action::Base(BaseAction::Discard { .. })
+            | Action::Ck(CkAction::DiscardCard { .. })
     ) && !play::is_play(action)
 }
 
@@ -243,34 +266,42 @@ fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Che
         return play::check(state, seat, action);
     }
     match *action {
-        Action::EndTurn => Ok(()),
-        Action::BuildRoad { edge } => match check_road(state, seat, edge, false) {
+        Action::Base(BaseAction::EndTurn) => Ok(()),
+        Action::Base(BaseAction::BuildRoad { edge }) => match check_road(state, seat, edge, false) {
             // `ck.knight.blocks_road`: name the knight when one is what blocks.
             Err(CatanError::RoadBlocked) if blocked_by_knight(state, seat, edge) => {
                 Err(CkError::KnightBlocksRoad.into())
             }
             r => Ok(r?),
         },
-        Action::BuildSettlement { node } => Ok(check_settlement_with(layer, state, seat, node)?),
-        Action::BuildCity { node } => Ok(check_city_with(layer, state, seat, node)?),
-        Action::BuildWall { node } => Ok(improvements::check_wall(state, seat, node)?),
-        Action::BuildKnight { node } => Ok(knights::check_build(state, seat, node)?),
-        Action::PromoteKnight { node } => Ok(knights::check_promote(state, seat, node)?),
-        Action::ActivateKnight { node } => Ok(knights::check_activate(state, seat, node)?),
-        Action::MoveKnight { from, to } => Ok(knights::check_move(state, seat, from, to).map_err(CatanError::from)?),
-        Action::DisplaceKnight { from, to } => {
+        Action::Base(BaseAction::BuildSettlement { node }) => Ok(check_settlement_with(layer, state, seat, node)?),
+        Action::Base(BaseAction::BuildCity { node }) => Ok(check_city_with(layer, state, seat, node)?),
+        Action::Ck(CkAction::BuildWall { node }) => Ok(improvements::check_wall(state, seat, node)?),
+        Action::Ck(CkAction::BuildKnight { node }) => Ok(knights::check_build(state, seat, node)?),
+        Action::Ck(CkAction::PromoteKnight { node }) => Ok(knights::check_promote(state, seat, node)?),
+        Action::Ck(CkAction::ActivateKnight { node }) => Ok(knights::check_activate(state, seat, node)?),
+        Action::Ck(CkAction::MoveKnight { from, to }) => {
+            Ok(knights::check_move(state, seat, from, to).map_err(CatanError::from)?)
+        }
+        Action::Ck(CkAction::DisplaceKnight { from, to }) => {
             Ok(knights::check_displace(state, seat, from, to).map_err(CatanError::from)?)
         }
-        Action::ChaseRobber { knight } => Ok(knights::check_chase(state, seat, knight).map_err(CatanError::from)?),
-        Action::UpgradeHero { node, commodity } => Ok(heroes::actions::check_upgrade(state, seat, node, commodity)?),
-        Action::RecruitSquire { hex } => Ok(heroes::actions::check_recruit(state, seat, hex)?),
-        Action::MoveSquire { from, to } => Ok(heroes::actions::check_move(state, seat, from, to).map(|_| ())?),
-        Action::BuildImprovement { track } => {
+        Action::Ck(CkAction::ChaseRobber { knight }) => {
+            Ok(knights::check_chase(state, seat, knight).map_err(CatanError::from)?)
+        }
+        Action::Ck(CkAction::UpgradeHero { node, commodity }) => {
+            Ok(heroes::actions::check_upgrade(state, seat, node, commodity)?)
+        }
+        Action::Ck(CkAction::RecruitSquire { hex }) => Ok(heroes::actions::check_recruit(state, seat, hex)?),
+        Action::Ck(CkAction::MoveSquire { from, to }) => {
+            Ok(heroes::actions::check_move(state, seat, from, to).map(|_| ())?)
+        }
+        Action::Ck(CkAction::BuildImprovement { track }) => {
             Ok(improvements::check_improve(state, seat, track).map_err(CatanError::from)?)
         }
-        Action::BankTrade { give, get, rate } => Ok(trade::check(state, seat, give, get, rate)?),
-        Action::MaritimeTrade { .. } => Err(CatanError::from(CkError::BankTrade).into()),
-        Action::OpenTrade => {
+        Action::Ck(CkAction::BankTrade { give, get, rate }) => Ok(trade::check(state, seat, give, get, rate)?),
+        Action::Base(BaseAction::MaritimeTrade { .. }) => Err(CatanError::from(CkError::BankTrade).into()),
+        Action::Base(BaseAction::OpenTrade) => {
             if layer.card_count(state, seat) == 0 {
                 Err(CatanError::PayInsufficient.into())
             } else {
@@ -293,77 +324,84 @@ fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -
 /// Applies an action known to be legal.
 pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
     match (state.phase, *action) {
-        (Phase::Setup { step, .. }, a) => setup::apply(state, step, &a, events),
-        (Phase::Roll, Action::Roll) => state.phase = Phase::Rolling,
-        (Phase::Roll | Phase::Main, a) if play::is_play(&a) => play::apply(state, seat, &a, events),
-        (Phase::Discard { owed }, Action::DiscardCard { card }) => {
+        (Phase::Base(BasePhase::Setup { step, .. }), a) => setup::apply(state, step, &a, events),
+        (Phase::Base(BasePhase::Roll), Action::Base(BaseAction::Roll)) => state.phase = Phase::Base(BasePhase::Rolling),
+        (Phase::Base(BasePhase::Roll) | Phase::Base(BasePhase::Main), a) if play::is_play(&a) => {
+            play::apply(state, seat, &a, events)
+        }
+        (Phase::Base(BasePhase::Discard { owed }), Action::Ck(CkAction::DiscardCard { card })) => {
             let after = roll::after_seven(state);
             hand::apply_discard(state, owed, seat, card, after, events)
         }
-        (Phase::MoveRobber { resume }, Action::MoveRobber { hex, victim }) => {
+        (Phase::Base(BasePhase::MoveRobber { resume }), Action::Base(BaseAction::MoveRobber { hex, victim })) => {
             robber::apply_move(state, resume, hex, victim, events)
         }
-        (Phase::Pillage { owed }, Action::LoseCity { node }) => {
+        (Phase::Ck(CkPhase::Pillage { owed }), Action::Ck(CkAction::LoseCity { node })) => {
             barbarians::apply_lose_city(state, seat, node, owed, events)
         }
-        (Phase::DefenderDeck { pending }, Action::ChooseDeck { track }) => {
+        (Phase::Ck(CkPhase::DefenderDeck { pending }), Action::Ck(CkAction::ChooseDeck { track })) => {
             barbarians::apply_deck(state, pending, track)
         }
-        (Phase::ProgressDiscard { then, .. }, Action::DiscardProgress { card }) => {
+        (Phase::Ck(CkPhase::ProgressDiscard { then, .. }), Action::Ck(CkAction::DiscardProgress { card })) => {
             roll::apply_discard_progress(state, seat, card, then, events)
         }
-        (Phase::Aqueduct { pending }, Action::AqueductTake { resource }) => {
+        (Phase::Ck(CkPhase::Aqueduct { pending }), Action::Ck(CkAction::AqueductTake { resource })) => {
             roll::apply_aqueduct(state, seat, pending, resource, events)
         }
         (
-            Phase::Relocate {
+            Phase::Ck(CkPhase::Relocate {
                 from, strength, active, ..
-            },
-            Action::RelocateKnight { node },
+            }),
+            Action::Ck(CkAction::RelocateKnight { node }),
         ) => knights::apply_relocate(state, seat, from, node, strength, active, events),
-        (Phase::PlaceMetropolis { track }, Action::PlaceMetropolis { node }) => {
+        (Phase::Ck(CkPhase::PlaceMetropolis { track }), Action::Ck(CkAction::PlaceMetropolis { node })) => {
             improvements::apply_place(state, seat, track, node, events)
         }
-        (Phase::Main, a) => apply_main(state, seat, a, events),
-        (Phase::TradeDraft { offer }, a) if trade::draft_card(&a).is_some() => {
+        (Phase::Base(BasePhase::Main), a) => apply_main(state, seat, a, events),
+        (Phase::Base(BasePhase::TradeDraft { offer }), a) if trade::draft_card(&a).is_some() => {
             if let Some((card, give)) = trade::draft_card(&a) {
                 crate::rules::trade::apply_draft(state, offer, card, give);
             }
         }
-        (Phase::TradeConfirm { offer, .. }, Action::ConfirmTrade { with }) => {
+        (Phase::Base(BasePhase::TradeConfirm { offer, .. }), Action::Base(a @ BaseAction::ConfirmTrade { with })) => {
             trade::exchange_commodities(state, &offer, with);
-            crate::legal::apply(state, seat, action, events)
-        }
-        (Phase::TradeDraft { .. } | Phase::TradeReplies { .. } | Phase::TradeConfirm { .. }, a) => {
             crate::legal::apply(state, seat, &a, events)
         }
+        (
+            Phase::Base(BasePhase::TradeDraft { .. } | BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }),
+            Action::Base(a),
+        ) => crate::legal::apply(state, seat, &a, events),
         (_, a) => play::apply_phase(state, seat, &a, events),
     }
 }
 
 fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action, events: &mut S) {
     match action {
-        Action::EndTurn => end_turn(state, events),
-        Action::BuildRoad { edge } => place_road(state, seat, edge, false, events),
-        Action::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
-        Action::BuildCity { node } => {
+        Action::Base(BaseAction::EndTurn) => end_turn(state, events),
+        Action::Base(BaseAction::BuildRoad { edge }) => place_road(state, seat, edge, false, events),
+        Action::Base(BaseAction::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
+        Action::Base(BaseAction::BuildCity { node }) => {
             // A flat city stands up again: its piece was off the supply already.
             ck_mut(state).players[seat.index()].flat.remove(node);
             place_city(state, seat, node, events)
         }
-        Action::BuildWall { node } => improvements::apply_wall(state, seat, node, events),
-        Action::BuildKnight { node } => knights::apply_build(state, seat, node, events),
-        Action::PromoteKnight { node } => knights::apply_promote(state, seat, node, events),
-        Action::ActivateKnight { node } => knights::apply_activate(state, seat, node, events),
-        Action::MoveKnight { from, to } => knights::apply_move(state, seat, from, to, events),
-        Action::DisplaceKnight { from, to } => knights::apply_displace(state, seat, from, to, events),
-        Action::ChaseRobber { knight } => knights::apply_chase(state, seat, knight, events),
-        Action::UpgradeHero { node, commodity } => heroes::actions::apply_upgrade(state, seat, node, commodity, events),
-        Action::RecruitSquire { hex } => heroes::actions::apply_recruit(state, seat, hex, events),
-        Action::MoveSquire { from, to } => heroes::actions::apply_move(state, seat, from, to, events),
-        Action::BuildImprovement { track } => improvements::apply_improve(state, seat, track, events),
-        Action::BankTrade { give, get, .. } => crate::rules::trade::apply_bank_trade(state, seat, give, get, events),
-        a @ Action::OpenTrade => crate::legal::apply(state, seat, &a, events),
+        Action::Ck(CkAction::BuildWall { node }) => improvements::apply_wall(state, seat, node, events),
+        Action::Ck(CkAction::BuildKnight { node }) => knights::apply_build(state, seat, node, events),
+        Action::Ck(CkAction::PromoteKnight { node }) => knights::apply_promote(state, seat, node, events),
+        Action::Ck(CkAction::ActivateKnight { node }) => knights::apply_activate(state, seat, node, events),
+        Action::Ck(CkAction::MoveKnight { from, to }) => knights::apply_move(state, seat, from, to, events),
+        Action::Ck(CkAction::DisplaceKnight { from, to }) => knights::apply_displace(state, seat, from, to, events),
+        Action::Ck(CkAction::ChaseRobber { knight }) => knights::apply_chase(state, seat, knight, events),
+        Action::Ck(CkAction::UpgradeHero { node, commodity }) => {
+            heroes::actions::apply_upgrade(state, seat, node, commodity, events)
+        }
+        Action::Ck(CkAction::RecruitSquire { hex }) => heroes::actions::apply_recruit(state, seat, hex, events),
+        Action::Ck(CkAction::MoveSquire { from, to }) => heroes::actions::apply_move(state, seat, from, to, events),
+        Action::Ck(CkAction::BuildImprovement { track }) => improvements::apply_improve(state, seat, track, events),
+        Action::Ck(CkAction::BankTrade { give, get, .. }) => {
+            crate::rules::trade::apply_bank_trade(state, seat, give, get, events)
+        }
+        Action::Base(a @ BaseAction::OpenTrade) => crate::legal::apply(state, seat, &a, events),
         _ => {}
     }
 }
@@ -382,9 +420,9 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// Chance outcomes with their probabilities.
 pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
     match state.phase {
-        Phase::Rolling => roll::roll_outcomes(out),
-        Phase::Stealing { victim, .. } => steal_outcomes(state, victim, out),
-        Phase::ProgressDraw { track, .. } => roll::draw_outcomes(state, track, out),
+        Phase::Base(BasePhase::Rolling) => roll::roll_outcomes(out),
+        Phase::Base(BasePhase::Stealing { victim, .. }) => steal_outcomes(state, victim, out),
+        Phase::Ck(CkPhase::ProgressDraw { track, .. }) => roll::draw_outcomes(state, track, out),
         _ => play::chance_outcomes(state, out),
     }
 }
@@ -398,9 +436,9 @@ pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>)
 
 fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
     hand::sample_steal::<Card>(state, victim, rng).map_or(
-        Chance::Steal {
+        Chance::Base(BaseChance::Steal {
             resource: Resource::Brick,
-        },
+        }),
         Card::steal_outcome,
     )
 }
@@ -408,8 +446,8 @@ fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
 /// Moves a stolen card (a steal outcome) from `victim` to the active player.
 pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chance, events: &mut S) {
     let card = match outcome {
-        Chance::Steal { resource } => Card::resource(resource),
-        Chance::StealCommodity { commodity } => Card::commodity(commodity),
+        Chance::Base(BaseChance::Steal { resource }) => Card::resource(resource),
+        Chance::Ck(CkChance::StealCommodity { commodity }) => Card::commodity(commodity),
         _ => return,
     };
     hand::apply_steal(state, victim, card, events);
@@ -418,15 +456,15 @@ pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chan
 /// Draws a chance outcome directly.
 pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
     match state.phase {
-        Phase::Stealing { victim, .. } => sample_steal(state, victim, rng),
-        Phase::BishopSteal { .. } => match play::bishop_victim(state) {
+        Phase::Base(BasePhase::Stealing { victim, .. }) => sample_steal(state, victim, rng),
+        Phase::Ck(CkPhase::BishopSteal { .. }) => match play::bishop_victim(state) {
             Some(v) => sample_steal(state, v, rng),
             None => roll::sample_roll(rng),
         },
-        Phase::ProgressDraw { track, .. } => Chance::Progress {
+        Phase::Ck(CkPhase::ProgressDraw { track, .. }) => Chance::Ck(CkChance::Progress {
             card: roll::sample_draw(state, track, rng),
-        },
-        Phase::RollingEvent { .. } => play::sample_event(rng),
+        }),
+        Phase::Ck(CkPhase::RollingEvent { .. }) => play::sample_event(rng),
         _ => roll::sample_roll(rng),
     }
 }
@@ -434,12 +472,14 @@ pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
 /// Applies a chance outcome known to be possible.
 pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
     match (state.phase, *outcome) {
-        (Phase::Rolling, Chance::CkDice { red, yellow, event }) => roll::apply_roll(state, red, yellow, event, events),
-        (Phase::Stealing { victim, resume }, c) => {
+        (Phase::Base(BasePhase::Rolling), Chance::Ck(CkChance::CkDice { red, yellow, event })) => {
+            roll::apply_roll(state, red, yellow, event, events)
+        }
+        (Phase::Base(BasePhase::Stealing { victim, resume }), c) => {
             steal(state, victim, c, events);
             state.phase = resume.phase();
         }
-        (Phase::ProgressDraw { seat, track, then }, Chance::Progress { card }) => {
+        (Phase::Ck(CkPhase::ProgressDraw { seat, track, then }), Chance::Ck(CkChance::Progress { card })) => {
             roll::apply_draw(state, seat, track, card, then, events)
         }
         _ => play::apply_chance(state, outcome, events),

@@ -28,16 +28,19 @@
 //! - [`heroes`]: heroes and squires (`rules/heroes.md`, rule set
 //!   `cities_knights_heroes`).
 
+pub mod action;
 pub mod barbarians;
 pub mod cards;
 pub mod commerce;
 mod error;
+pub mod event;
 mod hand;
 pub mod heroes;
 pub mod improvements;
 pub mod knights;
 pub mod layer;
 pub mod legal;
+pub mod phase;
 pub mod play;
 pub mod politics;
 pub mod progress;
@@ -50,10 +53,13 @@ pub mod trade;
 pub mod validate;
 pub mod view;
 
+pub use action::{CkAction, CkChance};
 pub use cards::{
     Card, Cards, Commodities, Commodity, CommodityCounts, EventFace, Track, CARD_KINDS, COMMODITY_COUNT, TRACK_COUNT,
 };
 pub use error::{CkError, CK_RULE_IDS};
+pub use event::CkEvent;
+pub use phase::CkPhase;
 pub use progress::{Deck, ProgressCard, ProgressCards, ProgressHand, PROGRESS_HAND_LIMIT};
 pub use state::{CkPlayer, CkState, Merchant, Metropolis, Step};
 pub use view::{CkPlayerView, CkView};

@@ -16,6 +16,7 @@ use crate::error::CatanError;
 use crate::rules::build::{check_road, place_road, road_spots};
 use crate::rules::development;
 use crate::state::{Phase, State};
+use crate::{BaseAction, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 use engine::{EventSink, GameRng, Rejection, Seat};
 use rand::Rng;
 
@@ -34,7 +35,7 @@ pub fn spend<S: EventSink<Event>>(state: &mut State, seat: Seat, card: ProgressC
     let ck = ck_mut(state);
     ck.players[seat.index()].progress.remove_card(card);
     ck.decks[card.track().index()].under.add_card(card);
-    events.push(Event::ProgressPlayed { seat, card });
+    events.push(Event::Ck(CkEvent::ProgressPlayed { seat, card }));
 }
 
 /// Plays before the roll.
@@ -53,29 +54,29 @@ pub fn legal_main(state: &State, seat: Seat, out: &mut Vec<Action>) {
 pub fn is_play(action: &Action) -> bool {
     matches!(
         action,
-        Action::PlayProgress { .. }
-            | Action::PlayAlchemist { .. }
-            | Action::CraneImprovement { .. }
-            | Action::PlayEngineer { .. }
-            | Action::PlayInventor { .. }
-            | Action::PlayMedicine { .. }
-            | Action::PlayBishop { .. }
-            | Action::PlayDeserter { .. }
-            | Action::PlayDiplomat { .. }
-            | Action::PlayIntrigue { .. }
-            | Action::PlaySpy { .. }
-            | Action::PlayMasterMerchant { .. }
-            | Action::PlayMerchant { .. }
-            | Action::PlayMerchantFleet { .. }
-            | Action::PlayResourceMonopoly { .. }
-            | Action::PlayTradeMonopoly { .. }
-            | Action::HarborOffer { .. }
+        Action::Ck(CkAction::PlayProgress { .. })
+            | Action::Ck(CkAction::PlayAlchemist { .. })
+            | Action::Ck(CkAction::CraneImprovement { .. })
+            | Action::Ck(CkAction::PlayEngineer { .. })
+            | Action::Ck(CkAction::PlayInventor { .. })
+            | Action::Ck(CkAction::PlayMedicine { .. })
+            | Action::Ck(CkAction::PlayBishop { .. })
+            | Action::Ck(CkAction::PlayDeserter { .. })
+            | Action::Ck(CkAction::PlayDiplomat { .. })
+            | Action::Ck(CkAction::PlayIntrigue { .. })
+            | Action::Ck(CkAction::PlaySpy { .. })
+            | Action::Ck(CkAction::PlayMasterMerchant { .. })
+            | Action::Ck(CkAction::PlayMerchant { .. })
+            | Action::Ck(CkAction::PlayMerchantFleet { .. })
+            | Action::Ck(CkAction::PlayResourceMonopoly { .. })
+            | Action::Ck(CkAction::PlayTradeMonopoly { .. })
+            | Action::Ck(CkAction::HarborOffer { .. })
     )
 }
 
 /// Checks a play in the roll phase (Alchemist only) or the main phase.
 pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
-    if let Action::PlayProgress { card } = *action {
+    if let Action::Ck(CkAction::PlayProgress { card }) = *action {
         // A card whose play takes parameters is played by its own action.
         let plain = matches!(
             card,
@@ -96,11 +97,11 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
             return Err(CkError::NotPlayable.into());
         }
     }
-    let alchemist = matches!(action, Action::PlayAlchemist { .. });
-    if state.phase == Phase::Roll && !alchemist {
+    let alchemist = matches!(action, Action::Ck(CkAction::PlayAlchemist { .. }));
+    if state.phase == Phase::Base(BasePhase::Roll) && !alchemist {
         return Err(CkError::RollFirst.into());
     }
-    if state.phase != Phase::Roll && alchemist {
+    if state.phase != Phase::Base(BasePhase::Roll) && alchemist {
         return Err(CkError::Alchemist.into());
     }
     let r = science::check(state, seat, action)
@@ -120,63 +121,63 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
 /// Legal micro-actions of the phases progress cards open.
 pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
     match state.phase {
-        Phase::Smith { .. } => science::legal_smith(state, seat, out),
-        Phase::RoadBuilding { .. } => {
+        Phase::Ck(CkPhase::Smith { .. }) => science::legal_smith(state, seat, out),
+        Phase::Base(BasePhase::RoadBuilding { .. }) => {
             for edge in road_spots(state, seat).iter() {
-                out.push(Action::BuildRoad { edge });
+                out.push(Action::Base(BaseAction::BuildRoad { edge }));
             }
         }
-        Phase::DiplomatRoad => {
+        Phase::Ck(CkPhase::DiplomatRoad) => {
             for edge in road_spots(state, seat).iter() {
-                out.push(Action::BuildRoad { edge });
+                out.push(Action::Base(BaseAction::BuildRoad { edge }));
             }
-            out.push(Action::EndCard);
+            out.push(Action::Ck(CkAction::EndCard));
         }
-        Phase::Desert { .. } => {
+        Phase::Ck(CkPhase::Desert { .. }) => {
             for node in ck(state).players[seat.index()].knights.iter() {
-                out.push(Action::RemoveKnight { node });
+                out.push(Action::Ck(CkAction::RemoveKnight { node }));
             }
         }
-        Phase::DeserterPlace { .. } => {
+        Phase::Ck(CkPhase::DeserterPlace { .. }) => {
             for node in knights::place_spots(state, seat).iter() {
-                out.push(Action::BuildKnight { node });
+                out.push(Action::Ck(CkAction::BuildKnight { node }));
             }
-            out.push(Action::EndCard);
+            out.push(Action::Ck(CkAction::EndCard));
         }
-        Phase::Sabotage { .. } | Phase::Wedding { .. } => {
+        Phase::Ck(CkPhase::Sabotage { .. }) | Phase::Ck(CkPhase::Wedding { .. }) => {
             let h = hand(state, seat);
             for card in Card::ALL {
                 if h.count(card) > 0 {
-                    let a = if matches!(state.phase, Phase::Wedding { .. }) {
-                        Action::GiveCard { card }
+                    let a = if matches!(state.phase, Phase::Ck(CkPhase::Wedding { .. })) {
+                        Action::Ck(CkAction::GiveCard { card })
                     } else {
-                        Action::DiscardCard { card }
+                        Action::Ck(CkAction::DiscardCard { card })
                     };
                     out.push(a);
                 }
             }
         }
-        Phase::Spy { victim } => {
+        Phase::Ck(CkPhase::Spy { victim }) => {
             for card in ProgressCard::ALL {
                 if ck(state).players[victim.index()].progress.get(card) > 0 {
-                    out.push(Action::TakeProgress { card });
+                    out.push(Action::Ck(CkAction::TakeProgress { card }));
                 }
             }
         }
-        Phase::MasterMerchant { victim, .. } => {
+        Phase::Ck(CkPhase::MasterMerchant { victim, .. }) => {
             let h = hand(state, victim);
             for card in Card::ALL {
                 if h.count(card) > 0 {
-                    out.push(Action::TakeCard { card });
+                    out.push(Action::Ck(CkAction::TakeCard { card }));
                 }
             }
         }
-        Phase::HarborReply { to, .. } => {
+        Phase::Ck(CkPhase::HarborReply { to, .. }) => {
             for c in super::Commodity::ALL {
                 if ck(state).players[to.index()].commodities.get(c) > 0 {
-                    out.push(Action::GiveCard {
+                    out.push(Action::Ck(CkAction::GiveCard {
                         card: Card::commodity(c),
-                    });
+                    }));
                 }
             }
         }
@@ -199,49 +200,61 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
         }
     };
     let r = match (state.phase, *action) {
-        (Phase::Smith { .. }, Action::PromoteKnight { node }) => {
+        (Phase::Ck(CkPhase::Smith { .. }), Action::Ck(CkAction::PromoteKnight { node })) => {
             knights::check_promote_at(state, seat, node, true).map_err(Rejection::from)
         }
-        (Phase::Smith { .. } | Phase::DiplomatRoad | Phase::DeserterPlace { .. }, Action::EndCard) => Ok(()),
-        (Phase::RoadBuilding { .. } | Phase::DiplomatRoad, Action::BuildRoad { edge }) => {
-            check_road(state, seat, edge, true).map_err(Rejection::from)
-        }
-        (Phase::Desert { .. }, Action::RemoveKnight { node }) => {
+        (
+            Phase::Ck(CkPhase::Smith { .. })
+            | Phase::Ck(CkPhase::DiplomatRoad)
+            | Phase::Ck(CkPhase::DeserterPlace { .. }),
+            Action::Ck(CkAction::EndCard),
+        ) => Ok(()),
+        (
+            Phase::Base(BasePhase::RoadBuilding { .. }) | Phase::Ck(CkPhase::DiplomatRoad),
+            Action::Base(BaseAction::BuildRoad { edge }),
+        ) => check_road(state, seat, edge, true).map_err(Rejection::from),
+        (Phase::Ck(CkPhase::Desert { .. }), Action::Ck(CkAction::RemoveKnight { node })) => {
             if ck(state).players[seat.index()].knights.contains(node) {
                 Ok(())
             } else {
                 Err(CkError::Deserter.into())
             }
         }
-        (Phase::DeserterPlace { .. }, Action::BuildKnight { node }) => {
+        (Phase::Ck(CkPhase::DeserterPlace { .. }), Action::Ck(CkAction::BuildKnight { node })) => {
             if knights::place_spots(state, seat).contains(node) {
                 Ok(())
             } else {
                 Err(CkError::KnightPlace.into())
             }
         }
-        (Phase::Sabotage { .. }, Action::DiscardCard { card }) => held(seat, card),
-        (Phase::Wedding { .. }, Action::GiveCard { card }) => held(seat, card),
-        (Phase::Spy { victim }, Action::TakeProgress { card }) => {
+        (Phase::Ck(CkPhase::Sabotage { .. }), Action::Ck(CkAction::DiscardCard { card })) => held(seat, card),
+        (Phase::Ck(CkPhase::Wedding { .. }), Action::Ck(CkAction::GiveCard { card })) => held(seat, card),
+        (Phase::Ck(CkPhase::Spy { victim }), Action::Ck(CkAction::TakeProgress { card })) => {
             if ck(state).players[victim.index()].progress.get(card) > 0 {
                 Ok(())
             } else {
                 Err(CkError::ProgressNotHeld.into())
             }
         }
-        (Phase::MasterMerchant { victim, .. }, Action::TakeCard { card }) => held(victim, card),
-        (Phase::HarborReply { .. }, Action::GiveCard { card }) if card.as_commodity().is_some() => held(seat, card),
+        (Phase::Ck(CkPhase::MasterMerchant { victim, .. }), Action::Ck(CkAction::TakeCard { card })) => {
+            held(victim, card)
+        }
+        (Phase::Ck(CkPhase::HarborReply { .. }), Action::Ck(CkAction::GiveCard { card }))
+            if card.as_commodity().is_some() =>
+        {
+            held(seat, card)
+        }
         (
-            Phase::Smith { .. }
-            | Phase::RoadBuilding { .. }
-            | Phase::DiplomatRoad
-            | Phase::Desert { .. }
-            | Phase::DeserterPlace { .. }
-            | Phase::Sabotage { .. }
-            | Phase::Wedding { .. }
-            | Phase::Spy { .. }
-            | Phase::MasterMerchant { .. }
-            | Phase::HarborReply { .. },
+            Phase::Ck(CkPhase::Smith { .. })
+            | Phase::Base(BasePhase::RoadBuilding { .. })
+            | Phase::Ck(CkPhase::DiplomatRoad)
+            | Phase::Ck(CkPhase::Desert { .. })
+            | Phase::Ck(CkPhase::DeserterPlace { .. })
+            | Phase::Ck(CkPhase::Sabotage { .. })
+            | Phase::Ck(CkPhase::Wedding { .. })
+            | Phase::Ck(CkPhase::Spy { .. })
+            | Phase::Ck(CkPhase::MasterMerchant { .. })
+            | Phase::Ck(CkPhase::HarborReply { .. }),
             _,
         ) => wrong(),
         _ => return None,
@@ -252,48 +265,53 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
 /// Applies a micro-action of a card's phase.
 pub fn apply_phase<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
     match (state.phase, *action) {
-        (Phase::Smith { left }, Action::PromoteKnight { node }) => {
+        (Phase::Ck(CkPhase::Smith { left }), Action::Ck(CkAction::PromoteKnight { node })) => {
             knights::promote(state, seat, node, events);
             science::smith_next(state, seat, left.saturating_sub(1));
         }
-        (Phase::Smith { .. } | Phase::DiplomatRoad | Phase::DeserterPlace { .. }, Action::EndCard) => {
-            state.phase = Phase::Main
-        }
-        (Phase::RoadBuilding { left, resume }, Action::BuildRoad { edge }) => {
+        (
+            Phase::Ck(CkPhase::Smith { .. })
+            | Phase::Ck(CkPhase::DiplomatRoad)
+            | Phase::Ck(CkPhase::DeserterPlace { .. }),
+            Action::Ck(CkAction::EndCard),
+        ) => state.phase = Phase::Base(BasePhase::Main),
+        (Phase::Base(BasePhase::RoadBuilding { left, resume }), Action::Base(BaseAction::BuildRoad { edge })) => {
             development::apply_free_road(state, seat, edge, left, resume, events)
         }
-        (Phase::DiplomatRoad, Action::BuildRoad { edge }) => {
+        (Phase::Ck(CkPhase::DiplomatRoad), Action::Base(BaseAction::BuildRoad { edge })) => {
             place_road(state, seat, edge, true, events);
-            state.phase = Phase::Main;
+            state.phase = Phase::Base(BasePhase::Main);
         }
-        (Phase::Desert { victim }, Action::RemoveKnight { node }) => {
+        (Phase::Ck(CkPhase::Desert { victim }), Action::Ck(CkAction::RemoveKnight { node })) => {
             politics::apply_remove(state, victim, node, events)
         }
-        (Phase::DeserterPlace { strength, active }, Action::BuildKnight { node }) => {
+        (Phase::Ck(CkPhase::DeserterPlace { strength, active }), Action::Ck(CkAction::BuildKnight { node })) => {
             politics::apply_deserter_place(state, seat, node, strength, active, events)
         }
-        (Phase::Sabotage { owed }, Action::DiscardCard { card }) => {
+        (Phase::Ck(CkPhase::Sabotage { owed }), Action::Ck(CkAction::DiscardCard { card })) => {
             politics::apply_give(state, seat, card, owed, false, events)
         }
-        (Phase::Wedding { owed }, Action::GiveCard { card }) => {
+        (Phase::Ck(CkPhase::Wedding { owed }), Action::Ck(CkAction::GiveCard { card })) => {
             politics::apply_give(state, seat, card, owed, true, events)
         }
-        (Phase::Spy { victim }, Action::TakeProgress { card }) => politics::apply_spy(state, victim, card, events),
-        (Phase::MasterMerchant { victim, left }, Action::TakeCard { card }) => {
+        (Phase::Ck(CkPhase::Spy { victim }), Action::Ck(CkAction::TakeProgress { card })) => {
+            politics::apply_spy(state, victim, card, events)
+        }
+        (Phase::Ck(CkPhase::MasterMerchant { victim, left }), Action::Ck(CkAction::TakeCard { card })) => {
             politics::move_card(state, victim, seat, card);
-            events.push(Event::CardGiven {
+            events.push(Event::Ck(CkEvent::CardGiven {
                 from: victim,
                 to: seat,
                 card: Some(card),
-            });
+            }));
             let left = left.saturating_sub(1);
             state.phase = if left == 0 || super::card_count(state, victim) == 0 {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             } else {
-                Phase::MasterMerchant { victim, left }
+                Phase::Ck(CkPhase::MasterMerchant { victim, left })
             };
         }
-        (Phase::HarborReply { to, resource }, Action::GiveCard { card }) => {
+        (Phase::Ck(CkPhase::HarborReply { to, resource }), Action::Ck(CkAction::GiveCard { card })) => {
             commerce::apply_reply(state, to, resource, card, events)
         }
         _ => {}
@@ -303,7 +321,7 @@ pub fn apply_phase<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &
 /// The victim Bishop robs next.
 pub fn bishop_victim(state: &State) -> Option<Seat> {
     match state.phase {
-        Phase::BishopSteal { pending } => next_in_order(state, pending),
+        Phase::Ck(CkPhase::BishopSteal { pending }) => next_in_order(state, pending),
         _ => None,
     }
 }
@@ -311,12 +329,12 @@ pub fn bishop_victim(state: &State) -> Option<Seat> {
 /// Chance outcomes of the card phases: the Alchemist's event die and Bishop's steals.
 pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
     match state.phase {
-        Phase::RollingEvent { .. } => {
+        Phase::Ck(CkPhase::RollingEvent { .. }) => {
             for (event, faces) in super::EventFace::FACES {
-                out.push((Chance::EventDie { event }, faces as f64 / 6.0));
+                out.push((Chance::Ck(CkChance::EventDie { event }), faces as f64 / 6.0));
             }
         }
-        Phase::BishopSteal { .. } => {
+        Phase::Ck(CkPhase::BishopSteal { .. }) => {
             if let Some(v) = bishop_victim(state) {
                 super::legal::steal_outcomes(state, v, out);
             }
@@ -327,28 +345,28 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
 
 /// Draws the Alchemist's event die.
 pub fn sample_event(rng: &mut GameRng) -> Chance {
-    Chance::EventDie {
+    Chance::Ck(CkChance::EventDie {
         event: super::EventFace::of_side(rng.random_range(0..6)),
-    }
+    })
 }
 
 /// Applies a chance outcome of a card phase.
 pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
     match (state.phase, *outcome) {
-        (Phase::RollingEvent { red, yellow }, Chance::EventDie { event }) => {
+        (Phase::Ck(CkPhase::RollingEvent { red, yellow }), Chance::Ck(CkChance::EventDie { event })) => {
             super::roll::apply_roll(state, red, yellow, event, events)
         }
-        (Phase::BishopSteal { mut pending }, c) => {
+        (Phase::Ck(CkPhase::BishopSteal { mut pending }), c) => {
             let Some(victim) = bishop_victim(state) else {
-                state.phase = Phase::Main;
+                state.phase = Phase::Base(BasePhase::Main);
                 return;
             };
             super::legal::steal(state, victim, c, events);
             pending.remove(victim);
             state.phase = if next_in_order(state, pending).is_some() {
-                Phase::BishopSteal { pending }
+                Phase::Ck(CkPhase::BishopSteal { pending })
             } else {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             };
         }
         _ => {}

@@ -13,6 +13,7 @@ use crate::error::CatanError;
 use crate::rules::build::{road_nodes, road_spots};
 use crate::state::{Phase, State, MAX_PLAYERS};
 use crate::topology::{EdgeId, HexId, NodeId};
+use crate::{BaseEvent, BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat, SeatSet};
 
 use super::progress::ProgressCard as P;
@@ -23,36 +24,36 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if hand.get(P::Bishop) > 0 {
         for h in 0..state.topology().hex_count() as u8 {
             if check_bishop(state, HexId(h)).is_ok() {
-                out.push(Action::PlayBishop { hex: HexId(h) });
+                out.push(Action::Ck(CkAction::PlayBishop { hex: HexId(h) }));
             }
         }
     }
     for victim in Seat::all(state.n()) {
         if hand.get(P::Deserter) > 0 && check_deserter(state, seat, victim).is_ok() {
-            out.push(Action::PlayDeserter { victim });
+            out.push(Action::Ck(CkAction::PlayDeserter { victim }));
         }
         if hand.get(P::Spy) > 0 && check_spy(state, seat, victim).is_ok() {
-            out.push(Action::PlaySpy { victim });
+            out.push(Action::Ck(CkAction::PlaySpy { victim }));
         }
     }
     if hand.get(P::Diplomat) > 0 {
         // Only a path with a road can hold an open road.
         for edge in state.all_roads().iter() {
             if open_road(state, edge).is_some() {
-                out.push(Action::PlayDiplomat { edge });
+                out.push(Action::Ck(CkAction::PlayDiplomat { edge }));
             }
         }
     }
     if hand.get(P::Intrigue) > 0 {
         for node in knights::all_knights(state).iter() {
             if check_intrigue(state, seat, node).is_ok() {
-                out.push(Action::PlayIntrigue { node });
+                out.push(Action::Ck(CkAction::PlayIntrigue { node }));
             }
         }
     }
     for card in [P::Saboteur, P::Warlord, P::Wedding] {
         if hand.get(card) > 0 {
-            out.push(Action::PlayProgress { card });
+            out.push(Action::Ck(CkAction::PlayProgress { card }));
         }
     }
 }
@@ -110,24 +111,26 @@ fn check_intrigue(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError
 /// Checks a politics play (`None`: not one).
 pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
     let r = match *action {
-        Action::PlayBishop { hex } => hold(state, seat, P::Bishop).and_then(|_| check_bishop(state, hex)),
-        Action::PlayDeserter { victim } => {
+        Action::Ck(CkAction::PlayBishop { hex }) => hold(state, seat, P::Bishop).and_then(|_| check_bishop(state, hex)),
+        Action::Ck(CkAction::PlayDeserter { victim }) => {
             hold(state, seat, P::Deserter).and_then(|_| Ok(check_deserter(state, seat, victim)?))
         }
-        Action::PlaySpy { victim } => hold(state, seat, P::Spy).and_then(|_| Ok(check_spy(state, seat, victim)?)),
-        Action::PlayDiplomat { edge } => hold(state, seat, P::Diplomat).and_then(|_| {
+        Action::Ck(CkAction::PlaySpy { victim }) => {
+            hold(state, seat, P::Spy).and_then(|_| Ok(check_spy(state, seat, victim)?))
+        }
+        Action::Ck(CkAction::PlayDiplomat { edge }) => hold(state, seat, P::Diplomat).and_then(|_| {
             if edge.index() < state.topology().edge_count() && open_road(state, edge).is_some() {
                 Ok(())
             } else {
                 Err(CkError::OpenRoad.into())
             }
         }),
-        Action::PlayIntrigue { node } => {
+        Action::Ck(CkAction::PlayIntrigue { node }) => {
             hold(state, seat, P::Intrigue).and_then(|_| Ok(check_intrigue(state, seat, node)?))
         }
-        Action::PlayProgress {
+        Action::Ck(CkAction::PlayProgress {
             card: card @ (P::Saboteur | P::Warlord | P::Wedding),
-        } => hold(state, seat, card),
+        }) => hold(state, seat, card),
         _ => return None,
     };
     Some(r)
@@ -136,47 +139,51 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), Ca
 /// Applies a politics play.
 pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
     match *action {
-        Action::PlayBishop { hex } => {
+        Action::Ck(CkAction::PlayBishop { hex }) => {
             spend(state, seat, P::Bishop, events);
             state.robber = hex;
-            events.push(Event::RobberMoved {
+            events.push(Event::Base(BaseEvent::RobberMoved {
                 seat,
                 hex,
                 victim: None,
-            });
+            }));
             let corners = state.topology().hex_node_set[hex.index()].0;
             let pending: SeatSet = Seat::all(state.n())
                 .filter(|&v| v != seat && (state.players[v.index()].buildings().0 & corners).any())
                 .filter(|&v| card_count(state, v) > 0)
                 .collect();
             state.phase = if pending.is_empty() {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             } else {
-                Phase::BishopSteal { pending }
+                Phase::Ck(CkPhase::BishopSteal { pending })
             };
         }
-        Action::PlayDeserter { victim } => {
+        Action::Ck(CkAction::PlayDeserter { victim }) => {
             spend(state, seat, P::Deserter, events);
-            state.phase = Phase::Desert { victim };
+            state.phase = Phase::Ck(CkPhase::Desert { victim });
         }
-        Action::PlaySpy { victim } => {
+        Action::Ck(CkAction::PlaySpy { victim }) => {
             spend(state, seat, P::Spy, events);
-            state.phase = Phase::Spy { victim };
+            state.phase = Phase::Ck(CkPhase::Spy { victim });
         }
-        Action::PlayDiplomat { edge } => {
+        Action::Ck(CkAction::PlayDiplomat { edge }) => {
             spend(state, seat, P::Diplomat, events);
             let Some(owner) = open_road(state, edge) else { return };
             state.players[owner.index()].roads.remove(edge);
-            events.push(Event::RoadRemoved { seat: owner, edge });
+            events.push(Event::Ck(CkEvent::RoadRemoved { seat: owner, edge }));
             knights::refresh_roads(state, events);
             let again = owner == seat && !road_spots(state, seat).is_empty();
-            state.phase = if again { Phase::DiplomatRoad } else { Phase::Main };
+            state.phase = if again {
+                Phase::Ck(CkPhase::DiplomatRoad)
+            } else {
+                Phase::Base(BasePhase::Main)
+            };
         }
-        Action::PlayIntrigue { node } => {
+        Action::Ck(CkAction::PlayIntrigue { node }) => {
             spend(state, seat, P::Intrigue, events);
             knights::evict(state, node, events);
         }
-        Action::PlayProgress { card: P::Saboteur } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Saboteur }) => {
             spend(state, seat, P::Saboteur, events);
             let mine = state.points(seat);
             let mut owed = [0u8; MAX_PLAYERS];
@@ -186,12 +193,12 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 }
             }
             state.phase = if owed.iter().any(|&o| o > 0) {
-                Phase::Sabotage { owed }
+                Phase::Ck(CkPhase::Sabotage { owed })
             } else {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             };
         }
-        Action::PlayProgress { card: P::Warlord } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Warlord }) => {
             spend(state, seat, P::Warlord, events);
             let knights = ck(state).players[seat.index()].knights;
             let c = &mut ck_mut(state).players[seat.index()];
@@ -199,10 +206,10 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             c.active.union_with(woken);
             c.fresh.union_with(woken);
             for node in NodeSet(woken).iter() {
-                events.push(Event::KnightActivated { seat, node });
+                events.push(Event::Ck(CkEvent::KnightActivated { seat, node }));
             }
         }
-        Action::PlayProgress { card: P::Wedding } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Wedding }) => {
             spend(state, seat, P::Wedding, events);
             let mine = state.points(seat);
             let mut owed = [0u8; MAX_PLAYERS];
@@ -212,9 +219,9 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 }
             }
             state.phase = if owed.iter().any(|&o| o > 0) {
-                Phase::Wedding { owed }
+                Phase::Ck(CkPhase::Wedding { owed })
             } else {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             };
         }
         _ => {}
@@ -235,14 +242,14 @@ pub fn apply_remove<S: EventSink<Event>>(state: &mut State, victim: Seat, node: 
     let active = ck(state).players[v].active.contains(node);
     ck_mut(state).players[v].knights.remove(node);
     ck_mut(state).players[v].clear_knight(node);
-    events.push(Event::KnightRemoved { seat: victim, node });
+    events.push(Event::Ck(CkEvent::KnightRemoved { seat: victim, node }));
     knights::refresh_roads(state, events);
     let seat = state.current;
     let can = deserter_level(state, seat, strength).is_some() && !knights::place_spots(state, seat).is_empty();
     state.phase = if can {
-        Phase::DeserterPlace { strength, active }
+        Phase::Ck(CkPhase::DeserterPlace { strength, active })
     } else {
-        Phase::Main
+        Phase::Base(BasePhase::Main)
     };
 }
 
@@ -269,8 +276,8 @@ pub fn apply_deserter_place<S: EventSink<Event>>(
         c.active.insert(node);
     }
     c.fresh.insert(node);
-    events.push(Event::KnightBuilt { seat, node });
-    state.phase = Phase::Main;
+    events.push(Event::Ck(CkEvent::KnightBuilt { seat, node }));
+    state.phase = Phase::Base(BasePhase::Main);
     knights::refresh_roads(state, events);
 }
 
@@ -287,22 +294,22 @@ pub fn apply_give<S: EventSink<Event>>(
     if wedding {
         let to = state.current;
         move_card(state, from, to, card);
-        events.push(Event::CardGiven {
+        events.push(Event::Ck(CkEvent::CardGiven {
             from,
             to,
             card: Some(card),
-        });
+        }));
     } else {
         super::to_bank(state, from, card, 1);
-        events.push(Event::DiscardedCard { seat: from, card });
+        events.push(Event::Ck(CkEvent::DiscardedCard { seat: from, card }));
     }
     owed[from.index()] = owed[from.index()].saturating_sub(1);
     state.phase = if owed.iter().all(|&o| o == 0) {
-        Phase::Main
+        Phase::Base(BasePhase::Main)
     } else if wedding {
-        Phase::Wedding { owed }
+        Phase::Ck(CkPhase::Wedding { owed })
     } else {
-        Phase::Sabotage { owed }
+        Phase::Ck(CkPhase::Sabotage { owed })
     };
 }
 
@@ -328,10 +335,10 @@ pub fn apply_spy<S: EventSink<Event>>(state: &mut State, victim: Seat, card: sup
     let ck = ck_mut(state);
     ck.players[victim.index()].progress.remove_card(card);
     ck.players[to.index()].progress.add_card(card);
-    events.push(Event::ProgressTaken {
+    events.push(Event::Ck(CkEvent::ProgressTaken {
         from: victim,
         to,
         card: Some(card),
-    });
-    state.phase = Phase::Main;
+    }));
+    state.phase = Phase::Base(BasePhase::Main);
 }

@@ -18,6 +18,7 @@ use crate::action::{Action, Chance, Dice, Event};
 use crate::cities_knights::ProgressHand;
 use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::{BaseEvent, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 
 use engine::{EventSink, GameRng, Seat, SeatSet};
 use rand::Rng;
@@ -28,7 +29,10 @@ pub fn roll_outcomes(out: &mut Vec<(Chance, f64)>) {
     for red in 1..=6 {
         for yellow in 1..=6 {
             for (event, faces) in EventFace::FACES {
-                out.push((Chance::CkDice { red, yellow, event }, faces as f64 / 216.0));
+                out.push((
+                    Chance::Ck(CkChance::CkDice { red, yellow, event }),
+                    faces as f64 / 216.0,
+                ));
             }
         }
     }
@@ -37,11 +41,11 @@ pub fn roll_outcomes(out: &mut Vec<(Chance, f64)>) {
 /// Draws a roll directly.
 pub fn sample_roll(rng: &mut GameRng) -> Chance {
     let x: u32 = rng.random_range(0..216);
-    Chance::CkDice {
+    Chance::Ck(CkChance::CkDice {
         red: (x / 36) as u8 + 1,
         yellow: (x / 6 % 6) as u8 + 1,
         event: EventFace::of_side((x % 6) as u8),
-    }
+    })
 }
 
 /// Applies a roll: the event die first, then the sum.
@@ -49,11 +53,11 @@ pub fn apply_roll<S: EventSink<Event>>(state: &mut State, red: u8, yellow: u8, e
     let dice = Dice { red, yellow };
     state.last_roll = Some(dice);
     ck_mut(state).last_event = Some(event);
-    events.push(Event::Rolled {
+    events.push(Event::Base(BaseEvent::Rolled {
         seat: state.current,
         dice,
-    });
-    events.push(Event::EventDie { face: event });
+    }));
+    events.push(Event::Ck(CkEvent::EventDie { face: event }));
     match event {
         EventFace::Ship => {
             if let Some(step) = barbarians::advance(state, events) {
@@ -80,7 +84,7 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
                 let all_empty = ck(state).decks.iter().all(|d| d.is_empty());
                 match next_in_order(state, pending) {
                     Some(_) if !all_empty => {
-                        state.phase = Phase::DefenderDeck { pending };
+                        state.phase = Phase::Ck(CkPhase::DefenderDeck { pending });
                         return;
                     }
                     _ => step = Step::Production,
@@ -91,11 +95,11 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
                 match next_in_order(state, pending) {
                     Some(seat) if !empty => {
                         pending.remove(seat);
-                        state.phase = Phase::ProgressDraw {
+                        state.phase = Phase::Ck(CkPhase::ProgressDraw {
                             seat,
                             track,
                             then: Step::Gate { track, pending },
-                        };
+                        });
                         return;
                     }
                     _ => step = Step::Production,
@@ -106,7 +110,7 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
                 return;
             }
             Step::Main => {
-                state.phase = Phase::Main;
+                state.phase = Phase::Base(BasePhase::Main);
                 return;
             }
         }
@@ -120,7 +124,7 @@ pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, 
     for c in ProgressCard::ALL {
         let k = part.get(c);
         if k > 0 {
-            out.push((Chance::Progress { card: c }, k as f64 / total));
+            out.push((Chance::Ck(CkChance::Progress { card: c }), k as f64 / total));
         }
     }
 }
@@ -151,13 +155,13 @@ pub fn apply_draw<S: EventSink<Event>>(
         p.progress.add_card(card);
     }
     let over = p.progress.limited() > PROGRESS_HAND_LIMIT;
-    events.push(Event::ProgressDrawn {
+    events.push(Event::Ck(CkEvent::ProgressDrawn {
         seat,
         track,
         card: Some(card),
-    });
+    }));
     if over {
-        state.phase = Phase::ProgressDiscard { seat, then };
+        state.phase = Phase::Ck(CkPhase::ProgressDiscard { seat, then });
     } else {
         run(state, then, events);
     }
@@ -182,11 +186,11 @@ pub fn apply_discard_progress<S: EventSink<Event>>(
     let ck = ck_mut(state);
     ck.players[seat.index()].progress.remove_card(card);
     ck.decks[card.track().index()].under.add_card(card);
-    events.push(Event::ProgressDiscarded {
+    events.push(Event::Ck(CkEvent::ProgressDiscarded {
         seat,
         track: card.track(),
         card: Some(card),
-    });
+    }));
     run(state, then, events);
 }
 
@@ -222,7 +226,7 @@ fn seven(state: &mut State) {
         }
     }
     state.phase = if any {
-        Phase::Discard { owed }
+        Phase::Base(BasePhase::Discard { owed })
     } else {
         after_seven(state)
     };
@@ -231,18 +235,18 @@ fn seven(state: &mut State) {
 /// Where the turn goes after the discards of a 7.
 pub(crate) fn after_seven(state: &State) -> Phase {
     if ck(state).robber_awake {
-        Phase::MoveRobber { resume: Resume::Main }
+        Phase::Base(BasePhase::MoveRobber { resume: Resume::Main })
     } else {
-        Phase::Main
+        Phase::Base(BasePhase::Main)
     }
 }
 
 /// Starts the Aqueduct claims of `pending` (or the main part if none can take).
 fn start_aqueduct(state: &mut State, pending: SeatSet) {
     state.phase = if pending.is_empty() || state.bank.is_empty() {
-        Phase::Main
+        Phase::Base(BasePhase::Main)
     } else {
-        Phase::Aqueduct { pending }
+        Phase::Ck(CkPhase::Aqueduct { pending })
     };
 }
 
@@ -251,7 +255,7 @@ fn start_aqueduct(state: &mut State, pending: SeatSet) {
 pub fn legal_aqueduct(state: &State, out: &mut Vec<Action>) {
     for r in Resource::ALL {
         if state.bank.get(r) > 0 {
-            out.push(Action::AqueductTake { resource: r });
+            out.push(Action::Ck(CkAction::AqueductTake { resource: r }));
         }
     }
 }
@@ -274,7 +278,7 @@ pub fn apply_aqueduct<S: EventSink<Event>>(
 ) {
     state.bank.0[r.index()] -= 1;
     state.players[seat.index()].hand.0[r.index()] += 1;
-    events.push(Event::Aqueduct { seat, resource: r });
+    events.push(Event::Ck(CkEvent::Aqueduct { seat, resource: r }));
     pending.remove(seat);
     start_aqueduct(state, pending);
 }

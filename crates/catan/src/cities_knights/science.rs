@@ -12,6 +12,7 @@ use crate::resource::Resources;
 use crate::rules::build::{pay, road_spots};
 use crate::state::{Phase, Resume, State, CITY_LIMIT};
 use crate::topology::{HexId, NodeId};
+use crate::{BaseEvent, BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
 
 use super::progress::ProgressCard as P;
@@ -25,14 +26,14 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if hand.get(P::Crane) > 0 {
         for track in super::Track::ALL {
             if improvements::check_improve_for(state, seat, track, 1).is_ok() {
-                out.push(Action::CraneImprovement { track });
+                out.push(Action::Ck(CkAction::CraneImprovement { track }));
             }
         }
     }
     if hand.get(P::Engineer) > 0 {
         for node in state.players[seat.index()].cities.iter() {
             if improvements::check_wall_at(state, seat, node, true).is_ok() {
-                out.push(Action::PlayEngineer { node });
+                out.push(Action::Ck(CkAction::PlayEngineer { node }));
             }
         }
     }
@@ -40,10 +41,10 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         for a in 0..state.topology().hex_count() as u8 {
             for b in a + 1..state.topology().hex_count() as u8 {
                 if inventor_ok(state, HexId(a), HexId(b)) {
-                    out.push(Action::PlayInventor {
+                    out.push(Action::Ck(CkAction::PlayInventor {
                         a: HexId(a),
                         b: HexId(b),
-                    });
+                    }));
                 }
             }
         }
@@ -51,13 +52,13 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if hand.get(P::Medicine) > 0 {
         for node in state.players[seat.index()].settlements.iter() {
             if check_medicine(state, seat, node).is_ok() {
-                out.push(Action::PlayMedicine { node });
+                out.push(Action::Ck(CkAction::PlayMedicine { node }));
             }
         }
     }
     for card in [P::Irrigation, P::Mining, P::RoadBuilding, P::Smith] {
         if hand.get(card) > 0 {
-            out.push(Action::PlayProgress { card });
+            out.push(Action::Ck(CkAction::PlayProgress { card }));
         }
     }
 }
@@ -67,7 +68,7 @@ pub fn legal_alchemist(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if ck(state).players[seat.index()].progress.get(P::Alchemist) > 0 {
         for red in 1..=6 {
             for yellow in 1..=6 {
-                out.push(Action::PlayAlchemist { red, yellow });
+                out.push(Action::Ck(CkAction::PlayAlchemist { red, yellow }));
             }
         }
     }
@@ -99,35 +100,35 @@ fn check_medicine(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError
 /// Checks a science play (`None`: not a science play).
 pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
     let r = match *action {
-        Action::PlayAlchemist { red, yellow } => hold(state, seat, P::Alchemist).and_then(|_| {
-            if state.phase == Phase::Roll && (1..=6).contains(&red) && (1..=6).contains(&yellow) {
+        Action::Ck(CkAction::PlayAlchemist { red, yellow }) => hold(state, seat, P::Alchemist).and_then(|_| {
+            if state.phase == Phase::Base(BasePhase::Roll) && (1..=6).contains(&red) && (1..=6).contains(&yellow) {
                 Ok(())
             } else {
                 Err(CkError::Alchemist.into())
             }
         }),
-        Action::CraneImprovement { track } => hold(state, seat, P::Crane).and_then(|_| {
+        Action::Ck(CkAction::CraneImprovement { track }) => hold(state, seat, P::Crane).and_then(|_| {
             improvements::check_improve_for(state, seat, track, 1).map_err(|e| match e {
                 CkError::ImproveCost => CkError::Crane.into(),
                 e => e.into(),
             })
         }),
-        Action::PlayEngineer { node } => {
+        Action::Ck(CkAction::PlayEngineer { node }) => {
             hold(state, seat, P::Engineer).and_then(|_| improvements::check_wall_at(state, seat, node, true))
         }
-        Action::PlayInventor { a, b } => hold(state, seat, P::Inventor).and_then(|_| {
+        Action::Ck(CkAction::PlayInventor { a, b }) => hold(state, seat, P::Inventor).and_then(|_| {
             if inventor_ok(state, a, b) {
                 Ok(())
             } else {
                 Err(CkError::Inventor.into())
             }
         }),
-        Action::PlayMedicine { node } => {
+        Action::Ck(CkAction::PlayMedicine { node }) => {
             hold(state, seat, P::Medicine).and_then(|_| Ok(check_medicine(state, seat, node)?))
         }
-        Action::PlayProgress {
+        Action::Ck(CkAction::PlayProgress {
             card: card @ (P::Irrigation | P::Mining | P::RoadBuilding | P::Smith),
-        } => hold(state, seat, card),
+        }) => hold(state, seat, card),
         _ => return None,
     };
     Some(r)
@@ -136,19 +137,19 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), Ca
 /// Applies a science play.
 pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
     match *action {
-        Action::PlayAlchemist { red, yellow } => {
+        Action::Ck(CkAction::PlayAlchemist { red, yellow }) => {
             spend(state, seat, P::Alchemist, events);
-            state.phase = Phase::RollingEvent { red, yellow };
+            state.phase = Phase::Ck(CkPhase::RollingEvent { red, yellow });
         }
-        Action::CraneImprovement { track } => {
+        Action::Ck(CkAction::CraneImprovement { track }) => {
             spend(state, seat, P::Crane, events);
             improvements::apply_improve_for(state, seat, track, 1, events);
         }
-        Action::PlayEngineer { node } => {
+        Action::Ck(CkAction::PlayEngineer { node }) => {
             spend(state, seat, P::Engineer, events);
             improvements::apply_wall_at(state, seat, node, true, events);
         }
-        Action::PlayInventor { a, b } => {
+        Action::Ck(CkAction::PlayInventor { a, b }) => {
             spend(state, seat, P::Inventor, events);
             // The only change to a board in any rule: this state takes its
             // own copy of the shared board first.
@@ -156,35 +157,35 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             let na = board.tiles[a.index()].number;
             board.tiles[a.index()].number = board.tiles[b.index()].number;
             board.tiles[b.index()].number = na;
-            events.push(Event::TokensSwapped { a, b });
+            events.push(Event::Ck(CkEvent::TokensSwapped { a, b }));
         }
-        Action::PlayMedicine { node } => {
+        Action::Ck(CkAction::PlayMedicine { node }) => {
             spend(state, seat, P::Medicine, events);
             pay(state, seat, &MEDICINE_COST);
             ck_mut(state).players[seat.index()].flat.remove(node);
             crate::rules::build::raise_city(state, seat, node, events);
         }
-        Action::PlayProgress { card: P::Irrigation } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Irrigation }) => {
             spend(state, seat, P::Irrigation, events);
             harvest(state, seat, Terrain::Fields, events);
         }
-        Action::PlayProgress { card: P::Mining } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Mining }) => {
             spend(state, seat, P::Mining, events);
             harvest(state, seat, Terrain::Mountains, events);
         }
-        Action::PlayProgress { card: P::RoadBuilding } => {
+        Action::Ck(CkAction::PlayProgress { card: P::RoadBuilding }) => {
             spend(state, seat, P::RoadBuilding, events);
             let left = state.players[seat.index()].roads_left().min(2);
             state.phase = if left == 0 || road_spots(state, seat).is_empty() {
-                Phase::Main
+                Phase::Base(BasePhase::Main)
             } else {
-                Phase::RoadBuilding {
+                Phase::Base(BasePhase::RoadBuilding {
                     left,
                     resume: Resume::Main,
-                }
+                })
             };
         }
-        Action::PlayProgress { card: P::Smith } => {
+        Action::Ck(CkAction::PlayProgress { card: P::Smith }) => {
             spend(state, seat, P::Smith, events);
             smith_next(state, seat, 2);
         }
@@ -206,10 +207,10 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
     if n > 0 {
         state.bank.0[r.index()] -= n;
         state.players[seat.index()].hand.0[r.index()] += n;
-        events.push(Event::TookFromBank {
+        events.push(Event::Base(BaseEvent::TookFromBank {
             seat,
             resources: Resources::of(&[(r, n)]),
-        });
+        }));
     }
 }
 
@@ -220,9 +221,9 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
         .iter()
         .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
     state.phase = if left > 0 && any {
-        Phase::Smith { left }
+        Phase::Ck(CkPhase::Smith { left })
     } else {
-        Phase::Main
+        Phase::Base(BasePhase::Main)
     };
 }
 
@@ -230,8 +231,8 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
 pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
     for node in ck(state).players[seat.index()].knights.iter() {
         if knights::check_promote_at(state, seat, node, true).is_ok() {
-            out.push(Action::PromoteKnight { node });
+            out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }
-    out.push(Action::EndCard);
+    out.push(Action::Ck(CkAction::EndCard));
 }

@@ -11,6 +11,7 @@ use super::progress::{ProgressCard, ProgressCards, PROGRESS_KINDS};
 use super::Track;
 use crate::resource::Resources;
 use crate::state::{State, MAX_PLAYERS};
+use crate::{BasePhase, CkPhase};
 use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
 /// Resamples the secrets hidden from `viewer`; `known` are resources
@@ -29,17 +30,18 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
     };
     // The resource offered by Commercial Harbor is known to be held.
     let mut known = *known;
-    if let crate::state::Phase::HarborReply { resource, .. } = s.phase {
+    if let crate::state::Phase::Ck(CkPhase::HarborReply { resource, .. }) = s.phase {
         let k = &mut known[s.current.index()].0[resource.index()];
         *k = (*k).max(1);
     }
     // Commodities shown in a domestic offer are known to be held.
     let mut known_c = [super::Commodities::ZERO; MAX_PLAYERS];
     match s.phase {
-        crate::state::Phase::TradeDraft { offer } | crate::state::Phase::TradeReplies { offer, .. } => {
+        crate::state::Phase::Base(BasePhase::TradeDraft { offer })
+        | crate::state::Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
             known_c[s.current.index()] = offer.give_commodities
         }
-        crate::state::Phase::TradeConfirm { offer, accepted } => {
+        crate::state::Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
             known_c[s.current.index()] = offer.give_commodities;
             for a in accepted.iter() {
                 if let Some(k) = known_c.get_mut(a.index()) {

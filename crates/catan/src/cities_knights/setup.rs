@@ -11,6 +11,7 @@ use crate::rules::build::setup_settlement_spots;
 use crate::rules::setup as base;
 use crate::state::{Phase, State};
 use crate::topology::NodeId;
+use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection};
 
 /// Whether setup step `step` is in round 2 (the city round).
@@ -23,7 +24,7 @@ fn city_round(state: &State, step: u8) -> bool {
 pub fn legal(state: &State, step: u8, road_from: Option<NodeId>, out: &mut Vec<Action>) {
     if road_from.is_none() && city_round(state, step) {
         for node in setup_settlement_spots(state).iter() {
-            out.push(Action::BuildCity { node });
+            out.push(Action::Base(BaseAction::BuildCity { node }));
         }
     } else {
         base::legal(state, road_from, out);
@@ -33,37 +34,41 @@ pub fn legal(state: &State, step: u8, road_from: Option<NodeId>, out: &mut Vec<A
 /// Checks a setup action.
 pub fn check(state: &State, step: u8, road_from: Option<NodeId>, action: &Action) -> Result<(), Rejection<CatanError>> {
     match (*action, road_from, city_round(state, step)) {
-        (Action::BuildCity { node }, None, true) => {
+        (Action::Base(BaseAction::BuildCity { node }), None, true) => {
             if setup_settlement_spots(state).contains(node) {
                 Ok(())
             } else {
                 Err(CatanError::SettlementDistance.into())
             }
         }
-        (Action::BuildSettlement { .. }, None, true) => Err(CatanError::from(CkError::SetupCity).into()),
-        (Action::BuildCity { .. }, None, false) => Err(CatanError::CityRequiresOwnSettlement.into()),
-        _ => base::check(state, road_from, action),
+        (Action::Base(BaseAction::BuildSettlement { .. }), None, true) => {
+            Err(CatanError::from(CkError::SetupCity).into())
+        }
+        (Action::Base(BaseAction::BuildCity { .. }), None, false) => Err(CatanError::CityRequiresOwnSettlement.into()),
+        (Action::Base(a), _, _) => base::check(state, road_from, &a),
+        (Action::Ck(_), _, _) => Err(Rejection::WrongPhase { phase: "setup" }),
     }
 }
 
 /// Applies a setup action.
 pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, events: &mut S) {
     match *action {
-        Action::BuildCity { node } => {
+        Action::Base(BaseAction::BuildCity { node }) => {
             let seat = state.current;
             state.players[seat.index()].cities.insert(node);
-            events.push(Event::Built {
+            events.push(Event::Base(BaseEvent::Built {
                 seat,
                 piece: Piece::City,
                 at: node.0,
                 free: true,
-            });
+            }));
             base::starting_resources(state, node, events);
-            state.phase = Phase::Setup {
+            state.phase = Phase::Base(BasePhase::Setup {
                 step,
                 road_from: Some(node),
-            };
+            });
         }
-        _ => base::apply(state, step, action, events),
+        Action::Base(a) => base::apply(state, step, &a, events),
+        Action::Ck(_) => {}
     }
 }

@@ -12,6 +12,7 @@ use crate::action::Action;
 use crate::error::CatanError;
 use crate::rules::trade::rates as base_rates;
 use crate::state::State;
+use crate::{BaseAction, CkAction};
 use engine::Seat;
 
 /// The best bank rate of `seat` for each card kind.
@@ -71,10 +72,10 @@ pub fn check(state: &State, seat: Seat, give: Card, get: Card, named: Option<u8>
 /// The card and side a draft action names.
 pub fn draft_card(action: &Action) -> Option<(Card, bool)> {
     match *action {
-        Action::OfferGive { resource } => Some((Card::resource(resource), true)),
-        Action::OfferGet { resource } => Some((Card::resource(resource), false)),
-        Action::OfferGiveCommodity { commodity } => Some((Card::commodity(commodity), true)),
-        Action::OfferGetCommodity { commodity } => Some((Card::commodity(commodity), false)),
+        Action::Base(BaseAction::OfferGive { resource }) => Some((Card::resource(resource), true)),
+        Action::Base(BaseAction::OfferGet { resource }) => Some((Card::resource(resource), false)),
+        Action::Ck(CkAction::OfferGiveCommodity { commodity }) => Some((Card::commodity(commodity), true)),
+        Action::Ck(CkAction::OfferGetCommodity { commodity }) => Some((Card::commodity(commodity), false)),
         _ => None,
     }
 }

@@ -10,30 +10,31 @@ use super::{card_count, next_in_order};
 use crate::bits::NodeSet;
 use crate::cities_knights::ProgressHand;
 use crate::state::{Phase, State};
+use crate::{BasePhase, CkPhase};
 use engine::{problem, Problem, Seat};
 
 /// Whether a phase exists only in Cities & Knights.
 fn is_ck_phase(phase: &Phase) -> bool {
     matches!(
         phase,
-        Phase::Pillage { .. }
-            | Phase::DefenderDeck { .. }
-            | Phase::ProgressDraw { .. }
-            | Phase::ProgressDiscard { .. }
-            | Phase::Aqueduct { .. }
-            | Phase::Relocate { .. }
-            | Phase::PlaceMetropolis { .. }
-            | Phase::RollingEvent { .. }
-            | Phase::Smith { .. }
-            | Phase::Desert { .. }
-            | Phase::DeserterPlace { .. }
-            | Phase::DiplomatRoad
-            | Phase::BishopSteal { .. }
-            | Phase::Sabotage { .. }
-            | Phase::Spy { .. }
-            | Phase::Wedding { .. }
-            | Phase::MasterMerchant { .. }
-            | Phase::HarborReply { .. }
+        Phase::Ck(CkPhase::Pillage { .. })
+            | Phase::Ck(CkPhase::DefenderDeck { .. })
+            | Phase::Ck(CkPhase::ProgressDraw { .. })
+            | Phase::Ck(CkPhase::ProgressDiscard { .. })
+            | Phase::Ck(CkPhase::Aqueduct { .. })
+            | Phase::Ck(CkPhase::Relocate { .. })
+            | Phase::Ck(CkPhase::PlaceMetropolis { .. })
+            | Phase::Ck(CkPhase::RollingEvent { .. })
+            | Phase::Ck(CkPhase::Smith { .. })
+            | Phase::Ck(CkPhase::Desert { .. })
+            | Phase::Ck(CkPhase::DeserterPlace { .. })
+            | Phase::Ck(CkPhase::DiplomatRoad)
+            | Phase::Ck(CkPhase::BishopSteal { .. })
+            | Phase::Ck(CkPhase::Sabotage { .. })
+            | Phase::Ck(CkPhase::Spy { .. })
+            | Phase::Ck(CkPhase::Wedding { .. })
+            | Phase::Ck(CkPhase::MasterMerchant { .. })
+            | Phase::Ck(CkPhase::HarborReply { .. })
     )
 }
 
@@ -71,7 +72,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             "a `cities_knights` part in a game of other rules"
         ));
     }
-    if matches!(state.phase, Phase::Drawing) {
+    if matches!(state.phase, Phase::Base(BasePhase::Drawing)) {
         out.push(problem!(
             "ck.removed.development_cards",
             "In Städte & Ritter wird eine Entwicklungskarte gezogen.",
@@ -265,7 +266,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 "seat {i}: a revealed progress card that is no victory point card"
             ));
         }
-        let over = matches!(state.phase, Phase::ProgressDiscard { seat, .. } if seat.index() == i);
+        let over = matches!(state.phase, Phase::Ck(CkPhase::ProgressDiscard { seat, .. }) if seat.index() == i);
         let limit = PROGRESS_HAND_LIMIT + u32::from(over);
         if c.progress.limited() > limit {
             out.push(problem!(
@@ -306,40 +307,50 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         }
     }
     match state.phase {
-        Phase::Pillage { owed } if owed.is_empty() || owed.iter().any(|s| s.index() >= n) => out.push(problem!(
-            "ck.barbarian.pillage",
-            "Eine Plünderung, die unmögliche Plätze schulden.",
-            "pillage owed by impossible seats"
-        )),
-        Phase::DefenderDeck { pending } | Phase::Aqueduct { pending } if next_in_order(state, pending).is_none() => out
-            .push(problem!(
+        Phase::Ck(CkPhase::Pillage { owed }) if owed.is_empty() || owed.iter().any(|s| s.index() >= n) => {
+            out.push(problem!(
+                "ck.barbarian.pillage",
+                "Eine Plünderung, die unmögliche Plätze schulden.",
+                "pillage owed by impossible seats"
+            ))
+        }
+        Phase::Ck(CkPhase::DefenderDeck { pending }) | Phase::Ck(CkPhase::Aqueduct { pending })
+            if next_in_order(state, pending).is_none() =>
+        {
+            out.push(problem!(
                 "ck.state.phase",
                 "Phase {}, aber niemand ist an der Reihe.",
                 "{} with nobody pending",
                 state.phase.name()
-            )),
-        Phase::ProgressDraw { seat, track, .. } if seat.index() >= n || ck.decks[track.index()].is_empty() => {
+            ))
+        }
+        Phase::Ck(CkPhase::ProgressDraw { seat, track, .. })
+            if seat.index() >= n || ck.decks[track.index()].is_empty() =>
+        {
             out.push(problem!(
                 "ck.decide.empty_deck",
                 "Eine Fortschrittskarte wird vom leeren Stapel oder von niemandem gezogen.",
                 "a progress card is drawn from an empty deck or by nobody"
             ))
         }
-        Phase::Relocate {
+        Phase::Ck(CkPhase::Relocate {
             seat, strength, from, ..
-        } if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= state.topology().node_count() => out
+        }) if seat.index() >= n || !(1..=3).contains(&strength) || from.index() >= state.topology().node_count() => out
             .push(problem!(
                 "ck.knight.displace",
                 "Ein Ritter wird versetzt, den es so nicht geben kann.",
                 "a knight relocation of an impossible knight"
             )),
-        Phase::Stealing { victim, .. } if victim.index() < n && card_count(state, victim) == 0 => out.push(problem!(
-            "catan.robber.steal_target",
-            "Platz {} wird beraubt, hat aber keine Karte.",
-            "seat {} is robbed but holds no card",
-            victim.0
-        )),
-        Phase::TradeDraft { offer } | Phase::TradeReplies { offer, .. } | Phase::TradeConfirm { offer, .. }
+        Phase::Base(BasePhase::Stealing { victim, .. }) if victim.index() < n && card_count(state, victim) == 0 => out
+            .push(problem!(
+                "catan.robber.steal_target",
+                "Platz {} wird beraubt, hat aber keine Karte.",
+                "seat {} is robbed but holds no card",
+                victim.0
+            )),
+        Phase::Base(BasePhase::TradeDraft { offer })
+        | Phase::Base(BasePhase::TradeReplies { offer, .. })
+        | Phase::Base(BasePhase::TradeConfirm { offer, .. })
             if !ck.players[state.current.index()]
                 .commodities
                 .covers(&offer.give_commodities) =>
@@ -350,7 +361,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 "the active player offers commodities it does not hold"
             ))
         }
-        Phase::BishopSteal { pending } => match next_in_order(state, pending) {
+        Phase::Ck(CkPhase::BishopSteal { pending }) => match next_in_order(state, pending) {
             Some(v) if card_count(state, v) > 0 => {}
             _ => out.push(problem!(
                 "ck.state.phase",
@@ -358,7 +369,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 "Bishop robs nobody who holds a card"
             )),
         },
-        Phase::Sabotage { owed } | Phase::Wedding { owed } => {
+        Phase::Ck(CkPhase::Sabotage { owed }) | Phase::Ck(CkPhase::Wedding { owed }) => {
             for (i, &o) in owed.iter().enumerate() {
                 let held = if i < n { card_count(state, Seat(i as u8)) } else { 0 };
                 if o as u32 > held || (i < n && Seat(i as u8) == state.current && o > 0) {
@@ -378,7 +389,9 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        Phase::Desert { victim } | Phase::Spy { victim } | Phase::MasterMerchant { victim, .. }
+        Phase::Ck(CkPhase::Desert { victim })
+        | Phase::Ck(CkPhase::Spy { victim })
+        | Phase::Ck(CkPhase::MasterMerchant { victim, .. })
             if victim.index() >= n || victim == state.current =>
         {
             out.push(problem!(
@@ -388,12 +401,12 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 state.phase.name()
             ))
         }
-        Phase::HarborReply { to, .. } if to.index() >= n || to == state.current => out.push(problem!(
+        Phase::Ck(CkPhase::HarborReply { to, .. }) if to.index() >= n || to == state.current => out.push(problem!(
             "ck.card.commercial_harbor",
             "Eine Antwort auf den Handelshafen von einem unmöglichen Platz.",
             "a harbor reply by an impossible seat"
         )),
-        Phase::RollingEvent { red, yellow } if !(1..=6).contains(&red) || !(1..=6).contains(&yellow) => {
+        Phase::Ck(CkPhase::RollingEvent { red, yellow }) if !(1..=6).contains(&red) || !(1..=6).contains(&yellow) => {
             out.push(problem!(
                 "ck.card.alchemist",
                 "Die Würfel des Alchemisten liegen außerhalb von 1 bis 6.",

@@ -13,6 +13,7 @@ use crate::action::Event;
 use crate::bits::NodeSet;
 use crate::cities_knights::ProgressHand;
 use crate::state::State;
+use crate::{BaseEvent, CkEvent, CkPhase};
 use engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -90,14 +91,14 @@ pub struct CkView {
 /// Merchant's target while the card's player takes from them.
 pub fn sees_cards(state: &State, viewer: Viewer, seat: Seat) -> bool {
     viewer.sees(seat)
-        || matches!(state.phase, crate::state::Phase::MasterMerchant { victim, .. } if victim == seat && viewer.sees(state.current))
+        || matches!(state.phase, crate::state::Phase::Ck(CkPhase::MasterMerchant { victim, .. }) if victim == seat && viewer.sees(state.current))
 }
 
 /// Whether `viewer` sees `seat`'s progress cards: its own, or those of the
 /// Spy's target while the spy chooses.
 pub fn sees_progress(state: &State, viewer: Viewer, seat: Seat) -> bool {
     viewer.sees(seat)
-        || matches!(state.phase, crate::state::Phase::Spy { victim } if victim == seat && viewer.sees(state.current))
+        || matches!(state.phase, crate::state::Phase::Ck(CkPhase::Spy { victim }) if victim == seat && viewer.sees(state.current))
 }
 
 /// The Cities & Knights view of `viewer`.
@@ -147,30 +148,34 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
 /// victim, exactly as a stolen resource does, so the kind does not leak.
 pub fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
     match *event {
-        Event::StolenCommodity { thief, victim, .. } if !viewer.sees(thief) && !viewer.sees(victim) => {
-            Some(Event::Stolen {
+        Event::Ck(CkEvent::StolenCommodity { thief, victim, .. }) if !viewer.sees(thief) && !viewer.sees(victim) => {
+            Some(Event::Base(BaseEvent::Stolen {
                 thief,
                 victim,
                 resource: None,
-            })
+            }))
         }
-        Event::ProgressDrawn { seat, track, card } if !viewer.sees(seat) && !card.is_some_and(|c| c.is_vp()) => {
-            Some(Event::ProgressDrawn {
+        Event::Ck(CkEvent::ProgressDrawn { seat, track, card })
+            if !viewer.sees(seat) && !card.is_some_and(|c| c.is_vp()) =>
+        {
+            Some(Event::Ck(CkEvent::ProgressDrawn {
                 seat,
                 track,
                 card: None,
-            })
+            }))
         }
-        Event::ProgressDiscarded { seat, track, .. } if !viewer.sees(seat) => Some(Event::ProgressDiscarded {
-            seat,
-            track,
-            card: None,
-        }),
-        Event::CardGiven { from, to, .. } if !viewer.sees(from) && !viewer.sees(to) => {
-            Some(Event::CardGiven { from, to, card: None })
+        Event::Ck(CkEvent::ProgressDiscarded { seat, track, .. }) if !viewer.sees(seat) => {
+            Some(Event::Ck(CkEvent::ProgressDiscarded {
+                seat,
+                track,
+                card: None,
+            }))
         }
-        Event::ProgressTaken { from, to, .. } if !viewer.sees(from) && !viewer.sees(to) => {
-            Some(Event::ProgressTaken { from, to, card: None })
+        Event::Ck(CkEvent::CardGiven { from, to, .. }) if !viewer.sees(from) && !viewer.sees(to) => {
+            Some(Event::Ck(CkEvent::CardGiven { from, to, card: None }))
+        }
+        Event::Ck(CkEvent::ProgressTaken { from, to, .. }) if !viewer.sees(from) && !viewer.sees(to) => {
+            Some(Event::Ck(CkEvent::ProgressTaken { from, to, card: None }))
         }
         _ => None,
     }

@@ -9,6 +9,7 @@ use crate::action::Event;
 use crate::bits::{exactly_two, Bits, EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::state::State;
 use crate::topology::{NodeId, Topology};
+use crate::BaseEvent;
 use engine::{EventSink, Seat};
 
 /// Edges needed for Longest Road.
@@ -174,7 +175,7 @@ pub fn update_longest_road<S: EventSink<Event>>(state: &mut State, holder_before
     };
     if new_holder != state.longest_road {
         state.longest_road = new_holder;
-        events.push(Event::LongestRoad { holder: new_holder });
+        events.push(Event::Base(BaseEvent::LongestRoad { holder: new_holder }));
     }
 }
 
@@ -198,7 +199,7 @@ pub fn update_largest_army<S: EventSink<Event>>(state: &mut State, seat: Seat, e
     };
     if takes {
         state.largest_army = Some(seat);
-        events.push(Event::LargestArmy { holder: Some(seat) });
+        events.push(Event::Base(BaseEvent::LargestArmy { holder: Some(seat) }));
     }
 }
 

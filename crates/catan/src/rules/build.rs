@@ -11,6 +11,7 @@ use crate::resource::ResourceCounts;
 use crate::resource::Resources;
 use crate::state::State;
 use crate::topology::{EdgeId, NodeId, Topology};
+use crate::{BaseAction, BaseEvent};
 use engine::{EventSink, Seat};
 
 /// Nodes touched by a set of roads.
@@ -158,20 +159,20 @@ pub fn build_actions<L: Layer>(layer: L, state: &State, seat: Seat, out: &mut Ve
     // cannot pay.
     if hand.covers(&Resources::ROAD) && p.roads_left() > 0 {
         for edge in road_spots(state, seat).iter() {
-            out.push(Action::BuildRoad { edge });
+            out.push(Action::Base(BaseAction::BuildRoad { edge }));
         }
     }
     if hand.covers(&Resources::SETTLEMENT) && layer.settlements_left(state, seat) > 0 {
         let spots = settlement_spots(state, seat).0 & !layer.settlement_blockers(state).0;
         for node in NodeSet(spots).iter() {
-            out.push(Action::BuildSettlement { node });
+            out.push(Action::Base(BaseAction::BuildSettlement { node }));
         }
     }
     if hand.covers(&Resources::CITY) {
         let pieces = layer.cities_left(state, seat) > 0;
         for node in p.settlements.iter() {
             if pieces || layer.city_piece_free(state, seat, node) {
-                out.push(Action::BuildCity { node });
+                out.push(Action::Base(BaseAction::BuildCity { node }));
             }
         }
     }
@@ -190,12 +191,12 @@ pub fn place_road<S: EventSink<Event>>(state: &mut State, seat: Seat, edge: Edge
         pay(state, seat, &Resources::ROAD);
     }
     state.players[seat.index()].roads.insert(edge);
-    events.push(Event::Built {
+    events.push(Event::Base(BaseEvent::Built {
         seat,
         piece: Piece::Road,
         at: edge.0,
         free,
-    });
+    }));
     let before = holder_length(state);
     let old = state.players[seat.index()].road_length;
     refresh_road(state, seat);
@@ -211,12 +212,12 @@ pub fn place_settlement<S: EventSink<Event>>(state: &mut State, seat: Seat, node
         pay(state, seat, &Resources::SETTLEMENT);
     }
     state.players[seat.index()].settlements.insert(node);
-    events.push(Event::Built {
+    events.push(Event::Base(BaseEvent::Built {
         seat,
         piece: Piece::Settlement,
         at: node.0,
         free,
-    });
+    }));
     let before = holder_length(state);
     if refresh_broken(state, node, seat) {
         update_longest_road(state, before, events);
@@ -236,10 +237,10 @@ pub fn raise_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: Node
     let p = &mut state.players[seat.index()];
     p.settlements.remove(node);
     p.cities.insert(node);
-    events.push(Event::Built {
+    events.push(Event::Base(BaseEvent::Built {
         seat,
         piece: Piece::City,
         at: node.0,
         free: false,
-    });
+    }));
 }

@@ -12,6 +12,7 @@ use crate::resource::ResourceCounts;
 use crate::resource::{Resource, Resources};
 use crate::state::{Phase, Resume, State};
 use crate::topology::EdgeId;
+use crate::{BaseAction, BaseChance, BaseEvent, BasePhase};
 use engine::{EventSink, GameRng, Rejection, Seat};
 
 /// Checks buying a card.
@@ -28,7 +29,7 @@ pub fn check_buy(state: &State, seat: Seat) -> Result<(), CatanError> {
 /// Pays for a card; the draw follows as a chance outcome.
 pub fn apply_buy(state: &mut State, seat: Seat) {
     pay(state, seat, &Resources::DEVELOPMENT);
-    state.phase = Phase::Drawing;
+    state.phase = Phase::Base(BasePhase::Drawing);
 }
 
 /// The possible cards with their probabilities (the deck's composition).
@@ -40,7 +41,7 @@ pub fn draw_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
     for card in DevCard::ALL {
         let c = state.deck.get(card);
         if c > 0 {
-            out.push((Chance::Draw { card }, c as f64 / total));
+            out.push((Chance::Base(BaseChance::Draw { card }), c as f64 / total));
         }
     }
 }
@@ -58,8 +59,8 @@ pub fn apply_draw<S: EventSink<Event>>(state: &mut State, card: DevCard, events:
         *d -= 1;
         state.players[seat.index()].new_dev_cards.0[card.index()] += 1;
     }
-    events.push(Event::DevCardBought { seat, card: Some(card) });
-    state.phase = Phase::Main;
+    events.push(Event::Base(BaseEvent::DevCardBought { seat, card: Some(card) }));
+    state.phase = Phase::Base(BasePhase::Main);
 }
 
 /// Development cards the active player may play now (before the roll or in
@@ -70,23 +71,23 @@ pub fn legal_plays(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     let cards = state.players[seat.index()].dev_cards;
     if cards.get(DevCard::Knight) > 0 {
-        out.push(Action::PlayKnight);
+        out.push(Action::Base(BaseAction::PlayKnight));
     }
     if cards.get(DevCard::RoadBuilding) > 0 {
-        out.push(Action::PlayRoadBuilding);
+        out.push(Action::Base(BaseAction::PlayRoadBuilding));
     }
     if cards.get(DevCard::YearOfPlenty) > 0 {
         for (i, &first) in Resource::ALL.iter().enumerate() {
             for &second in &Resource::ALL[i..] {
                 if year_of_plenty_payable(state, first, second) {
-                    out.push(Action::PlayYearOfPlenty { first, second });
+                    out.push(Action::Base(BaseAction::PlayYearOfPlenty { first, second }));
                 }
             }
         }
     }
     if cards.get(DevCard::Monopoly) > 0 {
         for resource in Resource::ALL {
-            out.push(Action::PlayMonopoly { resource });
+            out.push(Action::Base(BaseAction::PlayMonopoly { resource }));
         }
     }
 }
@@ -130,7 +131,7 @@ fn take_card<S: EventSink<Event>>(state: &mut State, seat: Seat, card: DevCard, 
     p.dev_cards.0[card.index()] = p.dev_cards.0[card.index()].saturating_sub(1);
     p.played.0[card.index()] += 1;
     state.dev_played = true;
-    events.push(Event::DevCardPlayed { seat, card });
+    events.push(Event::Base(BaseEvent::DevCardPlayed { seat, card }));
 }
 
 /// Plays a knight: it stays face up, Largest Army is checked at once, then
@@ -138,7 +139,7 @@ fn take_card<S: EventSink<Event>>(state: &mut State, seat: Seat, card: DevCard, 
 pub fn apply_knight<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume, events: &mut S) {
     take_card(state, seat, DevCard::Knight, events);
     update_largest_army(state, seat, events);
-    state.phase = Phase::MoveRobber { resume };
+    state.phase = Phase::Base(BasePhase::MoveRobber { resume });
 }
 
 /// Plays road building: up to 2 free roads, fewer if the supply (or the
@@ -149,7 +150,7 @@ pub fn apply_road_building<S: EventSink<Event>>(state: &mut State, seat: Seat, r
     state.phase = if left == 0 || road_spots(state, seat).is_empty() {
         resume.phase()
     } else {
-        Phase::RoadBuilding { left, resume }
+        Phase::Base(BasePhase::RoadBuilding { left, resume })
     };
 }
 
@@ -167,7 +168,7 @@ pub fn apply_free_road<S: EventSink<Event>>(
     state.phase = if left == 0 || road_spots(state, seat).is_empty() {
         resume.phase()
     } else {
-        Phase::RoadBuilding { left, resume }
+        Phase::Base(BasePhase::RoadBuilding { left, resume })
     };
 }
 
@@ -185,7 +186,7 @@ pub fn apply_year_of_plenty<S: EventSink<Event>>(
     gain.0[second.index()] += 1;
     state.bank.sub(&gain);
     state.players[seat.index()].hand.add(&gain);
-    events.push(Event::TookFromBank { seat, resources: gain });
+    events.push(Event::Base(BaseEvent::TookFromBank { seat, resources: gain }));
 }
 
 /// Plays monopoly: every other player hands over all cards of the resource.
@@ -198,12 +199,12 @@ pub fn apply_monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, r: Res
         }
         let c = std::mem::take(&mut state.players[i].hand.0[r.index()]);
         taken = taken.saturating_add(c);
-        events.push(Event::MonopolyPaid {
+        events.push(Event::Base(BaseEvent::MonopolyPaid {
             from: Seat(i as u8),
             to: seat,
             resource: r,
             count: Some(c),
-        });
+        }));
     }
     let mine = &mut state.players[seat.index()].hand.0[r.index()];
     *mine = mine.saturating_add(taken);

@@ -19,6 +19,7 @@ use crate::bits::node_count;
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
 use crate::state::{Offer, Phase, State, MAX_PLAYERS};
+use crate::{BaseAction, BaseChance, BaseEvent, BasePhase};
 
 use engine::{EventSink, GameRng, Seat, SeatSet};
 
@@ -146,12 +147,12 @@ impl HandCard for Resource {
 
     #[inline]
     fn discard_action(self) -> Action {
-        Action::Discard { resource: self }
+        Action::Base(BaseAction::Discard { resource: self })
     }
 
     #[inline]
     fn discarded(self, seat: Seat) -> Event {
-        Event::Discarded { seat, resource: self }
+        Event::Base(BaseEvent::Discarded { seat, resource: self })
     }
 
     #[inline]
@@ -161,21 +162,21 @@ impl HandCard for Resource {
 
     #[inline]
     fn steal_outcome(self) -> Chance {
-        Chance::Steal { resource: self }
+        Chance::Base(BaseChance::Steal { resource: self })
     }
 
     #[inline]
     fn stolen(self, thief: Seat, victim: Seat) -> Event {
-        Event::Stolen {
+        Event::Base(BaseEvent::Stolen {
             thief,
             victim,
             resource: Some(self),
-        }
+        })
     }
 
     #[inline]
     fn shortage(self) -> Event {
-        Event::BankShortage { resource: self }
+        Event::Base(BaseEvent::BankShortage { resource: self })
     }
 
     #[inline]
@@ -187,16 +188,16 @@ impl HandCard for Resource {
 
     #[inline]
     fn bank_trade_action(give: Resource, get: Resource, rate: u8) -> Action {
-        Action::MaritimeTrade {
+        Action::Base(BaseAction::MaritimeTrade {
             give,
             get,
             rate: Some(rate),
-        }
+        })
     }
 
     #[inline]
     fn bank_traded(seat: Seat, give: Resource, rate: u8, get: Resource) -> Event {
-        Event::MaritimeTraded { seat, give, rate, get }
+        Event::Base(BaseEvent::MaritimeTraded { seat, give, rate, get })
     }
 
     #[inline]
@@ -226,9 +227,9 @@ impl HandCard for Resource {
     #[inline]
     fn draft_action(self, give: bool) -> Action {
         if give {
-            Action::OfferGive { resource: self }
+            Action::Base(BaseAction::OfferGive { resource: self })
         } else {
-            Action::OfferGet { resource: self }
+            Action::Base(BaseAction::OfferGet { resource: self })
         }
     }
 
@@ -245,7 +246,7 @@ impl HandCard for Resource {
         }
         state.bank.sub(&gain);
         state.players[seat.index()].hand.add(&gain);
-        events.push(Event::Produced { seat, resources: gain });
+        events.push(Event::Base(BaseEvent::Produced { seat, resources: gain }));
         true
     }
 }
@@ -283,7 +284,7 @@ pub fn apply_discard<C: HandCard, S: EventSink<Event>>(
     state.phase = if owed.iter().all(|&o| o == 0) {
         after
     } else {
-        Phase::Discard { owed }
+        Phase::Base(BasePhase::Discard { owed })
     };
 }
 

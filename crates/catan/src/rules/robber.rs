@@ -8,6 +8,7 @@ use crate::bits::NodeBits;
 use crate::error::CatanError;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
 use crate::topology::HexId;
+use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection, Seat, SeatSet};
 
 /// Every robber move of the active player: each other hex, with each possible
@@ -31,15 +32,15 @@ pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>
         }
         let corners = t.hex_node_set[h as usize].0;
         if (corners & any_robbable).is_zero() {
-            out.push(Action::MoveRobber { hex, victim: None });
+            out.push(Action::Base(BaseAction::MoveRobber { hex, victim: None }));
             continue;
         }
         for (i, &b) in robbable.iter().enumerate().take(n) {
             if (b & corners).any() {
-                out.push(Action::MoveRobber {
+                out.push(Action::Base(BaseAction::MoveRobber {
                     hex,
                     victim: Some(Seat(i as u8)),
-                });
+                }));
             }
         }
     }
@@ -115,13 +116,13 @@ pub fn apply_move<S: EventSink<Event>>(
     events: &mut S,
 ) {
     state.robber = hex;
-    events.push(Event::RobberMoved {
+    events.push(Event::Base(BaseEvent::RobberMoved {
         seat: state.current,
         hex,
         victim,
-    });
+    }));
     state.phase = match victim {
-        Some(victim) => Phase::Stealing { victim, resume },
+        Some(victim) => Phase::Base(BasePhase::Stealing { victim, resume }),
         None => resume.phase(),
     };
 }

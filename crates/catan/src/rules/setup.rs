@@ -8,6 +8,7 @@ use crate::error::CatanError;
 use crate::resource::Resources;
 use crate::state::{Phase, State};
 use crate::topology::NodeId;
+use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection};
 
 /// Legal setup actions of the seat placing now.
@@ -15,29 +16,29 @@ pub fn legal(state: &State, road_from: Option<NodeId>, out: &mut Vec<Action>) {
     match road_from {
         None => {
             for node in setup_settlement_spots(state).iter() {
-                out.push(Action::BuildSettlement { node });
+                out.push(Action::Base(BaseAction::BuildSettlement { node }));
             }
         }
         Some(n) => {
             let free = state.topology().node_edges[n.index()].0 & !state.all_roads().0;
             for edge in crate::bits::EdgeSet(free).iter() {
-                out.push(Action::BuildRoad { edge });
+                out.push(Action::Base(BaseAction::BuildRoad { edge }));
             }
         }
     }
 }
 
 /// Checks a setup action of the seat placing now.
-pub fn check(state: &State, road_from: Option<NodeId>, action: &Action) -> Result<(), Rejection<CatanError>> {
+pub fn check(state: &State, road_from: Option<NodeId>, action: &BaseAction) -> Result<(), Rejection<CatanError>> {
     match (*action, road_from) {
-        (Action::BuildSettlement { node }, None) => {
+        (BaseAction::BuildSettlement { node }, None) => {
             if setup_settlement_spots(state).contains(node) {
                 Ok(())
             } else {
                 Err(CatanError::SettlementDistance.into())
             }
         }
-        (Action::BuildRoad { edge }, Some(from)) => {
+        (BaseAction::BuildRoad { edge }, Some(from)) => {
             if !state.topology().node_edges[from.index()].contains(edge) {
                 Err(CatanError::SetupRoadTouchesSettlement.into())
             } else if state.all_roads().contains(edge) {
@@ -46,29 +47,72 @@ pub fn check(state: &State, road_from: Option<NodeId>, action: &Action) -> Resul
                 Ok(())
             }
         }
-        _ => Err(Rejection::WrongPhase { phase: "setup" }),
+        (BaseAction::BuildSettlement { .. }, Some(_)) | (BaseAction::BuildRoad { .. }, None) => {
+            Err(Rejection::WrongPhase { phase: "setup" })
+        }
+        (
+            BaseAction::BuildCity { .. }
+            | BaseAction::Roll
+            | BaseAction::Discard { .. }
+            | BaseAction::MoveRobber { .. }
+            | BaseAction::BuyDevelopmentCard
+            | BaseAction::PlayKnight
+            | BaseAction::PlayRoadBuilding
+            | BaseAction::PlayYearOfPlenty { .. }
+            | BaseAction::PlayMonopoly { .. }
+            | BaseAction::MaritimeTrade { .. }
+            | BaseAction::OpenTrade
+            | BaseAction::OfferGive { .. }
+            | BaseAction::OfferGet { .. }
+            | BaseAction::SubmitOffer
+            | BaseAction::AcceptOffer
+            | BaseAction::DeclineOffer
+            | BaseAction::ConfirmTrade { .. }
+            | BaseAction::CancelTrade
+            | BaseAction::EndTurn,
+            _,
+        ) => Err(Rejection::WrongPhase { phase: "setup" }),
     }
 }
 
 /// Applies a setup placement.
-pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, events: &mut S) {
+pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &BaseAction, events: &mut S) {
     let seat = state.current;
     match *action {
-        Action::BuildSettlement { node } => {
+        BaseAction::BuildSettlement { node } => {
             place_settlement(state, seat, node, true, events);
             if step as usize >= state.n() {
                 starting_resources(state, node, events);
             }
-            state.phase = Phase::Setup {
+            state.phase = Phase::Base(BasePhase::Setup {
                 step,
                 road_from: Some(node),
-            };
+            });
         }
-        Action::BuildRoad { edge } => {
+        BaseAction::BuildRoad { edge } => {
             place_road(state, seat, edge, true, events);
             next_step(state, step, events);
         }
-        _ => {}
+        // Refused by `check`: applied unchecked, nothing changes.
+        BaseAction::BuildCity { .. }
+        | BaseAction::Roll
+        | BaseAction::Discard { .. }
+        | BaseAction::MoveRobber { .. }
+        | BaseAction::BuyDevelopmentCard
+        | BaseAction::PlayKnight
+        | BaseAction::PlayRoadBuilding
+        | BaseAction::PlayYearOfPlenty { .. }
+        | BaseAction::PlayMonopoly { .. }
+        | BaseAction::MaritimeTrade { .. }
+        | BaseAction::OpenTrade
+        | BaseAction::OfferGive { .. }
+        | BaseAction::OfferGet { .. }
+        | BaseAction::SubmitOffer
+        | BaseAction::AcceptOffer
+        | BaseAction::DeclineOffer
+        | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CancelTrade
+        | BaseAction::EndTurn => {}
     }
 }
 
@@ -90,7 +134,7 @@ pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut State, node: N
     let seat = state.current;
     state.bank.sub(&gain);
     state.players[seat.index()].hand.add(&gain);
-    events.push(Event::StartingResources { seat, resources: gain });
+    events.push(Event::Base(BaseEvent::StartingResources { seat, resources: gain }));
 }
 
 fn next_step<S: EventSink<Event>>(state: &mut State, step: u8, events: &mut S) {
@@ -98,16 +142,16 @@ fn next_step<S: EventSink<Event>>(state: &mut State, step: u8, events: &mut S) {
     if next as usize >= 2 * state.n() {
         state.turn = 1;
         state.current = state.start_player;
-        state.phase = Phase::Roll;
-        events.push(Event::TurnStarted {
+        state.phase = Phase::Base(BasePhase::Roll);
+        events.push(Event::Base(BaseEvent::TurnStarted {
             seat: state.current,
             turn: state.turn,
-        });
+        }));
     } else {
         state.current = state.setup_seat(next);
-        state.phase = Phase::Setup {
+        state.phase = Phase::Base(BasePhase::Setup {
             step: next,
             road_from: None,
-        };
+        });
     }
 }

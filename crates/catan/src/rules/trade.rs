@@ -17,6 +17,7 @@ use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, RESOURCE_COUNT};
 use crate::state::{Offer, Phase, State};
+use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
@@ -30,7 +31,10 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
 
 /// Trades with the bank of the active player: each kind held at its best
 /// rate, for each other kind the bank holds (`catan.trade.maritime`; Cities &
-/// Knights' `ck.trade.bank` with commodities).
+/// Knights' `ck.trade.bank` with commodities). Always inlined into the one
+/// main-phase list of each rule set: out of line, the loop pays a call and
+/// reloads the state per card kind (measured: +1.5% of a C&K playout).
+#[inline(always)]
 pub fn legal_bank_trades<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<Action>) {
     if C::hand_size(state, seat) < 2 {
         return;
@@ -111,13 +115,13 @@ pub fn apply_bank_trade<C: HandCard, S: EventSink<Event>>(
 pub fn is_trade<C: HandCard>(action: &Action) -> bool {
     matches!(
         action,
-        Action::MaritimeTrade { .. }
-            | Action::OpenTrade
-            | Action::OfferGive { .. }
-            | Action::OfferGet { .. }
-            | Action::SubmitOffer
-            | Action::ConfirmTrade { .. }
-            | Action::CancelTrade
+        Action::Base(BaseAction::MaritimeTrade { .. })
+            | Action::Base(BaseAction::OpenTrade)
+            | Action::Base(BaseAction::OfferGive { .. })
+            | Action::Base(BaseAction::OfferGet { .. })
+            | Action::Base(BaseAction::SubmitOffer)
+            | Action::Base(BaseAction::ConfirmTrade { .. })
+            | Action::Base(BaseAction::CancelTrade)
     ) || C::is_own_trade(action)
 }
 
@@ -132,9 +136,9 @@ pub fn legal_draft<C: HandCard>(state: &State, seat: Seat, offer: &Offer, out: &
         }
     }
     if check_submit::<C>(offer).is_ok() {
-        out.push(Action::SubmitOffer);
+        out.push(Action::Base(BaseAction::SubmitOffer));
     }
-    out.push(Action::CancelTrade);
+    out.push(Action::Base(BaseAction::CancelTrade));
 }
 
 /// Checks adding `card` to what the offer gives (`give`) or asks for: no card
@@ -181,7 +185,7 @@ pub fn check_submit<C: HandCard>(offer: &Offer) -> Result<(), CatanError> {
 /// Adds one `card` to one side of the offer being drafted.
 pub fn apply_draft<C: HandCard>(state: &mut State, mut offer: Offer, card: C, give: bool) {
     C::add_to_offer(&mut offer, card, give);
-    state.phase = Phase::TradeDraft { offer };
+    state.phase = Phase::Base(BasePhase::TradeDraft { offer });
 }
 
 /// Puts the offer to every other seat; they reply all at once.
@@ -193,18 +197,18 @@ pub fn apply_submit<S: EventSink<Event>>(state: &mut State, offer: Offer, events
             pending.insert(s);
         }
     }
-    events.push(Event::Offered {
+    events.push(Event::Base(BaseEvent::Offered {
         seat,
         give: offer.give,
         get: offer.get,
         give_commodities: offer.give_commodities,
         get_commodities: offer.get_commodities,
-    });
-    state.phase = Phase::TradeReplies {
+    }));
+    state.phase = Phase::Base(BasePhase::TradeReplies {
         offer,
         pending,
         accepted: SeatSet::EMPTY,
-    };
+    });
 }
 
 /// Records one reply; when all have replied, the active player confirms (or
@@ -222,18 +226,18 @@ pub fn apply_reply<S: EventSink<Event>>(
     if accept {
         accepted.insert(seat);
     }
-    events.push(Event::Replied { seat, accepted: accept });
+    events.push(Event::Base(BaseEvent::Replied { seat, accepted: accept }));
     state.phase = if !pending.is_empty() {
-        Phase::TradeReplies {
+        Phase::Base(BasePhase::TradeReplies {
             offer,
             pending,
             accepted,
-        }
+        })
     } else if accepted.is_empty() {
-        events.push(Event::TradeCancelled { seat: state.current });
-        Phase::Main
+        events.push(Event::Base(BaseEvent::TradeCancelled { seat: state.current }));
+        Phase::Base(BasePhase::Main)
     } else {
-        Phase::TradeConfirm { offer, accepted }
+        Phase::Base(BasePhase::TradeConfirm { offer, accepted })
     };
 }
 
@@ -245,13 +249,13 @@ pub fn apply_confirm<S: EventSink<Event>>(state: &mut State, offer: Offer, with:
     state.players[seat.index()].hand.add(&offer.get);
     state.players[with.index()].hand.sub(&offer.get);
     state.players[with.index()].hand.add(&offer.give);
-    events.push(Event::Traded {
+    events.push(Event::Base(BaseEvent::Traded {
         seat,
         with,
         give: offer.give,
         get: offer.get,
         give_commodities: offer.give_commodities,
         get_commodities: offer.get_commodities,
-    });
-    state.phase = Phase::Main;
+    }));
+    state.phase = Phase::Base(BasePhase::Main);
 }

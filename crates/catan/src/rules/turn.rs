@@ -6,16 +6,17 @@
 use crate::action::{Dice, Event};
 use crate::resource::Resource;
 use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::{BaseEvent, BasePhase};
 
 use engine::EventSink;
 
 /// Applies a roll of the dice.
 pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &mut S) {
     state.last_roll = Some(dice);
-    events.push(Event::Rolled {
+    events.push(Event::Base(BaseEvent::Rolled {
         seat: state.current,
         dice,
-    });
+    }));
     let sum = dice.sum();
     if sum == 7 {
         let mut owed = [0u8; MAX_PLAYERS];
@@ -28,68 +29,68 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
             }
         }
         state.phase = if any {
-            Phase::Discard { owed }
+            Phase::Base(BasePhase::Discard { owed })
         } else {
-            Phase::MoveRobber { resume: Resume::Main }
+            Phase::Base(BasePhase::MoveRobber { resume: Resume::Main })
         };
     } else {
         super::hand::produce::<Resource, S>(state, sum, events);
-        state.phase = Phase::Main;
+        state.phase = Phase::Base(BasePhase::Main);
     }
 }
 
-/// Ends the turn: cards bought become playable, the next seat rolls.
-/// In a 5–6 player game other players act first (`crate::five_six`).
+/// Ends the turn: cards bought become playable, the next seat rolls. (The
+/// 5–6 player extension ends a turn its own way, `crate::five_six`, and
+/// calls [`begin_next_turn`] when the next turn begins.)
 pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let seat = state.current;
-    if state.turn_rule.is_some() {
-        if crate::five_six::end_part(state, events) {
-            return;
-        }
-    } else {
-        let p = &mut state.players[seat.index()];
-        for k in 0..p.dev_cards.0.len() {
-            p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
-        }
-        p.new_dev_cards = crate::dev::DevCards::ZERO;
-        state.dev_played = false;
-        state.trade_offers = 0;
-        state.free_squire_steps = 0;
-        events.push(Event::TurnEnded { seat });
+    let p = &mut state.players[seat.index()];
+    for k in 0..p.dev_cards.0.len() {
+        p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
     }
+    p.new_dev_cards = crate::dev::DevCards::ZERO;
+    state.dev_played = false;
+    state.trade_offers = 0;
+    state.free_squire_steps = 0;
+    events.push(Event::Base(BaseEvent::TurnEnded { seat }));
+    begin_next_turn(state, events);
+}
+
+/// The next seat's turn begins: it rolls.
+pub(crate) fn begin_next_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     state.current = state.next_seat(state.current);
     state.turn += 1;
-    state.phase = Phase::Roll;
-    events.push(Event::TurnStarted {
+    state.phase = Phase::Base(BasePhase::Roll);
+    events.push(Event::Base(BaseEvent::TurnStarted {
         seat: state.current,
         turn: state.turn,
-    });
+    }));
 }
 
 /// Ends the game if the active player has reached the goal: points only count
-/// in the player's own turn, so only the active player is ever checked (in a
-/// 5–6 player game [`crate::five_six::winner`] decides).
+/// in the player's own turn, so only the active player is ever checked (the
+/// 5–6 player extension checks its own way, `crate::five_six::check_victory`).
 #[inline(always)]
 pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
-    if matches!(state.phase, Phase::Setup { .. } | Phase::Over { .. }) {
+    if matches!(
+        state.phase,
+        Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Over { .. })
+    ) {
         return;
     }
-    let seat = if state.turn_rule.is_none() {
-        state.current
-    } else {
-        match crate::five_six::winner(state) {
-            Some(Some(seat)) => seat,
-            Some(None) => return,
-            None => state.current,
-        }
-    };
+    declare_if_won(state, state.current, events);
+}
+
+/// Ends the game with `seat` the winner if its points reach the goal.
+#[inline(always)]
+pub(crate) fn declare_if_won<S: EventSink<Event>>(state: &mut State, seat: engine::Seat, events: &mut S) {
     let points = state.points(seat);
     if points >= state.victory_points {
-        state.phase = Phase::Over { winner: seat };
-        events.push(Event::Won {
+        state.phase = Phase::Base(BasePhase::Over { winner: seat });
+        events.push(Event::Base(BaseEvent::Won {
             seat,
             points,
             victory_point_cards: state.players.iter().map(|p| p.victory_point_cards()).collect(),
-        });
+        }));
     }
 }

@@ -3,6 +3,7 @@
 //! 13-point win.
 
 use crate::ck;
+use catan::{BaseAction, BasePhase, CkAction, CkPhase};
 
 use catan::cities_knights::{Card, Commodity, Metropolis, Track};
 use catan::{Action, Catan, Harbor, HexId, NodeId, Phase, Resource, Shape, State};
@@ -42,10 +43,20 @@ fn ck_knight_place_anywhere_empty_on_own_road_no_distance_rule() {
     let mut s = ring();
     give(&mut s, 0, &[(Resource::Wool, 2), (Resource::Ore, 2)]);
     let mut s = done(s);
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuildKnight { node: r(0) }, "ck.knight.place");
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuildKnight { node: r(5) }, "ck.knight.place");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildKnight { node: r(0) }),
+        "ck.knight.place",
+    );
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildKnight { node: r(5) }),
+        "ck.knight.place",
+    );
     // Next to the settlement: the distance rule does not apply.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(1) }));
     let c = &ck(&s).players[0];
     assert!(
         s.knights(0).contains(r(1)) && !c.active.contains(r(1)),
@@ -64,7 +75,7 @@ fn ck_knight_no_piece_left() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildKnight { node: r(3) },
+        &Action::Ck(CkAction::BuildKnight { node: r(3) }),
         "ck.knight.no_piece_left",
     );
 }
@@ -80,18 +91,28 @@ fn ck_knight_promote_once_per_turn_and_fortress_for_mighty() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PromoteKnight { node: r(2) },
+        &Action::Ck(CkAction::PromoteKnight { node: r(2) }),
         "ck.improve.fortress",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(1)), 2);
     assert!(ck(&s).players[0].active.contains(r(1)), "status stays");
     // `ck.knight.promote`: once per turn per knight.
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
-    assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(1) }, "ck.knight.promote");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(2) });
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
+        "ck.knight.promote",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 3);
-    assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(3) }, "ck.knight.promote");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PromoteKnight { node: r(3) }),
+        "ck.knight.promote",
+    );
 }
 
 #[test]
@@ -105,7 +126,7 @@ fn ck_knight_promote_needs_a_piece_of_the_next_level() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PromoteKnight { node: r(1) },
+        &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
         "ck.knight.no_piece_left",
     );
 }
@@ -120,26 +141,26 @@ fn ck_knight_activate_and_not_this_turn() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(1), to: r(3) },
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(3) }),
         "ck.knight.action_needs_active",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(1) }));
     assert!(ck(&s).players[0].active.contains(r(1)));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::ActivateKnight { node: r(1) },
+        &Action::Ck(CkAction::ActivateKnight { node: r(1) }),
         "ck.knight.activate",
     );
     // `ck.knight.not_this_turn`.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(1), to: r(3) },
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(3) }),
         "ck.knight.not_this_turn",
     );
     // Next turn it may act.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert!(ck(&s).players[0].fresh.is_empty());
 }
 
@@ -152,19 +173,23 @@ fn ck_knight_move_and_one_action() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(1), to: r(5) },
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(5) }),
         "ck.knight.move",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveKnight { from: r(1), to: r(4) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(4) }),
+    );
     let c = &ck(&s).players[0];
     assert!(s.knights(0).contains(r(4)) && !s.knights(0).contains(r(1)));
     assert!(!c.active.contains(r(4)), "acting makes the knight inactive");
     // `ck.knight.one_action`: reactivated, it acts no more this turn.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(4) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(4) }));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(4), to: r(2) },
+        &Action::Ck(CkAction::MoveKnight { from: r(4), to: r(2) }),
         "ck.knight.one_action",
     );
 }
@@ -180,7 +205,7 @@ fn ck_knight_move_path_blocked_by_an_opposing_piece() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(1), to: r(4) },
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(4) }),
         "ck.knight.move",
     );
 }
@@ -235,7 +260,7 @@ fn ck_removed_largest_army() {
         knight(&mut s, 0, r(k), k as u8, true);
     }
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.largest_army, None);
     assert_eq!(s.points(Seat(0)), 1);
 }
@@ -256,26 +281,30 @@ fn ck_decide_board() {
 #[test]
 fn ck_knight_displace_and_the_owner_relocates() {
     let (mut s, x) = displace_position(true);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::DisplaceKnight { from: r(1), to: r(3) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
+    );
     assert_eq!(
         s.phase,
-        Phase::Relocate {
+        Phase::Ck(CkPhase::Relocate {
             seat: Seat(1),
             from: r(3),
             strength: 1,
             active: true
-        }
+        })
     );
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
     // `ck.decide.forced_choice`: one spot, still a logged choice.
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(1), &mut legal);
-    assert_eq!(legal, vec![Action::RelocateKnight { node: x }]);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::RelocateKnight { node: x });
+    assert_eq!(legal, vec![Action::Ck(CkAction::RelocateKnight { node: x })]);
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node: x }));
     assert!(s.knights(1).contains(x));
     assert!(ck(&s).players[1].active.contains(x), "status kept");
     assert!(s.knights(0).contains(r(3)));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -286,13 +315,17 @@ fn ck_knight_displace_to_the_supply_and_only_weaker() {
     assert_refused::<Catan>(
         &equal,
         Seat(0),
-        &Action::DisplaceKnight { from: r(1), to: r(3) },
+        &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
         "ck.knight.displace",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::DisplaceKnight { from: r(1), to: r(3) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
+    );
     // Nowhere to go: back to the supply.
     assert!(s.knights(1).is_empty());
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -303,18 +336,18 @@ fn ck_knight_chase_robber() {
     ckm(&mut s).robber_awake = true;
     s.robber = HexId(0);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ChaseRobber { knight: r(1) });
-    assert!(matches!(s.phase, Phase::MoveRobber { .. }));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ChaseRobber { knight: r(1) }));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
     assert!(!ck(&s).players[0].active.contains(r(1)));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: HexId(5),
             victim: None,
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     // A knight away from the robber's hex cannot chase it.
     let far = (0..54u8)
         .map(NodeId)
@@ -326,7 +359,7 @@ fn ck_knight_chase_robber() {
     assert_refused::<Catan>(
         &t,
         Seat(0),
-        &Action::ChaseRobber { knight: far },
+        &Action::Ck(CkAction::ChaseRobber { knight: far }),
         "ck.knight.chase_robber",
     );
 }
@@ -352,14 +385,14 @@ fn ck_knight_blocks_road_and_settlement() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildRoad { edge: beyond },
+        &Action::Base(BaseAction::BuildRoad { edge: beyond }),
         "ck.knight.blocks_road",
     );
     // `ck.knight.blocks_settlement`: not even the owner builds on a knight.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement { node: r(2) },
+        &Action::Base(BaseAction::BuildSettlement { node: r(2) }),
         "ck.knight.blocks_settlement",
     );
 }
@@ -375,7 +408,7 @@ fn ck_knight_breaks_road_for_longest_road() {
     s.current = Seat(1);
     let mut s = done(s);
     assert_eq!(s.players[0].road_length, 5);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::BuildKnight { node: r(3) });
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
     // `ck.knight.breaks_road`.
     assert_eq!(s.players[0].road_length, 3);
     assert_eq!(s.longest_road, None);
@@ -396,12 +429,27 @@ fn ck_build_wall() {
     settle(&mut s, 0, corner(18, 3), corner(18, 2));
     give(&mut s, 0, &[(Resource::Brick, 10)]);
     let mut s = done(s);
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuildWall { node: corner(18, 3) }, "ck.build.wall");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildWall { node: corner(18, 3) }),
+        "ck.build.wall",
+    );
     for c in &cities[..3] {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildWall { node: *c });
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildWall { node: *c }));
     }
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuildWall { node: cities[0] }, "ck.build.wall");
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuildWall { node: cities[3] }, "ck.build.wall");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildWall { node: cities[0] }),
+        "ck.build.wall",
+    );
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildWall { node: cities[3] }),
+        "ck.build.wall",
+    );
     assert_eq!(s.points(Seat(0)), 9, "walls give no points");
 }
 
@@ -414,7 +462,7 @@ fn ck_improve_cost_and_needs_city() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildImprovement { track: Track::Trade },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
         "ck.improve.needs_city",
     );
     s.players[0].settlements.remove(corner(0, 0));
@@ -422,17 +470,25 @@ fn ck_improve_cost_and_needs_city() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildImprovement { track: Track::Science },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
         "ck.improve.cost",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Trade });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Trade });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
+    );
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
+    );
     assert_eq!(ck(&s).players[0].levels[Track::Trade.index()], 2);
     assert!(ck(&s).players[0].commodities.is_empty(), "1 + 2 cloth");
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildImprovement { track: Track::Trade },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
         "ck.improve.cost",
     );
 }
@@ -451,24 +507,32 @@ fn ck_metro_first_to_four_and_one_per_city() {
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
     give_c(&mut s, 0, &[(Commodity::Coin, 4)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Politics });
-    assert_eq!(s.phase, Phase::PlaceMetropolis { track: Track::Politics });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),
+    );
+    assert_eq!(s.phase, Phase::Ck(CkPhase::PlaceMetropolis { track: Track::Politics }));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlaceMetropolis { node: corner(18, 3) },
+        &Action::Ck(CkAction::PlaceMetropolis { node: corner(18, 3) }),
         "ck.metro.one_per_city",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlaceMetropolis { node: corner(0, 0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlaceMetropolis { node: corner(0, 0) }),
+    );
     assert_eq!(s.points(Seat(0)), 6, "two cities and a metropolis");
     // A second metropolis cannot go on the same city.
     cp(&mut s, 0).levels[Track::Trade.index()] = 4;
     ckm(&mut s).metropolises[Track::Trade.index()] = None;
-    s.phase = Phase::PlaceMetropolis { track: Track::Trade };
+    s.phase = Phase::Ck(CkPhase::PlaceMetropolis { track: Track::Trade });
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlaceMetropolis { node: corner(0, 0) },
+        &Action::Ck(CkAction::PlaceMetropolis { node: corner(0, 0) }),
         "ck.metro.one_per_city",
     );
 }
@@ -487,12 +551,16 @@ fn ck_metro_needs_free_city() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildImprovement { track: Track::Trade },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
         "ck.metro.needs_free_city",
     );
     // The holder of the track's metropolis builds on.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Politics });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),
+    );
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -508,15 +576,27 @@ fn ck_metro_takeover_at_five_from_a_holder_at_four() {
     let base = done(s);
     let mut s = base.clone();
     assert_eq!(s.points(Seat(1)), 4);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Science });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlaceMetropolis { node: corner(16, 3) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
+    );
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlaceMetropolis { node: corner(16, 3) }),
+    );
     assert_eq!(s.points(Seat(1)), 2, "the old city stays a city");
     assert_eq!(s.points(Seat(0)), 6);
     // A holder at level 5 keeps it for good.
     let mut s = base;
     cp(&mut s, 1).levels[Track::Science.index()] = 5;
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildImprovement { track: Track::Science });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
+    );
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(ck(&s).metropolises[Track::Science.index()].unwrap().seat, Seat(1));
 }
 
@@ -531,51 +611,53 @@ fn ck_trade_bank_rates_with_commodities() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Cloth,
             get: Card::Ore,
-        },
+        }),
         "ck.trade.bank",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Coin,
             get: Card::Coin,
-        },
+        }),
         "ck.trade.bank",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MaritimeTrade {
+        &Action::Base(BaseAction::MaritimeTrade {
             rate: None,
             give: Resource::Brick,
             get: Resource::Ore,
-        },
+        }),
         "ck.trade.bank",
     );
     // The rate, listed with the trade, confirms the seat's rate (whatever
     // harbor the city stands at): a better one needs a harbor, a worse one
     // is refused.
-    let brick = |rate| Action::BankTrade {
-        rate: Some(rate),
-        give: Card::Brick,
-        get: Card::Paper,
+    let brick = |rate| {
+        Action::Ck(CkAction::BankTrade {
+            rate: Some(rate),
+            give: Card::Brick,
+            get: Card::Paper,
+        })
     };
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(0), &mut legal);
     let rate = legal
         .iter()
         .find_map(|a| match a {
-            Action::BankTrade {
+            Action::Ck(CkAction::BankTrade {
                 give: Card::Brick,
                 get: Card::Paper,
                 rate,
-            } => *rate,
+            }) => *rate,
             _ => None,
         })
         .expect("brick for paper is listed with its rate");
@@ -587,22 +669,22 @@ fn ck_trade_bank_rates_with_commodities() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Coin,
             get: Card::Grain,
-        },
+        }),
     );
     // `ck.improve.merchant_guild`: trade level 3 trades commodities 2:1.
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Cloth,
             get: Card::Ore,
-        },
+        }),
     );
     assert_eq!(s.players[0].hand.get(Resource::Ore), 1);
 }
@@ -621,11 +703,11 @@ fn ck_trade_bank_generic_harbor_for_commodities() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Coin,
             get: Card::Wool,
-        },
+        }),
     );
     assert!(ck(&s).players[0].commodities.is_empty());
 }
@@ -655,8 +737,12 @@ fn ck_win_thirteen_in_own_turn() {
     let mut s = done(s);
     assert_eq!(s.points(Seat(0)), 12);
     assert_eq!(s.victory_points, 13);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: corner(16, 3) });
-    assert_eq!(s.phase, Phase::Over { winner: Seat(0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildCity { node: corner(16, 3) }),
+    );
+    assert_eq!(s.phase, Phase::Base(BasePhase::Over { winner: Seat(0) }));
 }
 
 #[test]
@@ -694,47 +780,61 @@ fn ck_trade_commodities_domestic() {
     give_c(&mut s, 1, &[(Commodity::Coin, 1)]);
     let mut s = done(s);
     // `ck.trade.commodities`: commodities are offered and asked for like resources.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::OfferGiveCommodity {
+        &Action::Ck(CkAction::OfferGiveCommodity {
             commodity: Commodity::Cloth,
-        },
+        }),
         "catan.pay.insufficient",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGiveCommodity {
+        &Action::Ck(CkAction::OfferGiveCommodity {
             commodity: Commodity::Paper,
-        },
+        }),
     );
     // No card for a card of the same kind.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::OfferGetCommodity {
+        &Action::Ck(CkAction::OfferGetCommodity {
             commodity: Commodity::Paper,
-        },
+        }),
         "catan.trade.same_resource",
     );
-    assert_refused::<Catan>(&s, Seat(0), &Action::SubmitOffer, "catan.trade.no_gifts");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::SubmitOffer),
+        "catan.trade.no_gifts",
+    );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGetCommodity {
+        &Action::Ck(CkAction::OfferGetCommodity {
             commodity: Commodity::Coin,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
-    assert_refused::<Catan>(&s, Seat(2), &Action::AcceptOffer, "catan.pay.insufficient");
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::AcceptOffer);
-    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ConfirmTrade { with: Seat(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
+    assert_refused::<Catan>(
+        &s,
+        Seat(2),
+        &Action::Base(BaseAction::AcceptOffer),
+        "catan.pay.insufficient",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::AcceptOffer));
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::ConfirmTrade { with: Seat(1) }),
+    );
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
     assert_eq!(ck(&s).players[1].commodities.get(Commodity::Paper), 1);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 /// `ck.decide.best_rate` in the view: a seat's own view carries its bank rate
@@ -798,11 +898,11 @@ fn ck_improve_merchant_guild() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: Some(2),
             give: Card::Wool,
             get: Card::Ore,
-        },
+        }),
         "catan.trade.harbor_required",
     );
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
@@ -811,11 +911,11 @@ fn ck_improve_merchant_guild() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: Some(2),
             give: Card::Cloth,
             get: Card::Ore,
-        },
+        }),
     );
     assert_eq!(s.players[0].hand.get(Resource::Ore), 1);
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Cloth), 2);

@@ -3,6 +3,7 @@
 //! contents) as a function of the view alone, and keeps the view unchanged.
 
 use crate::ck;
+use catan::{BasePhase, CkPhase};
 
 use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{ProgressCard, Track};
@@ -66,7 +67,7 @@ fn ck_determinize_depends_only_on_the_view() {
     let mut compared = 0;
     for seed in 0..30 {
         let mut s = midgame(seed, 30 + seed as u32);
-        if matches!(s.phase, Phase::Over { .. }) {
+        if matches!(s.phase, Phase::Base(BasePhase::Over { .. })) {
             continue;
         }
         // Make sure seat 1 holds a progress card.
@@ -75,7 +76,9 @@ fn ck_determinize_depends_only_on_the_view() {
             k.decks[Track::Politics.index()].top.remove_card(ProgressCard::Spy);
             k.players[1].progress.add_card(ProgressCard::Spy);
         }
-        if Catan::validate(&s).is_err() || !matches!(s.phase, Phase::Main | Phase::Roll) {
+        if Catan::validate(&s).is_err()
+            || !matches!(s.phase, Phase::Base(BasePhase::Main) | Phase::Base(BasePhase::Roll))
+        {
             continue;
         }
         let viewer = Viewer::Seat(Seat(0));
@@ -111,10 +114,10 @@ fn ck_determinize_keeps_the_harbor_offer() {
     ck::settle(&mut s, 0, ck::corner(0, 0), ck::corner(0, 1));
     ck::give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Ore, 3)]);
     ck::give_c(&mut s, 1, &[(catan::cities_knights::Commodity::Coin, 1)]);
-    s.phase = Phase::HarborReply {
+    s.phase = Phase::Ck(CkPhase::HarborReply {
         to: Seat(1),
         resource: Resource::Brick,
-    };
+    });
     ck::ckm(&mut s).turn.harbor = true;
     let s = ck::done(s);
     for seed in 0..50 {

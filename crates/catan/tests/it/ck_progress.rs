@@ -3,6 +3,7 @@
 //! `ck.progress.under_deck`, the merchant `ck.merchant.*`).
 
 use crate::ck;
+use catan::{BaseAction, BaseChance, BasePhase, CkAction, CkChance, CkPhase};
 
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard as P, Track};
 use catan::{Action, Board, Catan, Chance, HexId, NodeId, Phase, Resource, Shape, State, Terrain};
@@ -41,16 +42,20 @@ fn ck_progress_own_turn_and_under_deck() {
     assert_refused::<Catan>(
         &s,
         Seat(1),
-        &Action::PlayProgress { card: P::Warlord },
+        &Action::Ck(CkAction::PlayProgress { card: P::Warlord }),
         "ck.progress.own_turn",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayProgress { card: P::Spy },
+        &Action::Ck(CkAction::PlayProgress { card: P::Spy }),
         "ck.progress.own_turn",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Warlord });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Warlord }),
+    );
     // `ck.progress.under_deck`.
     assert_eq!(under(&s, P::Warlord), 1);
     assert!(ck(&s).players[0].progress.is_empty());
@@ -61,36 +66,40 @@ fn ck_card_alchemist_sets_the_dice_before_the_roll() {
     let mut s = base();
     give_p(&mut s, 0, P::Alchemist);
     give_p(&mut s, 0, P::Warlord);
-    s.phase = Phase::Roll;
+    s.phase = Phase::Base(BasePhase::Roll);
     let mut s = done(s);
     // Only Alchemist before the roll (`ck.turn.before_roll`).
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayProgress { card: P::Warlord },
+        &Action::Ck(CkAction::PlayProgress { card: P::Warlord }),
         "ck.turn.before_roll",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayAlchemist { red: 7, yellow: 1 },
+        &Action::Ck(CkAction::PlayAlchemist { red: 7, yellow: 1 }),
         "ck.card.alchemist",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayAlchemist { red: 2, yellow: 4 });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayAlchemist { red: 2, yellow: 4 }),
+    );
     assert_eq!(Catan::to_act(&s), ToAct::Chance);
     let mut out = Vec::new();
     Catan::chance_outcomes(&s, &mut out);
     assert_eq!(out.len(), 4, "only the event die is chance");
-    chance(&mut s, Chance::EventDie { event: EventFace::Ship });
+    chance(&mut s, Chance::Ck(CkChance::EventDie { event: EventFace::Ship }));
     assert_eq!(s.last_roll.map(|d| d.sum()), Some(6));
     assert_eq!(ck(&s).barbarians, 1);
     // After the roll, Alchemist is refused.
     give_p(&mut s, 0, P::Alchemist);
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayAlchemist { red: 2, yellow: 4 },
+        &Action::Ck(CkAction::PlayAlchemist { red: 2, yellow: 4 }),
         "ck.card.alchemist",
     );
 }
@@ -102,17 +111,26 @@ fn ck_card_crane_makes_an_improvement_one_cheaper() {
     give_c(&mut s, 0, &[(Commodity::Coin, 1)]);
     let mut s = done(s);
     // `ck.decide.crane`: alone it is refused.
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayProgress { card: P::Crane }, "ck.decide.crane");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Crane }),
+        "ck.decide.crane",
+    );
     let mut t = s.clone();
     cp(&mut t, 0).levels[Track::Politics.index()] = 2;
     assert_refused::<Catan>(
         &t,
         Seat(0),
-        &Action::CraneImprovement { track: Track::Politics },
+        &Action::Ck(CkAction::CraneImprovement { track: Track::Politics }),
         "ck.decide.crane",
     );
     // Level 1 costs nothing with the Crane.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::CraneImprovement { track: Track::Trade });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::CraneImprovement { track: Track::Trade }),
+    );
     assert_eq!(ck(&s).players[0].levels[Track::Trade.index()], 1);
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
 }
@@ -125,10 +143,10 @@ fn ck_card_engineer_builds_a_free_wall() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayEngineer { node: corner(18, 3) },
+        &Action::Ck(CkAction::PlayEngineer { node: corner(18, 3) }),
         "ck.build.wall",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayEngineer { node: r(0) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayEngineer { node: r(0) }));
     assert!(ck(&s).players[0].walls.contains(r(0)));
 }
 
@@ -145,19 +163,19 @@ fn ck_card_inventor_swaps_tokens() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayInventor {
+        &Action::Ck(CkAction::PlayInventor {
             a: HexId(0),
             b: HexId(4),
-        },
+        }),
         "ck.card.inventor",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayInventor {
+        &Action::Ck(CkAction::PlayInventor {
             a: HexId(2),
             b: HexId(2),
-        },
+        }),
         "ck.card.inventor",
     );
     // The two hexes are an unordered choice: sent the other way round through
@@ -182,10 +200,10 @@ fn ck_card_inventor_swaps_tokens() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayInventor {
+        &Action::Ck(CkAction::PlayInventor {
             a: HexId(0),
             b: HexId(2),
-        },
+        }),
     );
     assert_eq!((s.board.tiles[0].number, s.board.tiles[2].number), (Some(9), Some(10)));
     assert_eq!(
@@ -218,10 +236,14 @@ fn ck_card_irrigation_and_mining() {
     let fields = touching(&s, 0, Terrain::Fields);
     let mountains = touching(&s, 0, Terrain::Mountains);
     assert!(fields >= 1 && mountains >= 1);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Irrigation });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Irrigation }),
+    );
     assert_eq!(s.players[0].hand.get(Resource::Grain), 2 * fields);
     // `ck.decide.irrigation_mining`: the robber does not stop it.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Mining });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayProgress { card: P::Mining }));
     assert_eq!(s.players[0].hand.get(Resource::Ore), 2 * mountains);
 }
 
@@ -235,10 +257,10 @@ fn ck_card_medicine_city_for_two_ore_one_grain() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayMedicine { node: corner(18, 3) },
+        &Action::Ck(CkAction::PlayMedicine { node: corner(18, 3) }),
         "ck.card.medicine",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayMedicine { node: r(3) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayMedicine { node: r(3) }));
     assert!(s.players[0].cities.contains(r(3)));
     assert!(s.players[0].hand.is_empty());
 }
@@ -248,13 +270,17 @@ fn ck_card_road_building_two_free_roads() {
     let mut s = base();
     give_p(&mut s, 0, P::RoadBuilding);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::RoadBuilding });
-    assert!(matches!(s.phase, Phase::RoadBuilding { left: 2, .. }));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::RoadBuilding }),
+    );
+    assert!(matches!(s.phase, Phase::Base(BasePhase::RoadBuilding { left: 2, .. })));
     let e1 = Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: e1 });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge: e1 }));
     let e2 = Shape::Base.topology().edge_between(r(5), r(0)).unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: e2 });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge: e2 }));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(s.players[0].roads.len(), 6);
 }
 
@@ -266,15 +292,25 @@ fn ck_card_smith_promotes_up_to_two_knights() {
     knight(&mut s, 0, r(3), 1, false);
     give_p(&mut s, 0, P::Smith);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Smith });
-    assert_eq!(s.phase, Phase::Smith { left: 2 });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayProgress { card: P::Smith }));
+    assert_eq!(s.phase, Phase::Ck(CkPhase::Smith { left: 2 }));
     // `ck.knight.promote` still applies: a mighty knight goes no higher.
-    assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(2) }, "ck.knight.promote");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(1) });
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PromoteKnight { node: r(2) }),
+        "ck.knight.promote",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     // Two different knights.
-    assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(1) }, "ck.knight.promote");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndCard);
-    assert_eq!(s.phase, Phase::Main);
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
+        "ck.knight.promote",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::EndCard));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert!(s.players[0].hand.is_empty(), "free");
 }
 
@@ -290,32 +326,32 @@ fn ck_card_bishop_robs_every_player_on_the_hex() {
     assert_refused::<Catan>(
         &asleep,
         Seat(0),
-        &Action::PlayBishop { hex: HexId(11) },
+        &Action::Ck(CkAction::PlayBishop { hex: HexId(11) }),
         "ck.robber.asleep",
     );
     ckm(&mut s).robber_awake = true;
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayBishop { hex: HexId(11) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayBishop { hex: HexId(11) }));
     assert_eq!(s.robber, HexId(11));
     assert_eq!(
         s.phase,
-        Phase::BishopSteal {
+        Phase::Ck(CkPhase::BishopSteal {
             pending: SeatSet::from_iter([Seat(1), Seat(2)])
-        }
+        })
     );
     chance(
         &mut s,
-        Chance::Steal {
+        Chance::Base(BaseChance::Steal {
             resource: Resource::Wool,
-        },
+        }),
     );
     chance(
         &mut s,
-        Chance::StealCommodity {
+        Chance::Ck(CkChance::StealCommodity {
             commodity: Commodity::Cloth,
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(s.players[0].hand.get(Resource::Wool), 1);
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Cloth), 1);
 }
@@ -331,20 +367,24 @@ fn ck_card_deserter_takes_a_knight_over() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayDeserter { victim: Seat(2) },
+        &Action::Ck(CkAction::PlayDeserter { victim: Seat(2) }),
         "ck.decide.deserter_fresh",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDeserter { victim: Seat(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDeserter { victim: Seat(1) }));
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::RemoveKnight { node: corner(18, 1) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(1),
+        &Action::Ck(CkAction::RemoveKnight { node: corner(18, 1) }),
+    );
     assert_eq!(
         s.phase,
-        Phase::DeserterPlace {
+        Phase::Ck(CkPhase::DeserterPlace {
             strength: 2,
             active: true
-        }
+        })
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
     let c = &ck(&s).players[0];
     assert_eq!(c.strength(s.knights(0), r(2)), 2);
     assert!(
@@ -362,22 +402,27 @@ fn ck_card_diplomat_removes_an_open_road() {
     let mut s = done(s);
     // The middle of seat 0's road is not open.
     let mid = Shape::Base.topology().edge_between(r(2), r(3)).unwrap();
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayDiplomat { edge: mid }, "ck.decide.open_road");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayDiplomat { edge: mid }),
+        "ck.decide.open_road",
+    );
     let end = Shape::Base.topology().edge_between(r(3), r(4)).unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDiplomat { edge: end });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDiplomat { edge: end }));
     // Its own road: it may be built again elsewhere, free.
-    assert_eq!(s.phase, Phase::DiplomatRoad);
+    assert_eq!(s.phase, Phase::Ck(CkPhase::DiplomatRoad));
     let other = Shape::Base.topology().edge_between(r(0), r(5)).unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: other });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge: other }));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     // An opponent's open road just goes.
     let theirs = Shape::Base
         .topology()
         .edge_between(corner(18, 3), corner(18, 2))
         .unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDiplomat { edge: theirs });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDiplomat { edge: theirs }));
     assert!(s.players[1].roads.is_empty());
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -395,13 +440,13 @@ fn ck_card_intrigue_displaces_without_a_knight() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayIntrigue { node: corner(18, 2) },
+        &Action::Ck(CkAction::PlayIntrigue { node: corner(18, 2) }),
         "ck.card.intrigue",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayIntrigue { node: r(3) }));
     // No spot along seat 1's roads: back to the supply.
     assert!(!s.knights(1).contains(r(3)));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -414,13 +459,17 @@ fn ck_card_saboteur_halves_hands_of_players_as_strong() {
     give_p(&mut s, 0, P::Saboteur);
     let mut s = done(s);
     // Seat 1 has 2 VP like seat 0, seat 2 only 1.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Saboteur });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Saboteur }),
+    );
     let mut owed = [0u8; 6];
     owed[1] = 2;
-    assert_eq!(s.phase, Phase::Sabotage { owed });
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::DiscardCard { card: Card::Coin });
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::DiscardCard { card: Card::Wool });
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Ck(CkPhase::Sabotage { owed }));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::DiscardCard { card: Card::Coin }));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::DiscardCard { card: Card::Wool }));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(catan::cities_knights::card_count(&s, Seat(1)), 3);
 }
 
@@ -433,12 +482,12 @@ fn ck_card_spy_sees_and_takes_a_progress_card() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlaySpy { victim: Seat(2) },
+        &Action::Ck(CkAction::PlaySpy { victim: Seat(2) }),
         "ck.decide.card_targets",
     );
     let before = Catan::view(&s, Viewer::Seat(Seat(0)));
     assert_eq!(before.cities_knights.unwrap().players[1].progress, None);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlaySpy { victim: Seat(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlaySpy { victim: Seat(1) }));
     let during = Catan::view(&s, Viewer::Seat(Seat(0))).cities_knights.unwrap();
     assert_eq!(
         during.players[1].progress.unwrap().get(P::Bishop),
@@ -447,7 +496,7 @@ fn ck_card_spy_sees_and_takes_a_progress_card() {
     );
     let third = Catan::view(&s, Viewer::Seat(Seat(2))).cities_knights.unwrap();
     assert_eq!(third.players[1].progress, None, "nobody else does");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::TakeProgress { card: P::Bishop });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::TakeProgress { card: P::Bishop }));
     assert_eq!(ck(&s).players[0].progress.get(P::Bishop), 1);
 }
 
@@ -458,14 +507,18 @@ fn ck_card_warlord_activates_all_knights() {
     knight(&mut s, 0, r(2), 2, false);
     give_p(&mut s, 0, P::Warlord);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Warlord });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Warlord }),
+    );
     let c = &ck(&s).players[0];
     assert_eq!(c.active, s.knights(0));
     // `ck.knight.not_this_turn`: activated by Warlord, they cannot act now.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(1), to: r(3) },
+        &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(3) }),
         "ck.knight.not_this_turn",
     );
 }
@@ -480,15 +533,19 @@ fn ck_card_wedding_richer_players_give_two() {
     give_p(&mut s, 0, P::Wedding);
     let mut s = done(s);
     // Seat 1: 3 VP > 2; seat 2: 1 VP.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Wedding });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::Wedding }),
+    );
     let mut owed = [0u8; 6];
     owed[1] = 2;
-    assert_eq!(s.phase, Phase::Wedding { owed });
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::GiveCard { card: Card::Coin });
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::GiveCard { card: Card::Wool });
+    assert_eq!(s.phase, Phase::Ck(CkPhase::Wedding { owed }));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::GiveCard { card: Card::Coin }));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::GiveCard { card: Card::Wool }));
     assert_eq!(s.players[0].hand.get(Resource::Wool), 1);
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -498,34 +555,34 @@ fn ck_card_commercial_harbor_resource_for_commodity() {
     give_c(&mut s, 1, &[(Commodity::Paper, 1)]);
     give_p(&mut s, 0, P::CommercialHarbor);
     let mut s = done(s);
-    let offer = Action::HarborOffer {
+    let offer = Action::Ck(CkAction::HarborOffer {
         to: Seat(1),
         resource: Resource::Brick,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &offer, "ck.card.commercial_harbor");
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayProgress {
+        &Action::Ck(CkAction::PlayProgress {
             card: P::CommercialHarbor,
-        },
+        }),
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &offer);
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::GiveCard { card: Card::Paper });
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::GiveCard { card: Card::Paper }));
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Paper), 1);
     assert_eq!(s.players[1].hand.get(Resource::Brick), 1);
     // Once per opponent and turn; an opponent without commodities gives nothing.
     assert_refused::<Catan>(&s, Seat(0), &offer, "ck.card.commercial_harbor");
-    let to2 = Action::HarborOffer {
+    let to2 = Action::Ck(CkAction::HarborOffer {
         to: Seat(2),
         resource: Resource::Brick,
-    };
+    });
     assert_accepted::<Catan>(&mut s, Seat(0), &to2);
     assert_eq!(s.players[0].hand.get(Resource::Brick), 1, "the card stays");
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     // The permission ends with the turn.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert!(!ck(&s).turn.harbor);
 }
 
@@ -540,17 +597,21 @@ fn ck_card_master_merchant_takes_two() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayMasterMerchant { victim: Seat(2) },
+        &Action::Ck(CkAction::PlayMasterMerchant { victim: Seat(2) }),
         "ck.decide.card_targets",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayMasterMerchant { victim: Seat(1) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayMasterMerchant { victim: Seat(1) }),
+    );
     // The card's player sees the target's cards.
     let v = Catan::view(&s, Viewer::Seat(Seat(0)));
     assert_eq!(v.players[1].hand.map(|h| h.get(Resource::Wool)), Some(1));
     assert_eq!(Catan::view(&s, Viewer::Seat(Seat(2))).players[1].hand, None);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::TakeCard { card: Card::Coin });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::TakeCard { card: Card::Wool });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::TakeCard { card: Card::Coin }));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::TakeCard { card: Card::Wool }));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(catan::cities_knights::card_count(&s, Seat(1)), 1);
 }
 
@@ -565,27 +626,27 @@ fn ck_card_merchant_place_trade_and_point() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayMerchant { hex: HexId(9) },
+        &Action::Ck(CkAction::PlayMerchant { hex: HexId(9) }),
         "ck.decide.merchant_hex",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayMerchant { hex: HexId(18) },
+        &Action::Ck(CkAction::PlayMerchant { hex: HexId(18) }),
         "ck.decide.merchant_hex",
     );
     assert_eq!(s.board.tiles[0].terrain, Terrain::Mountains);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayMerchant { hex: HexId(0) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayMerchant { hex: HexId(0) }));
     // `ck.merchant.vp` and `ck.merchant.trade`.
     assert_eq!(s.points(Seat(0)), 3);
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Ore,
             get: Card::Brick,
-        },
+        }),
     );
     assert_eq!(s.players[0].hand.get(Resource::Brick), 1);
 }
@@ -602,31 +663,35 @@ fn ck_card_merchant_fleet_two_for_one_this_turn() {
     assert_refused::<Catan>(
         &two,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Wool,
             get: Card::Coin,
-        },
+        }),
         "ck.trade.bank",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayMerchantFleet { card: Card::Wool });
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
-            rate: None,
-            give: Card::Wool,
-            get: Card::Coin,
-        },
+        &Action::Ck(CkAction::PlayMerchantFleet { card: Card::Wool }),
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BankTrade {
+        &Action::Ck(CkAction::BankTrade {
+            rate: None,
+            give: Card::Wool,
+            get: Card::Coin,
+        }),
+    );
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::BankTrade {
             rate: None,
             give: Card::Wool,
             get: Card::Grain,
-        },
+        }),
     );
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
     assert!(s.players[0].hand.get(Resource::Wool) == 0, "2 + 2 wool");
@@ -645,9 +710,9 @@ fn ck_card_resource_and_trade_monopoly() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayResourceMonopoly {
+        &Action::Ck(CkAction::PlayResourceMonopoly {
             resource: Resource::Grain,
-        },
+        }),
     );
     assert_eq!(
         s.players[0].hand.get(Resource::Grain),
@@ -657,9 +722,9 @@ fn ck_card_resource_and_trade_monopoly() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayTradeMonopoly {
+        &Action::Ck(CkAction::PlayTradeMonopoly {
             commodity: Commodity::Cloth,
-        },
+        }),
     );
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Cloth), 1);
     assert_eq!(ck(&s).players[1].commodities.get(Commodity::Cloth), 1);
@@ -674,11 +739,11 @@ fn ck_progress_resolve_fully() {
     give_p(&mut s, 0, P::Smith);
     give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Lumber, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayProgress { card: P::Smith });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayProgress { card: P::Smith }));
     let e = Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
-    let r = Catan::check(&s, Seat(0), &Action::BuildRoad { edge: e }).unwrap_err();
+    let r = Catan::check(&s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge: e })).unwrap_err();
     assert!(matches!(r, engine::Rejection::WrongPhase { .. }), "{r:?}");
-    let r = Catan::check(&s, Seat(0), &Action::EndTurn).unwrap_err();
+    let r = Catan::check(&s, Seat(0), &Action::Base(BaseAction::EndTurn)).unwrap_err();
     assert!(matches!(r, engine::Rejection::WrongPhase { .. }), "{r:?}");
 }
 
@@ -689,19 +754,19 @@ fn ck_card_printer_and_constitution_are_points_not_plays() {
     cp(&mut s, 0).levels[Track::Politics.index()] = 1;
     let mut s = done(s);
     roll(&mut s, 1, 1, EventFace::Gate(Track::Politics));
-    chance(&mut s, Chance::Progress { card: P::Constitution });
+    chance(&mut s, Chance::Ck(CkChance::Progress { card: P::Constitution }));
     assert_eq!(ck(&s).players[0].vp_cards.get(P::Constitution), 1);
     assert_eq!(s.points(Seat(0)), 3);
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayProgress { card: P::Constitution },
+        &Action::Ck(CkAction::PlayProgress { card: P::Constitution }),
         "ck.progress.own_turn",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::PlayProgress { card: P::Printer },
+        &Action::Ck(CkAction::PlayProgress { card: P::Printer }),
         "ck.progress.own_turn",
     );
 }

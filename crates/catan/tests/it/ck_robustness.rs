@@ -8,6 +8,7 @@
 use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Card, Commodity, ProgressCard, Step, Track};
 use catan::{Action, Catan, Config, HexId, NodeId, Phase, Resource, State};
+use catan::{CkAction, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, SeatSet, Viewer};
 use proptest::prelude::*;
@@ -27,40 +28,40 @@ fn phase(kind: u8, a: u8, b: u8) -> Phase {
     let seat = Seat(a % 8);
     let track = Track::ALL[b as usize % 3];
     match kind % 14 {
-        0 => Phase::Pillage { owed: SeatSet(a) },
-        1 => Phase::DefenderDeck { pending: SeatSet(a) },
-        2 => Phase::ProgressDraw {
+        0 => Phase::Ck(CkPhase::Pillage { owed: SeatSet(a) }),
+        1 => Phase::Ck(CkPhase::DefenderDeck { pending: SeatSet(a) }),
+        2 => Phase::Ck(CkPhase::ProgressDraw {
             seat,
             track,
             then: Step::Gate {
                 track,
                 pending: SeatSet(b),
             },
-        },
-        3 => Phase::ProgressDiscard { seat, then: Step::Main },
-        4 => Phase::Aqueduct { pending: SeatSet(b) },
-        5 => Phase::Relocate {
+        }),
+        3 => Phase::Ck(CkPhase::ProgressDiscard { seat, then: Step::Main }),
+        4 => Phase::Ck(CkPhase::Aqueduct { pending: SeatSet(b) }),
+        5 => Phase::Ck(CkPhase::Relocate {
             seat,
             from: NodeId(b % 60),
             strength: b % 5,
             active: a % 2 == 0,
-        },
-        6 => Phase::PlaceMetropolis { track },
-        7 => Phase::RollingEvent {
+        }),
+        6 => Phase::Ck(CkPhase::PlaceMetropolis { track }),
+        7 => Phase::Ck(CkPhase::RollingEvent {
             red: a % 9,
             yellow: b % 9,
-        },
-        8 => Phase::Smith { left: b },
-        9 => Phase::Desert { victim: seat },
-        10 => Phase::BishopSteal { pending: SeatSet(b) },
-        11 => Phase::Wedding {
+        }),
+        8 => Phase::Ck(CkPhase::Smith { left: b }),
+        9 => Phase::Ck(CkPhase::Desert { victim: seat }),
+        10 => Phase::Ck(CkPhase::BishopSteal { pending: SeatSet(b) }),
+        11 => Phase::Ck(CkPhase::Wedding {
             owed: [a, b, a, b, 0, 0],
-        },
-        12 => Phase::MasterMerchant { victim: seat, left: b },
-        _ => Phase::HarborReply {
+        }),
+        12 => Phase::Ck(CkPhase::MasterMerchant { victim: seat, left: b }),
+        _ => Phase::Ck(CkPhase::HarborReply {
             to: seat,
             resource: Resource::ALL[b as usize % 5],
-        },
+        }),
     }
 }
 
@@ -132,25 +133,25 @@ proptest! {
         let s = midgame(seed);
         let card = Card::ALL[k];
         for action in [
-            Action::BuildKnight { node: NodeId(node) },
-            Action::PromoteKnight { node: NodeId(node) },
-            Action::ActivateKnight { node: NodeId(node) },
-            Action::MoveKnight { from: NodeId(node), to: NodeId(other) },
-            Action::DisplaceKnight { from: NodeId(node), to: NodeId(other) },
-            Action::ChaseRobber { knight: NodeId(node) },
-            Action::BuildWall { node: NodeId(node) },
-            Action::BuildImprovement { track: Track::ALL[t] },
-            Action::BankTrade { rate: None, give: card, get: Card::ALL[(k + 1) % 8] },
-            Action::DiscardCard { card },
-            Action::PlayProgress { card: ProgressCard::ALL[p] },
-            Action::PlayInventor { a: HexId(node), b: HexId(other) },
-            Action::PlayBishop { hex: HexId(node) },
-            Action::PlayDiplomat { edge: catan::EdgeId(node) },
-            Action::PlaySpy { victim: Seat(seat) },
-            Action::PlayMerchant { hex: HexId(other) },
-            Action::PlayTradeMonopoly { commodity: Commodity::ALL[t] },
-            Action::HarborOffer { to: Seat(seat), resource: Resource::ALL[k % 5] },
-            Action::OfferGiveCommodity { commodity: Commodity::ALL[t] },
+            Action::Ck(CkAction::BuildKnight { node: NodeId(node) }),
+            Action::Ck(CkAction::PromoteKnight { node: NodeId(node) }),
+            Action::Ck(CkAction::ActivateKnight { node: NodeId(node) }),
+            Action::Ck(CkAction::MoveKnight { from: NodeId(node), to: NodeId(other) }),
+            Action::Ck(CkAction::DisplaceKnight { from: NodeId(node), to: NodeId(other) }),
+            Action::Ck(CkAction::ChaseRobber { knight: NodeId(node) }),
+            Action::Ck(CkAction::BuildWall { node: NodeId(node) }),
+            Action::Ck(CkAction::BuildImprovement { track: Track::ALL[t] }),
+            Action::Ck(CkAction::BankTrade { rate: None, give: card, get: Card::ALL[(k + 1) % 8] }),
+            Action::Ck(CkAction::DiscardCard { card }),
+            Action::Ck(CkAction::PlayProgress { card: ProgressCard::ALL[p] }),
+            Action::Ck(CkAction::PlayInventor { a: HexId(node), b: HexId(other) }),
+            Action::Ck(CkAction::PlayBishop { hex: HexId(node) }),
+            Action::Ck(CkAction::PlayDiplomat { edge: catan::EdgeId(node) }),
+            Action::Ck(CkAction::PlaySpy { victim: Seat(seat) }),
+            Action::Ck(CkAction::PlayMerchant { hex: HexId(other) }),
+            Action::Ck(CkAction::PlayTradeMonopoly { commodity: Commodity::ALL[t] }),
+            Action::Ck(CkAction::HarborOffer { to: Seat(seat), resource: Resource::ALL[k % 5] }),
+            Action::Ck(CkAction::OfferGiveCommodity { commodity: Commodity::ALL[t] }),
         ] {
             let mut t = s.clone();
             if Catan::apply(&mut t, Seat(seat), &action, &mut engine::NoEvents).is_err() {

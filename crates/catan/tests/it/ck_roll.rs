@@ -3,6 +3,7 @@
 //! production with commodities, the 7 and Aqueduct.
 
 use crate::ck;
+use catan::{BaseAction, BaseEvent, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 
 use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Step, Track};
@@ -67,21 +68,30 @@ fn ck_setup_second_city_and_start_resources() {
         Catan::legal_actions(&s, seat, &mut legal);
         if step >= 3 {
             // `ck.setup.second_city`: round 2 places a city straight on the board.
-            assert!(legal.iter().all(|a| matches!(a, Action::BuildCity { .. })));
-            let Action::BuildCity { node } = legal[0] else {
+            assert!(legal
+                .iter()
+                .all(|a| matches!(a, Action::Base(BaseAction::BuildCity { .. }))));
+            let Action::Base(BaseAction::BuildCity { node }) = legal[0] else {
                 unreachable!()
             };
-            assert_refused::<Catan>(&s, seat, &Action::BuildSettlement { node }, "ck.setup.second_city");
+            assert_refused::<Catan>(
+                &s,
+                seat,
+                &Action::Base(BaseAction::BuildSettlement { node }),
+                "ck.setup.second_city",
+            );
             let lands = (0..19)
                 .filter(|&h| Shape::Base.topology().node_hexes[node.index()] & (1 << h) != 0)
                 .filter(|&h| s.board.tiles[h].terrain.resource().is_some())
                 .count() as u32;
-            assert_accepted::<Catan>(&mut s, seat, &Action::BuildCity { node });
+            assert_accepted::<Catan>(&mut s, seat, &Action::Base(BaseAction::BuildCity { node }));
             // `ck.setup.start_resources`: one resource per land hex, no commodities.
             assert_eq!(s.players[seat.index()].hand.total(), lands);
             assert!(ck(&s).players[seat.index()].commodities.is_empty());
         } else {
-            assert!(legal.iter().all(|a| matches!(a, Action::BuildSettlement { .. })));
+            assert!(legal
+                .iter()
+                .all(|a| matches!(a, Action::Base(BaseAction::BuildSettlement { .. }))));
             let a = legal[0];
             assert_accepted::<Catan>(&mut s, seat, &a);
         }
@@ -89,7 +99,7 @@ fn ck_setup_second_city_and_start_resources() {
         let road = legal[0];
         assert_accepted::<Catan>(&mut s, seat, &road);
     }
-    assert_eq!(s.phase, Phase::Roll);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Roll));
     for seat in Seat::all(3) {
         assert_eq!(s.points(seat), 3, "every player starts with 3 VP");
     }
@@ -105,22 +115,32 @@ fn ck_removed_development_cards() {
     );
     let s = done(s);
     assert_eq!(s.deck.total(), 0);
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuyDevelopmentCard, "ck.removed.development_cards");
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayKnight, "ck.removed.development_cards");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::BuyDevelopmentCard),
+        "ck.removed.development_cards",
+    );
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::PlayKnight),
+        "ck.removed.development_cards",
+    );
     assert!(s.largest_army.is_none());
 }
 
 #[test]
 fn ck_turn_roll_is_216_outcomes_and_nothing_else_before_it() {
     let mut s = position(3);
-    s.phase = Phase::Roll;
+    s.phase = Phase::Base(BasePhase::Roll);
     give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Lumber, 1)]);
     settle(&mut s, 0, corner(0, 0), corner(0, 1));
     let s = done(s);
     // `ck.turn.before_roll`.
-    assert_refused::<Catan>(&s, Seat(0), &Action::EndTurn, "ck.turn.before_roll");
+    assert_refused::<Catan>(&s, Seat(0), &Action::Base(BaseAction::EndTurn), "ck.turn.before_roll");
     let mut s2 = s.clone();
-    assert_accepted::<Catan>(&mut s2, Seat(0), &Action::Roll);
+    assert_accepted::<Catan>(&mut s2, Seat(0), &Action::Base(BaseAction::Roll));
     let mut out = Vec::new();
     Catan::chance_outcomes(&s2, &mut out);
     assert_eq!(out.len(), 144);
@@ -131,10 +151,10 @@ fn ck_turn_roll_is_216_outcomes_and_nothing_else_before_it() {
         .filter(|(c, _)| {
             matches!(
                 c,
-                Chance::CkDice {
+                Chance::Ck(CkChance::CkDice {
                     event: EventFace::Ship,
                     ..
-                }
+                })
             )
         })
         .map(|(_, p)| p)
@@ -152,9 +172,12 @@ fn ck_barbarian_advance_and_event_first() {
     // `ck.turn.event_first`: the ship moves before production is paid.
     let ship = ev
         .iter()
-        .position(|e| matches!(e, Event::BarbariansAdvanced { .. }))
+        .position(|e| matches!(e, Event::Ck(CkEvent::BarbariansAdvanced { .. })))
         .unwrap();
-    let paid = ev.iter().position(|e| matches!(e, Event::Produced { .. })).unwrap();
+    let paid = ev
+        .iter()
+        .position(|e| matches!(e, Event::Base(BaseEvent::Produced { .. })))
+        .unwrap();
     assert!(ship < paid, "{ev:?}");
 }
 
@@ -174,11 +197,11 @@ fn ck_barbarian_attack_now_defender_and_reset() {
     let mut s = attack_position();
     let ev = roll(&mut s, 1, 1, EventFace::Ship);
     // `ck.barbarian.strength` 2 cities, `ck.barbarian.defence` 3.
-    assert!(ev.contains(&Event::BarbarianAttack {
+    assert!(ev.contains(&Event::Ck(CkEvent::BarbarianAttack {
         strength: 2,
         defence: 3,
         repelled: true
-    }));
+    })));
     // `ck.barbarian.defender`: the single strongest defender takes a card (1 VP).
     assert_eq!(ck(&s).players[0].defenders, 1);
     assert_eq!(ck(&s).defenders_left, 5);
@@ -187,7 +210,7 @@ fn ck_barbarian_attack_now_defender_and_reset() {
     assert!(ck(&s).players.iter().all(|p| p.active.is_empty()));
     assert_eq!(ck(&s).barbarians, 0);
     assert!(ck(&s).robber_awake);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -195,7 +218,7 @@ fn ck_barbarian_attack_on_a_seven_wakes_the_robber_at_once() {
     let mut s = attack_position();
     roll(&mut s, 3, 4, EventFace::Ship);
     // `ck.robber.asleep`: the first attack's 7 already moves the robber.
-    assert!(matches!(s.phase, Phase::MoveRobber { .. }));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
 }
 
 #[test]
@@ -223,13 +246,18 @@ fn ck_barbarian_pillage_lowest_defence_skipping_metropolis_only() {
     // 4 cities > 3 defence; seat 1 (0 defence) has no city to lose, so seat 0 (1) pays.
     assert_eq!(
         s.phase,
-        Phase::Pillage {
+        Phase::Ck(CkPhase::Pillage {
             owed: SeatSet::single(Seat(0))
-        }
+        })
     );
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
-    assert_refused::<Catan>(&s, Seat(0), &Action::LoseCity { node: m }, "ck.barbarian.pillage");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::LoseCity { node: a });
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::LoseCity { node: m }),
+        "ck.barbarian.pillage",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: a }));
     let p = &s.players[0];
     assert!(p.settlements.contains(a) && !p.cities.contains(a));
     // `ck.wall.lost`.
@@ -238,9 +266,9 @@ fn ck_barbarian_pillage_lowest_defence_skipping_metropolis_only() {
     // Production follows; seat 1 got nothing and has the Aqueduct.
     assert_eq!(
         s.phase,
-        Phase::Aqueduct {
+        Phase::Ck(CkPhase::Aqueduct {
             pending: SeatSet::single(Seat(1))
-        }
+        })
     );
 }
 
@@ -259,13 +287,13 @@ fn ck_barbarian_pillage_without_a_settlement_piece_lays_the_city_flat() {
     ckm(&mut s).barbarians = 6;
     let mut s = done(s);
     roll(&mut s, 1, 1, EventFace::Ship);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::LoseCity { node: c });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: c }));
     assert!(ck(&s).players[0].flat.contains(c));
     assert_eq!(s.players[0].settlements.len(), 6);
     assert_eq!(s.points(Seat(0)), 6);
     // Upgrading it again needs no city piece.
     give(&mut s, 0, &[(Resource::Grain, 2), (Resource::Ore, 3)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: c });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildCity { node: c }));
     assert!(ck(&s).players[0].flat.is_empty());
 }
 
@@ -278,23 +306,27 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     let mut s = done(s);
     roll(&mut s, 1, 1, EventFace::Ship);
     let both = SeatSet::from_iter([Seat(0), Seat(1)]);
-    assert_eq!(s.phase, Phase::DefenderDeck { pending: both });
+    assert_eq!(s.phase, Phase::Ck(CkPhase::DefenderDeck { pending: both }));
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
     // `ck.barbarian.defender`: any deck, also without a level in it.
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::ChooseDeck { track: Track::Politics });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(1),
+        &Action::Ck(CkAction::ChooseDeck { track: Track::Politics }),
+    );
     assert!(matches!(
         s.phase,
-        Phase::ProgressDraw {
+        Phase::Ck(CkPhase::ProgressDraw {
             seat: Seat(1),
             track: Track::Politics,
             ..
-        }
+        })
     ));
     chance(
         &mut s,
-        Chance::Progress {
+        Chance::Ck(CkChance::Progress {
             card: ProgressCard::Spy,
-        },
+        }),
     );
     assert_eq!(ck(&s).players[1].progress.get(ProgressCard::Spy), 1);
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
@@ -310,7 +342,7 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     assert_refused_off_protocol::<Catan>(
         &s,
         Seat(0),
-        &Action::ChooseDeck { track: Track::Trade },
+        &Action::Ck(CkAction::ChooseDeck { track: Track::Trade }),
         "ck.decide.empty_deck",
     );
     assert_eq!(ck(&s).players.iter().map(|p| p.defenders).sum::<u8>(), 0);
@@ -323,11 +355,11 @@ fn ck_decide_zero_defence_rewards_nobody() {
     ckm(&mut s).barbarians = 6;
     let mut s = done(s);
     let ev = roll(&mut s, 1, 1, EventFace::Ship);
-    assert!(ev.contains(&Event::BarbarianAttack {
+    assert!(ev.contains(&Event::Ck(CkEvent::BarbarianAttack {
         strength: 0,
         defence: 0,
         repelled: true
-    }));
+    })));
     assert!(ck(&s).players.iter().all(|p| p.defenders == 0 && p.progress.is_empty()));
     assert!(ck(&s).robber_awake);
 }
@@ -344,39 +376,45 @@ fn ck_progress_draw_by_level_and_red_die_in_seat_order() {
     roll(&mut s, 3, 5, EventFace::Gate(Track::Science));
     assert!(matches!(
         s.phase,
-        Phase::ProgressDraw {
+        Phase::Ck(CkPhase::ProgressDraw {
             seat: Seat(0),
             track: Track::Science,
             ..
-        }
+        })
     ));
     chance(
         &mut s,
-        Chance::Progress {
+        Chance::Ck(CkChance::Progress {
             card: ProgressCard::Crane,
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     // Red 2: both, from the active player (seat 1) on.
     let mut s = base.clone();
     roll(&mut s, 2, 5, EventFace::Gate(Track::Science));
-    assert!(matches!(s.phase, Phase::ProgressDraw { seat: Seat(1), .. }));
+    assert!(matches!(
+        s.phase,
+        Phase::Ck(CkPhase::ProgressDraw { seat: Seat(1), .. })
+    ));
     let mut out = Vec::new();
     Catan::chance_outcomes(&s, &mut out);
     assert!(out
         .iter()
-        .all(|(c, _)| matches!(c, Chance::Progress { card } if card.track() == Track::Science)));
+        .all(|(c, _)| matches!(c, Chance::Ck(CkChance::Progress { card }) if card.track() == Track::Science)));
     chance(
         &mut s,
-        Chance::Progress {
+        Chance::Ck(CkChance::Progress {
             card: ProgressCard::Mining,
-        },
+        }),
     );
-    assert!(matches!(s.phase, Phase::ProgressDraw { seat: Seat(0), .. }));
+    assert!(matches!(
+        s.phase,
+        Phase::Ck(CkPhase::ProgressDraw { seat: Seat(0), .. })
+    ));
     // Another gate draws nothing.
     let mut s = base;
     roll(&mut s, 1, 5, EventFace::Gate(Track::Trade));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -395,40 +433,40 @@ fn ck_progress_hand_limit_and_under_deck() {
     roll(&mut s, 6, 5, EventFace::Gate(Track::Politics));
     chance(
         &mut s,
-        Chance::Progress {
+        Chance::Ck(CkChance::Progress {
             card: ProgressCard::Wedding,
-        },
+        }),
     );
     // `ck.progress.hand_limit`: the fifth card is discarded at once, the active player too.
     assert_eq!(
         s.phase,
-        Phase::ProgressDiscard {
+        Phase::Ck(CkPhase::ProgressDiscard {
             seat: Seat(0),
             then: Step::Gate {
                 track: Track::Politics,
                 pending: SeatSet::EMPTY
             }
-        }
+        })
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::DiscardProgress {
+        &Action::Ck(CkAction::DiscardProgress {
             card: ProgressCard::Saboteur,
-        },
+        }),
         "ck.progress.hand_limit",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::DiscardProgress {
+        &Action::Ck(CkAction::DiscardProgress {
             card: ProgressCard::Spy,
-        },
+        }),
     );
     // `ck.progress.under_deck`.
     assert_eq!(ck(&s).decks[Track::Politics.index()].under.get(ProgressCard::Spy), 1);
     assert_eq!(ck(&s).players[0].progress.total(), 4);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -447,19 +485,19 @@ fn ck_progress_vp_cards_are_revealed_and_count() {
     let mut events = roll(&mut s, 1, 5, EventFace::Gate(Track::Science));
     Catan::apply_chance(
         &mut s,
-        &Chance::Progress {
+        &Chance::Ck(CkChance::Progress {
             card: ProgressCard::Printer,
-        },
+        }),
         &mut events,
     )
     .unwrap();
     // `ck.progress.vp_cards`: not counted for the limit, 1 VP, seen by all.
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(ck(&s).players[1].vp_cards.get(ProgressCard::Printer), 1);
     assert_eq!(s.points(Seat(1)), 1);
     let drawn = events
         .iter()
-        .find(|e| matches!(e, Event::ProgressDrawn { .. }))
+        .find(|e| matches!(e, Event::Ck(CkEvent::ProgressDrawn { .. })))
         .unwrap();
     assert_eq!(Catan::redact(drawn, Viewer::Seat(Seat(2))).as_ref(), Some(drawn));
     let v = Catan::view(&s, Viewer::Seat(Seat(2)));
@@ -489,7 +527,7 @@ fn ck_production_commodities_from_cities_only() {
     // `catan.production.robber_blocks` also blocks commodities.
     let mut s2 = s.clone();
     s2.robber = catan::HexId(12);
-    s2.phase = Phase::Main;
+    s2.phase = Phase::Base(BasePhase::Main);
     roll(&mut s2, 4, 4, EventFace::Ship);
     assert_eq!(ck(&s2).players[0].commodities.get(Commodity::Paper), 1);
 }
@@ -518,18 +556,22 @@ fn ck_seven_hand_limit_with_walls_and_sleeping_robber() {
     // `ck.seven.hand_limit`: 9 cards over 7 → 4; seat 1's wall makes its limit 9.
     let mut owed = [0u8; 6];
     owed[0] = 4;
-    assert_eq!(s.phase, Phase::Discard { owed });
+    assert_eq!(s.phase, Phase::Base(BasePhase::Discard { owed }));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::DiscardCard { card: Card::Coin },
+        &Action::Ck(CkAction::DiscardCard { card: Card::Coin }),
         "ck.seven.hand_limit",
     );
     for _ in 0..4 {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::DiscardCard { card: Card::Paper });
+        assert_accepted::<Catan>(
+            &mut s,
+            Seat(0),
+            &Action::Ck(CkAction::DiscardCard { card: Card::Paper }),
+        );
     }
     // `ck.robber.asleep`: the robber stays on the desert.
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(s.robber, s.board.desert());
 }
 
@@ -541,20 +583,20 @@ fn ck_robber_awake_steals_commodities_too() {
     give_c(&mut s, 1, &[(Commodity::Coin, 1)]);
     let mut s = done(s);
     roll(&mut s, 3, 4, EventFace::Gate(Track::Trade));
-    assert!(matches!(s.phase, Phase::MoveRobber { .. }));
-    let mv = Action::MoveRobber {
+    assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
+    let mv = Action::Base(BaseAction::MoveRobber {
         hex: catan::HexId(0),
         victim: Some(Seat(1)),
-    };
+    });
     assert_accepted::<Catan>(&mut s, Seat(0), &mv);
     let mut out = Vec::new();
     Catan::chance_outcomes(&s, &mut out);
     assert_eq!(
         out,
         vec![(
-            Chance::StealCommodity {
+            Chance::Ck(CkChance::StealCommodity {
                 commodity: Commodity::Coin
-            },
+            }),
             1.0
         )]
     );
@@ -562,14 +604,17 @@ fn ck_robber_awake_steals_commodities_too() {
     Catan::apply_chance(&mut s, &out[0].0, &mut ev).unwrap();
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
     // The kind of a stolen card does not leak to the others.
-    let stolen = ev.iter().find(|e| matches!(e, Event::StolenCommodity { .. })).unwrap();
+    let stolen = ev
+        .iter()
+        .find(|e| matches!(e, Event::Ck(CkEvent::StolenCommodity { .. })))
+        .unwrap();
     assert_eq!(
         Catan::redact(stolen, Viewer::Seat(Seat(2))),
-        Some(Event::Stolen {
+        Some(Event::Base(BaseEvent::Stolen {
             thief: Seat(0),
             victim: Seat(1),
             resource: None
-        })
+        }))
     );
 }
 
@@ -582,7 +627,12 @@ fn ck_robber_asleep_refuses_chasing() {
     knight(&mut s, 0, n, 1, true);
     let s = done(s);
     assert!(Shape::Base.topology().hex_node_set[s.robber.index()].contains(n));
-    assert_refused::<Catan>(&s, Seat(0), &Action::ChaseRobber { knight: n }, "ck.robber.asleep");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::ChaseRobber { knight: n }),
+        "ck.robber.asleep",
+    );
 }
 
 #[test]
@@ -597,17 +647,17 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
     roll(&mut s, 1, 5, EventFace::Ship);
     assert_eq!(
         s.phase,
-        Phase::Aqueduct {
+        Phase::Ck(CkPhase::Aqueduct {
             pending: SeatSet::from_iter([Seat(1), Seat(2)])
-        }
+        })
     );
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
     assert_accepted::<Catan>(
         &mut s,
         Seat(1),
-        &Action::AqueductTake {
+        &Action::Ck(CkAction::AqueductTake {
             resource: Resource::Grain,
-        },
+        }),
     );
     // `ck.decide.aqueduct_bank`: a resource the bank lacks is refused.
     let mut t = s.clone();
@@ -617,22 +667,22 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
     assert_refused::<Catan>(
         &t,
         Seat(2),
-        &Action::AqueductTake {
+        &Action::Ck(CkAction::AqueductTake {
             resource: Resource::Ore,
-        },
+        }),
         "ck.decide.aqueduct_bank",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(2),
-        &Action::AqueductTake {
+        &Action::Ck(CkAction::AqueductTake {
             resource: Resource::Ore,
-        },
+        }),
     );
     assert_eq!(s.players[1].hand.get(Resource::Grain), 1);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     // No Aqueduct on a 7.
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     roll(&mut s, 3, 4, EventFace::Ship);
-    assert!(!matches!(s.phase, Phase::Aqueduct { .. }));
+    assert!(!matches!(s.phase, Phase::Ck(CkPhase::Aqueduct { .. })));
 }

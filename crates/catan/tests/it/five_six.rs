@@ -8,6 +8,7 @@ use catan::{
     Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, EdgeId, Event, Harbor, HexId, Layout, NodeId, Phase,
     Resource, Resources, Rules, Shape, State, Terrain, TurnRule,
 };
+use catan::{BaseAction, BaseChance, BaseEvent, BasePhase};
 use engine::rand::SeedableRng;
 use engine::{ChanceMode, Game, GameRng, Match, NoEvents, Seat};
 use testkit::scenario::{assert_accepted, assert_refused};
@@ -33,7 +34,7 @@ const HOMES: [usize; 6] = [0, 2, 12, 17, 27, 29];
 fn position(players: usize, turn: TurnRule) -> State {
     let mut rng = GameRng::seed_from_u64(0);
     let mut s = Catan::new_game(&Config::five_six(turn), players, &mut rng).expect("config");
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     s.turn = 10;
     s.current = Seat(0);
     s.start_player = Seat(0);
@@ -66,7 +67,7 @@ fn dev(s: &mut State, seat: usize, card: DevCard) {
 
 fn end_turn(s: &mut State) -> Vec<Event> {
     let seat = s.current;
-    assert_accepted::<Catan>(s, seat, &Action::EndTurn)
+    assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::EndTurn))
 }
 
 fn refusal(config: &Config, players: usize) -> engine::ConfigError {
@@ -336,11 +337,14 @@ fn catan56_setup_base_rules() {
 fn catan56_sbp_when() {
     let mut s = position(5, TurnRule::SpecialBuilding);
     let events = end_turn(&mut s);
-    assert_eq!((s.phase, s.current, s.turn_of), (Phase::Main, Seat(1), Some(Seat(0))));
-    assert!(events.contains(&Event::SpecialBuilding {
+    assert_eq!(
+        (s.phase, s.current, s.turn_of),
+        (Phase::Base(BasePhase::Main), Seat(1), Some(Seat(0)))
+    );
+    assert!(events.contains(&Event::Base(BaseEvent::SpecialBuilding {
         seat: Seat(1),
         after: Seat(0)
-    }));
+    })));
     assert_eq!(s.turn, 10, "the next turn has not begun");
 }
 
@@ -359,7 +363,10 @@ fn catan56_sbp_order() {
         }
         let want: Vec<usize> = (1..n).map(|k| (2 + k) % n).collect();
         assert_eq!(builders, want, "every other player once, from the left neighbour");
-        assert_eq!((s.phase, s.current, s.turn), (Phase::Roll, Seat(3), 11));
+        assert_eq!(
+            (s.phase, s.current, s.turn),
+            (Phase::Base(BasePhase::Roll), Seat(3), 11)
+        );
     }
 }
 
@@ -377,13 +384,21 @@ fn catan56_sbp_allowed() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(1),
-        &Action::BuildRoad {
+        &Action::Base(BaseAction::BuildRoad {
             edge: edge(corner(h, 1), corner(h, 2)),
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::BuyDevelopmentCard);
-    Catan::apply_chance(&mut s, &Chance::Draw { card: DevCard::Knight }, &mut NoEvents).expect("draw");
-    assert_eq!((s.phase, s.current, s.turn_of), (Phase::Main, Seat(1), Some(Seat(0))));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::BuyDevelopmentCard));
+    Catan::apply_chance(
+        &mut s,
+        &Chance::Base(BaseChance::Draw { card: DevCard::Knight }),
+        &mut NoEvents,
+    )
+    .expect("draw");
+    assert_eq!(
+        (s.phase, s.current, s.turn_of),
+        (Phase::Base(BasePhase::Main), Seat(1), Some(Seat(0)))
+    );
     assert_eq!(s.players[1].new_dev_cards.get(DevCard::Knight), 1);
 }
 
@@ -396,14 +411,19 @@ fn catan56_sbp_no_trade() {
     assert_refused::<Catan>(
         &s,
         Seat(1),
-        &Action::MaritimeTrade {
+        &Action::Base(BaseAction::MaritimeTrade {
             give: Resource::Brick,
             get: Resource::Ore,
             rate: None,
-        },
+        }),
         "catan56.sbp.no_trade",
     );
-    assert_refused::<Catan>(&s, Seat(1), &Action::OpenTrade, "catan56.sbp.no_trade");
+    assert_refused::<Catan>(
+        &s,
+        Seat(1),
+        &Action::Base(BaseAction::OpenTrade),
+        "catan56.sbp.no_trade",
+    );
 }
 
 #[test]
@@ -413,13 +433,18 @@ fn catan56_sbp_no_dev_play() {
     dev(&mut s, 1, DevCard::Monopoly);
     end_turn(&mut s);
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(1), &Action::PlayKnight, "catan56.sbp.no_dev_play");
     assert_refused::<Catan>(
         &s,
         Seat(1),
-        &Action::PlayMonopoly {
+        &Action::Base(BaseAction::PlayKnight),
+        "catan56.sbp.no_dev_play",
+    );
+    assert_refused::<Catan>(
+        &s,
+        Seat(1),
+        &Action::Base(BaseAction::PlayMonopoly {
             resource: Resource::Ore,
-        },
+        }),
         "catan56.sbp.no_dev_play",
     );
 }
@@ -449,25 +474,29 @@ fn catan56_sbp_no_win() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(2),
-        &Action::BuildCity {
+        &Action::Base(BaseAction::BuildCity {
             node: corner(HOMES[2], 0),
-        },
+        }),
     );
     assert_eq!(s.points(Seat(2)), 8);
-    assert_eq!(s.phase, Phase::Main, "no win in the Special Building Phase");
+    assert_eq!(
+        s.phase,
+        Phase::Base(BasePhase::Main),
+        "no win in the Special Building Phase"
+    );
     // Seats 3 and 4 pass; seat 1's turn begins, then its phase, then seat 2's turn: the win.
     end_turn(&mut s);
     end_turn(&mut s);
     end_turn(&mut s);
-    assert_eq!((s.current, s.phase), (Seat(1), Phase::Roll));
-    s.phase = Phase::Main;
+    assert_eq!((s.current, s.phase), (Seat(1), Phase::Base(BasePhase::Roll)));
+    s.phase = Phase::Base(BasePhase::Main);
     end_turn(&mut s);
     while s.turn_of.is_some() {
         end_turn(&mut s);
     }
     assert_eq!(
         s.phase,
-        Phase::Over { winner: Seat(2) },
+        Phase::Base(BasePhase::Over { winner: Seat(2) }),
         "wins at the start of the own turn"
     );
 }
@@ -481,15 +510,20 @@ fn catan56_sbp_card_next_turn() {
         1,
         &[(Resource::Ore, 1), (Resource::Wool, 1), (Resource::Grain, 1)],
     );
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::BuyDevelopmentCard);
-    Catan::apply_chance(&mut s, &Chance::Draw { card: DevCard::Knight }, &mut NoEvents).expect("draw");
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::BuyDevelopmentCard));
+    Catan::apply_chance(
+        &mut s,
+        &Chance::Base(BaseChance::Draw { card: DevCard::Knight }),
+        &mut NoEvents,
+    )
+    .expect("draw");
     while s.turn_of.is_some() {
         end_turn(&mut s);
     }
     // Seat 1's own turn follows at once: the knight is playable before the roll.
-    assert_eq!((s.current, s.phase), (Seat(1), Phase::Roll));
+    assert_eq!((s.current, s.phase), (Seat(1), Phase::Base(BasePhase::Roll)));
     assert_eq!(s.players[1].dev_cards.get(DevCard::Knight), 1);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::PlayKnight);
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::PlayKnight));
 }
 
 // ---- paired players ----------------------------------------------------------
@@ -500,10 +534,10 @@ fn catan56_pair_roles() {
         let mut s = position(n, TurnRule::Paired);
         let events = end_turn(&mut s);
         assert_eq!((s.current, s.turn_of), (Seat(p2), Some(Seat(0))));
-        assert!(events.contains(&Event::PlayerTwo {
+        assert!(events.contains(&Event::Base(BaseEvent::PlayerTwo {
             seat: Seat(p2),
             after: Seat(0)
-        }));
+        })));
     }
     // From seat 3 of 5 players, player 2 is seat 1 (two seats to the right).
     let mut s = position(5, TurnRule::Paired);
@@ -518,23 +552,23 @@ fn catan56_pair_player1() {
     give(&mut s, 0, &[(Resource::Brick, 1)]);
     give(&mut s, 3, &[(Resource::Ore, 1)]);
     // Player 1 offers a trade that player 2 (seat 3) may accept.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGive {
+        &Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
+        }),
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGet {
+        &Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
-    assert_accepted::<Catan>(&mut s, Seat(3), &Action::AcceptOffer);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
+    assert_accepted::<Catan>(&mut s, Seat(3), &Action::Base(BaseAction::AcceptOffer));
 }
 
 #[test]
@@ -543,24 +577,32 @@ fn catan56_pair_player2() {
     dev(&mut s, 3, DevCard::Knight);
     give(&mut s, 3, &[(Resource::Brick, 4)]);
     end_turn(&mut s);
-    assert_eq!((s.phase, s.current), (Phase::Main, Seat(3)), "no roll for player 2");
+    assert_eq!(
+        (s.phase, s.current),
+        (Phase::Base(BasePhase::Main), Seat(3)),
+        "no roll for player 2"
+    );
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(3), &mut legal);
-    assert!(!legal.contains(&Action::Roll));
+    assert!(!legal.contains(&Action::Base(BaseAction::Roll)));
     assert_accepted::<Catan>(
         &mut s,
         Seat(3),
-        &Action::MaritimeTrade {
+        &Action::Base(BaseAction::MaritimeTrade {
             give: Resource::Brick,
             get: Resource::Lumber,
             rate: None,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(3), &Action::PlayKnight);
-    assert!(matches!(s.phase, Phase::MoveRobber { .. }));
+    assert_accepted::<Catan>(&mut s, Seat(3), &Action::Base(BaseAction::PlayKnight));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
     let to = HexId(if s.robber == HexId(5) { 6 } else { 5 });
-    assert_accepted::<Catan>(&mut s, Seat(3), &Action::MoveRobber { hex: to, victim: None });
-    assert_eq!((s.phase, s.current), (Phase::Main, Seat(3)));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(3),
+        &Action::Base(BaseAction::MoveRobber { hex: to, victim: None }),
+    );
+    assert_eq!((s.phase, s.current), (Phase::Base(BasePhase::Main), Seat(3)));
 }
 
 #[test]
@@ -569,16 +611,26 @@ fn catan56_pair_no_domestic_trade() {
     give(&mut s, 3, &[(Resource::Brick, 1)]);
     end_turn(&mut s);
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(3), &Action::OpenTrade, "catan56.pair.no_domestic_trade");
+    assert_refused::<Catan>(
+        &s,
+        Seat(3),
+        &Action::Base(BaseAction::OpenTrade),
+        "catan56.pair.no_domestic_trade",
+    );
 }
 
 #[test]
 fn catan56_pair_card_timing() {
     let mut s = position(5, TurnRule::Paired);
     dev(&mut s, 3, DevCard::Knight);
-    s.phase = Phase::Roll;
+    s.phase = Phase::Base(BasePhase::Roll);
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(3), &Action::PlayKnight, "catan56.pair.card_timing");
+    assert_refused::<Catan>(
+        &s,
+        Seat(3),
+        &Action::Base(BaseAction::PlayKnight),
+        "catan56.pair.card_timing",
+    );
 }
 
 #[test]
@@ -590,10 +642,20 @@ fn catan56_pair_cards() {
         3,
         &[(Resource::Ore, 1), (Resource::Wool, 1), (Resource::Grain, 1)],
     );
-    assert_accepted::<Catan>(&mut s, Seat(3), &Action::BuyDevelopmentCard);
-    Catan::apply_chance(&mut s, &Chance::Draw { card: DevCard::Knight }, &mut NoEvents).expect("draw");
+    assert_accepted::<Catan>(&mut s, Seat(3), &Action::Base(BaseAction::BuyDevelopmentCard));
+    Catan::apply_chance(
+        &mut s,
+        &Chance::Base(BaseChance::Draw { card: DevCard::Knight }),
+        &mut NoEvents,
+    )
+    .expect("draw");
     let s2 = done(s.clone());
-    assert_refused::<Catan>(&s2, Seat(3), &Action::PlayKnight, "catan.dev.not_this_turn");
+    assert_refused::<Catan>(
+        &s2,
+        Seat(3),
+        &Action::Base(BaseAction::PlayKnight),
+        "catan.dev.not_this_turn",
+    );
     // One card per part: after the part the card is ready, and its next part is
     // as player 1, three turns on.
     end_turn(&mut s);
@@ -608,11 +670,16 @@ fn catan56_pair_pass() {
     end_turn(&mut s);
     assert_eq!(
         (s.current, s.phase, s.turn, s.turn_of),
-        (Seat(1), Phase::Roll, 11, None)
+        (Seat(1), Phase::Base(BasePhase::Roll), 11, None)
     );
     let mut events = Vec::new();
-    Catan::apply(&mut s, Seat(1), &Action::Roll, &mut events).expect("roll");
-    Catan::apply_chance(&mut s, &Chance::Dice(Dice { red: 1, yellow: 2 }), &mut NoEvents).expect("dice");
+    Catan::apply(&mut s, Seat(1), &Action::Base(BaseAction::Roll), &mut events).expect("roll");
+    Catan::apply_chance(
+        &mut s,
+        &Chance::Base(BaseChance::Dice(Dice { red: 1, yellow: 2 })),
+        &mut NoEvents,
+    )
+    .expect("dice");
     end_turn(&mut s);
     assert_eq!(s.current, Seat(4), "player 2 moved one seat left too");
 }
@@ -626,15 +693,15 @@ fn catan56_pair_win() {
     let mut s = done(s);
     s.victory_points = 3;
     end_turn(&mut s);
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_accepted::<Catan>(
         &mut s,
         Seat(3),
-        &Action::BuildCity {
+        &Action::Base(BaseAction::BuildCity {
             node: corner(HOMES[3], 0),
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Over { winner: Seat(3) });
+    assert_eq!(s.phase, Phase::Base(BasePhase::Over { winner: Seat(3) }));
     // Both role holders at the goal: player 1 wins.
     let mut s = position(5, TurnRule::Paired);
     for seat in [0, 3] {
@@ -643,9 +710,9 @@ fn catan56_pair_win() {
     }
     let mut s = done(s);
     s.victory_points = 3;
-    s.phase = Phase::Roll;
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Roll);
-    assert_eq!(s.phase, Phase::Over { winner: Seat(0) });
+    s.phase = Phase::Base(BasePhase::Roll);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::Roll));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Over { winner: Seat(0) }));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! example (`snh.squire.example_a`, `_b`, `_c`) word for word.
 
 use crate::ck;
+use catan::{BaseAction, BasePhase, CkAction, CkEvent, CkPhase};
 
 use catan::cities_knights::heroes::actions::{edge_between_hexes, neighbours};
 use catan::cities_knights::heroes::{attackable_by, hero_protection, Location, PieceKind, Reason, HERO_RULE_IDS};
@@ -121,34 +122,34 @@ fn snh_hero_upgrade() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(2),
             commodity: Commodity::Cloth,
-        },
+        }),
         "snh.hero.upgrade",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(1),
             commodity: Commodity::Paper,
-        },
+        }),
         "catan.pay.insufficient",
     );
     let events = assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(1),
             commodity: Commodity::Cloth,
-        },
+        }),
     );
-    assert!(events.contains(&Event::HeroUpgraded {
+    assert!(events.contains(&Event::Ck(CkEvent::HeroUpgraded {
         seat: Seat(0),
         node: r(1),
         commodity: Commodity::Cloth
-    }));
+    })));
     assert_eq!(hero_of(&s, 0), vec![r(1)]);
     let c = &ck(&s).players[0];
     assert_eq!(c.commodities.get(Commodity::Cloth), 0);
@@ -159,27 +160,27 @@ fn snh_hero_upgrade() {
     );
     // Before the roll.
     let mut b = s0.clone();
-    b.phase = Phase::Roll;
+    b.phase = Phase::Base(BasePhase::Roll);
     assert_refused::<Catan>(
         &b,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(1),
             commodity: Commodity::Cloth,
-        },
+        }),
         "ck.turn.before_roll",
     );
     // A knight built this turn may be upgraded at once.
     let mut f = s0.clone();
     give(&mut f, 0, &[(Resource::Wool, 1), (Resource::Ore, 1)]);
-    assert_accepted::<Catan>(&mut f, Seat(0), &Action::BuildKnight { node: r(3) });
+    assert_accepted::<Catan>(&mut f, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
     assert_accepted::<Catan>(
         &mut f,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(3),
             commodity: Commodity::Cloth,
-        },
+        }),
     );
     // Plain Cities & Knights knows no heroes.
     let mut p = s0.clone();
@@ -188,10 +189,10 @@ fn snh_hero_upgrade() {
     assert_refused::<Catan>(
         &p,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(1),
             commodity: Commodity::Cloth,
-        },
+        }),
         "snh.hero.upgrade",
     );
 }
@@ -207,10 +208,10 @@ fn snh_hero_marker() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::UpgradeHero {
+        &Action::Ck(CkAction::UpgradeHero {
             node: r(1),
             commodity: Commodity::Coin,
-        },
+        }),
     );
     let c = &ck(&s).players[0];
     assert!(c.walls.is_empty());
@@ -233,10 +234,10 @@ fn snh_hero_one_per_player() {
     give_c(&mut s, 0, &[(Commodity::Paper, 2)]);
     give_p(&mut s, 0, ProgressCard::Intrigue);
     let mut s = done(s);
-    let up = Action::UpgradeHero {
+    let up = Action::Ck(CkAction::UpgradeHero {
         node: r(3),
         commodity: Commodity::Paper,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &up, "snh.hero.one_per_player");
     // The hero leaves the board: seat 0's own hero cannot be targeted by
     // its own Intrigue, so take it off as the engine does (retreat impossible).
@@ -257,11 +258,16 @@ fn snh_hero_promote() {
     set_hero(&mut s, 0, r(1));
     give(&mut s, 0, &[(Resource::Wool, 2), (Resource::Ore, 2)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(hero_of(&s, 0), vec![r(1)]);
     assert!(ck(&s).players[0].strong.contains(r(1)));
     // Once per turn, as for any knight; mighty needs the Fortress.
-    assert_refused::<Catan>(&s, Seat(0), &Action::PromoteKnight { node: r(1) }, "ck.knight.promote");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
+        "ck.knight.promote",
+    );
 }
 
 /// `snh.hero.is_knight`: the hero is activated for grain, moves along own
@@ -274,18 +280,22 @@ fn snh_hero_is_knight() {
     set_hero(&mut s, 0, r(2));
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
     assert_eq!(ck(&s).players[0].defence(s.knights(0)), 2);
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(2), to: r(4) },
+        &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
         "ck.knight.not_this_turn",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     s.current = Seat(0);
-    s.phase = Phase::Main;
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveKnight { from: r(2), to: r(4) });
+    s.phase = Phase::Base(BasePhase::Main);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
+    );
     assert_eq!(hero_of(&s, 0), vec![r(4)], "the flag moves with the knight");
     assert!(!ck(&s).players[0].active.contains(r(4)));
 }
@@ -301,11 +311,11 @@ fn snh_hero_one_action() {
         .into_iter()
         .find(|&h| terrain(&s, h) != Terrain::Desert)
         .unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::RecruitSquire { hex });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex }));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveKnight { from: r(2), to: r(4) },
+        &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
         "ck.knight.one_action",
     );
 }
@@ -371,19 +381,23 @@ fn snh_hero_displace() {
         knight(&mut s, 0, r(1), 2, true);
         let sq = hero_at_r3(&mut s, relocatable, 1);
         let mut s = done(s);
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::DisplaceKnight { from: r(1), to: r(3) });
+        assert_accepted::<Catan>(
+            &mut s,
+            Seat(0),
+            &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
+        );
         if relocatable {
-            assert!(matches!(s.phase, Phase::Relocate { seat: Seat(1), .. }));
+            assert!(matches!(s.phase, Phase::Ck(CkPhase::Relocate { seat: Seat(1), .. })));
             assert!(ck(&s).players[1].heroes.relocating);
             let node = {
                 let mut l = Vec::new();
                 Catan::legal_actions(&s, Seat(1), &mut l);
                 match l[0] {
-                    Action::RelocateKnight { node } => node,
+                    Action::Ck(CkAction::RelocateKnight { node }) => node,
                     a => panic!("{a:?}"),
                 }
             };
-            assert_accepted::<Catan>(&mut s, Seat(1), &Action::RelocateKnight { node });
+            assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
             assert_eq!(hero_of(&s, 1), vec![node], "still the hero");
             assert!(!ck(&s).players[1].heroes.relocating);
         } else {
@@ -407,10 +421,14 @@ fn snh_hero_deserter() {
     squire(&mut s, 1, HexId(18));
     give_p(&mut s, 0, ProgressCard::Deserter);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayDeserter { victim: Seat(1) });
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::RemoveKnight { node: corner(18, 1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDeserter { victim: Seat(1) }));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(1),
+        &Action::Ck(CkAction::RemoveKnight { node: corner(18, 1) }),
+    );
     assert!(hero_of(&s, 1).is_empty());
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
     assert!(hero_of(&s, 0).is_empty(), "hero status never passes over");
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 2);
     assert_eq!(squires(&s, 1), vec![HexId(18)]);
@@ -428,9 +446,16 @@ fn snh_hero_not_captain() {
     Catan::legal_actions(&s, Seat(0), &mut l);
     let hero_actions: Vec<_> = l
         .iter()
-        .filter(|a| matches!(a, Action::UpgradeHero { .. } | Action::RecruitSquire { .. }))
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Ck(CkAction::UpgradeHero { .. }) | Action::Ck(CkAction::RecruitSquire { .. })
+            )
+        })
         .collect();
-    assert!(hero_actions.iter().all(|a| matches!(a, Action::RecruitSquire { .. })));
+    assert!(hero_actions
+        .iter()
+        .all(|a| matches!(a, Action::Ck(CkAction::RecruitSquire { .. }))));
     assert!(!hero_actions.is_empty());
 }
 
@@ -468,12 +493,12 @@ fn recruit_position() -> (State, Vec<HexId>) {
 #[test]
 fn snh_squire_recruit() {
     let (mut s, hexes) = recruit_position();
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::RecruitSquire { hex: hexes[0] });
-    assert!(events.contains(&Event::SquireRecruited {
+    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }));
+    assert!(events.contains(&Event::Ck(CkEvent::SquireRecruited {
         seat: Seat(0),
         hero: r(2),
         hex: hexes[0]
-    }));
+    })));
     assert_eq!(squires(&s, 0), vec![hexes[0]]);
     let c = &ck(&s).players[0];
     assert!(
@@ -484,7 +509,7 @@ fn snh_squire_recruit() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[1] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[1] }),
         "ck.knight.one_action",
     );
     // Inactive, and freshly activated.
@@ -493,15 +518,15 @@ fn snh_squire_recruit() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[0] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "ck.knight.action_needs_active",
     );
     give(&mut s, 0, &[(Resource::Grain, 1)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ActivateKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[0] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "ck.knight.not_this_turn",
     );
 }
@@ -518,7 +543,7 @@ fn snh_squire_recruit_hex() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: far },
+        &Action::Ck(CkAction::RecruitSquire { hex: far }),
         "snh.squire.recruit_hex",
     );
     let mut t = s.clone();
@@ -527,7 +552,7 @@ fn snh_squire_recruit_hex() {
     assert_refused::<Catan>(
         &t,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[0] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "snh.squire.recruit_hex",
     );
     // The desert: a hero on a desert corner.
@@ -540,7 +565,7 @@ fn snh_squire_recruit_hex() {
     assert_refused::<Catan>(
         &d,
         Seat(0),
-        &Action::RecruitSquire { hex: desert(&d) },
+        &Action::Ck(CkAction::RecruitSquire { hex: desert(&d) }),
         "snh.squire.recruit_hex",
     );
 }
@@ -560,7 +585,7 @@ fn snh_squire_none_left_and_pieces() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[0] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "snh.squire.none_left",
     );
     let mut bad = s.clone();
@@ -584,10 +609,10 @@ fn snh_squire_hero_only() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::RecruitSquire { hex: hexes[0] },
+        &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "snh.squire.hero_only",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
 }
 
 /// `snh.squire.move` and `snh.squire.move.cost`: one step to a neighbouring
@@ -606,21 +631,26 @@ fn snh_squire_move_and_cost() {
             h != from && !neighbours(Shape::Base.topology(), from).any(|n| n == h) && terrain(&s, h) != Terrain::Desert
         })
         .unwrap();
-    assert_refused::<Catan>(&s, Seat(0), &Action::MoveSquire { from, to: far }, "snh.squire.move");
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveSquire { from: to, to: from },
+        &Action::Ck(CkAction::MoveSquire { from, to: far }),
         "snh.squire.move",
     );
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
-    assert!(events.contains(&Event::SquireMoved {
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
+        "snh.squire.move",
+    );
+    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert!(events.contains(&Event::Ck(CkEvent::SquireMoved {
         seat: Seat(0),
         from,
         to,
         paid: Some(Resource::Ore),
         displaced: None
-    }));
+    })));
     assert_eq!(squires(&s, 0), vec![to]);
     assert_eq!(s.players[0].hand.total(), 0);
     // A second step in the same turn is paid again.
@@ -630,21 +660,25 @@ fn snh_squire_move_and_cost() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveSquire { from: to, to: back },
+        &Action::Ck(CkAction::MoveSquire { from: to, to: back }),
         "catan.pay.insufficient",
     );
     let res = terrain(&s, back).resource().unwrap();
     give(&mut s, 0, &[(res, 1)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from: to, to: back });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveSquire { from: to, to: back }),
+    );
     // Not in another's turn, not before the roll.
     let mut b = s.clone();
-    b.phase = Phase::Roll;
+    b.phase = Phase::Base(BasePhase::Roll);
     let res = terrain(&b, to).resource().unwrap();
     give(&mut b, 0, &[(res, 1)]);
     assert_refused::<Catan>(
         &b,
         Seat(0),
-        &Action::MoveSquire { from: back, to },
+        &Action::Ck(CkAction::MoveSquire { from: back, to }),
         "ck.turn.before_roll",
     );
 }
@@ -660,14 +694,19 @@ fn snh_squire_move_blocked() {
     squire(&mut s, 0, from);
     give(&mut s, 0, &[(Resource::Wool, 1)]);
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(0), &Action::MoveSquire { from, to }, "snh.squire.move.blocked");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveSquire { from, to }),
+        "snh.squire.move.blocked",
+    );
     let mut t = s.clone();
     t.players[1].roads = catan::bits::EdgeSet::EMPTY;
     t.players[1].settlements = catan::bits::NodeSet::EMPTY;
     t.players[1].cities.insert(a);
     road(&mut t, 1, a, off(a, b));
     let mut t = done(t);
-    assert_accepted::<Catan>(&mut t, Seat(0), &Action::MoveSquire { from, to });
+    assert_accepted::<Catan>(&mut t, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
 }
 
 /// A neighbour of `a` other than `b`.
@@ -687,8 +726,8 @@ fn snh_squire_move_free_over_own_road() {
     settle(&mut s, 0, a, b);
     squire(&mut s, 0, from);
     let mut s = done(s);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
-    assert!(matches!(ev[0], Event::SquireMoved { paid: None, .. }));
+    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
 }
 
 /// `snh.squire.move.no_desert`: never onto the desert, even for free.
@@ -704,7 +743,7 @@ fn snh_squire_move_no_desert() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveSquire { from, to: d },
+        &Action::Ck(CkAction::MoveSquire { from, to: d }),
         "snh.squire.move.no_desert",
     );
     let mut bad = s.clone();
@@ -725,7 +764,12 @@ fn snh_squire_one_per_hex() {
     squire(&mut s, 0, to);
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(0), &Action::MoveSquire { from, to }, "snh.squire.one_per_hex");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveSquire { from, to }),
+        "snh.squire.one_per_hex",
+    );
     let mut bad = s.clone();
     squire(&mut bad, 1, to);
     assert!(!Catan::validate(&bad).unwrap_err().is_empty());
@@ -743,13 +787,13 @@ fn snh_squire_displace() {
     squire(&mut s, 1, HexId(if from.0 == 0 || to.0 == 0 { 18 } else { 0 }));
     give(&mut s, 0, &[(Resource::Lumber, 1)]);
     let mut s = done(s);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
+    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert!(matches!(
         ev[0],
-        Event::SquireMoved {
+        Event::Ck(CkEvent::SquireMoved {
             displaced: Some(Seat(1)),
             ..
-        }
+        })
     ));
     assert_eq!(squires(&s, 0), vec![to]);
     assert_eq!(squires(&s, 1).len(), 1);
@@ -764,12 +808,16 @@ fn snh_squire_stay() {
     let mut s = hpos(3);
     let h = (0..19u8).map(HexId).find(|&h| h != s.robber).unwrap();
     squire(&mut s, 1, h);
-    s.phase = Phase::MoveRobber {
+    s.phase = Phase::Base(BasePhase::MoveRobber {
         resume: catan::Resume::Main,
-    };
+    });
     ckm(&mut s).robber_awake = true;
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveRobber { hex: h, victim: None });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::MoveRobber { hex: h, victim: None }),
+    );
     assert_eq!(squires(&s, 1), vec![h]);
     assert_eq!(ck(&s).players[1].defence(s.knights(1)), 0);
 }
@@ -782,7 +830,7 @@ fn snh_squire_no_unit_effect() {
     squire(&mut s, 1, HexId(0));
     give(&mut s, 0, &[(Resource::Wool, 1), (Resource::Ore, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
 }
 
 // ---------------------------------------------------------------- the seed's example
@@ -818,8 +866,8 @@ fn snh_squire_example_a() {
     squire(&mut s, 0, from);
     let mut s = done(s);
     let before = s.players[0].hand;
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to: forest });
-    assert!(matches!(ev[0], Event::SquireMoved { paid: None, .. }));
+    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to: forest }));
+    assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
     assert_eq!(s.players[0].hand, before, "no card is paid");
     assert_eq!(squires(&s, 0), vec![forest]);
 }
@@ -835,7 +883,7 @@ fn snh_squire_example_b() {
     give(&mut s, 1, &[(Resource::Grain, 1)]);
     let mut s = done(s);
     let bank = s.bank.get(Resource::Grain);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::MoveSquire { from, to: fields });
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::MoveSquire { from, to: fields }));
     assert_eq!(s.players[1].hand.get(Resource::Grain), 0, "B pays 1 grain");
     assert_eq!(s.bank.get(Resource::Grain), bank + 1);
     assert_eq!(squires(&s, 1), vec![fields]);
@@ -870,27 +918,27 @@ fn snh_squire_example_c() {
     assert_refused::<Catan>(
         &s,
         Seat(2),
-        &Action::MoveSquire {
+        &Action::Ck(CkAction::MoveSquire {
             from: start,
             to: fields,
-        },
+        }),
         "snh.squire.move.blocked",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(2),
-        &Action::MoveSquire {
+        &Action::Ck(CkAction::MoveSquire {
             from: start,
             to: forest,
-        },
+        }),
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(2),
-        &Action::MoveSquire {
+        &Action::Ck(CkAction::MoveSquire {
             from: forest,
             to: fields,
-        },
+        }),
     );
     assert_eq!(squires(&s, 2), vec![fields]);
     assert_eq!(s.players[2].hand, hand, "the whole detour costs nothing");
@@ -1011,14 +1059,14 @@ fn snh_hero_displace_by_intrigue() {
         let sq = hero_at_r3(&mut s, relocatable, 3);
         give_p(&mut s, 0, ProgressCard::Intrigue);
         let mut s = done(s);
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayIntrigue { node: r(3) });
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayIntrigue { node: r(3) }));
         if relocatable {
             let mut l = Vec::new();
             Catan::legal_actions(&s, Seat(1), &mut l);
-            let Action::RelocateKnight { node } = l[0] else {
+            let Action::Ck(CkAction::RelocateKnight { node }) = l[0] else {
                 panic!("{l:?}")
             };
-            assert_accepted::<Catan>(&mut s, Seat(1), &Action::RelocateKnight { node });
+            assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
             assert_eq!(hero_of(&s, 1), vec![node]);
             assert!(ck(&s).players[1].mighty.contains(node), "level kept");
         } else {
@@ -1042,24 +1090,29 @@ fn snh_hero_is_knight_warlord_and_smith() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayProgress {
+        &Action::Ck(CkAction::PlayProgress {
             card: ProgressCard::Warlord,
-        },
+        }),
     );
     assert!(ck(&s).players[0].active.contains(r(2)));
     let hex = hexes_of(r(2))
         .into_iter()
         .find(|&h| terrain(&s, h) != Terrain::Desert)
         .unwrap();
-    assert_refused::<Catan>(&s, Seat(0), &Action::RecruitSquire { hex }, "ck.knight.not_this_turn");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Ck(CkAction::RecruitSquire { hex }),
+        "ck.knight.not_this_turn",
+    );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayProgress {
+        &Action::Ck(CkAction::PlayProgress {
             card: ProgressCard::Smith,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PromoteKnight { node: r(2) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
     assert!(ck(&s).players[0].strong.contains(r(2)));
     assert_eq!(hero_of(&s, 0), vec![r(2)]);
 }

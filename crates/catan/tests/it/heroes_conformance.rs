@@ -4,6 +4,7 @@
 //! that leak nothing (determinization), termination and `validate` after
 //! every step. A second test checks that random play reaches the heroes actions.
 
+use catan::CkAction;
 use catan::{Action, BoardChoice, Catan, Config};
 use engine::rand::{Rng, SeedableRng};
 use engine::{Game, GameRng, NoEvents, ToAct};
@@ -69,16 +70,18 @@ fn heroes_random_play_reaches_the_actions() {
                         .position(|a| {
                             matches!(
                                 a,
-                                Action::UpgradeHero { .. } | Action::RecruitSquire { .. } | Action::MoveSquire { .. }
+                                Action::Ck(CkAction::UpgradeHero { .. })
+                                    | Action::Ck(CkAction::RecruitSquire { .. })
+                                    | Action::Ck(CkAction::MoveSquire { .. })
                             )
                         })
                         .filter(|_| rng.random_bool(0.5))
                         .unwrap_or_else(|| rng.random_range(0..legal.len()));
                     let a = legal[pick];
                     match a {
-                        Action::UpgradeHero { .. } => seen[0] += 1,
-                        Action::RecruitSquire { .. } => seen[1] += 1,
-                        Action::MoveSquire { .. } => seen[2] += 1,
+                        Action::Ck(CkAction::UpgradeHero { .. }) => seen[0] += 1,
+                        Action::Ck(CkAction::RecruitSquire { .. }) => seen[1] += 1,
+                        Action::Ck(CkAction::MoveSquire { .. }) => seen[2] += 1,
                         _ => {}
                     }
                     Catan::apply(&mut s, seat, &a, &mut NoEvents).unwrap();

@@ -3,6 +3,7 @@
 //! turn of a learning agent always ends.
 
 use crate::ck;
+use catan::{BaseAction, CkAction, CkEvent};
 
 use catan::cities_knights::heroes::actions::{edge_between_hexes, neighbours};
 use catan::cities_knights::heroes::HeroError;
@@ -45,24 +46,32 @@ fn snh_house_free_squire_steps_per_turn() {
 
     let (mut s, from, to) = free_step();
     for _ in 0..20 {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from: to, to: from });
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+        assert_accepted::<Catan>(
+            &mut s,
+            Seat(0),
+            &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
+        );
     }
     assert_eq!(s.free_squire_steps, 0, "not counted without the house rule");
 
     let (mut s, from, to) = free_step();
     s.free_squire_steps_per_turn = Some(3);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
-    assert!(matches!(ev[0], Event::SquireMoved { paid: None, .. }));
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from: to, to: from });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::MoveSquire { from, to });
+    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert_eq!(s.free_squire_steps, 3);
-    let back = Action::MoveSquire { from: to, to: from };
+    let back = Action::Ck(CkAction::MoveSquire { from: to, to: from });
     assert_refused::<Catan>(&s, Seat(0), &back, "snh.house.free_squire_steps_per_turn");
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(0), &mut legal);
     assert!(!legal.contains(&back), "{legal:?}");
-    assert!(legal.contains(&Action::EndTurn));
+    assert!(legal.contains(&Action::Base(BaseAction::EndTurn)));
     // The limit and the turn's count survive the JSON form of the state.
     let json: State = serde_json::from_value(serde_json::to_value(&s).expect("json")).expect("state");
     assert_eq!((json.free_squire_steps_per_turn, json.free_squire_steps), (Some(3), 3));
@@ -71,6 +80,6 @@ fn snh_house_free_squire_steps_per_turn() {
     assert!(m.de.contains("höchstens 3"), "{}", m.de);
     assert!(m.en.contains("at most 3"), "{}", m.en);
     // A new turn counts from 0.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.free_squire_steps, 0);
 }

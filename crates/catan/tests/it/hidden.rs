@@ -1,6 +1,7 @@
 //! Hidden information: views, redacted events, determinization.
 
 use catan::{Action, BoardChoice, Catan, Config, DevCard, Event, Phase, Resource, State};
+use catan::{BaseAction, BaseEvent, BasePhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, Viewer};
 
@@ -56,7 +57,7 @@ fn victory_point_cards_stay_hidden_until_the_game_is_won() {
     let other = Catan::view(&s, Viewer::Seat(Seat(0)));
     assert_eq!(other.players[2].victory_point_cards, None);
     assert_eq!(other.players[2].public_points, s.public_points(seat));
-    s.phase = Phase::Over { winner: seat };
+    s.phase = Phase::Base(BasePhase::Over { winner: seat });
     let after = Catan::view(&s, Viewer::Seat(Seat(0)));
     assert_eq!(
         after.players[2].victory_point_cards,
@@ -66,11 +67,11 @@ fn victory_point_cards_stay_hidden_until_the_game_is_won() {
 
 #[test]
 fn steals_bought_cards_and_monopoly_amounts_reach_only_those_concerned() {
-    let stolen = Event::Stolen {
+    let stolen = Event::Base(BaseEvent::Stolen {
         thief: Seat(0),
         victim: Seat(1),
         resource: Some(Resource::Ore),
-    };
+    });
     for (viewer, sees) in [
         (Viewer::Seat(Seat(0)), true),
         (Viewer::Seat(Seat(1)), true),
@@ -78,30 +79,34 @@ fn steals_bought_cards_and_monopoly_amounts_reach_only_those_concerned() {
         (Viewer::Spectator, false),
     ] {
         let e = Catan::redact(&stolen, viewer).expect("visible");
-        let Event::Stolen { resource, .. } = e else { panic!() };
+        let Event::Base(BaseEvent::Stolen { resource, .. }) = e else {
+            panic!()
+        };
         assert_eq!(resource.is_some(), sees, "{viewer:?}");
     }
-    let bought = Event::DevCardBought {
+    let bought = Event::Base(BaseEvent::DevCardBought {
         seat: Seat(2),
         card: Some(DevCard::VictoryPoint),
-    };
+    });
     assert_eq!(Catan::redact(&bought, Viewer::Seat(Seat(2))), Some(bought.clone()));
     assert_eq!(
         Catan::redact(&bought, Viewer::Seat(Seat(0))),
-        Some(Event::DevCardBought {
+        Some(Event::Base(BaseEvent::DevCardBought {
             seat: Seat(2),
             card: None
-        })
+        }))
     );
-    let paid = Event::MonopolyPaid {
+    let paid = Event::Base(BaseEvent::MonopolyPaid {
         from: Seat(1),
         to: Seat(3),
         resource: Resource::Wool,
         count: Some(2),
-    };
+    });
     assert_eq!(Catan::redact(&paid, Viewer::Seat(Seat(1))), Some(paid.clone()));
     assert_eq!(Catan::redact(&paid, Viewer::Seat(Seat(3))), Some(paid.clone()));
-    let Some(Event::MonopolyPaid { count, resource, .. }) = Catan::redact(&paid, Viewer::Seat(Seat(0))) else {
+    let Some(Event::Base(BaseEvent::MonopolyPaid { count, resource, .. })) =
+        Catan::redact(&paid, Viewer::Seat(Seat(0)))
+    else {
         panic!()
     };
     assert_eq!((count, resource), (None, Resource::Wool));
@@ -130,7 +135,7 @@ fn determinize_keeps_every_view_and_resamples_secrets() {
 fn determinize_keeps_cards_shown_in_a_trade() {
     let mut s = midgame(9, 20);
     // Find a position with an accepted offer by playing a trade by hand.
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     let cur = s.current;
     let other = Seat(((cur.0 as usize + 1) % 4) as u8);
     s.bank.0[0] -= 1;
@@ -139,31 +144,43 @@ fn determinize_keeps_cards_shown_in_a_trade() {
     s.players[other.index()].hand.0[4] += 1;
     Catan::validate(&s).expect("consistent");
     for a in [
-        Action::OpenTrade,
-        Action::OfferGive {
+        Action::Base(BaseAction::OpenTrade),
+        Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
-        Action::OfferGet {
+        }),
+        Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
-        Action::SubmitOffer,
+        }),
+        Action::Base(BaseAction::SubmitOffer),
     ] {
         Catan::apply(&mut s, cur, &a, &mut engine::NoEvents).expect("legal");
     }
-    Catan::apply(&mut s, other, &Action::AcceptOffer, &mut engine::NoEvents).expect("accept");
+    Catan::apply(
+        &mut s,
+        other,
+        &Action::Base(BaseAction::AcceptOffer),
+        &mut engine::NoEvents,
+    )
+    .expect("accept");
     for seat in Seat::all(4) {
         if seat != cur && seat != other {
-            Catan::apply(&mut s, seat, &Action::DeclineOffer, &mut engine::NoEvents).expect("decline");
+            Catan::apply(
+                &mut s,
+                seat,
+                &Action::Base(BaseAction::DeclineOffer),
+                &mut engine::NoEvents,
+            )
+            .expect("decline");
         }
     }
-    assert!(matches!(s.phase, Phase::TradeConfirm { .. }));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::TradeConfirm { .. })));
     for seed in 0..20 {
         let mut rng = GameRng::seed_from_u64(seed);
         let d = Catan::determinize(&s, Viewer::Spectator, &mut rng);
         Catan::validate(&d).expect("consistent");
         assert!(d.players[other.index()].hand.get(Resource::Ore) >= 1);
         assert!(d.players[cur.index()].hand.get(Resource::Brick) >= 1);
-        Catan::check(&d, cur, &Action::ConfirmTrade { with: other }).expect("still possible");
+        Catan::check(&d, cur, &Action::Base(BaseAction::ConfirmTrade { with: other })).expect("still possible");
     }
 }
 
@@ -172,7 +189,7 @@ fn after_the_win_victory_point_cards_are_public_and_kept_by_determinize() {
     let mut s = midgame(12, 40);
     s.deck.0[DevCard::VictoryPoint.index()] -= 2;
     s.players[3].dev_cards.0[DevCard::VictoryPoint.index()] += 2;
-    s.phase = Phase::Over { winner: s.current };
+    s.phase = Phase::Base(BasePhase::Over { winner: s.current });
     for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
         let mut rng = GameRng::seed_from_u64(1);
         let d = Catan::determinize(&s, viewer, &mut rng);

@@ -5,6 +5,7 @@
 //! nothing.
 
 use crate::{ck, common};
+use catan::{BaseAction, CkAction};
 
 use catan::topology::{Shape, MAX_EDGES, MAX_HEXES, MAX_NODES};
 use catan::{Action, Catan, EdgeId, HexId, NodeId, Place};
@@ -78,24 +79,24 @@ fn every_place_of_an_action_is_checked() {
     let s = ck::done(ck::position(3));
     let base = common::done(common::position(3));
     let actions = [
-        Action::BuildSettlement { node: NodeId(0) },
-        Action::BuildRoad { edge: EdgeId(0) },
-        Action::MoveRobber {
+        Action::Base(BaseAction::BuildSettlement { node: NodeId(0) }),
+        Action::Base(BaseAction::BuildRoad { edge: EdgeId(0) }),
+        Action::Base(BaseAction::MoveRobber {
             hex: HexId(0),
             victim: None,
-        },
-        Action::PlayEngineer { node: NodeId(0) },
-        Action::PlayMedicine { node: NodeId(0) },
-        Action::PlayIntrigue { node: NodeId(0) },
-        Action::RemoveKnight { node: NodeId(0) },
-        Action::PlaceMetropolis { node: NodeId(0) },
-        Action::PlayDiplomat { edge: EdgeId(0) },
-        Action::PlayMerchant { hex: HexId(0) },
-        Action::RecruitSquire { hex: HexId(0) },
-        Action::DisplaceKnight {
+        }),
+        Action::Ck(CkAction::PlayEngineer { node: NodeId(0) }),
+        Action::Ck(CkAction::PlayMedicine { node: NodeId(0) }),
+        Action::Ck(CkAction::PlayIntrigue { node: NodeId(0) }),
+        Action::Ck(CkAction::RemoveKnight { node: NodeId(0) }),
+        Action::Ck(CkAction::PlaceMetropolis { node: NodeId(0) }),
+        Action::Ck(CkAction::PlayDiplomat { edge: EdgeId(0) }),
+        Action::Ck(CkAction::PlayMerchant { hex: HexId(0) }),
+        Action::Ck(CkAction::RecruitSquire { hex: HexId(0) }),
+        Action::Ck(CkAction::DisplaceKnight {
             from: NodeId(0),
             to: NodeId(0),
-        },
+        }),
     ];
     let off = |p: Place| match p {
         Place::Node(_) => Place::Node(NodeId(t.node_count() as u8)),
@@ -121,7 +122,10 @@ fn every_place_of_an_action_is_checked() {
             Place::Hex(h) => json!(h.0),
         };
         let bad: Action = serde_json::from_value(bad).expect("in range of the largest board");
-        let state = if matches!(action, Action::BuildSettlement { .. } | Action::BuildRoad { .. }) {
+        let state = if matches!(
+            action,
+            Action::Base(BaseAction::BuildSettlement { .. }) | Action::Base(BaseAction::BuildRoad { .. })
+        ) {
             &base
         } else {
             &s

@@ -1,6 +1,7 @@
 //! Positions written by hand in JSON: loaded, validated, refused with what is
 //! wrong when they break the rules.
 
+use catan::BaseAction;
 use catan::{Action, Catan, NodeId, Resource, State};
 use engine::{Game, Seat};
 
@@ -38,7 +39,13 @@ fn a_hand_written_position_loads_and_plays() {
         .edge_between(NodeId(3), NodeId(7))
         .expect("edge");
     let mut events = Vec::new();
-    Catan::apply(&mut s, Seat(0), &Action::BuildRoad { edge: e }, &mut events).expect("legal road");
+    Catan::apply(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildRoad { edge: e }),
+        &mut events,
+    )
+    .expect("legal road");
     assert_eq!(s.players[0].hand.get(Resource::Brick), 0);
     // And the state round-trips.
     let json = serde_json::to_string_pretty(&s).expect("json");
@@ -125,6 +132,11 @@ fn bad_ids_and_lengths_are_refused_without_panic() {
     assert_eq!(p.len(), 2, "{p:?}");
     // Actions naming impossible ids are refused as malformed.
     let s = load(POSITION);
-    let r = Catan::check(&s, Seat(0), &Action::BuildSettlement { node: NodeId(200) }).expect_err("bad id");
+    let r = Catan::check(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildSettlement { node: NodeId(200) }),
+    )
+    .expect_err("bad id");
     assert_eq!(r.rule_id(), "engine.malformed");
 }

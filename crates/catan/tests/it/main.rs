@@ -34,3 +34,4 @@ mod rules;
 mod seed_000_largest_army;
 mod seed_003_city;
 mod state_size;
+mod vocab;

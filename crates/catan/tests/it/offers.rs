@@ -4,6 +4,7 @@
 
 use crate::ck;
 use crate::common;
+use catan::BaseAction;
 
 use catan::cities_knights::Commodity;
 use catan::{Catan, Resource, State};
@@ -135,24 +136,29 @@ fn catan_house_trade_offers_per_turn() {
 
     let mut s = trading();
     for _ in 0..20 {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::CancelTrade);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::CancelTrade));
     }
 
     let mut s = trading();
     s.trade_offers_per_turn = Some(2);
     for _ in 0..2 {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
         assert_accepted::<Catan>(
             &mut s,
             Seat(0),
-            &Action::OfferGet {
+            &Action::Base(BaseAction::OfferGet {
                 resource: Resource::Ore,
-            },
+            }),
         );
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::CancelTrade);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::CancelTrade));
     }
-    let r = assert_refused::<Catan>(&s, Seat(0), &Action::OpenTrade, "catan.house.trade_offers_per_turn");
+    let r = assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::OpenTrade),
+        "catan.house.trade_offers_per_turn",
+    );
     let m = engine::RuleError::message(match &r {
         engine::Rejection::Rule(e) => e,
         other => panic!("not a rule refusal: {other:?}"),
@@ -165,8 +171,8 @@ fn catan_house_trade_offers_per_turn() {
     // The maritime trade and the end of the turn are still there.
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(0), &mut legal);
-    assert!(legal.contains(&Action::EndTurn));
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert!(legal.contains(&Action::Base(BaseAction::EndTurn)));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.trade_offers, 0);
     assert_eq!(s.current, Seat(1));
 }

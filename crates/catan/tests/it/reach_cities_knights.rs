@@ -4,6 +4,7 @@
 
 use crate::ck;
 use crate::reach;
+use catan::CkAction;
 
 use catan::cities_knights::{Commodity, Metropolis, Track, CK_RULE_IDS};
 use catan::error::RULE_IDS;
@@ -81,7 +82,7 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
     Catan::apply(
         &mut s,
         Seat(0),
-        &Action::BuildImprovement { track: Track::Politics },
+        &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),
         &mut NoEvents,
     )
     .expect("the fourth level");

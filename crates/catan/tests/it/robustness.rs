@@ -3,6 +3,7 @@
 //! for legal actions; arbitrary actions are checked.
 
 use catan::{Action, Catan, Config, HexId, NodeId, Phase, Resource, State};
+use catan::{BaseAction, BasePhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, SeatSet, Viewer};
 use proptest::prelude::*;
@@ -20,32 +21,32 @@ fn midgame(seed: u64) -> State {
 
 fn phase(kind: u8, a: u8, b: u8) -> Phase {
     match kind % 8 {
-        0 => Phase::Setup {
+        0 => Phase::Base(BasePhase::Setup {
             step: a,
             road_from: Some(NodeId(b % 54)),
-        },
-        1 => Phase::Discard {
+        }),
+        1 => Phase::Base(BasePhase::Discard {
             owed: [a, b, a, b, 0, 0],
-        },
-        2 => Phase::Stealing {
+        }),
+        2 => Phase::Base(BasePhase::Stealing {
             victim: Seat(a % 8),
             resume: catan::Resume::Main,
-        },
-        3 => Phase::RoadBuilding {
+        }),
+        3 => Phase::Base(BasePhase::RoadBuilding {
             left: a,
             resume: catan::Resume::Roll,
-        },
-        4 => Phase::TradeReplies {
+        }),
+        4 => Phase::Base(BasePhase::TradeReplies {
             offer: catan::Offer::default(),
             pending: SeatSet(a),
             accepted: SeatSet(b),
-        },
-        5 => Phase::TradeConfirm {
+        }),
+        5 => Phase::Base(BasePhase::TradeConfirm {
             offer: catan::Offer::default(),
             accepted: SeatSet(a),
-        },
-        6 => Phase::Over { winner: Seat(a % 8) },
-        _ => Phase::Main,
+        }),
+        6 => Phase::Base(BasePhase::Over { winner: Seat(a % 8) }),
+        _ => Phase::Base(BasePhase::Main),
     }
 }
 
@@ -100,13 +101,13 @@ proptest! {
         let s = midgame(seed);
         let res = Resource::ALL[r];
         for action in [
-            Action::BuildSettlement { node: NodeId(node) },
-            Action::BuildCity { node: NodeId(node) },
-            Action::BuildRoad { edge: catan::EdgeId(node) },
-            Action::MoveRobber { hex: HexId(node), victim: victim.map(Seat) },
-            Action::ConfirmTrade { with: Seat(seat) },
-            Action::Discard { resource: res },
-            Action::PlayYearOfPlenty { first: res, second: Resource::Brick },
+            Action::Base(BaseAction::BuildSettlement { node: NodeId(node) }),
+            Action::Base(BaseAction::BuildCity { node: NodeId(node) }),
+            Action::Base(BaseAction::BuildRoad { edge: catan::EdgeId(node) }),
+            Action::Base(BaseAction::MoveRobber { hex: HexId(node), victim: victim.map(Seat) }),
+            Action::Base(BaseAction::ConfirmTrade { with: Seat(seat) }),
+            Action::Base(BaseAction::Discard { resource: res }),
+            Action::Base(BaseAction::PlayYearOfPlenty { first: res, second: Resource::Brick }),
         ] {
             let mut t = s.clone();
             if Catan::apply(&mut t, Seat(seat), &action, &mut engine::NoEvents).is_err() {

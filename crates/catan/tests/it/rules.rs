@@ -3,6 +3,7 @@
 //! that the state is untouched and the action is not listed as legal.
 
 use crate::common;
+use catan::{BaseAction, BaseChance, BaseEvent, BasePhase};
 
 use catan::{
     Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, Event, HexId, NodeId, Phase, Resource, Resources, Shape,
@@ -15,9 +16,9 @@ use testkit::scenario::{assert_accepted, assert_refused};
 
 fn roll(s: &mut State, red: u8, yellow: u8) {
     let seat = s.current;
-    s.phase = Phase::Roll;
-    assert_accepted::<Catan>(s, seat, &Action::Roll);
-    Catan::apply_chance(s, &Chance::Dice(Dice { red, yellow }), &mut NoEvents).expect("dice");
+    s.phase = Phase::Base(BasePhase::Roll);
+    assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::Roll));
+    Catan::apply_chance(s, &Chance::Base(BaseChance::Dice(Dice { red, yellow })), &mut NoEvents).expect("dice");
 }
 
 /// Three players with a settlement each, far apart.
@@ -66,7 +67,7 @@ fn catan_setup_snake_order_and_second_settlement_resources() {
         );
         Catan::legal_actions(&s, Seat(seat as u8), &mut legal);
         let settlement = legal[legal.len() / 2];
-        let Action::BuildSettlement { node } = settlement else {
+        let Action::Base(BaseAction::BuildSettlement { node }) = settlement else {
             panic!("settlement first")
         };
         let before = s.players[seat].hand;
@@ -86,10 +87,12 @@ fn catan_setup_snake_order_and_second_settlement_resources() {
         }
         assert_eq!(gained, expect, "step {step}: resources only for the second settlement");
         Catan::legal_actions(&s, Seat(seat as u8), &mut legal);
-        assert!(legal.iter().all(|a| matches!(a, Action::BuildRoad { .. })));
+        assert!(legal
+            .iter()
+            .all(|a| matches!(a, Action::Base(BaseAction::BuildRoad { .. }))));
         assert_accepted::<Catan>(&mut s, Seat(seat as u8), &legal[0]);
     }
-    assert_eq!(s.phase, Phase::Roll);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Roll));
     assert_eq!(s.current, s.start_player);
     assert_eq!(s.turn, 1);
     Catan::validate(&s).expect("consistent");
@@ -104,27 +107,31 @@ fn catan_setup_road_touches_settlement() {
     let mut rng = GameRng::seed_from_u64(1);
     let mut s = Catan::new_game(&config, 3, &mut rng).expect("config");
     let seat = s.current;
-    assert_accepted::<Catan>(&mut s, seat, &Action::BuildSettlement { node: corner(9, 0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        seat,
+        &Action::Base(BaseAction::BuildSettlement { node: corner(9, 0) }),
+    );
     let far = edge(corner(0, 0), corner(0, 1));
     assert_refused::<Catan>(
         &s,
         seat,
-        &Action::BuildRoad { edge: far },
+        &Action::Base(BaseAction::BuildRoad { edge: far }),
         "catan.setup.road_touches_settlement",
     );
     // The distance rule holds in the setup too, but no road is needed.
     assert_accepted::<Catan>(
         &mut s,
         seat,
-        &Action::BuildRoad {
+        &Action::Base(BaseAction::BuildRoad {
             edge: edge(corner(9, 0), corner(9, 1)),
-        },
+        }),
     );
     let next = s.current;
     assert_refused::<Catan>(
         &s,
         next,
-        &Action::BuildSettlement { node: corner(9, 1) },
+        &Action::Base(BaseAction::BuildSettlement { node: corner(9, 1) }),
         "catan.build.settlement.distance",
     );
 }
@@ -135,30 +142,30 @@ fn catan_turn_roll_first() {
     dev(&mut s, 0, DevCard::Knight, 1);
     give(&mut s, 0, &[(Resource::Brick, 4), (Resource::Lumber, 1)]);
     let mut s = done(s);
-    s.phase = Phase::Roll;
-    let road = Action::BuildRoad {
+    s.phase = Phase::Base(BasePhase::Roll);
+    let road = Action::Base(BaseAction::BuildRoad {
         edge: edge(corner(0, 1), corner(0, 2)),
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &road, "catan.turn.roll_first");
-    assert_refused::<Catan>(&s, Seat(0), &Action::EndTurn, "catan.turn.roll_first");
-    let trade = Action::MaritimeTrade {
+    assert_refused::<Catan>(&s, Seat(0), &Action::Base(BaseAction::EndTurn), "catan.turn.roll_first");
+    let trade = Action::Base(BaseAction::MaritimeTrade {
         rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &trade, "catan.turn.roll_first");
     // A development card may be played before the roll; the roll is still due after it.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayKnight);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayKnight));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: HexId(7),
             victim: None,
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Roll);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Roll);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Roll));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::Roll));
     assert_eq!(Catan::to_act(&s), ToAct::Chance);
 }
 
@@ -184,15 +191,20 @@ fn catan_production_bank_shortage() {
     give(&mut s, 2, &[(Resource::Grain, 18)]);
     let mut s = done(s);
     let events = {
-        s.phase = Phase::Roll;
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Roll);
+        s.phase = Phase::Base(BasePhase::Roll);
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::Roll));
         let mut ev = Vec::new();
-        Catan::apply_chance(&mut s, &Chance::Dice(Dice { red: 6, yellow: 6 }), &mut ev).expect("dice");
+        Catan::apply_chance(
+            &mut s,
+            &Chance::Base(BaseChance::Dice(Dice { red: 6, yellow: 6 })),
+            &mut ev,
+        )
+        .expect("dice");
         ev
     };
-    assert!(events.contains(&Event::BankShortage {
+    assert!(events.contains(&Event::Base(BaseEvent::BankShortage {
         resource: Resource::Grain
-    }));
+    })));
     assert_eq!(s.players[0].hand.get(Resource::Grain), 0);
     assert_eq!(s.players[1].hand.get(Resource::Grain), 0);
     assert_eq!(s.bank.get(Resource::Grain), 1);
@@ -216,47 +228,47 @@ fn catan_robber_discard_half() {
     roll(&mut s, 3, 4);
     assert_eq!(
         s.phase,
-        Phase::Discard {
+        Phase::Base(BasePhase::Discard {
             owed: [4, 4, 0, 0, 0, 0]
-        }
+        })
     );
     // Both owe at once.
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet(0b011)));
     let r = assert_refused::<Catan>(
         &s,
         Seat(1),
-        &Action::Discard {
+        &Action::Base(BaseAction::Discard {
             resource: Resource::Ore,
-        },
+        }),
         "catan.robber.discard_half",
     );
     assert!(matches!(r, Rejection::Rule(_)));
     assert_refused::<Catan>(
         &s,
         Seat(2),
-        &Action::Discard {
+        &Action::Base(BaseAction::Discard {
             resource: Resource::Grain,
-        },
+        }),
         "engine.not_your_turn",
     );
     for _ in 0..4 {
         assert_accepted::<Catan>(
             &mut s,
             Seat(1),
-            &Action::Discard {
+            &Action::Base(BaseAction::Discard {
                 resource: Resource::Wool,
-            },
+            }),
         );
     }
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
     for r in [Resource::Brick, Resource::Brick, Resource::Ore, Resource::Brick] {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Discard { resource: r });
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::Discard { resource: r }));
     }
     assert_eq!(
         s.phase,
-        Phase::MoveRobber {
+        Phase::Base(BasePhase::MoveRobber {
             resume: catan::Resume::Main
-        }
+        })
     );
     assert_eq!(s.players[0].hand.total(), 5);
     assert_eq!(s.players[1].hand.total(), 4);
@@ -266,17 +278,17 @@ fn catan_robber_discard_half() {
 #[test]
 fn catan_robber_must_move() {
     let mut s = done(three());
-    s.phase = Phase::MoveRobber {
+    s.phase = Phase::Base(BasePhase::MoveRobber {
         resume: catan::Resume::Main,
-    };
+    });
     let here = s.robber;
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: here,
             victim: None,
-        },
+        }),
         "catan.robber.must_move",
     );
 }
@@ -287,26 +299,26 @@ fn catan_robber_steal_target() {
     give(&mut s, 1, &[(Resource::Brick, 2), (Resource::Ore, 1)]);
     give(&mut s, 2, &[(Resource::Wool, 1)]);
     let mut s = done(s);
-    s.phase = Phase::MoveRobber {
+    s.phase = Phase::Base(BasePhase::MoveRobber {
         resume: catan::Resume::Main,
-    };
+    });
     // Hex 18 holds B's settlement: C cannot be robbed there, nor the thief itself,
     // and a victim must be named.
     for victim in [Some(Seat(2)), Some(Seat(0)), None] {
         assert_refused::<Catan>(
             &s,
             Seat(0),
-            &Action::MoveRobber { hex: HexId(18), victim },
+            &Action::Base(BaseAction::MoveRobber { hex: HexId(18), victim }),
             "catan.robber.steal_target",
         );
     }
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: HexId(18),
             victim: Some(Seat(1)),
-        },
+        }),
     );
     // The stolen card is a chance outcome weighted by the victim's hand.
     let mut outcomes = Vec::new();
@@ -315,15 +327,15 @@ fn catan_robber_steal_target() {
         outcomes,
         vec![
             (
-                Chance::Steal {
+                Chance::Base(BaseChance::Steal {
                     resource: Resource::Brick
-                },
+                }),
                 2.0 / 3.0
             ),
             (
-                Chance::Steal {
+                Chance::Base(BaseChance::Steal {
                     resource: Resource::Ore
-                },
+                }),
                 1.0 / 3.0
             ),
         ]
@@ -331,18 +343,18 @@ fn catan_robber_steal_target() {
     let mut events = Vec::new();
     Catan::apply_chance(
         &mut s,
-        &Chance::Steal {
+        &Chance::Base(BaseChance::Steal {
             resource: Resource::Ore,
-        },
+        }),
         &mut events,
     )
     .expect("steal");
     assert_eq!(s.players[0].hand, Resources::of(&[(Resource::Ore, 1)]));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 fn road_action(a: NodeId, b: NodeId) -> Action {
-    Action::BuildRoad { edge: edge(a, b) }
+    Action::Base(BaseAction::BuildRoad { edge: edge(a, b) })
 }
 
 #[test]
@@ -404,16 +416,20 @@ fn catan_build_settlement_distance_and_connected() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement { node: corner(0, 1) },
+        &Action::Base(BaseAction::BuildSettlement { node: corner(0, 1) }),
         "catan.build.settlement.distance",
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement { node: corner(9, 3) },
+        &Action::Base(BaseAction::BuildSettlement { node: corner(9, 3) }),
         "catan.build.settlement.connected",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildSettlement { node: corner(0, 2) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildSettlement { node: corner(0, 2) }),
+    );
     assert_eq!(s.public_points(Seat(0)), 2);
 }
 
@@ -452,7 +468,7 @@ fn catan_build_no_piece_left() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildRoad { edge: free },
+        &Action::Base(BaseAction::BuildRoad { edge: free }),
         "catan.build.no_piece_left",
     );
 }
@@ -464,11 +480,11 @@ fn road_building_places_two_roads_or_fewer_if_the_supply_has_fewer() {
         dev(&mut s, 0, DevCard::RoadBuilding, 1);
         s
     });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayRoadBuilding);
-    assert!(matches!(s.phase, Phase::RoadBuilding { left: 2, .. }));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayRoadBuilding));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::RoadBuilding { left: 2, .. })));
     assert_accepted::<Catan>(&mut s, Seat(0), &road_action(corner(0, 1), corner(0, 2)));
     assert_accepted::<Catan>(&mut s, Seat(0), &road_action(corner(0, 2), corner(0, 3)));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(s.players[0].roads.len(), 3);
     assert!(s.players[0].hand.is_empty(), "free roads");
     // With one road left in the supply, only one.
@@ -480,14 +496,14 @@ fn road_building_places_two_roads_or_fewer_if_the_supply_has_fewer() {
     dev(&mut s, 0, DevCard::RoadBuilding, 1);
     s.longest_road = Some(Seat(0));
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayRoadBuilding);
-    assert!(matches!(s.phase, Phase::RoadBuilding { left: 1, .. }));
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayRoadBuilding));
+    assert!(matches!(s.phase, Phase::Base(BasePhase::RoadBuilding { left: 1, .. })));
     let free = catan::rules::build::road_spots(&s, Seat(0))
         .iter()
         .next()
         .expect("a free path");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildRoad { edge: free });
-    assert_eq!(s.phase, Phase::Main);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge: free }));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -503,7 +519,12 @@ fn catan_build_deck_empty() {
         &[(Resource::Wool, 1), (Resource::Grain, 1), (Resource::Ore, 1)],
     );
     let s = done(s);
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuyDevelopmentCard, "catan.build.deck_empty");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::BuyDevelopmentCard),
+        "catan.build.deck_empty",
+    );
 }
 
 #[test]
@@ -515,7 +536,12 @@ fn catan_pay_insufficient() {
         &road_action(corner(0, 1), corner(0, 2)),
         "catan.pay.insufficient",
     );
-    assert_refused::<Catan>(&s, Seat(0), &Action::BuyDevelopmentCard, "catan.pay.insufficient");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::BuyDevelopmentCard),
+        "catan.pay.insufficient",
+    );
 }
 
 #[test]
@@ -523,13 +549,18 @@ fn catan_trade_active_player_only() {
     let mut s = three();
     give(&mut s, 1, &[(Resource::Brick, 4)]);
     let s = done(s);
-    let t = Action::MaritimeTrade {
+    let t = Action::Base(BaseAction::MaritimeTrade {
         rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(1), &t, "catan.trade.active_player_only");
-    assert_refused::<Catan>(&s, Seat(1), &Action::OpenTrade, "catan.trade.active_player_only");
+    assert_refused::<Catan>(
+        &s,
+        Seat(1),
+        &Action::Base(BaseAction::OpenTrade),
+        "catan.trade.active_player_only",
+    );
 }
 
 /// `catan.trade.rate`: `legal` lists a bank trade with the seat's rate; sent
@@ -546,10 +577,12 @@ fn catan_trade_rate() {
     settle(&mut s, 2, corner(16, 3), corner(16, 2));
     give(&mut s, 0, &[(Resource::Brick, 4)]);
     let s = done(s);
-    let trade = |rate: Option<u8>| Action::MaritimeTrade {
-        give: Resource::Brick,
-        get: Resource::Ore,
-        rate,
+    let trade = |rate: Option<u8>| {
+        Action::Base(BaseAction::MaritimeTrade {
+            give: Resource::Brick,
+            get: Resource::Ore,
+            rate,
+        })
     };
     let mut legal = Vec::new();
     Catan::legal_actions(&s, Seat(0), &mut legal);
@@ -591,11 +624,11 @@ fn catan_trade_harbor_required() {
     give(&mut s, 0, &[(Resource::Brick, 3)]);
     give(&mut s, 1, &[(Resource::Wool, 2), (Resource::Brick, 3)]);
     let mut s = done(s);
-    let brick_for_ore = Action::MaritimeTrade {
+    let brick_for_ore = Action::Base(BaseAction::MaritimeTrade {
         rate: None,
         give: Resource::Brick,
         get: Resource::Ore,
-    };
+    });
     assert_accepted::<Catan>(&mut s, Seat(0), &brick_for_ore);
     assert_eq!(s.players[0].hand, Resources::of(&[(Resource::Ore, 1)]));
     // B: 2:1 for wool, but 3 brick are not enough at 4:1.
@@ -604,11 +637,11 @@ fn catan_trade_harbor_required() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(1),
-        &Action::MaritimeTrade {
+        &Action::Base(BaseAction::MaritimeTrade {
             rate: None,
             give: Resource::Wool,
             get: Resource::Grain,
-        },
+        }),
     );
     assert_eq!(
         s.players[1].hand,
@@ -627,40 +660,45 @@ fn trading() -> State {
 #[test]
 fn catan_trade_no_gifts() {
     let mut s = trading();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGive {
+        &Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
+        }),
     );
-    assert_refused::<Catan>(&s, Seat(0), &Action::SubmitOffer, "catan.trade.no_gifts");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::SubmitOffer),
+        "catan.trade.no_gifts",
+    );
 }
 
 #[test]
 fn catan_trade_same_resource() {
     let mut s = trading();
-    let same = Action::MaritimeTrade {
+    let same = Action::Base(BaseAction::MaritimeTrade {
         rate: None,
         give: Resource::Brick,
         get: Resource::Brick,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &same, "catan.trade.same_resource");
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGive {
+        &Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
+        }),
     );
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::OfferGet {
+        &Action::Base(BaseAction::OfferGet {
             resource: Resource::Brick,
-        },
+        }),
         "catan.trade.same_resource",
     );
 }
@@ -670,29 +708,33 @@ fn catan_trade_same_resource() {
 #[test]
 fn catan_trade_offer_of_any_size() {
     let mut s = trading();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
-    let brick = Action::OfferGive {
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
+    let brick = Action::Base(BaseAction::OfferGive {
         resource: Resource::Brick,
-    };
+    });
     for _ in 0..4 {
         assert_accepted::<Catan>(&mut s, Seat(0), &brick);
     }
     assert_refused::<Catan>(&s, Seat(0), &brick, "catan.pay.insufficient");
-    let wool = Action::OfferGive {
+    let wool = Action::Base(BaseAction::OfferGive {
         resource: Resource::Wool,
-    };
+    });
     assert_accepted::<Catan>(&mut s, Seat(0), &wool);
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGet {
+        &Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::AcceptOffer);
-    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::ConfirmTrade { with: Seat(1) });
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::AcceptOffer));
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::ConfirmTrade { with: Seat(1) }),
+    );
     assert_eq!(s.players[0].hand, Resources::of(&[(Resource::Ore, 1)]));
     assert_eq!(
         s.players[1].hand,
@@ -705,51 +747,57 @@ fn catan_trade_offer_of_any_size() {
 #[test]
 fn catan_trade_ask_only_held() {
     let mut s = trading();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
-    let ore = Action::OfferGet {
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
+    let ore = Action::Base(BaseAction::OfferGet {
         resource: Resource::Ore,
-    };
+    });
     for _ in 0..3 {
         assert_accepted::<Catan>(&mut s, Seat(0), &ore);
     }
     assert_refused::<Catan>(&s, Seat(0), &ore, "catan.trade.ask_only_held");
-    let grain = Action::OfferGet {
+    let grain = Action::Base(BaseAction::OfferGet {
         resource: Resource::Grain,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &grain, "catan.trade.ask_only_held");
 }
 
 #[test]
 fn catan_trade_domestic_offer_replies_and_confirmation() {
     let mut s = trading();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::OpenTrade);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGive {
+        &Action::Base(BaseAction::OfferGive {
             resource: Resource::Brick,
-        },
+        }),
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::OfferGet {
+        &Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
+        }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::SubmitOffer);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
     // Every other seat replies, all at once.
     assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet(0b110)));
-    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::AcceptOffer);
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::AcceptOffer));
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::ConfirmTrade { with: Seat(2) },
+        &Action::Base(BaseAction::ConfirmTrade { with: Seat(2) }),
         "catan.trade.confirm_accepted",
     );
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::ConfirmTrade { with: Seat(1) });
-    assert!(events.iter().any(|e| matches!(e, Event::Traded { with: Seat(1), .. })));
+    let events = assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::ConfirmTrade { with: Seat(1) }),
+    );
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Base(BaseEvent::Traded { with: Seat(1), .. }))));
     assert_eq!(
         s.players[0].hand,
         Resources::of(&[(Resource::Brick, 3), (Resource::Wool, 1), (Resource::Ore, 1)])
@@ -758,33 +806,38 @@ fn catan_trade_domestic_offer_replies_and_confirmation() {
         s.players[1].hand,
         Resources::of(&[(Resource::Brick, 1), (Resource::Ore, 1)])
     );
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
 fn a_reply_needs_the_cards_asked_for() {
     let mut s = trading();
     for a in [
-        Action::OpenTrade,
-        Action::OfferGive {
+        Action::Base(BaseAction::OpenTrade),
+        Action::Base(BaseAction::OfferGive {
             resource: Resource::Wool,
-        },
-        Action::OfferGet {
+        }),
+        Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
-        Action::OfferGet {
+        }),
+        Action::Base(BaseAction::OfferGet {
             resource: Resource::Ore,
-        },
-        Action::SubmitOffer,
+        }),
+        Action::Base(BaseAction::SubmitOffer),
     ] {
         assert_accepted::<Catan>(&mut s, Seat(0), &a);
     }
     // C holds only one ore.
-    assert_refused::<Catan>(&s, Seat(2), &Action::AcceptOffer, "catan.pay.insufficient");
-    assert_accepted::<Catan>(&mut s, Seat(2), &Action::DeclineOffer);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::DeclineOffer);
+    assert_refused::<Catan>(
+        &s,
+        Seat(2),
+        &Action::Base(BaseAction::AcceptOffer),
+        "catan.pay.insufficient",
+    );
+    assert_accepted::<Catan>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
+    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::DeclineOffer));
     // Nobody accepted: the offer lapses.
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
 
 #[test]
@@ -792,9 +845,9 @@ fn catan_dev_not_this_turn() {
     let mut s = three();
     new_dev(&mut s, 0, DevCard::Monopoly, 1);
     let s = done(s);
-    let play = Action::PlayMonopoly {
+    let play = Action::Base(BaseAction::PlayMonopoly {
         resource: Resource::Ore,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &play, "catan.dev.not_this_turn");
 }
 
@@ -807,18 +860,18 @@ fn catan_dev_one_per_turn() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayYearOfPlenty {
+        &Action::Base(BaseAction::PlayYearOfPlenty {
             first: Resource::Brick,
             second: Resource::Ore,
-        },
+        }),
     );
     assert_eq!(
         s.players[0].hand,
         Resources::of(&[(Resource::Brick, 1), (Resource::Ore, 1)])
     );
-    let play = Action::PlayMonopoly {
+    let play = Action::Base(BaseAction::PlayMonopoly {
         resource: Resource::Ore,
-    };
+    });
     assert_refused::<Catan>(&s, Seat(0), &play, "catan.dev.one_per_turn");
 }
 
@@ -851,7 +904,12 @@ fn year_of_plenty_reads_its_resources_in_either_order() {
 #[test]
 fn catan_dev_no_card() {
     let s = done(three());
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayRoadBuilding, "catan.dev.no_card");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::PlayRoadBuilding),
+        "catan.dev.no_card",
+    );
 }
 
 #[test]
@@ -864,18 +922,18 @@ fn monopoly_takes_every_card_of_the_resource() {
     let events = assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::PlayMonopoly {
+        &Action::Base(BaseAction::PlayMonopoly {
             resource: Resource::Ore,
-        },
+        }),
     );
     assert_eq!(s.players[0].hand, Resources::of(&[(Resource::Ore, 5)]));
     assert_eq!(s.players[1].hand, Resources::of(&[(Resource::Wool, 1)]));
-    assert!(events.contains(&Event::MonopolyPaid {
+    assert!(events.contains(&Event::Base(BaseEvent::MonopolyPaid {
         from: Seat(1),
         to: Seat(0),
         resource: Resource::Ore,
         count: Some(3)
-    }));
+    })));
 }
 
 /// Longest Road positions: C (seat 2) holds it with a road of 6 around the
@@ -942,7 +1000,7 @@ fn catan_award_longest_road_first_to_five_then_strictly_longer() {
     s.current = Seat(1);
     let events = assert_accepted::<Catan>(&mut s, Seat(1), &road_action(corner(0, 4), corner(0, 5)));
     assert_eq!(s.longest_road, Some(Seat(1)));
-    assert!(events.contains(&Event::LongestRoad { holder: Some(Seat(1)) }));
+    assert!(events.contains(&Event::Base(BaseEvent::LongestRoad { holder: Some(Seat(1)) })));
     // C ties at 5: B keeps it.
     s.current = Seat(2);
     assert_accepted::<Catan>(&mut s, Seat(2), &road_action(corner(9, 3), corner(9, 4)));
@@ -966,7 +1024,11 @@ fn break_c(s: &mut State, bottom: NodeId) -> Vec<Event> {
         ],
     );
     let mut s2 = done(s.clone());
-    let events = assert_accepted::<Catan>(&mut s2, Seat(0), &Action::BuildSettlement { node: bottom });
+    let events = assert_accepted::<Catan>(
+        &mut s2,
+        Seat(0),
+        &Action::Base(BaseAction::BuildSettlement { node: bottom }),
+    );
     *s = s2;
     events
 }
@@ -978,7 +1040,7 @@ fn catan_award_longest_road_broken_goes_to_the_single_longest() {
     let events = break_c(&mut s, bottom);
     assert_eq!(s.players[2].road_length, 4);
     assert_eq!(s.longest_road, Some(Seat(1)));
-    assert!(events.contains(&Event::LongestRoad { holder: Some(Seat(1)) }));
+    assert!(events.contains(&Event::Base(BaseEvent::LongestRoad { holder: Some(Seat(1)) })));
 }
 
 #[test]
@@ -1010,17 +1072,17 @@ fn catan_win_own_turn() {
     assert_eq!(done(s.clone()).points(Seat(1)), 8);
     break_c(&mut s, bottom);
     assert_eq!(s.points(Seat(1)), 10);
-    assert_eq!(s.phase, Phase::Main, "not B's turn: the game goes on");
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::EndTurn);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main), "not B's turn: the game goes on");
+    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.current, Seat(1));
-    assert_eq!(s.phase, Phase::Over { winner: Seat(1) });
+    assert_eq!(s.phase, Phase::Base(BasePhase::Over { winner: Seat(1) }));
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::Won {
+        Event::Base(BaseEvent::Won {
             seat: Seat(1),
             points: 10,
             ..
-        }
+        })
     )));
 }
 

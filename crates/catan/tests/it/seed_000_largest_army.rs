@@ -2,6 +2,7 @@
 //! seed as a test (`catan.award.largest_army`, `catan.dev.*`, `catan.win.own_turn`).
 
 use crate::common;
+use catan::{BaseAction, BaseChance, BaseEvent, BasePhase};
 
 use catan::{Action, Catan, Chance, DevCard, Dice, Event, HexId, Phase, State};
 use common::*;
@@ -34,12 +35,12 @@ fn army(a_played: u8, b_played: u8, a_cards: u8, b_cards: u8) -> State {
 
 /// Plays a knight and moves the robber where nothing can be stolen.
 fn knight_without_steal(s: &mut State, seat: u8) -> Vec<Event> {
-    let mut events = assert_accepted::<Catan>(s, Seat(seat), &Action::PlayKnight);
+    let mut events = assert_accepted::<Catan>(s, Seat(seat), &Action::Base(BaseAction::PlayKnight));
     let hex = if s.robber == EMPTY_HEX { HexId(9) } else { EMPTY_HEX };
     events.extend(assert_accepted::<Catan>(
         s,
         Seat(seat),
-        &Action::MoveRobber { hex, victim: None },
+        &Action::Base(BaseAction::MoveRobber { hex, victim: None }),
     ));
     events
 }
@@ -47,11 +48,16 @@ fn knight_without_steal(s: &mut State, seat: u8) -> Vec<Event> {
 /// Rolls (a 3: nothing special) if still due, then ends the turn.
 fn finish_turn(s: &mut State) {
     let seat = s.current;
-    if s.phase == Phase::Roll {
-        assert_accepted::<Catan>(s, seat, &Action::Roll);
-        Catan::apply_chance(s, &Chance::Dice(Dice { red: 1, yellow: 2 }), &mut NoEvents).expect("dice");
+    if s.phase == Phase::Base(BasePhase::Roll) {
+        assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::Roll));
+        Catan::apply_chance(
+            s,
+            &Chance::Base(BaseChance::Dice(Dice { red: 1, yellow: 2 })),
+            &mut NoEvents,
+        )
+        .expect("dice");
     }
-    assert_accepted::<Catan>(s, seat, &Action::EndTurn);
+    assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::EndTurn));
 }
 
 /// Ends turns until `seat` is to act.
@@ -68,7 +74,7 @@ fn three_against_two_takes_the_card() {
     let before = s.public_points(Seat(0));
     let events = knight_without_steal(&mut s, 0);
     assert_eq!(s.largest_army, Some(Seat(0)));
-    assert!(events.contains(&Event::LargestArmy { holder: Some(Seat(0)) }));
+    assert!(events.contains(&Event::Base(BaseEvent::LargestArmy { holder: Some(Seat(0)) })));
     assert_eq!(s.public_points(Seat(0)), before + 2);
 }
 
@@ -90,7 +96,9 @@ fn three_against_three_the_holder_keeps_it() {
     let events = knight_without_steal(&mut s, 1);
     assert_eq!(s.players[1].knights(), 3);
     assert_eq!(s.largest_army, Some(Seat(0)));
-    assert!(!events.iter().any(|e| matches!(e, Event::LargestArmy { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Base(BaseEvent::LargestArmy { .. }))));
 }
 
 #[test]
@@ -100,10 +108,10 @@ fn three_against_four_card_and_two_points_move_at_once() {
     let mut s = done(army(3, 3, 0, 1));
     turn_of(&mut s, 1);
     let (a, b) = (s.public_points(Seat(0)), s.public_points(Seat(1)));
-    let events = assert_accepted::<Catan>(&mut s, Seat(1), &Action::PlayKnight);
+    let events = assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::PlayKnight));
     // At once: before the robber has even moved.
     assert_eq!(s.largest_army, Some(Seat(1)));
-    assert!(events.contains(&Event::LargestArmy { holder: Some(Seat(1)) }));
+    assert!(events.contains(&Event::Base(BaseEvent::LargestArmy { holder: Some(Seat(1)) })));
     assert_eq!(s.public_points(Seat(0)), a - 2);
     assert_eq!(s.public_points(Seat(1)), b + 2);
 }
@@ -152,7 +160,12 @@ fn four_knights_in_hand_do_not_beat_three_played() {
     assert_eq!(s.players[1].knights(), 0);
     knight_without_steal(&mut s, 1);
     // Only one of them can be played this turn.
-    assert_refused::<Catan>(&s, Seat(1), &Action::PlayKnight, "catan.dev.one_per_turn");
+    assert_refused::<Catan>(
+        &s,
+        Seat(1),
+        &Action::Base(BaseAction::PlayKnight),
+        "catan.dev.one_per_turn",
+    );
     assert_eq!(s.largest_army, Some(Seat(0)));
 }
 
@@ -170,10 +183,20 @@ fn a_knight_bought_this_turn_cannot_be_played() {
         ],
     );
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuyDevelopmentCard);
-    Catan::apply_chance(&mut s, &Chance::Draw { card: DevCard::Knight }, &mut NoEvents).expect("draw");
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuyDevelopmentCard));
+    Catan::apply_chance(
+        &mut s,
+        &Chance::Base(BaseChance::Draw { card: DevCard::Knight }),
+        &mut NoEvents,
+    )
+    .expect("draw");
     assert_eq!(s.players[0].new_dev_cards.get(DevCard::Knight), 1);
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayKnight, "catan.dev.not_this_turn");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::PlayKnight),
+        "catan.dev.not_this_turn",
+    );
     // Bought cards are not counted either.
     assert_eq!(s.largest_army, None);
     // In the next own turn it can be played.
@@ -188,7 +211,12 @@ fn only_one_development_card_per_turn() {
     // „Außerdem darf ein Spieler in seinem Zug normalerweise nur eine Entwicklungskarte ausspielen.“
     let mut s = done(army(1, 0, 2, 0));
     knight_without_steal(&mut s, 0);
-    assert_refused::<Catan>(&s, Seat(0), &Action::PlayKnight, "catan.dev.one_per_turn");
+    assert_refused::<Catan>(
+        &s,
+        Seat(0),
+        &Action::Base(BaseAction::PlayKnight),
+        "catan.dev.one_per_turn",
+    );
     assert_eq!(s.players[0].knights(), 2);
     assert_eq!(s.largest_army, None);
 }
@@ -198,26 +226,26 @@ fn a_knight_on_a_hex_without_opponents_still_counts() {
     // „Setzt der Spieler den Räuber auf ein Feld, an dem keine gegnerische Siedlung oder Stadt
     // steht, … bleibt der Ritter trotzdem ausgespielt und erhöht die eigene Ritterzahl.“
     let mut s = done(army(2, 0, 1, 0));
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayKnight);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayKnight));
     // Naming a victim there is refused: nobody can be robbed.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: EMPTY_HEX,
             victim: Some(Seat(1)),
-        },
+        }),
         "catan.robber.steal_target",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: EMPTY_HEX,
             victim: None,
-        },
+        }),
     );
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     assert_eq!(s.players[0].knights(), 3);
     assert_eq!(s.largest_army, Some(Seat(0)));
 }
@@ -227,24 +255,24 @@ fn a_knight_against_a_victim_without_cards_still_counts() {
     // „… oder hat kein betroffener Mitspieler eine Rohstoffkarte, bleibt der Ritter trotzdem ausgespielt.“
     let mut s = done(army(2, 0, 1, 0));
     assert!(s.players[1].hand.is_empty());
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayKnight);
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayKnight));
     // Hex 18 holds B's settlement, but B has no card: no victim can be named.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: HexId(18),
             victim: Some(Seat(1)),
-        },
+        }),
         "catan.robber.steal_target",
     );
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::MoveRobber {
+        &Action::Base(BaseAction::MoveRobber {
             hex: HexId(18),
             victim: None,
-        },
+        }),
     );
     assert_eq!(s.players[0].knights(), 3);
     assert_eq!(s.largest_army, Some(Seat(0)));
@@ -265,15 +293,15 @@ fn taking_largest_army_in_ones_own_turn_wins_at_once() {
     dev(&mut s, 0, DevCard::Knight, 1);
     let mut s = done(s);
     assert_eq!(s.points(Seat(0)), 8);
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::PlayKnight);
-    assert_eq!(s.phase, Phase::Over { winner: Seat(0) });
+    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayKnight));
+    assert_eq!(s.phase, Phase::Base(BasePhase::Over { winner: Seat(0) }));
     assert!(events.iter().any(|e| matches!(
         e,
-        Event::Won {
+        Event::Base(BaseEvent::Won {
             seat: Seat(0),
             points: 10,
             ..
-        }
+        })
     )));
     let result = Catan::result(&s).expect("over");
     assert_eq!(result.winners, vec![Seat(0)]);

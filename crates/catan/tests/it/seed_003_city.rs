@@ -3,6 +3,7 @@
 //! `catan.production.robber_blocks`, `catan.build.settlement.*`).
 
 use crate::common;
+use catan::{BaseAction, BaseChance, BasePhase};
 
 use catan::{Action, Catan, Chance, Dice, HexId, Phase, Resource, Resources, State};
 use common::*;
@@ -48,13 +49,17 @@ fn a_city_on_an_empty_intersection_is_refused_even_with_resources_for_both_steps
     let r = assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildCity { node: spot },
+        &Action::Base(BaseAction::BuildCity { node: spot }),
         "catan.build.city.requires_own_settlement",
     );
     assert!(!r.message().de.is_empty() && !r.message().en.is_empty());
     // First the settlement, then, paying again, the city in the same turn.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildSettlement { node: spot });
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: spot });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildSettlement { node: spot }),
+    );
+    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildCity { node: spot }));
     assert!(s.players[0].cities.contains(spot));
     assert!(!s.players[0].settlements.contains(spot));
     assert!(s.players[0].hand.is_empty());
@@ -69,7 +74,7 @@ fn the_city_replaces_only_an_own_settlement() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildCity { node: corner(18, 3) },
+        &Action::Base(BaseAction::BuildCity { node: corner(18, 3) }),
         "catan.build.city.requires_own_settlement",
     );
 }
@@ -96,13 +101,21 @@ fn the_settlement_returns_to_the_supply_and_can_be_built_again() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement { node: new_spot },
+        &Action::Base(BaseAction::BuildSettlement { node: new_spot }),
         "catan.build.no_piece_left",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildCity { node: corner(0, 0) });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildCity { node: corner(0, 0) }),
+    );
     assert_eq!(s.players[0].settlements_left(), 1);
     assert_eq!(s.players[0].cities_left(), 3);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::BuildSettlement { node: new_spot });
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Base(BaseAction::BuildSettlement { node: new_spot }),
+    );
     assert_eq!(s.players[0].settlements.len(), 5);
 }
 
@@ -117,9 +130,9 @@ fn points_go_from_one_to_two_never_three() {
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BuildCity {
+        &Action::Base(BaseAction::BuildCity {
             node: corner(FIELDS, 0),
-        },
+        }),
     );
     assert_eq!(s.public_points(Seat(0)), 2);
     let v = Catan::view(&s, Viewer::Spectator);
@@ -129,10 +142,15 @@ fn points_go_from_one_to_two_never_three() {
 }
 
 fn roll_twelve(s: &mut State) -> Resources {
-    s.phase = Phase::Roll;
+    s.phase = Phase::Base(BasePhase::Roll);
     let before = s.players[0].hand;
-    assert_accepted::<Catan>(s, Seat(0), &Action::Roll);
-    Catan::apply_chance(s, &Chance::Dice(Dice { red: 6, yellow: 6 }), &mut NoEvents).expect("dice");
+    assert_accepted::<Catan>(s, Seat(0), &Action::Base(BaseAction::Roll));
+    Catan::apply_chance(
+        s,
+        &Chance::Base(BaseChance::Dice(Dice { red: 6, yellow: 6 })),
+        &mut NoEvents,
+    )
+    .expect("dice");
     let mut gain = s.players[0].hand;
     gain.sub(&before);
     gain
@@ -145,14 +163,14 @@ fn a_city_yields_two_from_an_unblocked_hex() {
     let mut s = done(base());
     assert_eq!(s.board.tiles[FIELDS].number, Some(12));
     assert_eq!(roll_twelve(&mut s), Resources::of(&[(Resource::Grain, 1)]));
-    assert_eq!(s.phase, Phase::Main);
+    assert_eq!(s.phase, Phase::Base(BasePhase::Main));
     give(&mut s, 0, &[(Resource::Grain, 1), (Resource::Ore, 3)]);
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),
-        &Action::BuildCity {
+        &Action::Base(BaseAction::BuildCity {
             node: corner(FIELDS, 0),
-        },
+        }),
     );
     assert_eq!(roll_twelve(&mut s), Resources::of(&[(Resource::Grain, 2)]));
 }
@@ -185,7 +203,7 @@ fn a_city_needs_a_city_piece_left() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildCity { node: corner(17, 3) },
+        &Action::Base(BaseAction::BuildCity { node: corner(17, 3) }),
         "catan.build.no_piece_left",
     );
 }
@@ -201,16 +219,16 @@ fn a_new_settlement_still_needs_its_road_and_the_distance_rule() {
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement { node: corner(10, 3) },
+        &Action::Base(BaseAction::BuildSettlement { node: corner(10, 3) }),
         "catan.build.settlement.connected",
     );
     // Next to the own settlement: the distance rule.
     assert_refused::<Catan>(
         &s,
         Seat(0),
-        &Action::BuildSettlement {
+        &Action::Base(BaseAction::BuildSettlement {
             node: corner(FIELDS, 1),
-        },
+        }),
         "catan.build.settlement.distance",
     );
 }

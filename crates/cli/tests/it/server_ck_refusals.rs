@@ -11,6 +11,7 @@
 //! HTTP, so it reaches the same position.
 
 use crate::common;
+use catan::{BasePhase, CkAction};
 
 use bots::{Bot, GreedyBot};
 use catan::cities_knights::Commodity;
@@ -52,10 +53,10 @@ fn hero_candidates() -> Vec<Action> {
     let mut out = Vec::new();
     for n in 0..counts().1 {
         for commodity in Commodity::ALL {
-            out.push(Action::UpgradeHero {
+            out.push(Action::Ck(CkAction::UpgradeHero {
                 node: NodeId(n),
                 commodity,
-            });
+            }));
         }
     }
     out
@@ -66,10 +67,10 @@ fn step_candidates() -> Vec<Action> {
     let mut out = Vec::new();
     for from in 0..counts().0 {
         for to in 0..counts().0 {
-            out.push(Action::MoveSquire {
+            out.push(Action::Ck(CkAction::MoveSquire {
                 from: HexId(from),
                 to: HexId(to),
-            });
+            }));
         }
     }
     out
@@ -81,24 +82,27 @@ fn card_candidates() -> Vec<Action> {
     for n in 0..counts().1 {
         let node = NodeId(n);
         out.extend([
-            Action::PlayEngineer { node },
-            Action::PlayMedicine { node },
-            Action::PlayIntrigue { node },
+            Action::Ck(CkAction::PlayEngineer { node }),
+            Action::Ck(CkAction::PlayMedicine { node }),
+            Action::Ck(CkAction::PlayIntrigue { node }),
         ]);
     }
     for h in 0..counts().0 {
         let hex = HexId(h);
-        out.extend([Action::PlayBishop { hex }, Action::PlayMerchant { hex }]);
+        out.extend([
+            Action::Ck(CkAction::PlayBishop { hex }),
+            Action::Ck(CkAction::PlayMerchant { hex }),
+        ]);
     }
     for e in 0..counts().2 {
-        out.push(Action::PlayDiplomat { edge: EdgeId(e) });
+        out.push(Action::Ck(CkAction::PlayDiplomat { edge: EdgeId(e) }));
     }
     for v in 0..PLAYERS as u8 {
         let victim = Seat(v);
         out.extend([
-            Action::PlayDeserter { victim },
-            Action::PlaySpy { victim },
-            Action::PlayMasterMerchant { victim },
+            Action::Ck(CkAction::PlayDeserter { victim }),
+            Action::Ck(CkAction::PlaySpy { victim }),
+            Action::Ck(CkAction::PlayMasterMerchant { victim }),
         ]);
     }
     out
@@ -118,7 +122,7 @@ fn find(what: &'static str, pick: impl Fn(&Match<Catan>, Seat, &[Action]) -> Opt
             let ToAct::Seats(set) = m.to_act() else { break };
             let seat = set.first().unwrap_or(Seat(0));
             let legal = m.legal_actions(seat);
-            if m.state().phase == Phase::Main && m.state().current == seat {
+            if m.state().phase == Phase::Base(BasePhase::Main) && m.state().current == seat {
                 if let Some((bad, rule)) = pick(&m, seat, &legal) {
                     let Err(rejection) = m.check(seat, &bad) else {
                         panic!("{what}: {bad:?} is legal");

@@ -33,6 +33,7 @@ use catan::cities_knights::state::BARBARIAN_STEPS;
 use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{CkState, ProgressCard, Track};
 use catan::{Action, Phase, Resources, State};
+use catan::{CkAction, CkPhase};
 use engine::{Seat, MAX_SEATS};
 
 /// The Cities & Knights weights of [`CatanHeuristic`].
@@ -216,10 +217,10 @@ fn takes_metropolis(ck: &CkState, track: Track, i: usize, level: u8) -> bool {
 fn pending(w: &CkWeights, s: &State, i: usize) -> f64 {
     let seat = Seat(i as u8);
     match s.phase {
-        Phase::PlaceMetropolis { .. } if s.current == seat => 2.0,
-        Phase::Pillage { owed } if owed.contains(seat) => -w.pillage,
-        Phase::DefenderDeck { pending } if pending.contains(seat) => w.progress,
-        Phase::ProgressDraw { seat: drawer, .. } if drawer == seat => w.progress,
+        Phase::Ck(CkPhase::PlaceMetropolis { .. }) if s.current == seat => 2.0,
+        Phase::Ck(CkPhase::Pillage { owed }) if owed.contains(seat) => -w.pillage,
+        Phase::Ck(CkPhase::DefenderDeck { pending }) if pending.contains(seat) => w.progress,
+        Phase::Ck(CkPhase::ProgressDraw { seat: drawer, .. }) if drawer == seat => w.progress,
         _ => 0.0,
     }
 }
@@ -297,11 +298,15 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
     // card's value in hand comes back as bias, minus a threshold the effect
     // must clear.
     let play = |card: ProgressCard, effect: f64, threshold: f64| card_value(card) + effect - threshold;
-    let bias = match *action {
+    // Only Cities & Knights' own actions carry such a bias.
+    let Action::Ck(action) = *action else {
+        return None;
+    };
+    let bias = match action {
         // Alchemist: the production of the chosen sum, for me against the
         // best other seat; never a 7. A higher red die also draws progress
         // cards more often at a gate.
-        Action::PlayAlchemist { red, yellow } => {
+        CkAction::PlayAlchemist { red, yellow } => {
             let sum = red + yellow;
             if sum == 7 {
                 -1.0
@@ -315,7 +320,7 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
                 play(ProgressCard::Alchemist, effect, 0.25)
             }
         }
-        Action::PlayProgress { card } => match card {
+        CkAction::PlayProgress { card } => match card {
             ProgressCard::RoadBuilding => {
                 let roads = s.players.get(i).map_or(0, |p| p.roads_left());
                 play(card, 0.06 * f64::from(roads.min(2)), 0.0)
@@ -339,7 +344,7 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
             }
             _ => 0.0,
         },
-        Action::PlayBishop { hex } => {
+        CkAction::PlayBishop { hex } => {
             let t = s.topology();
             let robbed = (0..n)
                 .filter(|&j| j != i && cards(j) > 0.0)
@@ -352,20 +357,20 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
                 .count();
             play(ProgressCard::Bishop, 0.1 * robbed as f64, 0.15)
         }
-        Action::PlayDeserter { .. } => play(ProgressCard::Deserter, 0.1, 0.0),
-        Action::PlaySpy { victim } => {
+        CkAction::PlayDeserter { .. } => play(ProgressCard::Deserter, 0.1, 0.0),
+        CkAction::PlaySpy { victim } => {
             if ck.players.get(victim.index()).is_some_and(|c| c.progress.limited() > 0) {
                 play(ProgressCard::Spy, 0.1, 0.0)
             } else {
                 -1.0
             }
         }
-        Action::PlayMasterMerchant { victim } => {
+        CkAction::PlayMasterMerchant { victim } => {
             play(ProgressCard::MasterMerchant, 0.07 * cards(victim.index()).min(2.0), 0.1)
         }
         // A knight that chases the robber away frees the production of the
         // robber's hex (the robber is moved in the next decision).
-        Action::ChaseRobber { .. } => {
+        CkAction::ChaseRobber { .. } => {
             let hex = s.robber.index();
             let number = s.board.tiles.get(hex).and_then(|t| t.number).unwrap_or(0);
             let t = s.topology();
@@ -376,8 +381,8 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
                 + 2 * p.cities.iter().filter(|&n| touches(n)).count();
             h.pip * pips(number) * level as f64 + 0.1
         }
-        Action::BankTrade { .. } => -0.02,
-        Action::ChooseDeck { .. } => 0.0,
+        CkAction::BankTrade { .. } => -0.02,
+        CkAction::ChooseDeck { .. } => 0.0,
         _ => return None,
     };
     Some(bias)

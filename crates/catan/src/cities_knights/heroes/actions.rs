@@ -13,6 +13,7 @@ use crate::error::CatanError;
 use crate::resource::Resource;
 use crate::state::State;
 use crate::topology::{EdgeId, HexId, NodeId, Topology};
+use crate::{CkAction, CkEvent};
 use engine::{EventSink, Seat};
 
 fn err(e: HeroError) -> CatanError {
@@ -155,20 +156,20 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         for node in ck(state).players[i].knights.iter() {
             for commodity in Commodity::ALL {
                 if c.commodities.get(commodity) > 0 {
-                    out.push(Action::UpgradeHero { node, commodity });
+                    out.push(Action::Ck(CkAction::UpgradeHero { node, commodity }));
                 }
             }
         }
     }
     for h in 0..state.topology().hex_count() as u8 {
         if check_recruit(state, seat, HexId(h)).is_ok() {
-            out.push(Action::RecruitSquire { hex: HexId(h) });
+            out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
         }
     }
     for from in c.heroes.squires.iter() {
         for to in neighbours(state.topology(), from) {
             if check_move(state, seat, from, to).is_ok() {
-                out.push(Action::MoveSquire { from, to });
+                out.push(Action::Ck(CkAction::MoveSquire { from, to }));
             }
         }
     }
@@ -186,7 +187,7 @@ pub fn apply_upgrade<S: EventSink<Event>>(
     let h = &mut ck_mut(state).players[seat.index()].heroes;
     h.hero = crate::bits::NodeSet::EMPTY;
     h.hero.insert(node);
-    events.push(Event::HeroUpgraded { seat, node, commodity });
+    events.push(Event::Ck(CkEvent::HeroUpgraded { seat, node, commodity }));
 }
 
 /// Recruits a squire: the hero acts and becomes inactive.
@@ -198,7 +199,7 @@ pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: He
     c.active.remove(hero);
     c.acted.insert(hero);
     c.heroes.squires.insert(hex);
-    events.push(Event::SquireRecruited { seat, hero, hex });
+    events.push(Event::Ck(CkEvent::SquireRecruited { seat, hero, hex }));
 }
 
 /// Moves a squire one step, paying unless over an own road; an opposing
@@ -222,11 +223,11 @@ pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: HexI
     let h = &mut c.players[seat.index()].heroes;
     h.squires.remove(from);
     h.squires.insert(to);
-    events.push(Event::SquireMoved {
+    events.push(Event::Ck(CkEvent::SquireMoved {
         seat,
         from,
         to,
         paid,
         displaced,
-    });
+    }));
 }

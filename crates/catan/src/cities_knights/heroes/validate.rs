@@ -5,6 +5,7 @@
 use super::SQUIRES_PER_PLAYER;
 use crate::cities_knights::CkState;
 use crate::state::{Phase, State};
+use crate::CkPhase;
 use engine::{problem, Problem};
 
 /// Appends every inconsistency of the heroes part to `out`.
@@ -40,7 +41,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
             ));
         }
         if h.relocating {
-            let relocating = matches!(state.phase, Phase::Relocate { seat, .. } if seat.index() == i);
+            let relocating = matches!(state.phase, Phase::Ck(CkPhase::Relocate { seat, .. }) if seat.index() == i);
             if !relocating || !h.hero.is_empty() {
                 out.push(problem!(
                     "snh.state.hero",

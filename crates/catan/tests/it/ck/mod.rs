@@ -6,6 +6,7 @@
 use catan::cities_knights::ProgressHand;
 use catan::cities_knights::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
 use catan::{Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape, State};
+use catan::{BaseAction, BasePhase, CkChance};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, NoEvents, Seat};
 use testkit::scenario::assert_accepted;
@@ -18,7 +19,7 @@ pub fn position(players: usize) -> State {
     };
     let mut rng = GameRng::seed_from_u64(0);
     let mut s = Catan::new_game(&config, players, &mut rng).expect("config");
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     s.turn = 10;
     s.current = Seat(0);
     s.start_player = Seat(0);
@@ -124,10 +125,10 @@ pub fn done(mut s: State) -> State {
 /// The active player rolls these dice.
 pub fn roll(s: &mut State, red: u8, yellow: u8, event: EventFace) -> Vec<catan::Event> {
     let seat = s.current;
-    s.phase = Phase::Roll;
-    assert_accepted::<Catan>(s, seat, &Action::Roll);
+    s.phase = Phase::Base(BasePhase::Roll);
+    assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::Roll));
     let mut events = Vec::new();
-    Catan::apply_chance(s, &Chance::CkDice { red, yellow, event }, &mut events).expect("dice");
+    Catan::apply_chance(s, &Chance::Ck(CkChance::CkDice { red, yellow, event }), &mut events).expect("dice");
     events
 }
 

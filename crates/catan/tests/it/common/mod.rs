@@ -2,6 +2,7 @@
 //! of turn 10, seat 0 to act, with pieces, cards and awards put in by hand.
 #![allow(dead_code)]
 
+use catan::BasePhase;
 use catan::{BoardChoice, Catan, Config, DevCard, EdgeId, NodeId, Phase, Resource, Shape, State};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat};
@@ -15,7 +16,7 @@ pub fn position(players: usize) -> State {
     };
     let mut rng = GameRng::seed_from_u64(0);
     let mut s = Catan::new_game(&config, players, &mut rng).expect("config");
-    s.phase = Phase::Main;
+    s.phase = Phase::Base(BasePhase::Main);
     s.turn = 10;
     s.current = Seat(0);
     s.start_player = Seat(0);
