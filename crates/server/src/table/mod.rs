@@ -30,9 +30,15 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 mod autopilot;
+mod publish;
+mod quarantine;
 mod rated;
+mod restore;
+mod seats;
 
+pub use quarantine::{Quarantine, Quarantined};
 pub use rated::Claim;
+pub use restore::{replay_legacy, restore, NotRestored};
 
 /// A bot whose actions are refused this often in a row stops acting.
 const MAX_BOT_FAILURES: u32 = 20;
@@ -224,79 +230,6 @@ pub struct Shared {
     pub replay: Option<crate::replay::Replay>,
 }
 
-/// A stored table that was not restored: kept aside in the database as it is,
-/// never served, listed in `/api/health`.
-#[derive(Debug, Clone, serde::Serialize, PartialEq, Eq)]
-pub struct Quarantined {
-    /// Table id.
-    pub id: String,
-    /// Why, as a stable word: `unreadable` (a row could not be read or
-    /// parsed), `unknown_format`, `game_not_offered`, `refused` (the
-    /// engine refused the stored log), `version_mismatch`,
-    /// `digest_mismatch`, `chain_broken` (the hash chain over the log does
-    /// not match: an entry, the options or the start was edited; `entry`
-    /// names where) or `not_stored` (an upgrade could not be written). The
-    /// details are in the server's log.
-    pub reason: &'static str,
-    /// Where the stored log breaks, for `chain_broken`: `start`, `head`, or
-    /// `entry N` (0-based).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub entry: Option<String>,
-}
-
-/// The tables kept aside since the server started.
-#[derive(Debug, Clone, Default)]
-pub struct Quarantine(Arc<RwLock<Vec<Quarantined>>>);
-
-impl Quarantine {
-    /// Keeps a table aside (and reports it in the log).
-    pub fn add(&self, id: &str, reason: &'static str, detail: &str) {
-        tracing::error!(table = %id, reason, detail, "table not restored: kept aside (quarantined)");
-        let entry = Quarantined {
-            id: id.to_string(),
-            reason,
-            entry: None,
-        };
-        self.push(entry);
-    }
-
-    /// Keeps a table aside whose hash chain breaks at `at`.
-    pub fn add_break(&self, id: &str, at: &chain::Break) {
-        tracing::error!(table = %id, reason = "chain_broken", detail = %at, "table not restored: kept aside (quarantined)");
-        let entry = Quarantined {
-            id: id.to_string(),
-            reason: "chain_broken",
-            entry: Some(match at {
-                chain::Break::Start => "start".to_string(),
-                chain::Break::Entry(n) => format!("entry {n}"),
-                chain::Break::Head => "head".to_string(),
-                chain::Break::Missing(what) => (*what).to_string(),
-            }),
-        };
-        self.push(entry);
-    }
-
-    fn push(&self, entry: Quarantined) {
-        match self.0.write() {
-            Ok(mut q) => q.push(entry),
-            Err(poisoned) => poisoned.into_inner().push(entry),
-        }
-    }
-
-    /// Every table kept aside.
-    pub fn list(&self) -> Vec<Quarantined> {
-        match self.0.read() {
-            Ok(q) => q.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
-    }
-
-    /// Whether table `id` is kept aside.
-    pub fn contains(&self, id: &str) -> bool {
-        self.list().iter().any(|q| q.id == id)
-    }
-}
-
 /// A handle on a running table.
 #[derive(Debug, Clone)]
 pub struct TableHandle {
@@ -458,217 +391,6 @@ impl std::fmt::Debug for Setup {
             .field("version", &self.game.version())
             .finish_non_exhaustive()
     }
-}
-
-/// Rebuilds a match of [`LEGACY_LOG_FORMAT`] from its seed and stored seat
-/// actions: the seed redraws the chance, which is right only while the RNG
-/// code is the one that wrote them (a restore upgrades such a table at once).
-pub fn replay_legacy(
-    entry: &dyn GameEntry,
-    options: &Value,
-    players: usize,
-    seed: u64,
-    actions: &[(u8, Value)],
-) -> Result<Box<dyn DynMatch>, String> {
-    let mut game = entry
-        .create(options, players, seed, ChanceMode::Seeded)
-        .map_err(|e| e.to_string())?;
-    for (i, (seat, action)) in actions.iter().enumerate() {
-        game.act(Seat(*seat), action, None)
-            .map_err(|e| format!("action {i} refused on replay: {e}"))?;
-    }
-    Ok(game)
-}
-
-/// Why a stored table was not restored.
-#[derive(Debug)]
-pub enum NotRestored {
-    /// A [`Quarantined::reason`] and details.
-    Reason(&'static str, String),
-    /// The hash chain breaks there.
-    Chain(chain::Break),
-}
-
-impl From<(&'static str, String)> for NotRestored {
-    fn from((reason, detail): (&'static str, String)) -> NotRestored {
-        NotRestored::Reason(reason, detail)
-    }
-}
-
-impl NotRestored {
-    /// Keeps the table aside for this reason.
-    pub fn quarantine(&self, q: &Quarantine, id: &str) {
-        match self {
-            NotRestored::Reason(reason, detail) => q.add(id, reason, detail),
-            NotRestored::Chain(at) => q.add_break(id, at),
-        }
-    }
-}
-
-/// Brings a stored table back and starts it, or says why it is kept aside.
-///
-/// A table of [`LOG_FORMAT`] is rebuilt from its start state and entries,
-/// applying the stored chance outcomes (nothing is drawn anew), and must
-/// reach exactly the stored version and digest. A table of
-/// [`LEGACY_LOG_FORMAT`] is replayed from its seed and seat actions, must
-/// reach its stored version, and is then rewritten in the current format
-/// before it is served, so it no longer depends on the RNG code either.
-pub async fn restore(
-    entry: Option<Arc<dyn GameEntry>>,
-    st: StoredTable,
-    shared: &Shared,
-) -> Result<TableHandle, NotRestored> {
-    let t = &st.table;
-    let key = shared.db.server_secret();
-    let entry = entry.ok_or_else(|| {
-        (
-            "game_not_offered",
-            format!("game '{}' is not offered by this server", t.game),
-        )
-    })?;
-    let unreadable = |what: &str, e: &dyn std::fmt::Display| ("unreadable", format!("{what}: {e}"));
-    let options: Value = serde_json::from_str(&t.options).map_err(|e| unreadable("options", &e))?;
-    if st.seats.len() != t.players {
-        let detail = format!("{} seats stored for {} players", st.seats.len(), t.players);
-        return Err(("unreadable", detail).into());
-    }
-    let start = |start_state| chain::Start {
-        game: &t.game,
-        players: t.players,
-        options: &t.options,
-        start_state,
-    };
-    let check_version = |game: &dyn DynMatch| {
-        if game.version() == t.version {
-            Ok(())
-        } else {
-            let detail = format!(
-                "the log reaches version {}, the stored version is {}",
-                game.version(),
-                t.version
-            );
-            Err(("version_mismatch", detail))
-        }
-    };
-    let (game, chain) = match st.log_format {
-        LOG_FORMAT | UNCHAINED_LOG_FORMAT => {
-            let start_state = st
-                .start_state
-                .as_deref()
-                .ok_or_else(|| unreadable("start state", &"missing"))?;
-            // The chain first: it names the entry that was edited, where the
-            // engine would only refuse some later one, or (two dice swapped
-            // so that their effects cancel) none at all.
-            let verified = if st.log_format == LOG_FORMAT {
-                let chained = Chain::verify(
-                    key,
-                    start(start_state),
-                    st.chain_start.as_deref(),
-                    &st.entries,
-                    &st.links,
-                    st.chain_head.as_deref(),
-                );
-                Some(chained.map_err(NotRestored::Chain)?)
-            } else {
-                None
-            };
-            let stored = Stored {
-                options: &options,
-                players: t.players,
-                seed: t.seed,
-                start_state,
-                entries: &st.entries,
-                mode: ChanceMode::Seeded,
-            };
-            let game = entry.restore(stored).map_err(|e| ("refused", e.to_string()))?;
-            check_version(game.as_ref())?;
-            let digest = digest_text(game.digest());
-            if st.digest.as_deref() != Some(digest.as_str()) {
-                let detail = format!("the state's digest is {digest}, the stored one {:?}", st.digest);
-                return Err(("digest_mismatch", detail).into());
-            }
-            match verified {
-                Some(chain) => (game, chain),
-                // Stored before the chain existed: checked as then (version
-                // and digest), then sealed with a chain from here on.
-                None => {
-                    let chain = seal(shared, t, game.as_ref(), start_state).await?;
-                    tracing::info!(table = %t.id, "table's log sealed with a hash chain (format {LOG_FORMAT})");
-                    (game, chain)
-                }
-            }
-        }
-        LEGACY_LOG_FORMAT => {
-            let mut actions = Vec::with_capacity(st.actions.len());
-            for (i, a) in st.actions.iter().enumerate() {
-                let v: Value = serde_json::from_str(&a.action).map_err(|e| unreadable(&format!("action {i}"), &e))?;
-                actions.push((a.seat, v));
-            }
-            let game =
-                replay_legacy(entry.as_ref(), &options, t.players, t.seed, &actions).map_err(|e| ("refused", e))?;
-            check_version(game.as_ref())?;
-            let start_state = game.start_state_text();
-            let chain = seal(shared, t, game.as_ref(), &start_state).await?;
-            tracing::info!(table = %t.id, "table's log upgraded to format {LOG_FORMAT}");
-            (game, chain)
-        }
-        other => {
-            return Err((
-                "unknown_format",
-                format!("log format {other} is not known to this server"),
-            )
-                .into())
-        }
-    };
-    let clock = match t.clock.as_deref() {
-        None => None,
-        Some(text) => Some(serde_json::from_str::<StoredClock>(text).map_err(|e| unreadable("clock", &e))?),
-    };
-    tracing::info!(table = %t.id, game = %t.game, version = t.version, "table restored");
-    let setup = Setup {
-        id: t.id.clone(),
-        options,
-        seed: t.seed,
-        created_ms: t.created_ms,
-        entry,
-        game,
-        seats: st.seats,
-        chat: st.chat,
-        clock,
-        chain,
-        seed_chosen: t.seed_chosen,
-        rated: t.rated,
-    };
-    Ok(spawn(setup, shared.clone()))
-}
-
-/// Rewrites a table stored before the chain (format 1 or 2) as
-/// [`LOG_FORMAT`]: its whole log, each entry with its link.
-async fn seal(
-    shared: &Shared,
-    t: &crate::db::TableRow,
-    game: &dyn DynMatch,
-    start_state: &str,
-) -> Result<Chain, NotRestored> {
-    let start = chain::Start {
-        game: &t.game,
-        players: t.players,
-        options: &t.options,
-        start_state,
-    };
-    let mut chain = Chain::new(shared.db.server_secret(), start);
-    let upgrade = Write::Upgrade {
-        table: t.id.clone(),
-        start_state: start_state.to_string(),
-        chain_start: chain.start_text(),
-        log: LogRows::of(game, 0, &mut chain),
-    };
-    shared
-        .db
-        .write(upgrade)
-        .await
-        .map_err(|e| NotRestored::Reason("not_stored", e))?;
-    Ok(chain)
 }
 
 /// The write that stores a new table: its row, seats, start state and the
@@ -1060,81 +782,6 @@ impl Table {
         }
     }
 
-    async fn join(&mut self, seat: usize, name: String, claim: Claim, agent: bool) -> Result<String, ApiError> {
-        let row = self.seats.get(seat).ok_or_else(|| ApiError::no_such_seat(seat))?;
-        if row.kind != "open" {
-            return Err(ApiError::seat_taken(seat));
-        }
-        // Nobody may pose as another seat: a look-alike name is refused.
-        let others = self
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != seat)
-            .filter_map(|(_, s)| s.name.as_deref());
-        crate::names::check_distinct(&name, others)?;
-        // An agent is rated by its name and seat kind; names claimed by
-        // humans (and their tokens) are a human's matter.
-        let player = if agent {
-            None
-        } else {
-            self.rated_player(&name, claim).await?
-        };
-        let secret = secret::generate().map_err(|e| ApiError::internal(&e.to_string()))?;
-        let new_row = SeatRow {
-            kind: if agent { "agent" } else { "human" }.into(),
-            name: Some(name),
-            secret_hash: Some(secret::hash(&secret)),
-            player,
-        };
-        self.store_seat(seat, new_row).await?;
-        Ok(secret)
-    }
-
-    async fn leave(&mut self, access: &Access) -> Result<(), ApiError> {
-        let Viewer::Seat(seat) = self.authorise(access)? else {
-            return Err(ApiError::wrong_secret(0));
-        };
-        let open = SeatRow {
-            kind: "open".into(),
-            name: None,
-            secret_hash: None,
-            player: None,
-        };
-        self.store_seat(seat.index(), open).await?;
-        // Connections that held the seat lose it at once.
-        self.subscribers.retain(|s| s.viewer != Viewer::Seat(seat));
-        Ok(())
-    }
-
-    async fn store_seat(&mut self, seat: usize, row: SeatRow) -> Result<(), ApiError> {
-        let write = Write::Seat {
-            table: self.id.clone(),
-            seat: seat as u8,
-            row: row.clone(),
-        };
-        if let Err(e) = self.shared.db.write(write).await {
-            tracing::error!(table = %self.id, error = %e, "seat change not stored");
-            return Err(self.write_failed(&e));
-        }
-        self.seats[seat] = row;
-        if !is_player(&self.seats[seat].kind) {
-            self.take_back(seat).await;
-        }
-        self.clock_sync();
-        self.refresh_summary();
-        let seats = self.seat_infos();
-        let msg: Outgoing = json!({"type": "seats", "table": self.id, "seats": seats})
-            .to_string()
-            .into();
-        self.broadcast(|_| Some(msg.clone()));
-        // The table may just have filled (or emptied): every viewer gets its
-        // legal actions anew, with no events.
-        self.publish_update(self.game.version());
-        self.schedule_bots();
-        Ok(())
-    }
-
     /// A viewer's history. The match holds exactly the stored entries
     /// (a commit completes before the actor takes the next command).
     fn history(&self, viewer: Viewer, from: u64) -> Value {
@@ -1167,72 +814,6 @@ impl Table {
             Viewer::Seat(seat) if !self.waiting_for_players() => self.game.legal(seat).unwrap_or_default(),
             _ => Vec::new(),
         }
-    }
-
-    /// Sends every subscriber the events since `from` and its new view,
-    /// serialised once per viewer.
-    fn publish_update(&mut self, from: u64) {
-        let mut cache: Vec<(Viewer, Outgoing)> = Vec::new();
-        let waiting = self.waiting_for_players();
-        let (game, id) = (&self.game, &self.id);
-        let version = game.version();
-        let to_act = game.to_act();
-        let result = game.result();
-        let clock = self.clock.as_ref().map(|c| c.view(crate::lobby::now_ms()));
-        let mut make = |viewer: Viewer| -> Outgoing {
-            if let Some((_, m)) = cache.iter().find(|(v, _)| *v == viewer) {
-                return m.clone();
-            }
-            // The game's parts come as JSON text, serialised straight from
-            // its types, and are spliced in as they are.
-            let raw = |text: String| RawValue::from_string(text).ok();
-            let legal = match viewer {
-                Viewer::Seat(seat) if !waiting => game.legal_text(seat),
-                _ => "[]".to_string(),
-            };
-            let update = Update {
-                kind: "update",
-                table: id,
-                viewer,
-                from,
-                version,
-                events: raw(game.events_text(from, viewer)),
-                view: raw(game.view_text(viewer)),
-                legal: raw(legal),
-                to_act,
-                result: &result,
-                clock: clock.as_ref(),
-            };
-            let msg: Outgoing = serde_json::to_string(&update).unwrap_or_default().into();
-            cache.push((viewer, msg.clone()));
-            msg
-        };
-        self.subscribers.retain(|s| deliver(s, make(s.viewer)));
-    }
-
-    fn broadcast(&mut self, mut make: impl FnMut(Viewer) -> Option<Outgoing>) {
-        self.subscribers.retain(|s| match make(s.viewer) {
-            Some(m) => deliver(s, m),
-            None => true,
-        });
-    }
-
-    fn seat_infos(&self) -> Vec<SeatInfo> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| SeatInfo {
-                seat: i as u8,
-                kind: s.kind.clone(),
-                name: s.name.clone(),
-                connected: s.kind == "bot"
-                    || self
-                        .subscribers
-                        .iter()
-                        .any(|sub| sub.viewer == Viewer::Seat(Seat(i as u8)) && !sub.sink.is_closed()),
-                autopilot: is_player(&s.kind) && self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
-            })
-            .collect()
     }
 
     fn refresh_summary(&mut self) {
@@ -1335,30 +916,6 @@ impl Table {
             });
         }
     }
-}
-
-/// The `update` message, serialised straight from borrowed parts.
-#[derive(serde::Serialize)]
-struct Update<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    table: &'a str,
-    viewer: Viewer,
-    from: u64,
-    version: u64,
-    events: Option<Box<RawValue>>,
-    view: Option<Box<RawValue>>,
-    legal: Option<Box<RawValue>>,
-    to_act: ToAct,
-    result: &'a Option<engine::GameResult>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clock: Option<&'a ClockView>,
-}
-
-/// Queues a message; a subscriber that is gone or too slow is dropped (its
-/// client reconnects and gets a fresh snapshot).
-fn deliver(s: &Subscriber, msg: Outgoing) -> bool {
-    s.sink.try_send(msg).is_ok()
 }
 
 /// The log of a finished game as it is stored and served: the engine's log,
