@@ -254,7 +254,7 @@ async fn module_json(b: &Browser, path: &str, pick: &str) -> serde_json::Value {
 /// Positions of random CATAN games (every seat's view and its maritime rates
 /// by the engine), taken whenever some seat's rates change.
 fn rate_cases() -> Vec<(serde_json::Value, u8, [u8; 5])> {
-    use catan::rules::trade::rates;
+    use catan::query::rates;
     use catan::Catan;
     use engine::rand::{Rng, SeedableRng};
     use engine::{ChanceMode, Game, GameRng, Match, Seat, ToAct, Viewer};
