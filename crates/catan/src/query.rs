@@ -175,3 +175,9 @@ pub fn in_special_building(state: &State) -> bool {
 pub fn in_player_two(state: &State) -> bool {
     crate::five_six::in_player_two(state)
 }
+
+/// The geometry of `state`'s board as JSON, as `Game::topology` serves it to
+/// renderers (hex, node and edge positions and their relations).
+pub fn board_geometry(state: &State) -> serde_json::Value {
+    crate::geometry::served(state)
+}

@@ -315,7 +315,7 @@ async fn maritime_rates_equal_the_engines() {
     // harbors themselves are read from each view).
     let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
     let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
-    let served = catan::geometry::served(&state);
+    let served = catan::query::board_geometry(&state);
     b.script(&format!(
         "window.__e2e_cases = {}; window.__e2e_topology = {served}; return 1;",
         serde_json::Value::from(input)
