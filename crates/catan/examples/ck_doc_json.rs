@@ -2,8 +2,8 @@
 //!
 //! `cargo run -p spielleiter-catan --example ck_doc_json`
 
-use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Track};
 use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase};
+use catan::{Card, Commodity, EventFace, ProgressCard, Track};
 use catan::{CkAction, CkChance, CkEvent, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, Viewer};
@@ -60,7 +60,7 @@ fn main() {
     line(&Phase::Ck(CkPhase::ProgressDraw {
         seat: Seat(1),
         track: Track::Trade,
-        then: catan::cities_knights::Step::Production,
+        then: catan::Step::Production,
     }));
     line(&Event::Ck(CkEvent::BarbarianAttack {
         strength: 4,

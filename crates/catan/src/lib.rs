@@ -8,45 +8,62 @@
 //! `view`, `validate` and `determinize`.
 //!
 //! The rule set is chosen by [`Config::rules`]: the base game, or Cities &
-//! Knights ([`cities_knights`], with or without heroes), whose state part
+//! Knights (`cities_knights`, with or without heroes), whose state part
 //! `State::ck` is present exactly in its games; every entry point of
-//! [`game`] derives the rule set once and hands such a state to that module.
-//! The 5–6 player extension ([`five_six`]) is chosen by [`Config::extension`]
+//! `game` ([`Catan`]) derives the rule set once and hands such a state to that module.
+//! The 5–6 player extension (`five_six`) is chosen by [`Config::extension`]
 //! and plays the base rules on the larger board.
+//!
+//! Every module is private to the crate except [`query`]. Other crates (the
+//! bots, the Python environments, the CLI, the server, the registry) play
+//! through [`Catan`]'s `Game` implementation, read the rules through
+//! [`query`] and name the plain data types re-exported here (actions, phases,
+//! events, state, cards, id and set types); so a rule change, a split module
+//! or a new storage stays inside the crate as long as those keep their shape.
 
-pub mod action;
-pub mod bits;
-pub mod board;
-pub mod cities_knights;
-pub mod config;
-pub mod determinize;
-pub mod dev;
-pub mod error;
-pub mod event;
-pub mod five_six;
-pub mod game;
-pub mod geometry;
-pub mod layout;
+pub(crate) mod action;
+pub(crate) mod bits;
+pub(crate) mod board;
+pub(crate) mod cities_knights;
+pub(crate) mod config;
+pub(crate) mod determinize;
+pub(crate) mod dev;
+pub(crate) mod error;
+pub(crate) mod event;
+pub(crate) mod five_six;
+pub(crate) mod game;
+pub(crate) mod geometry;
+pub(crate) mod layout;
 mod legal;
-pub mod resource;
-pub mod rules;
-pub mod state;
+pub mod query;
+pub(crate) mod resource;
+pub(crate) mod rules;
+pub(crate) mod state;
 mod state_json;
-pub mod topology;
-pub mod validate;
-pub mod view;
-pub mod vocab;
+pub(crate) mod topology;
+pub(crate) mod validate;
+pub(crate) mod view;
+pub(crate) mod vocab;
 
 pub use action::{Action, BaseAction, BaseChance, Chance, Dice, Event, Piece, Place};
-pub use board::{Board, Harbor, HarborSpot, Terrain, Tile};
-pub use cities_knights::{CkAction, CkChance, CkEvent, CkPhase};
+pub use bits::{Bits, EdgeBits, EdgeSet, NodeBits, NodeSet, EDGE_WORDS, NODE_WORDS};
+pub use board::{Board, Harbor, HarborSpot, Slots, Terrain, Tile};
+pub use cities_knights::heroes::{HeroError, HeroPlayer, HexSet, HERO_RULE_IDS, SQUIRES_PER_PLAYER};
+pub use cities_knights::{
+    Card, Cards, CkAction, CkChance, CkError, CkEvent, CkPhase, CkPlayer, CkPlayerView, CkState, CkView, Commodities,
+    Commodity, CommodityCounts, Deck, EventFace, Merchant, Metropolis, ProgressCard, ProgressCards, ProgressHand, Step,
+    Track, CARD_KINDS, CK_RULE_IDS, COMMODITY_COUNT, PROGRESS_HAND_LIMIT, TRACK_COUNT,
+};
 pub use config::{BoardChoice, Config, Extension, Rules, TurnRule};
-pub use dev::{DevCard, DevCardCounts, DevCards};
-pub use error::CatanError;
+pub use dev::{DevCard, DevCardCounts, DevCards, DEV_KINDS};
+pub use error::{CatanError, RULE_IDS};
 pub use event::BaseEvent;
+pub use five_six::{FiveSixError, FIVE_SIX_RULE_IDS};
 pub use game::Catan;
 pub use layout::{HarborEntry, Layout, Problem};
-pub use resource::{Resource, ResourceCounts, Resources};
-pub use state::{BasePhase, Offer, Phase, Player, Players, Resume, State};
-pub use topology::{EdgeId, HexId, NodeId, Shape, Topology};
+pub use resource::{Resource, ResourceCounts, Resources, CARDS_PER_RESOURCE, RESOURCE_COUNT};
+pub use state::{
+    BasePhase, Offer, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT,
+};
+pub use topology::{EdgeId, HexId, NodeId, Shape, Topology, MAX_EDGES, MAX_HARBORS, MAX_HEXES, MAX_NODES};
 pub use view::{PlayerView, View};

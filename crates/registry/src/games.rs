@@ -35,14 +35,14 @@ impl Registered for Catan {
                     rules: Rules::Base,
                     ..catan::Config::default()
                 },
-                rule_ids: catan::error::RULE_IDS,
+                rule_ids: catan::RULE_IDS,
                 docs: &["docs/games/catan.md"],
             },
             RuleSet {
                 id: "cities_knights",
                 name: ("Städte & Ritter", "Cities & Knights"),
                 config: catan::Config::cities_knights,
-                rule_ids: catan::cities_knights::CK_RULE_IDS,
+                rule_ids: catan::CK_RULE_IDS,
                 docs: &["docs/games/cities-knights.md"],
             },
             RuleSet {
@@ -52,7 +52,7 @@ impl Registered for Catan {
                     "Cities & Knights with heroes and squires",
                 ),
                 config: catan::Config::cities_knights_heroes,
-                rule_ids: catan::cities_knights::heroes::HERO_RULE_IDS,
+                rule_ids: catan::HERO_RULE_IDS,
                 docs: &["docs/games/heroes.md"],
             },
             RuleSet {
@@ -65,7 +65,7 @@ impl Registered for Catan {
                     extension: Some(catan::Extension::FiveSix),
                     ..catan::Config::default()
                 },
-                rule_ids: catan::five_six::FIVE_SIX_RULE_IDS,
+                rule_ids: catan::FIVE_SIX_RULE_IDS,
                 docs: &["docs/games/catan-5-6.md"],
             },
             RuleSet {

@@ -11,8 +11,7 @@
 
 use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
-use catan::cities_knights::{Card, Commodity, ProgressCard, Track};
-use catan::{Action, Catan, Resource, View};
+use catan::{Action, Card, Catan, Commodity, ProgressCard, Resource, Track, View};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -233,10 +232,10 @@ const PHASES: &[&str] = &[
 const BOARD_KEY: usize = 40;
 
 /// Words per set in a cache key: the wider of CATAN's node and edge sets.
-const SET_WORDS: usize = if catan::bits::NODE_WORDS > catan::bits::EDGE_WORDS {
-    catan::bits::NODE_WORDS
+const SET_WORDS: usize = if catan::NODE_WORDS > catan::EDGE_WORDS {
+    catan::NODE_WORDS
 } else {
-    catan::bits::EDGE_WORDS
+    catan::EDGE_WORDS
 };
 
 /// Bit sets (as their words) as the words of a cache key, `SET_WORDS` per set.
@@ -360,11 +359,8 @@ impl Observe for Catan {
         });
         w.values(ck.deck_top.iter().chain(&ck.deck_under).map(|&n| n as f32));
         w.one_hot(
-            ck.last_event.and_then(|e| {
-                catan::cities_knights::EventFace::FACES
-                    .iter()
-                    .position(|(f, _)| *f == e)
-            }),
+            ck.last_event
+                .and_then(|e| catan::EventFace::FACES.iter().position(|(f, _)| *f == e)),
             4,
         );
         let kinds = ProgressCard::ALL.len();

@@ -17,11 +17,10 @@ use catan::{BaseAction, BasePhase, CkAction};
 pub use ck::CkWeights;
 
 use crate::heuristic::Heuristic;
-use catan::rules::build::settlement_spots;
-use catan::rules::trade::rates;
-use catan::topology::{MAX_HEXES, MAX_NODES};
+use catan::query::{all_knights, rates, settlement_spots};
 use catan::ResourceCounts;
 use catan::{Action, Catan, Phase, Resources, State};
+use catan::{MAX_HEXES, MAX_NODES};
 use engine::Seat;
 
 /// Pips of a number token: how many of the 36 rolls produce it.
@@ -110,10 +109,10 @@ impl Board {
 
 /// The free settlement spots of `seat`; in Cities & Knights a knight's
 /// intersection takes no settlement (`ck.knight.place`).
-fn spots(s: &State, seat: Seat) -> catan::bits::NodeSet {
+fn spots(s: &State, seat: Seat) -> catan::NodeSet {
     let spots = settlement_spots(s, seat);
     match s.ck.as_deref() {
-        Some(_) => catan::bits::NodeSet(spots.0 & !catan::cities_knights::knights::all_knights(s).0),
+        Some(_) => catan::NodeSet(spots.0 & !all_knights(s).0),
         None => spots,
     }
 }

@@ -5,12 +5,12 @@
 
 use bots::games::catan::CatanHeuristic;
 use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{Commodity, ProgressCard, Track};
-use catan::rules::build::road_nodes;
-use catan::topology::{NodeId, Shape};
+use catan::query::road_nodes;
+use catan::ProgressHand;
 use catan::{Action, Catan, Phase, Resource, Resources, State};
 use catan::{BaseAction, BasePhase, CkAction, CkPhase};
+use catan::{Commodity, ProgressCard, Track};
+use catan::{NodeId, Shape};
 use engine::{Game, GameRng, NoEvents, Seat, ToAct};
 use rand::SeedableRng;
 
@@ -56,7 +56,7 @@ fn position(rules: &str, seed: u64) -> State {
         s.players[i].hand = Resources::default();
         let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
         let c = &mut ck.players[i];
-        c.knights = catan::bits::NodeSet::EMPTY;
+        c.knights = catan::NodeSet::EMPTY;
         let commodities = c.commodities;
         c.commodities = Default::default();
         ck.bank.add(&commodities);
@@ -75,7 +75,7 @@ fn position(rules: &str, seed: u64) -> State {
             &mut c.fresh,
             &mut c.promoted,
         ] {
-            *set = catan::bits::NodeSet::EMPTY;
+            *set = catan::NodeSet::EMPTY;
         }
         c.heroes = Default::default();
     }
@@ -112,7 +112,7 @@ fn give_progress(s: &mut State, seat: Seat, card: ProgressCard) {
 /// Puts a knight of `seat` (level 1–3, active or not) on an empty
 /// intersection at its roads and returns where.
 fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
-    let free = catan::cities_knights::knights::empty_nodes(s);
+    let free = catan::query::empty_nodes(s);
     let node = road_nodes(s.topology(), s.players[seat.index()].roads)
         .iter()
         .find(|n| free.contains(*n))
@@ -341,17 +341,14 @@ fn alchemist_sets_a_sum_the_player_produces_on() {
     match a {
         Action::Ck(CkAction::PlayAlchemist { red, yellow }) => {
             assert_ne!(red + yellow, 7);
-            let before = catan::cities_knights::card_count(&s, ME);
+            let before = catan::query::card_count(&s, ME);
             Catan::apply_unchecked(&mut s, ME, &a, &mut NoEvents);
             let mut rng = GameRng::seed_from_u64(1);
             while Catan::to_act(&s) == ToAct::Chance {
                 let c = Catan::sample_chance(&s, &mut rng);
                 Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
             }
-            assert!(
-                catan::cities_knights::card_count(&s, ME) >= before + 2,
-                "the sum produced"
-            );
+            assert!(catan::query::card_count(&s, ME) >= before + 2, "the sum produced");
         }
         // Kept for a better roll only when no sum gives three cards.
         Action::Base(BaseAction::Roll) => assert!(best < 3, "best sum gives {best} cards"),

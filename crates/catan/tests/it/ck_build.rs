@@ -5,8 +5,8 @@
 use crate::ck;
 use catan::{BaseAction, BasePhase, CkAction, CkPhase};
 
-use catan::cities_knights::{Card, Commodity, Metropolis, Track};
 use catan::{Action, Catan, Harbor, HexId, NodeId, Phase, Resource, Shape, State};
+use catan::{Card, Commodity, Metropolis, Track};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
 use serde_json::json;
@@ -849,7 +849,7 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
     let rates = own.cities_knights.as_ref().unwrap().players[0]
         .bank_rates
         .expect("own rates");
-    assert_eq!(rates, catan::cities_knights::trade::rates(&s, Seat(0)));
+    assert_eq!(rates, catan::query::card_rates(&s, Seat(0)));
     // Commodities 2:1 by the Merchant Guild, resources 4:1 without a harbor.
     assert_eq!(rates[Card::Cloth as usize], 2);
     assert_eq!(rates[Card::Paper as usize], 2);

@@ -5,9 +5,9 @@
 use crate::ck;
 use catan::{BasePhase, CkPhase};
 
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{ProgressCard, Track};
+use catan::ProgressHand;
 use catan::{BoardChoice, Catan, Config, Phase, State};
+use catan::{ProgressCard, Track};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, Viewer};
 
@@ -31,7 +31,7 @@ fn midgame(seed: u64, turns: u32) -> State {
 fn shuffle_secrets(s: &mut State, a: usize, b: usize) -> bool {
     let mut changed = false;
     let ra = catan::Resource::ALL.into_iter().find(|&r| s.players[a].hand.get(r) > 0);
-    let cb = catan::cities_knights::Commodity::ALL
+    let cb = catan::Commodity::ALL
         .into_iter()
         .find(|&c| ck::ck(s).players[b].commodities.get(c) > 0);
     if let (Some(r), Some(c)) = (ra, cb) {
@@ -113,7 +113,7 @@ fn ck_determinize_keeps_the_harbor_offer() {
     let mut s = ck::position(3);
     ck::settle(&mut s, 0, ck::corner(0, 0), ck::corner(0, 1));
     ck::give(&mut s, 0, &[(Resource::Brick, 1), (Resource::Ore, 3)]);
-    ck::give_c(&mut s, 1, &[(catan::cities_knights::Commodity::Coin, 1)]);
+    ck::give_c(&mut s, 1, &[(catan::Commodity::Coin, 1)]);
     s.phase = Phase::Ck(CkPhase::HarborReply {
         to: Seat(1),
         resource: Resource::Brick,

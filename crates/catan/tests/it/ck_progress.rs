@@ -5,8 +5,8 @@
 use crate::ck;
 use catan::{BaseAction, BaseChance, BasePhase, CkAction, CkChance, CkPhase};
 
-use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard as P, Track};
 use catan::{Action, Board, Catan, Chance, HexId, NodeId, Phase, Resource, Shape, State, Terrain};
+use catan::{Card, Commodity, EventFace, ProgressCard as P, Track};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused, protocol};
@@ -470,7 +470,7 @@ fn ck_card_saboteur_halves_hands_of_players_as_strong() {
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::DiscardCard { card: Card::Coin }));
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::DiscardCard { card: Card::Wool }));
     assert_eq!(s.phase, Phase::Base(BasePhase::Main));
-    assert_eq!(catan::cities_knights::card_count(&s, Seat(1)), 3);
+    assert_eq!(catan::query::card_count(&s, Seat(1)), 3);
 }
 
 #[test]
@@ -612,7 +612,7 @@ fn ck_card_master_merchant_takes_two() {
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::TakeCard { card: Card::Coin }));
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::TakeCard { card: Card::Wool }));
     assert_eq!(s.phase, Phase::Base(BasePhase::Main));
-    assert_eq!(catan::cities_knights::card_count(&s, Seat(1)), 1);
+    assert_eq!(catan::query::card_count(&s, Seat(1)), 1);
 }
 
 /// `ck.card.merchant`, `ck.merchant.place`, `ck.merchant.trade`, `ck.merchant.vp`.

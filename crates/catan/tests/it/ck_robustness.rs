@@ -5,9 +5,9 @@
 //! arbitrary C&K actions are checked, refused without change or applied to a
 //! consistent state.
 
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{Card, Commodity, ProgressCard, Step, Track};
+use catan::ProgressHand;
 use catan::{Action, Catan, Config, HexId, NodeId, Phase, Resource, State};
+use catan::{Card, Commodity, ProgressCard, Step, Track};
 use catan::{CkAction, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, SeatSet, Viewer};
@@ -87,7 +87,7 @@ proptest! {
         let mode = b % 3;
         if mode == 2 {
             s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat].knights.0 =
-                catan::bits::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1)));
+                catan::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1)));
             s.recompute_road_lengths();
         }
         if let Some(ck) = s.ck.as_deref_mut() {
@@ -96,7 +96,7 @@ proptest! {
                 p.levels = levels.map(|l| l % 6);
             }
             if mode == 2 {
-                p.strong.0 = catan::bits::NodeBits::from_u128(u128::from(strong & ((1 << 54) - 1)));
+                p.strong.0 = catan::NodeBits::from_u128(u128::from(strong & ((1 << 54) - 1)));
                 p.commodities.0 = commodities;
                 p.progress.add_card(ProgressCard::ALL[card]);
                 ck.barbarians = barbarians;

@@ -5,9 +5,9 @@
 use crate::ck;
 use catan::{BaseAction, BaseEvent, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{Card, Commodity, EventFace, ProgressCard, Step, Track};
+use catan::ProgressHand;
 use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase, Resource, Rules, Shape, State};
+use catan::{Card, Commodity, EventFace, ProgressCard, Step, Track};
 use ck::*;
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, SeatSet, ToAct, Viewer};
@@ -234,8 +234,7 @@ fn ck_barbarian_pillage_lowest_defence_skipping_metropolis_only() {
     let m = corner(18, 3);
     city(&mut s, 1, m, corner(18, 2));
     cp(&mut s, 1).levels[Track::Science.index()] = 4;
-    ckm(&mut s).metropolises[Track::Science.index()] =
-        Some(catan::cities_knights::Metropolis { seat: Seat(1), node: m });
+    ckm(&mut s).metropolises[Track::Science.index()] = Some(catan::Metropolis { seat: Seat(1), node: m });
     // Seat 2: a city and a strong active knight.
     city(&mut s, 2, corner(16, 3), corner(16, 2));
     knight(&mut s, 2, corner(16, 2), 2, true);

@@ -3,9 +3,9 @@
 
 use crate::ck;
 
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{Commodity, Metropolis, ProgressCard, Track};
+use catan::ProgressHand;
 use catan::{Catan, Rules, State};
+use catan::{Commodity, Metropolis, ProgressCard, Track};
 use ck::*;
 use engine::{Game, Seat};
 

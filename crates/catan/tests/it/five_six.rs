@@ -3,7 +3,8 @@
 //! through `testkit::scenario::assert_refused`, which checks them on the
 //! game's functions and through `DynMatch` as a client sends them.
 
-use catan::five_six::{deck_56, FIVE_SIX_RULE_IDS};
+use catan::query::deck_56;
+use catan::FIVE_SIX_RULE_IDS;
 use catan::{
     Action, BoardChoice, Catan, Chance, Config, DevCard, Dice, EdgeId, Event, Harbor, HexId, Layout, NodeId, Phase,
     Resource, Resources, Rules, Shape, State, Terrain, TurnRule,

@@ -5,10 +5,11 @@
 use crate::ck;
 use catan::{BaseAction, BasePhase, CkAction, CkEvent, CkPhase};
 
-use catan::cities_knights::heroes::actions::{edge_between_hexes, neighbours};
-use catan::cities_knights::heroes::{attackable_by, hero_protection, Location, PieceKind, Reason, HERO_RULE_IDS};
-use catan::cities_knights::{Commodity, ProgressCard};
+use catan::query::{attackable_by, hero_protection, Location, PieceKind, Reason};
+use catan::query::{edge_between_hexes, hex_neighbours as neighbours};
+use catan::HERO_RULE_IDS;
 use catan::{Action, Catan, Config, Event, HexId, NodeId, Phase, Resource, Rules, Shape, State, Terrain};
+use catan::{Commodity, ProgressCard};
 use ck::*;
 use engine::{Game, Seat, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused};
@@ -701,8 +702,8 @@ fn snh_squire_move_blocked() {
         "snh.squire.move.blocked",
     );
     let mut t = s.clone();
-    t.players[1].roads = catan::bits::EdgeSet::EMPTY;
-    t.players[1].settlements = catan::bits::NodeSet::EMPTY;
+    t.players[1].roads = catan::EdgeSet::EMPTY;
+    t.players[1].settlements = catan::NodeSet::EMPTY;
     t.players[1].cities.insert(a);
     road(&mut t, 1, a, off(a, b));
     let mut t = done(t);

@@ -5,8 +5,8 @@
 use crate::ck;
 use catan::{BaseAction, CkAction, CkEvent};
 
-use catan::cities_knights::heroes::actions::{edge_between_hexes, neighbours};
-use catan::cities_knights::heroes::HeroError;
+use catan::query::{edge_between_hexes, hex_neighbours as neighbours};
+use catan::HeroError;
 use catan::{Action, Catan, Config, Event, HexId, Rules, Shape, State, Terrain};
 use ck::*;
 use engine::{Game, Seat};

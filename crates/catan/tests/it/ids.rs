@@ -7,8 +7,8 @@
 use crate::{ck, common};
 use catan::{BaseAction, CkAction};
 
-use catan::topology::{Shape, MAX_EDGES, MAX_HEXES, MAX_NODES};
 use catan::{Action, Catan, EdgeId, HexId, NodeId, Place};
+use catan::{Shape, MAX_EDGES, MAX_HEXES, MAX_NODES};
 use engine::{Game, Seat};
 use serde_json::json;
 use testkit::scenario::{assert_refused_through_protocol, protocol};

@@ -6,7 +6,7 @@ use crate::ck;
 use crate::common;
 use catan::BaseAction;
 
-use catan::cities_knights::Commodity;
+use catan::Commodity;
 use catan::{Catan, Resource, State};
 use common::{corner, done, give, position, settle};
 use engine::{DynMatch, Seat};

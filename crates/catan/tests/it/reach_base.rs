@@ -6,7 +6,7 @@
 use crate::common;
 use crate::reach;
 
-use catan::error::RULE_IDS;
+use catan::RULE_IDS;
 use catan::{Config, DevCard, Resource};
 use common::*;
 use serde_json::json;

@@ -6,9 +6,9 @@ use crate::ck;
 use crate::reach;
 use catan::CkAction;
 
-use catan::cities_knights::{Commodity, Metropolis, Track, CK_RULE_IDS};
-use catan::error::RULE_IDS;
+use catan::RULE_IDS;
 use catan::{Action, Catan, Config, Resource, Shape};
+use catan::{Commodity, Metropolis, Track, CK_RULE_IDS};
 use ck::*;
 use engine::{Game, NoEvents, Seat};
 use serde_json::json;
@@ -99,7 +99,7 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
     cp(&mut s, 2).levels[Track::Science.index()] = 3;
     city(&mut s, 2, corner(0, 0), corner(0, 1));
     let mut s = done(s);
-    roll(&mut s, 1, 5, catan::cities_knights::EventFace::Ship);
+    roll(&mut s, 1, 5, catan::EventFace::Ship);
     let ore = s.bank.get(Resource::Ore);
     s.bank.0[Resource::Ore.index()] = 0;
     s.players[0].hand.0[Resource::Ore.index()] += ore;

@@ -5,8 +5,8 @@
 
 use crate::reach;
 
-use catan::error::RULE_IDS;
-use catan::five_six::FIVE_SIX_RULE_IDS;
+use catan::FIVE_SIX_RULE_IDS;
+use catan::RULE_IDS;
 use catan::{Config, TurnRule};
 use testkit::reach::Reach;
 

@@ -4,10 +4,10 @@
 
 use crate::reach;
 
-use catan::cities_knights::heroes::HERO_RULE_IDS;
-use catan::cities_knights::CK_RULE_IDS;
-use catan::error::RULE_IDS;
 use catan::Config;
+use catan::CK_RULE_IDS;
+use catan::HERO_RULE_IDS;
+use catan::RULE_IDS;
 use serde_json::json;
 use testkit::reach::Reach;
 

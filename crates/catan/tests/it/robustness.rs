@@ -67,8 +67,8 @@ proptest! {
     ) {
         let mut s = midgame(seed);
         s.players[seat].hand.0 = hand;
-        s.players[seat].settlements.0 = catan::bits::NodeBits::from_u128(u128::from(settlements & ((1 << 54) - 1)));
-        s.players[seat].roads.0 = catan::bits::EdgeBits::from_u128(roads & ((1u128 << 72) - 1));
+        s.players[seat].settlements.0 = catan::NodeBits::from_u128(u128::from(settlements & ((1 << 54) - 1)));
+        s.players[seat].roads.0 = catan::EdgeBits::from_u128(roads & ((1u128 << 72) - 1));
         s.recompute_road_lengths();
         s.current = Seat(current);
         s.robber = HexId(robber);
@@ -122,7 +122,7 @@ proptest! {
 #[test]
 fn a_player_with_every_road_is_reported_quickly() {
     let mut s = midgame(1);
-    s.players[0].roads.0 = catan::bits::EdgeBits::from_u128((1u128 << 72) - 1);
+    s.players[0].roads.0 = catan::EdgeBits::from_u128((1u128 << 72) - 1);
     s.recompute_road_lengths();
     let p = Catan::validate(&s).expect_err("too many roads");
     assert!(p.iter().any(|m| m.en.contains("72 roads")), "{p:?}");

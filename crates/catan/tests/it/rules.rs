@@ -461,7 +461,7 @@ fn catan_build_no_piece_left() {
     s.longest_road = Some(Seat(0));
     let s = done(s);
     assert_eq!(s.players[0].roads_left(), 0);
-    let free = catan::rules::build::road_spots(&s, Seat(0))
+    let free = catan::query::road_spots(&s, Seat(0))
         .iter()
         .next()
         .expect("a free path");
@@ -498,7 +498,7 @@ fn road_building_places_two_roads_or_fewer_if_the_supply_has_fewer() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::PlayRoadBuilding));
     assert!(matches!(s.phase, Phase::Base(BasePhase::RoadBuilding { left: 1, .. })));
-    let free = catan::rules::build::road_spots(&s, Seat(0))
+    let free = catan::query::road_spots(&s, Seat(0))
         .iter()
         .next()
         .expect("a free path");
@@ -980,7 +980,7 @@ fn catan_award_longest_road_first_to_five_then_strictly_longer() {
     let (mut s, _) = roads(4);
     s.longest_road = None;
     // C's road of 6 would hold it; start from a position where C has only 4.
-    s.players[2].roads = catan::bits::EdgeSet::EMPTY;
+    s.players[2].roads = catan::EdgeSet::EMPTY;
     road(
         &mut s,
         2,
@@ -1089,8 +1089,8 @@ fn catan_win_own_turn() {
 #[test]
 fn every_rule_id_is_tested_or_named() {
     // The error enum's ids all come from the rules' list.
-    for id in catan::error::RULE_IDS {
+    for id in catan::RULE_IDS {
         assert!(id.starts_with("catan."));
     }
-    assert_eq!(catan::error::RULE_IDS.len(), 30);
+    assert_eq!(catan::RULE_IDS.len(), 30);
 }

@@ -15,11 +15,11 @@ fn new_game(config: &Config, players: usize) -> catan::State {
 #[test]
 fn state_sizes_stay_within_their_bounds() {
     let state = std::mem::size_of::<catan::State>();
-    let ck_part = std::mem::size_of::<catan::cities_knights::CkState>();
+    let ck_part = std::mem::size_of::<catan::CkState>();
     println!(
         "State {state} B, Player {} B, CkState {ck_part} B, CkPlayer {} B, Board {} B",
         std::mem::size_of::<catan::Player>(),
-        std::mem::size_of::<catan::cities_knights::CkPlayer>(),
+        std::mem::size_of::<catan::CkPlayer>(),
         std::mem::size_of::<catan::Board>(),
     );
     // Six seats, the board shared, knights with Cities & Knights' part: 880
@@ -28,9 +28,9 @@ fn state_sizes_stay_within_their_bounds() {
     // The sets are sized from the largest board (`bits::NODE_WORDS`,
     // `EDGE_WORDS`): two 64-bit words each today, byte-aligned so that no
     // player record is padded.
-    assert_eq!(std::mem::size_of::<catan::bits::NodeSet>(), 16);
-    assert_eq!(std::mem::size_of::<catan::bits::EdgeSet>(), 16);
-    assert_eq!(std::mem::align_of::<catan::bits::NodeSet>(), 1);
+    assert_eq!(std::mem::size_of::<catan::NodeSet>(), 16);
+    assert_eq!(std::mem::size_of::<catan::EdgeSet>(), 16);
+    assert_eq!(std::mem::align_of::<catan::NodeSet>(), 1);
     // Cities & Knights' part as measured after session 15 (1,540 bytes on
     // the heap, 2,028 in all): it must not grow while issue 28's target (1 KiB
     // in all, no heap allocation per clone) is open.

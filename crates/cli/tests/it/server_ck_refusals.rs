@@ -14,8 +14,8 @@ use crate::common;
 use catan::{BasePhase, CkAction};
 
 use bots::{Bot, GreedyBot};
-use catan::cities_knights::Commodity;
-use catan::topology::Shape;
+use catan::Commodity;
+use catan::Shape;
 use catan::{Action, Catan, EdgeId, HexId, NodeId, Phase};
 use common::{games, temp_db};
 use engine::{ChanceMode, GameRng, Match, Seat, ToAct};

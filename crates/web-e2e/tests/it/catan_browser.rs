@@ -254,7 +254,7 @@ async fn module_json(b: &Browser, path: &str, pick: &str) -> serde_json::Value {
 /// Positions of random CATAN games (every seat's view and its maritime rates
 /// by the engine), taken whenever some seat's rates change.
 fn rate_cases() -> Vec<(serde_json::Value, u8, [u8; 5])> {
-    use catan::rules::trade::rates;
+    use catan::query::rates;
     use catan::Catan;
     use engine::rand::{Rng, SeedableRng};
     use engine::{ChanceMode, Game, GameRng, Match, Seat, ToAct, Viewer};
@@ -315,7 +315,7 @@ async fn maritime_rates_equal_the_engines() {
     // harbors themselves are read from each view).
     let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
     let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
-    let served = catan::geometry::served(&state);
+    let served = catan::query::board_geometry(&state);
     b.script(&format!(
         "window.__e2e_cases = {}; window.__e2e_topology = {served}; return 1;",
         serde_json::Value::from(input)

@@ -71,7 +71,7 @@ async fn the_discard_dialog_sends_every_owed_card_at_once() {
     b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
     let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
     let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
-    let served = catan::geometry::served(&state);
+    let served = catan::query::board_geometry(&state);
     // The table page's context, with `actAll` recording what it is handed.
     b.script(&format!(
         "window.__e2e = {{ view: {view}, legal: {legal}, seat: {seat}, topology: {served}, sent: null }}; \

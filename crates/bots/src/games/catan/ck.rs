@@ -27,13 +27,12 @@
 //!   steps over own roads could be taken without end.
 
 use super::{pips, CatanHeuristic};
-use catan::cities_knights::barbarians::{defence, own_defence, pillageable, strength};
-use catan::cities_knights::heroes::actions::{hero_node, squire_owner};
-use catan::cities_knights::state::BARBARIAN_STEPS;
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{CkState, ProgressCard, Track};
+use catan::query::{
+    self, barbarian_strength, defence, hero_node, own_defence, pillageable, squire_owner, BARBARIAN_STEPS,
+};
 use catan::{Action, Phase, Resources, State};
 use catan::{CkAction, CkPhase};
+use catan::{CkState, ProgressCard, ProgressHand, Track};
 use engine::{Seat, MAX_SEATS};
 
 /// The Cities & Knights weights of [`CatanHeuristic`].
@@ -102,9 +101,12 @@ impl Siege {
         let n = s.n().min(MAX_SEATS);
         let mut own = [0u32; MAX_SEATS];
         for (i, o) in own.iter_mut().enumerate().take(n) {
-            *o = own_defence(s, i);
+            *o = own_defence(s, Seat(i as u8));
         }
-        let lowest = (0..n).filter(|&i| !pillageable(s, i).is_empty()).map(|i| own[i]).min();
+        let lowest = (0..n)
+            .filter(|&i| !pillageable(s, Seat(i as u8)).is_empty())
+            .map(|i| own[i])
+            .min();
         let high = own[..n].iter().copied().max().unwrap_or(0);
         let ties = own[..n].iter().filter(|&&d| d == high).count();
         // The ship advances on half the rolls: about two steps per round of
@@ -112,7 +114,7 @@ impl Siege {
         let left = f64::from(BARBARIAN_STEPS.saturating_sub(ck.barbarians).max(1));
         Siege {
             urgency: 1.0 / (1.0 + 0.75 * (left - 1.0)),
-            strength: strength(s),
+            strength: barbarian_strength(s),
             defence: defence(s),
             own,
             lowest,
@@ -124,7 +126,7 @@ impl Siege {
     fn outlook(&self, w: &CkWeights, s: &State, i: usize) -> f64 {
         let d = self.own.get(i).copied().unwrap_or(0);
         if self.defence < self.strength {
-            if self.lowest == Some(d) && !pillageable(s, i).is_empty() {
+            if self.lowest == Some(d) && !pillageable(s, Seat(i as u8)).is_empty() {
                 return -self.urgency * w.pillage;
             }
             0.0
@@ -245,13 +247,13 @@ pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -
     let close = |cost: &Resources| 0.55f64.powi(super::missing(hand, cost));
     let mut v = 0.0;
     if c.knights_left(c.knights, 1) > 0 {
-        v += 0.15 * close(&catan::cities_knights::knights::KNIGHT_COST);
+        v += 0.15 * close(&query::KNIGHT_COST);
     }
     if (c.knights.0 & !c.active.0).any() {
-        v += 0.1 * close(&catan::cities_knights::knights::ACTIVATE_COST);
+        v += 0.1 * close(&query::ACTIVATE_COST);
     }
-    if (c.walls.len() as u32) < u32::from(catan::cities_knights::state::WALL_LIMIT) && !p.cities.is_empty() {
-        v += 0.05 * close(&catan::cities_knights::improvements::WALL_COST);
+    if (c.walls.len() as u32) < u32::from(query::WALL_LIMIT) && !p.cities.is_empty() {
+        v += 0.05 * close(&query::WALL_COST);
     }
     v
 }
@@ -293,7 +295,7 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
             .map(f)
             .sum()
     };
-    let cards = |j: usize| f64::from(catan::cities_knights::card_count(s, Seat(j as u8)));
+    let cards = |j: usize| f64::from(query::card_count(s, Seat(j as u8)));
     // Cards whose effect comes later are scored against keeping them: the
     // card's value in hand comes back as bias, minus a threshold the effect
     // must clear.
@@ -375,8 +377,7 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
             let number = s.board.tiles.get(hex).and_then(|t| t.number).unwrap_or(0);
             let t = s.topology();
             let p = &s.players[i];
-            let touches =
-                |node: catan::topology::NodeId| t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << hex) != 0;
+            let touches = |node: catan::NodeId| t.node_hexes.get(node.index()).copied().unwrap_or(0) & (1 << hex) != 0;
             let level = p.settlements.iter().filter(|&n| touches(n)).count()
                 + 2 * p.cities.iter().filter(|&n| touches(n)).count();
             h.pip * pips(number) * level as f64 + 0.1
@@ -391,6 +392,6 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
 /// Whether a squire step sends an opponent's squire home
 /// (`snh.squire.displace`): the only step the bots take (see the module
 /// documentation).
-pub(super) fn step_displaces(s: &State, seat: Seat, to: catan::topology::HexId) -> bool {
+pub(super) fn step_displaces(s: &State, seat: Seat, to: catan::HexId) -> bool {
     s.ck.is_some() && squire_owner(s, to).is_some_and(|owner| owner != seat)
 }

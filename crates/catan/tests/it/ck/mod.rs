@@ -3,10 +3,10 @@
 //! and levels put in by hand.
 #![allow(dead_code)]
 
-use catan::cities_knights::ProgressHand;
-use catan::cities_knights::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
+use catan::ProgressHand;
 use catan::{Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape, State};
 use catan::{BaseAction, BasePhase, CkChance};
+use catan::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, NoEvents, Seat};
 use testkit::scenario::assert_accepted;
