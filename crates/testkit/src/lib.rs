@@ -6,6 +6,8 @@
 
 pub mod conformance;
 pub mod golden;
+#[cfg(feature = "mcp-client")]
+pub mod mcp;
 pub mod postgres;
 pub mod reach;
 pub mod scenario;

@@ -8,106 +8,8 @@
 use crate::instances::{owners, spawn_instance, stop, stored_guesses, wait_for_instances, Instances};
 use crate::persistence_postgres::{create_database, Cluster};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
-
-/// A minimal MCP client over streamable HTTP (raw JSON-RPC, as any client
-/// speaks it): one session, requests in order.
-struct Mcp {
-    http: reqwest::Client,
-    url: String,
-    session: Option<String>,
-    id: u64,
-}
-
-impl Mcp {
-    async fn connect(addr: SocketAddr, name: &str) -> Mcp {
-        let mut c = Mcp {
-            http: reqwest::Client::new(),
-            url: format!("http://{addr}/mcp"),
-            session: None,
-            id: 0,
-        };
-        let init = c
-            .rpc(
-                "initialize",
-                json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                       "clientInfo": {"name": name, "version": "1"}}),
-            )
-            .await;
-        assert!(init["result"]["serverInfo"]["name"].is_string(), "{init}");
-        c.post(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-        c
-    }
-
-    /// Posts one message; the JSON-RPC messages of the answer (plain JSON
-    /// or SSE `data:` lines).
-    async fn post(&mut self, msg: Value) -> Vec<Value> {
-        let mut req = self
-            .http
-            .post(&self.url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .body(msg.to_string());
-        if let Some(s) = &self.session {
-            req = req.header("mcp-session-id", s);
-        }
-        let r = req.send().await.expect("the MCP endpoint answers");
-        assert!(r.status().is_success(), "MCP status {}", r.status());
-        if let Some(s) = r.headers().get("mcp-session-id") {
-            self.session = Some(s.to_str().expect("ascii session id").to_string());
-        }
-        let body = r.text().await.expect("body");
-        if body.trim_start().starts_with('{') {
-            return vec![serde_json::from_str(&body).expect("JSON-RPC")];
-        }
-        body.lines()
-            .filter_map(|l| l.strip_prefix("data:"))
-            .filter_map(|d| serde_json::from_str(d.trim()).ok())
-            .collect()
-    }
-
-    async fn rpc(&mut self, method: &str, params: Value) -> Value {
-        self.id += 1;
-        let id = self.id;
-        let answers = self
-            .post(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await;
-        answers
-            .into_iter()
-            .find(|m| m["id"] == json!(id))
-            .unwrap_or_else(|| panic!("no answer to {method}"))
-    }
-
-    /// Calls a tool: (isError, structured content).
-    async fn call(&mut self, tool: &str, args: Value) -> (bool, Value) {
-        let r = self.rpc("tools/call", json!({"name": tool, "arguments": args})).await;
-        assert!(r["result"].is_object(), "{tool}: {r}");
-        (
-            r["result"]["isError"] == json!(true),
-            r["result"]["structuredContent"].clone(),
-        )
-    }
-
-    /// Calls a tool that must succeed.
-    async fn ok(&mut self, tool: &str, args: Value) -> Value {
-        let (err, v) = self.call(tool, args).await;
-        assert!(!err, "{tool}: {v}");
-        v
-    }
-
-    /// Calls a tool that must be refused with a typed error in both languages.
-    async fn refused(&mut self, tool: &str, args: Value) -> Value {
-        let (err, v) = self.call(tool, args).await;
-        assert!(err, "{tool} accepted: {v}");
-        let e = &v["error"];
-        assert!(e["kind"].as_str().is_some_and(|k| !k.is_empty()), "{v}");
-        assert!(e["message"]["de"].as_str().is_some_and(|s| !s.is_empty()), "{v}");
-        assert!(e["message"]["en"].as_str().is_some_and(|s| !s.is_empty()), "{v}");
-        e.clone()
-    }
-}
+use testkit::mcp::Client as Mcp;
 
 /// Opens toy tables of three seats (the agent's and two open ones) through
 /// `agent` until one is driven by `owner`: its id and the agent's token.
@@ -147,7 +49,7 @@ async fn an_mcp_agent_on_one_instance_plays_a_table_another_drives() {
 
     // The agent opens tables through A; they are placed on both instances,
     // and its own seat is joined for it wherever the table went.
-    let mut robo = Mcp::connect(addr_a, "robo").await;
+    let mut robo = Mcp::connect(&format!("http://{addr_a}"), "robo").await;
     let (id, token0) = table_on(&mut robo, &pool, "b").await;
 
     // Another agent on A finds the table in A's lobby (every instance's
@@ -168,7 +70,7 @@ async fn an_mcp_agent_on_one_instance_plays_a_table_another_drives() {
         .filter_map(|s| s["seat"].as_u64().and_then(|n| u8::try_from(n).ok()))
         .collect();
     assert_eq!(open, vec![1, 2], "{listed}");
-    let mut other = Mcp::connect(addr_a, "other").await;
+    let mut other = Mcp::connect(&format!("http://{addr_a}"), "other").await;
     let mut tokens = vec![token0];
     for seat in open {
         let j = other

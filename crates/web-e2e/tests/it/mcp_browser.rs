@@ -6,84 +6,10 @@
 //! agent; the agent sees the human's moves.
 
 use crate::splendor_browser::play_one;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::time::{Duration, Instant};
+use testkit::mcp::Client as Mcp;
 use web_e2e::{Browser, TestServer};
-
-/// A minimal MCP client over streamable HTTP: one session, requests in order.
-struct Mcp {
-    http: reqwest::Client,
-    url: String,
-    session: Option<String>,
-    id: u64,
-}
-
-impl Mcp {
-    async fn connect(base: &str) -> Mcp {
-        let mut c = Mcp {
-            http: reqwest::Client::new(),
-            url: format!("{base}/mcp"),
-            session: None,
-            id: 0,
-        };
-        let init = c
-            .rpc(
-                "initialize",
-                json!({"protocolVersion": "2025-06-18", "capabilities": {},
-                       "clientInfo": {"name": "e2e-agent", "version": "1"}}),
-            )
-            .await;
-        assert!(init["result"]["serverInfo"]["name"].is_string(), "{init}");
-        c.post(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-            .await;
-        c
-    }
-
-    /// Posts one message; the body's JSON-RPC messages (plain JSON or SSE `data:` lines).
-    async fn post(&mut self, msg: Value) -> Vec<Value> {
-        let mut req = self
-            .http
-            .post(&self.url)
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream")
-            .body(msg.to_string());
-        if let Some(s) = &self.session {
-            req = req.header("mcp-session-id", s);
-        }
-        let r = req.send().await.expect("the MCP endpoint answers");
-        assert!(r.status().is_success(), "MCP status {}", r.status());
-        if let Some(s) = r.headers().get("mcp-session-id") {
-            self.session = Some(s.to_str().expect("ascii session id").to_string());
-        }
-        let body = r.text().await.expect("body");
-        if body.trim_start().starts_with('{') {
-            return vec![serde_json::from_str(&body).expect("JSON-RPC")];
-        }
-        body.lines()
-            .filter_map(|l| l.strip_prefix("data:"))
-            .filter_map(|d| serde_json::from_str(d.trim()).ok())
-            .collect()
-    }
-
-    async fn rpc(&mut self, method: &str, params: Value) -> Value {
-        self.id += 1;
-        let id = self.id;
-        let answers = self
-            .post(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
-            .await;
-        answers
-            .into_iter()
-            .find(|m| m["id"] == json!(id))
-            .unwrap_or_else(|| panic!("no answer to {method}"))
-    }
-
-    /// Calls a tool that must succeed; its structured result.
-    async fn call(&mut self, tool: &str, args: Value) -> Value {
-        let r = self.rpc("tools/call", json!({"name": tool, "arguments": args})).await;
-        assert_eq!(r["result"]["isError"], json!(false), "{tool}: {r}");
-        r["result"]["structuredContent"].clone()
-    }
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_mcp_agent_and_a_human_in_the_browser_play_one_table() {
@@ -93,14 +19,14 @@ async fn an_mcp_agent_and_a_human_in_the_browser_play_one_table() {
         return;
     };
     // The agent opens the table: its own seat and one for a human.
-    let mut agent = Mcp::connect(&server.url).await;
+    let mut agent = Mcp::connect(&server.url, "e2e-agent").await;
     let tools = agent.rpc("tools/list", json!({})).await;
     assert!(
         tools["result"]["tools"].as_array().is_some_and(|t| t.len() >= 9),
         "{tools}"
     );
     let t = agent
-        .call(
+        .ok(
             "create_table",
             json!({"game": "splendor", "players": 2, "name": "Robo",
                    "seats": [{"kind": "agent"}, {"kind": "human"}]}),
@@ -137,7 +63,7 @@ async fn an_mcp_agent_and_a_human_in_the_browser_play_one_table() {
     loop {
         assert!(Instant::now() < deadline, "the game did not end in time");
         let w = agent
-            .call(
+            .ok(
                 "wait_for_turn",
                 json!({"table": table, "seat": 0, "token": at["token"], "timeout_seconds": 0}),
             )
@@ -145,12 +71,12 @@ async fn an_mcp_agent_and_a_human_in_the_browser_play_one_table() {
         match w["status"].as_str() {
             Some("over") => break,
             Some("your_turn") => {
-                let legal = agent.call("legal_actions", at.clone()).await;
+                let legal = agent.ok("legal_actions", at.clone()).await;
                 let n = legal["actions"].as_array().map_or(0, Vec::len);
                 assert!(n > 0, "{legal}");
                 let pick = (agent_moves * 7) % n;
                 let a = agent
-                    .call(
+                    .ok(
                         "act",
                         json!({"table": table, "seat": 0, "token": at["token"], "index": pick}),
                     )
@@ -182,7 +108,7 @@ async fn an_mcp_agent_and_a_human_in_the_browser_play_one_table() {
         "both played: agent {agent_moves}, human {human_moves}"
     );
     // Both sides see the end: the agent through observe, the human on the winner screen.
-    let end = agent.call("observe", at.clone()).await;
+    let end = agent.ok("observe", at.clone()).await;
     assert_eq!(end["over"], json!(true), "{end}");
     b.wait_for("[data-testid=winner]", Duration::from_secs(20)).await;
     b.quit().await;
