@@ -326,7 +326,7 @@ impl BasePhase {
 
 /// The complete state of a CATAN game.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(from = "crate::state_json::StateJson")]
+#[serde(try_from = "crate::state_json::StateJson")]
 pub struct State {
     /// The rule set.
     #[serde(default)]
@@ -438,7 +438,7 @@ impl State {
     #[inline]
     pub fn knights(&self, i: usize) -> NodeSet {
         match &self.ck {
-            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights),
+            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights()),
             None => NodeSet::EMPTY,
         }
     }
@@ -453,7 +453,7 @@ impl State {
         if let Some(ck) = &self.ck {
             for (i, c) in ck.players.iter().enumerate().take(self.n()) {
                 if i != seat {
-                    s |= c.knights.0;
+                    s |= c.knights().0;
                 }
             }
         }

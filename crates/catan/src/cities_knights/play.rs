@@ -134,7 +134,7 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Ck(CkAction::EndCard));
         }
         Phase::Ck(CkPhase::Desert { .. }) => {
-            for node in ck(state).players[seat.index()].knights.iter() {
+            for node in ck(state).players[seat.index()].knights().iter() {
                 out.push(Action::Ck(CkAction::RemoveKnight { node }));
             }
         }
@@ -214,7 +214,7 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
             Action::Base(BaseAction::BuildRoad { edge }),
         ) => check_road(state, seat, edge, true).map_err(Rejection::from),
         (Phase::Ck(CkPhase::Desert { .. }), Action::Ck(CkAction::RemoveKnight { node })) => {
-            if ck(state).players[seat.index()].knights.contains(node) {
+            if ck(state).players[seat.index()].knights().contains(node) {
                 Ok(())
             } else {
                 Err(CkError::Deserter.into())

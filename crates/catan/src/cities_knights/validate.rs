@@ -168,7 +168,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             }
             continue;
         };
-        let k = c.knights;
+        let k = c.knights();
         if (k.0 & all_knights).any() {
             out.push(problem!(
                 "ck.knight.place",
@@ -185,24 +185,24 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             ));
         }
         for (de, en, set) in [
-            ("starke", "strong", c.strong),
-            ("mächtige", "mighty", c.mighty),
-            ("aktive", "active", c.active),
-            ("in diesem Zug eingesetzte", "acted", c.acted),
-            ("in diesem Zug aktivierte", "fresh", c.fresh),
-            ("in diesem Zug beförderte", "promoted", c.promoted),
+            ("starke", "strong", c.strong()),
+            ("mächtige", "mighty", c.mighty()),
+            ("aktive", "active", c.active()),
+            ("in diesem Zug eingesetzte", "acted", c.acted()),
+            ("in diesem Zug aktivierte", "fresh", c.fresh()),
+            ("in diesem Zug beförderte", "promoted", c.promoted()),
         ] {
             if (set.0 & !k.0).any() {
                 out.push(problem!(
-                    "ck.state.knights",
+                    "ck.state.knights()",
                     "Platz {i}: {de} Ritter, wo kein Ritter dieses Platzes steht.",
                     "seat {i}: {en} knights where no knight of it stands"
                 ));
             }
         }
-        if (c.strong.0 & c.mighty.0).any() {
+        if (c.strong().0 & c.mighty().0).any() {
             out.push(problem!(
-                "ck.state.knights",
+                "ck.state.knights()",
                 "Platz {i}: Ein Ritter ist zugleich stark und mächtig.",
                 "seat {i}: a knight both strong and mighty"
             ));
@@ -216,21 +216,21 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0).any() {
+        if Seat(i as u8) != state.current && (c.acted().0 | c.fresh().0 | c.promoted().0).any() {
             out.push(problem!(
-                "ck.state.knights",
+                "ck.state.knights()",
                 "Platz {i}: Ritter-Aktionen aus einem Zug, der nicht seiner ist.",
                 "seat {i}: knight history of a turn that is not its own"
             ));
         }
-        if (c.walls.0 & !p.cities.0).any() || c.walls.len() > WALL_LIMIT as usize {
+        if (c.walls.set().0 & !p.cities.0).any() || c.walls.len() > WALL_LIMIT as usize {
             out.push(problem!(
                 "ck.build.wall",
                 "Platz {i}: Stadtmauern stehen nur unter eigenen Städten, höchstens {WALL_LIMIT}.",
                 "seat {i}: walls must stand under its cities, at most {WALL_LIMIT}"
             ));
         }
-        if (c.flat.0 & !p.settlements.0).any() {
+        if (c.flat.set().0 & !p.settlements.0).any() {
             out.push(problem!(
                 "ck.barbarian.pillage",
                 "Platz {i}: Eine umgelegte Stadt, die nicht als Siedlung zählt.",

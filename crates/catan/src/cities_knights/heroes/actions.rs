@@ -8,6 +8,7 @@ use super::HeroError;
 use crate::action::{Action, Event};
 use crate::cities_knights::cards::{Card, Commodity};
 use crate::cities_knights::knights::check_can_act;
+use crate::cities_knights::KnightBit;
 use crate::cities_knights::{ck, ck_mut, to_bank};
 use crate::error::CatanError;
 use crate::resource::Resource;
@@ -62,7 +63,7 @@ pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
     c.heroes
         .hero
         .iter()
-        .find(|&n| ck(state).players[seat.index()].knights.contains(n))
+        .find(|&n| ck(state).players[seat.index()].knights().contains(n))
 }
 
 fn on(state: &State) -> Result<(), CatanError> {
@@ -76,7 +77,7 @@ fn on(state: &State) -> Result<(), CatanError> {
 /// Checks upgrading the knight on `node` to the hero for one `commodity`.
 pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
     on(state)?;
-    if !ck(state).players[seat.index()].knights.contains(node) {
+    if !ck(state).players[seat.index()].knights().contains(node) {
         return Err(err(HeroError::Upgrade));
     }
     if hero_node(state, seat).is_some() {
@@ -153,7 +154,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let i = seat.index();
     let c = &ck(state).players[i];
     if hero_node(state, seat).is_none() {
-        for node in ck(state).players[i].knights.iter() {
+        for node in ck(state).players[i].knights().iter() {
             for commodity in Commodity::ALL {
                 if c.commodities.get(commodity) > 0 {
                     out.push(Action::Ck(CkAction::UpgradeHero { node, commodity }));
@@ -196,8 +197,8 @@ pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: He
         return;
     };
     let c = &mut ck_mut(state).players[seat.index()];
-    c.active.remove(hero);
-    c.acted.insert(hero);
+    c.roster.remove(KnightBit::Active, hero);
+    c.roster.insert(KnightBit::Acted, hero);
     c.heroes.squires.insert(hex);
     events.push(Event::Ck(CkEvent::SquireRecruited { seat, hero, hex }));
 }

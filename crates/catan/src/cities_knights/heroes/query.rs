@@ -113,7 +113,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
             };
             nodes.push((n, kind));
         }
-        for n in c.players[i].knights.iter().filter(|&n| !heroes.contains(n)) {
+        for n in c.players[i].knights().iter().filter(|&n| !heroes.contains(n)) {
             nodes.push((n, PieceKind::Knight));
         }
         for (n, kind) in nodes {

@@ -33,7 +33,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
                 h.hero.len()
             ));
         }
-        if (h.hero.0 & !c.knights.0).any() {
+        if (h.hero.0 & !c.knights().0).any() {
             out.push(problem!(
                 "snh.hero.one_per_player",
                 "Platz {i}: Die Heldenmarke liegt auf keinem seiner Ritter.",
