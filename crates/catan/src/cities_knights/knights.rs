@@ -104,7 +104,7 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
 pub fn knight_owner(state: &State, node: NodeId) -> Option<Seat> {
     state.ck.as_deref()?.players[..state.n()]
         .iter()
-        .position(|c| c.knights().contains(node))
+        .position(|c| c.roster.has(KnightBit::Placed, node))
         .map(|i| Seat(i as u8))
 }
 
@@ -135,11 +135,12 @@ pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crat
 /// Checks a promotion, paid or free (Smith).
 pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    let level = c.strength(c.knights(), node);
-    if level == 0 || level == 3 || c.promoted().contains(node) {
+    let level = c.level_at(node);
+    if level == 0 || level == 3 || c.roster.has(KnightBit::Promoted, node) {
         return Err(CkError::Promote.into());
     }
-    if c.knights_left(c.knights(), level + 1) == 0 {
+    // Levels 2 and 3 are counted from their bits alone.
+    if c.knights_left(NodeSet::EMPTY, level + 1) == 0 {
         return Err(CkError::NoKnightLeft { level: level + 1 }.into());
     }
     if level == 2 && c.levels[super::Track::Politics.index()] < 3 {
@@ -154,7 +155,8 @@ pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> 
 /// Checks an activation.
 pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    if !c.knights().contains(node) || c.active().contains(node) {
+    let bits = c.roster.bits(node);
+    if bits & KnightBit::Placed as u8 == 0 || bits & KnightBit::Active as u8 != 0 {
         return Err(CkError::Activate.into());
     }
     if !p.hand.covers(&ACTIVATE_COST) {
@@ -165,17 +167,17 @@ pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), cra
 
 /// Checks that the knight on `node` may take an action now.
 pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
-    let (_, c) = own(state, seat);
-    if !c.knights().contains(node) {
+    let bits = own(state, seat).1.roster.bits(node);
+    if bits & KnightBit::Placed as u8 == 0 {
         return Err(CkError::KnightInactive);
     }
-    if c.acted().contains(node) {
+    if bits & KnightBit::Acted as u8 != 0 {
         return Err(CkError::KnightActed);
     }
-    if c.fresh().contains(node) {
+    if bits & KnightBit::Fresh as u8 != 0 {
         return Err(CkError::KnightFresh);
     }
-    if !c.active().contains(node) {
+    if bits & KnightBit::Active as u8 == 0 {
         return Err(CkError::KnightInactive);
     }
     Ok(())
@@ -197,8 +199,8 @@ pub fn check_displace(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Re
         return Err(CkError::Displace);
     };
     let (_, c) = own(state, seat);
-    let mine = c.strength(c.knights(), from);
-    let theirs = ck(state).players[victim.index()].strength(ck(state).players[victim.index()].knights(), to);
+    let mine = c.level_at(from);
+    let theirs = ck(state).players[victim.index()].level_at(to);
     if theirs >= mine || !reach(state, seat, from).1.contains(to) {
         return Err(CkError::Displace);
     }
@@ -220,25 +222,30 @@ pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
 /// The knight actions and purchases of the active player in the main phase.
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let (p, c) = own(state, seat);
-    if p.hand.covers(&KNIGHT_COST) && c.knights_left(c.knights(), 1) > 0 {
+    let knights = c.knights();
+    if p.hand.covers(&KNIGHT_COST) && c.knights_left(knights, 1) > 0 {
         for node in place_spots(state, seat).iter() {
             out.push(Action::Ck(CkAction::BuildKnight { node }));
         }
     }
-    for node in c.knights().iter() {
+    for node in knights.iter() {
         if check_promote(state, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }
-    for node in c.knights().iter() {
+    for node in knights.iter() {
         if check_activate(state, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::ActivateKnight { node }));
         }
     }
-    for from in c.knights().iter() {
-        if check_can_act(state, seat, from).is_err() {
+    // The knights `check_can_act` accepts, read from their records at once.
+    let ready = KnightBit::Placed as u8 | KnightBit::Active as u8;
+    let spent = KnightBit::Acted as u8 | KnightBit::Fresh as u8;
+    for r in c.roster.iter() {
+        if r.bits & ready != ready || r.bits & spent != 0 {
             continue;
         }
+        let from = r.node;
         let (empties, enemies) = reach(state, seat, from);
         for to in empties.iter() {
             out.push(Action::Ck(CkAction::MoveKnight { from, to }));
@@ -335,8 +342,8 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
     };
     let v = victim.index();
     let strength = ck(state).players[v].strength(ck(state).players[v].knights(), to);
-    let active = ck(state).players[v].active().contains(to);
-    let hero = ck(state).players[v].heroes.hero.contains(to);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, to);
+    let hero = ck(state).players[v].roster.has(KnightBit::Hero, to);
     ck_mut(state).players[v].roster.remove(KnightBit::Placed, to);
     ck_mut(state).players[v].clear_knight(to);
     relocate_own(state, seat, from, to);
@@ -374,8 +381,8 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
     };
     let v = victim.index();
     let strength = ck(state).players[v].strength(ck(state).players[v].knights(), node);
-    let active = ck(state).players[v].active().contains(node);
-    let hero = ck(state).players[v].heroes.hero.contains(node);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, node);
+    let hero = ck(state).players[v].roster.has(KnightBit::Hero, node);
     ck_mut(state).players[v].roster.remove(KnightBit::Placed, node);
     ck_mut(state).players[v].clear_knight(node);
     if reach(state, victim, node).0.is_empty() {
@@ -429,7 +436,7 @@ pub fn apply_relocate<S: EventSink<Event>>(
     }
     if c.heroes.relocating {
         c.heroes.relocating = false;
-        c.heroes.hero.insert(node);
+        c.roster.insert(KnightBit::Hero, node);
     }
     events.push(Event::Ck(CkEvent::KnightRelocated {
         seat,

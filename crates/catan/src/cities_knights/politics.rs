@@ -242,7 +242,7 @@ pub fn deserter_level(state: &State, seat: Seat, strength: u8) -> Option<u8> {
 pub fn apply_remove<S: EventSink<Event>>(state: &mut State, victim: Seat, node: NodeId, events: &mut S) {
     let v = victim.index();
     let strength = ck(state).players[v].strength(ck(state).players[v].knights(), node);
-    let active = ck(state).players[v].active().contains(node);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, node);
     ck_mut(state).players[v].roster.remove(KnightBit::Placed, node);
     ck_mut(state).players[v].clear_knight(node);
     events.push(Event::Ck(CkEvent::KnightRemoved { seat: victim, node }));

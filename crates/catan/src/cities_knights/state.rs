@@ -11,9 +11,9 @@
 //! without a knight) is something `validate` reports.
 
 use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
-use super::heroes::HeroPlayer;
-use super::progress::{fresh_decks, Deck, ProgressCards};
-use crate::bits::NodeSet;
+use super::heroes::{HeroPieces, HeroPlayer};
+use super::progress::{fresh_decks, Deck, ProgressCard, ProgressCards};
+use crate::bits::{NodeBits, NodeSet};
 use crate::cities_knights::CommodityCounts;
 use crate::state::MAX_PLAYERS;
 use crate::topology::{HexId, NodeId};
@@ -57,6 +57,9 @@ pub enum KnightBit {
     Fresh = 32,
     /// Promoted this turn (`ck.knight.promote`: once per turn).
     Promoted = 64,
+    /// Carries the hero flag (`snh.hero.marker`); in JSON the player's
+    /// `heroes.hero`.
+    Hero = 128,
 }
 
 /// A knight: its intersection and its [`KnightBit`]s.
@@ -69,48 +72,108 @@ pub struct KnightRecord {
 }
 
 /// A player's knights: at most [`MAX_KNIGHTS`] records, sorted by node, the
-/// unused slots last. Two bytes a knight instead of seven 16-byte node sets
-/// a player (issue 28: C&K's part is copied by every search clone); the
-/// sorted order keeps equal positions equal. Lookups scan six bytes pairs.
+/// unused slots last (node [`Roster::FREE`], no bits). Twelve bytes instead
+/// of seven 16-byte node sets a player (issue 28: C&K's part is copied by
+/// every search clone); the sorted order keeps equal positions equal.
+///
+/// The node ids are eight bytes (two spare ones always unused) read as one
+/// 64-bit word: a lookup finds its node's byte with a few word operations
+/// instead of a loop. The bits are six bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Roster([KnightRecord; MAX_KNIGHTS]);
+pub struct Roster {
+    nodes: [u8; 8],
+    bits: [u8; MAX_KNIGHTS],
+}
 
 impl Default for Roster {
     fn default() -> Self {
-        Roster([Roster::FREE_SLOT; MAX_KNIGHTS])
+        Roster {
+            nodes: [Roster::FREE.0; 8],
+            bits: [0; MAX_KNIGHTS],
+        }
     }
+}
+
+/// Every byte of a word `b`.
+const fn bytes(b: u8) -> u64 {
+    b as u64 * 0x0101_0101_0101_0101
+}
+
+/// 0x80 in each byte of `x` that is zero, 0 in the others.
+#[inline]
+const fn zero_bytes(x: u64) -> u64 {
+    let low = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & low).wrapping_add(low)) | x | low)
 }
 
 impl Roster {
     /// The node of an unused slot (past every board's ids).
     pub const FREE: NodeId = NodeId(u8::MAX);
-    const FREE_SLOT: KnightRecord = KnightRecord {
-        node: Roster::FREE,
-        bits: 0,
-    };
+
+    /// The nodes as a word; the two bytes past the slots read as unused.
+    #[inline]
+    fn node_word(&self) -> u64 {
+        u64::from_le_bytes(self.nodes)
+    }
+
+    /// The node of slot `i`.
+    #[inline]
+    fn node(&self, i: usize) -> NodeId {
+        NodeId(self.nodes[i])
+    }
+
+    /// The bits as a word; the two bytes past the slots are 0.
+    #[inline]
+    fn bit_word(&self) -> u64 {
+        let b = &self.bits;
+        u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], 0, 0])
+    }
+
+    /// The slot of `node`, if it has a record.
+    #[inline]
+    fn slot(&self, node: NodeId) -> Option<usize> {
+        if node == Roster::FREE {
+            return None;
+        }
+        let hit = zero_bytes(self.node_word() ^ bytes(node.0));
+        (hit != 0).then(|| (hit.trailing_zeros() / 8) as usize)
+    }
 
     /// The records in use, by node.
     #[inline]
     pub fn iter(&self) -> impl Iterator<Item = KnightRecord> + '_ {
-        self.0.iter().copied().take_while(|r| r.node != Roster::FREE)
+        self.nodes[..MAX_KNIGHTS]
+            .iter()
+            .zip(self.bits)
+            .take_while(|(&n, _)| n != Roster::FREE.0)
+            .map(|(&n, bits)| KnightRecord { node: NodeId(n), bits })
     }
 
     /// Records in use.
     #[inline]
     pub fn len(&self) -> usize {
-        self.iter().count()
+        self.nodes.iter().filter(|&&n| n != Roster::FREE.0).count()
     }
 
     /// Whether no record is in use.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0[0].node == Roster::FREE
+        self.nodes[0] == Roster::FREE.0
+    }
+
+    /// Records that have every bit of `mask`.
+    #[inline]
+    pub fn count_with(&self, mask: u8) -> u32 {
+        self.slots_with(mask).count_ones()
     }
 
     /// The bits of the record on `node` (0 without one).
     #[inline]
     pub fn bits(&self, node: NodeId) -> u8 {
-        self.iter().find(|r| r.node == node).map_or(0, |r| r.bits)
+        match self.slot(node) {
+            Some(i) if i < MAX_KNIGHTS => self.bits[i],
+            _ => 0,
+        }
     }
 
     /// Whether the record on `node` has `bit`.
@@ -119,16 +182,35 @@ impl Roster {
         self.bits(node) & bit as u8 != 0
     }
 
+    /// The slots whose bits include all of `mask`, as 0x80 per byte.
+    #[inline]
+    fn slots_with(&self, mask: u8) -> u64 {
+        zero_bytes((self.bit_word() & bytes(mask)) ^ bytes(mask)) & !zero_bytes(self.bit_word()) & 0x0000_8080_8080_8080
+    }
+
     /// The nodes whose record has `bit`.
     #[inline]
     pub fn nodes(&self, bit: KnightBit) -> NodeSet {
-        let mut s = NodeSet::EMPTY;
-        for r in self.iter() {
-            if r.bits & bit as u8 != 0 {
-                s.insert(r.node);
-            }
+        let mut s = NodeBits::ZERO;
+        let mut m = self.slots_with(bit as u8);
+        while m != 0 {
+            s |= NodeBits::bit(self.nodes[(m.trailing_zeros() / 8) as usize] as usize);
+            m &= m - 1;
         }
-        s
+        NodeSet(s)
+    }
+
+    /// The first node whose record has every bit of `mask`.
+    #[inline]
+    pub fn first_with(&self, mask: u8) -> Option<NodeId> {
+        let m = self.slots_with(mask);
+        (m != 0).then(|| self.node((m.trailing_zeros() / 8) as usize))
+    }
+
+    /// The nodes of the records with `bit`, ascending.
+    #[inline]
+    pub fn iter_with(&self, bit: KnightBit) -> impl Iterator<Item = NodeId> + '_ {
+        self.iter().filter(move |r| r.bits & bit as u8 != 0).map(|r| r.node)
     }
 
     /// Sets `bit` on `node`; false (and nothing changed) when `node` has no
@@ -153,12 +235,20 @@ impl Roster {
         self.put(node, bits);
     }
 
-    /// Clears `bit` on every record.
+    /// Clears `bit` on every record (one pass, the records left without
+    /// bits dropped, the order kept).
     pub fn clear(&mut self, bit: KnightBit) {
-        let before = *self;
-        for r in before.iter() {
-            self.remove(bit, r.node);
+        let mut out = Roster::default();
+        let mut n = 0;
+        for i in 0..MAX_KNIGHTS {
+            let bits = self.bits[i] & !(bit as u8);
+            if bits != 0 {
+                out.nodes[n] = self.nodes[i];
+                out.bits[n] = bits;
+                n += 1;
+            }
         }
+        *self = out;
     }
 
     /// Removes the record on `node` and returns its bits (0 without one).
@@ -175,27 +265,33 @@ impl Roster {
         if node == Roster::FREE {
             return false;
         }
-        let slots = &mut self.0;
-        match slots.iter().position(|r| r.node >= node) {
-            Some(i) if slots[i].node == node => {
+        let last = MAX_KNIGHTS - 1;
+        let node = node.0;
+        match self.nodes[..MAX_KNIGHTS].iter().position(|&n| n >= node) {
+            Some(i) if self.nodes[i] == node => {
                 if bits == 0 {
-                    slots.copy_within(i + 1.., i);
-                    slots[MAX_KNIGHTS - 1] = Roster::FREE_SLOT;
+                    self.nodes.copy_within(i + 1..MAX_KNIGHTS, i);
+                    self.bits.copy_within(i + 1.., i);
+                    self.nodes[last] = Roster::FREE.0;
+                    self.bits[last] = 0;
                 } else {
-                    slots[i].bits = bits;
+                    self.bits[i] = bits;
                 }
                 true
             }
             _ if bits == 0 => true,
-            Some(i) if slots[MAX_KNIGHTS - 1].node == Roster::FREE => {
-                slots.copy_within(i..MAX_KNIGHTS - 1, i + 1);
-                slots[i] = KnightRecord { node, bits };
+            Some(i) if self.nodes[last] == Roster::FREE.0 => {
+                self.nodes.copy_within(i..last, i + 1);
+                self.bits.copy_within(i..last, i + 1);
+                self.nodes[i] = node;
+                self.bits[i] = bits;
                 true
             }
             _ => false,
         }
     }
 }
+
 /// Up to `N` intersections, ascending, the unused slots [`Roster::FREE`]:
 /// a player's walls (3) or lying city pieces (4) in `N` bytes instead of a
 /// 16-byte node set. In JSON an ascending list of ids like a [`NodeSet`];
@@ -223,7 +319,7 @@ impl<const N: usize> NodeList<N> {
     /// Number of nodes.
     #[inline]
     pub fn len(&self) -> usize {
-        self.iter().count()
+        self.0.iter().filter(|&&n| n != Roster::FREE).count()
     }
     /// Whether the list is empty.
     #[inline]
@@ -299,6 +395,71 @@ impl<'de, const N: usize> Deserialize<'de> for NodeList<N> {
     }
 }
 
+/// A player's revealed victory point progress cards: the two kinds there
+/// are (`ck.progress.vp_cards`), two bytes instead of a 25-kind count. In
+/// JSON a progress card count as before; any other kind there is an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(into = "ProgressCards", try_from = "ProgressCards")]
+pub struct VpCards {
+    /// Printer cards.
+    pub printer: u8,
+    /// Constitution cards.
+    pub constitution: u8,
+}
+
+impl VpCards {
+    /// Cards of `card` (0 for every card that gives no point).
+    #[inline]
+    pub fn get(&self, card: ProgressCard) -> u8 {
+        match card {
+            ProgressCard::Printer => self.printer,
+            ProgressCard::Constitution => self.constitution,
+            _ => 0,
+        }
+    }
+    /// Adds a card; a card that gives no point is not revealed and stays out.
+    #[inline]
+    pub fn add_card(&mut self, card: ProgressCard) {
+        match card {
+            ProgressCard::Printer => self.printer = self.printer.saturating_add(1),
+            ProgressCard::Constitution => self.constitution = self.constitution.saturating_add(1),
+            _ => {}
+        }
+    }
+    /// Cards in all.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        u32::from(self.printer) + u32::from(self.constitution)
+    }
+    /// The cards as a progress card count (views, card totals).
+    pub fn cards(&self) -> ProgressCards {
+        let mut c = ProgressCards::ZERO;
+        c.set(ProgressCard::Printer, self.printer);
+        c.set(ProgressCard::Constitution, self.constitution);
+        c
+    }
+}
+
+impl From<VpCards> for ProgressCards {
+    fn from(v: VpCards) -> Self {
+        v.cards()
+    }
+}
+
+impl TryFrom<ProgressCards> for VpCards {
+    type Error = String;
+    fn try_from(c: ProgressCards) -> Result<Self, String> {
+        let v = VpCards {
+            printer: c.get(ProgressCard::Printer),
+            constitution: c.get(ProgressCard::Constitution),
+        };
+        if c.total() != v.total() {
+            return Err("a revealed progress card that is no victory point card".into());
+        }
+        Ok(v)
+    }
+}
+
 /// What Cities & Knights adds to one player.
 ///
 /// In JSON the knights' bits are node lists named after them (`strong`,
@@ -325,11 +486,11 @@ pub struct CkPlayer {
     /// Progress cards in hand (secret), victory point cards excluded.
     pub progress: ProgressCards,
     /// Revealed victory point progress cards (Printer, Constitution).
-    pub vp_cards: ProgressCards,
+    pub vp_cards: VpCards,
     /// Defender of Catan cards.
     pub defenders: u8,
-    /// Hero and squires (`rules/heroes.md`); left out of JSON while unused.
-    pub heroes: HeroPlayer,
+    /// Squires (`rules/heroes.md`); the hero is a [`KnightBit::Hero`].
+    pub heroes: HeroPieces,
 }
 
 /// [`CkPlayer`] in JSON: the knights' bits as node lists.
@@ -358,7 +519,7 @@ struct CkPlayerJson {
     #[serde(default)]
     progress: ProgressCards,
     #[serde(default)]
-    vp_cards: ProgressCards,
+    vp_cards: VpCards,
     #[serde(default)]
     defenders: u8,
     #[serde(default, skip_serializing_if = "HeroPlayer::is_empty")]
@@ -392,7 +553,7 @@ impl From<CkPlayer> for CkPlayerJson {
             progress: p.progress,
             vp_cards: p.vp_cards,
             defenders: p.defenders,
-            heroes: p.heroes,
+            heroes: p.hero_view(),
         }
     }
 }
@@ -409,6 +570,11 @@ impl TryFrom<CkPlayerJson> for CkPlayer {
                 }
             }
         }
+        for node in j.heroes.hero.iter() {
+            if !roster.try_insert(KnightBit::Hero, node) {
+                return Err(format!("knight bits on more than {MAX_KNIGHTS} intersections"));
+            }
+        }
         Ok(CkPlayer {
             commodities: j.commodities,
             roster,
@@ -418,7 +584,10 @@ impl TryFrom<CkPlayerJson> for CkPlayer {
             progress: j.progress,
             vp_cards: j.vp_cards,
             defenders: j.defenders,
-            heroes: j.heroes,
+            heroes: HeroPieces {
+                squires: j.heroes.squires,
+                relocating: j.heroes.relocating,
+            },
         })
     }
 }
@@ -460,6 +629,21 @@ impl CkPlayer {
         self.roster.nodes(KnightBit::Promoted)
     }
 
+    /// The knight carrying the hero flag (at most one).
+    #[inline]
+    pub fn hero(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Hero)
+    }
+
+    /// The heroes module's part as JSON and views show it.
+    pub fn hero_view(&self) -> HeroPlayer {
+        HeroPlayer {
+            hero: self.hero(),
+            squires: self.heroes.squires,
+            relocating: self.heroes.relocating,
+        }
+    }
+
     /// Makes `knights` the player's knights (a loaded state's
     /// `players[i].knights`); an error past [`MAX_KNIGHTS`] records.
     pub fn set_knights(&mut self, knights: NodeSet) -> Result<(), String> {
@@ -488,20 +672,56 @@ impl CkPlayer {
         }
     }
 
+    /// Strength of this player's knight on `node` (1–3), 0 without one.
+    #[inline]
+    pub fn level_at(&self, node: NodeId) -> u8 {
+        let bits = self.roster.bits(node);
+        if bits & KnightBit::Placed as u8 == 0 {
+            0
+        } else if bits & KnightBit::Mighty as u8 != 0 {
+            3
+        } else if bits & KnightBit::Strong as u8 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether a record counts as a knight of `level` (1 basic: one of
+    /// `knights` neither strong nor mighty; 2 strong; 3 mighty).
+    #[inline]
+    fn is_of_level(r: KnightRecord, knights: NodeSet, level: u8) -> bool {
+        let high = KnightBit::Strong as u8 | KnightBit::Mighty as u8;
+        match level {
+            1 => r.bits & high == 0 && knights.contains(r.node),
+            2 => r.bits & KnightBit::Strong as u8 != 0,
+            _ => r.bits & KnightBit::Mighty as u8 != 0,
+        }
+    }
+
     /// Knights of a level (1 basic, 2 strong, 3 mighty) on the board.
     #[inline]
     pub fn of_level(&self, knights: NodeSet, level: u8) -> NodeSet {
-        match level {
-            1 => NodeSet(knights.0 & !self.strong().0 & !self.mighty().0),
-            2 => self.strong(),
-            _ => self.mighty(),
+        let mut s = NodeSet::EMPTY;
+        for r in self.roster.iter().filter(|&r| CkPlayer::is_of_level(r, knights, level)) {
+            s.insert(r.node);
         }
+        s
     }
 
     /// Pieces of a level left in the supply (`ck.knight.no_piece_left`).
     #[inline]
     pub fn knights_left(&self, knights: NodeSet, level: u8) -> u8 {
-        KNIGHTS_PER_LEVEL.saturating_sub(self.of_level(knights, level).len() as u8)
+        let n = match level {
+            2 => self.roster.count_with(KnightBit::Strong as u8) as usize,
+            3 => self.roster.count_with(KnightBit::Mighty as u8) as usize,
+            _ => self
+                .roster
+                .iter()
+                .filter(|&r| CkPlayer::is_of_level(r, knights, level))
+                .count(),
+        };
+        KNIGHTS_PER_LEVEL.saturating_sub(n as u8)
     }
 
     /// The player's own defence: the strengths of the active knights
@@ -522,7 +742,6 @@ impl CkPlayer {
     pub fn clear_knight(&mut self, node: NodeId) {
         let placed = self.roster.bits(node) & KnightBit::Placed as u8;
         self.roster.put(node, placed);
-        self.heroes.hero.remove(node);
     }
 
     /// Moves a knight with its level, status and turn history from `from`
@@ -530,10 +749,6 @@ impl CkPlayer {
     pub fn move_knight(&mut self, from: NodeId, to: NodeId) {
         let bits = self.roster.take(from);
         self.roster.put(to, bits);
-        if self.heroes.hero.contains(from) {
-            self.heroes.hero.remove(from);
-            self.heroes.hero.insert(to);
-        }
     }
 }
 

@@ -109,7 +109,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         let held: u32 = ck
             .players
             .iter()
-            .map(|p| p.progress.0[k] as u32 + p.vp_cards.0[k] as u32)
+            .map(|p| p.progress.0[k] as u32 + p.vp_cards.get(card) as u32)
             .sum();
         let deck = &ck.decks[card.track().index()];
         let total = held + deck.top.0[k] as u32 + deck.under.0[k] as u32;
@@ -256,15 +256,6 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                     format!("seat {i}: {} held hidden; it is revealed when drawn", card.en()),
                 ));
             }
-        }
-        if c.vp_cards.total()
-            != c.vp_cards.get(ProgressCard::Printer) as u32 + c.vp_cards.get(ProgressCard::Constitution) as u32
-        {
-            out.push(problem!(
-                "ck.state.progress_cards",
-                "Platz {i}: Eine aufgedeckte Fortschrittskarte, die keine Siegpunktkarte ist.",
-                "seat {i}: a revealed progress card that is no victory point card"
-            ));
         }
         let over = matches!(state.phase, Phase::Ck(CkPhase::ProgressDiscard { seat, .. }) if seat.index() == i);
         let limit = PROGRESS_HAND_LIMIT + u32::from(over);

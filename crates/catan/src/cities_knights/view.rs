@@ -122,10 +122,10 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
                 levels: c.levels,
                 progress_count: Track::ALL.map(|t| c.progress.of_track(t)),
                 progress: sees_progress(state, viewer, seat).then_some(c.progress),
-                vp_cards: c.vp_cards,
+                vp_cards: c.vp_cards.cards(),
                 defenders: c.defenders,
                 bank_rates: viewer.sees(seat).then(|| super::trade::rates(state, seat)),
-                heroes: c.heroes,
+                heroes: c.hero_view(),
             }
         })
         .collect();

@@ -43,7 +43,7 @@ fn hexes_of(node: NodeId) -> Vec<HexId> {
 }
 
 fn set_hero(s: &mut State, seat: u8, node: NodeId) {
-    cp(s, seat).heroes.hero.insert(node);
+    cp(s, seat).roster.insert(catan::cities_knights::KnightBit::Hero, node);
 }
 
 fn squire(s: &mut State, seat: u8, hex: HexId) {
@@ -55,7 +55,7 @@ fn squires(s: &State, seat: u8) -> Vec<HexId> {
 }
 
 fn hero_of(s: &State, seat: u8) -> Vec<NodeId> {
-    ck(s).players[seat as usize].heroes.hero.iter().collect()
+    ck(s).players[seat as usize].hero().iter().collect()
 }
 
 fn desert(s: &State) -> HexId {
@@ -605,7 +605,9 @@ fn snh_squire_none_left_and_pieces() {
 #[test]
 fn snh_squire_hero_only() {
     let (mut s, hexes) = recruit_position();
-    cp(&mut s, 0).heroes.hero.remove(r(2));
+    cp(&mut s, 0)
+        .roster
+        .remove(catan::cities_knights::KnightBit::Hero, r(2));
     let (from, to) = step_onto(&s, Terrain::Hills);
     squire(&mut s, 0, from);
     give(&mut s, 0, &[(Resource::Brick, 1)]);

@@ -164,7 +164,7 @@ pub(super) fn value(h: &CatanHeuristic, s: &State, ck: &CkState, siege: &Siege, 
     for node in c.knights().iter() {
         let strength = f64::from(c.strength(c.knights(), node));
         v += w.knight_base + w.knight * strength;
-        if c.active().contains(node) {
+        if c.roster.has(catan::cities_knights::KnightBit::Active, node) {
             v += w.active * strength;
         }
     }

@@ -59,11 +59,9 @@ pub fn hex_resource(state: &State, hex: HexId) -> Option<Resource> {
 
 /// The intersection of `seat`'s hero, if on the board.
 pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
-    let c = &ck(state).players[seat.index()];
-    c.heroes
-        .hero
-        .iter()
-        .find(|&n| ck(state).players[seat.index()].knights().contains(n))
+    ck(state).players[seat.index()]
+        .roster
+        .first_with(KnightBit::Hero as u8 | KnightBit::Placed as u8)
 }
 
 fn on(state: &State) -> Result<(), CatanError> {
@@ -77,7 +75,7 @@ fn on(state: &State) -> Result<(), CatanError> {
 /// Checks upgrading the knight on `node` to the hero for one `commodity`.
 pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
     on(state)?;
-    if !ck(state).players[seat.index()].knights().contains(node) {
+    if !ck(state).players[seat.index()].roster.has(KnightBit::Placed, node) {
         return Err(err(HeroError::Upgrade));
     }
     if hero_node(state, seat).is_some() {
@@ -162,9 +160,14 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
     }
-    for h in 0..state.topology().hex_count() as u8 {
-        if check_recruit(state, seat, HexId(h)).is_ok() {
-            out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
+    // What `check_recruit` asks of the hero, asked once instead of per hex.
+    let hero_can_recruit = hero_node(state, seat)
+        .is_some_and(|hero| c.heroes.squires_left() > 0 && check_can_act(state, seat, hero).is_ok());
+    if hero_can_recruit {
+        for h in 0..state.topology().hex_count() as u8 {
+            if check_recruit(state, seat, HexId(h)).is_ok() {
+                out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
+            }
         }
     }
     for from in c.heroes.squires.iter() {
@@ -185,9 +188,9 @@ pub fn apply_upgrade<S: EventSink<Event>>(
     events: &mut S,
 ) {
     to_bank(state, seat, Card::commodity(commodity), 1);
-    let h = &mut ck_mut(state).players[seat.index()].heroes;
-    h.hero = crate::bits::NodeSet::EMPTY;
-    h.hero.insert(node);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.roster.clear(KnightBit::Hero);
+    c.roster.insert(KnightBit::Hero, node);
     events.push(Event::Ck(CkEvent::HeroUpgraded { seat, node, commodity }));
 }
 

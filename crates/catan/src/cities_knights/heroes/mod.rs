@@ -31,7 +31,11 @@ use serde::{Deserialize, Serialize};
 pub const SQUIRES_PER_PLAYER: u8 = 2;
 
 /// A set of hexes (bit = hex id); in JSON a sorted list of hex ids.
+///
+/// Byte-aligned (`packed`) like [`NodeSet`], so that it pads no player
+/// record of Cities & Knights' state (issue 28); read and written by value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(C, packed)]
 pub struct HexSet(pub u32);
 
 impl HexSet {
@@ -94,7 +98,28 @@ impl<'de> Deserialize<'de> for HexSet {
     }
 }
 
-/// What the heroes module adds to one player (all public).
+/// What the heroes module adds to one player in the state, beside the hero
+/// flag, which is a bit of the knight that carries it
+/// ([`super::KnightBit::Hero`]), so that it moves and ends with the knight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct HeroPieces {
+    /// The hexes of the player's squires on the board (`snh.squire.pieces`).
+    pub squires: HexSet,
+    /// The knight being relocated after a displacement (phase `relocate` of
+    /// this seat) is the hero (`snh.decide.relocated_hero`).
+    pub relocating: bool,
+}
+
+impl HeroPieces {
+    /// Squires in the supply.
+    #[inline]
+    pub fn squires_left(&self) -> u8 {
+        SQUIRES_PER_PLAYER.saturating_sub(self.squires.len() as u8)
+    }
+}
+
+/// What the heroes module adds to one player as JSON and views show it (all
+/// public): the hero flag as a node list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct HeroPlayer {
     /// The knight carrying the hero flag (at most one; a subset of the
