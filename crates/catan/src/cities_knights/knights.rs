@@ -64,9 +64,12 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     }
     let me = &state.players[i];
     let roads = me.roads.0;
-    let others = state.opponent_pieces(i);
-    let other_knights = NodeSet(all_knights(state).0 & !ck(state).players[i].knights().0);
-    let empty = empty_nodes(state);
+    // Every knight set is built once from the rosters (what
+    // `State::opponent_pieces` and `empty_nodes` would build again).
+    let all = all_knights(state).0;
+    let other_knights = NodeSet(all & !ck(state).players[i].knights().0);
+    let others = NodeSet(state.players.opponent_buildings(i).0 | other_knights.0);
+    let empty = NodeSet(t.all_nodes.0 & !state.occupied().0 & !all);
     let mut seen = NodeBits::bit(start.index());
     // A node enters the stack at most once (when first seen): an array in
     // place holds it, no allocation per call.

@@ -412,9 +412,8 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let cur = state.current.index();
     ck_mut(state).turn = Default::default();
     let c = &mut ck_mut(state).players[cur];
-    c.roster.clear(KnightBit::Acted);
-    c.roster.clear(KnightBit::Fresh);
-    c.roster.clear(KnightBit::Promoted);
+    c.roster
+        .clear_mask(KnightBit::Acted as u8 | KnightBit::Fresh as u8 | KnightBit::Promoted as u8);
     turn::end_turn(state, events);
 }
 

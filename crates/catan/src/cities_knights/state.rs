@@ -194,7 +194,10 @@ impl Roster {
         let mut s = NodeBits::ZERO;
         let mut m = self.slots_with(bit as u8);
         while m != 0 {
-            s |= NodeBits::bit(self.nodes[(m.trailing_zeros() / 8) as usize] as usize);
+            let i = self.nodes[(m.trailing_zeros() / 8) as usize] as usize;
+            if let Some(w) = s.0.get_mut(i / 64) {
+                *w |= 1 << (i % 64);
+            }
             m &= m - 1;
         }
         NodeSet(s)
@@ -238,10 +241,18 @@ impl Roster {
     /// Clears `bit` on every record (one pass, the records left without
     /// bits dropped, the order kept).
     pub fn clear(&mut self, bit: KnightBit) {
+        self.clear_mask(bit as u8);
+    }
+
+    /// Clears the bits of `mask` on every record, as [`Roster::clear`].
+    pub fn clear_mask(&mut self, mask: u8) {
+        if self.bit_word() & bytes(mask) == 0 {
+            return;
+        }
         let mut out = Roster::default();
         let mut n = 0;
         for i in 0..MAX_KNIGHTS {
-            let bits = self.bits[i] & !(bit as u8);
+            let bits = self.bits[i] & !mask;
             if bits != 0 {
                 out.nodes[n] = self.nodes[i];
                 out.bits[n] = bits;
