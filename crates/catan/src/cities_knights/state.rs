@@ -3,12 +3,13 @@
 //! Defender cards; for the table the commodity bank, the barbarian ship, the
 //! sleeping robber, the metropolises, the merchant and the progress decks.
 //!
-//! Knights are bitsets over intersections like the base game's pieces: the
-//! knight positions ([`CkPlayer::knights`], which road blocking and Longest
-//! Road see through [`crate::State::opponent_pieces`]), their level, status
-//! and this turn's history. A knight's data therefore moves
-//! with a handful of bit operations, and an invalid combination (a status bit
-//! without a knight) is something `validate` reports.
+//! Knights are a [`Roster`] per player: at most six records of a node and
+//! its [`KnightBit`]s (placed, level, status, this turn's history, hero),
+//! because the part is copied by every search clone (issue 28). The node sets
+//! the rules combine ([`CkPlayer::knights`], which road blocking and Longest
+//! Road see through [`crate::State::opponent_pieces`]) are built from it on
+//! demand. An invalid combination that fits (a status bit without a knight)
+//! is something `validate` reports; what does not fit is refused on loading.
 
 use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
 use super::heroes::{HeroPieces, HeroPlayer};

@@ -2,12 +2,12 @@
 //! of the fan expansion "Schlachten, Nationen und Helden" on top of Cities &
 //! Knights, on when [`crate::Rules::CitiesKnightsHeroes`] is the rule set.
 //!
-//! State ([`HeroPlayer`], inside [`super::CkPlayer`], left out of JSON while
-//! unused): the hero flag is a bitset over intersections like the other knight
-//! bits, so it moves with the knight (`CkPlayer::move_knight`) and ends when
-//! the knight leaves the board (`CkPlayer::clear_knight`); a displaced hero
-//! that its owner relocates keeps it through `relocating`. Squires are a
-//! bitset over hexes.
+//! State ([`HeroPieces`] inside [`super::CkPlayer`]; [`HeroPlayer`] in JSON
+//! and views, left out while unused): the hero flag is a knight bit
+//! ([`super::KnightBit::Hero`]), so it moves with the knight
+//! (`CkPlayer::move_knight`) and ends when the knight leaves the board
+//! (`CkPlayer::clear_knight`); a displaced hero that its owner relocates
+//! keeps it through `relocating`. Squires are a bitset over hexes.
 //!
 //! - [`actions`]: upgrade, recruit, squire moves (checks, legal list, apply);
 //! - [`query`]: `attackable_by` and `hero_protection` for a battle system;
