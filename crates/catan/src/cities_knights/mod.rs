@@ -45,6 +45,7 @@ pub mod play;
 pub mod politics;
 pub mod progress;
 pub mod roll;
+pub mod roster;
 pub mod science;
 pub mod secrets;
 pub mod setup;
