@@ -22,7 +22,7 @@ fn main() {
     if let Some(ck) = s.ck.as_deref_mut() {
         ck.players[0].levels[Track::Science.index()] = 2;
         ck.players[0].commodities.0[Commodity::Paper.index()] = 1;
-        ck.players[0].knights.insert(NodeId(4));
+        ck.players[0].roster.insert(catan::KnightBit::Placed, NodeId(4));
     }
     line(&s.ck);
     for a in [

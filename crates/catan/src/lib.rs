@@ -51,8 +51,9 @@ pub use board::{Board, Harbor, HarborSpot, Slots, Terrain, Tile};
 pub use cities_knights::heroes::{HeroError, HeroPlayer, HexSet, HERO_RULE_IDS, SQUIRES_PER_PLAYER};
 pub use cities_knights::{
     Card, Cards, CkAction, CkChance, CkError, CkEvent, CkPhase, CkPlayer, CkPlayerView, CkState, CkView, Commodities,
-    Commodity, CommodityCounts, Deck, EventFace, Merchant, Metropolis, ProgressCard, ProgressCards, ProgressHand, Step,
-    Track, CARD_KINDS, CK_RULE_IDS, COMMODITY_COUNT, PROGRESS_HAND_LIMIT, TRACK_COUNT,
+    Commodity, CommodityCounts, Deck, EventFace, KnightBit, KnightRecord, Merchant, Metropolis, NodeList, ProgressCard,
+    ProgressCards, ProgressHand, Roster, Step, Track, CARD_KINDS, CK_RULE_IDS, COMMODITY_COUNT, MAX_KNIGHTS,
+    PROGRESS_HAND_LIMIT, TRACK_COUNT,
 };
 pub use config::{BoardChoice, Config, Extension, Rules, TurnRule};
 pub use dev::{DevCard, DevCardCounts, DevCards, DEV_KINDS};

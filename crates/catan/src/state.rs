@@ -326,7 +326,7 @@ impl BasePhase {
 
 /// The complete state of a CATAN game.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(from = "crate::state_json::StateJson")]
+#[serde(try_from = "crate::state_json::StateJson")]
 pub struct State {
     /// The rule set.
     #[serde(default)]
@@ -369,6 +369,10 @@ pub struct State {
     pub players: Players,
     /// What Cities & Knights adds (present exactly when `rules` is
     /// `cities_knights`; boxed so that a base game pays one pointer for it).
+    /// The box stays although the part is compact (532 bytes, issue 28):
+    /// base and C&K games share this one `State` type, and the part inline
+    /// would put every base state (488 bytes) past its 512-byte target. The
+    /// price is one heap allocation per clone of a C&K state.
     #[serde(default, skip_serializing_if = "Option::is_none", rename = "cities_knights")]
     pub ck: Option<Box<CkState>>,
     /// The 5–6 player extension's turn rule (absent in 3–4 player games).
@@ -438,7 +442,7 @@ impl State {
     #[inline]
     pub fn knights(&self, i: usize) -> NodeSet {
         match &self.ck {
-            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights),
+            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights()),
             None => NodeSet::EMPTY,
         }
     }
@@ -453,7 +457,7 @@ impl State {
         if let Some(ck) = &self.ck {
             for (i, c) in ck.players.iter().enumerate().take(self.n()) {
                 if i != seat {
-                    s |= c.knights.0;
+                    s |= c.knights().0;
                 }
             }
         }

@@ -202,8 +202,9 @@ pub(crate) struct StateJson {
     free_squire_steps: u8,
 }
 
-impl From<StateJson> for State {
-    fn from(j: StateJson) -> Self {
+impl TryFrom<StateJson> for State {
+    type Error = String;
+    fn try_from(j: StateJson) -> Result<Self, String> {
         let mut players = Players::new(j.players.len());
         let mut ck = j.ck;
         let mut base_knights = false;
@@ -219,7 +220,9 @@ impl From<StateJson> for State {
                 road_length: 0,
             };
             match ck.as_deref_mut() {
-                Some(c) => c.players[i].knights = p.knights,
+                Some(c) => c.players[i]
+                    .set_knights(p.knights)
+                    .map_err(|e| format!("players[{i}]: {e}"))?,
                 None => base_knights |= !p.knights.is_empty(),
             }
         }
@@ -249,6 +252,6 @@ impl From<StateJson> for State {
             base_knights,
         };
         state.recompute_road_lengths();
-        state
+        Ok(state)
     }
 }

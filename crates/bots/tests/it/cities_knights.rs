@@ -56,7 +56,7 @@ fn position(rules: &str, seed: u64) -> State {
         s.players[i].hand = Resources::default();
         let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
         let c = &mut ck.players[i];
-        c.knights = catan::NodeSet::EMPTY;
+        c.roster = Default::default();
         let commodities = c.commodities;
         c.commodities = Default::default();
         ck.bank.add(&commodities);
@@ -67,16 +67,6 @@ fn position(rules: &str, seed: u64) -> State {
             }
         }
         let c = &mut ck.players[i];
-        for set in [
-            &mut c.strong,
-            &mut c.mighty,
-            &mut c.active,
-            &mut c.acted,
-            &mut c.fresh,
-            &mut c.promoted,
-        ] {
-            *set = catan::NodeSet::EMPTY;
-        }
         c.heroes = Default::default();
     }
     let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
@@ -118,14 +108,14 @@ fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
         .find(|n| free.contains(*n))
         .expect("a free intersection at the seat's roads");
     let c = &mut s.ck.as_deref_mut().expect("ck").players[seat.index()];
-    c.knights.insert(node);
+    c.roster.insert(catan::KnightBit::Placed, node);
     match level {
-        2 => c.strong.insert(node),
-        3 => c.mighty.insert(node),
+        2 => c.roster.insert(catan::KnightBit::Strong, node),
+        3 => c.roster.insert(catan::KnightBit::Mighty, node),
         _ => {}
     }
     if active {
-        c.active.insert(node);
+        c.roster.insert(catan::KnightBit::Active, node);
     }
     node
 }
@@ -157,7 +147,9 @@ fn a_city_is_at_risk_when_the_own_defence_is_the_lowest_and_the_ship_is_near() {
     let node = knight(&mut s, ME, 1, false);
     let activated = |s: &State| {
         let mut t = s.clone();
-        t.ck.as_deref_mut().expect("ck").players[0].active.insert(node);
+        t.ck.as_deref_mut().expect("ck").players[0]
+            .roster
+            .insert(catan::KnightBit::Active, node);
         t
     };
     // Near: one step from Catan, nobody defends, every seat holds a city.

@@ -9,6 +9,7 @@
 
 use super::cards::Track;
 use super::error::CkError;
+use super::state::KnightBit;
 use super::state::{Step, BARBARIAN_STEPS};
 use super::{ck, ck_mut, next_in_order};
 use crate::action::Event;
@@ -30,7 +31,7 @@ pub fn defence(state: &State) -> u32 {
 /// One player's defence.
 #[inline]
 pub fn own_defence(state: &State, i: usize) -> u32 {
-    ck(state).players[i].defence(ck(state).players[i].knights)
+    ck(state).players[i].defence(ck(state).players[i].knights())
 }
 
 /// Cities of seat `i` that can be pillaged: those without a metropolis.
@@ -103,7 +104,7 @@ pub fn attack<S: EventSink<Event>>(state: &mut State, events: &mut S) -> Option<
 fn reset<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let ck = ck_mut(state);
     for p in ck.players.iter_mut() {
-        p.active = NodeSet::EMPTY;
+        p.roster.clear(KnightBit::Active);
     }
     ck.barbarians = 0;
     ck.robber_awake = true;

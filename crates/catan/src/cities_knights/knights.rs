@@ -11,6 +11,7 @@
 
 use super::error::CkError;
 use super::state::CkPlayer;
+use super::state::KnightBit;
 use super::{ck, ck_mut};
 use crate::action::{Action, Event};
 use crate::bits::{NodeBits, NodeSet};
@@ -36,7 +37,7 @@ pub fn all_knights(state: &State) -> NodeSet {
     NodeSet(
         ck.players[..state.n()]
             .iter()
-            .fold(NodeBits::ZERO, |a, c| a | c.knights.0),
+            .fold(NodeBits::ZERO, |a, c| a | c.knights().0),
     )
 }
 
@@ -63,9 +64,12 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     }
     let me = &state.players[i];
     let roads = me.roads.0;
-    let others = state.opponent_pieces(i);
-    let other_knights = NodeSet(all_knights(state).0 & !ck(state).players[i].knights.0);
-    let empty = empty_nodes(state);
+    // Every knight set is built once from the rosters (what
+    // `State::opponent_pieces` and `empty_nodes` would build again).
+    let all = all_knights(state).0;
+    let other_knights = NodeSet(all & !ck(state).players[i].knights().0);
+    let others = NodeSet(state.players.opponent_buildings(i).0 | other_knights.0);
+    let empty = NodeSet(t.all_nodes.0 & !state.occupied().0 & !all);
     let mut seen = NodeBits::bit(start.index());
     // A node enters the stack at most once (when first seen): an array in
     // place holds it, no allocation per call.
@@ -103,7 +107,7 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
 pub fn knight_owner(state: &State, node: NodeId) -> Option<Seat> {
     state.ck.as_deref()?.players[..state.n()]
         .iter()
-        .position(|c| c.knights.contains(node))
+        .position(|c| c.roster.has(KnightBit::Placed, node))
         .map(|i| Seat(i as u8))
 }
 
@@ -117,7 +121,7 @@ pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate:
     if !place_spots(state, seat).contains(node) {
         return Err(CkError::KnightPlace.into());
     }
-    if c.knights_left(c.knights, 1) == 0 {
+    if c.knights_left(c.knights(), 1) == 0 {
         return Err(CkError::NoKnightLeft { level: 1 }.into());
     }
     if !p.hand.covers(&KNIGHT_COST) {
@@ -134,11 +138,12 @@ pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crat
 /// Checks a promotion, paid or free (Smith).
 pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    let level = c.strength(c.knights, node);
-    if level == 0 || level == 3 || c.promoted.contains(node) {
+    let level = c.level_at(node);
+    if level == 0 || level == 3 || c.roster.has(KnightBit::Promoted, node) {
         return Err(CkError::Promote.into());
     }
-    if c.knights_left(c.knights, level + 1) == 0 {
+    // Levels 2 and 3 are counted from their bits alone.
+    if c.knights_left(NodeSet::EMPTY, level + 1) == 0 {
         return Err(CkError::NoKnightLeft { level: level + 1 }.into());
     }
     if level == 2 && c.levels[super::Track::Politics.index()] < 3 {
@@ -153,7 +158,8 @@ pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> 
 /// Checks an activation.
 pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
     let (p, c) = own(state, seat);
-    if !c.knights.contains(node) || c.active.contains(node) {
+    let bits = c.roster.bits(node);
+    if bits & KnightBit::Placed as u8 == 0 || bits & KnightBit::Active as u8 != 0 {
         return Err(CkError::Activate.into());
     }
     if !p.hand.covers(&ACTIVATE_COST) {
@@ -164,17 +170,17 @@ pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), cra
 
 /// Checks that the knight on `node` may take an action now.
 pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
-    let (_, c) = own(state, seat);
-    if !c.knights.contains(node) {
+    let bits = own(state, seat).1.roster.bits(node);
+    if bits & KnightBit::Placed as u8 == 0 {
         return Err(CkError::KnightInactive);
     }
-    if c.acted.contains(node) {
+    if bits & KnightBit::Acted as u8 != 0 {
         return Err(CkError::KnightActed);
     }
-    if c.fresh.contains(node) {
+    if bits & KnightBit::Fresh as u8 != 0 {
         return Err(CkError::KnightFresh);
     }
-    if !c.active.contains(node) {
+    if bits & KnightBit::Active as u8 == 0 {
         return Err(CkError::KnightInactive);
     }
     Ok(())
@@ -196,8 +202,8 @@ pub fn check_displace(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Re
         return Err(CkError::Displace);
     };
     let (_, c) = own(state, seat);
-    let mine = c.strength(c.knights, from);
-    let theirs = ck(state).players[victim.index()].strength(ck(state).players[victim.index()].knights, to);
+    let mine = c.level_at(from);
+    let theirs = ck(state).players[victim.index()].level_at(to);
     if theirs >= mine || !reach(state, seat, from).1.contains(to) {
         return Err(CkError::Displace);
     }
@@ -219,25 +225,30 @@ pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
 /// The knight actions and purchases of the active player in the main phase.
 pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let (p, c) = own(state, seat);
-    if p.hand.covers(&KNIGHT_COST) && c.knights_left(c.knights, 1) > 0 {
+    let knights = c.knights();
+    if p.hand.covers(&KNIGHT_COST) && c.knights_left(knights, 1) > 0 {
         for node in place_spots(state, seat).iter() {
             out.push(Action::Ck(CkAction::BuildKnight { node }));
         }
     }
-    for node in c.knights.iter() {
+    for node in knights.iter() {
         if check_promote(state, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }
-    for node in c.knights.iter() {
+    for node in knights.iter() {
         if check_activate(state, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::ActivateKnight { node }));
         }
     }
-    for from in c.knights.iter() {
-        if check_can_act(state, seat, from).is_err() {
+    // The knights `check_can_act` accepts, read from their records at once.
+    let ready = KnightBit::Placed as u8 | KnightBit::Active as u8;
+    let spent = KnightBit::Acted as u8 | KnightBit::Fresh as u8;
+    for r in c.roster.iter() {
+        if r.bits & ready != ready || r.bits & spent != 0 {
             continue;
         }
+        let from = r.node;
         let (empties, enemies) = reach(state, seat, from);
         for to in empties.iter() {
             out.push(Action::Ck(CkAction::MoveKnight { from, to }));
@@ -267,7 +278,9 @@ pub fn refresh_roads<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// Builds a basic knight, inactive.
 pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &KNIGHT_COST);
-    ck_mut(state).players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()]
+        .roster
+        .insert(KnightBit::Placed, node);
     ck_mut(state).players[seat.index()].clear_knight(node);
     events.push(Event::Ck(CkEvent::KnightBuilt { seat, node }));
     refresh_roads(state, events);
@@ -281,17 +294,17 @@ pub fn apply_promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: N
 
 /// Promotes a knight one level without paying (Smith).
 pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
-    let knights = ck(state).players[seat.index()].knights;
+    let knights = ck(state).players[seat.index()].knights();
     let c = &mut ck_mut(state).players[seat.index()];
     let strength = if c.strength(knights, node) == 1 {
-        c.strong.insert(node);
+        c.roster.insert(KnightBit::Strong, node);
         2
     } else {
-        c.strong.remove(node);
-        c.mighty.insert(node);
+        c.roster.remove(KnightBit::Strong, node);
+        c.roster.insert(KnightBit::Mighty, node);
         3
     };
-    c.promoted.insert(node);
+    c.roster.insert(KnightBit::Promoted, node);
     events.push(Event::Ck(CkEvent::KnightPromoted { seat, node, strength }));
 }
 
@@ -299,19 +312,17 @@ pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId,
 pub fn apply_activate<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &ACTIVATE_COST);
     let c = &mut ck_mut(state).players[seat.index()];
-    c.active.insert(node);
-    c.fresh.insert(node);
+    c.roster.insert(KnightBit::Active, node);
+    c.roster.insert(KnightBit::Fresh, node);
     events.push(Event::Ck(CkEvent::KnightActivated { seat, node }));
 }
 
 /// Moves a knight of `seat` and marks it as having acted (inactive).
 fn relocate_own(state: &mut State, seat: Seat, from: NodeId, to: NodeId) {
     let c = &mut ck_mut(state).players[seat.index()];
-    c.knights.remove(from);
-    c.knights.insert(to);
     c.move_knight(from, to);
-    c.active.remove(to);
-    c.acted.insert(to);
+    c.roster.remove(KnightBit::Active, to);
+    c.roster.insert(KnightBit::Acted, to);
 }
 
 /// Moves an active knight.
@@ -333,10 +344,10 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(ck(state).players[v].knights, to);
-    let active = ck(state).players[v].active.contains(to);
-    let hero = ck(state).players[v].heroes.hero.contains(to);
-    ck_mut(state).players[v].knights.remove(to);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights(), to);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, to);
+    let hero = ck(state).players[v].roster.has(KnightBit::Hero, to);
+    ck_mut(state).players[v].roster.remove(KnightBit::Placed, to);
     ck_mut(state).players[v].clear_knight(to);
     relocate_own(state, seat, from, to);
     events.push(Event::Ck(CkEvent::KnightMoved {
@@ -372,10 +383,10 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(ck(state).players[v].knights, node);
-    let active = ck(state).players[v].active.contains(node);
-    let hero = ck(state).players[v].heroes.hero.contains(node);
-    ck_mut(state).players[v].knights.remove(node);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights(), node);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, node);
+    let hero = ck(state).players[v].roster.has(KnightBit::Hero, node);
+    ck_mut(state).players[v].roster.remove(KnightBit::Placed, node);
     ck_mut(state).players[v].clear_knight(node);
     if reach(state, victim, node).0.is_empty() {
         events.push(Event::Ck(CkEvent::KnightRelocated {
@@ -413,20 +424,22 @@ pub fn apply_relocate<S: EventSink<Event>>(
     active: bool,
     events: &mut S,
 ) {
-    ck_mut(state).players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()]
+        .roster
+        .insert(KnightBit::Placed, node);
     let c = &mut ck_mut(state).players[seat.index()];
     c.clear_knight(node);
     match strength {
-        2 => c.strong.insert(node),
-        3 => c.mighty.insert(node),
+        2 => c.roster.insert(KnightBit::Strong, node),
+        3 => c.roster.insert(KnightBit::Mighty, node),
         _ => {}
     }
     if active {
-        c.active.insert(node);
+        c.roster.insert(KnightBit::Active, node);
     }
     if c.heroes.relocating {
         c.heroes.relocating = false;
-        c.heroes.hero.insert(node);
+        c.roster.insert(KnightBit::Hero, node);
     }
     events.push(Event::Ck(CkEvent::KnightRelocated {
         seat,
@@ -440,8 +453,8 @@ pub fn apply_relocate<S: EventSink<Event>>(
 /// Chases the robber: the knight acts, the robber moves and steals as on a 7.
 pub fn apply_chase<S: EventSink<Event>>(state: &mut State, seat: Seat, knight: NodeId, events: &mut S) {
     let c = &mut ck_mut(state).players[seat.index()];
-    c.active.remove(knight);
-    c.acted.insert(knight);
+    c.roster.remove(KnightBit::Active, knight);
+    c.roster.insert(KnightBit::Acted, knight);
     events.push(Event::Ck(CkEvent::RobberChased { seat, knight }));
     state.phase = Phase::Base(BasePhase::MoveRobber { resume: Resume::Main });
 }

@@ -8,6 +8,7 @@
 use super::cards::Card;
 use super::error::CkError;
 use super::layer::CkLayer;
+use super::state::KnightBit;
 use super::CkState;
 use super::{barbarians, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
@@ -411,9 +412,8 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
     let cur = state.current.index();
     ck_mut(state).turn = Default::default();
     let c = &mut ck_mut(state).players[cur];
-    c.acted = crate::bits::NodeSet::EMPTY;
-    c.fresh = crate::bits::NodeSet::EMPTY;
-    c.promoted = crate::bits::NodeSet::EMPTY;
+    c.roster
+        .clear_mask(KnightBit::Acted as u8 | KnightBit::Fresh as u8 | KnightBit::Promoted as u8);
     turn::end_turn(state, events);
 }
 

@@ -45,6 +45,7 @@ pub mod play;
 pub mod politics;
 pub mod progress;
 pub mod roll;
+mod roster;
 pub mod science;
 pub mod secrets;
 pub mod setup;
@@ -61,7 +62,9 @@ pub use error::{CkError, CK_RULE_IDS};
 pub use event::CkEvent;
 pub use phase::CkPhase;
 pub use progress::{Deck, ProgressCard, ProgressCards, ProgressHand, PROGRESS_HAND_LIMIT};
-pub use state::{CkPlayer, CkState, Merchant, Metropolis, Step};
+pub use state::{
+    CkPlayer, CkState, KnightBit, KnightRecord, Merchant, Metropolis, NodeList, Roster, Step, MAX_KNIGHTS,
+};
 pub use view::{CkPlayerView, CkView};
 
 use crate::resource::Resources;

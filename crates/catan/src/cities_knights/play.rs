@@ -9,6 +9,7 @@
 use super::cards::{Card, Cards};
 use super::error::CkError;
 use super::progress::ProgressCard;
+use super::state::KnightBit;
 use super::{ck, ck_mut, commerce, hand, knights, next_in_order, politics, science};
 use crate::action::{Action, Chance, Event};
 use crate::cities_knights::ProgressHand;
@@ -134,7 +135,7 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Ck(CkAction::EndCard));
         }
         Phase::Ck(CkPhase::Desert { .. }) => {
-            for node in ck(state).players[seat.index()].knights.iter() {
+            for node in ck(state).players[seat.index()].knights().iter() {
                 out.push(Action::Ck(CkAction::RemoveKnight { node }));
             }
         }
@@ -214,7 +215,7 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
             Action::Base(BaseAction::BuildRoad { edge }),
         ) => check_road(state, seat, edge, true).map_err(Rejection::from),
         (Phase::Ck(CkPhase::Desert { .. }), Action::Ck(CkAction::RemoveKnight { node })) => {
-            if ck(state).players[seat.index()].knights.contains(node) {
+            if ck(state).players[seat.index()].roster.has(KnightBit::Placed, node) {
                 Ok(())
             } else {
                 Err(CkError::Deserter.into())

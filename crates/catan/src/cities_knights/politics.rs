@@ -5,6 +5,7 @@
 use super::cards::{Card, Cards};
 use super::error::CkError;
 use super::play::{hold, spend};
+use super::state::KnightBit;
 use super::{card_count, ck, ck_mut, hand, knights};
 use crate::action::{Action, Event};
 use crate::bits::NodeSet;
@@ -70,7 +71,7 @@ fn check_bishop(state: &State, hex: HexId) -> Result<(), CatanError> {
 
 fn check_deserter(state: &State, seat: Seat, victim: Seat) -> Result<(), CkError> {
     match ck(state).players.get(victim.index()) {
-        Some(c) if victim != seat && victim.index() < state.n() && !c.knights.is_empty() => Ok(()),
+        Some(c) if victim != seat && victim.index() < state.n() && !c.knights().is_empty() => Ok(()),
         _ => Err(CkError::Deserter),
     }
 }
@@ -200,11 +201,13 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
         }
         Action::Ck(CkAction::PlayProgress { card: P::Warlord }) => {
             spend(state, seat, P::Warlord, events);
-            let knights = ck(state).players[seat.index()].knights;
+            let knights = ck(state).players[seat.index()].knights();
             let c = &mut ck_mut(state).players[seat.index()];
-            let woken = knights.0 & !c.active.0;
-            c.active.union_with(woken);
-            c.fresh.union_with(woken);
+            let woken = knights.0 & !c.active().0;
+            for node in NodeSet(woken).iter() {
+                c.roster.insert(KnightBit::Active, node);
+                c.roster.insert(KnightBit::Fresh, node);
+            }
             for node in NodeSet(woken).iter() {
                 events.push(Event::Ck(CkEvent::KnightActivated { seat, node }));
             }
@@ -232,15 +235,15 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
 /// removed knight's, or basic if none of that level is free (`None`: no piece).
 pub fn deserter_level(state: &State, seat: Seat, strength: u8) -> Option<u8> {
     let c = &ck(state).players[seat.index()];
-    [strength, 1].into_iter().find(|&l| c.knights_left(c.knights, l) > 0)
+    [strength, 1].into_iter().find(|&l| c.knights_left(c.knights(), l) > 0)
 }
 
 /// The knight removed by the Deserter's target; then the player may place one.
 pub fn apply_remove<S: EventSink<Event>>(state: &mut State, victim: Seat, node: NodeId, events: &mut S) {
     let v = victim.index();
-    let strength = ck(state).players[v].strength(ck(state).players[v].knights, node);
-    let active = ck(state).players[v].active.contains(node);
-    ck_mut(state).players[v].knights.remove(node);
+    let strength = ck(state).players[v].strength(ck(state).players[v].knights(), node);
+    let active = ck(state).players[v].roster.has(KnightBit::Active, node);
+    ck_mut(state).players[v].roster.remove(KnightBit::Placed, node);
     ck_mut(state).players[v].clear_knight(node);
     events.push(Event::Ck(CkEvent::KnightRemoved { seat: victim, node }));
     knights::refresh_roads(state, events);
@@ -264,18 +267,20 @@ pub fn apply_deserter_place<S: EventSink<Event>>(
     events: &mut S,
 ) {
     let level = deserter_level(state, seat, strength).unwrap_or(1);
-    ck_mut(state).players[seat.index()].knights.insert(node);
+    ck_mut(state).players[seat.index()]
+        .roster
+        .insert(KnightBit::Placed, node);
     let c = &mut ck_mut(state).players[seat.index()];
     c.clear_knight(node);
     match level {
-        2 => c.strong.insert(node),
-        3 => c.mighty.insert(node),
+        2 => c.roster.insert(KnightBit::Strong, node),
+        3 => c.roster.insert(KnightBit::Mighty, node),
         _ => {}
     }
     if active {
-        c.active.insert(node);
+        c.roster.insert(KnightBit::Active, node);
     }
-    c.fresh.insert(node);
+    c.roster.insert(KnightBit::Fresh, node);
     events.push(Event::Ck(CkEvent::KnightBuilt { seat, node }));
     state.phase = Phase::Base(BasePhase::Main);
     knights::refresh_roads(state, events);

@@ -217,7 +217,7 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
 /// Smith: the next free promotion, or back to the turn when none is left.
 pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
     let any = ck(state).players[seat.index()]
-        .knights
+        .knights()
         .iter()
         .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
     state.phase = if left > 0 && any {
@@ -229,7 +229,7 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
 
 /// Legal actions while Smith promotes.
 pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for node in ck(state).players[seat.index()].knights.iter() {
+    for node in ck(state).players[seat.index()].knights().iter() {
         if knights::check_promote_at(state, seat, node, true).is_ok() {
             out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }

@@ -3,17 +3,19 @@
 //! Defender cards; for the table the commodity bank, the barbarian ship, the
 //! sleeping robber, the metropolises, the merchant and the progress decks.
 //!
-//! Knights are bitsets over intersections like the base game's pieces: the
-//! knight positions ([`CkPlayer::knights`], which road blocking and Longest
-//! Road see through [`crate::State::opponent_pieces`]), their level, status
-//! and this turn's history. A knight's data therefore moves
-//! with a handful of bit operations, and an invalid combination (a status bit
-//! without a knight) is something `validate` reports.
+//! Knights are a [`Roster`] per player: at most six records of a node and
+//! its [`KnightBit`]s (placed, level, status, this turn's history, hero),
+//! because the part is copied by every search clone (issue 28). The node sets
+//! the rules combine ([`CkPlayer::knights`], which road blocking and Longest
+//! Road see through [`crate::State::opponent_pieces`]) are built from it on
+//! demand. An invalid combination that fits (a status bit without a knight)
+//! is something `validate` reports; what does not fit is refused on loading.
 
 use super::cards::{Commodities, EventFace, Track, TRACK_COUNT};
-use super::heroes::HeroPlayer;
+use super::heroes::{HeroPieces, HeroPlayer};
 use super::progress::{fresh_decks, Deck, ProgressCards};
-use crate::bits::{node_count, NodeSet};
+pub use super::roster::{KnightBit, KnightRecord, NodeList, Roster, VpCards, FLAT_LIMIT, MAX_KNIGHTS};
+use crate::bits::NodeSet;
 use crate::cities_knights::CommodityCounts;
 use crate::state::MAX_PLAYERS;
 use crate::topology::{HexId, NodeId};
@@ -32,129 +34,294 @@ pub const WALL_LIMIT: u8 = 3;
 pub const MAX_LEVEL: u8 = 5;
 
 /// What Cities & Knights adds to one player.
+///
+/// In JSON the knights' bits are node lists named after them (`strong`,
+/// `mighty`, `active`, `acted`, `fresh`, `promoted`, as when each was a node
+/// set) and the knights themselves are the player's `knights` (written and
+/// read by `State`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(into = "CkPlayerJson", try_from = "CkPlayerJson")]
 pub struct CkPlayer {
     /// Commodity cards in hand (secret).
-    #[serde(default)]
     pub commodities: Commodities,
-    /// Intersections with this player's knights. Here, not in
-    /// [`crate::Player`], so that a base game's state pays nothing for them;
-    /// in JSON they are the player's `knights` (written and read by `State`).
-    #[serde(skip)]
-    pub knights: NodeSet,
-    /// Knights of level 2 (strong), a subset of the player's knights.
-    #[serde(default)]
-    pub strong: NodeSet,
-    /// Knights of level 3 (mighty), a subset of the player's knights.
-    #[serde(default)]
-    pub mighty: NodeSet,
-    /// Active knights.
-    #[serde(default)]
-    pub active: NodeSet,
-    /// Knights that took their action this turn (`ck.knight.one_action`).
-    #[serde(default)]
-    pub acted: NodeSet,
-    /// Knights activated this turn (`ck.knight.not_this_turn`).
-    #[serde(default)]
-    pub fresh: NodeSet,
-    /// Knights promoted this turn (`ck.knight.promote`: once per turn).
-    #[serde(default)]
-    pub promoted: NodeSet,
+    /// The knights, their level, status and this turn's history. Here, not
+    /// in [`crate::Player`], so that a base game's state pays nothing for
+    /// them; road blocking and Longest Road see them through
+    /// [`crate::State::opponent_pieces`].
+    pub roster: Roster,
     /// Cities with a wall.
-    #[serde(default)]
-    pub walls: NodeSet,
+    pub walls: NodeList<{ WALL_LIMIT as usize }>,
     /// Settlements that are a city piece lying on its side: pillaged while no
     /// settlement piece was in the supply (`ck.barbarian.pillage`).
-    #[serde(default)]
-    pub flat: NodeSet,
+    pub flat: NodeList<FLAT_LIMIT>,
     /// Improvement level per track (trade, politics, science).
-    #[serde(default)]
     pub levels: [u8; TRACK_COUNT],
     /// Progress cards in hand (secret), victory point cards excluded.
-    #[serde(default)]
     pub progress: ProgressCards,
     /// Revealed victory point progress cards (Printer, Constitution).
-    #[serde(default)]
-    pub vp_cards: ProgressCards,
+    pub vp_cards: VpCards,
     /// Defender of Catan cards.
-    #[serde(default)]
     pub defenders: u8,
-    /// Hero and squires (`rules/heroes.md`); left out of JSON while unused.
+    /// Squires (`rules/heroes.md`); the hero is a [`KnightBit::Hero`].
+    pub heroes: HeroPieces,
+}
+
+/// [`CkPlayer`] in JSON: the knights' bits as node lists.
+#[derive(Serialize, Deserialize)]
+struct CkPlayerJson {
+    #[serde(default)]
+    commodities: Commodities,
+    #[serde(default)]
+    strong: NodeSet,
+    #[serde(default)]
+    mighty: NodeSet,
+    #[serde(default)]
+    active: NodeSet,
+    #[serde(default)]
+    acted: NodeSet,
+    #[serde(default)]
+    fresh: NodeSet,
+    #[serde(default)]
+    promoted: NodeSet,
+    #[serde(default)]
+    walls: NodeList<{ WALL_LIMIT as usize }>,
+    #[serde(default)]
+    flat: NodeList<FLAT_LIMIT>,
+    #[serde(default)]
+    levels: [u8; TRACK_COUNT],
+    #[serde(default)]
+    progress: ProgressCards,
+    #[serde(default)]
+    vp_cards: VpCards,
+    #[serde(default)]
+    defenders: u8,
     #[serde(default, skip_serializing_if = "HeroPlayer::is_empty")]
-    pub heroes: HeroPlayer,
+    heroes: HeroPlayer,
+}
+
+/// The bits written as node lists, in their JSON order.
+const LISTED_BITS: [KnightBit; 6] = [
+    KnightBit::Strong,
+    KnightBit::Mighty,
+    KnightBit::Active,
+    KnightBit::Acted,
+    KnightBit::Fresh,
+    KnightBit::Promoted,
+];
+
+impl From<CkPlayer> for CkPlayerJson {
+    fn from(p: CkPlayer) -> Self {
+        let r = p.roster;
+        CkPlayerJson {
+            commodities: p.commodities,
+            strong: r.nodes(KnightBit::Strong),
+            mighty: r.nodes(KnightBit::Mighty),
+            active: r.nodes(KnightBit::Active),
+            acted: r.nodes(KnightBit::Acted),
+            fresh: r.nodes(KnightBit::Fresh),
+            promoted: r.nodes(KnightBit::Promoted),
+            walls: p.walls,
+            flat: p.flat,
+            levels: p.levels,
+            progress: p.progress,
+            vp_cards: p.vp_cards,
+            defenders: p.defenders,
+            heroes: p.hero_view(),
+        }
+    }
+}
+
+impl TryFrom<CkPlayerJson> for CkPlayer {
+    type Error = String;
+    fn try_from(j: CkPlayerJson) -> Result<Self, String> {
+        let mut roster = Roster::default();
+        let sets = [j.strong, j.mighty, j.active, j.acted, j.fresh, j.promoted];
+        for (bit, set) in LISTED_BITS.into_iter().zip(sets) {
+            for node in set.iter() {
+                if !roster.try_insert(bit, node) {
+                    return Err(format!("knight bits on more than {MAX_KNIGHTS} intersections"));
+                }
+            }
+        }
+        for node in j.heroes.hero.iter() {
+            if !roster.try_insert(KnightBit::Hero, node) {
+                return Err(format!("knight bits on more than {MAX_KNIGHTS} intersections"));
+            }
+        }
+        Ok(CkPlayer {
+            commodities: j.commodities,
+            roster,
+            walls: j.walls,
+            flat: j.flat,
+            levels: j.levels,
+            progress: j.progress,
+            vp_cards: j.vp_cards,
+            defenders: j.defenders,
+            heroes: HeroPieces {
+                squires: j.heroes.squires,
+                relocating: j.heroes.relocating,
+            },
+        })
+    }
 }
 
 impl CkPlayer {
+    /// Intersections with this player's knights.
+    #[inline]
+    pub fn knights(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Placed)
+    }
+    /// Knights of level 2 (strong).
+    #[inline]
+    pub fn strong(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Strong)
+    }
+    /// Knights of level 3 (mighty).
+    #[inline]
+    pub fn mighty(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Mighty)
+    }
+    /// Active knights.
+    #[inline]
+    pub fn active(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Active)
+    }
+    /// Knights that took their action this turn (`ck.knight.one_action`).
+    #[inline]
+    pub fn acted(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Acted)
+    }
+    /// Knights activated this turn (`ck.knight.not_this_turn`).
+    #[inline]
+    pub fn fresh(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Fresh)
+    }
+    /// Knights promoted this turn (`ck.knight.promote`: once per turn).
+    #[inline]
+    pub fn promoted(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Promoted)
+    }
+
+    /// The knight carrying the hero flag (at most one).
+    #[inline]
+    pub fn hero(&self) -> NodeSet {
+        self.roster.nodes(KnightBit::Hero)
+    }
+
+    /// The heroes module's part as JSON and views show it.
+    pub fn hero_view(&self) -> HeroPlayer {
+        HeroPlayer {
+            hero: self.hero(),
+            squires: self.heroes.squires,
+            relocating: self.heroes.relocating,
+        }
+    }
+
+    /// Makes `knights` the player's knights (a loaded state's
+    /// `players[i].knights`); an error past [`MAX_KNIGHTS`] records.
+    pub fn set_knights(&mut self, knights: NodeSet) -> Result<(), String> {
+        self.roster.clear(KnightBit::Placed);
+        for node in knights.iter() {
+            if !self.roster.try_insert(KnightBit::Placed, node) {
+                return Err(format!("more than {MAX_KNIGHTS} knights of one player"));
+            }
+        }
+        Ok(())
+    }
+
     /// Strength of the knight on `node` (1–3), 0 without one.
     #[inline]
     pub fn strength(&self, knights: NodeSet, node: NodeId) -> u8 {
         if !knights.contains(node) {
-            0
-        } else if self.mighty.contains(node) {
+            return 0;
+        }
+        let bits = self.roster.bits(node);
+        if bits & KnightBit::Mighty as u8 != 0 {
             3
-        } else if self.strong.contains(node) {
+        } else if bits & KnightBit::Strong as u8 != 0 {
             2
         } else {
             1
         }
     }
 
+    /// Strength of this player's knight on `node` (1–3), 0 without one.
+    #[inline]
+    pub fn level_at(&self, node: NodeId) -> u8 {
+        let bits = self.roster.bits(node);
+        if bits & KnightBit::Placed as u8 == 0 {
+            0
+        } else if bits & KnightBit::Mighty as u8 != 0 {
+            3
+        } else if bits & KnightBit::Strong as u8 != 0 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether a record counts as a knight of `level` (1 basic: one of
+    /// `knights` neither strong nor mighty; 2 strong; 3 mighty).
+    #[inline]
+    fn is_of_level(r: KnightRecord, knights: NodeSet, level: u8) -> bool {
+        let high = KnightBit::Strong as u8 | KnightBit::Mighty as u8;
+        match level {
+            1 => r.bits & high == 0 && knights.contains(r.node),
+            2 => r.bits & KnightBit::Strong as u8 != 0,
+            _ => r.bits & KnightBit::Mighty as u8 != 0,
+        }
+    }
+
     /// Knights of a level (1 basic, 2 strong, 3 mighty) on the board.
     #[inline]
     pub fn of_level(&self, knights: NodeSet, level: u8) -> NodeSet {
-        match level {
-            1 => NodeSet(knights.0 & !self.strong.0 & !self.mighty.0),
-            2 => self.strong,
-            _ => self.mighty,
+        let mut s = NodeSet::EMPTY;
+        for r in self.roster.iter().filter(|&r| CkPlayer::is_of_level(r, knights, level)) {
+            s.insert(r.node);
         }
+        s
     }
 
     /// Pieces of a level left in the supply (`ck.knight.no_piece_left`).
     #[inline]
     pub fn knights_left(&self, knights: NodeSet, level: u8) -> u8 {
-        KNIGHTS_PER_LEVEL.saturating_sub(self.of_level(knights, level).len() as u8)
+        let n = match level {
+            2 => self.roster.count_with(KnightBit::Strong as u8) as usize,
+            3 => self.roster.count_with(KnightBit::Mighty as u8) as usize,
+            _ => self
+                .roster
+                .iter()
+                .filter(|&r| CkPlayer::is_of_level(r, knights, level))
+                .count(),
+        };
+        KNIGHTS_PER_LEVEL.saturating_sub(n as u8)
     }
 
     /// The player's own defence: the strengths of the active knights
     /// (`ck.barbarian.defence`).
     #[inline]
     pub fn defence(&self, knights: NodeSet) -> u32 {
-        let active = knights.0 & self.active.0;
-        node_count(active) + node_count(active & self.strong.0) + 2 * node_count(active & self.mighty.0)
-    }
-
-    /// Removes every trace of a knight on `node`.
-    #[inline]
-    pub fn clear_knight(&mut self, node: NodeId) {
-        for s in [
-            &mut self.strong,
-            &mut self.mighty,
-            &mut self.active,
-            &mut self.acted,
-            &mut self.fresh,
-            &mut self.promoted,
-            &mut self.heroes.hero,
-        ] {
-            s.remove(node);
-        }
-    }
-
-    /// Moves a knight's level, status and turn history from `from` to `to`.
-    pub fn move_knight(&mut self, from: NodeId, to: NodeId) {
-        for s in [
-            &mut self.strong,
-            &mut self.mighty,
-            &mut self.active,
-            &mut self.acted,
-            &mut self.fresh,
-            &mut self.promoted,
-            &mut self.heroes.hero,
-        ] {
-            if s.contains(from) {
-                s.remove(from);
-                s.insert(to);
+        let mut sum = 0;
+        for r in self.roster.iter() {
+            if r.bits & KnightBit::Active as u8 != 0 && knights.contains(r.node) {
+                sum += u32::from(self.strength(knights, r.node));
             }
         }
+        sum
+    }
+
+    /// Removes every trace of a knight on `node` but the knight itself.
+    #[inline]
+    pub fn clear_knight(&mut self, node: NodeId) {
+        let placed = self.roster.bits(node) & KnightBit::Placed as u8;
+        self.roster.put(node, placed);
+    }
+
+    /// Moves a knight with its level, status and turn history from `from`
+    /// to `to` (a record on `to` is replaced).
+    pub fn move_knight(&mut self, from: NodeId, to: NodeId) {
+        let bits = self.roster.take(from);
+        self.roster.put(to, bits);
     }
 }
 
@@ -215,10 +382,9 @@ fn ser_players<S: serde::Serializer>(p: &[CkPlayer; MAX_PLAYERS], s: S) -> Resul
     let used = p
         .iter()
         .rposition(|c| {
-            CkPlayer {
-                knights: NodeSet::EMPTY,
-                ..*c
-            } != CkPlayer::default()
+            let mut c = *c;
+            c.roster.clear(KnightBit::Placed);
+            c != CkPlayer::default()
         })
         .map_or(0, |i| i + 1);
     s.collect_seq(p[..used].iter())

@@ -109,7 +109,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         let held: u32 = ck
             .players
             .iter()
-            .map(|p| p.progress.0[k] as u32 + p.vp_cards.0[k] as u32)
+            .map(|p| p.progress.0[k] as u32 + p.vp_cards.get(card) as u32)
             .sum();
         let deck = &ck.decks[card.track().index()];
         let total = held + deck.top.0[k] as u32 + deck.under.0[k] as u32;
@@ -168,7 +168,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             }
             continue;
         };
-        let k = c.knights;
+        let k = c.knights();
         if (k.0 & all_knights).any() {
             out.push(problem!(
                 "ck.knight.place",
@@ -185,24 +185,24 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             ));
         }
         for (de, en, set) in [
-            ("starke", "strong", c.strong),
-            ("mächtige", "mighty", c.mighty),
-            ("aktive", "active", c.active),
-            ("in diesem Zug eingesetzte", "acted", c.acted),
-            ("in diesem Zug aktivierte", "fresh", c.fresh),
-            ("in diesem Zug beförderte", "promoted", c.promoted),
+            ("starke", "strong", c.strong()),
+            ("mächtige", "mighty", c.mighty()),
+            ("aktive", "active", c.active()),
+            ("in diesem Zug eingesetzte", "acted", c.acted()),
+            ("in diesem Zug aktivierte", "fresh", c.fresh()),
+            ("in diesem Zug beförderte", "promoted", c.promoted()),
         ] {
             if (set.0 & !k.0).any() {
                 out.push(problem!(
-                    "ck.state.knights",
+                    "ck.state.knights()",
                     "Platz {i}: {de} Ritter, wo kein Ritter dieses Platzes steht.",
                     "seat {i}: {en} knights where no knight of it stands"
                 ));
             }
         }
-        if (c.strong.0 & c.mighty.0).any() {
+        if (c.strong().0 & c.mighty().0).any() {
             out.push(problem!(
-                "ck.state.knights",
+                "ck.state.knights()",
                 "Platz {i}: Ein Ritter ist zugleich stark und mächtig.",
                 "seat {i}: a knight both strong and mighty"
             ));
@@ -216,21 +216,21 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 ));
             }
         }
-        if Seat(i as u8) != state.current && (c.acted.0 | c.fresh.0 | c.promoted.0).any() {
+        if Seat(i as u8) != state.current && (c.acted().0 | c.fresh().0 | c.promoted().0).any() {
             out.push(problem!(
-                "ck.state.knights",
+                "ck.state.knights()",
                 "Platz {i}: Ritter-Aktionen aus einem Zug, der nicht seiner ist.",
                 "seat {i}: knight history of a turn that is not its own"
             ));
         }
-        if (c.walls.0 & !p.cities.0).any() || c.walls.len() > WALL_LIMIT as usize {
+        if (c.walls.set().0 & !p.cities.0).any() || c.walls.len() > WALL_LIMIT as usize {
             out.push(problem!(
                 "ck.build.wall",
                 "Platz {i}: Stadtmauern stehen nur unter eigenen Städten, höchstens {WALL_LIMIT}.",
                 "seat {i}: walls must stand under its cities, at most {WALL_LIMIT}"
             ));
         }
-        if (c.flat.0 & !p.settlements.0).any() {
+        if (c.flat.set().0 & !p.settlements.0).any() {
             out.push(problem!(
                 "ck.barbarian.pillage",
                 "Platz {i}: Eine umgelegte Stadt, die nicht als Siedlung zählt.",
@@ -256,15 +256,6 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                     format!("seat {i}: {} held hidden; it is revealed when drawn", card.en()),
                 ));
             }
-        }
-        if c.vp_cards.total()
-            != c.vp_cards.get(ProgressCard::Printer) as u32 + c.vp_cards.get(ProgressCard::Constitution) as u32
-        {
-            out.push(problem!(
-                "ck.state.progress_cards",
-                "Platz {i}: Eine aufgedeckte Fortschrittskarte, die keine Siegpunktkarte ist.",
-                "seat {i}: a revealed progress card that is no victory point card"
-            ));
         }
         let over = matches!(state.phase, Phase::Ck(CkPhase::ProgressDiscard { seat, .. }) if seat.index() == i);
         let limit = PROGRESS_HAND_LIMIT + u32::from(over);

@@ -110,22 +110,22 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
             let own = sees_cards(state, viewer, seat);
             CkPlayerView {
                 commodities: own.then_some(c.commodities),
-                knights: c.knights,
-                strong: c.strong,
-                mighty: c.mighty,
-                active: c.active,
-                acted: c.acted,
-                fresh: c.fresh,
-                promoted: c.promoted,
-                walls: c.walls,
-                flat: c.flat,
+                knights: c.knights(),
+                strong: c.strong(),
+                mighty: c.mighty(),
+                active: c.active(),
+                acted: c.acted(),
+                fresh: c.fresh(),
+                promoted: c.promoted(),
+                walls: c.walls.set(),
+                flat: c.flat.set(),
                 levels: c.levels,
                 progress_count: Track::ALL.map(|t| c.progress.of_track(t)),
                 progress: sees_progress(state, viewer, seat).then_some(c.progress),
-                vp_cards: c.vp_cards,
+                vp_cards: c.vp_cards.cards(),
                 defenders: c.defenders,
                 bank_rates: viewer.sees(seat).then(|| super::trade::rates(state, seat)),
-                heroes: c.heroes,
+                heroes: c.hero_view(),
             }
         })
         .collect();

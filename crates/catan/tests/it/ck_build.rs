@@ -59,7 +59,7 @@ fn ck_knight_place_anywhere_empty_on_own_road_no_distance_rule() {
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(1) }));
     let c = &ck(&s).players[0];
     assert!(
-        s.knights(0).contains(r(1)) && !c.active.contains(r(1)),
+        s.knights(0).contains(r(1)) && !c.active().contains(r(1)),
         "built basic and inactive"
     );
     assert_eq!(s.players[0].hand.total(), 2);
@@ -96,7 +96,7 @@ fn ck_knight_promote_once_per_turn_and_fortress_for_mighty() {
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(1)), 2);
-    assert!(ck(&s).players[0].active.contains(r(1)), "status stays");
+    assert!(ck(&s).players[0].active().contains(r(1)), "status stays");
     // `ck.knight.promote`: once per turn per knight.
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
     assert_refused::<Catan>(
@@ -145,7 +145,7 @@ fn ck_knight_activate_and_not_this_turn() {
         "ck.knight.action_needs_active",
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(1) }));
-    assert!(ck(&s).players[0].active.contains(r(1)));
+    assert!(ck(&s).players[0].active().contains(r(1)));
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -161,7 +161,7 @@ fn ck_knight_activate_and_not_this_turn() {
     );
     // Next turn it may act.
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
-    assert!(ck(&s).players[0].fresh.is_empty());
+    assert!(ck(&s).players[0].fresh().is_empty());
 }
 
 #[test]
@@ -183,7 +183,7 @@ fn ck_knight_move_and_one_action() {
     );
     let c = &ck(&s).players[0];
     assert!(s.knights(0).contains(r(4)) && !s.knights(0).contains(r(1)));
-    assert!(!c.active.contains(r(4)), "acting makes the knight inactive");
+    assert!(!c.active().contains(r(4)), "acting makes the knight inactive");
     // `ck.knight.one_action`: reactivated, it acts no more this turn.
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(4) }));
     assert_refused::<Catan>(
@@ -302,7 +302,7 @@ fn ck_knight_displace_and_the_owner_relocates() {
     assert_eq!(legal, vec![Action::Ck(CkAction::RelocateKnight { node: x })]);
     assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node: x }));
     assert!(s.knights(1).contains(x));
-    assert!(ck(&s).players[1].active.contains(x), "status kept");
+    assert!(ck(&s).players[1].active().contains(x), "status kept");
     assert!(s.knights(0).contains(r(3)));
     assert_eq!(s.phase, Phase::Base(BasePhase::Main));
 }
@@ -311,7 +311,7 @@ fn ck_knight_displace_and_the_owner_relocates() {
 fn ck_knight_displace_to_the_supply_and_only_weaker() {
     let (mut s, _) = displace_position(false);
     let mut equal = s.clone();
-    cp(&mut equal, 1).strong.insert(r(3));
+    cp(&mut equal, 1).roster.insert(catan::KnightBit::Strong, r(3));
     assert_refused::<Catan>(
         &equal,
         Seat(0),
@@ -338,7 +338,7 @@ fn ck_knight_chase_robber() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ChaseRobber { knight: r(1) }));
     assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
-    assert!(!ck(&s).players[0].active.contains(r(1)));
+    assert!(!ck(&s).players[0].active().contains(r(1)));
     assert_accepted::<Catan>(
         &mut s,
         Seat(0),

@@ -388,7 +388,7 @@ fn ck_card_deserter_takes_a_knight_over() {
     let c = &ck(&s).players[0];
     assert_eq!(c.strength(s.knights(0), r(2)), 2);
     assert!(
-        c.active.contains(r(2)) && c.fresh.contains(r(2)),
+        c.active().contains(r(2)) && c.fresh().contains(r(2)),
         "same status, cannot act this turn"
     );
     assert!(s.knights(1).is_empty());
@@ -513,7 +513,7 @@ fn ck_card_warlord_activates_all_knights() {
         &Action::Ck(CkAction::PlayProgress { card: P::Warlord }),
     );
     let c = &ck(&s).players[0];
-    assert_eq!(c.active, s.knights(0));
+    assert_eq!(c.active(), s.knights(0));
     // `ck.knight.not_this_turn`: activated by Warlord, they cannot act now.
     assert_refused::<Catan>(
         &s,

@@ -86,8 +86,13 @@ proptest! {
         // consistent positions), mode 2 everything (mostly inconsistent).
         let mode = b % 3;
         if mode == 2 {
-            s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat].knights.0 =
-                catan::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1)));
+            // At most the six knight pieces: the roster holds no more.
+            let bits = catan::NodeSet(catan::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1))));
+            let c = &mut s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat];
+            c.roster.clear(catan::KnightBit::Placed);
+            for node in bits.iter().take(catan::MAX_KNIGHTS) {
+                c.roster.insert(catan::KnightBit::Placed, node);
+            }
             s.recompute_road_lengths();
         }
         if let Some(ck) = s.ck.as_deref_mut() {
@@ -96,7 +101,7 @@ proptest! {
                 p.levels = levels.map(|l| l % 6);
             }
             if mode == 2 {
-                p.strong.0 = catan::NodeBits::from_u128(u128::from(strong & ((1 << 54) - 1)));
+                p.strong().0 = catan::NodeBits::from_u128(u128::from(strong & ((1 << 54) - 1)));
                 p.commodities.0 = commodities;
                 p.progress.add_card(ProgressCard::ALL[card]);
                 ck.barbarians = barbarians;

@@ -207,7 +207,7 @@ fn ck_barbarian_attack_now_defender_and_reset() {
     assert_eq!(ck(&s).defenders_left, 5);
     assert_eq!(s.points(Seat(0)), 3);
     // `ck.barbarian.reset`: knights inactive, ship back, robber awake.
-    assert!(ck(&s).players.iter().all(|p| p.active.is_empty()));
+    assert!(ck(&s).players.iter().all(|p| p.active().is_empty()));
     assert_eq!(ck(&s).barbarians, 0);
     assert!(ck(&s).robber_awake);
     assert_eq!(s.phase, Phase::Base(BasePhase::Main));
@@ -301,7 +301,7 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     let mut s = attack_position();
     // Seat 1 as strong as seat 0; seat 1 is active, so it chooses first.
     s.current = Seat(1);
-    cp(&mut s, 1).strong.insert(corner(18, 2));
+    cp(&mut s, 1).roster.insert(catan::KnightBit::Strong, corner(18, 2));
     let mut s = done(s);
     roll(&mut s, 1, 1, EventFace::Ship);
     let both = SeatSet::from_iter([Seat(0), Seat(1)]);

@@ -56,15 +56,17 @@ fn ck_validate_reports_inconsistent_material() {
         "revealed when drawn",
     );
     check(
-        &|s| ckm(s).players[1].knights.insert(corner(0, 0)),
+        &|s| ckm(s).players[1].roster.insert(catan::KnightBit::Placed, corner(0, 0)),
         "knight stands on a building",
     );
     check(
-        &|s| cp(s, 1).active.insert(corner(5, 3)),
+        &|s| cp(s, 1).roster.insert(catan::KnightBit::Active, corner(5, 3)),
         "active knights where no knight",
     );
     check(
-        &|s| cp(s, 0).walls.insert(corner(0, 1)),
+        &|s| {
+            cp(s, 0).walls.insert(corner(0, 1));
+        },
         "walls must stand under its cities",
     );
     check(&|s| ckm(s).barbarians = 7, "barbarian ship at step 7");
@@ -82,7 +84,7 @@ fn ck_validate_reports_inconsistent_material() {
     check(
         &|s| {
             for k in [corner(5, 3), corner(7, 3), corner(16, 3)] {
-                ckm(s).players[0].knights.insert(k);
+                ckm(s).players[0].roster.insert(catan::KnightBit::Placed, k);
             }
         },
         "more than 2 knights of level 1",

@@ -44,7 +44,7 @@ fn hexes_of(node: NodeId) -> Vec<HexId> {
 }
 
 fn set_hero(s: &mut State, seat: u8, node: NodeId) {
-    cp(s, seat).heroes.hero.insert(node);
+    cp(s, seat).roster.insert(catan::KnightBit::Hero, node);
 }
 
 fn squire(s: &mut State, seat: u8, hex: HexId) {
@@ -56,7 +56,7 @@ fn squires(s: &State, seat: u8) -> Vec<HexId> {
 }
 
 fn hero_of(s: &State, seat: u8) -> Vec<NodeId> {
-    ck(s).players[seat as usize].heroes.hero.iter().collect()
+    ck(s).players[seat as usize].hero().iter().collect()
 }
 
 fn desert(s: &State) -> HexId {
@@ -156,7 +156,7 @@ fn snh_hero_upgrade() {
     assert_eq!(c.commodities.get(Commodity::Cloth), 0);
     assert_eq!(ck(&s).bank.get(Commodity::Cloth), 12);
     assert!(
-        c.strong.contains(r(1)) && c.active.contains(r(1)),
+        c.strong().contains(r(1)) && c.active().contains(r(1)),
         "level and status kept"
     );
     // Before the roll.
@@ -242,7 +242,7 @@ fn snh_hero_one_per_player() {
     assert_refused::<Catan>(&s, Seat(0), &up, "snh.hero.one_per_player");
     // The hero leaves the board: seat 0's own hero cannot be targeted by
     // its own Intrigue, so take it off as the engine does (retreat impossible).
-    ckm(&mut s).players[0].knights.remove(r(1));
+    ckm(&mut s).players[0].roster.remove(catan::KnightBit::Placed, r(1));
     cp(&mut s, 0).clear_knight(r(1));
     let mut s = done(s);
     assert!(hero_of(&s, 0).is_empty(), "hero status ends with the piece");
@@ -261,7 +261,7 @@ fn snh_hero_promote() {
     let mut s = done(s);
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(hero_of(&s, 0), vec![r(1)]);
-    assert!(ck(&s).players[0].strong.contains(r(1)));
+    assert!(ck(&s).players[0].strong().contains(r(1)));
     // Once per turn, as for any knight; mighty needs the Fortress.
     assert_refused::<Catan>(
         &s,
@@ -298,7 +298,7 @@ fn snh_hero_is_knight() {
         &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
     );
     assert_eq!(hero_of(&s, 0), vec![r(4)], "the flag moves with the knight");
-    assert!(!ck(&s).players[0].active.contains(r(4)));
+    assert!(!ck(&s).players[0].active().contains(r(4)));
 }
 
 /// `snh.hero.one_action`: recruiting is the hero's action for the turn.
@@ -503,7 +503,7 @@ fn snh_squire_recruit() {
     assert_eq!(squires(&s, 0), vec![hexes[0]]);
     let c = &ck(&s).players[0];
     assert!(
-        !c.active.contains(r(2)) && c.acted.contains(r(2)),
+        !c.active().contains(r(2)) && c.acted().contains(r(2)),
         "the hero is deactivated"
     );
     assert_eq!(s.players[0].hand.total(), 0, "costs nothing else");
@@ -515,7 +515,7 @@ fn snh_squire_recruit() {
     );
     // Inactive, and freshly activated.
     let (mut s, hexes) = recruit_position();
-    cp(&mut s, 0).active.remove(r(2));
+    cp(&mut s, 0).roster.remove(catan::KnightBit::Active, r(2));
     assert_refused::<Catan>(
         &s,
         Seat(0),
@@ -602,7 +602,7 @@ fn snh_squire_none_left_and_pieces() {
 #[test]
 fn snh_squire_hero_only() {
     let (mut s, hexes) = recruit_position();
-    cp(&mut s, 0).heroes.hero.remove(r(2));
+    cp(&mut s, 0).roster.remove(catan::KnightBit::Hero, r(2));
     let (from, to) = step_onto(&s, Terrain::Hills);
     squire(&mut s, 0, from);
     give(&mut s, 0, &[(Resource::Brick, 1)]);
@@ -1069,7 +1069,7 @@ fn snh_hero_displace_by_intrigue() {
             };
             assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
             assert_eq!(hero_of(&s, 1), vec![node]);
-            assert!(ck(&s).players[1].mighty.contains(node), "level kept");
+            assert!(ck(&s).players[1].mighty().contains(node), "level kept");
         } else {
             assert!(hero_of(&s, 1).is_empty());
         }
@@ -1095,7 +1095,7 @@ fn snh_hero_is_knight_warlord_and_smith() {
             card: ProgressCard::Warlord,
         }),
     );
-    assert!(ck(&s).players[0].active.contains(r(2)));
+    assert!(ck(&s).players[0].active().contains(r(2)));
     let hex = hexes_of(r(2))
         .into_iter()
         .find(|&h| terrain(&s, h) != Terrain::Desert)
@@ -1114,6 +1114,6 @@ fn snh_hero_is_knight_warlord_and_smith() {
         }),
     );
     assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
-    assert!(ck(&s).players[0].strong.contains(r(2)));
+    assert!(ck(&s).players[0].strong().contains(r(2)));
     assert_eq!(hero_of(&s, 0), vec![r(2)]);
 }

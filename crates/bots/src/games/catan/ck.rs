@@ -163,10 +163,10 @@ pub(super) fn value(h: &CatanHeuristic, s: &State, ck: &CkState, siege: &Siege, 
     };
     let mut v = siege.outlook(w, s, i);
     // Knights.
-    for node in c.knights.iter() {
-        let strength = f64::from(c.strength(c.knights, node));
+    for node in c.knights().iter() {
+        let strength = f64::from(c.strength(c.knights(), node));
         v += w.knight_base + w.knight * strength;
-        if c.active.contains(node) {
+        if c.roster.has(catan::KnightBit::Active, node) {
             v += w.active * strength;
         }
     }
@@ -246,10 +246,10 @@ pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -
     };
     let close = |cost: &Resources| 0.55f64.powi(super::missing(hand, cost));
     let mut v = 0.0;
-    if c.knights_left(c.knights, 1) > 0 {
+    if c.knights_left(c.knights(), 1) > 0 {
         v += 0.15 * close(&query::KNIGHT_COST);
     }
-    if (c.knights.0 & !c.active.0).any() {
+    if (c.knights().0 & !c.active().0).any() {
         v += 0.1 * close(&query::ACTIVATE_COST);
     }
     if (c.walls.len() as u32) < u32::from(query::WALL_LIMIT) && !p.cities.is_empty() {
@@ -330,7 +330,7 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
             ProgressCard::Smith => {
                 let promotable = s.players.get(i).map_or(0, |_| {
                     let c = &ck.players[i];
-                    (c.knights.0 & !c.mighty.0).count_ones()
+                    (c.knights().0 & !c.mighty().0).count_ones()
                 });
                 play(card, (h.ck.knight + 0.02) * f64::from(promotable.min(2)), 0.2)
             }

@@ -8,6 +8,7 @@ use super::HeroError;
 use crate::action::{Action, Event};
 use crate::cities_knights::cards::{Card, Commodity};
 use crate::cities_knights::knights::check_can_act;
+use crate::cities_knights::KnightBit;
 use crate::cities_knights::{ck, ck_mut, to_bank};
 use crate::error::CatanError;
 use crate::resource::Resource;
@@ -58,11 +59,9 @@ pub fn hex_resource(state: &State, hex: HexId) -> Option<Resource> {
 
 /// The intersection of `seat`'s hero, if on the board.
 pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
-    let c = &ck(state).players[seat.index()];
-    c.heroes
-        .hero
-        .iter()
-        .find(|&n| ck(state).players[seat.index()].knights.contains(n))
+    ck(state).players[seat.index()]
+        .roster
+        .first_with(KnightBit::Hero as u8 | KnightBit::Placed as u8)
 }
 
 fn on(state: &State) -> Result<(), CatanError> {
@@ -76,7 +75,7 @@ fn on(state: &State) -> Result<(), CatanError> {
 /// Checks upgrading the knight on `node` to the hero for one `commodity`.
 pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
     on(state)?;
-    if !ck(state).players[seat.index()].knights.contains(node) {
+    if !ck(state).players[seat.index()].roster.has(KnightBit::Placed, node) {
         return Err(err(HeroError::Upgrade));
     }
     if hero_node(state, seat).is_some() {
@@ -153,7 +152,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     let i = seat.index();
     let c = &ck(state).players[i];
     if hero_node(state, seat).is_none() {
-        for node in ck(state).players[i].knights.iter() {
+        for node in ck(state).players[i].knights().iter() {
             for commodity in Commodity::ALL {
                 if c.commodities.get(commodity) > 0 {
                     out.push(Action::Ck(CkAction::UpgradeHero { node, commodity }));
@@ -161,9 +160,14 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
     }
-    for h in 0..state.topology().hex_count() as u8 {
-        if check_recruit(state, seat, HexId(h)).is_ok() {
-            out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
+    // What `check_recruit` asks of the hero, asked once instead of per hex.
+    let hero_can_recruit = hero_node(state, seat)
+        .is_some_and(|hero| c.heroes.squires_left() > 0 && check_can_act(state, seat, hero).is_ok());
+    if hero_can_recruit {
+        for h in 0..state.topology().hex_count() as u8 {
+            if check_recruit(state, seat, HexId(h)).is_ok() {
+                out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
+            }
         }
     }
     for from in c.heroes.squires.iter() {
@@ -184,9 +188,9 @@ pub fn apply_upgrade<S: EventSink<Event>>(
     events: &mut S,
 ) {
     to_bank(state, seat, Card::commodity(commodity), 1);
-    let h = &mut ck_mut(state).players[seat.index()].heroes;
-    h.hero = crate::bits::NodeSet::EMPTY;
-    h.hero.insert(node);
+    let c = &mut ck_mut(state).players[seat.index()];
+    c.roster.clear(KnightBit::Hero);
+    c.roster.insert(KnightBit::Hero, node);
     events.push(Event::Ck(CkEvent::HeroUpgraded { seat, node, commodity }));
 }
 
@@ -196,8 +200,8 @@ pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: He
         return;
     };
     let c = &mut ck_mut(state).players[seat.index()];
-    c.active.remove(hero);
-    c.acted.insert(hero);
+    c.roster.remove(KnightBit::Active, hero);
+    c.roster.insert(KnightBit::Acted, hero);
     c.heroes.squires.insert(hex);
     events.push(Event::Ck(CkEvent::SquireRecruited { seat, hero, hex }));
 }

@@ -2,12 +2,12 @@
 //! of the fan expansion "Schlachten, Nationen und Helden" on top of Cities &
 //! Knights, on when [`crate::Rules::CitiesKnightsHeroes`] is the rule set.
 //!
-//! State ([`HeroPlayer`], inside [`super::CkPlayer`], left out of JSON while
-//! unused): the hero flag is a bitset over intersections like the other knight
-//! bits, so it moves with the knight (`CkPlayer::move_knight`) and ends when
-//! the knight leaves the board (`CkPlayer::clear_knight`); a displaced hero
-//! that its owner relocates keeps it through `relocating`. Squires are a
-//! bitset over hexes.
+//! State ([`HeroPieces`] inside [`super::CkPlayer`]; [`HeroPlayer`] in JSON
+//! and views, left out while unused): the hero flag is a knight bit
+//! ([`super::KnightBit::Hero`]), so it moves with the knight
+//! (`CkPlayer::move_knight`) and ends when the knight leaves the board
+//! (`CkPlayer::clear_knight`); a displaced hero that its owner relocates
+//! keeps it through `relocating`. Squires are a bitset over hexes.
 //!
 //! - [`actions`]: upgrade, recruit, squire moves (checks, legal list, apply);
 //! - [`query`]: `attackable_by` and `hero_protection` for a battle system;
@@ -31,7 +31,11 @@ use serde::{Deserialize, Serialize};
 pub const SQUIRES_PER_PLAYER: u8 = 2;
 
 /// A set of hexes (bit = hex id); in JSON a sorted list of hex ids.
+///
+/// Byte-aligned (`packed`) like [`NodeSet`], so that it pads no player
+/// record of Cities & Knights' state (issue 28); read and written by value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[repr(C, packed)]
 pub struct HexSet(pub u32);
 
 impl HexSet {
@@ -94,7 +98,28 @@ impl<'de> Deserialize<'de> for HexSet {
     }
 }
 
-/// What the heroes module adds to one player (all public).
+/// What the heroes module adds to one player in the state, beside the hero
+/// flag, which is a bit of the knight that carries it
+/// ([`super::KnightBit::Hero`]), so that it moves and ends with the knight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct HeroPieces {
+    /// The hexes of the player's squires on the board (`snh.squire.pieces`).
+    pub squires: HexSet,
+    /// The knight being relocated after a displacement (phase `relocate` of
+    /// this seat) is the hero (`snh.decide.relocated_hero`).
+    pub relocating: bool,
+}
+
+impl HeroPieces {
+    /// Squires in the supply.
+    #[inline]
+    pub fn squires_left(&self) -> u8 {
+        SQUIRES_PER_PLAYER.saturating_sub(self.squires.len() as u8)
+    }
+}
+
+/// What the heroes module adds to one player as JSON and views show it (all
+/// public): the hero flag as a node list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct HeroPlayer {
     /// The knight carrying the hero flag (at most one; a subset of the

@@ -100,7 +100,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
             continue;
         }
         let owner = Seat(i as u8);
-        let heroes = c.players[i].heroes.hero;
+        let heroes = c.players[i].hero();
         let mut nodes: Vec<(NodeId, PieceKind)> = Vec::new();
         for n in p.settlements.iter() {
             nodes.push((n, PieceKind::Settlement));
@@ -113,7 +113,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
             };
             nodes.push((n, kind));
         }
-        for n in c.players[i].knights.iter().filter(|&n| !heroes.contains(n)) {
+        for n in c.players[i].knights().iter().filter(|&n| !heroes.contains(n)) {
             nodes.push((n, PieceKind::Knight));
         }
         for (n, kind) in nodes {

@@ -13,7 +13,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
     let on = state.rules.has_heroes();
     let mut squires = 0u32;
     for (i, c) in ck.players.iter().enumerate() {
-        let h = &c.heroes;
+        let h = c.hero_view();
         if !on && !h.is_empty() {
             out.push(problem!(
                 "snh.state.rules",
@@ -33,7 +33,7 @@ pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
                 h.hero.len()
             ));
         }
-        if (h.hero.0 & !c.knights.0).any() {
+        if (h.hero.0 & !c.knights().0).any() {
             out.push(problem!(
                 "snh.hero.one_per_player",
                 "Platz {i}: Die Heldenmarke liegt auf keinem seiner Ritter.",

@@ -101,15 +101,17 @@ pub fn city(s: &mut State, seat: u8, node: NodeId, towards: NodeId) {
 
 /// A knight of `seat` of a strength (1–3), active or not.
 pub fn knight(s: &mut State, seat: u8, node: NodeId, strength: u8, active: bool) {
-    ckm(s).players[seat as usize].knights.insert(node);
+    ckm(s).players[seat as usize]
+        .roster
+        .insert(catan::KnightBit::Placed, node);
     let c = cp(s, seat);
     match strength {
-        2 => c.strong.insert(node),
-        3 => c.mighty.insert(node),
+        2 => c.roster.insert(catan::KnightBit::Strong, node),
+        3 => c.roster.insert(catan::KnightBit::Mighty, node),
         _ => {}
     }
     if active {
-        c.active.insert(node);
+        c.roster.insert(catan::KnightBit::Active, node);
     }
 }
 
