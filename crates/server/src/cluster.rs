@@ -17,7 +17,7 @@
 //! tables were taken over has its writes refused, is told `table_moved`, and
 //! stops driving those tables; nothing it did not store was acknowledged.
 //!
-//! Every [`RENEW_EVERY`] an instance ([`spawn`]) renews its lease, publishes
+//! Every [`RENEW_EVERY`] an instance (`spawn`) renews its lease, publishes
 //! its load, claims its share of the tables nobody alive owns (a dead
 //! instance's, a drained one's), restores the tables it newly owns from their
 //! stored log, and stops driving any table that is owned elsewhere now.

@@ -2,7 +2,7 @@
 //! code path (sqlx's `Any` driver; placeholders are `$n`, which both accept).
 //!
 //! All writes go through one writer thread that commits them in batches
-//! (see [`crate::writer`]): every job's rows (an action row *and* the table's
+//! (see `crate::writer`): every job's rows (an action row *and* the table's
 //! new version) are in the same transaction, and its caller is answered only
 //! after the commit, so nobody is told of an action that is not durable.
 //! Batching several tables' jobs into one commit (group commit) is what lets

@@ -353,7 +353,7 @@ impl Backend for Tables {
 
     /// Returns once the seat must act, the game is over or `timeout` passed.
     /// At a table driven elsewhere the owner is asked to wait in slices of
-    /// at most [`crate::mcp_forward::WAIT_SLICE`] (each one forwarded
+    /// at most `crate::mcp_forward::WAIT_SLICE` (each one forwarded
     /// request, below the forwarding client's timeout).
     fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
         Box::pin(async move {

@@ -13,7 +13,7 @@
 //! the table to [`catch_up`] at the next start.
 //!
 //! Each update reads ratings and writes them back. In one process the
-//! updates take turns ([`UPDATES`]); on PostgreSQL, where several instances
+//! updates take turns (`UPDATES`); on PostgreSQL, where several instances
 //! may finish games of the same player at the same moment, the transaction
 //! also locks the rows it will write (created first where missing, in a
 //! fixed order so two updates never wait for each other in a circle)

@@ -36,7 +36,7 @@ pub enum CkAction {
         give: Card,
         /// What the player takes (one card).
         get: Card,
-        /// The rate, as for [`BaseAction::MaritimeTrade`]: listed, optional when
+        /// The rate, as for [`crate::BaseAction::MaritimeTrade`]: listed, optional when
         /// sent, refused when it is not the player's (`catan.trade.rate`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rate: Option<u8>,

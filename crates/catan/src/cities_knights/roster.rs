@@ -9,7 +9,7 @@ use crate::bits::{NodeBits, NodeSet};
 use crate::topology::NodeId;
 use serde::{Deserialize, Serialize};
 
-/// Knight pieces per player: [`KNIGHTS_PER_LEVEL`] of each of the three levels.
+/// Knight pieces per player: two of each of the three levels.
 pub const MAX_KNIGHTS: usize = 3 * KNIGHTS_PER_LEVEL as usize;
 /// City pieces lying on their side at most: one per city piece
 /// ([`crate::state::CITY_LIMIT`]).
