@@ -279,29 +279,30 @@ pub fn seats_from(viewer: Viewer, players: usize) -> impl Iterator<Item = usize>
     (0..players).map(move |k| (base + k) % players.max(1))
 }
 
-/// The index of a serde tag in a list of known tags; unknown tags map to the
-/// last slot ("other") so a new phase never breaks the size.
+/// The index of an enum's tag (its JSON name, as the enum's `name()` gives
+/// it) in a list of known tags; unknown tags map to the last slot ("other")
+/// so a new phase never breaks the size.
 ///
-/// The tag is read through serde once per enum variant and cached by the
-/// variant's discriminant, so the per-step cost is a hash lookup.
-pub fn tag_index<T: serde::Serialize + 'static>(value: &T, key: &str, known: &[&str]) -> usize {
+/// Cached per thread by the tag's address and the list's, so the per-step
+/// cost is a hash lookup: a tag is a `&'static str` literal, so one address
+/// means one text, and the same text at two addresses only costs a second
+/// entry. (An earlier cache keyed by the value's enum discriminant gave every
+/// phase of a joined enum, `Phase::Base(…)`, the slot of the first one seen
+/// on that thread.)
+pub fn tag_index(tag: &'static str, known: &'static [&'static str]) -> usize {
     use std::cell::RefCell;
     use std::collections::HashMap;
-    use std::hash::{BuildHasherDefault, Hash, Hasher};
+    use std::hash::BuildHasherDefault;
+    /// (tag address, tag length, list address) -> slot.
+    type Slots = HashMap<(usize, usize, usize), usize, BuildHasherDefault<Mix>>;
     thread_local! {
-        // (type, hash of the variant's discriminant) -> slot. A generic
-        // function's statics are shared by all its instances: the type id
-        // keeps the enums apart.
-        static CACHE: RefCell<HashMap<(std::any::TypeId, u64), usize, BuildHasherDefault<Mix>>> =
-            RefCell::new(HashMap::default());
+        static CACHE: RefCell<Slots> = RefCell::new(HashMap::default());
     }
-    let mut h = Mix::default();
-    std::mem::discriminant(value).hash(&mut h);
-    let k = (std::any::TypeId::of::<T>(), h.finish());
+    let k = (tag.as_ptr() as usize, tag.len(), known.as_ptr() as usize);
     if let Some(i) = CACHE.with(|c| c.borrow().get(&k).copied()) {
         return i;
     }
-    let i = tag_index_slow(value, key, known);
+    let i = known.iter().position(|t| *t == tag).unwrap_or(known.len());
     CACHE.with(|c| c.borrow_mut().insert(k, i));
     i
 }
@@ -330,18 +331,6 @@ impl std::hash::Hasher for Mix {
     fn write_isize(&mut self, x: isize) {
         self.write_u64(x as u64);
     }
-}
-
-fn tag_index_slow<T: serde::Serialize>(value: &T, key: &str, known: &[&str]) -> usize {
-    let tag = serde_json::to_value(value)
-        .ok()
-        .and_then(|v| match v {
-            serde_json::Value::String(s) => Some(s),
-            serde_json::Value::Object(m) => m.get(key).and_then(|t| t.as_str()).map(str::to_string),
-            _ => None,
-        })
-        .unwrap_or_default();
-    known.iter().position(|k| *k == tag).unwrap_or(known.len())
 }
 
 /// A game with an observation tensor.

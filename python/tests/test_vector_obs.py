@@ -92,3 +92,31 @@ def test_rows_follow_the_inventor_in_cities_and_knights():
     for _ in range(200):
         env.step(env.random_actions(rng))
     assert_rows_fresh(env)
+
+
+@pytest.mark.parametrize("options", [{}, {"rules": "cities_knights"}])
+def test_the_phase_slot_is_the_phase_of_the_state(options):
+    """The phase one-hot names the phase of the state it encodes, on a thread
+    that has encoded many phases before (a cache once keyed by the outer
+    enum's variant gave every base phase the slot of the first one seen)."""
+    g = Game("catan", 4, seed=5, options=options)
+    start = dict(g.observation_layout())
+    name = next(n for n in start if n.startswith("phase"))
+    tags = name.split(": ", 1)[1].rstrip(")").split(", ")
+    rng = np.random.default_rng(5)
+    seen = set()
+    for _ in range(400):
+        if g.is_over():
+            break
+        to_act = g.to_act()
+        if not to_act.get("seats"):
+            g.apply_chance()
+            continue
+        seat = to_act["seats"][0]
+        phase = json.loads(g.state_json())["state"]["phase"]["phase"]
+        slots = g.observation(seat)[start[name]:start[name] + len(tags)]
+        assert tags[int(np.argmax(slots))] == phase and slots.sum() == 1, (phase, slots)
+        seen.add(phase)
+        legal = g.legal_actions(seat)
+        g.step(seat, legal[int(rng.integers(len(legal)))])
+    assert {"setup", "roll", "main"} <= seen, seen

@@ -260,7 +260,7 @@ impl Observe for Catan {
         let t = v.board.topology();
         let (nodes, edges, hexes) = (t.node_count(), t.edge_count(), t.hex_count());
         w.block(|| format!("phase (one-hot by JSON tag: {}, other)", PHASES.join(", ")));
-        w.one_hot(Some(tag_index(&v.phase, "phase", PHASES)), PHASES.len() + 1);
+        w.one_hot(Some(tag_index(v.phase.name(), PHASES)), PHASES.len() + 1);
         w.block(|| "current seat, start player (one-hot each, relative)".into());
         seat_hot(w, v, Some(v.current), players);
         seat_hot(w, v, Some(v.start_player), players);
