@@ -176,9 +176,14 @@ fn impossible_card_target(
     candidates: &[Action],
 ) -> Option<(Action, &'static str)> {
     candidates.iter().find_map(|a| {
-        let playable = legal
-            .iter()
-            .any(|l| std::mem::discriminant(l) == std::mem::discriminant(a));
+        // The same kind of action is legal: compared within the half, since
+        // every C&K action shares the outer `Action::Ck` variant.
+        let same_kind = |l: &Action| match (l, a) {
+            (Action::Ck(l), Action::Ck(a)) => std::mem::discriminant(l) == std::mem::discriminant(a),
+            (Action::Base(l), Action::Base(a)) => std::mem::discriminant(l) == std::mem::discriminant(a),
+            _ => false,
+        };
+        let playable = legal.iter().any(same_kind);
         if !playable {
             return None;
         }
