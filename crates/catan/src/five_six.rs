@@ -23,15 +23,17 @@ use crate::dev::{DevCard, DevCards};
 use crate::error::CatanError;
 use crate::legal;
 use crate::resource::Resources;
+use crate::rules::layer::Base;
+use crate::rules::layer::Layer;
 use crate::rules::turn;
-use crate::state::{Phase, State};
+use crate::state::{BaseState, Phase};
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{ConfigError, EventSink, Message, Rejection, RuleError, Seat};
 
 /// Every legal action of `seat`: the base game's, narrowed in a step of the
 /// extension (`turn_of`) to what that step allows.
 #[inline]
-pub(crate) fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
+pub(crate) fn legal_actions(state: &BaseState, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
     legal::legal_actions(state, phase, seat, out);
     if matches!(phase, BasePhase::Main) && state.turn_of.is_some() {
         retain_allowed(state, out);
@@ -42,7 +44,7 @@ pub(crate) fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &
 /// (`catan56.sbp.*`, `catan56.pair.*`), then the base game's reasons, in the
 /// order the base check gives them (ids, seat, phase).
 pub(crate) fn check(
-    state: &State,
+    state: &BaseState,
     phase: &BasePhase,
     seat: Seat,
     action: &BaseAction,
@@ -77,7 +79,7 @@ pub(crate) fn check(
 /// Applies an action known to be legal: the base game's, but a turn ends by
 /// the extension's turn rule.
 #[inline]
-pub(crate) fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+pub(crate) fn apply<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, action: &BaseAction, events: &mut S) {
     if matches!(state.phase, Phase::Base(BasePhase::Main)) && matches!(action, BaseAction::EndTurn) {
         end_turn(state, events);
     } else {
@@ -88,7 +90,7 @@ pub(crate) fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: 
 /// Ends the active player's part of a turn; the next turn begins once every
 /// other player has had their step (`catan56.sbp.*`) or player 2 their phase
 /// (`catan56.pair.*`).
-fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+fn end_turn<S: EventSink<Event>>(state: &mut BaseState, events: &mut S) {
     if !end_part(state, events) {
         turn::begin_next_turn(state, events);
     }
@@ -98,7 +100,7 @@ fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 /// paired players 1 and 2 after every action ([`winner`]), else the active
 /// player in their own turn as in the base game.
 #[inline]
-pub(crate) fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+pub(crate) fn check_victory<S: EventSink<Event>>(state: &mut BaseState, events: &mut S) {
     if matches!(
         state.phase,
         Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Over { .. })
@@ -106,9 +108,9 @@ pub(crate) fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut
         return;
     }
     match winner(state) {
-        Some(Some(seat)) => turn::declare_if_won(state, seat, events),
+        Some(Some(seat)) => turn::declare_if_won(Base, state, seat, events),
         Some(None) => {}
-        None => turn::declare_if_won(state, state.current, events),
+        None => turn::declare_if_won(Base, state, state.current, events),
     }
 }
 
@@ -256,26 +258,26 @@ pub fn config_refusal(config: &Config, players: usize) -> Option<ConfigError> {
 /// Player 2 of the paired turn of player 1 `p1`: the third player to the
 /// left (`catan56.pair.roles`).
 #[inline]
-pub fn player_two(state: &State, p1: Seat) -> Seat {
+pub fn player_two(state: &BaseState, p1: Seat) -> Seat {
     Seat(((p1.index() + 3) % state.n()) as u8)
 }
 
 /// Whether the active player is in a step of the Special Building Phase.
 #[inline]
-pub fn in_special_building(state: &State) -> bool {
+pub fn in_special_building(state: &BaseState) -> bool {
     state.turn_of.is_some() && state.turn_rule == Some(TurnRule::SpecialBuilding)
 }
 
 /// Whether the active player is paired player 2 in their phase.
 #[inline]
-pub fn in_player_two(state: &State) -> bool {
+pub fn in_player_two(state: &BaseState) -> bool {
     state.turn_of.is_some() && state.turn_rule == Some(TurnRule::Paired)
 }
 
 /// Why an action of the main phase is refused in a step of the extension
 /// (`catan56.sbp.no_trade`, `catan56.sbp.no_dev_play`,
 /// `catan56.pair.no_domestic_trade`), or `None` if the base rules decide.
-pub fn refusal(state: &State, action: &BaseAction) -> Option<FiveSixError> {
+pub fn refusal(state: &BaseState, action: &BaseAction) -> Option<FiveSixError> {
     state.turn_of?;
     let sbp = state.turn_rule == Some(TurnRule::SpecialBuilding);
     match action {
@@ -302,7 +304,7 @@ pub fn refusal(state: &State, action: &BaseAction) -> Option<FiveSixError> {
 
 /// Why `seat`, who is not the active player, may not play a development
 /// card now: paired player 2 waits for their phase (`catan56.pair.card_timing`).
-pub fn refusal_off_turn(state: &State, seat: Seat, action: &BaseAction) -> Option<FiveSixError> {
+pub fn refusal_off_turn(state: &BaseState, seat: Seat, action: &BaseAction) -> Option<FiveSixError> {
     let plays = matches!(
         action,
         BaseAction::PlayKnight
@@ -320,7 +322,7 @@ pub fn refusal_off_turn(state: &State, seat: Seat, action: &BaseAction) -> Optio
 /// Whether an action the base rules allow in the main phase stays legal in
 /// the current step of the extension.
 #[inline]
-pub fn allowed(state: &State, action: &Action) -> bool {
+pub fn allowed(state: &BaseState, action: &Action) -> bool {
     match action {
         Action::Base(a) => refusal(state, a).is_none(),
         // The extension adds no rule about another rule set's actions.
@@ -333,14 +335,14 @@ pub fn allowed(state: &State, action: &Action) -> bool {
 /// get here, so their legal lists keep a small main-phase path (not `cold`:
 /// a 5–6 player game gets here at every step of a Special Building Phase).
 #[inline(never)]
-pub fn retain_allowed(state: &State, out: &mut Vec<Action>) {
+pub fn retain_allowed(state: &BaseState, out: &mut Vec<Action>) {
     out.retain(|a| allowed(state, a));
 }
 
 /// Makes the bought cards of `seat` playable: a card counts own turns
 /// (`catan.dev.not_this_turn`), and in the extension the parts of a turn
 /// (`catan56.sbp.card_next_turn`, `catan56.pair.cards`).
-fn cards_ready(state: &mut State, seat: Seat) {
+fn cards_ready(state: &mut BaseState, seat: Seat) {
     let p = &mut state.players[seat.index()];
     for k in 0..p.dev_cards.0.len() {
         p.dev_cards.0[k] = p.dev_cards.0[k].saturating_add(p.new_dev_cards.0[k]);
@@ -353,7 +355,7 @@ fn cards_ready(state: &mut State, seat: Seat) {
 /// the next step of the Special Building Phase (`catan56.sbp.when`,
 /// `catan56.sbp.order`) or paired player 2 (`catan56.pair.player2`).
 ///
-pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool {
+pub fn end_part<S: EventSink<Event>>(state: &mut BaseState, events: &mut S) -> bool {
     let Some(rule) = state.turn_rule else {
         return false;
     };
@@ -401,20 +403,24 @@ pub fn end_part<S: EventSink<Event>>(state: &mut State, events: &mut S) -> bool 
 /// the base check sees. Paired players: after every action player 1 and
 /// player 2 are checked, player 1 first (`catan56.pair.win`).
 #[cold]
-pub fn winner(state: &State) -> Option<Option<Seat>> {
+pub fn winner(state: &BaseState) -> Option<Option<Seat>> {
     match state.turn_rule? {
         TurnRule::SpecialBuilding => state.turn_of.map(|_| None),
         TurnRule::Paired => {
             let p1 = state.turn_of.unwrap_or(state.current);
             let p2 = player_two(state, p1);
-            Some([p1, p2].into_iter().find(|&s| state.points(s) >= state.victory_points))
+            Some(
+                [p1, p2]
+                    .into_iter()
+                    .find(|&s| Base.points(state, s) >= state.victory_points),
+            )
         }
     }
 }
 
 /// What is inconsistent about the extension in a loaded state: the seat
 /// count and board of a 5–6 player game, and the step in progress.
-pub fn problems(state: &State) -> Vec<engine::Problem> {
+pub fn problems(state: &BaseState) -> Vec<engine::Problem> {
     let mut out = Vec::new();
     let n = state.n();
     let five_six_board = state.board.shape() == crate::topology::Shape::FiveSix;

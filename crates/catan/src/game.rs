@@ -7,8 +7,10 @@
 // impl moved into a module of its own.
 use crate::*;
 use crate::{BaseAction, BaseChance, BasePhase, CkAction};
+use cities_knights::layer::CkLayer;
 use engine::{ConfigError, EventSink, Game, GameResult, GameRng, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
+use rules::layer::Base;
 use rules::{development, hand, turn};
 
 /// The CATAN base game.
@@ -44,6 +46,30 @@ impl<'a> RuleSet<'a> {
             RuleSet::FiveSix
         } else {
             RuleSet::Base
+        }
+    }
+}
+
+/// The rule set of a state being changed, with its part lent mutably beside
+/// the base part ([`RuleSetMut::split`]): the one place the C&K part is taken
+/// out of the state for a change, so its rule code receives both parts.
+pub(crate) enum RuleSetMut<'a> {
+    /// The base game.
+    Base,
+    /// The base game with the 5–6 player extension's turn rules.
+    FiveSix,
+    /// Cities & Knights, with its part of the state.
+    CitiesKnights(&'a mut cities_knights::CkState),
+}
+
+impl<'a> RuleSetMut<'a> {
+    /// The base part of `state` and its rule set.
+    #[inline]
+    pub(crate) fn split(state: &'a mut State) -> (&'a mut BaseState, Self) {
+        match state.split_mut() {
+            (base, Some(ck)) => (base, RuleSetMut::CitiesKnights(ck)),
+            (base, None) if base.turn_rule.is_some() => (base, RuleSetMut::FiveSix),
+            (base, None) => (base, RuleSetMut::Base),
         }
     }
 }
@@ -149,43 +175,45 @@ impl Game for Catan {
             board.desert()
         };
         Ok(State {
-            rules: config.rules,
-            victory_points: config.victory_points,
-            robber,
-            board: std::sync::Arc::new(board),
-            start_player: start,
-            current: start,
-            turn: 0,
-            phase: Phase::Base(BasePhase::Setup {
-                step: 0,
-                road_from: None,
-            }),
-            bank: if five_six {
-                five_six::FULL_BANK_56
-            } else {
-                Resources::FULL_BANK
-            },
-            // `ck.removed.development_cards`; `catan56.material.totals`.
-            deck: if ck {
-                DevCards::ZERO
-            } else if five_six {
-                five_six::deck_56()
-            } else {
-                DevCards::BASE_DECK
-            },
-            dev_played: false,
-            longest_road: None,
-            largest_army: None,
-            last_roll: None,
-            players: Players::new(players),
             ck: ck.then(|| Box::new(cities_knights::CkState::new())),
-            turn_rule: config.turn_rule(),
-            turn_of: None,
-            trade_offers_per_turn: config.trade_offers_per_turn,
-            trade_offers: 0,
-            free_squire_steps_per_turn: config.free_squire_steps_per_turn,
-            free_squire_steps: 0,
-            base_knights: false,
+            base: BaseState {
+                rules: config.rules,
+                victory_points: config.victory_points,
+                robber,
+                board: std::sync::Arc::new(board),
+                start_player: start,
+                current: start,
+                turn: 0,
+                phase: Phase::Base(BasePhase::Setup {
+                    step: 0,
+                    road_from: None,
+                }),
+                bank: if five_six {
+                    five_six::FULL_BANK_56
+                } else {
+                    Resources::FULL_BANK
+                },
+                // `ck.removed.development_cards`; `catan56.material.totals`.
+                deck: if ck {
+                    DevCards::ZERO
+                } else if five_six {
+                    five_six::deck_56()
+                } else {
+                    DevCards::BASE_DECK
+                },
+                dev_played: false,
+                longest_road: None,
+                largest_army: None,
+                last_roll: None,
+                players: Players::new(players),
+                turn_rule: config.turn_rule(),
+                turn_of: None,
+                trade_offers_per_turn: config.trade_offers_per_turn,
+                trade_offers: 0,
+                free_squire_steps_per_turn: config.free_squire_steps_per_turn,
+                free_squire_steps: 0,
+                base_knights: false,
+            },
         })
     }
 
@@ -262,7 +290,8 @@ impl Game for Catan {
     /// with the player's best rate, the one it is made at.
     fn canonical(state: &State, seat: Seat, action: Action) -> Action {
         let known = seat.index() < state.players.len();
-        let base = !matches!(RuleSet::of(state), RuleSet::CitiesKnights(_));
+        let rule_set = RuleSet::of(state);
+        let base = !matches!(rule_set, RuleSet::CitiesKnights(_));
         match action {
             Action::Base(BaseAction::MaritimeTrade { give, get, rate: None }) if known && base => {
                 Action::Base(BaseAction::MaritimeTrade {
@@ -271,13 +300,14 @@ impl Game for Catan {
                     rate: Some(rules::trade::rates(state, seat)[give.index()]),
                 })
             }
-            Action::Ck(CkAction::BankTrade { give, get, rate: None }) if known && !base => {
-                Action::Ck(CkAction::BankTrade {
+            Action::Ck(CkAction::BankTrade { give, get, rate: None }) if known => match rule_set {
+                RuleSet::CitiesKnights(ck) => Action::Ck(CkAction::BankTrade {
                     give,
                     get,
-                    rate: Some(cities_knights::trade::rates(state, seat)[give.index()]),
-                })
-            }
+                    rate: Some(cities_knights::trade::rates(state, ck, seat)[give.index()]),
+                }),
+                _ => action,
+            },
             Action::Base(BaseAction::PlayYearOfPlenty { first, second }) if first > second => {
                 Action::Base(BaseAction::PlayYearOfPlenty {
                     first: second,
@@ -305,30 +335,30 @@ impl Game for Catan {
     /// rules' code size.
     #[inline]
     fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
-        match RuleSet::of(state) {
-            RuleSet::Base => {
+        match RuleSetMut::split(state) {
+            (state, RuleSetMut::Base) => {
                 if let Action::Base(a) = action {
                     legal::apply(state, seat, a, events)
                 }
-                turn::check_victory(state, events);
+                turn::check_victory(Base, state, events);
             }
-            RuleSet::FiveSix => {
+            (state, RuleSetMut::FiveSix) => {
                 if let Action::Base(a) = action {
                     five_six::apply(state, seat, a, events)
                 }
                 five_six::check_victory(state, events);
             }
-            RuleSet::CitiesKnights(_) => {
-                cities_knights::legal::apply(state, seat, action, events);
-                turn::check_victory(state, events);
+            (state, RuleSetMut::CitiesKnights(ck)) => {
+                cities_knights::legal::apply(state, ck, seat, action, events);
+                turn::check_victory(CkLayer(ck), state, events);
             }
         }
     }
 
     fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
         out.clear();
-        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
-            return cities_knights::legal::chance_outcomes(state, out);
+        if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
+            return cities_knights::legal::chance_outcomes(state, ck, out);
         }
         match state.phase {
             Phase::Base(BasePhase::Rolling) => {
@@ -338,7 +368,9 @@ impl Game for Catan {
                     }
                 }
             }
-            Phase::Base(BasePhase::Stealing { victim, .. }) => hand::steal_outcomes::<Resource>(state, victim, out),
+            Phase::Base(BasePhase::Stealing { victim, .. }) => {
+                hand::steal_outcomes::<Resource>(state, &(), victim, out)
+            }
             Phase::Base(BasePhase::Drawing) => development::draw_outcomes(state, out),
             _ => {}
         }
@@ -346,12 +378,12 @@ impl Game for Catan {
 
     #[inline]
     fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
-        if let RuleSet::CitiesKnights(_) = RuleSet::of(state) {
-            return cities_knights::legal::sample_chance(state, rng);
+        if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
+            return cities_knights::legal::sample_chance(state, ck, rng);
         }
         match state.phase {
             Phase::Base(BasePhase::Stealing { victim, .. }) => Chance::Base(BaseChance::Steal {
-                resource: hand::sample_steal(state, victim, rng).unwrap_or(Resource::Brick),
+                resource: hand::sample_steal(state, &(), victim, rng).unwrap_or(Resource::Brick),
             }),
             Phase::Base(BasePhase::Drawing) => Chance::Base(BaseChance::Draw {
                 card: development::sample_draw(state, rng),
@@ -370,17 +402,17 @@ impl Game for Catan {
     /// Inlined for the same reason as `apply_unchecked`.
     #[inline]
     fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
-        let rule_set = RuleSet::of(state);
-        let five_six_turns = matches!(rule_set, RuleSet::FiveSix);
-        if let RuleSet::CitiesKnights(_) = rule_set {
-            cities_knights::legal::apply_chance(state, outcome, events);
-            turn::check_victory(state, events);
+        let (state, rule_set) = RuleSetMut::split(state);
+        let five_six_turns = matches!(rule_set, RuleSetMut::FiveSix);
+        if let RuleSetMut::CitiesKnights(ck) = rule_set {
+            cities_knights::legal::apply_chance(state, ck, outcome, events);
+            turn::check_victory(CkLayer(ck), state, events);
             return;
         }
         match (state.phase, *outcome) {
             (Phase::Base(BasePhase::Rolling), Chance::Base(BaseChance::Dice(d))) => turn::apply_dice(state, d, events),
             (Phase::Base(BasePhase::Stealing { victim, resume }), Chance::Base(BaseChance::Steal { resource })) => {
-                hand::apply_steal(state, victim, resource, events);
+                hand::apply_steal(state, &mut (), victim, resource, events);
                 state.phase = resume.phase();
             }
             (Phase::Base(BasePhase::Drawing), Chance::Base(BaseChance::Draw { card })) => {
@@ -391,7 +423,7 @@ impl Game for Catan {
         if five_six_turns {
             five_six::check_victory(state, events);
         } else {
-            turn::check_victory(state, events);
+            turn::check_victory(Base, state, events);
         }
     }
 

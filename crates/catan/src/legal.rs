@@ -13,7 +13,7 @@ use crate::rules::build::{build_actions, road_spots};
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
 use crate::rules::layer::{Base, Layer};
 use crate::rules::{development, hand, robber, setup, trade, turn};
-use crate::state::{BasePhase, Offer, Phase, Resume, State};
+use crate::state::{BasePhase, BaseState, Offer, Phase, Resume};
 
 use engine::{EventSink, Rejection, Seat, SeatSet, ToAct};
 
@@ -22,7 +22,7 @@ type Checked = Result<(), Rejection<CatanError>>;
 /// Who acts in the base game's phases (a rule set on top handles its own
 /// phases and hands the shared ones here).
 #[inline]
-pub(crate) fn to_act(state: &State, phase: &BasePhase) -> ToAct {
+pub(crate) fn to_act(state: &BaseState, phase: &BasePhase) -> ToAct {
     match *phase {
         BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing => ToAct::Chance,
         BasePhase::Over { .. } => ToAct::Over,
@@ -47,7 +47,7 @@ pub(crate) fn to_act(state: &State, phase: &BasePhase) -> ToAct {
 }
 
 /// Every legal action of `seat` in `phase` (appended to a cleared `out`).
-pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_actions(state: &BaseState, phase: &BasePhase, seat: Seat, out: &mut Vec<Action>) {
     if seat.index() >= state.n() {
         return;
     }
@@ -66,7 +66,7 @@ pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec
         }
         BasePhase::Discard { owed } => {
             if owed[seat.index()] > 0 {
-                hand::legal_discards::<Resource>(state, seat, out)
+                hand::legal_discards::<Resource>(state, &(), seat, out)
             }
         }
         BasePhase::MoveRobber { .. } => {
@@ -81,14 +81,14 @@ pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec
         }
         BasePhase::RoadBuilding { .. } => {
             if active {
-                for edge in road_spots(state, seat).iter() {
+                for edge in road_spots(Base, state, seat).iter() {
                     out.push(Action::Base(BaseAction::BuildRoad { edge }));
                 }
             }
         }
         BasePhase::TradeDraft { offer } => {
             if active {
-                trade::legal_draft::<Resource>(state, seat, &offer, out)
+                trade::legal_draft::<Resource>(state, &(), seat, &offer, out)
             }
         }
         BasePhase::TradeReplies { offer, pending, .. } => {
@@ -108,7 +108,7 @@ pub fn legal_actions(state: &State, phase: &BasePhase, seat: Seat, out: &mut Vec
 
 // Always inlined: one caller, and the main phase is most of a playout.
 #[inline(always)]
-fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+fn main_actions(state: &BaseState, seat: Seat, out: &mut Vec<Action>) {
     out.push(Action::Base(BaseAction::EndTurn));
     build_actions(Base, state, seat, out);
     let hand = state.players[seat.index()].hand;
@@ -116,7 +116,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
         out.push(Action::Base(BaseAction::BuyDevelopmentCard));
     }
     development::legal_plays(state, seat, out);
-    trade::legal_bank_trades::<Resource>(state, seat, out);
+    trade::legal_bank_trades::<Resource>(state, &(), seat, out);
     if !hand.is_empty() && state.may_open_offer() {
         out.push(Action::Base(BaseAction::OpenTrade));
     }
@@ -124,7 +124,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// `catan.house.trade_offers_per_turn`: the house rule's limit on offers
 /// opened in one turn (the research envs' bound on an endless turn).
-pub(crate) fn check_offer_limit(state: &State) -> Checked {
+pub(crate) fn check_offer_limit(state: &BaseState) -> Checked {
     match state.trade_offers_per_turn {
         Some(limit) if state.trade_offers >= limit => Err(CatanError::TradeOffersPerTurn { limit }.into()),
         _ => Ok(()),
@@ -133,7 +133,7 @@ pub(crate) fn check_offer_limit(state: &State) -> Checked {
 
 /// The replies of a seat asked to trade (`catan.trade.*`): accept only with
 /// the cards asked for in hand.
-pub(crate) fn legal_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
+pub(crate) fn legal_reply<L: Layer>(layer: L, state: &BaseState, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
     if layer.covers_offer(state, seat, offer, false) {
         out.push(Action::Base(BaseAction::AcceptOffer));
     }
@@ -144,7 +144,7 @@ pub(crate) fn legal_reply<L: Layer>(layer: L, state: &State, seat: Seat, offer: 
 /// actions too: it hands them here).
 pub(crate) fn check_reply<L: Layer>(
     layer: L,
-    state: &State,
+    state: &BaseState,
     seat: Seat,
     offer: &Offer,
     action: &BaseAction,
@@ -181,7 +181,7 @@ pub(crate) fn check_reply<L: Layer>(
 /// The trades the active player may confirm, and cancelling.
 pub(crate) fn legal_confirm<L: Layer>(
     layer: L,
-    state: &State,
+    state: &BaseState,
     offer: &Offer,
     accepted: SeatSet,
     out: &mut Vec<Action>,
@@ -197,7 +197,7 @@ pub(crate) fn legal_confirm<L: Layer>(
 /// Checks the active player's choice among the seats that accepted.
 pub(crate) fn check_confirm_action<L: Layer>(
     layer: L,
-    state: &State,
+    state: &BaseState,
     offer: &Offer,
     accepted: SeatSet,
     action: &BaseAction,
@@ -231,7 +231,7 @@ pub(crate) fn check_confirm_action<L: Layer>(
 }
 
 /// Whether both sides still hold their part of the offer.
-fn check_confirm<L: Layer>(layer: L, state: &State, offer: &Offer, with: Seat) -> Result<(), CatanError> {
+fn check_confirm<L: Layer>(layer: L, state: &BaseState, offer: &Offer, with: Seat) -> Result<(), CatanError> {
     if with.index() >= state.n() {
         return Err(CatanError::ConfirmAccepted);
     }
@@ -258,7 +258,7 @@ fn waits_for_roll(action: &BaseAction) -> bool {
 /// Ids past the board in use are malformed input, refused before any rule is
 /// looked at, for every rule set: parsing refused ids past the largest
 /// board, and [`Action::places`] names every id of every action.
-pub(crate) fn check_ids(state: &State, places: [Option<Place>; 2]) -> Checked {
+pub(crate) fn check_ids(state: &BaseState, places: [Option<Place>; 2]) -> Checked {
     let t = state.topology();
     for place in places.into_iter().flatten() {
         let bad = match place {
@@ -274,7 +274,7 @@ pub(crate) fn check_ids(state: &State, places: [Option<Place>; 2]) -> Checked {
 }
 
 /// Why `action` by `seat` is refused in `phase`, or `Ok` if it is legal.
-pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) -> Checked {
+pub fn check(state: &BaseState, phase: &BasePhase, seat: Seat, action: &BaseAction) -> Checked {
     let phase = *phase;
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
@@ -304,7 +304,7 @@ pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) 
             let BaseAction::Discard { resource } = *action else {
                 return Err(Rejection::WrongPhase { phase: phase.name() });
             };
-            return Ok(hand::check_discard(state, seat, resource)?);
+            return Ok(hand::check_discard(state, &(), seat, resource)?);
         }
         BasePhase::TradeReplies { offer, pending, .. } => {
             if !pending.contains(seat) {
@@ -347,7 +347,7 @@ pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) 
             let BaseAction::BuildRoad { edge } = *action else {
                 return Err(wrong);
             };
-            Ok(check_road(state, seat, edge, true)?)
+            Ok(check_road(Base, state, seat, edge, true)?)
         }
         BasePhase::TradeDraft { offer } => check_draft_phase(state, seat, &offer, action, wrong),
         BasePhase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
@@ -362,7 +362,7 @@ pub fn check(state: &State, phase: &BasePhase, seat: Seat, action: &BaseAction) 
 }
 
 /// The roll phase: roll, or play a development card first.
-fn check_roll_phase(state: &State, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
+fn check_roll_phase(state: &BaseState, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
     match *action {
         BaseAction::Roll => Ok(()),
         BaseAction::PlayKnight => check_play(state, seat, DevCard::Knight),
@@ -390,15 +390,15 @@ fn check_roll_phase(state: &State, seat: Seat, action: &BaseAction, wrong: Rejec
 
 /// Putting a domestic offer together.
 fn check_draft_phase(
-    state: &State,
+    state: &BaseState,
     seat: Seat,
     offer: &Offer,
     action: &BaseAction,
     wrong: Rejection<CatanError>,
 ) -> Checked {
     match *action {
-        BaseAction::OfferGive { resource } => Ok(trade::check_draft(state, seat, offer, resource, true)?),
-        BaseAction::OfferGet { resource } => Ok(trade::check_draft(state, seat, offer, resource, false)?),
+        BaseAction::OfferGive { resource } => Ok(trade::check_draft(state, &(), seat, offer, resource, true)?),
+        BaseAction::OfferGet { resource } => Ok(trade::check_draft(state, &(), seat, offer, resource, false)?),
         BaseAction::SubmitOffer => Ok(trade::check_submit::<Resource>(offer)?),
         BaseAction::CancelTrade => Ok(()),
         BaseAction::BuildSettlement { .. }
@@ -422,10 +422,10 @@ fn check_draft_phase(
 }
 
 /// The main phase: building, buying, playing and trading.
-fn check_main(state: &State, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
+fn check_main(state: &BaseState, seat: Seat, action: &BaseAction, wrong: Rejection<CatanError>) -> Checked {
     match *action {
         BaseAction::EndTurn => Ok(()),
-        BaseAction::BuildRoad { edge } => Ok(check_road(state, seat, edge, false)?),
+        BaseAction::BuildRoad { edge } => Ok(check_road(Base, state, seat, edge, false)?),
         BaseAction::BuildSettlement { node } => Ok(check_settlement(state, seat, node)?),
         BaseAction::BuildCity { node } => Ok(check_city(state, seat, node)?),
         BaseAction::BuyDevelopmentCard => Ok(development::check_buy(state, seat)?),
@@ -455,12 +455,12 @@ fn check_main(state: &State, seat: Seat, action: &BaseAction, wrong: Rejection<C
 }
 
 /// Playing a development card (`catan.dev.*`).
-fn check_play(state: &State, seat: Seat, card: DevCard) -> Checked {
+fn check_play(state: &BaseState, seat: Seat, card: DevCard) -> Checked {
     Ok(development::check_play(state, seat, card)?)
 }
 
 /// Year of Plenty: the card, then the bank's two resources.
-fn check_year_of_plenty(state: &State, seat: Seat, first: Resource, second: Resource) -> Checked {
+fn check_year_of_plenty(state: &BaseState, seat: Seat, first: Resource, second: Resource) -> Checked {
     check_play(state, seat, DevCard::YearOfPlenty)?;
     development::check_year_of_plenty(state, first, second)
 }
@@ -468,14 +468,14 @@ fn check_year_of_plenty(state: &State, seat: Seat, first: Resource, second: Reso
 /// Applies an action known to be legal in the state's phase. Anything else
 /// is ignored, as is a phase of another rule set (a state built by hand).
 /// The phase is read here, not passed: the playout loop's call stays small.
-pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+pub fn apply<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, action: &BaseAction, events: &mut S) {
     let Phase::Base(phase) = state.phase else {
         return;
     };
     // Each phase applies what `check` accepts in it; any other action,
     // applied unchecked, changes nothing.
     match phase {
-        BasePhase::Setup { step, .. } => setup::apply(state, step, action, events),
+        BasePhase::Setup { step, .. } => setup::apply(Base, state, step, action, events),
         BasePhase::Roll => {
             if matches!(action, BaseAction::Roll) {
                 state.phase = Phase::Base(BasePhase::Rolling);
@@ -487,7 +487,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAc
         BasePhase::Discard { owed } => {
             if let BaseAction::Discard { resource } = *action {
                 let after = Phase::Base(BasePhase::MoveRobber { resume: Resume::Main });
-                hand::apply_discard(state, owed, seat, resource, after, events)
+                hand::apply_discard(state, &mut (), owed, seat, resource, after, events)
             }
         }
         BasePhase::MoveRobber { resume } => {
@@ -497,7 +497,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAc
         }
         BasePhase::RoadBuilding { left, resume } => {
             if let BaseAction::BuildRoad { edge } = *action {
-                development::apply_free_road(state, seat, edge, left, resume, events)
+                development::apply_free_road(Base, state, seat, edge, left, resume, events)
             }
         }
         BasePhase::TradeDraft { offer } => match *action {
@@ -546,13 +546,13 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAc
 }
 
 /// The main phase: building, buying, playing, trading, ending the turn.
-fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseAction, events: &mut S) {
+fn apply_main<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, action: &BaseAction, events: &mut S) {
     match *action {
-        BaseAction::BuildRoad { edge } => place_road(state, seat, edge, false, events),
-        BaseAction::BuildSettlement { node } => place_settlement(state, seat, node, false, events),
+        BaseAction::BuildRoad { edge } => place_road(Base, state, seat, edge, false, events),
+        BaseAction::BuildSettlement { node } => place_settlement(Base, state, seat, node, false, events),
         BaseAction::BuildCity { node } => place_city(state, seat, node, events),
         BaseAction::BuyDevelopmentCard => development::apply_buy(state, seat),
-        BaseAction::MaritimeTrade { give, get, .. } => trade::apply_bank_trade(state, seat, give, get, events),
+        BaseAction::MaritimeTrade { give, get, .. } => trade::apply_bank_trade(state, &mut (), seat, give, get, events),
         BaseAction::OpenTrade => {
             // Counted only under the house rule: without it the state (and its JSON) stays the
             // rulebook's, byte for byte.
@@ -583,7 +583,13 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &BaseA
 
 /// A development card played before the roll or in the main phase; the
 /// turn goes on where `resume` says.
-fn apply_play<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume, action: &BaseAction, events: &mut S) {
+fn apply_play<S: EventSink<Event>>(
+    state: &mut BaseState,
+    seat: Seat,
+    resume: Resume,
+    action: &BaseAction,
+    events: &mut S,
+) {
     match *action {
         BaseAction::PlayKnight => development::apply_knight(state, seat, resume, events),
         BaseAction::PlayRoadBuilding => development::apply_road_building(state, seat, resume, events),
@@ -612,7 +618,7 @@ fn apply_play<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume
 }
 
 /// The active player drops the offer (while drafting or choosing a partner).
-fn cancel_trade<S: EventSink<Event>>(state: &mut State, seat: Seat, events: &mut S) {
+fn cancel_trade<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, events: &mut S) {
     events.push(Event::Base(BaseEvent::TradeCancelled { seat }));
     state.phase = Phase::Base(BasePhase::Main);
 }

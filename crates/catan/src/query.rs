@@ -17,6 +17,7 @@
 use crate::bits::{EdgeSet, NodeSet};
 use crate::cities_knights::{self as ck, heroes, CARD_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
+use crate::rules::layer::Base;
 use crate::state::State;
 use crate::topology::{EdgeId, HexId, NodeId, Topology};
 use engine::Seat;
@@ -46,7 +47,7 @@ pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
 /// Free edges a road of `seat` may go on (`catan.build.road`).
 #[inline]
 pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
-    crate::rules::build::road_spots(state, seat)
+    crate::rules::build::road_spots(Base, state, seat)
 }
 
 /// The intersections touched by the given roads.
@@ -65,25 +66,41 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
 /// commodities; with the Merchant Guild and the merchant).
 #[inline]
 pub fn card_rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
-    ck::trade::rates(state, seat)
+    match state.ck.as_deref() {
+        Some(ck) => ck::trade::rates(state, ck, seat),
+        None => {
+            let mut out = [4; CARD_KINDS];
+            out[..RESOURCE_COUNT].copy_from_slice(&rates(state, seat));
+            out
+        }
+    }
 }
 
 /// Cards (resources and, in C&K, commodities) `seat` holds.
 #[inline]
 pub fn card_count(state: &State, seat: Seat) -> u32 {
-    ck::card_count(state, seat)
+    match state.ck.as_deref() {
+        Some(ck) => ck::card_count(state, ck, seat),
+        None => state.players.get(seat.index()).map_or(0, |p| p.hand.total()),
+    }
 }
 
 /// Every knight on the board (empty outside C&K).
 #[inline]
 pub fn all_knights(state: &State) -> NodeSet {
-    ck::knights::all_knights(state)
+    state
+        .ck
+        .as_deref()
+        .map_or(NodeSet::EMPTY, |ck| ck::knights::all_knights(state, ck))
 }
 
 /// Intersections holding nothing: no building, no knight.
 #[inline]
 pub fn empty_nodes(state: &State) -> NodeSet {
-    ck::knights::empty_nodes(state)
+    match state.ck.as_deref() {
+        Some(ck) => ck::knights::empty_nodes(state, ck),
+        None => NodeSet(state.topology().all_nodes.0 & !state.occupied().0),
+    }
 }
 
 /// The barbarians' strength: cities on the board (`ck.barbarian.strength`).
@@ -96,19 +113,16 @@ pub fn barbarian_strength(state: &State) -> u32 {
 /// 0 outside C&K.
 #[inline]
 pub fn defence(state: &State) -> u32 {
-    if state.ck.is_none() {
-        return 0;
-    }
-    ck::barbarians::defence(state)
+    state.ck.as_deref().map_or(0, |ck| ck::barbarians::defence(state, ck))
 }
 
 /// One seat's share of Catan's defence; 0 outside C&K.
 #[inline]
 pub fn own_defence(state: &State, seat: Seat) -> u32 {
-    if state.ck.is_none() || seat.index() >= state.n() {
-        return 0;
+    match state.ck.as_deref() {
+        Some(ck) if seat.index() < state.n() => ck::barbarians::own_defence(ck, seat.index()),
+        _ => 0,
     }
-    ck::barbarians::own_defence(state, seat.index())
 }
 
 /// Cities of `seat` the barbarians can pillage: those without a metropolis
@@ -118,26 +132,25 @@ pub fn pillageable(state: &State, seat: Seat) -> NodeSet {
     if seat.index() >= state.n() {
         return NodeSet::EMPTY;
     }
-    if state.ck.is_none() {
-        return state.players[seat.index()].cities;
+    match state.ck.as_deref() {
+        Some(ck) => ck::barbarians::pillageable(state, ck, seat.index()),
+        None => state.players[seat.index()].cities,
     }
-    ck::barbarians::pillageable(state, seat.index())
 }
 
 /// The intersection of `seat`'s hero, if on the board (heroes rule set).
 #[inline]
 pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
-    if state.ck.is_none() || seat.index() >= state.n() {
-        return None;
+    match state.ck.as_deref() {
+        Some(ck) if seat.index() < state.n() => heroes::actions::hero_node(ck, seat),
+        _ => None,
     }
-    heroes::actions::hero_node(state, seat)
 }
 
 /// The owner of the squire on `hex` (heroes rule set).
 #[inline]
 pub fn squire_owner(state: &State, hex: HexId) -> Option<Seat> {
-    state.ck.as_ref()?;
-    heroes::actions::squire_owner(state, hex)
+    heroes::actions::squire_owner(state, state.ck.as_deref()?, hex)
 }
 
 /// The hexes next to `hex`.
@@ -155,12 +168,18 @@ pub fn edge_between_hexes(topology: &Topology, a: HexId, b: HexId) -> Option<Edg
 /// The opposing pieces `seat` could attack, for a battle system on top of the
 /// heroes rule set (battles themselves are out of scope, `rules/heroes.md`).
 pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
-    heroes::attackable_by(state, seat)
+    state
+        .ck
+        .as_deref()
+        .map_or_else(Vec::new, |ck| heroes::attackable_by(state, ck, seat))
 }
 
 /// Whether `seat`'s hero protects its pieces around it (heroes rule set).
 pub fn hero_protection(state: &State, seat: Seat) -> bool {
-    heroes::hero_protection(state, seat)
+    state
+        .ck
+        .as_deref()
+        .is_some_and(|ck| heroes::hero_protection(state, ck, seat))
 }
 
 /// Whether the active player builds in a step of the 5–6 Special Building

@@ -324,12 +324,51 @@ impl BasePhase {
     }
 }
 
-/// The complete state of a CATAN game.
+/// The complete state of a CATAN game: the base game's part and the part a
+/// rule set adds (Cities & Knights), side by side so the dispatch can lend
+/// both at once ([`State::split_mut`]). Reads of the base part's fields go
+/// through `Deref` (`state.players`, `state.phase`), so the wire form's field
+/// names stay what they were for every reader of a state.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "crate::state_json::StateJson")]
 pub struct State {
+    /// What every rule set plays.
+    pub base: BaseState,
+    /// What Cities & Knights adds (present exactly when `rules` is
+    /// `cities_knights`; boxed so that a base game pays one pointer for it).
+    /// The box stays although the part is compact (532 bytes, issue 28):
+    /// base and C&K games share this one `State` type, and the part inline
+    /// would put every base state (488 bytes) past its 512-byte target. The
+    /// price is one heap allocation per clone of a C&K state.
+    pub ck: Option<Box<CkState>>,
+}
+
+impl std::ops::Deref for State {
+    type Target = BaseState;
+    #[inline(always)]
+    fn deref(&self) -> &BaseState {
+        &self.base
+    }
+}
+
+impl std::ops::DerefMut for State {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut BaseState {
+        &mut self.base
+    }
+}
+
+/// The base game's part of a state: everything every rule set plays
+/// (board, robber, bank, deck, the players' pieces and cards, the turn).
+///
+/// Base rule code takes this type, not [`State`], so it cannot read a part
+/// another rule set adds: where such a part changes a base rule (knights
+/// block roads, count for points), the rule asks its [`Layer`](crate::rules::layer::Layer),
+/// which the dispatch builds from the part. A rule set's own code receives
+/// its part beside this one from the dispatch ([`State::split_mut`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseState {
     /// The rule set.
-    #[serde(default)]
     pub rules: Rules,
     /// Points needed to win (the rule set's goal if left out: 10, or 13 in
     /// Cities & Knights).
@@ -354,63 +393,45 @@ pub struct State {
     /// Development cards left in the deck (a multiset: no order exists).
     pub deck: DevCards,
     /// Whether the active player has played a development card this turn.
-    #[serde(default)]
     pub dev_played: bool,
     /// Holder of Longest Road.
-    #[serde(default)]
     pub longest_road: Option<Seat>,
     /// Holder of Largest Army.
-    #[serde(default)]
     pub largest_army: Option<Seat>,
     /// The last roll of the dice.
-    #[serde(default)]
     pub last_roll: Option<Dice>,
     /// The players, by seat.
     pub players: Players,
-    /// What Cities & Knights adds (present exactly when `rules` is
-    /// `cities_knights`; boxed so that a base game pays one pointer for it).
-    /// The box stays although the part is compact (532 bytes, issue 28):
-    /// base and C&K games share this one `State` type, and the part inline
-    /// would put every base state (488 bytes) past its 512-byte target. The
-    /// price is one heap allocation per clone of a C&K state.
-    #[serde(default, skip_serializing_if = "Option::is_none", rename = "cities_knights")]
-    pub ck: Option<Box<CkState>>,
     /// The 5–6 player extension's turn rule (absent in 3–4 player games).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_rule: Option<TurnRule>,
     /// While another player acts after a turn of the 5–6 player extension
     /// (a step of the Special Building Phase, or paired player 2's phase, in
     /// the main phase): the seat whose turn it is. `current` is the one acting.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_of: Option<Seat>,
     /// House rule `catan.house.trade_offers_per_turn`: the domestic trade
     /// offers a player may open per turn (absent: no limit, the rulebook).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trade_offers_per_turn: Option<u8>,
     /// Domestic trade offers opened in this turn (counted only under the
     /// house rule; 0 at the start of every turn).
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub trade_offers: u8,
     /// House rule `snh.house.free_squire_steps_per_turn`: the free squire
     /// steps a player may take per turn (absent: no limit, the seed's rule).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub free_squire_steps_per_turn: Option<u8>,
     /// Free squire steps taken in this turn (counted only under the house
     /// rule; 0 at the start of every turn).
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub free_squire_steps: u8,
     /// Knights were read for a base game's players (nowhere to keep them:
     /// `validate` refuses the state, `ck.state.rules`).
-    #[serde(skip)]
     pub base_knights: bool,
 }
 
 impl State {
-    /// `catan.house.trade_offers_per_turn`: whether the active player may
-    /// open another domestic trade offer this turn.
-    #[inline]
-    pub fn may_open_offer(&self) -> bool {
-        self.trade_offers_per_turn.is_none_or(|limit| self.trade_offers < limit)
+    /// Both parts at once, for the dispatch: the base part and, in Cities &
+    /// Knights, its own part, each mutable, so a rule set's code changes
+    /// both without reaching one through the other.
+    #[inline(always)]
+    pub(crate) fn split_mut(&mut self) -> (&mut BaseState, Option<&mut CkState>) {
+        (&mut self.base, self.ck.as_deref_mut())
     }
 
     /// Heap bytes beyond `size_of::<State>()`: the Cities & Knights state
@@ -422,18 +443,12 @@ impl State {
         }
     }
 
-    /// The board's shared topology.
-    #[inline]
-    pub fn topology(&self) -> &'static Topology {
-        self.board.topology()
-    }
-
     /// Recomputes every cached road length from the board.
     pub fn recompute_road_lengths(&mut self) {
         let t = self.topology();
         for i in 0..self.n() {
             let blocked = self.opponent_pieces(i);
-            let p = &mut self.players[i];
+            let p = &mut self.base.players[i];
             p.road_length = road_length(t, p.roads, blocked);
         }
     }
@@ -450,18 +465,47 @@ impl State {
     /// The buildings and, in Cities & Knights, the knights of every seat but
     /// `seat`: where that seat's roads are blocked and broken
     /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
-    /// `ck.knight.breaks_road`).
+    /// `ck.knight.breaks_road`). Rule code asks its layer
+    /// ([`Layer::road_blockers`](crate::rules::layer::Layer::road_blockers)).
     #[inline]
     pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
         let mut s = self.players.opponent_buildings(seat).0;
         if let Some(ck) = &self.ck {
-            for (i, c) in ck.players.iter().enumerate().take(self.n()) {
-                if i != seat {
-                    s |= c.knights().0;
-                }
-            }
+            s |= ck.opponent_knights(seat, self.n()).0;
         }
         NodeSet(s)
+    }
+
+    /// Points visible to everybody: buildings, special cards and, in Cities
+    /// & Knights, its own (metropolises, the defender, revealed cards).
+    pub fn public_points(&self, seat: Seat) -> u8 {
+        let pts = self.base.base_public_points(seat);
+        match &self.ck {
+            Some(ck) => pts + ck.points(seat),
+            None => pts,
+        }
+    }
+
+    /// All points, hidden victory point cards included.
+    #[inline]
+    pub fn points(&self, seat: Seat) -> u8 {
+        let vp = self.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
+        self.public_points(seat).saturating_add(vp)
+    }
+}
+
+impl BaseState {
+    /// `catan.house.trade_offers_per_turn`: whether the active player may
+    /// open another domestic trade offer this turn.
+    #[inline]
+    pub fn may_open_offer(&self) -> bool {
+        self.trade_offers_per_turn.is_none_or(|limit| self.trade_offers < limit)
+    }
+
+    /// The board's shared topology.
+    #[inline]
+    pub fn topology(&self) -> &'static Topology {
+        self.board.topology()
     }
 
     /// Number of seats.
@@ -496,8 +540,12 @@ impl State {
         EdgeSet(s)
     }
 
-    /// Points visible to everybody: buildings and special cards.
-    pub fn public_points(&self, seat: Seat) -> u8 {
+    /// The base game's visible points: buildings and special cards. Named
+    /// apart from [`State::public_points`] on purpose: rule code asks its
+    /// layer ([`Layer::points`](crate::rules::layer::Layer::points)), which
+    /// adds what a rule set counts besides.
+    #[inline]
+    pub fn base_public_points(&self, seat: Seat) -> u8 {
         let Some(p) = self.players.get(seat.index()) else {
             return 0;
         };
@@ -508,17 +556,7 @@ impl State {
         if self.largest_army == Some(seat) {
             pts += 2;
         }
-        if let Some(ck) = &self.ck {
-            pts += ck.points(seat);
-        }
         pts
-    }
-
-    /// All points, hidden victory point cards included.
-    #[inline]
-    pub fn points(&self, seat: Seat) -> u8 {
-        let vp = self.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
-        self.public_points(seat).saturating_add(vp)
     }
 
     /// The seat placing at setup step `step` (snake order from the start player).

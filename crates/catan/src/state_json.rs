@@ -10,7 +10,7 @@ use crate::cities_knights::CkState;
 use crate::config::{Rules, TurnRule};
 use crate::dev::DevCards;
 use crate::resource::Resources;
-use crate::state::{Phase, Player, Players, State, MAX_PLAYERS};
+use crate::state::{BaseState, Phase, Player, Players, State, MAX_PLAYERS};
 use crate::topology::HexId;
 use engine::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -227,29 +227,31 @@ impl TryFrom<StateJson> for State {
             }
         }
         let mut state = State {
-            rules: j.rules,
-            victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
-            board: Arc::new(j.board),
-            robber: j.robber,
-            start_player: j.start_player,
-            current: j.current,
-            turn: j.turn,
-            phase: j.phase,
-            bank: j.bank,
-            deck: j.deck,
-            dev_played: j.dev_played,
-            longest_road: j.longest_road,
-            largest_army: j.largest_army,
-            last_roll: j.last_roll,
-            players,
             ck,
-            turn_rule: j.turn_rule,
-            turn_of: j.turn_of,
-            trade_offers_per_turn: j.trade_offers_per_turn,
-            trade_offers: j.trade_offers,
-            free_squire_steps_per_turn: j.free_squire_steps_per_turn,
-            free_squire_steps: j.free_squire_steps,
-            base_knights,
+            base: BaseState {
+                rules: j.rules,
+                victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),
+                board: Arc::new(j.board),
+                robber: j.robber,
+                start_player: j.start_player,
+                current: j.current,
+                turn: j.turn,
+                phase: j.phase,
+                bank: j.bank,
+                deck: j.deck,
+                dev_played: j.dev_played,
+                longest_road: j.longest_road,
+                largest_army: j.largest_army,
+                last_roll: j.last_roll,
+                players,
+                turn_rule: j.turn_rule,
+                turn_of: j.turn_of,
+                trade_offers_per_turn: j.trade_offers_per_turn,
+                trade_offers: j.trade_offers,
+                free_squire_steps_per_turn: j.free_squire_steps_per_turn,
+                free_squire_steps: j.free_squire_steps,
+                base_knights,
+            },
         };
         state.recompute_road_lengths();
         Ok(state)

@@ -96,7 +96,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
     pieces(state, &mut out);
     awards(state, &mut out);
     phase(state, &mut out);
-    crate::cities_knights::validate::validate(state, &mut out);
+    crate::cities_knights::validate::validate(state, state.ck.as_deref(), &mut out);
     if out.is_empty() {
         Ok(())
     } else {
@@ -445,10 +445,9 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
         }
         Phase::Base(BasePhase::Discard { owed }) => {
             for (i, &o) in owed.iter().enumerate() {
-                let held = if i < n && state.ck.is_some() {
-                    crate::cities_knights::card_count(state, engine::Seat(i as u8))
-                } else {
-                    state.players.get(i).map_or(0, |p| p.hand.total())
+                let held = match state.ck.as_deref() {
+                    Some(ck) if i < n => crate::cities_knights::card_count(state, ck, engine::Seat(i as u8)),
+                    _ => state.players.get(i).map_or(0, |p| p.hand.total()),
                 };
                 if o as u32 > held {
                     out.push(problem!(
@@ -474,7 +473,14 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                     "cannot steal from seat {}",
                     victim.0
                 ));
-            } else if crate::cities_knights::card_count(state, victim) == 0 {
+            } else if state
+                .ck
+                .as_deref()
+                .map_or(state.players[victim.index()].hand.total(), |ck| {
+                    crate::cities_knights::card_count(state, ck, victim)
+                })
+                == 0
+            {
                 out.push(problem!(
                     "catan.robber.steal_target",
                     "Platz {} wird beraubt, hat aber keine Karte.",

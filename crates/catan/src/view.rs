@@ -117,10 +117,9 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 roads: p.roads,
                 road_length: p.road_length,
                 played: p.played,
-                resource_count: if state.ck.is_some() {
-                    crate::cities_knights::card_count(state, seat)
-                } else {
-                    p.hand.total()
+                resource_count: match state.ck.as_deref() {
+                    Some(ck) => crate::cities_knights::card_count(state, ck, seat),
+                    None => p.hand.total(),
                 },
                 dev_card_count: p.dev_cards.total() + p.new_dev_cards.total(),
                 new_dev_card_count: p.new_dev_cards.total(),

@@ -5,17 +5,20 @@
 
 use super::cards::{Card, Cards, Commodities, Commodity, CARD_KINDS};
 use super::error::CkError;
-use super::{bank_count, card_count, ck_mut, hand};
+use super::{bank_count, card_count, hand};
 use crate::action::{Action, Chance, Event};
+use crate::cities_knights::CkState;
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
 use crate::rules::hand::{Claim, HandCard, MAX_KINDS};
-use crate::state::{Offer, State};
+use crate::state::BaseState;
+use crate::state::Offer;
 use crate::{BaseChance, BaseEvent, CkAction, CkChance, CkEvent};
 use engine::{EventSink, Seat};
 
 impl HandCard for Card {
     const ALL: &'static [Card] = &Card::ALL;
+    type Part = CkState;
 
     #[inline(always)]
     fn index(self) -> usize {
@@ -23,33 +26,33 @@ impl HandCard for Card {
     }
 
     #[inline]
-    fn held(state: &State, seat: Seat, card: Card) -> u8 {
-        hand(state, seat).count(card)
+    fn held(state: &BaseState, ck: &CkState, seat: Seat, card: Card) -> u8 {
+        hand(state, ck, seat).count(card)
     }
 
     #[inline]
-    fn hand_size(state: &State, seat: Seat) -> u32 {
-        card_count(state, seat)
+    fn hand_size(state: &BaseState, ck: &CkState, seat: Seat) -> u32 {
+        card_count(state, ck, seat)
     }
 
     #[inline]
-    fn in_bank(state: &State, card: Card) -> u8 {
-        bank_count(state, card)
+    fn in_bank(state: &BaseState, ck: &CkState, card: Card) -> u8 {
+        bank_count(state, ck, card)
     }
 
     #[inline]
-    fn to_bank(state: &mut State, seat: Seat, card: Card, n: u8) {
-        super::to_bank(state, seat, card, n);
+    fn to_bank(state: &mut BaseState, ck: &mut CkState, seat: Seat, card: Card, n: u8) {
+        super::to_bank(state, ck, seat, card, n);
     }
 
     #[inline]
-    fn from_bank(state: &mut State, seat: Seat, card: Card) {
-        super::from_bank(state, seat, card);
+    fn from_bank(state: &mut BaseState, ck: &mut CkState, seat: Seat, card: Card) {
+        super::from_bank(state, ck, seat, card);
     }
 
     #[inline]
-    fn move_one(state: &mut State, from: Seat, to: Seat, card: Card) {
-        super::politics::move_card(state, from, to, card);
+    fn move_one(state: &mut BaseState, ck: &mut CkState, from: Seat, to: Seat, card: Card) {
+        super::politics::move_card(state, ck, from, to, card);
     }
 
     #[inline]
@@ -106,8 +109,8 @@ impl HandCard for Card {
     /// Harbors, the Merchant Guild, the merchant and a Merchant Fleet
     /// (`ck.trade.bank`).
     #[inline]
-    fn rates(state: &State, seat: Seat) -> [u8; MAX_KINDS] {
-        super::trade::rates(state, seat)
+    fn rates(state: &BaseState, ck: &CkState, seat: Seat) -> [u8; MAX_KINDS] {
+        super::trade::rates(state, ck, seat)
     }
 
     #[inline]
@@ -181,7 +184,13 @@ impl HandCard for Card {
 
     /// Resources first, then commodities, each reported when any.
     #[inline]
-    fn pay<S: EventSink<Event>>(state: &mut State, seat: Seat, claim: &Claim, events: &mut S) -> bool {
+    fn pay<S: EventSink<Event>>(
+        state: &mut BaseState,
+        ck: &mut CkState,
+        seat: Seat,
+        claim: &Claim,
+        events: &mut S,
+    ) -> bool {
         const _: () = assert!(CARD_KINDS == 8);
         let i = seat.index();
         let gain = Resources::new([claim[0], claim[1], claim[2], claim[3], claim[4]]);
@@ -192,7 +201,6 @@ impl HandCard for Card {
             events.push(Event::Base(BaseEvent::Produced { seat, resources: gain }));
         }
         if !cgain.is_empty() {
-            let ck = ck_mut(state);
             ck.bank.sub(&cgain);
             ck.players[i].commodities.add(&cgain);
             events.push(Event::Ck(CkEvent::ProducedCommodities {

@@ -12,13 +12,16 @@
 use super::error::CkError;
 use super::state::CkPlayer;
 use super::state::KnightBit;
-use super::{ck, ck_mut};
+
 use crate::action::{Action, Event};
 use crate::bits::{NodeBits, NodeSet};
+use crate::cities_knights::layer::CkLayer;
+use crate::cities_knights::CkState;
 use crate::resource::Resources;
 use crate::rules::awards::{holder_length, update_longest_road};
 use crate::rules::build::{pay, road_nodes};
-use crate::state::{Phase, Resume, State};
+use crate::state::BaseState;
+use crate::state::{Phase, Resume};
 use crate::topology::{NodeId, MAX_NODES};
 use crate::{BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
@@ -30,10 +33,7 @@ pub const ACTIVATE_COST: Resources = Resources::new([0, 0, 0, 1, 0]);
 
 /// Every knight on the board.
 #[inline]
-pub fn all_knights(state: &State) -> NodeSet {
-    let Some(ck) = state.ck.as_deref() else {
-        return NodeSet::EMPTY;
-    };
+pub fn all_knights(state: &BaseState, ck: &CkState) -> NodeSet {
     NodeSet(
         ck.players[..state.n()]
             .iter()
@@ -43,20 +43,20 @@ pub fn all_knights(state: &State) -> NodeSet {
 
 /// Intersections holding nothing: no building, no knight.
 #[inline]
-pub fn empty_nodes(state: &State) -> NodeSet {
-    NodeSet(state.topology().all_nodes.0 & !state.occupied().0 & !all_knights(state).0)
+pub fn empty_nodes(state: &BaseState, ck: &CkState) -> NodeSet {
+    NodeSet(state.topology().all_nodes.0 & !state.occupied().0 & !all_knights(state, ck).0)
 }
 
 /// Where `seat` may place a knight (`ck.knight.place`).
-pub fn place_spots(state: &State, seat: Seat) -> NodeSet {
-    NodeSet(road_nodes(state.topology(), state.players[seat.index()].roads).0 & empty_nodes(state).0)
+pub fn place_spots(state: &BaseState, ck: &CkState, seat: Seat) -> NodeSet {
+    NodeSet(road_nodes(state.topology(), state.players[seat.index()].roads).0 & empty_nodes(state, ck).0)
 }
 
 /// From `start`, along `seat`'s roads, through intersections that are empty
 /// or hold `seat`'s own pieces: the empty intersections reached, and the
 /// intersections with another player's knight where a path ends
 /// (`ck.knight.move`, `ck.knight.displace`).
-pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
+pub fn reach(state: &BaseState, ck: &CkState, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let t = state.topology();
     let i = seat.index();
     if start.index() >= state.topology().node_count() || i >= state.n() {
@@ -66,8 +66,8 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
     let roads = me.roads.0;
     // Every knight set is built once from the rosters (what
     // `State::opponent_pieces` and `empty_nodes` would build again).
-    let all = all_knights(state).0;
-    let other_knights = NodeSet(all & !ck(state).players[i].knights().0);
+    let all = all_knights(state, ck).0;
+    let other_knights = NodeSet(all & !ck.players[i].knights().0);
     let others = NodeSet(state.players.opponent_buildings(i).0 | other_knights.0);
     let empty = NodeSet(t.all_nodes.0 & !state.occupied().0 & !all);
     let mut seen = NodeBits::bit(start.index());
@@ -104,21 +104,21 @@ pub fn reach(state: &State, seat: Seat, start: NodeId) -> (NodeSet, NodeSet) {
 }
 
 /// The owner of the knight on `node`.
-pub fn knight_owner(state: &State, node: NodeId) -> Option<Seat> {
-    state.ck.as_deref()?.players[..state.n()]
+pub fn knight_owner(state: &BaseState, ck: &CkState, node: NodeId) -> Option<Seat> {
+    ck.players[..state.n()]
         .iter()
         .position(|c| c.roster.has(KnightBit::Placed, node))
         .map(|i| Seat(i as u8))
 }
 
-fn own(state: &State, seat: Seat) -> (&crate::Player, &CkPlayer) {
-    (&state.players[seat.index()], &ck(state).players[seat.index()])
+fn own<'a>(state: &'a BaseState, ck: &'a CkState, seat: Seat) -> (&'a crate::Player, &'a CkPlayer) {
+    (&state.players[seat.index()], &ck.players[seat.index()])
 }
 
 /// Checks building a knight.
-pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
-    let (p, c) = own(state, seat);
-    if !place_spots(state, seat).contains(node) {
+pub fn check_build(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, ck, seat);
+    if !place_spots(state, ck, seat).contains(node) {
         return Err(CkError::KnightPlace.into());
     }
     if c.knights_left(c.knights(), 1) == 0 {
@@ -131,13 +131,19 @@ pub fn check_build(state: &State, seat: Seat, node: NodeId) -> Result<(), crate:
 }
 
 /// Checks a promotion.
-pub fn check_promote(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
-    check_promote_at(state, seat, node, false)
+pub fn check_promote(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    check_promote_at(state, ck, seat, node, false)
 }
 
 /// Checks a promotion, paid or free (Smith).
-pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> Result<(), crate::CatanError> {
-    let (p, c) = own(state, seat);
+pub fn check_promote_at(
+    state: &BaseState,
+    ck: &CkState,
+    seat: Seat,
+    node: NodeId,
+    free: bool,
+) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, ck, seat);
     let level = c.level_at(node);
     if level == 0 || level == 3 || c.roster.has(KnightBit::Promoted, node) {
         return Err(CkError::Promote.into());
@@ -156,8 +162,8 @@ pub fn check_promote_at(state: &State, seat: Seat, node: NodeId, free: bool) -> 
 }
 
 /// Checks an activation.
-pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
-    let (p, c) = own(state, seat);
+pub fn check_activate(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), crate::CatanError> {
+    let (p, c) = own(state, ck, seat);
     let bits = c.roster.bits(node);
     if bits & KnightBit::Placed as u8 == 0 || bits & KnightBit::Active as u8 != 0 {
         return Err(CkError::Activate.into());
@@ -169,8 +175,8 @@ pub fn check_activate(state: &State, seat: Seat, node: NodeId) -> Result<(), cra
 }
 
 /// Checks that the knight on `node` may take an action now.
-pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
-    let bits = own(state, seat).1.roster.bits(node);
+pub fn check_can_act(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    let bits = own(state, ck, seat).1.roster.bits(node);
     if bits & KnightBit::Placed as u8 == 0 {
         return Err(CkError::KnightInactive);
     }
@@ -187,33 +193,33 @@ pub fn check_can_act(state: &State, seat: Seat, node: NodeId) -> Result<(), CkEr
 }
 
 /// Checks a move.
-pub fn check_move(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
-    check_can_act(state, seat, from)?;
-    if !reach(state, seat, from).0.contains(to) {
+pub fn check_move(state: &BaseState, ck: &CkState, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
+    check_can_act(state, ck, seat, from)?;
+    if !reach(state, ck, seat, from).0.contains(to) {
         return Err(CkError::KnightMove);
     }
     Ok(())
 }
 
 /// Checks a displacement.
-pub fn check_displace(state: &State, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
-    check_can_act(state, seat, from)?;
-    let Some(victim) = knight_owner(state, to).filter(|&v| v != seat) else {
+pub fn check_displace(state: &BaseState, ck: &CkState, seat: Seat, from: NodeId, to: NodeId) -> Result<(), CkError> {
+    check_can_act(state, ck, seat, from)?;
+    let Some(victim) = knight_owner(state, ck, to).filter(|&v| v != seat) else {
         return Err(CkError::Displace);
     };
-    let (_, c) = own(state, seat);
+    let (_, c) = own(state, ck, seat);
     let mine = c.level_at(from);
-    let theirs = ck(state).players[victim.index()].level_at(to);
-    if theirs >= mine || !reach(state, seat, from).1.contains(to) {
+    let theirs = ck.players[victim.index()].level_at(to);
+    if theirs >= mine || !reach(state, ck, seat, from).1.contains(to) {
         return Err(CkError::Displace);
     }
     Ok(())
 }
 
 /// Checks chasing the robber.
-pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
-    check_can_act(state, seat, node)?;
-    if !ck(state).robber_awake {
+pub fn check_chase(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), CkError> {
+    check_can_act(state, ck, seat, node)?;
+    if !ck.robber_awake {
         return Err(CkError::RobberAsleep);
     }
     if !state.topology().hex_node_set[state.robber.index()].contains(node) {
@@ -223,21 +229,21 @@ pub fn check_chase(state: &State, seat: Seat, node: NodeId) -> Result<(), CkErro
 }
 
 /// The knight actions and purchases of the active player in the main phase.
-pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let (p, c) = own(state, seat);
+pub fn legal(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    let (p, c) = own(state, ck, seat);
     let knights = c.knights();
     if p.hand.covers(&KNIGHT_COST) && c.knights_left(knights, 1) > 0 {
-        for node in place_spots(state, seat).iter() {
+        for node in place_spots(state, ck, seat).iter() {
             out.push(Action::Ck(CkAction::BuildKnight { node }));
         }
     }
     for node in knights.iter() {
-        if check_promote(state, seat, node).is_ok() {
+        if check_promote(state, ck, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }
     for node in knights.iter() {
-        if check_activate(state, seat, node).is_ok() {
+        if check_activate(state, ck, seat, node).is_ok() {
             out.push(Action::Ck(CkAction::ActivateKnight { node }));
         }
     }
@@ -249,16 +255,16 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
             continue;
         }
         let from = r.node;
-        let (empties, enemies) = reach(state, seat, from);
+        let (empties, enemies) = reach(state, ck, seat, from);
         for to in empties.iter() {
             out.push(Action::Ck(CkAction::MoveKnight { from, to }));
         }
         for to in enemies.iter() {
-            if check_displace(state, seat, from, to).is_ok() {
+            if check_displace(state, ck, seat, from, to).is_ok() {
                 out.push(Action::Ck(CkAction::DisplaceKnight { from, to }));
             }
         }
-        if check_chase(state, seat, from).is_ok() {
+        if check_chase(state, ck, seat, from).is_ok() {
             out.push(Action::Ck(CkAction::ChaseRobber { knight: from }));
         }
     }
@@ -266,36 +272,46 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Recomputes every road length and re-awards Longest Road after a knight
 /// entered or left an intersection (`ck.knight.breaks_road`).
-pub fn refresh_roads<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+pub fn refresh_roads<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, events: &mut S) {
     let before = holder_length(state);
     let lengths: Vec<u8> = state.players.iter().map(|p| p.road_length).collect();
-    state.recompute_road_lengths();
+    crate::rules::awards::refresh_all_roads(CkLayer(ck), state);
     if state.players.iter().zip(lengths).any(|(p, l)| p.road_length != l) {
         update_longest_road(state, before, events);
     }
 }
 
 /// Builds a basic knight, inactive.
-pub fn apply_build<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+pub fn apply_build<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    node: NodeId,
+    events: &mut S,
+) {
     pay(state, seat, &KNIGHT_COST);
-    ck_mut(state).players[seat.index()]
-        .roster
-        .insert(KnightBit::Placed, node);
-    ck_mut(state).players[seat.index()].clear_knight(node);
+    ck.players[seat.index()].roster.insert(KnightBit::Placed, node);
+    ck.players[seat.index()].clear_knight(node);
     events.push(Event::Ck(CkEvent::KnightBuilt { seat, node }));
-    refresh_roads(state, events);
+    refresh_roads(state, ck, events);
 }
 
 /// Promotes a knight one level.
-pub fn apply_promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+pub fn apply_promote<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    node: NodeId,
+    events: &mut S,
+) {
     pay(state, seat, &KNIGHT_COST);
-    promote(state, seat, node, events);
+    promote(ck, seat, node, events);
 }
 
 /// Promotes a knight one level without paying (Smith).
-pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
-    let knights = ck(state).players[seat.index()].knights();
-    let c = &mut ck_mut(state).players[seat.index()];
+pub fn promote<S: EventSink<Event>>(ck: &mut CkState, seat: Seat, node: NodeId, events: &mut S) {
+    let knights = ck.players[seat.index()].knights();
+    let c = &mut ck.players[seat.index()];
     let strength = if c.strength(knights, node) == 1 {
         c.roster.insert(KnightBit::Strong, node);
         2
@@ -309,54 +325,74 @@ pub fn promote<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId,
 }
 
 /// Activates a knight; it cannot act this turn.
-pub fn apply_activate<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+pub fn apply_activate<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    node: NodeId,
+    events: &mut S,
+) {
     pay(state, seat, &ACTIVATE_COST);
-    let c = &mut ck_mut(state).players[seat.index()];
+    let c = &mut ck.players[seat.index()];
     c.roster.insert(KnightBit::Active, node);
     c.roster.insert(KnightBit::Fresh, node);
     events.push(Event::Ck(CkEvent::KnightActivated { seat, node }));
 }
 
 /// Moves a knight of `seat` and marks it as having acted (inactive).
-fn relocate_own(state: &mut State, seat: Seat, from: NodeId, to: NodeId) {
-    let c = &mut ck_mut(state).players[seat.index()];
+fn relocate_own(ck: &mut CkState, seat: Seat, from: NodeId, to: NodeId) {
+    let c = &mut ck.players[seat.index()];
     c.move_knight(from, to);
     c.roster.remove(KnightBit::Active, to);
     c.roster.insert(KnightBit::Acted, to);
 }
 
 /// Moves an active knight.
-pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: NodeId, to: NodeId, events: &mut S) {
-    relocate_own(state, seat, from, to);
+pub fn apply_move<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    from: NodeId,
+    to: NodeId,
+    events: &mut S,
+) {
+    relocate_own(ck, seat, from, to);
     events.push(Event::Ck(CkEvent::KnightMoved {
         seat,
         from,
         to,
         displaced: None,
     }));
-    refresh_roads(state, events);
+    refresh_roads(state, ck, events);
 }
 
 /// Displaces a weaker knight; its owner relocates it if any spot is reachable,
 /// otherwise it goes back to the supply.
-pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: NodeId, to: NodeId, events: &mut S) {
-    let Some(victim) = knight_owner(state, to) else {
+pub fn apply_displace<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    from: NodeId,
+    to: NodeId,
+    events: &mut S,
+) {
+    let Some(victim) = knight_owner(state, ck, to) else {
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(ck(state).players[v].knights(), to);
-    let active = ck(state).players[v].roster.has(KnightBit::Active, to);
-    let hero = ck(state).players[v].roster.has(KnightBit::Hero, to);
-    ck_mut(state).players[v].roster.remove(KnightBit::Placed, to);
-    ck_mut(state).players[v].clear_knight(to);
-    relocate_own(state, seat, from, to);
+    let strength = ck.players[v].strength(ck.players[v].knights(), to);
+    let active = ck.players[v].roster.has(KnightBit::Active, to);
+    let hero = ck.players[v].roster.has(KnightBit::Hero, to);
+    ck.players[v].roster.remove(KnightBit::Placed, to);
+    ck.players[v].clear_knight(to);
+    relocate_own(ck, seat, from, to);
     events.push(Event::Ck(CkEvent::KnightMoved {
         seat,
         from,
         to,
         displaced: Some(victim),
     }));
-    if reach(state, victim, to).0.is_empty() {
+    if reach(state, ck, victim, to).0.is_empty() {
         events.push(Event::Ck(CkEvent::KnightRelocated {
             seat: victim,
             from: to,
@@ -370,25 +406,25 @@ pub fn apply_displace<S: EventSink<Event>>(state: &mut State, seat: Seat, from: 
             active,
         });
         // `snh.decide.relocated_hero`: a relocated hero stays a hero.
-        ck_mut(state).players[v].heroes.relocating = hero;
+        ck.players[v].heroes.relocating = hero;
     }
-    refresh_roads(state, events);
+    refresh_roads(state, ck, events);
 }
 
 /// Intrigue: the knight on `node` leaves it; its owner relocates it as after
 /// a displacement, or it goes back to the supply.
-pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+pub fn evict<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, node: NodeId, events: &mut S) {
     state.phase = Phase::Base(BasePhase::Main);
-    let Some(victim) = knight_owner(state, node) else {
+    let Some(victim) = knight_owner(state, ck, node) else {
         return;
     };
     let v = victim.index();
-    let strength = ck(state).players[v].strength(ck(state).players[v].knights(), node);
-    let active = ck(state).players[v].roster.has(KnightBit::Active, node);
-    let hero = ck(state).players[v].roster.has(KnightBit::Hero, node);
-    ck_mut(state).players[v].roster.remove(KnightBit::Placed, node);
-    ck_mut(state).players[v].clear_knight(node);
-    if reach(state, victim, node).0.is_empty() {
+    let strength = ck.players[v].strength(ck.players[v].knights(), node);
+    let active = ck.players[v].roster.has(KnightBit::Active, node);
+    let hero = ck.players[v].roster.has(KnightBit::Hero, node);
+    ck.players[v].roster.remove(KnightBit::Placed, node);
+    ck.players[v].clear_knight(node);
+    if reach(state, ck, victim, node).0.is_empty() {
         events.push(Event::Ck(CkEvent::KnightRelocated {
             seat: victim,
             from: node,
@@ -401,14 +437,14 @@ pub fn evict<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut 
             strength,
             active,
         });
-        ck_mut(state).players[v].heroes.relocating = hero;
+        ck.players[v].heroes.relocating = hero;
     }
-    refresh_roads(state, events);
+    refresh_roads(state, ck, events);
 }
 
 /// Checks the spot a displaced knight goes to.
-pub fn check_relocate(state: &State, seat: Seat, from: NodeId, node: NodeId) -> Result<(), CkError> {
-    if !reach(state, seat, from).0.contains(node) {
+pub fn check_relocate(state: &BaseState, ck: &CkState, seat: Seat, from: NodeId, node: NodeId) -> Result<(), CkError> {
+    if !reach(state, ck, seat, from).0.contains(node) {
         return Err(CkError::KnightMove);
     }
     Ok(())
@@ -416,7 +452,8 @@ pub fn check_relocate(state: &State, seat: Seat, from: NodeId, node: NodeId) -> 
 
 /// Puts a displaced knight back on the board with its level and status.
 pub fn apply_relocate<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    ck: &mut CkState,
     seat: Seat,
     from: NodeId,
     node: NodeId,
@@ -424,10 +461,8 @@ pub fn apply_relocate<S: EventSink<Event>>(
     active: bool,
     events: &mut S,
 ) {
-    ck_mut(state).players[seat.index()]
-        .roster
-        .insert(KnightBit::Placed, node);
-    let c = &mut ck_mut(state).players[seat.index()];
+    ck.players[seat.index()].roster.insert(KnightBit::Placed, node);
+    let c = &mut ck.players[seat.index()];
     c.clear_knight(node);
     match strength {
         2 => c.roster.insert(KnightBit::Strong, node),
@@ -447,12 +482,18 @@ pub fn apply_relocate<S: EventSink<Event>>(
         to: Some(node),
     }));
     state.phase = Phase::Base(BasePhase::Main);
-    refresh_roads(state, events);
+    refresh_roads(state, ck, events);
 }
 
 /// Chases the robber: the knight acts, the robber moves and steals as on a 7.
-pub fn apply_chase<S: EventSink<Event>>(state: &mut State, seat: Seat, knight: NodeId, events: &mut S) {
-    let c = &mut ck_mut(state).players[seat.index()];
+pub fn apply_chase<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    knight: NodeId,
+    events: &mut S,
+) {
+    let c = &mut ck.players[seat.index()];
     c.roster.remove(KnightBit::Active, knight);
     c.roster.insert(KnightBit::Acted, knight);
     events.push(Event::Ck(CkEvent::RobberChased { seat, knight }));

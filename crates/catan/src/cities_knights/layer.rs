@@ -9,7 +9,7 @@ use super::CkState;
 use crate::bits::NodeSet;
 use crate::error::CatanError;
 use crate::rules::layer::Layer;
-use crate::state::{Offer, State, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::state::{BaseState, Offer, CITY_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::NodeId;
 use engine::Seat;
 
@@ -21,7 +21,7 @@ pub struct CkLayer<'a>(pub &'a CkState);
 impl CkLayer<'_> {
     /// Cards (resources and commodities) `seat` holds.
     #[inline]
-    pub fn card_count(self, state: &State, seat: Seat) -> u32 {
+    pub fn card_count(self, state: &BaseState, seat: Seat) -> u32 {
         state.players[seat.index()].hand.total() + self.0.players[seat.index()].commodities.total()
     }
 }
@@ -29,18 +29,18 @@ impl CkLayer<'_> {
 impl Layer for CkLayer<'_> {
     /// A commodity can be stolen as well as a resource.
     #[inline]
-    fn can_be_robbed(self, state: &State, seat: Seat) -> bool {
+    fn can_be_robbed(self, state: &BaseState, seat: Seat) -> bool {
         self.card_count(state, seat) > 0
     }
 
     #[inline]
-    fn settlement_blockers(self, state: &State) -> NodeSet {
-        all_knights(state)
+    fn settlement_blockers(self, state: &BaseState) -> NodeSet {
+        all_knights(state, self.0)
     }
 
     #[inline]
-    fn settlement_blocked(self, state: &State, node: NodeId) -> Result<(), CatanError> {
-        if all_knights(state).contains(node) {
+    fn settlement_blocked(self, state: &BaseState, node: NodeId) -> Result<(), CatanError> {
+        if all_knights(state, self.0).contains(node) {
             return Err(CkError::SettlementOnKnight.into());
         }
         Ok(())
@@ -48,7 +48,7 @@ impl Layer for CkLayer<'_> {
 
     /// Real settlement pieces left: a flat city piece is not one of them.
     #[inline]
-    fn settlements_left(self, state: &State, seat: Seat) -> u8 {
+    fn settlements_left(self, state: &BaseState, seat: Seat) -> u8 {
         let p = &state.players[seat.index()];
         let flat = self.0.players[seat.index()].flat.len();
         SETTLEMENT_LIMIT.saturating_sub((p.settlements.len() - flat.min(p.settlements.len())) as u8)
@@ -56,7 +56,7 @@ impl Layer for CkLayer<'_> {
 
     /// City pieces left: a flat city piece is still a city piece off the supply.
     #[inline]
-    fn cities_left(self, state: &State, seat: Seat) -> u8 {
+    fn cities_left(self, state: &BaseState, seat: Seat) -> u8 {
         let p = &state.players[seat.index()];
         let flat = self.0.players[seat.index()].flat.len();
         CITY_LIMIT.saturating_sub((p.cities.len() + flat) as u8)
@@ -64,13 +64,25 @@ impl Layer for CkLayer<'_> {
 
     /// A flat city stands up again without a new piece (`ck.barbarian.pillage`).
     #[inline]
-    fn city_piece_free(self, _state: &State, seat: Seat, node: NodeId) -> bool {
+    fn city_piece_free(self, _state: &BaseState, seat: Seat, node: NodeId) -> bool {
         self.0.players[seat.index()].flat.contains(node)
+    }
+
+    /// Other players' knights block and break roads like buildings.
+    #[inline]
+    fn road_blockers(self, state: &BaseState, seat: usize) -> NodeSet {
+        NodeSet(state.players.opponent_buildings(seat).0 | self.0.opponent_knights(seat, state.n()).0)
+    }
+
+    /// Metropolises, defender points, revealed cards, the merchant.
+    #[inline]
+    fn public_points(self, state: &BaseState, seat: Seat) -> u8 {
+        state.base_public_points(seat) + self.0.points(seat)
     }
 
     /// Offers may hold commodities (`ck.trade.commodities`).
     #[inline]
-    fn covers_offer(self, state: &State, seat: Seat, offer: &Offer, give: bool) -> bool {
+    fn covers_offer(self, state: &BaseState, seat: Seat, offer: &Offer, give: bool) -> bool {
         let (res, com) = if give {
             (&offer.give, &offer.give_commodities)
         } else {

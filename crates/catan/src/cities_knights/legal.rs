@@ -10,7 +10,7 @@ use super::error::CkError;
 use super::layer::CkLayer;
 use super::state::KnightBit;
 use super::CkState;
-use super::{barbarians, ck_mut, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
+use super::{barbarians, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
 use crate::action::{Action, Chance, Event};
 use crate::error::CatanError;
 use crate::legal as base;
@@ -19,7 +19,8 @@ use crate::rules::build::{build_actions, check_city_with, check_road, check_sett
 use crate::rules::build::{place_city, place_road, place_settlement};
 use crate::rules::hand::{self, HandCard};
 use crate::rules::{robber, turn};
-use crate::state::{Phase, State};
+use crate::state::BaseState;
+use crate::state::Phase;
 use crate::{BaseAction, BaseChance, BasePhase, CkAction, CkChance, CkPhase};
 use engine::{EventSink, GameRng, Rejection, Seat, SeatSet, ToAct};
 
@@ -28,7 +29,7 @@ type Checked = Result<(), Rejection<CatanError>>;
 /// Who acts: the phases Cities & Knights adds, and the base game's rule for
 /// the phases it shares.
 #[inline]
-pub fn to_act(state: &State) -> ToAct {
+pub fn to_act(state: &BaseState) -> ToAct {
     let one = |s: Option<Seat>| ToAct::Seats(s.map_or(SeatSet::EMPTY, SeatSet::single));
     match state.phase {
         Phase::Ck(CkPhase::ProgressDraw { .. })
@@ -50,7 +51,7 @@ pub fn to_act(state: &State) -> ToAct {
 }
 
 /// Every legal action of `seat`.
-pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_actions(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
     let layer = CkLayer(ck);
     if seat.index() >= state.n() {
         return;
@@ -63,71 +64,71 @@ pub fn legal_actions(state: &State, ck: &CkState, seat: Seat, out: &mut Vec<Acti
         Phase::Base(BasePhase::Setup { step, road_from }) => setup::legal(state, step, road_from, out),
         Phase::Base(BasePhase::Roll) => {
             out.push(Action::Base(BaseAction::Roll));
-            play::legal_roll(state, seat, out);
+            play::legal_roll(ck, seat, out);
         }
-        Phase::Base(BasePhase::Discard { .. }) => hand::legal_discards::<Card>(state, seat, out),
+        Phase::Base(BasePhase::Discard { .. }) => hand::legal_discards::<Card>(state, ck, seat, out),
         Phase::Base(BasePhase::MoveRobber { .. }) => robber::legal_moves_with(layer, state, out),
-        Phase::Base(BasePhase::Main) => main_actions(state, layer, seat, out),
+        Phase::Base(BasePhase::Main) => main_actions(state, ck, layer, seat, out),
         Phase::Ck(CkPhase::Pillage { .. }) => {
-            for node in barbarians::pillageable(state, seat.index()).iter() {
+            for node in barbarians::pillageable(state, ck, seat.index()).iter() {
                 out.push(Action::Ck(CkAction::LoseCity { node }));
             }
         }
         Phase::Ck(CkPhase::DefenderDeck { .. }) => {
             for track in super::Track::ALL {
-                if barbarians::check_deck(state, track).is_ok() {
+                if barbarians::check_deck(ck, track).is_ok() {
                     out.push(Action::Ck(CkAction::ChooseDeck { track }));
                 }
             }
         }
         Phase::Ck(CkPhase::ProgressDiscard { .. }) => {
             for card in super::ProgressCard::ALL {
-                if roll::check_discard_progress(state, seat, card).is_ok() {
+                if roll::check_discard_progress(ck, seat, card).is_ok() {
                     out.push(Action::Ck(CkAction::DiscardProgress { card }));
                 }
             }
         }
         Phase::Ck(CkPhase::Aqueduct { .. }) => roll::legal_aqueduct(state, out),
         Phase::Ck(CkPhase::Relocate { from, .. }) => {
-            for node in knights::reach(state, seat, from).0.iter() {
+            for node in knights::reach(state, ck, seat, from).0.iter() {
                 out.push(Action::Ck(CkAction::RelocateKnight { node }));
             }
         }
         Phase::Ck(CkPhase::PlaceMetropolis { .. }) => {
-            for node in improvements::free_cities(state, seat).iter() {
+            for node in improvements::free_cities(state, ck, seat).iter() {
                 out.push(Action::Ck(CkAction::PlaceMetropolis { node }));
             }
         }
         Phase::Base(BasePhase::TradeDraft { offer }) => {
-            crate::rules::trade::legal_draft::<Card>(state, seat, &offer, out)
+            crate::rules::trade::legal_draft::<Card>(state, ck, seat, &offer, out)
         }
         Phase::Base(BasePhase::TradeReplies { offer, .. }) => base::legal_reply(layer, state, seat, &offer, out),
         Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
             base::legal_confirm(layer, state, &offer, accepted, out)
         }
-        _ => play::legal_phase(state, seat, out),
+        _ => play::legal_phase(state, ck, seat, out),
     }
 }
 
 /// The main phase: the base game's building actions under this layer (no
 /// settlement on a knight, flat cities), then what Cities & Knights adds.
-fn main_actions(state: &State, layer: CkLayer, seat: Seat, out: &mut Vec<Action>) {
+fn main_actions(state: &BaseState, ck: &CkState, layer: CkLayer, seat: Seat, out: &mut Vec<Action>) {
     out.push(Action::Base(BaseAction::EndTurn));
     build_actions(layer, state, seat, out);
     let p = &state.players[seat.index()];
     let c = &layer.0.players[seat.index()];
     if p.hand.covers(&improvements::WALL_COST) {
         for node in p.cities.iter() {
-            if !c.walls.contains(node) && improvements::check_wall(state, seat, node).is_ok() {
+            if !c.walls.contains(node) && improvements::check_wall(state, ck, seat, node).is_ok() {
                 out.push(Action::Ck(CkAction::BuildWall { node }));
             }
         }
     }
-    knights::legal(state, seat, out);
-    heroes::actions::legal(state, seat, out);
-    improvements::legal(state, seat, out);
-    play::legal_main(state, seat, out);
-    crate::rules::trade::legal_bank_trades::<Card>(state, seat, out);
+    knights::legal(state, ck, seat, out);
+    heroes::actions::legal(state, ck, seat, out);
+    improvements::legal(state, ck, seat, out);
+    play::legal_main(state, ck, seat, out);
+    crate::rules::trade::legal_bank_trades::<Card>(state, ck, seat, out);
     if layer.card_count(state, seat) > 0 && state.may_open_offer() {
         out.push(Action::Base(BaseAction::OpenTrade));
     }
@@ -145,7 +146,7 @@ fn is_dev(action: &Action) -> bool {
 }
 
 /// Why `action` by `seat` is refused, or `Ok`.
-pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checked {
+pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Checked {
     let layer = CkLayer(ck);
     if seat.index() >= state.n() {
         return Err(Rejection::NoSuchSeat { seat });
@@ -196,29 +197,29 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
         Phase::Base(BasePhase::Setup { step, road_from }) => setup::check(state, step, road_from, action),
         Phase::Base(BasePhase::Roll) => match action {
             Action::Base(BaseAction::Roll) => Ok(()),
-            a if play::is_play(a) => play::check(state, seat, a),
+            a if play::is_play(a) => play::check(state, ck, seat, a),
             a if waits_for_roll(a) => ck_err(CkError::RollFirst),
             _ => Err(wrong),
         },
         Phase::Base(BasePhase::Discard { .. }) => match *action {
-            Action::Ck(CkAction::DiscardCard { card }) => Ok(hand::check_discard(state, seat, card)?),
+            Action::Ck(CkAction::DiscardCard { card }) => Ok(hand::check_discard(state, ck, seat, card)?),
             _ => Err(wrong),
         },
         Phase::Base(BasePhase::MoveRobber { .. }) => match *action {
             Action::Base(BaseAction::MoveRobber { hex, victim }) => robber::check_move_with(layer, state, hex, victim),
             _ => Err(wrong),
         },
-        Phase::Base(BasePhase::Main) => check_main(state, layer, seat, action),
+        Phase::Base(BasePhase::Main) => check_main(state, ck, layer, seat, action),
         Phase::Ck(CkPhase::Pillage { .. }) => match *action {
-            Action::Ck(CkAction::LoseCity { node }) => Ok(barbarians::check_lose_city(state, seat, node)?),
+            Action::Ck(CkAction::LoseCity { node }) => Ok(barbarians::check_lose_city(state, ck, seat, node)?),
             _ => Err(wrong),
         },
         Phase::Ck(CkPhase::DefenderDeck { .. }) => match *action {
-            Action::Ck(CkAction::ChooseDeck { track }) => Ok(barbarians::check_deck(state, track)?),
+            Action::Ck(CkAction::ChooseDeck { track }) => Ok(barbarians::check_deck(ck, track)?),
             _ => Err(wrong),
         },
         Phase::Ck(CkPhase::ProgressDiscard { .. }) => match *action {
-            Action::Ck(CkAction::DiscardProgress { card }) => Ok(roll::check_discard_progress(state, seat, card)?),
+            Action::Ck(CkAction::DiscardProgress { card }) => Ok(roll::check_discard_progress(ck, seat, card)?),
             _ => Err(wrong),
         },
         Phase::Ck(CkPhase::Aqueduct { .. }) => match *action {
@@ -226,15 +227,15 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
             _ => Err(wrong),
         },
         Phase::Ck(CkPhase::Relocate { from, .. }) => match *action {
-            Action::Ck(CkAction::RelocateKnight { node }) => Ok(knights::check_relocate(state, seat, from, node)?),
+            Action::Ck(CkAction::RelocateKnight { node }) => Ok(knights::check_relocate(state, ck, seat, from, node)?),
             _ => Err(wrong),
         },
         Phase::Ck(CkPhase::PlaceMetropolis { .. }) => match *action {
-            Action::Ck(CkAction::PlaceMetropolis { node }) => Ok(improvements::check_place(state, seat, node)?),
+            Action::Ck(CkAction::PlaceMetropolis { node }) => Ok(improvements::check_place(state, ck, seat, node)?),
             _ => Err(wrong),
         },
         Phase::Base(BasePhase::TradeDraft { offer }) => match (*action, trade::draft_card(action)) {
-            (_, Some((card, give))) => Ok(crate::rules::trade::check_draft(state, seat, &offer, card, give)?),
+            (_, Some((card, give))) => Ok(crate::rules::trade::check_draft(state, ck, seat, &offer, card, give)?),
             (Action::Base(BaseAction::SubmitOffer), _) => Ok(crate::rules::trade::check_submit::<Card>(&offer)?),
             (Action::Base(BaseAction::CancelTrade), _) => Ok(()),
             _ => Err(wrong),
@@ -247,7 +248,7 @@ pub fn check(state: &State, ck: &CkState, seat: Seat, action: &Action) -> Checke
             Action::Base(a) => base::check_confirm_action(layer, state, &offer, accepted, a),
             Action::Ck(_) => Err(wrong),
         },
-        _ => play::check_phase(state, seat, action).unwrap_or(Err(wrong)),
+        _ => play::check_phase(state, ck, seat, action).unwrap_or(Err(wrong)),
     }
 }
 
@@ -262,45 +263,45 @@ fn waits_for_roll(action: &Action) -> bool {
     ) && !play::is_play(action)
 }
 
-fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Checked {
+fn check_main(state: &BaseState, ck: &CkState, layer: CkLayer, seat: Seat, action: &Action) -> Checked {
     if play::is_play(action) {
-        return play::check(state, seat, action);
+        return play::check(state, ck, seat, action);
     }
     match *action {
         Action::Base(BaseAction::EndTurn) => Ok(()),
-        Action::Base(BaseAction::BuildRoad { edge }) => match check_road(state, seat, edge, false) {
+        Action::Base(BaseAction::BuildRoad { edge }) => match check_road(CkLayer(ck), state, seat, edge, false) {
             // `ck.knight.blocks_road`: name the knight when one is what blocks.
-            Err(CatanError::RoadBlocked) if blocked_by_knight(state, seat, edge) => {
+            Err(CatanError::RoadBlocked) if blocked_by_knight(state, ck, seat, edge) => {
                 Err(CkError::KnightBlocksRoad.into())
             }
             r => Ok(r?),
         },
         Action::Base(BaseAction::BuildSettlement { node }) => Ok(check_settlement_with(layer, state, seat, node)?),
         Action::Base(BaseAction::BuildCity { node }) => Ok(check_city_with(layer, state, seat, node)?),
-        Action::Ck(CkAction::BuildWall { node }) => Ok(improvements::check_wall(state, seat, node)?),
-        Action::Ck(CkAction::BuildKnight { node }) => Ok(knights::check_build(state, seat, node)?),
-        Action::Ck(CkAction::PromoteKnight { node }) => Ok(knights::check_promote(state, seat, node)?),
-        Action::Ck(CkAction::ActivateKnight { node }) => Ok(knights::check_activate(state, seat, node)?),
+        Action::Ck(CkAction::BuildWall { node }) => Ok(improvements::check_wall(state, ck, seat, node)?),
+        Action::Ck(CkAction::BuildKnight { node }) => Ok(knights::check_build(state, ck, seat, node)?),
+        Action::Ck(CkAction::PromoteKnight { node }) => Ok(knights::check_promote(state, ck, seat, node)?),
+        Action::Ck(CkAction::ActivateKnight { node }) => Ok(knights::check_activate(state, ck, seat, node)?),
         Action::Ck(CkAction::MoveKnight { from, to }) => {
-            Ok(knights::check_move(state, seat, from, to).map_err(CatanError::from)?)
+            Ok(knights::check_move(state, ck, seat, from, to).map_err(CatanError::from)?)
         }
         Action::Ck(CkAction::DisplaceKnight { from, to }) => {
-            Ok(knights::check_displace(state, seat, from, to).map_err(CatanError::from)?)
+            Ok(knights::check_displace(state, ck, seat, from, to).map_err(CatanError::from)?)
         }
         Action::Ck(CkAction::ChaseRobber { knight }) => {
-            Ok(knights::check_chase(state, seat, knight).map_err(CatanError::from)?)
+            Ok(knights::check_chase(state, ck, seat, knight).map_err(CatanError::from)?)
         }
         Action::Ck(CkAction::UpgradeHero { node, commodity }) => {
-            Ok(heroes::actions::check_upgrade(state, seat, node, commodity)?)
+            Ok(heroes::actions::check_upgrade(state, ck, seat, node, commodity)?)
         }
-        Action::Ck(CkAction::RecruitSquire { hex }) => Ok(heroes::actions::check_recruit(state, seat, hex)?),
+        Action::Ck(CkAction::RecruitSquire { hex }) => Ok(heroes::actions::check_recruit(state, ck, seat, hex)?),
         Action::Ck(CkAction::MoveSquire { from, to }) => {
-            Ok(heroes::actions::check_move(state, seat, from, to).map(|_| ())?)
+            Ok(heroes::actions::check_move(state, ck, seat, from, to).map(|_| ())?)
         }
         Action::Ck(CkAction::BuildImprovement { track }) => {
-            Ok(improvements::check_improve(state, seat, track).map_err(CatanError::from)?)
+            Ok(improvements::check_improve(state, ck, seat, track).map_err(CatanError::from)?)
         }
-        Action::Ck(CkAction::BankTrade { give, get, rate }) => Ok(trade::check(state, seat, give, get, rate)?),
+        Action::Ck(CkAction::BankTrade { give, get, rate }) => Ok(trade::check(state, ck, seat, give, get, rate)?),
         Action::Base(BaseAction::MaritimeTrade { .. }) => Err(CatanError::from(CkError::BankTrade).into()),
         Action::Base(BaseAction::OpenTrade) => {
             if layer.card_count(state, seat) == 0 {
@@ -314,37 +315,43 @@ fn check_main(state: &State, layer: CkLayer, seat: Seat, action: &Action) -> Che
 }
 
 /// Whether the own road a new road would continue stops at an opposing knight.
-fn blocked_by_knight(state: &State, seat: Seat, edge: crate::topology::EdgeId) -> bool {
+fn blocked_by_knight(state: &BaseState, ck: &CkState, seat: Seat, edge: crate::topology::EdgeId) -> bool {
     let ends = state.topology().edge_node_set[edge.index()].0;
     let own_ends = ends & road_nodes(state.topology(), state.players[seat.index()].roads).0;
-    let knights = knights::all_knights(state).0 & !state.knights(seat.index()).0;
+    let knights = knights::all_knights(state, ck).0 & !ck.players[seat.index()].knights().0;
     (own_ends & knights).any()
         && (own_ends & state.players.opponent_buildings(seat.index()).0 & state.occupied().0).is_zero()
 }
 
 /// Applies an action known to be legal.
-pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+pub fn apply<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    action: &Action,
+    events: &mut S,
+) {
     match (state.phase, *action) {
-        (Phase::Base(BasePhase::Setup { step, .. }), a) => setup::apply(state, step, &a, events),
+        (Phase::Base(BasePhase::Setup { step, .. }), a) => setup::apply(state, ck, step, &a, events),
         (Phase::Base(BasePhase::Roll), Action::Base(BaseAction::Roll)) => state.phase = Phase::Base(BasePhase::Rolling),
         (Phase::Base(BasePhase::Roll) | Phase::Base(BasePhase::Main), a) if play::is_play(&a) => {
-            play::apply(state, seat, &a, events)
+            play::apply(state, ck, seat, &a, events)
         }
         (Phase::Base(BasePhase::Discard { owed }), Action::Ck(CkAction::DiscardCard { card })) => {
-            let after = roll::after_seven(state);
-            hand::apply_discard(state, owed, seat, card, after, events)
+            let after = roll::after_seven(ck);
+            hand::apply_discard(state, ck, owed, seat, card, after, events)
         }
         (Phase::Base(BasePhase::MoveRobber { resume }), Action::Base(BaseAction::MoveRobber { hex, victim })) => {
             robber::apply_move(state, resume, hex, victim, events)
         }
         (Phase::Ck(CkPhase::Pillage { owed }), Action::Ck(CkAction::LoseCity { node })) => {
-            barbarians::apply_lose_city(state, seat, node, owed, events)
+            barbarians::apply_lose_city(state, ck, seat, node, owed, events)
         }
         (Phase::Ck(CkPhase::DefenderDeck { pending }), Action::Ck(CkAction::ChooseDeck { track })) => {
             barbarians::apply_deck(state, pending, track)
         }
         (Phase::Ck(CkPhase::ProgressDiscard { then, .. }), Action::Ck(CkAction::DiscardProgress { card })) => {
-            roll::apply_discard_progress(state, seat, card, then, events)
+            roll::apply_discard_progress(state, ck, seat, card, then, events)
         }
         (Phase::Ck(CkPhase::Aqueduct { pending }), Action::Ck(CkAction::AqueductTake { resource })) => {
             roll::apply_aqueduct(state, seat, pending, resource, events)
@@ -354,53 +361,61 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
                 from, strength, active, ..
             }),
             Action::Ck(CkAction::RelocateKnight { node }),
-        ) => knights::apply_relocate(state, seat, from, node, strength, active, events),
+        ) => knights::apply_relocate(state, ck, seat, from, node, strength, active, events),
         (Phase::Ck(CkPhase::PlaceMetropolis { track }), Action::Ck(CkAction::PlaceMetropolis { node })) => {
-            improvements::apply_place(state, seat, track, node, events)
+            improvements::apply_place(state, ck, seat, track, node, events)
         }
-        (Phase::Base(BasePhase::Main), a) => apply_main(state, seat, a, events),
+        (Phase::Base(BasePhase::Main), a) => apply_main(state, ck, seat, a, events),
         (Phase::Base(BasePhase::TradeDraft { offer }), a) if trade::draft_card(&a).is_some() => {
             if let Some((card, give)) = trade::draft_card(&a) {
                 crate::rules::trade::apply_draft(state, offer, card, give);
             }
         }
         (Phase::Base(BasePhase::TradeConfirm { offer, .. }), Action::Base(a @ BaseAction::ConfirmTrade { with })) => {
-            trade::exchange_commodities(state, &offer, with);
+            trade::exchange_commodities(state, ck, &offer, with);
             crate::legal::apply(state, seat, &a, events)
         }
         (
             Phase::Base(BasePhase::TradeDraft { .. } | BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }),
             Action::Base(a),
         ) => crate::legal::apply(state, seat, &a, events),
-        (_, a) => play::apply_phase(state, seat, &a, events),
+        (_, a) => play::apply_phase(state, ck, seat, &a, events),
     }
 }
 
-fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action, events: &mut S) {
+fn apply_main<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    action: Action,
+    events: &mut S,
+) {
     match action {
-        Action::Base(BaseAction::EndTurn) => end_turn(state, events),
-        Action::Base(BaseAction::BuildRoad { edge }) => place_road(state, seat, edge, false, events),
-        Action::Base(BaseAction::BuildSettlement { node }) => place_settlement(state, seat, node, false, events),
+        Action::Base(BaseAction::EndTurn) => end_turn(state, ck, events),
+        Action::Base(BaseAction::BuildRoad { edge }) => place_road(CkLayer(ck), state, seat, edge, false, events),
+        Action::Base(BaseAction::BuildSettlement { node }) => {
+            place_settlement(CkLayer(ck), state, seat, node, false, events)
+        }
         Action::Base(BaseAction::BuildCity { node }) => {
             // A flat city stands up again: its piece was off the supply already.
-            ck_mut(state).players[seat.index()].flat.remove(node);
+            ck.players[seat.index()].flat.remove(node);
             place_city(state, seat, node, events)
         }
-        Action::Ck(CkAction::BuildWall { node }) => improvements::apply_wall(state, seat, node, events),
-        Action::Ck(CkAction::BuildKnight { node }) => knights::apply_build(state, seat, node, events),
-        Action::Ck(CkAction::PromoteKnight { node }) => knights::apply_promote(state, seat, node, events),
-        Action::Ck(CkAction::ActivateKnight { node }) => knights::apply_activate(state, seat, node, events),
-        Action::Ck(CkAction::MoveKnight { from, to }) => knights::apply_move(state, seat, from, to, events),
-        Action::Ck(CkAction::DisplaceKnight { from, to }) => knights::apply_displace(state, seat, from, to, events),
-        Action::Ck(CkAction::ChaseRobber { knight }) => knights::apply_chase(state, seat, knight, events),
+        Action::Ck(CkAction::BuildWall { node }) => improvements::apply_wall(state, ck, seat, node, events),
+        Action::Ck(CkAction::BuildKnight { node }) => knights::apply_build(state, ck, seat, node, events),
+        Action::Ck(CkAction::PromoteKnight { node }) => knights::apply_promote(state, ck, seat, node, events),
+        Action::Ck(CkAction::ActivateKnight { node }) => knights::apply_activate(state, ck, seat, node, events),
+        Action::Ck(CkAction::MoveKnight { from, to }) => knights::apply_move(state, ck, seat, from, to, events),
+        Action::Ck(CkAction::DisplaceKnight { from, to }) => knights::apply_displace(state, ck, seat, from, to, events),
+        Action::Ck(CkAction::ChaseRobber { knight }) => knights::apply_chase(state, ck, seat, knight, events),
         Action::Ck(CkAction::UpgradeHero { node, commodity }) => {
-            heroes::actions::apply_upgrade(state, seat, node, commodity, events)
+            heroes::actions::apply_upgrade(state, ck, seat, node, commodity, events)
         }
-        Action::Ck(CkAction::RecruitSquire { hex }) => heroes::actions::apply_recruit(state, seat, hex, events),
-        Action::Ck(CkAction::MoveSquire { from, to }) => heroes::actions::apply_move(state, seat, from, to, events),
-        Action::Ck(CkAction::BuildImprovement { track }) => improvements::apply_improve(state, seat, track, events),
+        Action::Ck(CkAction::RecruitSquire { hex }) => heroes::actions::apply_recruit(ck, seat, hex, events),
+        Action::Ck(CkAction::MoveSquire { from, to }) => heroes::actions::apply_move(state, ck, seat, from, to, events),
+        Action::Ck(CkAction::BuildImprovement { track }) => improvements::apply_improve(state, ck, seat, track, events),
         Action::Ck(CkAction::BankTrade { give, get, .. }) => {
-            crate::rules::trade::apply_bank_trade(state, seat, give, get, events)
+            crate::rules::trade::apply_bank_trade(state, ck, seat, give, get, events)
         }
         Action::Base(a @ BaseAction::OpenTrade) => crate::legal::apply(state, seat, &a, events),
         _ => {}
@@ -408,34 +423,34 @@ fn apply_main<S: EventSink<Event>>(state: &mut State, seat: Seat, action: Action
 }
 
 /// Ends the turn: this turn's knight history is forgotten.
-fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+fn end_turn<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, events: &mut S) {
     let cur = state.current.index();
-    ck_mut(state).turn = Default::default();
-    let c = &mut ck_mut(state).players[cur];
+    ck.turn = Default::default();
+    let c = &mut ck.players[cur];
     c.roster
         .clear_mask(KnightBit::Acted as u8 | KnightBit::Fresh as u8 | KnightBit::Promoted as u8);
     turn::end_turn(state, events);
 }
 
 /// Chance outcomes with their probabilities.
-pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+pub fn chance_outcomes(state: &BaseState, ck: &CkState, out: &mut Vec<(Chance, f64)>) {
     match state.phase {
         Phase::Base(BasePhase::Rolling) => roll::roll_outcomes(out),
-        Phase::Base(BasePhase::Stealing { victim, .. }) => steal_outcomes(state, victim, out),
-        Phase::Ck(CkPhase::ProgressDraw { track, .. }) => roll::draw_outcomes(state, track, out),
-        _ => play::chance_outcomes(state, out),
+        Phase::Base(BasePhase::Stealing { victim, .. }) => steal_outcomes(state, ck, victim, out),
+        Phase::Ck(CkPhase::ProgressDraw { track, .. }) => roll::draw_outcomes(ck, track, out),
+        _ => play::chance_outcomes(state, ck, out),
     }
 }
 
 /// The cards that can be stolen from `victim`: resources and commodities
 /// together, weighted by count.
 #[inline]
-pub fn steal_outcomes(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
-    hand::steal_outcomes::<Card>(state, victim, out)
+pub fn steal_outcomes(state: &BaseState, ck: &CkState, victim: Seat, out: &mut Vec<(Chance, f64)>) {
+    hand::steal_outcomes::<Card>(state, ck, victim, out)
 }
 
-fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
-    hand::sample_steal::<Card>(state, victim, rng).map_or(
+fn sample_steal(state: &BaseState, ck: &CkState, victim: Seat, rng: &mut GameRng) -> Chance {
+    hand::sample_steal::<Card>(state, ck, victim, rng).map_or(
         Chance::Base(BaseChance::Steal {
             resource: Resource::Brick,
         }),
@@ -444,25 +459,31 @@ fn sample_steal(state: &State, victim: Seat, rng: &mut GameRng) -> Chance {
 }
 
 /// Moves a stolen card (a steal outcome) from `victim` to the active player.
-pub fn steal<S: EventSink<Event>>(state: &mut State, victim: Seat, outcome: Chance, events: &mut S) {
+pub fn steal<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    victim: Seat,
+    outcome: Chance,
+    events: &mut S,
+) {
     let card = match outcome {
         Chance::Base(BaseChance::Steal { resource }) => Card::resource(resource),
         Chance::Ck(CkChance::StealCommodity { commodity }) => Card::commodity(commodity),
         _ => return,
     };
-    hand::apply_steal(state, victim, card, events);
+    hand::apply_steal(state, ck, victim, card, events);
 }
 
 /// Draws a chance outcome directly.
-pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+pub fn sample_chance(state: &BaseState, ck: &CkState, rng: &mut GameRng) -> Chance {
     match state.phase {
-        Phase::Base(BasePhase::Stealing { victim, .. }) => sample_steal(state, victim, rng),
+        Phase::Base(BasePhase::Stealing { victim, .. }) => sample_steal(state, ck, victim, rng),
         Phase::Ck(CkPhase::BishopSteal { .. }) => match play::bishop_victim(state) {
-            Some(v) => sample_steal(state, v, rng),
+            Some(v) => sample_steal(state, ck, v, rng),
             None => roll::sample_roll(rng),
         },
         Phase::Ck(CkPhase::ProgressDraw { track, .. }) => Chance::Ck(CkChance::Progress {
-            card: roll::sample_draw(state, track, rng),
+            card: roll::sample_draw(ck, track, rng),
         }),
         Phase::Ck(CkPhase::RollingEvent { .. }) => play::sample_event(rng),
         _ => roll::sample_roll(rng),
@@ -470,18 +491,18 @@ pub fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
 }
 
 /// Applies a chance outcome known to be possible.
-pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+pub fn apply_chance<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, outcome: &Chance, events: &mut S) {
     match (state.phase, *outcome) {
         (Phase::Base(BasePhase::Rolling), Chance::Ck(CkChance::CkDice { red, yellow, event })) => {
-            roll::apply_roll(state, red, yellow, event, events)
+            roll::apply_roll(state, ck, red, yellow, event, events)
         }
         (Phase::Base(BasePhase::Stealing { victim, resume }), c) => {
-            steal(state, victim, c, events);
+            steal(state, ck, victim, c, events);
             state.phase = resume.phase();
         }
         (Phase::Ck(CkPhase::ProgressDraw { seat, track, then }), Chance::Ck(CkChance::Progress { card })) => {
-            roll::apply_draw(state, seat, track, card, then, events)
+            roll::apply_draw(state, ck, seat, track, card, then, events)
         }
-        _ => play::apply_chance(state, outcome, events),
+        _ => play::apply_chance(state, ck, outcome, events),
     }
 }

@@ -68,70 +68,32 @@ pub use state::{
 pub use view::{CkPlayerView, CkView};
 
 use crate::resource::Resources;
-use crate::state::State;
+use crate::state::BaseState;
 use engine::{Seat, SeatSet};
 
-/// The Cities & Knights part of a state, for the rule code of this module.
-/// It runs only on states that the one dispatch (`RuleSet::of` in `game.rs`)
-/// found to be Cities & Knights; a base state here is a bug of the dispatch,
-/// and says so rather than reading an empty default. The entry points of
-/// [`legal`] get the part from the dispatch and pass it on where they can.
+/// A player's cards: resources and commodities.
 #[inline]
-#[track_caller]
-pub(crate) fn ck(state: &State) -> &CkState {
-    match state.ck.as_deref() {
-        Some(c) => c,
-        None => not_cities_knights(),
-    }
-}
-
-/// Mutable access to the Cities & Knights part (never created here).
-#[inline]
-#[track_caller]
-pub(crate) fn ck_mut(state: &mut State) -> &mut CkState {
-    match state.ck.as_deref_mut() {
-        Some(c) => c,
-        None => not_cities_knights(),
-    }
-}
-
-#[cold]
-#[inline(never)]
-#[track_caller]
-fn not_cities_knights() -> ! {
-    panic!("Cities & Knights rule code reached with a base game state")
-}
-
-/// A player's cards: resources and commodities. Any state: a base game's
-/// players hold no commodities.
-#[inline]
-pub fn hand(state: &State, seat: Seat) -> (Resources, Commodities) {
+pub fn hand(state: &BaseState, ck: &CkState, seat: Seat) -> (Resources, Commodities) {
     let r = state.players.get(seat.index()).map(|p| p.hand).unwrap_or_default();
-    let c = state
-        .ck
-        .as_deref()
-        .and_then(|ck| ck.players.get(seat.index()))
-        .map(|p| p.commodities)
-        .unwrap_or_default();
+    let c = ck.players.get(seat.index()).map(|p| p.commodities).unwrap_or_default();
     (r, c)
 }
 
 /// Number of cards (resources and commodities) a player holds.
 #[inline]
-pub fn card_count(state: &State, seat: Seat) -> u32 {
-    let (r, c) = hand(state, seat);
+pub fn card_count(state: &BaseState, ck: &CkState, seat: Seat) -> u32 {
+    let (r, c) = hand(state, ck, seat);
     r.total() + c.total()
 }
 
 /// Moves `n` of `card` from a seat's hand to the bank.
-pub(crate) fn to_bank(state: &mut State, seat: Seat, card: Card, n: u8) {
+pub(crate) fn to_bank(state: &mut BaseState, ck: &mut CkState, seat: Seat, card: Card, n: u8) {
     if let Some(r) = card.as_resource() {
         let p = &mut state.players[seat.index()];
         let k = n.min(p.hand.get(r));
         p.hand.0[r.index()] -= k;
         state.bank.0[r.index()] += k;
     } else if let Some(c) = card.as_commodity() {
-        let ck = ck_mut(state);
         let p = &mut ck.players[seat.index()];
         let k = n.min(p.commodities.get(c));
         p.commodities.0[c.index()] -= k;
@@ -140,14 +102,13 @@ pub(crate) fn to_bank(state: &mut State, seat: Seat, card: Card, n: u8) {
 }
 
 /// Moves one `card` from the bank to a seat's hand (if the bank holds one).
-pub(crate) fn from_bank(state: &mut State, seat: Seat, card: Card) {
+pub(crate) fn from_bank(state: &mut BaseState, ck: &mut CkState, seat: Seat, card: Card) {
     if let Some(r) = card.as_resource() {
         if state.bank.get(r) > 0 {
             state.bank.0[r.index()] -= 1;
             state.players[seat.index()].hand.0[r.index()] += 1;
         }
     } else if let Some(c) = card.as_commodity() {
-        let ck = ck_mut(state);
         if ck.bank.get(c) > 0 {
             ck.bank.0[c.index()] -= 1;
             ck.players[seat.index()].commodities.0[c.index()] += 1;
@@ -155,13 +116,12 @@ pub(crate) fn from_bank(state: &mut State, seat: Seat, card: Card) {
     }
 }
 
-/// How many of `card` the bank holds (any state: a base game's bank holds
-/// no commodities).
+/// How many of `card` the bank holds.
 #[inline]
-pub fn bank_count(state: &State, card: Card) -> u8 {
+pub fn bank_count(state: &BaseState, ck: &CkState, card: Card) -> u8 {
     match (card.as_resource(), card.as_commodity()) {
         (Some(r), _) => state.bank.get(r),
-        (_, Some(c)) => state.ck.as_deref().map_or(0, |ck| ck.bank.get(c)),
+        (_, Some(c)) => ck.bank.get(c),
         _ => 0,
     }
 }
@@ -170,7 +130,7 @@ pub fn bank_count(state: &State, card: Card) -> u8 {
 /// owed in turn are asked in this order (`ck.barbarian.defender`,
 /// `ck.improve.aqueduct`, `ck.progress.draw`).
 #[inline]
-pub fn next_in_order(state: &State, set: SeatSet) -> Option<Seat> {
+pub fn next_in_order(state: &BaseState, set: SeatSet) -> Option<Seat> {
     let n = state.n();
     (0..n)
         .map(|k| Seat(((state.current.index() + k) % n) as u8))

@@ -10,13 +10,16 @@ use super::cards::{Card, Cards};
 use super::error::CkError;
 use super::progress::ProgressCard;
 use super::state::KnightBit;
-use super::{ck, ck_mut, commerce, hand, knights, next_in_order, politics, science};
+use super::{commerce, hand, knights, next_in_order, politics, science};
 use crate::action::{Action, Chance, Event};
+use crate::cities_knights::layer::CkLayer;
+use crate::cities_knights::CkState;
 use crate::cities_knights::ProgressHand;
 use crate::error::CatanError;
 use crate::rules::build::{check_road, place_road, road_spots};
 use crate::rules::development;
-use crate::state::{Phase, State};
+use crate::state::BaseState;
+use crate::state::Phase;
 use crate::{BaseAction, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 use engine::{EventSink, GameRng, Rejection, Seat};
 use rand::Rng;
@@ -24,31 +27,30 @@ use rand::Rng;
 type Checked = Result<(), Rejection<CatanError>>;
 
 /// Whether `seat` holds `card` and may play it (VP cards never).
-pub fn hold(state: &State, seat: Seat, card: ProgressCard) -> Result<(), CatanError> {
-    if card.is_vp() || ck(state).players[seat.index()].progress.get(card) == 0 {
+pub fn hold(ck: &CkState, seat: Seat, card: ProgressCard) -> Result<(), CatanError> {
+    if card.is_vp() || ck.players[seat.index()].progress.get(card) == 0 {
         return Err(CkError::NotPlayable.into());
     }
     Ok(())
 }
 
 /// The card leaves the hand, is shown, and goes under its deck.
-pub fn spend<S: EventSink<Event>>(state: &mut State, seat: Seat, card: ProgressCard, events: &mut S) {
-    let ck = ck_mut(state);
+pub fn spend<S: EventSink<Event>>(ck: &mut CkState, seat: Seat, card: ProgressCard, events: &mut S) {
     ck.players[seat.index()].progress.remove_card(card);
     ck.decks[card.track().index()].under.add_card(card);
     events.push(Event::Ck(CkEvent::ProgressPlayed { seat, card }));
 }
 
 /// Plays before the roll.
-pub fn legal_roll(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    science::legal_alchemist(state, seat, out);
+pub fn legal_roll(ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    science::legal_alchemist(ck, seat, out);
 }
 
 /// Plays in the main part of the turn.
-pub fn legal_main(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    science::legal(state, seat, out);
-    politics::legal(state, seat, out);
-    commerce::legal(state, seat, out);
+pub fn legal_main(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    science::legal(state, ck, seat, out);
+    politics::legal(state, ck, seat, out);
+    commerce::legal(state, ck, seat, out);
 }
 
 /// Whether the action is a progress card play (or a harbor offer).
@@ -76,7 +78,7 @@ pub fn is_play(action: &Action) -> bool {
 }
 
 /// Checks a play in the roll phase (Alchemist only) or the main phase.
-pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
+pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Checked {
     if let Action::Ck(CkAction::PlayProgress { card }) = *action {
         // A card whose play takes parameters is played by its own action.
         let plain = matches!(
@@ -105,48 +107,54 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Checked {
     if state.phase != Phase::Base(BasePhase::Roll) && alchemist {
         return Err(CkError::Alchemist.into());
     }
-    let r = science::check(state, seat, action)
-        .or_else(|| politics::check(state, seat, action))
-        .or_else(|| commerce::check(state, seat, action))
+    let r = science::check(state, ck, seat, action)
+        .or_else(|| politics::check(state, ck, seat, action))
+        .or_else(|| commerce::check(state, ck, seat, action))
         .unwrap_or(Err(CkError::NotPlayable.into()));
     Ok(r?)
 }
 
 /// Applies a play known to be legal.
-pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
-    science::apply(state, seat, action, events);
-    politics::apply(state, seat, action, events);
-    commerce::apply(state, seat, action, events);
+pub fn apply<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    action: &Action,
+    events: &mut S,
+) {
+    science::apply(state, ck, seat, action, events);
+    politics::apply(state, ck, seat, action, events);
+    commerce::apply(state, ck, seat, action, events);
 }
 
 /// Legal micro-actions of the phases progress cards open.
-pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_phase(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
     match state.phase {
-        Phase::Ck(CkPhase::Smith { .. }) => science::legal_smith(state, seat, out),
+        Phase::Ck(CkPhase::Smith { .. }) => science::legal_smith(state, ck, seat, out),
         Phase::Base(BasePhase::RoadBuilding { .. }) => {
-            for edge in road_spots(state, seat).iter() {
+            for edge in road_spots(CkLayer(ck), state, seat).iter() {
                 out.push(Action::Base(BaseAction::BuildRoad { edge }));
             }
         }
         Phase::Ck(CkPhase::DiplomatRoad) => {
-            for edge in road_spots(state, seat).iter() {
+            for edge in road_spots(CkLayer(ck), state, seat).iter() {
                 out.push(Action::Base(BaseAction::BuildRoad { edge }));
             }
             out.push(Action::Ck(CkAction::EndCard));
         }
         Phase::Ck(CkPhase::Desert { .. }) => {
-            for node in ck(state).players[seat.index()].knights().iter() {
+            for node in ck.players[seat.index()].knights().iter() {
                 out.push(Action::Ck(CkAction::RemoveKnight { node }));
             }
         }
         Phase::Ck(CkPhase::DeserterPlace { .. }) => {
-            for node in knights::place_spots(state, seat).iter() {
+            for node in knights::place_spots(state, ck, seat).iter() {
                 out.push(Action::Ck(CkAction::BuildKnight { node }));
             }
             out.push(Action::Ck(CkAction::EndCard));
         }
         Phase::Ck(CkPhase::Sabotage { .. }) | Phase::Ck(CkPhase::Wedding { .. }) => {
-            let h = hand(state, seat);
+            let h = hand(state, ck, seat);
             for card in Card::ALL {
                 if h.count(card) > 0 {
                     let a = if matches!(state.phase, Phase::Ck(CkPhase::Wedding { .. })) {
@@ -160,13 +168,13 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Ck(CkPhase::Spy { victim }) => {
             for card in ProgressCard::ALL {
-                if ck(state).players[victim.index()].progress.get(card) > 0 {
+                if ck.players[victim.index()].progress.get(card) > 0 {
                     out.push(Action::Ck(CkAction::TakeProgress { card }));
                 }
             }
         }
         Phase::Ck(CkPhase::MasterMerchant { victim, .. }) => {
-            let h = hand(state, victim);
+            let h = hand(state, ck, victim);
             for card in Card::ALL {
                 if h.count(card) > 0 {
                     out.push(Action::Ck(CkAction::TakeCard { card }));
@@ -175,7 +183,7 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Ck(CkPhase::HarborReply { to, .. }) => {
             for c in super::Commodity::ALL {
-                if ck(state).players[to.index()].commodities.get(c) > 0 {
+                if ck.players[to.index()].commodities.get(c) > 0 {
                     out.push(Action::Ck(CkAction::GiveCard {
                         card: Card::commodity(c),
                     }));
@@ -187,14 +195,14 @@ pub fn legal_phase(state: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// Checks a micro-action of a card's phase (`None`: not such a phase).
-pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked> {
+pub fn check_phase(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Option<Checked> {
     let wrong = || {
         Err(Rejection::WrongPhase {
             phase: state.phase.name(),
         })
     };
     let held = |owner: Seat, card: Card| -> Checked {
-        if hand(state, owner).count(card) == 0 {
+        if hand(state, ck, owner).count(card) == 0 {
             Err(CkError::DiscardNotHeld(card).into())
         } else {
             Ok(())
@@ -202,7 +210,7 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
     };
     let r = match (state.phase, *action) {
         (Phase::Ck(CkPhase::Smith { .. }), Action::Ck(CkAction::PromoteKnight { node })) => {
-            knights::check_promote_at(state, seat, node, true).map_err(Rejection::from)
+            knights::check_promote_at(state, ck, seat, node, true).map_err(Rejection::from)
         }
         (
             Phase::Ck(CkPhase::Smith { .. })
@@ -213,16 +221,16 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
         (
             Phase::Base(BasePhase::RoadBuilding { .. }) | Phase::Ck(CkPhase::DiplomatRoad),
             Action::Base(BaseAction::BuildRoad { edge }),
-        ) => check_road(state, seat, edge, true).map_err(Rejection::from),
+        ) => check_road(CkLayer(ck), state, seat, edge, true).map_err(Rejection::from),
         (Phase::Ck(CkPhase::Desert { .. }), Action::Ck(CkAction::RemoveKnight { node })) => {
-            if ck(state).players[seat.index()].roster.has(KnightBit::Placed, node) {
+            if ck.players[seat.index()].roster.has(KnightBit::Placed, node) {
                 Ok(())
             } else {
                 Err(CkError::Deserter.into())
             }
         }
         (Phase::Ck(CkPhase::DeserterPlace { .. }), Action::Ck(CkAction::BuildKnight { node })) => {
-            if knights::place_spots(state, seat).contains(node) {
+            if knights::place_spots(state, ck, seat).contains(node) {
                 Ok(())
             } else {
                 Err(CkError::KnightPlace.into())
@@ -231,7 +239,7 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
         (Phase::Ck(CkPhase::Sabotage { .. }), Action::Ck(CkAction::DiscardCard { card })) => held(seat, card),
         (Phase::Ck(CkPhase::Wedding { .. }), Action::Ck(CkAction::GiveCard { card })) => held(seat, card),
         (Phase::Ck(CkPhase::Spy { victim }), Action::Ck(CkAction::TakeProgress { card })) => {
-            if ck(state).players[victim.index()].progress.get(card) > 0 {
+            if ck.players[victim.index()].progress.get(card) > 0 {
                 Ok(())
             } else {
                 Err(CkError::ProgressNotHeld.into())
@@ -264,11 +272,17 @@ pub fn check_phase(state: &State, seat: Seat, action: &Action) -> Option<Checked
 }
 
 /// Applies a micro-action of a card's phase.
-pub fn apply_phase<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+pub fn apply_phase<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    action: &Action,
+    events: &mut S,
+) {
     match (state.phase, *action) {
         (Phase::Ck(CkPhase::Smith { left }), Action::Ck(CkAction::PromoteKnight { node })) => {
-            knights::promote(state, seat, node, events);
-            science::smith_next(state, seat, left.saturating_sub(1));
+            knights::promote(ck, seat, node, events);
+            science::smith_next(state, ck, seat, left.saturating_sub(1));
         }
         (
             Phase::Ck(CkPhase::Smith { .. })
@@ -277,50 +291,50 @@ pub fn apply_phase<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &
             Action::Ck(CkAction::EndCard),
         ) => state.phase = Phase::Base(BasePhase::Main),
         (Phase::Base(BasePhase::RoadBuilding { left, resume }), Action::Base(BaseAction::BuildRoad { edge })) => {
-            development::apply_free_road(state, seat, edge, left, resume, events)
+            development::apply_free_road(CkLayer(ck), state, seat, edge, left, resume, events)
         }
         (Phase::Ck(CkPhase::DiplomatRoad), Action::Base(BaseAction::BuildRoad { edge })) => {
-            place_road(state, seat, edge, true, events);
+            place_road(CkLayer(ck), state, seat, edge, true, events);
             state.phase = Phase::Base(BasePhase::Main);
         }
         (Phase::Ck(CkPhase::Desert { victim }), Action::Ck(CkAction::RemoveKnight { node })) => {
-            politics::apply_remove(state, victim, node, events)
+            politics::apply_remove(state, ck, victim, node, events)
         }
         (Phase::Ck(CkPhase::DeserterPlace { strength, active }), Action::Ck(CkAction::BuildKnight { node })) => {
-            politics::apply_deserter_place(state, seat, node, strength, active, events)
+            politics::apply_deserter_place(state, ck, seat, node, strength, active, events)
         }
         (Phase::Ck(CkPhase::Sabotage { owed }), Action::Ck(CkAction::DiscardCard { card })) => {
-            politics::apply_give(state, seat, card, owed, false, events)
+            politics::apply_give(state, ck, seat, card, owed, false, events)
         }
         (Phase::Ck(CkPhase::Wedding { owed }), Action::Ck(CkAction::GiveCard { card })) => {
-            politics::apply_give(state, seat, card, owed, true, events)
+            politics::apply_give(state, ck, seat, card, owed, true, events)
         }
         (Phase::Ck(CkPhase::Spy { victim }), Action::Ck(CkAction::TakeProgress { card })) => {
-            politics::apply_spy(state, victim, card, events)
+            politics::apply_spy(state, ck, victim, card, events)
         }
         (Phase::Ck(CkPhase::MasterMerchant { victim, left }), Action::Ck(CkAction::TakeCard { card })) => {
-            politics::move_card(state, victim, seat, card);
+            politics::move_card(state, ck, victim, seat, card);
             events.push(Event::Ck(CkEvent::CardGiven {
                 from: victim,
                 to: seat,
                 card: Some(card),
             }));
             let left = left.saturating_sub(1);
-            state.phase = if left == 0 || super::card_count(state, victim) == 0 {
+            state.phase = if left == 0 || super::card_count(state, ck, victim) == 0 {
                 Phase::Base(BasePhase::Main)
             } else {
                 Phase::Ck(CkPhase::MasterMerchant { victim, left })
             };
         }
         (Phase::Ck(CkPhase::HarborReply { to, resource }), Action::Ck(CkAction::GiveCard { card })) => {
-            commerce::apply_reply(state, to, resource, card, events)
+            commerce::apply_reply(state, ck, to, resource, card, events)
         }
         _ => {}
     }
 }
 
 /// The victim Bishop robs next.
-pub fn bishop_victim(state: &State) -> Option<Seat> {
+pub fn bishop_victim(state: &BaseState) -> Option<Seat> {
     match state.phase {
         Phase::Ck(CkPhase::BishopSteal { pending }) => next_in_order(state, pending),
         _ => None,
@@ -328,7 +342,7 @@ pub fn bishop_victim(state: &State) -> Option<Seat> {
 }
 
 /// Chance outcomes of the card phases: the Alchemist's event die and Bishop's steals.
-pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+pub fn chance_outcomes(state: &BaseState, ck: &CkState, out: &mut Vec<(Chance, f64)>) {
     match state.phase {
         Phase::Ck(CkPhase::RollingEvent { .. }) => {
             for (event, faces) in super::EventFace::FACES {
@@ -337,7 +351,7 @@ pub fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
         }
         Phase::Ck(CkPhase::BishopSteal { .. }) => {
             if let Some(v) = bishop_victim(state) {
-                super::legal::steal_outcomes(state, v, out);
+                super::legal::steal_outcomes(state, ck, v, out);
             }
         }
         _ => {}
@@ -352,17 +366,17 @@ pub fn sample_event(rng: &mut GameRng) -> Chance {
 }
 
 /// Applies a chance outcome of a card phase.
-pub fn apply_chance<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+pub fn apply_chance<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, outcome: &Chance, events: &mut S) {
     match (state.phase, *outcome) {
         (Phase::Ck(CkPhase::RollingEvent { red, yellow }), Chance::Ck(CkChance::EventDie { event })) => {
-            super::roll::apply_roll(state, red, yellow, event, events)
+            super::roll::apply_roll(state, ck, red, yellow, event, events)
         }
         (Phase::Ck(CkPhase::BishopSteal { mut pending }), c) => {
             let Some(victim) = bishop_victim(state) else {
                 state.phase = Phase::Base(BasePhase::Main);
                 return;
             };
-            super::legal::steal(state, victim, c, events);
+            super::legal::steal(state, ck, victim, c, events);
             pending.remove(victim);
             state.phase = if next_in_order(state, pending).is_some() {
                 Phase::Ck(CkPhase::BishopSteal { pending })

@@ -13,11 +13,13 @@ use super::cards::{Card, EventFace};
 use super::error::CkError;
 use super::progress::{draws, ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::Step;
-use super::{card_count, ck, ck_mut, next_in_order};
+use super::{card_count, next_in_order};
 use crate::action::{Action, Chance, Dice, Event};
+use crate::cities_knights::CkState;
 use crate::cities_knights::ProgressHand;
 use crate::resource::Resource;
-use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::state::BaseState;
+use crate::state::{Phase, Resume, MAX_PLAYERS};
 use crate::{BaseEvent, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 
 use engine::{EventSink, GameRng, Seat, SeatSet};
@@ -49,10 +51,17 @@ pub fn sample_roll(rng: &mut GameRng) -> Chance {
 }
 
 /// Applies a roll: the event die first, then the sum.
-pub fn apply_roll<S: EventSink<Event>>(state: &mut State, red: u8, yellow: u8, event: EventFace, events: &mut S) {
+pub fn apply_roll<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    red: u8,
+    yellow: u8,
+    event: EventFace,
+    events: &mut S,
+) {
     let dice = Dice { red, yellow };
     state.last_roll = Some(dice);
-    ck_mut(state).last_event = Some(event);
+    ck.last_event = Some(event);
     events.push(Event::Base(BaseEvent::Rolled {
         seat: state.current,
         dice,
@@ -60,28 +69,28 @@ pub fn apply_roll<S: EventSink<Event>>(state: &mut State, red: u8, yellow: u8, e
     events.push(Event::Ck(CkEvent::EventDie { face: event }));
     match event {
         EventFace::Ship => {
-            if let Some(step) = barbarians::advance(state, events) {
-                run(state, step, events);
+            if let Some(step) = barbarians::advance(state, ck, events) {
+                run(state, ck, step, events);
             }
         }
         EventFace::Gate(track) => {
             let mut pending = SeatSet::EMPTY;
-            for (i, p) in ck(state).players.iter().enumerate().take(state.n()) {
+            for (i, p) in ck.players.iter().enumerate().take(state.n()) {
                 if draws(p.levels[track.index()], red) {
                     pending.insert(Seat(i as u8));
                 }
             }
-            run(state, Step::Gate { track, pending }, events);
+            run(state, ck, Step::Gate { track, pending }, events);
         }
     }
 }
 
 /// Goes on with what is left of a roll until a choice or chance is due.
-pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut S) {
+pub fn run<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, mut step: Step, events: &mut S) {
     loop {
         match step {
             Step::Defenders { pending } => {
-                let all_empty = ck(state).decks.iter().all(|d| d.is_empty());
+                let all_empty = ck.decks.iter().all(|d| d.is_empty());
                 match next_in_order(state, pending) {
                     Some(_) if !all_empty => {
                         state.phase = Phase::Ck(CkPhase::DefenderDeck { pending });
@@ -91,7 +100,7 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
                 }
             }
             Step::Gate { track, mut pending } => {
-                let empty = ck(state).decks[track.index()].is_empty();
+                let empty = ck.decks[track.index()].is_empty();
                 match next_in_order(state, pending) {
                     Some(seat) if !empty => {
                         pending.remove(seat);
@@ -106,7 +115,7 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
                 }
             }
             Step::Production => {
-                production_or_seven(state, events);
+                production_or_seven(state, ck, events);
                 return;
             }
             Step::Main => {
@@ -118,8 +127,8 @@ pub fn run<S: EventSink<Event>>(state: &mut State, mut step: Step, events: &mut 
 }
 
 /// The possible progress cards of a draw from `track` with their probabilities.
-pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, f64)>) {
-    let part = ck(state).decks[track.index()].drawing();
+pub fn draw_outcomes(ck: &CkState, track: super::Track, out: &mut Vec<(Chance, f64)>) {
+    let part = ck.decks[track.index()].drawing();
     let total = part.total() as f64;
     for c in ProgressCard::ALL {
         let k = part.get(c);
@@ -130,8 +139,8 @@ pub fn draw_outcomes(state: &State, track: super::Track, out: &mut Vec<(Chance, 
 }
 
 /// Draws a progress card directly.
-pub fn sample_draw(state: &State, track: super::Track, rng: &mut GameRng) -> ProgressCard {
-    let part = ck(state).decks[track.index()].drawing();
+pub fn sample_draw(ck: &CkState, track: super::Track, rng: &mut GameRng) -> ProgressCard {
+    let part = ck.decks[track.index()].drawing();
     part.pick(rng).map_or(ProgressCard::Alchemist, |i| ProgressCard::ALL[i])
 }
 
@@ -139,14 +148,14 @@ pub fn sample_draw(state: &State, track: super::Track, rng: &mut GameRng) -> Pro
 /// (`ck.progress.vp_cards`), any other goes to the hand, and a fifth one there
 /// must be discarded at once (`ck.progress.hand_limit`).
 pub fn apply_draw<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    ck: &mut CkState,
     seat: Seat,
     track: super::Track,
     card: ProgressCard,
     then: Step,
     events: &mut S,
 ) {
-    let ck = ck_mut(state);
     ck.decks[track.index()].take(card);
     let p = &mut ck.players[seat.index()];
     if card.is_vp() {
@@ -163,13 +172,13 @@ pub fn apply_draw<S: EventSink<Event>>(
     if over {
         state.phase = Phase::Ck(CkPhase::ProgressDiscard { seat, then });
     } else {
-        run(state, then, events);
+        run(state, ck, then, events);
     }
 }
 
 /// Checks a progress card discard over the limit.
-pub fn check_discard_progress(state: &State, seat: Seat, card: ProgressCard) -> Result<(), CkError> {
-    if ck(state).players[seat.index()].progress.get(card) == 0 {
+pub fn check_discard_progress(ck: &CkState, seat: Seat, card: ProgressCard) -> Result<(), CkError> {
+    if ck.players[seat.index()].progress.get(card) == 0 {
         return Err(CkError::ProgressNotHeld);
     }
     Ok(())
@@ -177,13 +186,13 @@ pub fn check_discard_progress(state: &State, seat: Seat, card: ProgressCard) -> 
 
 /// Discards a progress card face down under its deck (`ck.progress.under_deck`).
 pub fn apply_discard_progress<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    ck: &mut CkState,
     seat: Seat,
     card: ProgressCard,
     then: Step,
     events: &mut S,
 ) {
-    let ck = ck_mut(state);
     ck.players[seat.index()].progress.remove_card(card);
     ck.decks[card.track().index()].under.add_card(card);
     events.push(Event::Ck(CkEvent::ProgressDiscarded {
@@ -191,18 +200,18 @@ pub fn apply_discard_progress<S: EventSink<Event>>(
         track: card.track(),
         card: Some(card),
     }));
-    run(state, then, events);
+    run(state, ck, then, events);
 }
 
-fn production_or_seven<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+fn production_or_seven<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState, events: &mut S) {
     let sum = state.last_roll.map_or(0, |d| d.sum());
     if sum == 7 {
-        seven(state);
+        seven(state, ck);
         return;
     }
-    let received = crate::rules::hand::produce::<Card, S>(state, sum, events);
+    let received = crate::rules::hand::produce::<Card, S>(state, ck, sum, events);
     let mut pending = SeatSet::EMPTY;
-    for (i, p) in ck(state).players.iter().enumerate().take(state.n()) {
+    for (i, p) in ck.players.iter().enumerate().take(state.n()) {
         let seat = Seat(i as u8);
         if p.levels[super::Track::Science.index()] >= 3 && !received.contains(seat) {
             pending.insert(seat);
@@ -213,13 +222,13 @@ fn production_or_seven<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 
 /// The 7: players above their limit of 7 + 2 per wall discard half their
 /// cards; then the robber moves, if awake.
-fn seven(state: &mut State) {
+fn seven(state: &mut BaseState, ck: &mut CkState) {
     let mut owed = [0u8; MAX_PLAYERS];
     let mut any = false;
     for (i, o) in owed.iter_mut().enumerate().take(state.n()) {
         let seat = Seat(i as u8);
-        let total = card_count(state, seat);
-        let limit = 7 + 2 * ck(state).players[i].walls.len() as u32;
+        let total = card_count(state, ck, seat);
+        let limit = 7 + 2 * ck.players[i].walls.len() as u32;
         if total > limit {
             *o = (total / 2) as u8;
             any = true;
@@ -228,13 +237,13 @@ fn seven(state: &mut State) {
     state.phase = if any {
         Phase::Base(BasePhase::Discard { owed })
     } else {
-        after_seven(state)
+        after_seven(ck)
     };
 }
 
 /// Where the turn goes after the discards of a 7.
-pub(crate) fn after_seven(state: &State) -> Phase {
-    if ck(state).robber_awake {
+pub(crate) fn after_seven(ck: &CkState) -> Phase {
+    if ck.robber_awake {
         Phase::Base(BasePhase::MoveRobber { resume: Resume::Main })
     } else {
         Phase::Base(BasePhase::Main)
@@ -242,7 +251,7 @@ pub(crate) fn after_seven(state: &State) -> Phase {
 }
 
 /// Starts the Aqueduct claims of `pending` (or the main part if none can take).
-fn start_aqueduct(state: &mut State, pending: SeatSet) {
+fn start_aqueduct(state: &mut BaseState, pending: SeatSet) {
     state.phase = if pending.is_empty() || state.bank.is_empty() {
         Phase::Base(BasePhase::Main)
     } else {
@@ -252,7 +261,7 @@ fn start_aqueduct(state: &mut State, pending: SeatSet) {
 
 /// Aqueduct choices of `seat`: any resource the bank holds
 /// (`ck.decide.aqueduct_bank`).
-pub fn legal_aqueduct(state: &State, out: &mut Vec<Action>) {
+pub fn legal_aqueduct(state: &BaseState, out: &mut Vec<Action>) {
     for r in Resource::ALL {
         if state.bank.get(r) > 0 {
             out.push(Action::Ck(CkAction::AqueductTake { resource: r }));
@@ -261,7 +270,7 @@ pub fn legal_aqueduct(state: &State, out: &mut Vec<Action>) {
 }
 
 /// Checks an Aqueduct choice.
-pub fn check_aqueduct(state: &State, r: Resource) -> Result<(), CkError> {
+pub fn check_aqueduct(state: &BaseState, r: Resource) -> Result<(), CkError> {
     if state.bank.get(r) == 0 {
         return Err(CkError::AqueductBank(r));
     }
@@ -270,7 +279,7 @@ pub fn check_aqueduct(state: &State, r: Resource) -> Result<(), CkError> {
 
 /// Applies an Aqueduct choice and asks the next claimant.
 pub fn apply_aqueduct<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
     seat: Seat,
     mut pending: SeatSet,
     r: Resource,

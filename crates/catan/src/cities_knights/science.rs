@@ -4,13 +4,16 @@
 
 use super::error::CkError;
 use super::play::{hold, spend};
-use super::{ck, ck_mut, improvements, knights};
+use super::{improvements, knights};
 use crate::action::{Action, Event};
 use crate::board::Terrain;
+use crate::cities_knights::layer::CkLayer;
+use crate::cities_knights::CkState;
 use crate::error::CatanError;
 use crate::resource::Resources;
 use crate::rules::build::{pay, road_spots};
-use crate::state::{Phase, Resume, State, CITY_LIMIT};
+use crate::state::BaseState;
+use crate::state::{Phase, Resume, CITY_LIMIT};
 use crate::topology::{HexId, NodeId};
 use crate::{BaseEvent, BasePhase, CkAction, CkEvent, CkPhase};
 use engine::{EventSink, Seat};
@@ -21,18 +24,18 @@ use super::progress::ProgressCard as P;
 pub const MEDICINE_COST: Resources = Resources::new([0, 0, 0, 1, 2]);
 
 /// Science plays of the active player after the roll.
-pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    let hand = ck(state).players[seat.index()].progress;
+pub fn legal(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    let hand = ck.players[seat.index()].progress;
     if hand.get(P::Crane) > 0 {
         for track in super::Track::ALL {
-            if improvements::check_improve_for(state, seat, track, 1).is_ok() {
+            if improvements::check_improve_for(state, ck, seat, track, 1).is_ok() {
                 out.push(Action::Ck(CkAction::CraneImprovement { track }));
             }
         }
     }
     if hand.get(P::Engineer) > 0 {
         for node in state.players[seat.index()].cities.iter() {
-            if improvements::check_wall_at(state, seat, node, true).is_ok() {
+            if improvements::check_wall_at(state, ck, seat, node, true).is_ok() {
                 out.push(Action::Ck(CkAction::PlayEngineer { node }));
             }
         }
@@ -51,7 +54,7 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     if hand.get(P::Medicine) > 0 {
         for node in state.players[seat.index()].settlements.iter() {
-            if check_medicine(state, seat, node).is_ok() {
+            if check_medicine(state, ck, seat, node).is_ok() {
                 out.push(Action::Ck(CkAction::PlayMedicine { node }));
             }
         }
@@ -64,8 +67,8 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// Alchemist plays before the roll: every pair of dice.
-pub fn legal_alchemist(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    if ck(state).players[seat.index()].progress.get(P::Alchemist) > 0 {
+pub fn legal_alchemist(ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    if ck.players[seat.index()].progress.get(P::Alchemist) > 0 {
         for red in 1..=6 {
             for yellow in 1..=6 {
                 out.push(Action::Ck(CkAction::PlayAlchemist { red, yellow }));
@@ -74,7 +77,7 @@ pub fn legal_alchemist(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-fn inventor_ok(state: &State, a: HexId, b: HexId) -> bool {
+fn inventor_ok(state: &BaseState, a: HexId, b: HexId) -> bool {
     let ok = |h: HexId| {
         state
             .board
@@ -86,9 +89,9 @@ fn inventor_ok(state: &State, a: HexId, b: HexId) -> bool {
     a != b && ok(a) && ok(b)
 }
 
-fn check_medicine(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError> {
+fn check_medicine(state: &BaseState, ck: &CkState, seat: Seat, node: NodeId) -> Result<(), CkError> {
     let p = &state.players[seat.index()];
-    let c = &ck(state).players[seat.index()];
+    let c = &ck.players[seat.index()];
     let flat = c.flat.contains(node);
     let pieces = CITY_LIMIT as usize > p.cities.len() + c.flat.len();
     if !p.settlements.contains(node) || !(flat || pieces) || !p.hand.covers(&MEDICINE_COST) {
@@ -98,25 +101,25 @@ fn check_medicine(state: &State, seat: Seat, node: NodeId) -> Result<(), CkError
 }
 
 /// Checks a science play (`None`: not a science play).
-pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
+pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Option<Result<(), CatanError>> {
     let r = match *action {
-        Action::Ck(CkAction::PlayAlchemist { red, yellow }) => hold(state, seat, P::Alchemist).and_then(|_| {
+        Action::Ck(CkAction::PlayAlchemist { red, yellow }) => hold(ck, seat, P::Alchemist).and_then(|_| {
             if state.phase == Phase::Base(BasePhase::Roll) && (1..=6).contains(&red) && (1..=6).contains(&yellow) {
                 Ok(())
             } else {
                 Err(CkError::Alchemist.into())
             }
         }),
-        Action::Ck(CkAction::CraneImprovement { track }) => hold(state, seat, P::Crane).and_then(|_| {
-            improvements::check_improve_for(state, seat, track, 1).map_err(|e| match e {
+        Action::Ck(CkAction::CraneImprovement { track }) => hold(ck, seat, P::Crane).and_then(|_| {
+            improvements::check_improve_for(state, ck, seat, track, 1).map_err(|e| match e {
                 CkError::ImproveCost => CkError::Crane.into(),
                 e => e.into(),
             })
         }),
         Action::Ck(CkAction::PlayEngineer { node }) => {
-            hold(state, seat, P::Engineer).and_then(|_| improvements::check_wall_at(state, seat, node, true))
+            hold(ck, seat, P::Engineer).and_then(|_| improvements::check_wall_at(state, ck, seat, node, true))
         }
-        Action::Ck(CkAction::PlayInventor { a, b }) => hold(state, seat, P::Inventor).and_then(|_| {
+        Action::Ck(CkAction::PlayInventor { a, b }) => hold(ck, seat, P::Inventor).and_then(|_| {
             if inventor_ok(state, a, b) {
                 Ok(())
             } else {
@@ -124,33 +127,39 @@ pub fn check(state: &State, seat: Seat, action: &Action) -> Option<Result<(), Ca
             }
         }),
         Action::Ck(CkAction::PlayMedicine { node }) => {
-            hold(state, seat, P::Medicine).and_then(|_| Ok(check_medicine(state, seat, node)?))
+            hold(ck, seat, P::Medicine).and_then(|_| Ok(check_medicine(state, ck, seat, node)?))
         }
         Action::Ck(CkAction::PlayProgress {
             card: card @ (P::Irrigation | P::Mining | P::RoadBuilding | P::Smith),
-        }) => hold(state, seat, card),
+        }) => hold(ck, seat, card),
         _ => return None,
     };
     Some(r)
 }
 
 /// Applies a science play.
-pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+pub fn apply<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    action: &Action,
+    events: &mut S,
+) {
     match *action {
         Action::Ck(CkAction::PlayAlchemist { red, yellow }) => {
-            spend(state, seat, P::Alchemist, events);
+            spend(ck, seat, P::Alchemist, events);
             state.phase = Phase::Ck(CkPhase::RollingEvent { red, yellow });
         }
         Action::Ck(CkAction::CraneImprovement { track }) => {
-            spend(state, seat, P::Crane, events);
-            improvements::apply_improve_for(state, seat, track, 1, events);
+            spend(ck, seat, P::Crane, events);
+            improvements::apply_improve_for(state, ck, seat, track, 1, events);
         }
         Action::Ck(CkAction::PlayEngineer { node }) => {
-            spend(state, seat, P::Engineer, events);
-            improvements::apply_wall_at(state, seat, node, true, events);
+            spend(ck, seat, P::Engineer, events);
+            improvements::apply_wall_at(state, ck, seat, node, true, events);
         }
         Action::Ck(CkAction::PlayInventor { a, b }) => {
-            spend(state, seat, P::Inventor, events);
+            spend(ck, seat, P::Inventor, events);
             // The only change to a board in any rule: this state takes its
             // own copy of the shared board first.
             let board = std::sync::Arc::make_mut(&mut state.board);
@@ -160,23 +169,23 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             events.push(Event::Ck(CkEvent::TokensSwapped { a, b }));
         }
         Action::Ck(CkAction::PlayMedicine { node }) => {
-            spend(state, seat, P::Medicine, events);
+            spend(ck, seat, P::Medicine, events);
             pay(state, seat, &MEDICINE_COST);
-            ck_mut(state).players[seat.index()].flat.remove(node);
+            ck.players[seat.index()].flat.remove(node);
             crate::rules::build::raise_city(state, seat, node, events);
         }
         Action::Ck(CkAction::PlayProgress { card: P::Irrigation }) => {
-            spend(state, seat, P::Irrigation, events);
+            spend(ck, seat, P::Irrigation, events);
             harvest(state, seat, Terrain::Fields, events);
         }
         Action::Ck(CkAction::PlayProgress { card: P::Mining }) => {
-            spend(state, seat, P::Mining, events);
+            spend(ck, seat, P::Mining, events);
             harvest(state, seat, Terrain::Mountains, events);
         }
         Action::Ck(CkAction::PlayProgress { card: P::RoadBuilding }) => {
-            spend(state, seat, P::RoadBuilding, events);
+            spend(ck, seat, P::RoadBuilding, events);
             let left = state.players[seat.index()].roads_left().min(2);
-            state.phase = if left == 0 || road_spots(state, seat).is_empty() {
+            state.phase = if left == 0 || road_spots(CkLayer(ck), state, seat).is_empty() {
                 Phase::Base(BasePhase::Main)
             } else {
                 Phase::Base(BasePhase::RoadBuilding {
@@ -186,8 +195,8 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
             };
         }
         Action::Ck(CkAction::PlayProgress { card: P::Smith }) => {
-            spend(state, seat, P::Smith, events);
-            smith_next(state, seat, 2);
+            spend(ck, seat, P::Smith, events);
+            smith_next(state, ck, seat, 2);
         }
         _ => {}
     }
@@ -196,7 +205,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action
 /// 2 of the terrain's resource per such hex touching an own building, as far
 /// as the bank holds them (`ck.decide.irrigation_mining`: the robber does not
 /// stop it).
-fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain, events: &mut S) {
+fn harvest<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, terrain: Terrain, events: &mut S) {
     let t = state.topology();
     let Some(r) = terrain.resource() else { return };
     let own = state.players[seat.index()].buildings().0;
@@ -215,11 +224,11 @@ fn harvest<S: EventSink<Event>>(state: &mut State, seat: Seat, terrain: Terrain,
 }
 
 /// Smith: the next free promotion, or back to the turn when none is left.
-pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
-    let any = ck(state).players[seat.index()]
+pub fn smith_next(state: &mut BaseState, ck: &mut CkState, seat: Seat, left: u8) {
+    let any = ck.players[seat.index()]
         .knights()
         .iter()
-        .any(|n| knights::check_promote_at(state, seat, n, true).is_ok());
+        .any(|n| knights::check_promote_at(state, ck, seat, n, true).is_ok());
     state.phase = if left > 0 && any {
         Phase::Ck(CkPhase::Smith { left })
     } else {
@@ -228,9 +237,9 @@ pub fn smith_next(state: &mut State, seat: Seat, left: u8) {
 }
 
 /// Legal actions while Smith promotes.
-pub fn legal_smith(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    for node in ck(state).players[seat.index()].knights().iter() {
-        if knights::check_promote_at(state, seat, node, true).is_ok() {
+pub fn legal_smith(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
+    for node in ck.players[seat.index()].knights().iter() {
+        if knights::check_promote_at(state, ck, seat, node, true).is_ok() {
             out.push(Action::Ck(CkAction::PromoteKnight { node }));
         }
     }

@@ -6,22 +6,25 @@
 
 use super::error::CkError;
 use crate::action::{Action, Event, Piece};
+use crate::cities_knights::layer::CkLayer;
+use crate::cities_knights::CkState;
 use crate::error::CatanError;
 use crate::rules::build::setup_settlement_spots;
 use crate::rules::setup as base;
-use crate::state::{Phase, State};
+use crate::state::BaseState;
+use crate::state::Phase;
 use crate::topology::NodeId;
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection};
 
 /// Whether setup step `step` is in round 2 (the city round).
 #[inline]
-fn city_round(state: &State, step: u8) -> bool {
+fn city_round(state: &BaseState, step: u8) -> bool {
     step as usize >= state.n()
 }
 
 /// Legal setup actions.
-pub fn legal(state: &State, step: u8, road_from: Option<NodeId>, out: &mut Vec<Action>) {
+pub fn legal(state: &BaseState, step: u8, road_from: Option<NodeId>, out: &mut Vec<Action>) {
     if road_from.is_none() && city_round(state, step) {
         for node in setup_settlement_spots(state).iter() {
             out.push(Action::Base(BaseAction::BuildCity { node }));
@@ -32,7 +35,12 @@ pub fn legal(state: &State, step: u8, road_from: Option<NodeId>, out: &mut Vec<A
 }
 
 /// Checks a setup action.
-pub fn check(state: &State, step: u8, road_from: Option<NodeId>, action: &Action) -> Result<(), Rejection<CatanError>> {
+pub fn check(
+    state: &BaseState,
+    step: u8,
+    road_from: Option<NodeId>,
+    action: &Action,
+) -> Result<(), Rejection<CatanError>> {
     match (*action, road_from, city_round(state, step)) {
         (Action::Base(BaseAction::BuildCity { node }), None, true) => {
             if setup_settlement_spots(state).contains(node) {
@@ -51,7 +59,7 @@ pub fn check(state: &State, step: u8, road_from: Option<NodeId>, action: &Action
 }
 
 /// Applies a setup action.
-pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, events: &mut S) {
+pub fn apply<S: EventSink<Event>>(state: &mut BaseState, ck: &CkState, step: u8, action: &Action, events: &mut S) {
     match *action {
         Action::Base(BaseAction::BuildCity { node }) => {
             let seat = state.current;
@@ -68,7 +76,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &Action, 
                 road_from: Some(node),
             });
         }
-        Action::Base(a) => base::apply(state, step, &a, events),
+        Action::Base(a) => base::apply(CkLayer(ck), state, step, &a, events),
         Action::Ck(_) => {}
     }
 }

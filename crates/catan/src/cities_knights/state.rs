@@ -467,6 +467,21 @@ impl CkState {
     }
 }
 
+impl CkState {
+    /// The knights of every seat of `n` but `seat`: they block and break
+    /// that seat's roads.
+    #[inline]
+    pub fn opponent_knights(&self, seat: usize, n: usize) -> NodeSet {
+        let mut s = NodeSet::EMPTY.0;
+        for (i, c) in self.players.iter().enumerate().take(n) {
+            if i != seat {
+                s |= c.knights().0;
+            }
+        }
+        NodeSet(s)
+    }
+}
+
 impl Default for CkState {
     fn default() -> Self {
         CkState::new()

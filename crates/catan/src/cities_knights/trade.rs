@@ -7,23 +7,23 @@
 
 use super::cards::{Card, Cards, CARD_KINDS};
 use super::error::CkError;
-use super::{bank_count, ck, hand};
+use super::{bank_count, hand};
 use crate::action::Action;
+use crate::cities_knights::CkState;
 use crate::error::CatanError;
 use crate::rules::trade::rates as base_rates;
-use crate::state::State;
+use crate::state::BaseState;
 use crate::{BaseAction, CkAction};
 use engine::Seat;
 
 /// The best bank rate of `seat` for each card kind.
-pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
+pub fn rates(state: &BaseState, ck: &CkState, seat: Seat) -> [u8; CARD_KINDS] {
     let mut out = [4u8; CARD_KINDS];
     let base = base_rates(state, seat);
     out[..base.len()].copy_from_slice(&base);
     // A 3:1 harbor applies to commodities as well.
     let buildings = state.players[seat.index()].buildings();
     let generic = state.board.generic_harbor_at(buildings);
-    let ck = ck(state);
     let guild = ck.players[seat.index()].levels[super::Track::Trade.index()] >= 3;
     for card in Card::ALL {
         if card.as_commodity().is_some() {
@@ -53,8 +53,15 @@ pub fn rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
 }
 
 /// Checks a bank trade.
-pub fn check(state: &State, seat: Seat, give: Card, get: Card, named: Option<u8>) -> Result<(), CatanError> {
-    let rate = rates(state, seat)[give.index()];
+pub fn check(
+    state: &BaseState,
+    ck: &CkState,
+    seat: Seat,
+    give: Card,
+    get: Card,
+    named: Option<u8>,
+) -> Result<(), CatanError> {
+    let rate = rates(state, ck, seat)[give.index()];
     // Below 3:1 no harbor trades a commodity: the rule that would allow the
     // rate named is the Merchant Guild's, so that is the one cited.
     if let (Some(_), Some(n)) = (give.as_commodity(), named) {
@@ -63,7 +70,7 @@ pub fn check(state: &State, seat: Seat, give: Card, get: Card, named: Option<u8>
         }
     }
     crate::rules::trade::check_rate(named, rate)?;
-    if give == get || hand(state, seat).count(give) < rate || bank_count(state, get) == 0 {
+    if give == get || hand(state, ck, seat).count(give) < rate || bank_count(state, ck, get) == 0 {
         return Err(CkError::BankTrade.into());
     }
     Ok(())
@@ -82,9 +89,9 @@ pub fn draft_card(action: &Action) -> Option<(Card, bool)> {
 
 /// Moves the commodities of a confirmed domestic trade (`ck.trade.commodities`);
 /// the base game's confirmation then moves the resources and reports the trade.
-pub(crate) fn exchange_commodities(state: &mut State, offer: &crate::state::Offer, with: Seat) {
+pub(crate) fn exchange_commodities(state: &mut BaseState, ck: &mut CkState, offer: &crate::state::Offer, with: Seat) {
     let seat = state.current;
-    let players = &mut super::ck_mut(state).players;
+    let players = &mut ck.players;
     players[seat.index()].commodities.sub(&offer.give_commodities);
     players[seat.index()].commodities.add(&offer.get_commodities);
     players[with.index()].commodities.sub(&offer.get_commodities);

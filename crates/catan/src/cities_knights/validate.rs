@@ -8,8 +8,10 @@ use super::progress::{ProgressCard, PROGRESS_HAND_LIMIT};
 use super::state::{BARBARIAN_STEPS, DEFENDER_CARDS, KNIGHTS_PER_LEVEL, MAX_LEVEL, WALL_LIMIT};
 use super::{card_count, next_in_order};
 use crate::bits::NodeSet;
+use crate::cities_knights::CkState;
 use crate::cities_knights::ProgressHand;
-use crate::state::{Phase, State};
+use crate::state::BaseState;
+use crate::state::Phase;
 use crate::{BasePhase, CkPhase};
 use engine::{problem, Problem, Seat};
 
@@ -39,8 +41,8 @@ fn is_ck_phase(phase: &Phase) -> bool {
 }
 
 /// Appends every inconsistency of the Cities & Knights part to `out`.
-pub fn validate(state: &State, out: &mut Vec<Problem>) {
-    let Some(ck) = state.ck.as_deref() else {
+pub fn validate(state: &BaseState, ck: Option<&CkState>, out: &mut Vec<Problem>) {
+    let Some(ck) = ck else {
         if state.rules.is_cities_knights() {
             out.push(problem!(
                 "ck.state.rules",
@@ -332,13 +334,14 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
                 "Ein Ritter wird versetzt, den es so nicht geben kann.",
                 "a knight relocation of an impossible knight"
             )),
-        Phase::Base(BasePhase::Stealing { victim, .. }) if victim.index() < n && card_count(state, victim) == 0 => out
-            .push(problem!(
+        Phase::Base(BasePhase::Stealing { victim, .. }) if victim.index() < n && card_count(state, ck, victim) == 0 => {
+            out.push(problem!(
                 "catan.robber.steal_target",
                 "Platz {} wird beraubt, hat aber keine Karte.",
                 "seat {} is robbed but holds no card",
                 victim.0
-            )),
+            ))
+        }
         Phase::Base(BasePhase::TradeDraft { offer })
         | Phase::Base(BasePhase::TradeReplies { offer, .. })
         | Phase::Base(BasePhase::TradeConfirm { offer, .. })
@@ -353,7 +356,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
             ))
         }
         Phase::Ck(CkPhase::BishopSteal { pending }) => match next_in_order(state, pending) {
-            Some(v) if card_count(state, v) > 0 => {}
+            Some(v) if card_count(state, ck, v) > 0 => {}
             _ => out.push(problem!(
                 "ck.state.phase",
                 "Der Bischof beraubt niemanden, der eine Karte hat.",
@@ -362,7 +365,7 @@ pub fn validate(state: &State, out: &mut Vec<Problem>) {
         },
         Phase::Ck(CkPhase::Sabotage { owed }) | Phase::Ck(CkPhase::Wedding { owed }) => {
             for (i, &o) in owed.iter().enumerate() {
-                let held = if i < n { card_count(state, Seat(i as u8)) } else { 0 };
+                let held = if i < n { card_count(state, ck, Seat(i as u8)) } else { 0 };
                 if o as u32 > held || (i < n && Seat(i as u8) == state.current && o > 0) {
                     out.push(problem!(
                         "ck.state.phase",

@@ -12,7 +12,7 @@ use super::state::{CkState, Merchant, Metropolis};
 use crate::action::Event;
 use crate::bits::NodeSet;
 use crate::cities_knights::ProgressHand;
-use crate::state::State;
+use crate::state::BaseState;
 use crate::{BaseEvent, CkEvent, CkPhase};
 use engine::{Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -89,20 +89,20 @@ pub struct CkView {
 
 /// Whether `viewer` sees `seat`'s cards: its own, or those of Master
 /// Merchant's target while the card's player takes from them.
-pub fn sees_cards(state: &State, viewer: Viewer, seat: Seat) -> bool {
+pub fn sees_cards(state: &BaseState, viewer: Viewer, seat: Seat) -> bool {
     viewer.sees(seat)
         || matches!(state.phase, crate::state::Phase::Ck(CkPhase::MasterMerchant { victim, .. }) if victim == seat && viewer.sees(state.current))
 }
 
 /// Whether `viewer` sees `seat`'s progress cards: its own, or those of the
 /// Spy's target while the spy chooses.
-pub fn sees_progress(state: &State, viewer: Viewer, seat: Seat) -> bool {
+pub fn sees_progress(state: &BaseState, viewer: Viewer, seat: Seat) -> bool {
     viewer.sees(seat)
         || matches!(state.phase, crate::state::Phase::Ck(CkPhase::Spy { victim }) if victim == seat && viewer.sees(state.current))
 }
 
 /// The Cities & Knights view of `viewer`.
-pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
+pub fn view(state: &BaseState, ck: &CkState, viewer: Viewer) -> CkView {
     let players = (0..state.n())
         .map(|i| {
             let c = &ck.players[i];
@@ -124,7 +124,7 @@ pub fn view(state: &State, ck: &CkState, viewer: Viewer) -> CkView {
                 progress: sees_progress(state, viewer, seat).then_some(c.progress),
                 vp_cards: c.vp_cards.cards(),
                 defenders: c.defenders,
-                bank_rates: viewer.sees(seat).then(|| super::trade::rates(state, seat)),
+                bank_rates: viewer.sees(seat).then(|| super::trade::rates(state, ck, seat)),
                 heroes: c.hero_view(),
             }
         })

@@ -5,9 +5,10 @@
 //! buildings change: the builder's own after a road, the opponents' whose roads
 //! run through a new settlement after a settlement.
 
+use super::layer::Layer;
 use crate::action::Event;
 use crate::bits::{exactly_two, Bits, EdgeBits, EdgeSet, NodeBits, NodeSet};
-use crate::state::State;
+use crate::state::BaseState;
 use crate::topology::{NodeId, Topology};
 use crate::BaseEvent;
 use engine::{EventSink, Seat};
@@ -103,17 +104,24 @@ fn walk(t: &Topology, node: NodeId, roads: EdgeBits, used: EdgeBits, blocked: No
 
 /// Recomputes the road length of `seat`.
 #[inline]
-pub fn refresh_road(state: &mut State, seat: Seat) {
-    let blocked = state.opponent_pieces(seat.index());
+pub fn refresh_road<L: Layer>(layer: L, state: &mut BaseState, seat: Seat) {
+    let blocked = layer.road_blockers(state, seat.index());
     let t = state.topology();
     if let Some(p) = state.players.get_mut(seat.index()) {
         p.road_length = road_length(t, p.roads, blocked);
     }
 }
 
+/// Recomputes every seat's road length.
+pub fn refresh_all_roads<L: Layer>(layer: L, state: &mut BaseState) {
+    for i in 0..state.n() {
+        refresh_road(layer, state, Seat(i as u8));
+    }
+}
+
 /// After `builder` built on `node`: recomputes the roads of opponents that
 /// run through it. Returns whether any length changed.
-pub fn refresh_broken(state: &mut State, node: NodeId, builder: Seat) -> bool {
+pub fn refresh_broken<L: Layer>(layer: L, state: &mut BaseState, node: NodeId, builder: Seat) -> bool {
     let edges = state.topology().node_edges[node.index()].0;
     let mut changed = false;
     for i in 0..state.n() {
@@ -124,7 +132,7 @@ pub fn refresh_broken(state: &mut State, node: NodeId, builder: Seat) -> bool {
         // A road can only be broken if two of its edges meet at the node.
         if (roads & edges).count_ones() >= 2 {
             let before = state.players[i].road_length;
-            refresh_road(state, Seat(i as u8));
+            refresh_road(layer, state, Seat(i as u8));
             changed |= state.players[i].road_length != before;
         }
     }
@@ -133,7 +141,7 @@ pub fn refresh_broken(state: &mut State, node: NodeId, builder: Seat) -> bool {
 
 /// Re-awards Longest Road after a change of road lengths.
 /// `holder_before` is the holder's length before the change.
-pub fn update_longest_road<S: EventSink<Event>>(state: &mut State, holder_before: u8, events: &mut S) {
+pub fn update_longest_road<S: EventSink<Event>>(state: &mut BaseState, holder_before: u8, events: &mut S) {
     let n = state.n();
     let mut max = 0u8;
     let mut max_count = 0;
@@ -181,7 +189,7 @@ pub fn update_longest_road<S: EventSink<Event>>(state: &mut State, holder_before
 
 /// The holder's current road length (0 without a holder).
 #[inline]
-pub fn holder_length(state: &State) -> u8 {
+pub fn holder_length(state: &BaseState) -> u8 {
     state
         .longest_road
         .and_then(|h| state.players.get(h.index()))
@@ -190,7 +198,7 @@ pub fn holder_length(state: &State) -> u8 {
 
 /// Largest Army after `seat` played a knight (seed 000): the first to 3 played
 /// knights takes it; afterwards only strictly more than the holder has now.
-pub fn update_largest_army<S: EventSink<Event>>(state: &mut State, seat: Seat, events: &mut S) {
+pub fn update_largest_army<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, events: &mut S) {
     let k = state.players[seat.index()].knights();
     let takes = match state.largest_army {
         None => k >= LARGEST_ARMY_MIN,

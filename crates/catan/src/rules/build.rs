@@ -9,7 +9,7 @@ use crate::bits::{EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::error::CatanError;
 use crate::resource::ResourceCounts;
 use crate::resource::Resources;
-use crate::state::State;
+use crate::state::BaseState;
 use crate::topology::{EdgeId, NodeId, Topology};
 use crate::{BaseAction, BaseEvent};
 use engine::{EventSink, Seat};
@@ -26,7 +26,7 @@ pub fn road_nodes(t: &Topology, roads: EdgeSet) -> NodeSet {
 
 /// Nodes where the distance rule forbids a settlement: buildings and their neighbours.
 #[inline]
-pub fn distance_blocked(state: &State) -> NodeSet {
+pub fn distance_blocked(state: &BaseState) -> NodeSet {
     let t = state.topology();
     let occupied = state.occupied();
     let mut s = occupied.0;
@@ -38,13 +38,13 @@ pub fn distance_blocked(state: &State) -> NodeSet {
 
 /// Settlement spots in the setup: the distance rule only.
 #[inline]
-pub fn setup_settlement_spots(state: &State) -> NodeSet {
+pub fn setup_settlement_spots(state: &BaseState) -> NodeSet {
     NodeSet(state.topology().all_nodes.0 & !distance_blocked(state).0)
 }
 
 /// Settlement spots in the game: distance rule and an own road.
 #[inline]
-pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
+pub fn settlement_spots(state: &BaseState, seat: Seat) -> NodeSet {
     let Some(p) = state.players.get(seat.index()) else {
         return NodeSet::EMPTY;
     };
@@ -54,12 +54,12 @@ pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
 /// Free edges a road of `seat` may go on: touching an own building, or an own
 /// road at a node without another player's building.
 #[inline]
-pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
+pub fn road_spots<L: Layer>(layer: L, state: &BaseState, seat: Seat) -> EdgeSet {
     let Some(p) = state.players.get(seat.index()) else {
         return EdgeSet::EMPTY;
     };
     let t = state.topology();
-    let opp = state.opponent_pieces(seat.index());
+    let opp = layer.road_blockers(state, seat.index());
     let reach = NodeSet(p.buildings().0 | (road_nodes(state.topology(), p.roads).0 & !opp.0));
     let mut s = EdgeBits::ZERO;
     for n in reach.iter() {
@@ -69,11 +69,11 @@ pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
 }
 
 /// Why a road of `seat` cannot go on `edge` (placement only).
-pub fn road_placement(state: &State, seat: Seat, edge: EdgeId) -> Result<(), CatanError> {
+pub fn road_placement<L: Layer>(layer: L, state: &BaseState, seat: Seat, edge: EdgeId) -> Result<(), CatanError> {
     if state.all_roads().contains(edge) {
         return Err(CatanError::EdgeTaken);
     }
-    if road_spots(state, seat).contains(edge) {
+    if road_spots(layer, state, seat).contains(edge) {
         return Ok(());
     }
     let t = state.topology();
@@ -86,8 +86,14 @@ pub fn road_placement(state: &State, seat: Seat, edge: EdgeId) -> Result<(), Cat
 }
 
 /// Checks a road built in the game (`free` for the road building card).
-pub fn check_road(state: &State, seat: Seat, edge: EdgeId, free: bool) -> Result<(), CatanError> {
-    road_placement(state, seat, edge)?;
+pub fn check_road<L: Layer>(
+    layer: L,
+    state: &BaseState,
+    seat: Seat,
+    edge: EdgeId,
+    free: bool,
+) -> Result<(), CatanError> {
+    road_placement(layer, state, seat, edge)?;
     let p = &state.players[seat.index()];
     if p.roads_left() == 0 {
         return Err(CatanError::NoPieceLeft { piece: Piece::Road });
@@ -100,13 +106,18 @@ pub fn check_road(state: &State, seat: Seat, edge: EdgeId, free: bool) -> Result
 
 /// Checks a settlement built in the game.
 #[inline]
-pub fn check_settlement(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+pub fn check_settlement(state: &BaseState, seat: Seat, node: NodeId) -> Result<(), CatanError> {
     check_settlement_with(Base, state, seat, node)
 }
 
 /// Checks a settlement built in the game under a rule set's `layer` (which
 /// may block more nodes and count pieces differently).
-pub fn check_settlement_with<L: Layer>(layer: L, state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+pub fn check_settlement_with<L: Layer>(
+    layer: L,
+    state: &BaseState,
+    seat: Seat,
+    node: NodeId,
+) -> Result<(), CatanError> {
     if distance_blocked(state).contains(node) {
         return Err(CatanError::SettlementDistance);
     }
@@ -129,13 +140,13 @@ pub fn check_settlement_with<L: Layer>(layer: L, state: &State, seat: Seat, node
 /// Checks a city (seed 003): only on an own settlement, with a city piece left
 /// and the cards in hand.
 #[inline]
-pub fn check_city(state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+pub fn check_city(state: &BaseState, seat: Seat, node: NodeId) -> Result<(), CatanError> {
     check_city_with(Base, state, seat, node)
 }
 
 /// Checks a city under a rule set's `layer` (which may let a city stand up
 /// without a new piece).
-pub fn check_city_with<L: Layer>(layer: L, state: &State, seat: Seat, node: NodeId) -> Result<(), CatanError> {
+pub fn check_city_with<L: Layer>(layer: L, state: &BaseState, seat: Seat, node: NodeId) -> Result<(), CatanError> {
     let p = &state.players[seat.index()];
     if !p.settlements.contains(node) {
         return Err(CatanError::CityRequiresOwnSettlement);
@@ -151,14 +162,14 @@ pub fn check_city_with<L: Layer>(layer: L, state: &State, seat: Seat, node: Node
 
 /// The building actions of a main phase (roads, settlements, cities), in this
 /// order, under a rule set's `layer`: the one list both rule sets start from.
-pub fn build_actions<L: Layer>(layer: L, state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn build_actions<L: Layer>(layer: L, state: &BaseState, seat: Seat, out: &mut Vec<Action>) {
     let p = &state.players[seat.index()];
     let hand = p.hand;
     // The cost first: it is a few byte compares, while a piece count is a
     // population count (in software on the default target), and most hands
     // cannot pay.
     if hand.covers(&Resources::ROAD) && p.roads_left() > 0 {
-        for edge in road_spots(state, seat).iter() {
+        for edge in road_spots(layer, state, seat).iter() {
             out.push(Action::Base(BaseAction::BuildRoad { edge }));
         }
     }
@@ -180,13 +191,20 @@ pub fn build_actions<L: Layer>(layer: L, state: &State, seat: Seat, out: &mut Ve
 
 /// Moves `cost` from the seat's hand to the bank.
 #[inline]
-pub fn pay(state: &mut State, seat: Seat, cost: &Resources) {
+pub fn pay(state: &mut BaseState, seat: Seat, cost: &Resources) {
     state.players[seat.index()].hand.sub(cost);
     state.bank.add(cost);
 }
 
 /// Places a road (paid unless `free`) and re-awards Longest Road.
-pub fn place_road<S: EventSink<Event>>(state: &mut State, seat: Seat, edge: EdgeId, free: bool, events: &mut S) {
+pub fn place_road<L: Layer, S: EventSink<Event>>(
+    layer: L,
+    state: &mut BaseState,
+    seat: Seat,
+    edge: EdgeId,
+    free: bool,
+    events: &mut S,
+) {
     if !free {
         pay(state, seat, &Resources::ROAD);
     }
@@ -199,7 +217,7 @@ pub fn place_road<S: EventSink<Event>>(state: &mut State, seat: Seat, edge: Edge
     }));
     let before = holder_length(state);
     let old = state.players[seat.index()].road_length;
-    refresh_road(state, seat);
+    refresh_road(layer, state, seat);
     if state.players[seat.index()].road_length != old {
         update_longest_road(state, before, events);
     }
@@ -207,7 +225,14 @@ pub fn place_road<S: EventSink<Event>>(state: &mut State, seat: Seat, edge: Edge
 
 /// Places a settlement (paid unless `free`); a settlement may break other
 /// players' roads, so their lengths and Longest Road are recomputed.
-pub fn place_settlement<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, free: bool, events: &mut S) {
+pub fn place_settlement<L: Layer, S: EventSink<Event>>(
+    layer: L,
+    state: &mut BaseState,
+    seat: Seat,
+    node: NodeId,
+    free: bool,
+    events: &mut S,
+) {
     if !free {
         pay(state, seat, &Resources::SETTLEMENT);
     }
@@ -219,21 +244,21 @@ pub fn place_settlement<S: EventSink<Event>>(state: &mut State, seat: Seat, node
         free,
     }));
     let before = holder_length(state);
-    if refresh_broken(state, node, seat) {
+    if refresh_broken(layer, state, node, seat) {
         update_longest_road(state, before, events);
     }
 }
 
 /// Upgrades a settlement: the settlement returns to the supply, the city takes
 /// its place (seed 003).
-pub fn place_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+pub fn place_city<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, node: NodeId, events: &mut S) {
     pay(state, seat, &Resources::CITY);
     raise_city(state, seat, node, events);
 }
 
 /// A city takes the place of the settlement on `node`, paid for already (by
 /// the city's cost, or Cities & Knights' Medicine).
-pub fn raise_city<S: EventSink<Event>>(state: &mut State, seat: Seat, node: NodeId, events: &mut S) {
+pub fn raise_city<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, node: NodeId, events: &mut S) {
     let p = &mut state.players[seat.index()];
     p.settlements.remove(node);
     p.cities.insert(node);

@@ -5,18 +5,20 @@
 
 use super::awards::update_largest_army;
 use super::build::{pay, place_road, road_spots};
+use super::layer::Layer;
 use crate::action::{Action, Chance, Event};
 use crate::dev::DevCard;
 use crate::error::CatanError;
 use crate::resource::ResourceCounts;
 use crate::resource::{Resource, Resources};
-use crate::state::{Phase, Resume, State};
+use crate::rules::layer::Base;
+use crate::state::{BaseState, Phase, Resume};
 use crate::topology::EdgeId;
 use crate::{BaseAction, BaseChance, BaseEvent, BasePhase};
 use engine::{EventSink, GameRng, Rejection, Seat};
 
 /// Checks buying a card.
-pub fn check_buy(state: &State, seat: Seat) -> Result<(), CatanError> {
+pub fn check_buy(state: &BaseState, seat: Seat) -> Result<(), CatanError> {
     if state.deck.total() == 0 {
         return Err(CatanError::DeckEmpty);
     }
@@ -27,13 +29,13 @@ pub fn check_buy(state: &State, seat: Seat) -> Result<(), CatanError> {
 }
 
 /// Pays for a card; the draw follows as a chance outcome.
-pub fn apply_buy(state: &mut State, seat: Seat) {
+pub fn apply_buy(state: &mut BaseState, seat: Seat) {
     pay(state, seat, &Resources::DEVELOPMENT);
     state.phase = Phase::Base(BasePhase::Drawing);
 }
 
 /// The possible cards with their probabilities (the deck's composition).
-pub fn draw_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+pub fn draw_outcomes(state: &BaseState, out: &mut Vec<(Chance, f64)>) {
     let total = state.deck.total() as f64;
     if total == 0.0 {
         return;
@@ -47,12 +49,12 @@ pub fn draw_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
 }
 
 /// Draws a card directly.
-pub fn sample_draw(state: &State, rng: &mut GameRng) -> DevCard {
+pub fn sample_draw(state: &BaseState, rng: &mut GameRng) -> DevCard {
     state.deck.pick(rng).map_or(DevCard::Knight, |i| DevCard::ALL[i])
 }
 
 /// The drawn card goes to the buyer, face down, not playable this turn.
-pub fn apply_draw<S: EventSink<Event>>(state: &mut State, card: DevCard, events: &mut S) {
+pub fn apply_draw<S: EventSink<Event>>(state: &mut BaseState, card: DevCard, events: &mut S) {
     let seat = state.current;
     let d = &mut state.deck.0[card.index()];
     if *d > 0 {
@@ -65,7 +67,7 @@ pub fn apply_draw<S: EventSink<Event>>(state: &mut State, card: DevCard, events:
 
 /// Development cards the active player may play now (before the roll or in
 /// the main part of the turn).
-pub fn legal_plays(state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_plays(state: &BaseState, seat: Seat, out: &mut Vec<Action>) {
     if state.dev_played {
         return;
     }
@@ -92,13 +94,13 @@ pub fn legal_plays(state: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-fn year_of_plenty_payable(state: &State, first: Resource, second: Resource) -> bool {
+fn year_of_plenty_payable(state: &BaseState, first: Resource, second: Resource) -> bool {
     let need = if first == second { 2 } else { 1 };
     state.bank.get(first) >= need && state.bank.get(second) >= 1
 }
 
 /// Checks playing a card of kind `card`.
-pub fn check_play(state: &State, seat: Seat, card: DevCard) -> Result<(), CatanError> {
+pub fn check_play(state: &BaseState, seat: Seat, card: DevCard) -> Result<(), CatanError> {
     if state.dev_played {
         return Err(CatanError::DevOnePerTurn);
     }
@@ -114,7 +116,7 @@ pub fn check_play(state: &State, seat: Seat, card: DevCard) -> Result<(), CatanE
 }
 
 /// Checks year of plenty's choice.
-pub fn check_year_of_plenty(state: &State, first: Resource, second: Resource) -> Result<(), Rejection<CatanError>> {
+pub fn check_year_of_plenty(state: &BaseState, first: Resource, second: Resource) -> Result<(), Rejection<CatanError>> {
     if !year_of_plenty_payable(state, first, second) {
         let short = if state.bank.get(first) == 0 || (first == second && state.bank.get(first) < 2) {
             first
@@ -126,7 +128,7 @@ pub fn check_year_of_plenty(state: &State, first: Resource, second: Resource) ->
     Ok(())
 }
 
-fn take_card<S: EventSink<Event>>(state: &mut State, seat: Seat, card: DevCard, events: &mut S) {
+fn take_card<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, card: DevCard, events: &mut S) {
     let p = &mut state.players[seat.index()];
     p.dev_cards.0[card.index()] = p.dev_cards.0[card.index()].saturating_sub(1);
     p.played.0[card.index()] += 1;
@@ -136,7 +138,7 @@ fn take_card<S: EventSink<Event>>(state: &mut State, seat: Seat, card: DevCard, 
 
 /// Plays a knight: it stays face up, Largest Army is checked at once, then
 /// the robber moves (seed 000: it counts even if nothing can be stolen).
-pub fn apply_knight<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume, events: &mut S) {
+pub fn apply_knight<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, resume: Resume, events: &mut S) {
     take_card(state, seat, DevCard::Knight, events);
     update_largest_army(state, seat, events);
     state.phase = Phase::Base(BasePhase::MoveRobber { resume });
@@ -144,10 +146,10 @@ pub fn apply_knight<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: 
 
 /// Plays road building: up to 2 free roads, fewer if the supply (or the
 /// board) has fewer places.
-pub fn apply_road_building<S: EventSink<Event>>(state: &mut State, seat: Seat, resume: Resume, events: &mut S) {
+pub fn apply_road_building<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, resume: Resume, events: &mut S) {
     take_card(state, seat, DevCard::RoadBuilding, events);
     let left = state.players[seat.index()].roads_left().min(2);
-    state.phase = if left == 0 || road_spots(state, seat).is_empty() {
+    state.phase = if left == 0 || road_spots(Base, state, seat).is_empty() {
         resume.phase()
     } else {
         Phase::Base(BasePhase::RoadBuilding { left, resume })
@@ -155,17 +157,18 @@ pub fn apply_road_building<S: EventSink<Event>>(state: &mut State, seat: Seat, r
 }
 
 /// Places one free road of road building.
-pub fn apply_free_road<S: EventSink<Event>>(
-    state: &mut State,
+pub fn apply_free_road<L: Layer, S: EventSink<Event>>(
+    layer: L,
+    state: &mut BaseState,
     seat: Seat,
     edge: EdgeId,
     left: u8,
     resume: Resume,
     events: &mut S,
 ) {
-    place_road(state, seat, edge, true, events);
+    place_road(layer, state, seat, edge, true, events);
     let left = left.saturating_sub(1).min(state.players[seat.index()].roads_left());
-    state.phase = if left == 0 || road_spots(state, seat).is_empty() {
+    state.phase = if left == 0 || road_spots(layer, state, seat).is_empty() {
         resume.phase()
     } else {
         Phase::Base(BasePhase::RoadBuilding { left, resume })
@@ -174,7 +177,7 @@ pub fn apply_free_road<S: EventSink<Event>>(
 
 /// Plays year of plenty.
 pub fn apply_year_of_plenty<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
     seat: Seat,
     first: Resource,
     second: Resource,
@@ -190,7 +193,7 @@ pub fn apply_year_of_plenty<S: EventSink<Event>>(
 }
 
 /// Plays monopoly: every other player hands over all cards of the resource.
-pub fn apply_monopoly<S: EventSink<Event>>(state: &mut State, seat: Seat, r: Resource, events: &mut S) {
+pub fn apply_monopoly<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, r: Resource, events: &mut S) {
     take_card(state, seat, DevCard::Monopoly, events);
     let mut taken = 0u8;
     for i in 0..state.n() {

@@ -18,7 +18,7 @@ use crate::action::{Action, Chance, Event};
 use crate::bits::node_count;
 use crate::error::CatanError;
 use crate::resource::{Resource, Resources};
-use crate::state::{Offer, Phase, State, MAX_PLAYERS};
+use crate::state::{BaseState, Offer, Phase, MAX_PLAYERS};
 use crate::{BaseAction, BaseChance, BaseEvent, BasePhase};
 
 use engine::{EventSink, GameRng, Seat, SeatSet};
@@ -38,19 +38,24 @@ pub trait HandCard: Copy + Eq + 'static {
     /// The kind's index (below [`MAX_KINDS`]).
     fn index(self) -> usize;
 
+    /// The part of the state, besides the base part, that holds this card
+    /// type's other kinds: nothing for resources, Cities & Knights' part for
+    /// its commodities. The dispatch lends it beside the base part.
+    type Part;
+
     /// How many of `card` `seat` holds.
-    fn held(state: &State, seat: Seat, card: Self) -> u8;
+    fn held(state: &BaseState, part: &Self::Part, seat: Seat, card: Self) -> u8;
     /// How many cards `seat` holds in all.
-    fn hand_size(state: &State, seat: Seat) -> u32;
+    fn hand_size(state: &BaseState, part: &Self::Part, seat: Seat) -> u32;
     /// How many of `card` the bank holds.
-    fn in_bank(state: &State, card: Self) -> u8;
+    fn in_bank(state: &BaseState, part: &Self::Part, card: Self) -> u8;
     /// Moves `n` of `card` from `seat`'s hand to the bank (at most as many
     /// as held).
-    fn to_bank(state: &mut State, seat: Seat, card: Self, n: u8);
+    fn to_bank(state: &mut BaseState, part: &mut Self::Part, seat: Seat, card: Self, n: u8);
     /// Moves one `card` from the bank to `seat` (nothing if the bank has none).
-    fn from_bank(state: &mut State, seat: Seat, card: Self);
+    fn from_bank(state: &mut BaseState, part: &mut Self::Part, seat: Seat, card: Self);
     /// Moves one `card` from `from` to `to` (nothing if `from` holds none).
-    fn move_one(state: &mut State, from: Seat, to: Seat, card: Self);
+    fn move_one(state: &mut BaseState, part: &mut Self::Part, from: Seat, to: Seat, card: Self);
 
     /// The action that discards one `card`.
     fn discard_action(self) -> Action;
@@ -66,7 +71,7 @@ pub trait HandCard: Copy + Eq + 'static {
     fn shortage(self) -> Event;
 
     /// The best rate of `seat` with the bank for each kind (by index).
-    fn rates(state: &State, seat: Seat) -> [u8; MAX_KINDS];
+    fn rates(state: &BaseState, part: &Self::Part, seat: Seat) -> [u8; MAX_KINDS];
     /// The action trading `rate` of `give` for one `get` with the bank.
     fn bank_trade_action(give: Self, get: Self, rate: u8) -> Action;
     /// The event of `seat` trading `rate` of `give` for one `get` with the bank.
@@ -94,11 +99,18 @@ pub trait HandCard: Copy + Eq + 'static {
     fn claim(claim: &mut Claim, resource: Resource, settlements: u8, cities: u8);
     /// Pays `claim` from the bank to `seat` (checked against the bank
     /// already) and reports it; whether anything was paid.
-    fn pay<S: EventSink<Event>>(state: &mut State, seat: Seat, claim: &Claim, events: &mut S) -> bool;
+    fn pay<S: EventSink<Event>>(
+        state: &mut BaseState,
+        part: &mut Self::Part,
+        seat: Seat,
+        claim: &Claim,
+        events: &mut S,
+    ) -> bool;
 }
 
 impl HandCard for Resource {
     const ALL: &'static [Resource] = &Resource::ALL;
+    type Part = ();
 
     #[inline(always)]
     fn index(self) -> usize {
@@ -106,22 +118,22 @@ impl HandCard for Resource {
     }
 
     #[inline(always)]
-    fn held(state: &State, seat: Seat, card: Resource) -> u8 {
+    fn held(state: &BaseState, _: &(), seat: Seat, card: Resource) -> u8 {
         state.players[seat.index()].hand.get(card)
     }
 
     #[inline(always)]
-    fn hand_size(state: &State, seat: Seat) -> u32 {
+    fn hand_size(state: &BaseState, _: &(), seat: Seat) -> u32 {
         state.players.get(seat.index()).map_or(0, |p| p.hand.total())
     }
 
     #[inline(always)]
-    fn in_bank(state: &State, card: Resource) -> u8 {
+    fn in_bank(state: &BaseState, _: &(), card: Resource) -> u8 {
         state.bank.get(card)
     }
 
     #[inline]
-    fn to_bank(state: &mut State, seat: Seat, r: Resource, n: u8) {
+    fn to_bank(state: &mut BaseState, _: &mut (), seat: Seat, r: Resource, n: u8) {
         let held = &mut state.players[seat.index()].hand.0[r.index()];
         let k = n.min(*held);
         *held -= k;
@@ -129,7 +141,7 @@ impl HandCard for Resource {
     }
 
     #[inline]
-    fn from_bank(state: &mut State, seat: Seat, r: Resource) {
+    fn from_bank(state: &mut BaseState, _: &mut (), seat: Seat, r: Resource) {
         if state.bank.0[r.index()] > 0 {
             state.bank.0[r.index()] -= 1;
             state.players[seat.index()].hand.0[r.index()] += 1;
@@ -137,7 +149,7 @@ impl HandCard for Resource {
     }
 
     #[inline]
-    fn move_one(state: &mut State, from: Seat, to: Seat, r: Resource) {
+    fn move_one(state: &mut BaseState, _: &mut (), from: Seat, to: Seat, r: Resource) {
         let v = &mut state.players[from.index()].hand.0[r.index()];
         if *v > 0 {
             *v -= 1;
@@ -180,7 +192,7 @@ impl HandCard for Resource {
     }
 
     #[inline]
-    fn rates(state: &State, seat: Seat) -> [u8; MAX_KINDS] {
+    fn rates(state: &BaseState, _: &(), seat: Seat) -> [u8; MAX_KINDS] {
         let mut out = [4; MAX_KINDS];
         out[..crate::resource::RESOURCE_COUNT].copy_from_slice(&super::trade::rates(state, seat));
         out
@@ -239,7 +251,7 @@ impl HandCard for Resource {
     }
 
     #[inline]
-    fn pay<S: EventSink<Event>>(state: &mut State, seat: Seat, claim: &Claim, events: &mut S) -> bool {
+    fn pay<S: EventSink<Event>>(state: &mut BaseState, _: &mut (), seat: Seat, claim: &Claim, events: &mut S) -> bool {
         let gain = Resources::new([claim[0], claim[1], claim[2], claim[3], claim[4]]);
         if gain.is_empty() {
             return false;
@@ -252,17 +264,17 @@ impl HandCard for Resource {
 }
 
 /// Discards `seat` may make after a 7 (one card each).
-pub fn legal_discards<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal_discards<C: HandCard>(state: &BaseState, part: &C::Part, seat: Seat, out: &mut Vec<Action>) {
     for &card in C::ALL {
-        if C::held(state, seat, card) > 0 {
+        if C::held(state, part, seat, card) > 0 {
             out.push(card.discard_action());
         }
     }
 }
 
 /// Checks one discard: only a card held.
-pub fn check_discard<C: HandCard>(state: &State, seat: Seat, card: C) -> Result<(), CatanError> {
-    if C::held(state, seat, card) == 0 {
+pub fn check_discard<C: HandCard>(state: &BaseState, part: &C::Part, seat: Seat, card: C) -> Result<(), CatanError> {
+    if C::held(state, part, seat, card) == 0 {
         return Err(card.not_held());
     }
     Ok(())
@@ -271,14 +283,15 @@ pub fn check_discard<C: HandCard>(state: &State, seat: Seat, card: C) -> Result<
 /// Applies one discard; when nobody owes anything more the turn goes on with
 /// `after` (the robber's move, or what a rule set puts there).
 pub fn apply_discard<C: HandCard, S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    part: &mut C::Part,
     mut owed: [u8; MAX_PLAYERS],
     seat: Seat,
     card: C,
     after: Phase,
     events: &mut S,
 ) {
-    C::to_bank(state, seat, card, 1);
+    C::to_bank(state, part, seat, card, 1);
     owed[seat.index()] = owed[seat.index()].saturating_sub(1);
     events.push(card.discarded(seat));
     state.phase = if owed.iter().all(|&o| o == 0) {
@@ -289,16 +302,16 @@ pub fn apply_discard<C: HandCard, S: EventSink<Event>>(
 }
 
 /// The cards that can be stolen from `victim`, each with its share of the hand.
-pub fn steal_outcomes<C: HandCard>(state: &State, victim: Seat, out: &mut Vec<(Chance, f64)>) {
+pub fn steal_outcomes<C: HandCard>(state: &BaseState, part: &C::Part, victim: Seat, out: &mut Vec<(Chance, f64)>) {
     if victim.index() >= state.players.len() {
         return;
     }
-    let total = C::hand_size(state, victim) as f64;
+    let total = C::hand_size(state, part, victim) as f64;
     if total == 0.0 {
         return;
     }
     for &card in C::ALL {
-        let k = C::held(state, victim, card);
+        let k = C::held(state, part, victim, card);
         if k > 0 {
             out.push((card.steal_outcome(), k as f64 / total));
         }
@@ -308,18 +321,24 @@ pub fn steal_outcomes<C: HandCard>(state: &State, victim: Seat, out: &mut Vec<(C
 /// Draws the stolen card directly (the distribution of [`steal_outcomes`]);
 /// `None`, drawing nothing, from an empty hand.
 #[inline]
-pub fn sample_steal<C: HandCard>(state: &State, victim: Seat, rng: &mut GameRng) -> Option<C> {
+pub fn sample_steal<C: HandCard>(state: &BaseState, part: &C::Part, victim: Seat, rng: &mut GameRng) -> Option<C> {
     if victim.index() >= state.players.len() {
         return None;
     }
-    let weights = C::ALL.iter().map(|&c| u32::from(C::held(state, victim, c)));
-    engine::pick_weighted(weights, C::hand_size(state, victim), rng).map(|i| C::ALL[i])
+    let weights = C::ALL.iter().map(|&c| u32::from(C::held(state, part, victim, c)));
+    engine::pick_weighted(weights, C::hand_size(state, part, victim), rng).map(|i| C::ALL[i])
 }
 
 /// Moves the stolen card to the active player and reports it.
-pub fn apply_steal<C: HandCard, S: EventSink<Event>>(state: &mut State, victim: Seat, card: C, events: &mut S) {
+pub fn apply_steal<C: HandCard, S: EventSink<Event>>(
+    state: &mut BaseState,
+    part: &mut C::Part,
+    victim: Seat,
+    card: C,
+    events: &mut S,
+) {
     let thief = state.current;
-    C::move_one(state, victim, thief, card);
+    C::move_one(state, part, victim, thief, card);
     events.push(card.stolen(thief, victim));
 }
 
@@ -328,7 +347,12 @@ pub fn apply_steal<C: HandCard, S: EventSink<Event>>(state: &mut State, victim: 
 /// [`HandCard::claim`] says; where the bank is short of a kind
 /// (`catan.production.bank_shortage`) a single claimant gets what is left and
 /// several get nothing. Returns the seats that received a card.
-pub fn produce<C: HandCard, S: EventSink<Event>>(state: &mut State, number: u8, events: &mut S) -> SeatSet {
+pub fn produce<C: HandCard, S: EventSink<Event>>(
+    state: &mut BaseState,
+    part: &mut C::Part,
+    number: u8,
+    events: &mut S,
+) -> SeatSet {
     let t = state.topology();
     let n = state.n();
     let mut claims = [[0u8; MAX_KINDS]; MAX_PLAYERS];
@@ -356,13 +380,13 @@ pub fn produce<C: HandCard, S: EventSink<Event>>(state: &mut State, number: u8, 
         return received;
     }
     for &kind in C::ALL {
-        if shortage(&mut claims, n, kind.index(), C::in_bank(state, kind)) {
+        if shortage(&mut claims, n, kind.index(), C::in_bank(state, part, kind)) {
             events.push(kind.shortage());
         }
     }
     for (i, claim) in claims.iter().enumerate().take(n) {
         let seat = Seat(i as u8);
-        if C::pay(state, seat, claim, events) {
+        if C::pay(state, part, seat, claim, events) {
             received.insert(seat);
         }
     }

@@ -13,7 +13,7 @@
 
 use crate::bits::NodeSet;
 use crate::error::CatanError;
-use crate::state::{Offer, State};
+use crate::state::{BaseState, Offer};
 use crate::topology::NodeId;
 use engine::Seat;
 
@@ -23,47 +23,71 @@ pub trait Layer: Copy {
     /// Whether `seat` holds a card a robber could steal (`catan.robber.steal`;
     /// Cities & Knights counts commodities too).
     #[inline]
-    fn can_be_robbed(self, state: &State, seat: Seat) -> bool {
+    fn can_be_robbed(self, state: &BaseState, seat: Seat) -> bool {
         !state.players[seat.index()].hand.is_empty()
     }
 
     /// Nodes that the distance rule leaves open but where no settlement may
     /// go (Cities & Knights: knights, `ck.knight.blocks_settlement`).
     #[inline]
-    fn settlement_blockers(self, _state: &State) -> NodeSet {
+    fn settlement_blockers(self, _state: &BaseState) -> NodeSet {
         NodeSet::EMPTY
     }
 
     /// Why no settlement may go on `node` although the distance rule allows
     /// it; checked right after the distance rule.
     #[inline]
-    fn settlement_blocked(self, _state: &State, _node: NodeId) -> Result<(), CatanError> {
+    fn settlement_blocked(self, _state: &BaseState, _node: NodeId) -> Result<(), CatanError> {
         Ok(())
     }
 
     /// Settlement pieces left in the supply of `seat`.
     #[inline]
-    fn settlements_left(self, state: &State, seat: Seat) -> u8 {
+    fn settlements_left(self, state: &BaseState, seat: Seat) -> u8 {
         state.players[seat.index()].settlements_left()
     }
 
     /// City pieces left in the supply of `seat`.
     #[inline]
-    fn cities_left(self, state: &State, seat: Seat) -> u8 {
+    fn cities_left(self, state: &BaseState, seat: Seat) -> u8 {
         state.players[seat.index()].cities_left()
     }
 
     /// Whether a city on `node` needs no new piece (Cities & Knights: a
     /// pillaged, flat city stands up again).
     #[inline]
-    fn city_piece_free(self, _state: &State, _seat: Seat, _node: NodeId) -> bool {
+    fn city_piece_free(self, _state: &BaseState, _seat: Seat, _node: NodeId) -> bool {
         false
+    }
+
+    /// The pieces of other seats that block and break the roads of `seat`:
+    /// their buildings (`catan.build.road.blocked_by_building`; Cities &
+    /// Knights adds their knights, `ck.knight.blocks_road`,
+    /// `ck.knight.breaks_road`).
+    #[inline]
+    fn road_blockers(self, state: &BaseState, seat: usize) -> NodeSet {
+        state.players.opponent_buildings(seat)
+    }
+
+    /// Visible points of `seat` (`catan.victory.*`; Cities & Knights adds
+    /// metropolises, defenders, revealed cards and the merchant).
+    #[inline]
+    fn public_points(self, state: &BaseState, seat: Seat) -> u8 {
+        state.base_public_points(seat)
+    }
+
+    /// All points of `seat`, hidden victory point cards included: what
+    /// decides the game.
+    #[inline]
+    fn points(self, state: &BaseState, seat: Seat) -> u8 {
+        let vp = state.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
+        self.public_points(state, seat).saturating_add(vp)
     }
 
     /// Whether `seat` holds what it gives in `offer` (`give`) or what it is
     /// asked for (`catan.trade.*`; Cities & Knights adds commodities).
     #[inline]
-    fn covers_offer(self, state: &State, seat: Seat, offer: &Offer, give: bool) -> bool {
+    fn covers_offer(self, state: &BaseState, seat: Seat, offer: &Offer, give: bool) -> bool {
         let hand = &state.players[seat.index()].hand;
         hand.covers(if give { &offer.give } else { &offer.get })
     }

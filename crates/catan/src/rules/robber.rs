@@ -6,7 +6,7 @@ use super::layer::{Base, Layer};
 use crate::action::{Action, Event};
 use crate::bits::NodeBits;
 use crate::error::CatanError;
-use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::state::{BaseState, Phase, Resume, MAX_PLAYERS};
 use crate::topology::HexId;
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection, Seat, SeatSet};
@@ -14,12 +14,12 @@ use engine::{EventSink, Rejection, Seat, SeatSet};
 /// Every robber move of the active player: each other hex, with each possible
 /// victim (or none when nobody there can be robbed).
 #[inline]
-pub fn legal_moves(state: &State, out: &mut Vec<Action>) {
+pub fn legal_moves(state: &BaseState, out: &mut Vec<Action>) {
     legal_moves_with(Base, state, out)
 }
 
 /// Every robber move under a rule set's `layer` (which says who can be robbed).
-pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>) {
+pub fn legal_moves_with<L: Layer>(layer: L, state: &BaseState, out: &mut Vec<Action>) {
     let t = state.topology();
     let robbable = robbable(layer, state);
     // All of them together: most hexes have no victim, and one test says so.
@@ -49,7 +49,7 @@ pub fn legal_moves_with<L: Layer>(layer: L, state: &State, out: &mut Vec<Action>
 /// The buildings of each player other than the active one who could be
 /// robbed at all (empty for the others).
 #[inline]
-fn robbable<L: Layer>(layer: L, state: &State) -> [NodeBits; MAX_PLAYERS] {
+fn robbable<L: Layer>(layer: L, state: &BaseState) -> [NodeBits; MAX_PLAYERS] {
     let mut robbable = [NodeBits::ZERO; MAX_PLAYERS];
     for (i, p) in state.players.iter().enumerate() {
         if i != state.current.index() && layer.can_be_robbed(state, Seat(i as u8)) {
@@ -61,7 +61,7 @@ fn robbable<L: Layer>(layer: L, state: &State) -> [NodeBits; MAX_PLAYERS] {
 
 /// Players with a building on `hex`, other than `seat`, who hold a card a
 /// robber could steal: the possible victims of a robber moved there.
-pub fn victims<L: Layer>(layer: L, state: &State, hex: HexId, seat: Seat) -> SeatSet {
+pub fn victims<L: Layer>(layer: L, state: &BaseState, hex: HexId, seat: Seat) -> SeatSet {
     let mut out = SeatSet::EMPTY;
     let t = state.topology();
     let Some(corners) = t.hex_node_set.get(hex.index()).filter(|_| hex.index() < t.hex_count()) else {
@@ -78,14 +78,14 @@ pub fn victims<L: Layer>(layer: L, state: &State, hex: HexId, seat: Seat) -> Sea
 
 /// Checks a robber move.
 #[inline]
-pub fn check_move(state: &State, hex: HexId, victim: Option<Seat>) -> Result<(), Rejection<CatanError>> {
+pub fn check_move(state: &BaseState, hex: HexId, victim: Option<Seat>) -> Result<(), Rejection<CatanError>> {
     check_move_with(Base, state, hex, victim)
 }
 
 /// Checks a robber move under a rule set's `layer`.
 pub fn check_move_with<L: Layer>(
     layer: L,
-    state: &State,
+    state: &BaseState,
     hex: HexId,
     victim: Option<Seat>,
 ) -> Result<(), Rejection<CatanError>> {
@@ -109,7 +109,7 @@ pub fn check_move_with<L: Layer>(
 
 /// Moves the robber; a steal follows as a chance outcome if a victim is named.
 pub fn apply_move<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
     resume: Resume,
     hex: HexId,
     victim: Option<Seat>,

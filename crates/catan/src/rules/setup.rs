@@ -3,16 +3,17 @@
 //! settlement yields one resource per adjacent land hex.
 
 use super::build::{place_road, place_settlement, setup_settlement_spots};
+use super::layer::Layer;
 use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::Resources;
-use crate::state::{Phase, State};
+use crate::state::{BaseState, Phase};
 use crate::topology::NodeId;
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection};
 
 /// Legal setup actions of the seat placing now.
-pub fn legal(state: &State, road_from: Option<NodeId>, out: &mut Vec<Action>) {
+pub fn legal(state: &BaseState, road_from: Option<NodeId>, out: &mut Vec<Action>) {
     match road_from {
         None => {
             for node in setup_settlement_spots(state).iter() {
@@ -29,7 +30,7 @@ pub fn legal(state: &State, road_from: Option<NodeId>, out: &mut Vec<Action>) {
 }
 
 /// Checks a setup action of the seat placing now.
-pub fn check(state: &State, road_from: Option<NodeId>, action: &BaseAction) -> Result<(), Rejection<CatanError>> {
+pub fn check(state: &BaseState, road_from: Option<NodeId>, action: &BaseAction) -> Result<(), Rejection<CatanError>> {
     match (*action, road_from) {
         (BaseAction::BuildSettlement { node }, None) => {
             if setup_settlement_spots(state).contains(node) {
@@ -76,11 +77,17 @@ pub fn check(state: &State, road_from: Option<NodeId>, action: &BaseAction) -> R
 }
 
 /// Applies a setup placement.
-pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &BaseAction, events: &mut S) {
+pub fn apply<L: Layer, S: EventSink<Event>>(
+    layer: L,
+    state: &mut BaseState,
+    step: u8,
+    action: &BaseAction,
+    events: &mut S,
+) {
     let seat = state.current;
     match *action {
         BaseAction::BuildSettlement { node } => {
-            place_settlement(state, seat, node, true, events);
+            place_settlement(layer, state, seat, node, true, events);
             if step as usize >= state.n() {
                 starting_resources(state, node, events);
             }
@@ -90,7 +97,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &BaseActi
             });
         }
         BaseAction::BuildRoad { edge } => {
-            place_road(state, seat, edge, true, events);
+            place_road(layer, state, seat, edge, true, events);
             next_step(state, step, events);
         }
         // Refused by `check`: applied unchecked, nothing changes.
@@ -118,7 +125,7 @@ pub fn apply<S: EventSink<Event>>(state: &mut State, step: u8, action: &BaseActi
 
 /// One resource per land hex next to `node`, as far as the bank holds them:
 /// the second settlement's (base) or the second-round city's (Cities & Knights).
-pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut State, node: NodeId, events: &mut S) {
+pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut BaseState, node: NodeId, events: &mut S) {
     let t = state.topology();
     let mut gain = Resources::ZERO;
     let mut hexes = t.node_hexes[node.index()];
@@ -137,7 +144,7 @@ pub(crate) fn starting_resources<S: EventSink<Event>>(state: &mut State, node: N
     events.push(Event::Base(BaseEvent::StartingResources { seat, resources: gain }));
 }
 
-fn next_step<S: EventSink<Event>>(state: &mut State, step: u8, events: &mut S) {
+fn next_step<S: EventSink<Event>>(state: &mut BaseState, step: u8, events: &mut S) {
     let next = step + 1;
     if next as usize >= 2 * state.n() {
         state.turn = 1;

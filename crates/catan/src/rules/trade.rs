@@ -16,13 +16,13 @@ use super::hand::HandCard;
 use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::resource::{Resource, RESOURCE_COUNT};
-use crate::state::{Offer, Phase, State};
+use crate::state::{BaseState, Offer, Phase};
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Seat, SeatSet};
 
 /// The best maritime rate of `seat` for each resource.
 #[inline]
-pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
+pub fn rates(state: &BaseState, seat: Seat) -> [u8; RESOURCE_COUNT] {
     let Some(p) = state.players.get(seat.index()) else {
         return [4; RESOURCE_COUNT];
     };
@@ -35,18 +35,18 @@ pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
 /// main-phase list of each rule set: out of line, the loop pays a call and
 /// reloads the state per card kind (measured: +1.5% of a C&K playout).
 #[inline(always)]
-pub fn legal_bank_trades<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<Action>) {
-    if C::hand_size(state, seat) < 2 {
+pub fn legal_bank_trades<C: HandCard>(state: &BaseState, part: &C::Part, seat: Seat, out: &mut Vec<Action>) {
+    if C::hand_size(state, part, seat) < 2 {
         return;
     }
-    let rates = C::rates(state, seat);
+    let rates = C::rates(state, part, seat);
     for &give in C::ALL {
         let rate = rates[give.index()];
-        if C::held(state, seat, give) < rate {
+        if C::held(state, part, seat, give) < rate {
             continue;
         }
         for &get in C::ALL {
-            if get != give && C::in_bank(state, get) > 0 {
+            if get != give && C::in_bank(state, part, get) > 0 {
                 out.push(C::bank_trade_action(give, get, rate));
             }
         }
@@ -55,7 +55,7 @@ pub fn legal_bank_trades<C: HandCard>(state: &State, seat: Seat, out: &mut Vec<A
 
 /// Checks a maritime trade.
 pub fn check_maritime(
-    state: &State,
+    state: &BaseState,
     seat: Seat,
     give: Resource,
     get: Resource,
@@ -94,18 +94,19 @@ pub fn check_rate(named: Option<u8>, rate: u8) -> Result<(), CatanError> {
 /// Applies a trade with the bank at the seat's best rate (nothing if it is
 /// not possible).
 pub fn apply_bank_trade<C: HandCard, S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    part: &mut C::Part,
     seat: Seat,
     give: C,
     get: C,
     events: &mut S,
 ) {
-    let rate = C::rates(state, seat)[give.index()];
-    if C::held(state, seat, give) < rate || C::in_bank(state, get) == 0 || give == get {
+    let rate = C::rates(state, part, seat)[give.index()];
+    if C::held(state, part, seat, give) < rate || C::in_bank(state, part, get) == 0 || give == get {
         return;
     }
-    C::to_bank(state, seat, give, rate);
-    C::from_bank(state, seat, get);
+    C::to_bank(state, part, seat, give, rate);
+    C::from_bank(state, part, seat, get);
     events.push(C::bank_traded(seat, give, rate, get));
 }
 
@@ -127,10 +128,10 @@ pub fn is_trade<C: HandCard>(action: &Action) -> bool {
 
 /// Micro-actions of the offer being put together: each card that may go on
 /// either side, then submitting (if it may be) and cancelling.
-pub fn legal_draft<C: HandCard>(state: &State, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
+pub fn legal_draft<C: HandCard>(state: &BaseState, part: &C::Part, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
     for give in [true, false] {
         for &card in C::ALL {
-            if check_draft(state, seat, offer, card, give).is_ok() {
+            if check_draft(state, part, seat, offer, card, give).is_ok() {
                 out.push(card.draft_action(give));
             }
         }
@@ -146,7 +147,8 @@ pub fn legal_draft<C: HandCard>(state: &State, seat: Seat, offer: &Offer, out: &
 /// (`catan.pay.insufficient`), and only cards the other players hold
 /// together are asked for (`catan.trade.ask_only_held`).
 pub fn check_draft<C: HandCard>(
-    state: &State,
+    state: &BaseState,
+    part: &C::Part,
     seat: Seat,
     offer: &Offer,
     card: C,
@@ -156,20 +158,20 @@ pub fn check_draft<C: HandCard>(
         return Err(CatanError::SameResource);
     }
     let mine = C::offered(offer, card, give);
-    if give && C::held(state, seat, card) <= mine {
+    if give && C::held(state, part, seat, card) <= mine {
         return Err(CatanError::PayInsufficient);
     }
-    if !give && held_by_others(state, seat, card) <= mine as u32 {
+    if !give && held_by_others(state, part, seat, card) <= mine as u32 {
         return Err(CatanError::AskOnlyHeld);
     }
     Ok(())
 }
 
 /// Cards of a kind held by the seats other than `seat`, all together.
-pub fn held_by_others<C: HandCard>(state: &State, seat: Seat, card: C) -> u32 {
+pub fn held_by_others<C: HandCard>(state: &BaseState, part: &C::Part, seat: Seat, card: C) -> u32 {
     Seat::all(state.n())
         .filter(|&s| s != seat)
-        .map(|s| C::held(state, s, card) as u32)
+        .map(|s| C::held(state, part, s, card) as u32)
         .sum()
 }
 
@@ -183,13 +185,13 @@ pub fn check_submit<C: HandCard>(offer: &Offer) -> Result<(), CatanError> {
 }
 
 /// Adds one `card` to one side of the offer being drafted.
-pub fn apply_draft<C: HandCard>(state: &mut State, mut offer: Offer, card: C, give: bool) {
+pub fn apply_draft<C: HandCard>(state: &mut BaseState, mut offer: Offer, card: C, give: bool) {
     C::add_to_offer(&mut offer, card, give);
     state.phase = Phase::Base(BasePhase::TradeDraft { offer });
 }
 
 /// Puts the offer to every other seat; they reply all at once.
-pub fn apply_submit<S: EventSink<Event>>(state: &mut State, offer: Offer, events: &mut S) {
+pub fn apply_submit<S: EventSink<Event>>(state: &mut BaseState, offer: Offer, events: &mut S) {
     let seat = state.current;
     let mut pending = SeatSet::EMPTY;
     for s in Seat::all(state.n()) {
@@ -214,7 +216,7 @@ pub fn apply_submit<S: EventSink<Event>>(state: &mut State, offer: Offer, events
 /// Records one reply; when all have replied, the active player confirms (or
 /// the offer lapses if nobody accepted).
 pub fn apply_reply<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
     offer: Offer,
     mut pending: SeatSet,
     mut accepted: SeatSet,
@@ -243,7 +245,7 @@ pub fn apply_reply<S: EventSink<Event>>(
 
 /// Carries out the trade with `with` (the resources; a rule set with more
 /// kinds of cards moves those before calling this).
-pub fn apply_confirm<S: EventSink<Event>>(state: &mut State, offer: Offer, with: Seat, events: &mut S) {
+pub fn apply_confirm<S: EventSink<Event>>(state: &mut BaseState, offer: Offer, with: Seat, events: &mut S) {
     let seat = state.current;
     state.players[seat.index()].hand.sub(&offer.give);
     state.players[seat.index()].hand.add(&offer.get);

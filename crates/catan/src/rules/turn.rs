@@ -3,15 +3,16 @@
 //! (`catan.production.bank_shortage`), the end of a turn, and victory in the
 //! player's own turn (`catan.win.own_turn`).
 
+use super::layer::Layer;
 use crate::action::{Dice, Event};
 use crate::resource::Resource;
-use crate::state::{Phase, Resume, State, MAX_PLAYERS};
+use crate::state::{BaseState, Phase, Resume, MAX_PLAYERS};
 use crate::{BaseEvent, BasePhase};
 
 use engine::EventSink;
 
 /// Applies a roll of the dice.
-pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &mut S) {
+pub fn apply_dice<S: EventSink<Event>>(state: &mut BaseState, dice: Dice, events: &mut S) {
     state.last_roll = Some(dice);
     events.push(Event::Base(BaseEvent::Rolled {
         seat: state.current,
@@ -34,7 +35,7 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
             Phase::Base(BasePhase::MoveRobber { resume: Resume::Main })
         };
     } else {
-        super::hand::produce::<Resource, S>(state, sum, events);
+        super::hand::produce::<Resource, S>(state, &mut (), sum, events);
         state.phase = Phase::Base(BasePhase::Main);
     }
 }
@@ -42,7 +43,7 @@ pub fn apply_dice<S: EventSink<Event>>(state: &mut State, dice: Dice, events: &m
 /// Ends the turn: cards bought become playable, the next seat rolls. (The
 /// 5–6 player extension ends a turn its own way, `crate::five_six`, and
 /// calls [`begin_next_turn`] when the next turn begins.)
-pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+pub fn end_turn<S: EventSink<Event>>(state: &mut BaseState, events: &mut S) {
     let seat = state.current;
     let p = &mut state.players[seat.index()];
     for k in 0..p.dev_cards.0.len() {
@@ -57,7 +58,7 @@ pub fn end_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
 }
 
 /// The next seat's turn begins: it rolls.
-pub(crate) fn begin_next_turn<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+pub(crate) fn begin_next_turn<S: EventSink<Event>>(state: &mut BaseState, events: &mut S) {
     state.current = state.next_seat(state.current);
     state.turn += 1;
     state.phase = Phase::Base(BasePhase::Roll);
@@ -71,20 +72,25 @@ pub(crate) fn begin_next_turn<S: EventSink<Event>>(state: &mut State, events: &m
 /// in the player's own turn, so only the active player is ever checked (the
 /// 5–6 player extension checks its own way, `crate::five_six::check_victory`).
 #[inline(always)]
-pub fn check_victory<S: EventSink<Event>>(state: &mut State, events: &mut S) {
+pub fn check_victory<L: Layer, S: EventSink<Event>>(layer: L, state: &mut BaseState, events: &mut S) {
     if matches!(
         state.phase,
         Phase::Base(BasePhase::Setup { .. }) | Phase::Base(BasePhase::Over { .. })
     ) {
         return;
     }
-    declare_if_won(state, state.current, events);
+    declare_if_won(layer, state, state.current, events);
 }
 
 /// Ends the game with `seat` the winner if its points reach the goal.
 #[inline(always)]
-pub(crate) fn declare_if_won<S: EventSink<Event>>(state: &mut State, seat: engine::Seat, events: &mut S) {
-    let points = state.points(seat);
+pub(crate) fn declare_if_won<L: Layer, S: EventSink<Event>>(
+    layer: L,
+    state: &mut BaseState,
+    seat: engine::Seat,
+    events: &mut S,
+) {
+    let points = layer.points(state, seat);
     if points >= state.victory_points {
         state.phase = Phase::Base(BasePhase::Over { winner: seat });
         events.push(Event::Base(BaseEvent::Won {

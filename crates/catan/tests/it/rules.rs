@@ -42,7 +42,10 @@ fn catan_board_red_numbers_apart() {
     // Seeded: the same seed gives the same board, another seed another one.
     let b = |seed| {
         let mut rng = GameRng::seed_from_u64(seed);
-        Catan::new_game(&Config::default(), 3, &mut rng).expect("config").board
+        Catan::new_game(&Config::default(), 3, &mut rng)
+            .expect("config")
+            .base
+            .board
     };
     assert_eq!(b(5), b(5));
     assert_ne!(b(5), b(6));

@@ -8,11 +8,12 @@ use super::HeroError;
 use crate::action::{Action, Event};
 use crate::cities_knights::cards::{Card, Commodity};
 use crate::cities_knights::knights::check_can_act;
+use crate::cities_knights::to_bank;
+use crate::cities_knights::CkState;
 use crate::cities_knights::KnightBit;
-use crate::cities_knights::{ck, ck_mut, to_bank};
 use crate::error::CatanError;
 use crate::resource::Resource;
-use crate::state::State;
+use crate::state::BaseState;
 use crate::topology::{EdgeId, HexId, NodeId, Topology};
 use crate::{CkAction, CkEvent};
 use engine::{EventSink, Seat};
@@ -45,26 +46,26 @@ pub fn neighbours(t: &Topology, hex: HexId) -> impl Iterator<Item = HexId> {
 }
 
 /// The owner of the squire on `hex`.
-pub fn squire_owner(state: &State, hex: HexId) -> Option<Seat> {
-    let c = ck(state);
+pub fn squire_owner(state: &BaseState, ck: &CkState, hex: HexId) -> Option<Seat> {
+    let c = ck;
     (0..state.n())
         .find(|&i| c.players[i].heroes.squires.contains(hex))
         .map(|i| Seat(i as u8))
 }
 
 /// The resource a step onto `hex` costs (`snh.squire.move.cost`); `None` for the desert.
-pub fn hex_resource(state: &State, hex: HexId) -> Option<Resource> {
+pub fn hex_resource(state: &BaseState, hex: HexId) -> Option<Resource> {
     state.board.tiles[hex.index()].terrain.resource()
 }
 
 /// The intersection of `seat`'s hero, if on the board.
-pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
-    ck(state).players[seat.index()]
+pub fn hero_node(ck: &CkState, seat: Seat) -> Option<NodeId> {
+    ck.players[seat.index()]
         .roster
         .first_with(KnightBit::Hero as u8 | KnightBit::Placed as u8)
 }
 
-fn on(state: &State) -> Result<(), CatanError> {
+fn on(state: &BaseState) -> Result<(), CatanError> {
     if state.rules.has_heroes() {
         Ok(())
     } else {
@@ -73,34 +74,40 @@ fn on(state: &State) -> Result<(), CatanError> {
 }
 
 /// Checks upgrading the knight on `node` to the hero for one `commodity`.
-pub fn check_upgrade(state: &State, seat: Seat, node: NodeId, commodity: Commodity) -> Result<(), CatanError> {
+pub fn check_upgrade(
+    state: &BaseState,
+    ck: &CkState,
+    seat: Seat,
+    node: NodeId,
+    commodity: Commodity,
+) -> Result<(), CatanError> {
     on(state)?;
-    if !ck(state).players[seat.index()].roster.has(KnightBit::Placed, node) {
+    if !ck.players[seat.index()].roster.has(KnightBit::Placed, node) {
         return Err(err(HeroError::Upgrade));
     }
-    if hero_node(state, seat).is_some() {
+    if hero_node(ck, seat).is_some() {
         return Err(err(HeroError::OnePerPlayer));
     }
-    if ck(state).players[seat.index()].commodities.get(commodity) == 0 {
+    if ck.players[seat.index()].commodities.get(commodity) == 0 {
         return Err(CatanError::PayInsufficient);
     }
     Ok(())
 }
 
 /// Checks recruiting a squire onto `hex` by the hero.
-pub fn check_recruit(state: &State, seat: Seat, hex: HexId) -> Result<(), CatanError> {
+pub fn check_recruit(state: &BaseState, ck: &CkState, seat: Seat, hex: HexId) -> Result<(), CatanError> {
     on(state)?;
-    let Some(hero) = hero_node(state, seat) else {
+    let Some(hero) = hero_node(ck, seat) else {
         return Err(err(HeroError::HeroOnly));
     };
-    if ck(state).players[seat.index()].heroes.squires_left() == 0 {
+    if ck.players[seat.index()].heroes.squires_left() == 0 {
         return Err(err(HeroError::NoneLeft));
     }
-    check_can_act(state, seat, hero)?;
+    check_can_act(state, ck, seat, hero)?;
     if hex.index() >= state.topology().hex_count()
         || !state.topology().hex_node_set[hex.index()].contains(hero)
         || hex_resource(state, hex).is_none()
-        || squire_owner(state, hex).is_some()
+        || squire_owner(state, ck, hex).is_some()
     {
         return Err(err(HeroError::RecruitHex));
     }
@@ -108,9 +115,15 @@ pub fn check_recruit(state: &State, seat: Seat, hex: HexId) -> Result<(), CatanE
 }
 
 /// Checks one step of a squire; on success, the card it costs (`None`: free).
-pub fn check_move(state: &State, seat: Seat, from: HexId, to: HexId) -> Result<Option<Resource>, CatanError> {
+pub fn check_move(
+    state: &BaseState,
+    ck: &CkState,
+    seat: Seat,
+    from: HexId,
+    to: HexId,
+) -> Result<Option<Resource>, CatanError> {
     on(state)?;
-    let mine = ck(state).players[seat.index()].heroes.squires;
+    let mine = ck.players[seat.index()].heroes.squires;
     let Some(edge) = (if mine.contains(from) {
         edge_between_hexes(state.topology(), from, to)
     } else {
@@ -145,14 +158,14 @@ pub fn check_move(state: &State, seat: Seat, from: HexId, to: HexId) -> Result<O
 }
 
 /// The heroes actions of `seat` in the main phase.
-pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
+pub fn legal(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Action>) {
     if !state.rules.has_heroes() {
         return;
     }
     let i = seat.index();
-    let c = &ck(state).players[i];
-    if hero_node(state, seat).is_none() {
-        for node in ck(state).players[i].knights().iter() {
+    let c = &ck.players[i];
+    if hero_node(ck, seat).is_none() {
+        for node in ck.players[i].knights().iter() {
             for commodity in Commodity::ALL {
                 if c.commodities.get(commodity) > 0 {
                     out.push(Action::Ck(CkAction::UpgradeHero { node, commodity }));
@@ -161,18 +174,18 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     // What `check_recruit` asks of the hero, asked once instead of per hex.
-    let hero_can_recruit = hero_node(state, seat)
-        .is_some_and(|hero| c.heroes.squires_left() > 0 && check_can_act(state, seat, hero).is_ok());
+    let hero_can_recruit = hero_node(ck, seat)
+        .is_some_and(|hero| c.heroes.squires_left() > 0 && check_can_act(state, ck, seat, hero).is_ok());
     if hero_can_recruit {
         for h in 0..state.topology().hex_count() as u8 {
-            if check_recruit(state, seat, HexId(h)).is_ok() {
+            if check_recruit(state, ck, seat, HexId(h)).is_ok() {
                 out.push(Action::Ck(CkAction::RecruitSquire { hex: HexId(h) }));
             }
         }
     }
     for from in c.heroes.squires.iter() {
         for to in neighbours(state.topology(), from) {
-            if check_move(state, seat, from, to).is_ok() {
+            if check_move(state, ck, seat, from, to).is_ok() {
                 out.push(Action::Ck(CkAction::MoveSquire { from, to }));
             }
         }
@@ -181,25 +194,26 @@ pub fn legal(state: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Upgrades a knight to the hero, paying the commodity to the bank.
 pub fn apply_upgrade<S: EventSink<Event>>(
-    state: &mut State,
+    state: &mut BaseState,
+    ck: &mut CkState,
     seat: Seat,
     node: NodeId,
     commodity: Commodity,
     events: &mut S,
 ) {
-    to_bank(state, seat, Card::commodity(commodity), 1);
-    let c = &mut ck_mut(state).players[seat.index()];
+    to_bank(state, ck, seat, Card::commodity(commodity), 1);
+    let c = &mut ck.players[seat.index()];
     c.roster.clear(KnightBit::Hero);
     c.roster.insert(KnightBit::Hero, node);
     events.push(Event::Ck(CkEvent::HeroUpgraded { seat, node, commodity }));
 }
 
 /// Recruits a squire: the hero acts and becomes inactive.
-pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: HexId, events: &mut S) {
-    let Some(hero) = hero_node(state, seat) else {
+pub fn apply_recruit<S: EventSink<Event>>(ck: &mut CkState, seat: Seat, hex: HexId, events: &mut S) {
+    let Some(hero) = hero_node(ck, seat) else {
         return;
     };
-    let c = &mut ck_mut(state).players[seat.index()];
+    let c = &mut ck.players[seat.index()];
     c.roster.remove(KnightBit::Active, hero);
     c.roster.insert(KnightBit::Acted, hero);
     c.heroes.squires.insert(hex);
@@ -208,10 +222,17 @@ pub fn apply_recruit<S: EventSink<Event>>(state: &mut State, seat: Seat, hex: He
 
 /// Moves a squire one step, paying unless over an own road; an opposing
 /// squire on the target goes back to its owner's supply (`snh.squire.displace`).
-pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: HexId, to: HexId, events: &mut S) {
-    let paid = check_move(state, seat, from, to).ok().flatten();
+pub fn apply_move<S: EventSink<Event>>(
+    state: &mut BaseState,
+    ck: &mut CkState,
+    seat: Seat,
+    from: HexId,
+    to: HexId,
+    events: &mut S,
+) {
+    let paid = check_move(state, ck, seat, from, to).ok().flatten();
     match paid {
-        Some(r) => to_bank(state, seat, Card::resource(r), 1),
+        Some(r) => to_bank(state, ck, seat, Card::resource(r), 1),
         // Counted only under the house rule: without it the state (and its
         // JSON) stays the seed's game, byte for byte.
         None if state.free_squire_steps_per_turn.is_some() => {
@@ -219,8 +240,8 @@ pub fn apply_move<S: EventSink<Event>>(state: &mut State, seat: Seat, from: HexI
         }
         None => {}
     }
-    let displaced = squire_owner(state, to).filter(|&s| s != seat);
-    let c = ck_mut(state);
+    let displaced = squire_owner(state, ck, to).filter(|&s| s != seat);
+    let c = ck;
     if let Some(v) = displaced {
         c.players[v.index()].heroes.squires.remove(to);
     }

@@ -2,9 +2,9 @@
 //! pure functions of the public state that change nothing.
 
 use super::actions::hero_node;
-use crate::cities_knights::ck;
+use crate::cities_knights::CkState;
 use crate::rules::build::road_nodes;
-use crate::state::State;
+use crate::state::BaseState;
 use crate::topology::{EdgeId, HexId, NodeId};
 use engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -67,13 +67,13 @@ pub struct Attackable {
 /// location and reasons, sorted by location (`snh.attack.squire`,
 /// `snh.attack.adjacent`); heroes are never listed (`snh.hero.not_attackable`).
 /// Empty in games without heroes and for seats not at the table.
-pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
+pub fn attackable_by(state: &BaseState, ck: &CkState, seat: Seat) -> Vec<Attackable> {
     let mut out: Vec<Attackable> = Vec::new();
     if !state.rules.has_heroes() || seat.index() >= state.n() {
         return out;
     }
     let t = state.topology();
-    let c = ck(state);
+    let c = ck;
     let me = &state.players[seat.index()];
     let squires = c.players[seat.index()].heroes.squires;
     let mut near = road_nodes(state.topology(), me.roads);
@@ -148,6 +148,6 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
 /// Whether `seat` has a hero on the board, active or not, wherever it stands
 /// (`snh.hero.protection`): a battle system then removes no road and no
 /// knight of that seat after an attack on one of its roads.
-pub fn hero_protection(state: &State, seat: Seat) -> bool {
-    state.rules.has_heroes() && seat.index() < state.n() && hero_node(state, seat).is_some()
+pub fn hero_protection(state: &BaseState, ck: &CkState, seat: Seat) -> bool {
+    state.rules.has_heroes() && seat.index() < state.n() && hero_node(ck, seat).is_some()
 }

@@ -4,12 +4,13 @@
 
 use super::SQUIRES_PER_PLAYER;
 use crate::cities_knights::CkState;
-use crate::state::{Phase, State};
+use crate::state::BaseState;
+use crate::state::Phase;
 use crate::CkPhase;
 use engine::{problem, Problem};
 
 /// Appends every inconsistency of the heroes part to `out`.
-pub fn validate(state: &State, ck: &CkState, out: &mut Vec<Problem>) {
+pub fn validate(state: &BaseState, ck: &CkState, out: &mut Vec<Problem>) {
     let on = state.rules.has_heroes();
     let mut squires = 0u32;
     for (i, c) in ck.players.iter().enumerate() {
