@@ -450,15 +450,14 @@ pub fn check_relocate(state: &BaseState, ck: &CkState, seat: Seat, from: NodeId,
     Ok(())
 }
 
-/// Puts a displaced knight back on the board with its level and status.
+/// Puts a displaced knight back on the board with its level and status
+/// (its strength 1–3 and whether it was active).
 pub fn apply_relocate<S: EventSink<Event>>(
     state: &mut BaseState,
     ck: &mut CkState,
     seat: Seat,
-    from: NodeId,
-    node: NodeId,
-    strength: u8,
-    active: bool,
+    (from, node): (NodeId, NodeId),
+    (strength, active): (u8, bool),
     events: &mut S,
 ) {
     ck.players[seat.index()].roster.insert(KnightBit::Placed, node);

@@ -361,7 +361,7 @@ pub fn apply<S: EventSink<Event>>(
                 from, strength, active, ..
             }),
             Action::Ck(CkAction::RelocateKnight { node }),
-        ) => knights::apply_relocate(state, ck, seat, from, node, strength, active, events),
+        ) => knights::apply_relocate(state, ck, seat, (from, node), (strength, active), events),
         (Phase::Ck(CkPhase::PlaceMetropolis { track }), Action::Ck(CkAction::PlaceMetropolis { node })) => {
             improvements::apply_place(state, ck, seat, track, node, events)
         }
