@@ -22,39 +22,34 @@
 
 use crate::dev::{DevCards, DEV_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
-use crate::state::{Phase, State, MAX_PLAYERS};
+use crate::state::{BaseState, Phase, MAX_PLAYERS};
 use crate::BasePhase;
 use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
-/// A state consistent with everything `viewer` sees, secrets resampled.
-pub fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
-    let mut s = state.clone();
-    let n = s.n();
+/// The seats whose secrets `viewer` does not see; `None` when it sees
+/// every seat's (then a determinization is the state itself).
+pub(crate) fn hidden_seats(state: &BaseState, viewer: Viewer) -> Option<[bool; MAX_PLAYERS]> {
     let mut hidden = [false; MAX_PLAYERS];
     let mut any = false;
-    for (i, h) in hidden.iter_mut().enumerate().take(n) {
+    for (i, h) in hidden.iter_mut().enumerate().take(state.n()) {
         *h = !viewer.sees(Seat(i as u8));
         any |= *h;
     }
-    if !any {
-        return s;
-    }
-    if s.ck.is_some() {
-        // Cities & Knights: cards of both kinds and progress cards
-        // (no development cards exist).
-        let known = known_minimum(&s);
-        crate::cities_knights::secrets::resample(&mut s, viewer, &known, rng);
-        return s;
-    }
-    resample_hands(&mut s, &hidden, rng);
+    any.then_some(hidden)
+}
+
+/// Deals the base game's secrets of the `hidden` seats again: their hands
+/// and development cards. A rule set with secrets of its own resamples them
+/// instead (the dispatch in `game.rs` chooses).
+pub(crate) fn resample(s: &mut BaseState, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
+    resample_hands(s, hidden, rng);
     if !matches!(s.phase, Phase::Base(BasePhase::Over { .. })) {
-        resample_dev_cards(&mut s, &hidden, rng);
+        resample_dev_cards(s, hidden, rng);
     }
-    s
 }
 
 /// Cards each player is publicly known to hold.
-fn known_minimum(state: &State) -> [Resources; MAX_PLAYERS] {
+pub(crate) fn known_minimum(state: &BaseState) -> [Resources; MAX_PLAYERS] {
     let mut known = [Resources::ZERO; MAX_PLAYERS];
     let cur = state.current.index();
     match state.phase {
@@ -74,7 +69,7 @@ fn known_minimum(state: &State) -> [Resources; MAX_PLAYERS] {
     known
 }
 
-fn resample_hands(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
+fn resample_hands(s: &mut BaseState, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
     let known = known_minimum(s);
     // The unseen cards per resource: everything in hidden hands beyond what is
     // known. For a consistent state this is the full supply minus the bank,
@@ -107,7 +102,7 @@ fn resample_hands(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng
     }
 }
 
-fn resample_dev_cards(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
+fn resample_dev_cards(s: &mut BaseState, hidden: &[bool; MAX_PLAYERS], rng: &mut GameRng) {
     // The unseen development cards per kind: the deck and the hidden players'
     // unplayed cards, i.e. the full deck minus every played card and the
     // viewer's own; the counts per player and the deck size are public.
@@ -157,7 +152,7 @@ fn resample_dev_cards(s: &mut State, hidden: &[bool; MAX_PLAYERS], rng: &mut Gam
 mod tests {
     use super::*;
     use crate::dev::DevCard;
-    use crate::{BoardChoice, Catan, Config};
+    use crate::{BoardChoice, Catan, Config, State};
     use engine::rand::SeedableRng;
     use engine::{random_playout, Game, PlayoutBuffers, RandomPolicy};
 
@@ -242,8 +237,8 @@ mod tests {
                 crate::validate::validate(&t).expect("the changed state is consistent");
                 assert_eq!(Catan::view(&s, viewer), Catan::view(&t, viewer));
                 for rng_seed in 0..3 {
-                    let a = determinize(&s, viewer, &mut GameRng::seed_from_u64(rng_seed));
-                    let b = determinize(&t, viewer, &mut GameRng::seed_from_u64(rng_seed));
+                    let a = Catan::determinize(&s, viewer, &mut GameRng::seed_from_u64(rng_seed));
+                    let b = Catan::determinize(&t, viewer, &mut GameRng::seed_from_u64(rng_seed));
                     assert_eq!(a, b, "seed {seed}, viewer {me}, rng {rng_seed}");
                     assert_eq!(Catan::view(&a, viewer), Catan::view(&s, viewer));
                     crate::validate::validate(&a).expect("the sample is consistent");

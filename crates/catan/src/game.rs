@@ -428,7 +428,11 @@ impl Game for Catan {
     }
 
     fn view(state: &State, viewer: Viewer) -> View {
-        view::view(state, viewer)
+        let mut v = view::view(state, viewer);
+        if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
+            cities_knights::view::complete(&mut v, state, ck, viewer);
+        }
+        v
     }
 
     fn redact(event: &Event, viewer: Viewer) -> Option<Event> {
@@ -450,11 +454,34 @@ impl Game for Catan {
     }
 
     fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
-        validate::validate(state)
+        let mut out = validate::validate(state)?;
+        // Every rule set's part is checked, its absence too: a C&K game
+        // without its part, or a base game with one, is `ck.state.rules`.
+        cities_knights::validate::validate(state, state.ck.as_deref(), &mut out);
+        if out.is_empty() {
+            Ok(())
+        } else {
+            Err(out)
+        }
     }
 
+    /// A state consistent with everything `viewer` sees, secrets
+    /// resampled: each rule set deals its own secrets again (Cities &
+    /// Knights: cards of both kinds and progress cards; it has no
+    /// development cards).
     fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
-        determinize::determinize(state, viewer, rng)
+        let mut s = state.clone();
+        let Some(hidden) = determinize::hidden_seats(&s, viewer) else {
+            return s;
+        };
+        match RuleSetMut::split(&mut s) {
+            (base, RuleSetMut::CitiesKnights(ck)) => {
+                let known = determinize::known_minimum(base);
+                cities_knights::secrets::resample(base, ck, viewer, &known, rng);
+            }
+            (base, RuleSetMut::Base | RuleSetMut::FiveSix) => determinize::resample(base, &hidden, rng),
+        }
+        s
     }
 
     fn topology(state: &State) -> Option<serde_json::Value> {

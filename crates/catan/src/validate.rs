@@ -18,8 +18,12 @@ use crate::BasePhase;
 
 use engine::{problem, Problem};
 
-/// Everything inconsistent in `state`.
-pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
+/// Everything inconsistent in the base part of `state` (read whole: the
+/// base rules' counts include pieces and cards a rule set adds, such as
+/// knights and commodities). `Err` when the state is too broken to check
+/// further (a rule set's part is then not checked either); otherwise the
+/// problems found, to which the dispatch adds the rule set's own.
+pub(crate) fn validate(state: &State) -> Result<Vec<Problem>, Vec<Problem>> {
     let mut out = Vec::new();
     let n = state.n();
     if !(2..=MAX_PLAYERS).contains(&n) {
@@ -96,12 +100,7 @@ pub fn validate(state: &State) -> Result<(), Vec<Problem>> {
     pieces(state, &mut out);
     awards(state, &mut out);
     phase(state, &mut out);
-    crate::cities_knights::validate::validate(state, state.ck.as_deref(), &mut out);
-    if out.is_empty() {
-        Ok(())
-    } else {
-        Err(out)
-    }
+    Ok(out)
 }
 
 fn cards(state: &State, out: &mut Vec<Problem>) {
@@ -131,7 +130,7 @@ fn cards(state: &State, out: &mut Vec<Problem>) {
         }
     }
     // Cities & Knights has no development cards (`ck.removed.development_cards`);
-    // its own cards are checked in `cities_knights::validate`.
+    // its own cards are checked by its own validation.
     let want_deck = if state.ck.is_some() {
         DevCards::ZERO
     } else if five_six {
@@ -445,10 +444,8 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
         }
         Phase::Base(BasePhase::Discard { owed }) => {
             for (i, &o) in owed.iter().enumerate() {
-                let held = match state.ck.as_deref() {
-                    Some(ck) if i < n => crate::cities_knights::card_count(state, ck, engine::Seat(i as u8)),
-                    _ => state.players.get(i).map_or(0, |p| p.hand.total()),
-                };
+                // Resources, and in Cities & Knights commodities too.
+                let held = crate::query::card_count(state, engine::Seat(i as u8));
                 if o as u32 > held {
                     out.push(problem!(
                         "catan.robber.discard_half",
@@ -473,14 +470,7 @@ fn phase(state: &State, out: &mut Vec<Problem>) {
                     "cannot steal from seat {}",
                     victim.0
                 ));
-            } else if state
-                .ck
-                .as_deref()
-                .map_or(state.players[victim.index()].hand.total(), |ck| {
-                    crate::cities_knights::card_count(state, ck, victim)
-                })
-                == 0
-            {
+            } else if crate::query::card_count(state, victim) == 0 {
                 out.push(problem!(
                     "catan.robber.steal_target",
                     "Platz {} wird beraubt, hat aber keine Karte.",

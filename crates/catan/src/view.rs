@@ -117,15 +117,12 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 roads: p.roads,
                 road_length: p.road_length,
                 played: p.played,
-                resource_count: match state.ck.as_deref() {
-                    Some(ck) => crate::cities_knights::card_count(state, ck, seat),
-                    None => p.hand.total(),
-                },
+                // With commodities in Cities & Knights: the others see one count.
+                resource_count: crate::query::card_count(state, seat),
                 dev_card_count: p.dev_cards.total() + p.new_dev_cards.total(),
                 new_dev_card_count: p.new_dev_cards.total(),
                 public_points: state.public_points(seat),
-                hand: (own || state.ck.is_some() && crate::cities_knights::view::sees_cards(state, viewer, seat))
-                    .then_some(p.hand),
+                hand: own.then_some(p.hand),
                 dev_cards: own.then_some(p.dev_cards),
                 new_dev_cards: own.then_some(p.new_dev_cards),
                 victory_point_cards: (own || over).then(|| p.victory_point_cards()),
@@ -149,10 +146,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         largest_army: state.largest_army,
         last_roll: state.last_roll,
         players,
-        cities_knights: state
-            .ck
-            .as_deref()
-            .map(|ck| crate::cities_knights::view::view(state, ck, viewer)),
+        // Filled by the rule set's own view (the dispatch in `game.rs`).
+        cities_knights: None,
         turn_rule: state.turn_rule,
         turn_of: state.turn_of,
     }

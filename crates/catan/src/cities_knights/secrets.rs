@@ -9,15 +9,22 @@
 use super::cards::{Card, Cards, CARD_KINDS};
 use super::progress::{ProgressCard, ProgressCards, PROGRESS_KINDS};
 use super::Track;
+use crate::cities_knights::CkState;
 use crate::resource::Resources;
-use crate::state::{State, MAX_PLAYERS};
+use crate::state::{BaseState, MAX_PLAYERS};
 use crate::{BasePhase, CkPhase};
 use engine::{draw_without_replacement, GameRng, Seat, Viewer};
 
 /// Resamples the secrets hidden from `viewer`; `known` are resources
 /// publicly known to be held (a trade offer). Cards a card lets the viewer
 /// see (Master Merchant's target, Spy's target) are not hidden.
-pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS], rng: &mut GameRng) {
+pub fn resample(
+    s: &mut BaseState,
+    ck: &mut CkState,
+    viewer: Viewer,
+    known: &[Resources; MAX_PLAYERS],
+    rng: &mut GameRng,
+) {
     let n = s.n();
     let mut hidden = [false; MAX_PLAYERS];
     let mut hidden_progress = [false; MAX_PLAYERS];
@@ -25,9 +32,6 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
         hidden[i] = !super::view::sees_cards(s, viewer, Seat(i as u8));
         hidden_progress[i] = !super::view::sees_progress(s, viewer, Seat(i as u8));
     }
-    let Some(mut ck) = s.ck.take() else {
-        return;
-    };
     // The resource offered by Commercial Harbor is known to be held.
     let mut known = *known;
     if let crate::state::Phase::Ck(CkPhase::HarborReply { resource, .. }) = s.phase {
@@ -139,5 +143,4 @@ pub fn resample(s: &mut State, viewer: Viewer, known: &[Resources; MAX_PLAYERS],
             }
         }
     }
-    s.ck = Some(ck);
 }

@@ -87,6 +87,18 @@ pub struct CkView {
     pub players: Vec<CkPlayerView>,
 }
 
+/// Completes the base game's view of `viewer` with what Cities & Knights
+/// shows: its own part, and the hand of Master Merchant's target to the
+/// card's player while it takes from them.
+pub fn complete(v: &mut crate::View, state: &BaseState, ck: &CkState, viewer: Viewer) {
+    for (i, p) in v.players.iter_mut().enumerate() {
+        if p.hand.is_none() && sees_cards(state, viewer, Seat(i as u8)) {
+            p.hand = state.players.get(i).map(|q| q.hand);
+        }
+    }
+    v.cities_knights = Some(view(state, ck, viewer));
+}
+
 /// Whether `viewer` sees `seat`'s cards: its own, or those of Master
 /// Merchant's target while the card's player takes from them.
 pub fn sees_cards(state: &BaseState, viewer: Viewer, seat: Seat) -> bool {
