@@ -1,7 +1,9 @@
 //! MCTS decisions per second at the default budget (1,000 playouts), on one
 //! thread and on all cores, for each game:
-//! `cargo run -p spielleiter-bots --release --example mcts_speed -- 30`
-//! (the argument is the number of decisions measured per game and setting).
+//! `cargo run -p spielleiter-bots --release --example mcts_speed -- 30 [name]`
+//! (the number of decisions measured per game and setting; a name, such as
+//! `cities`, measures only the settings whose name contains it, on one
+//! thread, for a profiler).
 
 use bots::{Bot, BotGame, GreedyBot, MctsBot, MctsConfig};
 use engine::{GameRng, NoEvents, Seat, ToAct};
@@ -57,7 +59,9 @@ fn speed<G: BotGame>(config: &G::Config, players: usize, threads: usize, decisio
 fn main() {
     let n: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(30);
     let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    let only = std::env::args().nth(2);
     let two: catan::Config = serde_json::from_str(r#"{"two_players":true}"#).unwrap_or_default();
+    let ck = catan::Config::cities_knights();
     for (name, f) in [
         (
             "splendor 2p",
@@ -69,10 +73,20 @@ fn main() {
         ),
         ("catan 2p", Box::new(move |t| speed::<catan::Catan>(&two, 2, t, n))),
         (
+            "catan cities & knights 4p",
+            Box::new(move |t| speed::<catan::Catan>(&ck, 4, t, n)),
+        ),
+        (
             "catan-junior 2p",
             Box::new(|t| speed::<catan_junior::CatanJunior>(&Default::default(), 2, t, n)),
         ),
     ] {
+        if let Some(only) = &only {
+            if name.contains(only.as_str()) {
+                println!("{name}: {:.1} decisions/s on 1 thread", f(1));
+            }
+            continue;
+        }
         let one = f(1);
         let all = f(cores);
         println!(

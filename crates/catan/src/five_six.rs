@@ -51,16 +51,7 @@ pub(crate) fn check(
 ) -> Result<(), Rejection<CatanError>> {
     // The phases where only the active player acts (the others answer
     // before a seat's turn is looked at).
-    let active_phase = matches!(
-        phase,
-        BasePhase::Setup { .. }
-            | BasePhase::Roll
-            | BasePhase::MoveRobber { .. }
-            | BasePhase::Main
-            | BasePhase::RoadBuilding { .. }
-            | BasePhase::TradeDraft { .. }
-            | BasePhase::TradeConfirm { .. }
-    );
+    let active_phase = phase.only_active_player_acts();
     if active_phase && seat.index() < state.n() {
         legal::check_ids(state, action.places())?;
         if seat != state.current {

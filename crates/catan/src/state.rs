@@ -304,6 +304,27 @@ pub enum BasePhase {
 }
 
 impl BasePhase {
+    /// Whether the active player (`current`) is the only one who acts: every
+    /// phase but chance's, the discards, the trade replies and the end.
+    #[inline]
+    pub fn only_active_player_acts(&self) -> bool {
+        match self {
+            BasePhase::Setup { .. }
+            | BasePhase::Roll
+            | BasePhase::MoveRobber { .. }
+            | BasePhase::Main
+            | BasePhase::RoadBuilding { .. }
+            | BasePhase::TradeDraft { .. }
+            | BasePhase::TradeConfirm { .. } => true,
+            BasePhase::Rolling
+            | BasePhase::Stealing { .. }
+            | BasePhase::Drawing
+            | BasePhase::Discard { .. }
+            | BasePhase::TradeReplies { .. }
+            | BasePhase::Over { .. } => false,
+        }
+    }
+
     /// The phase's name (for refusals).
     pub fn name(&self) -> &'static str {
         match self {

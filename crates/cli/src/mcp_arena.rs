@@ -6,7 +6,7 @@
 
 use bots::agent::{AgentSeat, AnswerError};
 use engine::{ErrorInfo, SeatSet, ToAct};
-use mcp::backend::{Acted, BoxFuture, GameCard, Joined, NewTable, Picture, SeatLine, SeatRef, Started};
+use mcp::backend::{Acted, BoxFuture, GameCard, NewTable, Picture, SeatLine, SeatRef, Started};
 use mcp::{Backend, Transport};
 use serde_json::Value;
 use std::sync::Arc;
@@ -68,16 +68,6 @@ impl Backend for ArenaSeat {
                 your_seats: vec![p.seat],
             })
         })
-    }
-
-    fn join(
-        &self,
-        _table: String,
-        _seat: u8,
-        _name: String,
-        _caller: Option<std::net::IpAddr>,
-    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
-        Box::pin(async { Err(mcp::backend::not_here("join_seat", Transport::Stdio)) })
     }
 
     fn picture(&self, _at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>> {

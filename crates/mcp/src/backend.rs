@@ -185,14 +185,17 @@ pub trait Backend: Send + Sync + 'static {
     /// Starts a game (stdio) or opens a table (HTTP).
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>>;
     /// Takes an open seat as agent `name` (HTTP only); `caller` is the
-    /// caller's address (for the server's limits per address).
+    /// caller's address (for the server's limits per address). A backend
+    /// over stdio has no tables to join: the default refuses it by name.
     fn join(
         &self,
-        table: String,
-        seat: u8,
-        name: String,
-        caller: Option<std::net::IpAddr>,
-    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>>;
+        _table: String,
+        _seat: u8,
+        _name: String,
+        _caller: Option<std::net::IpAddr>,
+    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
+        Box::pin(async { Err(not_here("join_seat", Transport::Stdio)) })
+    }
     /// The seat's picture.
     fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>>;
     /// The events from version `from` on, as the seat may see them (the

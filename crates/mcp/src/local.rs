@@ -230,16 +230,6 @@ impl Backend for Local {
         Box::pin(async move { self.start_now(req) })
     }
 
-    fn join(
-        &self,
-        _table: String,
-        _seat: u8,
-        _name: String,
-        _caller: Option<std::net::IpAddr>,
-    ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
-        Box::pin(async move { Err(not_here("join_seat", Transport::Stdio)) })
-    }
-
     fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>> {
         Box::pin(async move {
             self.with_game(|g| {
