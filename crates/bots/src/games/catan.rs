@@ -19,8 +19,8 @@ pub use ck::CkWeights;
 use crate::heuristic::Heuristic;
 use catan::query::{all_knights, rates, settlement_spots};
 use catan::ResourceCounts;
+use catan::MAX_HEXES;
 use catan::{Action, Catan, Phase, Resources, State};
-use catan::{MAX_HEXES, MAX_NODES};
 use engine::Seat;
 
 /// Pips of a number token: how many of the 36 rolls produce it.
@@ -68,42 +68,53 @@ impl Default for CatanHeuristic {
 /// Per-resource production weights per pip (brick, lumber, wool, grain, ore).
 const WEIGHT: [f64; 5] = [1.0, 1.0, 0.8, 1.0, 1.05];
 
-/// What a state offers every node: its production in pips per resource.
+/// What a state offers a node: its production in pips per resource, read
+/// from the hexes around it when asked. Only the nodes a player holds or
+/// could settle are asked about (a few dozen per evaluation), so nothing is
+/// computed, or zeroed, for the others (a table for every node was 3 KB
+/// written per evaluation, on the 5–6 board's 80 nodes).
 struct Board {
-    node_pips: [[f64; 5]; MAX_NODES],
+    /// Per hex: its resource (5 for none: desert, robber) and pips.
+    hex: [(usize, f64); MAX_HEXES],
+    topology: &'static catan::Topology,
 }
 
 impl Board {
     fn of(s: &State) -> Board {
-        let t = s.topology();
         let mut hex = [(5usize, 0.0f64); MAX_HEXES];
         for (h, tile) in s.board.tiles.iter().enumerate() {
             if let (Some(r), Some(n)) = (tile.terrain.resource(), tile.number) {
                 if h != s.robber.index() {
-                    hex[h] = (r.index(), pips(n));
-                }
-            }
-        }
-        let mut node_pips = [[0.0; 5]; MAX_NODES];
-        for (n, out) in node_pips.iter_mut().enumerate().take(t.node_count()) {
-            let mut m = t.node_hexes[n];
-            while m != 0 {
-                let h = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if let Some(&(r, p)) = hex.get(h) {
-                    if r < 5 {
-                        out[r] += p;
+                    if let Some(slot) = hex.get_mut(h) {
+                        *slot = (r.index(), pips(n));
                     }
                 }
             }
         }
-        Board { node_pips }
+        Board {
+            hex,
+            topology: s.topology(),
+        }
+    }
+
+    /// Pips per resource at `node` (in the hexes' order, as always summed).
+    fn node_pips(&self, node: usize) -> [f64; 5] {
+        let mut out = [0.0; 5];
+        let mut m = self.topology.node_hexes.get(node).copied().unwrap_or(0);
+        while m != 0 {
+            let h = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if let Some(&(r, p)) = self.hex.get(h) {
+                if r < 5 {
+                    out[r] += p;
+                }
+            }
+        }
+        out
     }
 
     fn node_value(&self, node: usize) -> f64 {
-        self.node_pips
-            .get(node)
-            .map_or(0.0, |p| p.iter().zip(WEIGHT).map(|(a, w)| a * w).sum())
+        self.node_pips(node).iter().zip(WEIGHT).map(|(a, w)| a * w).sum()
     }
 }
 
@@ -166,12 +177,12 @@ impl CatanHeuristic {
         // Production.
         let mut prod = [0.0f64; 5];
         for node in p.settlements.iter() {
-            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % MAX_NODES]) {
+            for (a, b) in prod.iter_mut().zip(board.node_pips(node.index())) {
                 *a += b;
             }
         }
         for node in p.cities.iter() {
-            for (a, b) in prod.iter_mut().zip(board.node_pips[node.index() % MAX_NODES]) {
+            for (a, b) in prod.iter_mut().zip(board.node_pips(node.index())) {
                 *a += 2.0 * b;
             }
         }
