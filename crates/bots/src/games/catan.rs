@@ -137,6 +137,20 @@ pub(crate) fn missing(hand: &Resources, cost: &Resources) -> i32 {
         .sum()
 }
 
+/// How close a hand is to paying `cost`: 0.55 to the power of the cards
+/// missing. Read from a table for the few counts a cost can miss (a call
+/// of `powi` per building per seat per evaluation was 3.5% of a search);
+/// the table holds `powi`'s own results, so the values are the same.
+pub(crate) fn closeness(hand: &Resources, cost: &Resources) -> f64 {
+    static TABLE: std::sync::LazyLock<[f64; 8]> =
+        std::sync::LazyLock::new(|| std::array::from_fn(|k| 0.55f64.powi(k as i32)));
+    let k = missing(hand, cost);
+    match TABLE.get(k as usize) {
+        Some(&v) => v,
+        None => 0.55f64.powi(k),
+    }
+}
+
 impl CatanHeuristic {
     /// What a hand is worth to seat `i`: cards (with the robber's risk above
     /// the hand limit) and closeness to the buildings the player can still
@@ -154,7 +168,7 @@ impl CatanHeuristic {
         let cards = f64::from(hand.total() + extra_cards);
         let limit = f64::from(limit);
         let mut v = self.card * cards.min(limit) - 0.08 * (cards - limit).max(0.0);
-        let close = |cost: &Resources| 0.55f64.powi(missing(hand, cost));
+        let close = |cost: &Resources| closeness(hand, cost);
         if p.cities_left() > 0 && !p.settlements.is_empty() {
             v += 0.5 * close(&Resources::CITY);
         }

@@ -244,7 +244,7 @@ pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -
     let (Some(p), Some(c)) = (s.players.get(i), ck.players.get(i)) else {
         return 0.0;
     };
-    let close = |cost: &Resources| 0.55f64.powi(super::missing(hand, cost));
+    let close = |cost: &Resources| super::closeness(hand, cost);
     let mut v = 0.0;
     if c.knights_left(c.knights(), 1) > 0 {
         v += 0.15 * close(&query::KNIGHT_COST);
