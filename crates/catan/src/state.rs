@@ -143,7 +143,7 @@ impl Players {
         self.n as usize
     }
     /// The buildings of every seat but `seat` (without Cities & Knights'
-    /// knights: [`State::opponent_pieces`] adds those).
+    /// knights: a rule set's layer adds its pieces, `Layer::road_blockers`).
     #[inline]
     pub fn opponent_buildings(&self, seat: usize) -> NodeSet {
         let mut s = NodeBits::ZERO;

@@ -96,10 +96,15 @@ enum Command {
         /// Game id: splendor, catan, catan-junior.
         #[arg(long, default_value = "splendor")]
         game: String,
-        /// One bot per seat, in seat order of game 0: random, random:offers,
-        /// greedy, mcts, mcts:playouts=1000,rollout=greedy, cmd:<command line>,
-        /// mcp:<command line> (an MCP agent, docs/agents.md).
-        #[arg(long = "bot", required = true)]
+        // The help text is an attribute, not a doc comment: rustdoc would read
+        // `<command line>` as an unclosed HTML tag.
+        #[arg(
+            long = "bot",
+            required = true,
+            help = "One bot per seat, in seat order of game 0: random, random:offers, greedy, mcts, \
+                    mcts:playouts=1000,rollout=greedy, cmd:<command line>, mcp:<command line> (an MCP agent, \
+                    docs/agents.md)"
+        )]
         bots: Vec<String>,
         /// Number of games (seats rotate from game to game).
         #[arg(long, default_value_t = 100)]

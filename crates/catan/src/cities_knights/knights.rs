@@ -4,10 +4,9 @@
 //! has not acted may move along own roads, displace a weaker opposing knight
 //! (whose owner relocates it) or chase the robber. Acting deactivates.
 //!
-//! Knights block roads and break Longest Road through
-//! [`crate::State::opponent_pieces`], which reads [`CkPlayer::knights`];
-//! after any knight leaves or enters an intersection every road length is
-//! recomputed.
+//! Knights block roads and break Longest Road through the layer's
+//! `road_blockers` (`CkLayer`), which reads [`CkPlayer::knights`]; after any
+//! knight leaves or enters an intersection every road length is recomputed.
 
 use super::error::CkError;
 use super::state::CkPlayer;
@@ -65,7 +64,7 @@ pub fn reach(state: &BaseState, ck: &CkState, seat: Seat, start: NodeId) -> (Nod
     let me = &state.players[i];
     let roads = me.roads.0;
     // Every knight set is built once from the rosters (what
-    // `State::opponent_pieces` and `empty_nodes` would build again).
+    // the layer's `road_blockers` and `empty_nodes` would build again).
     let all = all_knights(state, ck).0;
     let other_knights = NodeSet(all & !ck.players[i].knights().0);
     let others = NodeSet(state.players.opponent_buildings(i).0 | other_knights.0);

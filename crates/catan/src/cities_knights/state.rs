@@ -7,7 +7,7 @@
 //! its [`KnightBit`]s (placed, level, status, this turn's history, hero),
 //! because the part is copied by every search clone (issue 28). The node sets
 //! the rules combine ([`CkPlayer::knights`], which road blocking and Longest
-//! Road see through [`crate::State::opponent_pieces`]) are built from it on
+//! Road see through the layer's `road_blockers`) are built from it on
 //! demand. An invalid combination that fits (a status bit without a knight)
 //! is something `validate` reports; what does not fit is refused on loading.
 
@@ -46,8 +46,8 @@ pub struct CkPlayer {
     pub commodities: Commodities,
     /// The knights, their level, status and this turn's history. Here, not
     /// in [`crate::Player`], so that a base game's state pays nothing for
-    /// them; road blocking and Longest Road see them through
-    /// [`crate::State::opponent_pieces`].
+    /// them; road blocking and Longest Road see them through the layer's
+    /// `road_blockers` (`CkLayer`).
     pub roster: Roster,
     /// Cities with a wall.
     pub walls: NodeList<{ WALL_LIMIT as usize }>,
