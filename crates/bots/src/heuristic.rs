@@ -71,7 +71,7 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         0.0
     }
 
-    /// Common random numbers by default (see [`crate::MctsConfig::common_dice`]).
+    /// Common random numbers by default (the search settings' `common_dice`).
     fn common_dice(&self) -> bool {
         false
     }

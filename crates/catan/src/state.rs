@@ -347,7 +347,7 @@ impl BasePhase {
 
 /// The complete state of a CATAN game: the base game's part and the part a
 /// rule set adds (Cities & Knights), side by side so the dispatch can lend
-/// both at once ([`State::split_mut`]). Reads of the base part's fields go
+/// both at once (`State::split_mut`). Reads of the base part's fields go
 /// through `Deref` (`state.players`, `state.phase`), so the wire form's field
 /// names stay what they were for every reader of a state.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -384,9 +384,9 @@ impl std::ops::DerefMut for State {
 ///
 /// Base rule code takes this type, not [`State`], so it cannot read a part
 /// another rule set adds: where such a part changes a base rule (knights
-/// block roads, count for points), the rule asks its [`Layer`](crate::rules::layer::Layer),
+/// block roads, count for points), the rule asks its layer (`rules::layer::Layer`),
 /// which the dispatch builds from the part. A rule set's own code receives
-/// its part beside this one from the dispatch ([`State::split_mut`]).
+/// its part beside this one from the dispatch (`State::split_mut`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BaseState {
     /// The rule set.
@@ -487,7 +487,7 @@ impl State {
     /// `seat`: where that seat's roads are blocked and broken
     /// (`catan.build.road.blocked_by_building`, `ck.knight.blocks_road`,
     /// `ck.knight.breaks_road`). Rule code asks its layer
-    /// ([`Layer::road_blockers`](crate::rules::layer::Layer::road_blockers)).
+    /// (`Layer::road_blockers`).
     #[inline]
     pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
         let mut s = self.players.opponent_buildings(seat).0;
@@ -563,7 +563,7 @@ impl BaseState {
 
     /// The base game's visible points: buildings and special cards. Named
     /// apart from [`State::public_points`] on purpose: rule code asks its
-    /// layer ([`Layer::points`](crate::rules::layer::Layer::points)), which
+    /// layer (`Layer::points`), which
     /// adds what a rule set counts besides.
     #[inline]
     pub fn base_public_points(&self, seat: Seat) -> u8 {

@@ -5,7 +5,7 @@
 //! package) learns which games exist from this crate, and one workspace test
 //! (`tests/it/every_game.rs`) walks the same list. Adding a game means: the game
 //! crate, its heuristic in the bots crate, one line in [`for_each_game!`] and
-//! one [`Registered`] impl in [`games`]. Nothing else names the games.
+//! one [`Registered`] impl in [`mod@games`]. Nothing else names the games.
 //!
 //! Why a crate of its own: the list must know the game crates and the bots
 //! (every registered game is a [`bots::BotGame`]), while the server must stay

@@ -7,7 +7,7 @@
 //! drops), and a domestic offer is accepted when it brings the own hand
 //! closer to building.
 //!
-//! Cities & Knights adds its own terms (module [`ck`]): the barbarians,
+//! Cities & Knights adds its own terms (module `ck`): the barbarians,
 //! knights, improvements and metropolises, commodities, walls, progress
 //! cards, heroes and squires.
 
@@ -298,7 +298,7 @@ impl Heuristic<Catan> for CatanHeuristic {
     /// (points won outside one's own turn count at the start of it). Squire
     /// steps over one's own roads are free and may be taken any number of
     /// times (`snh.squire.move`): the same stall, so a squire steps only
-    /// onto an opponent's squire, which it sends home (see [`ck`]).
+    /// onto an opponent's squire, which it sends home (see `ck`).
     fn never(&self, s: &State, seat: Seat, action: &Action) -> bool {
         match *action {
             Action::Base(BaseAction::OpenTrade) => true,

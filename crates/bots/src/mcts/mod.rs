@@ -1,7 +1,7 @@
 //! Information-set Monte Carlo tree search (single observer, SO-ISMCTS).
 //!
 //! Every iteration samples a state consistent with the bot's own view
-//! ([`Game::determinize`] with `Viewer::Seat(me)`), walks the shared tree with
+//! ([`Game::determinize`](engine::Game::determinize) with `Viewer::Seat(me)`), walks the shared tree with
 //! UCB over the actions available in that determinization (counting each
 //! action's availability, as ISMCTS does), adds one edge, plays a rollout to
 //! the end or to a depth cap where the [`Heuristic`] scores it, and backs the
@@ -9,9 +9,9 @@
 //!
 //! Chance is exact: a chance node with few outcomes (a die, a steal) becomes
 //! a branching node whose outcome is drawn from
-//! [`Game::chance_outcomes`] with its probabilities; with many outcomes
+//! [`Game::chance_outcomes`](engine::Game::chance_outcomes) with its probabilities; with many outcomes
 //! (a card drawn from a deck, two dice) the tree stays open-loop and the
-//! outcome is drawn by [`Game::sample_chance`], which follows the same
+//! outcome is drawn by [`Game::sample_chance`](engine::Game::sample_chance), which follows the same
 //! distribution.
 //!
 //! Parallel search is root-parallel: each thread grows its own tree from its
