@@ -284,6 +284,47 @@ fn ck_card_road_building_two_free_roads() {
     assert_eq!(s.players[0].roads.len(), 6);
 }
 
+/// The free roads of the Road Building card are measured as every road:
+/// an opposing knight breaks them (`ck.knight.breaks_road`). The card's
+/// roads go through the base game's road placement, which asks the rule
+/// set's layer for the pieces that break a road.
+#[test]
+fn ck_card_road_building_roads_are_broken_by_knights() {
+    let mut s = base();
+    let t = Shape::Base.topology();
+    let beside = |n: NodeId| {
+        let ring = t.hex_node_set[0];
+        t.node_neighbors[n.index()]
+            .iter()
+            .find(|m| !ring.contains(*m))
+            .expect("a node off the ring")
+    };
+    settle(&mut s, 1, beside(r(3)), r(3));
+    knight(&mut s, 1, r(3), 1, false);
+    give_p(&mut s, 0, P::RoadBuilding);
+    let mut s = done(s);
+    // r0-r1-r2-r3 | r3-r4: the knight on r3 breaks the road.
+    assert_eq!(s.players[0].road_length, 3);
+    assert_accepted::<Catan>(
+        &mut s,
+        Seat(0),
+        &Action::Ck(CkAction::PlayProgress { card: P::RoadBuilding }),
+    );
+    // On from r4, away from the ring: r4-x, then x-y.
+    let x = beside(r(4));
+    let y = t.node_neighbors[x.index()]
+        .iter()
+        .find(|&n| n != r(4))
+        .expect("a node beyond");
+    for (a, b) in [(r(4), x), (x, y)] {
+        let edge = t.edge_between(a, b).unwrap();
+        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildRoad { edge }));
+    }
+    // Six roads; without the break y-x-r4-r3-r2-r1-r0 would be 6 long.
+    assert_eq!(s.players[0].roads.len(), 6);
+    assert_eq!(s.players[0].road_length, 3);
+}
+
 #[test]
 fn ck_card_smith_promotes_up_to_two_knights() {
     let mut s = base();
