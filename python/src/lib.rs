@@ -275,7 +275,7 @@ impl NativeVectorEnv {
             )));
         }
         registry::entry(game).map_err(refused)?;
-        let inner: Box<dyn VecDyn> = registry::with_game!(game, G => Box::new(
+        let inner: Box<dyn VecDyn> = registry::with_game!(game, registry::Pick::Options(&options), G => Box::new(
             VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, max_steps, observe).map_err(refused)?
         ) as Box<dyn VecDyn>)
         .map_err(refused)?;
@@ -353,7 +353,7 @@ fn simulate(
     registry::entry(game).map_err(refused)?;
     let t = py
         .allow_threads(
-            || registry::with_game!(game, G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns)),
+            || registry::with_game!(game, registry::Pick::Options(&options), G => sim::simulate::<G>(&options, &bots, games, first, seed, max_turns)),
         )
         .map_err(refused)?
         .map_err(refused)?;
@@ -379,7 +379,7 @@ fn record<'py>(
     registry::entry(game).map_err(refused)?;
     let rows = py
         .allow_threads(
-            || registry::with_game!(game, G => sim::record::<G>(&options, &bots, games, first, seed, max_turns)),
+            || registry::with_game!(game, registry::Pick::Options(&options), G => sim::record::<G>(&options, &bots, games, first, seed, max_turns)),
         )
         .map_err(refused)?
         .map_err(refused)?;

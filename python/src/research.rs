@@ -275,7 +275,7 @@ pub fn new_match(
     mode: ChanceMode,
 ) -> Result<Box<dyn Research>, ErrorInfo> {
     registry::entry(id)?;
-    registry::with_game!(id, G => create::<G>(options, players, seed, mode)?)
+    registry::with_game!(id, registry::Pick::Options(options), G => create::<G>(options, players, seed, mode)?)
 }
 
 /// A match continuing from a saved state (bare or in its envelope).
@@ -288,12 +288,12 @@ pub fn load_match(
 ) -> Result<Box<dyn Research>, ErrorInfo> {
     let entry: Box<dyn GameEntry> = registry::entry(id)?;
     let made = entry.load(state, seed, mode);
-    registry::with_game!(id, G => adopt::<G>(made, options)?)
+    registry::with_game!(id, registry::Pick::State(state), G => adopt::<G>(made, options)?)
 }
 
 /// A match rebuilt from its log.
 pub fn replay_match(id: &str, log: &Value, options: &Value, mode: ChanceMode) -> Result<Box<dyn Research>, ErrorInfo> {
     let entry: Box<dyn GameEntry> = registry::entry(id)?;
     let made = entry.replay_log(log, mode);
-    registry::with_game!(id, G => adopt::<G>(made, options)?)
+    registry::with_game!(id, registry::Pick::Log(log), G => adopt::<G>(made, options)?)
 }

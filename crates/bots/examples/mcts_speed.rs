@@ -74,7 +74,7 @@ fn main() {
         ("catan 2p", Box::new(move |t| speed::<catan::Catan>(&two, 2, t, n))),
         (
             "catan cities & knights 4p",
-            Box::new(move |t| speed::<catan::Catan>(&ck, 4, t, n)),
+            Box::new(move |t| speed::<catan::CatanCk>(&ck, 4, t, n)),
         ),
         (
             "catan-junior 2p",

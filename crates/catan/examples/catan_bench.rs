@@ -5,7 +5,7 @@
 //! `cargo run --release -p spielleiter-catan --example catan_bench [games] [max_turns] [players] [options JSON]`
 //! (e.g. `2000 1000 4 '{"rules":"cities_knights"}'`).
 
-use catan::{Catan, Config, State};
+use catan::{CatanGame, Config, Part};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, PlayoutEnd, RandomPolicy};
 use std::time::Instant;
@@ -25,11 +25,20 @@ fn main() {
         },
         None => Config::default(),
     };
+    // Cities & Knights is its own state type (`catan::CatanCk`).
+    if config.rules.is_cities_knights() {
+        run::<catan::CkState>(&config, games, max_turns, players);
+    } else {
+        run::<catan::NoPart>(&config, games, max_turns, players);
+    }
+}
+
+fn run<P: Part>(config: &Config, games: u64, max_turns: u32, players: usize) {
     let policy = RandomPolicy {
         skip_offers: true,
         max_turns,
     };
-    let mut buffers = PlayoutBuffers::<Catan>::default();
+    let mut buffers = PlayoutBuffers::<CatanGame<P>>::default();
     let mut decisions = 0u64;
     let mut capped = 0u64;
     let mut turns = 0u64;
@@ -37,13 +46,13 @@ fn main() {
     let start = Instant::now();
     for seed in 0..games {
         let mut rng = GameRng::seed_from_u64(seed);
-        let Ok(mut state) = Catan::new_game(&config, players, &mut rng) else {
+        let Ok(mut state) = CatanGame::<P>::new_game(config, players, &mut rng) else {
             eprintln!("config refused");
             return;
         };
-        let (end, d) = random_playout::<Catan>(&mut state, &mut rng, policy, &mut buffers);
+        let (end, d) = random_playout::<CatanGame<P>>(&mut state, &mut rng, policy, &mut buffers);
         decisions += d;
-        turns += Catan::turn(&state) as u64;
+        turns += CatanGame::<P>::turn(&state) as u64;
         if end == PlayoutEnd::Capped {
             capped += 1;
         }
@@ -64,7 +73,7 @@ fn main() {
             games as f64 / cpu
         );
     }
-    println!("size_of::<State>: {} bytes", std::mem::size_of::<State>());
+    println!("size_of::<State>: {} bytes", std::mem::size_of::<catan::State<P>>());
 }
 
 /// User + system CPU time of this process from `/proc/self/stat` (Linux; 100 ticks/s).

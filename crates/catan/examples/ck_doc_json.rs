@@ -2,7 +2,7 @@
 //!
 //! `cargo run -p spielleiter-catan --example ck_doc_json`
 
-use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase};
+use catan::{Action, BoardChoice, CatanCk, Chance, Config, Event, NodeId, Phase};
 use catan::{Card, Commodity, EventFace, ProgressCard, Track};
 use catan::{CkAction, CkChance, CkEvent, CkPhase};
 use engine::rand::SeedableRng;
@@ -18,8 +18,9 @@ fn main() {
         ..Config::cities_knights()
     });
     let mut rng = GameRng::seed_from_u64(1);
-    let mut s = Catan::new_game(&Config::cities_knights(), 3, &mut rng).expect("config");
-    if let Some(ck) = s.ck.as_deref_mut() {
+    let mut s = CatanCk::new_game(&Config::cities_knights(), 3, &mut rng).expect("config");
+    {
+        let ck = &mut s.ck;
         ck.players[0].levels[Track::Science.index()] = 2;
         ck.players[0].commodities.0[Commodity::Paper.index()] = 1;
         ck.players[0].roster.insert(catan::KnightBit::Placed, NodeId(4));
@@ -67,7 +68,7 @@ fn main() {
         defence: 3,
         repelled: false,
     }));
-    let view = Catan::view(&s, Viewer::Seat(Seat(1)));
+    let view = CatanCk::view(&s, Viewer::Seat(Seat(1)));
     println!(
         "{}",
         serde_json::to_string(&view.cities_knights.map(|v| v.players[0].clone())).unwrap_or_default()

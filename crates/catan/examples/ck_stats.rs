@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p spielleiter-catan --example ck_stats [games] [max_turns]`
 
-use catan::{Catan, Config, Event};
+use catan::{CatanCk, Config, Event};
 use engine::rand::{Rng, SeedableRng};
 use engine::{Game, GameRng, Seat, ToAct};
 use std::collections::BTreeMap;
@@ -23,17 +23,17 @@ fn main() {
     let start = Instant::now();
     for seed in 0..games {
         let mut rng = GameRng::seed_from_u64(seed);
-        let Ok(mut s) = Catan::new_game(&config, 4, &mut rng) else {
+        let Ok(mut s) = CatanCk::new_game(&config, 4, &mut rng) else {
             eprintln!("config refused");
             return;
         };
         loop {
             events.clear();
-            match Catan::to_act(&s) {
+            match CatanCk::to_act(&s) {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    let c = Catan::sample_chance(&s, &mut rng);
-                    Catan::apply_chance_unchecked(&mut s, &c, &mut events);
+                    let c = CatanCk::sample_chance(&s, &mut rng);
+                    CatanCk::apply_chance_unchecked(&mut s, &c, &mut events);
                 }
                 ToAct::Seats(seats) => {
                     if s.turn >= max_turns {
@@ -42,14 +42,14 @@ fn main() {
                     }
                     let k = rng.random_range(0..seats.len());
                     let seat = seats.iter().nth(k).unwrap_or(Seat(0));
-                    Catan::legal_actions(&s, seat, &mut legal);
-                    legal.retain(|a| !Catan::is_offer(a));
+                    CatanCk::legal_actions(&s, seat, &mut legal);
+                    legal.retain(|a| !CatanCk::is_offer(a));
                     if legal.is_empty() {
                         capped += 1;
                         break;
                     }
                     let a = legal[rng.random_range(0..legal.len())];
-                    Catan::apply_unchecked(&mut s, seat, &a, &mut events);
+                    CatanCk::apply_unchecked(&mut s, seat, &a, &mut events);
                     decisions += 1;
                 }
             }

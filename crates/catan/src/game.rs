@@ -13,9 +13,35 @@ use rand::Rng;
 use rules::layer::Base;
 use rules::{development, hand, turn};
 
-/// The CATAN base game.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Catan;
+/// CATAN played on the state type `State<P>`: [`Catan`] (the base game and
+/// the 5–6 extension, `P` = [`NoPart`]) or [`CatanCk`] (Cities & Knights
+/// with or without heroes, `P` = [`CkState`]). Both answer to the id
+/// `catan`; the registry picks the type by the options' `rules` (or a
+/// saved state's part). One type per part keeps a base state small and
+/// lets a C&K state clone without a heap allocation (issue 28, item 5).
+pub struct CatanGame<P: Part = NoPart>(std::marker::PhantomData<fn() -> P>);
+
+/// The CATAN base game (and the 5–6 player extension).
+pub type Catan = CatanGame<NoPart>;
+/// CATAN with Cities & Knights (and its heroes and squires).
+pub type CatanCk = CatanGame<CkState>;
+
+impl<P: Part> Clone for CatanGame<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P: Part> Copy for CatanGame<P> {}
+impl<P: Part> Default for CatanGame<P> {
+    fn default() -> Self {
+        CatanGame(std::marker::PhantomData)
+    }
+}
+impl<P: Part> std::fmt::Debug for CatanGame<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if P::CK { "CatanCk" } else { "Catan" })
+    }
+}
 
 /// The rule set a state is played under, derived once per entry point: the
 /// one place that looks at whether `State::ck` or a 5–6 turn rule is there.
@@ -37,7 +63,7 @@ pub(crate) enum RuleSet<'a> {
 impl<'a> RuleSet<'a> {
     /// The rule set of `state`.
     #[inline]
-    pub(crate) fn of(state: &'a State) -> Self {
+    pub(crate) fn of<P: Part>(state: &'a State<P>) -> Self {
         // Nested, not one match on both fields: where the base game and the
         // extension take the same path, the turn rule is not even read.
         if let Some(ck) = state.ck.as_deref() {
@@ -65,7 +91,7 @@ pub(crate) enum RuleSetMut<'a> {
 impl<'a> RuleSetMut<'a> {
     /// The base part of `state` and its rule set.
     #[inline]
-    pub(crate) fn split(state: &'a mut State) -> (&'a mut BaseState, Self) {
+    pub(crate) fn split<P: Part>(state: &'a mut State<P>) -> (&'a mut BaseState, Self) {
         match state.split_mut() {
             (base, Some(ck)) => (base, RuleSetMut::CitiesKnights(ck)),
             (base, None) if base.turn_rule.is_some() => (base, RuleSetMut::FiveSix),
@@ -86,11 +112,11 @@ fn foreign(action: &CkAction) -> Rejection<CatanError> {
     ))
 }
 
-impl Game for Catan {
+impl<P: Part> Game for CatanGame<P> {
     const ID: &'static str = "catan";
 
     type Config = Config;
-    type State = State;
+    type State = State<P>;
     type Action = Action;
     type Chance = Chance;
     type Event = Event;
@@ -115,9 +141,17 @@ impl Game for Catan {
         five_six::config_refusal(config, players)
     }
 
-    fn new_game(config: &Config, players: usize, rng: &mut GameRng) -> Result<State, ConfigError> {
+    fn new_game(config: &Config, players: usize, rng: &mut GameRng) -> Result<State<P>, ConfigError> {
         if let Some(e) = five_six::config_refusal(config, players) {
             return Err(e);
+        }
+        if config.rules.is_cities_knights() != P::CK {
+            // Only a program that names the type can get here: the registry
+            // picks the type by the rules (`registry::Registered::pick`).
+            return Err(ConfigError::new(
+                "Städte & Ritter wird als `CatanCk` gespielt, das Basisspiel und 5–6 als `Catan`.",
+                "Cities & Knights is played as `CatanCk`, the base game and 5–6 as `Catan`.",
+            ));
         }
         if !Self::player_range(config).contains(&players) {
             return Err(ConfigError::new(
@@ -175,7 +209,7 @@ impl Game for Catan {
             board.desert()
         };
         Ok(State {
-            ck: ck.then(|| Box::new(cities_knights::CkState::new())),
+            ck: P::new_game(),
             base: BaseState {
                 rules: config.rules,
                 victory_points: config.victory_points,
@@ -217,11 +251,11 @@ impl Game for Catan {
         })
     }
 
-    fn players(state: &State) -> usize {
+    fn players(state: &State<P>) -> usize {
         state.n()
     }
 
-    fn turn(state: &State) -> u32 {
+    fn turn(state: &State<P>) -> u32 {
         state.turn
     }
 
@@ -233,7 +267,7 @@ impl Game for Catan {
     }
 
     #[inline]
-    fn to_act(state: &State) -> ToAct {
+    fn to_act(state: &State<P>) -> ToAct {
         match RuleSet::of(state) {
             // A Cities & Knights phase in a base game is refused when a state
             // is loaded (`ck.state.rules`), so only a state built by hand
@@ -247,7 +281,7 @@ impl Game for Catan {
     }
 
     #[inline]
-    fn legal_actions(state: &State, seat: Seat, out: &mut Vec<Action>) {
+    fn legal_actions(state: &State<P>, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         match RuleSet::of(state) {
             RuleSet::Base => {
@@ -264,7 +298,7 @@ impl Game for Catan {
         }
     }
 
-    fn check(state: &State, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
+    fn check(state: &State<P>, seat: Seat, action: &Action) -> Result<(), Rejection<CatanError>> {
         let rule_set = RuleSet::of(state);
         let (phase, action) = match (rule_set, &state.phase, action) {
             (RuleSet::CitiesKnights(ck), _, _) => return cities_knights::legal::check(state, ck, seat, action),
@@ -288,7 +322,7 @@ impl Game for Catan {
     /// unordered choices: either order names the same play, stored in one
     /// order (the lower first). A bank trade sent without its rate is logged
     /// with the player's best rate, the one it is made at.
-    fn canonical(state: &State, seat: Seat, action: Action) -> Action {
+    fn canonical(state: &State<P>, seat: Seat, action: Action) -> Action {
         let known = seat.index() < state.players.len();
         let rule_set = RuleSet::of(state);
         let base = !matches!(rule_set, RuleSet::CitiesKnights(_));
@@ -323,7 +357,7 @@ impl Game for Catan {
     /// active player (`catan.trade.active_player_only`) and for the active
     /// player's turn while the dice are still rolling (`catan.turn.roll_first`,
     /// `ck.turn.before_roll`).
-    fn refusal_reason(state: &State, seat: Seat, action: &Action) -> Option<CatanError> {
+    fn refusal_reason(state: &State<P>, seat: Seat, action: &Action) -> Option<CatanError> {
         match Self::check(state, seat, action) {
             Err(Rejection::Rule(e)) => Some(e),
             _ => None,
@@ -334,7 +368,7 @@ impl Game for Catan {
     /// it is inlined there otherwise flips with unrelated changes to the
     /// rules' code size.
     #[inline]
-    fn apply_unchecked<S: EventSink<Event>>(state: &mut State, seat: Seat, action: &Action, events: &mut S) {
+    fn apply_unchecked<S: EventSink<Event>>(state: &mut State<P>, seat: Seat, action: &Action, events: &mut S) {
         match RuleSetMut::split(state) {
             (state, RuleSetMut::Base) => {
                 if let Action::Base(a) = action {
@@ -355,7 +389,7 @@ impl Game for Catan {
         }
     }
 
-    fn chance_outcomes(state: &State, out: &mut Vec<(Chance, f64)>) {
+    fn chance_outcomes(state: &State<P>, out: &mut Vec<(Chance, f64)>) {
         out.clear();
         if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
             return cities_knights::legal::chance_outcomes(state, ck, out);
@@ -377,7 +411,7 @@ impl Game for Catan {
     }
 
     #[inline]
-    fn sample_chance(state: &State, rng: &mut GameRng) -> Chance {
+    fn sample_chance(state: &State<P>, rng: &mut GameRng) -> Chance {
         if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
             return cities_knights::legal::sample_chance(state, ck, rng);
         }
@@ -401,7 +435,7 @@ impl Game for Catan {
 
     /// Inlined for the same reason as `apply_unchecked`.
     #[inline]
-    fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State, outcome: &Chance, events: &mut S) {
+    fn apply_chance_unchecked<S: EventSink<Event>>(state: &mut State<P>, outcome: &Chance, events: &mut S) {
         let (state, rule_set) = RuleSetMut::split(state);
         let five_six_turns = matches!(rule_set, RuleSetMut::FiveSix);
         if let RuleSetMut::CitiesKnights(ck) = rule_set {
@@ -427,7 +461,7 @@ impl Game for Catan {
         }
     }
 
-    fn view(state: &State, viewer: Viewer) -> View {
+    fn view(state: &State<P>, viewer: Viewer) -> View {
         let mut v = view::view(state, viewer);
         if let RuleSet::CitiesKnights(ck) = RuleSet::of(state) {
             cities_knights::view::complete(&mut v, state, ck, viewer);
@@ -442,7 +476,7 @@ impl Game for Catan {
         Some(view::redact(event, viewer))
     }
 
-    fn result(state: &State) -> Option<GameResult> {
+    fn result(state: &State<P>) -> Option<GameResult> {
         match state.phase {
             Phase::Base(BasePhase::Over { winner }) => Some(GameResult {
                 winners: vec![winner],
@@ -453,7 +487,7 @@ impl Game for Catan {
         }
     }
 
-    fn validate(state: &State) -> Result<(), Vec<engine::Problem>> {
+    fn validate(state: &State<P>) -> Result<(), Vec<engine::Problem>> {
         let mut out = validate::validate(state)?;
         // Every rule set's part is checked, its absence too: a C&K game
         // without its part, or a base game with one, is `ck.state.rules`.
@@ -469,7 +503,7 @@ impl Game for Catan {
     /// resampled: each rule set deals its own secrets again (Cities &
     /// Knights: cards of both kinds and progress cards; it has no
     /// development cards).
-    fn determinize(state: &State, viewer: Viewer, rng: &mut GameRng) -> State {
+    fn determinize(state: &State<P>, viewer: Viewer, rng: &mut GameRng) -> State<P> {
         let mut s = state.clone();
         let Some(hidden) = determinize::hidden_seats(&s, viewer) else {
             return s;
@@ -484,11 +518,11 @@ impl Game for Catan {
         s
     }
 
-    fn topology(state: &State) -> Option<serde_json::Value> {
+    fn topology(state: &State<P>) -> Option<serde_json::Value> {
         Some(geometry::served(state))
     }
 
-    fn state_heap(state: &State) -> engine::StateHeap {
+    fn state_heap(state: &State<P>) -> engine::StateHeap {
         state.heap()
     }
 }

@@ -13,7 +13,7 @@
 
 use crate::board::{Harbor, Terrain};
 use crate::resource::Resource;
-use crate::state::State;
+use crate::state::{Part, State};
 use crate::topology::NodeId;
 use serde::Serialize;
 
@@ -98,7 +98,7 @@ fn bits(mask: u32, len: usize) -> Vec<u8> {
 }
 
 /// The geometry of `state`'s board as JSON (`Game::topology`).
-pub fn served(state: &State) -> serde_json::Value {
+pub fn served<P: Part>(state: &State<P>) -> serde_json::Value {
     let t = state.topology();
     let hex_count = t.hex_coords.len();
     let edge_of = |a: NodeId, b: NodeId| t.edge_between(a, b).map_or(u8::MAX, |e| e.0);

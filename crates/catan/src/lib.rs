@@ -9,8 +9,10 @@
 //!
 //! The rule set is chosen by [`Config::rules`]: the base game, or Cities &
 //! Knights (`cities_knights`, with or without heroes), whose state part
-//! `State::ck` is present exactly in its games; every entry point of
-//! `game` ([`Catan`]) derives the rule set once and hands such a state to that module.
+//! `State::ck` exists only in its own state type: [`Catan`] plays the base
+//! game and the 5–6 extension on `State<NoPart>`, [`CatanCk`] Cities &
+//! Knights on `State<CkState>` (one generic [`CatanGame`]); every entry
+//! point of `game` derives the rule set once and hands the state to that module.
 //! The 5–6 player extension (`five_six`) is chosen by [`Config::extension`]
 //! and plays the base rules on the larger board.
 //!
@@ -60,11 +62,11 @@ pub use dev::{DevCard, DevCardCounts, DevCards, DEV_KINDS};
 pub use error::{CatanError, RULE_IDS};
 pub use event::BaseEvent;
 pub use five_six::{FiveSixError, FIVE_SIX_RULE_IDS};
-pub use game::Catan;
+pub use game::{Catan, CatanCk, CatanGame};
 pub use layout::{HarborEntry, Layout, Problem};
 pub use resource::{Resource, ResourceCounts, Resources, CARDS_PER_RESOURCE, RESOURCE_COUNT};
 pub use state::{
-    BasePhase, BaseState, Offer, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT,
+    BasePhase, BaseState, NoPart, Offer, Part, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT,
     SETTLEMENT_LIMIT,
 };
 pub use topology::{EdgeId, HexId, NodeId, Shape, Topology, MAX_EDGES, MAX_HARBORS, MAX_HEXES, MAX_NODES};

@@ -18,7 +18,7 @@ use crate::bits::{EdgeSet, NodeSet};
 use crate::cities_knights::{self as ck, heroes, CARD_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
 use crate::rules::layer::Base;
-use crate::state::State;
+use crate::state::{Part, State};
 use crate::topology::{EdgeId, HexId, NodeId, Topology};
 use engine::Seat;
 
@@ -40,13 +40,13 @@ pub const BARBARIAN_STEPS: u8 = ck::state::BARBARIAN_STEPS;
 /// Where `seat` may build a settlement during the game: the distance rule and
 /// an own road (`catan.build.settlement`); knights are not subtracted.
 #[inline]
-pub fn settlement_spots(state: &State, seat: Seat) -> NodeSet {
+pub fn settlement_spots<P: Part>(state: &State<P>, seat: Seat) -> NodeSet {
     crate::rules::build::settlement_spots(state, seat)
 }
 
 /// Free edges a road of `seat` may go on (`catan.build.road`).
 #[inline]
-pub fn road_spots(state: &State, seat: Seat) -> EdgeSet {
+pub fn road_spots<P: Part>(state: &State<P>, seat: Seat) -> EdgeSet {
     crate::rules::build::road_spots(Base, state, seat)
 }
 
@@ -58,14 +58,14 @@ pub fn road_nodes(topology: &Topology, roads: EdgeSet) -> NodeSet {
 
 /// The best bank rate of `seat` for each resource (4, 3 or 2; harbours).
 #[inline]
-pub fn rates(state: &State, seat: Seat) -> [u8; RESOURCE_COUNT] {
+pub fn rates<P: Part>(state: &State<P>, seat: Seat) -> [u8; RESOURCE_COUNT] {
     crate::rules::trade::rates(state, seat)
 }
 
 /// The bank rate of `seat` for each card of Cities & Knights (resources, then
 /// commodities; with the Merchant Guild and the merchant).
 #[inline]
-pub fn card_rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
+pub fn card_rates<P: Part>(state: &State<P>, seat: Seat) -> [u8; CARD_KINDS] {
     match state.ck.as_deref() {
         Some(ck) => ck::trade::rates(state, ck, seat),
         None => {
@@ -78,7 +78,7 @@ pub fn card_rates(state: &State, seat: Seat) -> [u8; CARD_KINDS] {
 
 /// Cards (resources and, in C&K, commodities) `seat` holds.
 #[inline]
-pub fn card_count(state: &State, seat: Seat) -> u32 {
+pub fn card_count<P: Part>(state: &State<P>, seat: Seat) -> u32 {
     match state.ck.as_deref() {
         Some(ck) => ck::card_count(state, ck, seat),
         None => state.players.get(seat.index()).map_or(0, |p| p.hand.total()),
@@ -87,7 +87,7 @@ pub fn card_count(state: &State, seat: Seat) -> u32 {
 
 /// Every knight on the board (empty outside C&K).
 #[inline]
-pub fn all_knights(state: &State) -> NodeSet {
+pub fn all_knights<P: Part>(state: &State<P>) -> NodeSet {
     state
         .ck
         .as_deref()
@@ -96,7 +96,7 @@ pub fn all_knights(state: &State) -> NodeSet {
 
 /// Intersections holding nothing: no building, no knight.
 #[inline]
-pub fn empty_nodes(state: &State) -> NodeSet {
+pub fn empty_nodes<P: Part>(state: &State<P>) -> NodeSet {
     match state.ck.as_deref() {
         Some(ck) => ck::knights::empty_nodes(state, ck),
         None => NodeSet(state.topology().all_nodes.0 & !state.occupied().0),
@@ -105,20 +105,20 @@ pub fn empty_nodes(state: &State) -> NodeSet {
 
 /// The barbarians' strength: cities on the board (`ck.barbarian.strength`).
 #[inline]
-pub fn barbarian_strength(state: &State) -> u32 {
+pub fn barbarian_strength<P: Part>(state: &State<P>) -> u32 {
     ck::barbarians::strength(state)
 }
 
 /// Catan's defence: every active knight's strength (`ck.barbarian.defence`);
 /// 0 outside C&K.
 #[inline]
-pub fn defence(state: &State) -> u32 {
+pub fn defence<P: Part>(state: &State<P>) -> u32 {
     state.ck.as_deref().map_or(0, |ck| ck::barbarians::defence(state, ck))
 }
 
 /// One seat's share of Catan's defence; 0 outside C&K.
 #[inline]
-pub fn own_defence(state: &State, seat: Seat) -> u32 {
+pub fn own_defence<P: Part>(state: &State<P>, seat: Seat) -> u32 {
     match state.ck.as_deref() {
         Some(ck) if seat.index() < state.n() => ck::barbarians::own_defence(ck, seat.index()),
         _ => 0,
@@ -128,7 +128,7 @@ pub fn own_defence(state: &State, seat: Seat) -> u32 {
 /// Cities of `seat` the barbarians can pillage: those without a metropolis
 /// (every city outside C&K).
 #[inline]
-pub fn pillageable(state: &State, seat: Seat) -> NodeSet {
+pub fn pillageable<P: Part>(state: &State<P>, seat: Seat) -> NodeSet {
     if seat.index() >= state.n() {
         return NodeSet::EMPTY;
     }
@@ -140,7 +140,7 @@ pub fn pillageable(state: &State, seat: Seat) -> NodeSet {
 
 /// The intersection of `seat`'s hero, if on the board (heroes rule set).
 #[inline]
-pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
+pub fn hero_node<P: Part>(state: &State<P>, seat: Seat) -> Option<NodeId> {
     match state.ck.as_deref() {
         Some(ck) if seat.index() < state.n() => heroes::actions::hero_node(ck, seat),
         _ => None,
@@ -149,7 +149,7 @@ pub fn hero_node(state: &State, seat: Seat) -> Option<NodeId> {
 
 /// The owner of the squire on `hex` (heroes rule set).
 #[inline]
-pub fn squire_owner(state: &State, hex: HexId) -> Option<Seat> {
+pub fn squire_owner<P: Part>(state: &State<P>, hex: HexId) -> Option<Seat> {
     heroes::actions::squire_owner(state, state.ck.as_deref()?, hex)
 }
 
@@ -167,7 +167,7 @@ pub fn edge_between_hexes(topology: &Topology, a: HexId, b: HexId) -> Option<Edg
 
 /// The opposing pieces `seat` could attack, for a battle system on top of the
 /// heroes rule set (battles themselves are out of scope, `rules/heroes.md`).
-pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
+pub fn attackable_by<P: Part>(state: &State<P>, seat: Seat) -> Vec<Attackable> {
     state
         .ck
         .as_deref()
@@ -175,7 +175,7 @@ pub fn attackable_by(state: &State, seat: Seat) -> Vec<Attackable> {
 }
 
 /// Whether `seat`'s hero protects its pieces around it (heroes rule set).
-pub fn hero_protection(state: &State, seat: Seat) -> bool {
+pub fn hero_protection<P: Part>(state: &State<P>, seat: Seat) -> bool {
     state
         .ck
         .as_deref()
@@ -185,18 +185,18 @@ pub fn hero_protection(state: &State, seat: Seat) -> bool {
 /// Whether the active player builds in a step of the 5–6 Special Building
 /// Phase (no trade, no development card there).
 #[inline]
-pub fn in_special_building(state: &State) -> bool {
+pub fn in_special_building<P: Part>(state: &State<P>) -> bool {
     crate::five_six::in_special_building(state)
 }
 
 /// Whether the active player is paired player 2 of the 5–6 paired turns.
 #[inline]
-pub fn in_player_two(state: &State) -> bool {
+pub fn in_player_two<P: Part>(state: &State<P>) -> bool {
     crate::five_six::in_player_two(state)
 }
 
 /// The geometry of `state`'s board as JSON, as `Game::topology` serves it to
 /// renderers (hex, node and edge positions and their relations).
-pub fn board_geometry(state: &State) -> serde_json::Value {
+pub fn board_geometry<P: Part>(state: &State<P>) -> serde_json::Value {
     crate::geometry::served(state)
 }

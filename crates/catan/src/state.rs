@@ -345,26 +345,112 @@ impl BasePhase {
     }
 }
 
-/// The complete state of a CATAN game: the base game's part and the part a
-/// rule set adds (Cities & Knights), side by side so the dispatch can lend
-/// both at once (`State::split_mut`). Reads of the base part's fields go
-/// through `Deref` (`state.players`, `state.phase`), so the wire form's field
-/// names stay what they were for every reader of a state.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "crate::state_json::StateJson")]
-pub struct State {
-    /// What every rule set plays.
-    pub base: BaseState,
-    /// What Cities & Knights adds (present exactly when `rules` is
-    /// `cities_knights`; boxed so that a base game pays one pointer for it).
-    /// The box stays although the part is compact (532 bytes, issue 28):
-    /// base and C&K games share this one `State` type, and the part inline
-    /// would put every base state (488 bytes) past its 512-byte target. The
-    /// price is one heap allocation per clone of a C&K state.
-    pub ck: Option<Box<CkState>>,
+/// The part of a state a rule set adds beside the base part: nothing
+/// ([`NoPart`], the base game and the 5–6 extension) or Cities & Knights'
+/// [`CkState`], inline. Each is its own state type (`State<NoPart>`,
+/// `State<CkState>`) and its own game ([`crate::Catan`],
+/// [`crate::CatanCk`]), so a base state stays small (no slot for a part it
+/// never has) and a C&K state clones without a heap allocation (issue 28).
+///
+/// The questions readers ask are those of an `Option` (`as_deref`,
+/// `is_some`), answered by a constant for `NoPart`: a base game is compiled
+/// without C&K's branches.
+pub trait Part: Clone + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static + sealed::Sealed {
+    /// Whether this is Cities & Knights' part.
+    const CK: bool;
+    /// Cities & Knights' part, if this is it.
+    fn as_deref(&self) -> Option<&CkState>;
+    /// Cities & Knights' part, mutably, if this is it.
+    fn as_deref_mut(&mut self) -> Option<&mut CkState>;
+    /// Whether Cities & Knights' part is there.
+    #[inline(always)]
+    fn is_some(&self) -> bool {
+        Self::CK
+    }
+    /// Whether no rule set's part is there.
+    #[inline(always)]
+    fn is_none(&self) -> bool {
+        !Self::CK
+    }
+    /// The part of a state read from JSON (its `cities_knights` object):
+    /// refused where the state's type has no place for it, or needs it.
+    fn from_json(ck: Option<CkState>) -> Result<Self, String>;
+    /// The part of a new game.
+    fn new_game() -> Self;
 }
 
-impl std::ops::Deref for State {
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::NoPart {}
+    impl Sealed for crate::cities_knights::CkState {}
+}
+
+/// No rule set's part: the base game and the 5–6 extension (zero bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoPart;
+
+impl Part for NoPart {
+    const CK: bool = false;
+    #[inline(always)]
+    fn as_deref(&self) -> Option<&CkState> {
+        None
+    }
+    #[inline(always)]
+    fn as_deref_mut(&mut self) -> Option<&mut CkState> {
+        None
+    }
+    fn from_json(ck: Option<CkState>) -> Result<Self, String> {
+        match ck {
+            None => Ok(NoPart),
+            Some(_) => Err("a Cities & Knights part ('cities_knights') in a state of the base game".into()),
+        }
+    }
+    fn new_game() -> Self {
+        NoPart
+    }
+}
+
+impl Part for CkState {
+    const CK: bool = true;
+    #[inline(always)]
+    fn as_deref(&self) -> Option<&CkState> {
+        Some(self)
+    }
+    #[inline(always)]
+    fn as_deref_mut(&mut self) -> Option<&mut CkState> {
+        Some(self)
+    }
+    fn from_json(ck: Option<CkState>) -> Result<Self, String> {
+        ck.ok_or_else(|| "a state of Cities & Knights without its part ('cities_knights')".into())
+    }
+    fn new_game() -> Self {
+        CkState::new()
+    }
+}
+
+/// The complete state of a CATAN game: the base game's part and the part a
+/// rule set adds ([`Part`]: nothing, or Cities & Knights'), side by side so
+/// the dispatch can lend both at once (`State::split_mut`). Reads of the
+/// base part's fields go through `Deref` (`state.players`, `state.phase`),
+/// so the wire form's field names stay what they were for every reader of a
+/// state. `State` alone is the base game's (`State<NoPart>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State<P: Part = NoPart> {
+    /// What every rule set plays.
+    pub base: BaseState,
+    /// What the rule set adds, inline (Cities & Knights' 532 bytes; nothing
+    /// in a base game).
+    pub ck: P,
+}
+
+impl<'de, P: Part> Deserialize<'de> for State<P> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let j = crate::state_json::StateJson::deserialize(d)?;
+        State::try_from(j).map_err(serde::de::Error::custom)
+    }
+}
+
+impl<P: Part> std::ops::Deref for State<P> {
     type Target = BaseState;
     #[inline(always)]
     fn deref(&self) -> &BaseState {
@@ -372,7 +458,7 @@ impl std::ops::Deref for State {
     }
 }
 
-impl std::ops::DerefMut for State {
+impl<P: Part> std::ops::DerefMut for State<P> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut BaseState {
         &mut self.base
@@ -446,7 +532,7 @@ pub struct BaseState {
     pub base_knights: bool,
 }
 
-impl State {
+impl<P: Part> State<P> {
     /// Both parts at once, for the dispatch: the base part and, in Cities &
     /// Knights, its own part, each mutable, so a rule set's code changes
     /// both without reaching one through the other.
@@ -455,11 +541,11 @@ impl State {
         (&mut self.base, self.ck.as_deref_mut())
     }
 
-    /// Heap bytes beyond `size_of::<State>()`: the Cities & Knights state
-    /// a clone allocates again, and the shared board.
+    /// Heap bytes beyond `size_of::<State<P>>()`: none a clone allocates
+    /// (every rule set's part is inline), and the shared board.
     pub fn heap(&self) -> engine::StateHeap {
         engine::StateHeap {
-            owned: self.ck.as_ref().map_or(0, |_| std::mem::size_of::<CkState>()),
+            owned: 0,
             shared: std::mem::size_of::<Board>(),
         }
     }
@@ -477,7 +563,7 @@ impl State {
     /// The knights of seat `i` (Cities & Knights; none in a base game).
     #[inline]
     pub fn knights(&self, i: usize) -> NodeSet {
-        match &self.ck {
+        match self.ck.as_deref() {
             Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights()),
             None => NodeSet::EMPTY,
         }
@@ -491,7 +577,7 @@ impl State {
     #[inline]
     pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
         let mut s = self.players.opponent_buildings(seat).0;
-        if let Some(ck) = &self.ck {
+        if let Some(ck) = self.ck.as_deref() {
             s |= ck.opponent_knights(seat, self.n()).0;
         }
         NodeSet(s)
@@ -501,7 +587,7 @@ impl State {
     /// & Knights, its own (metropolises, the defender, revealed cards).
     pub fn public_points(&self, seat: Seat) -> u8 {
         let pts = self.base.base_public_points(seat);
-        match &self.ck {
+        match self.ck.as_deref() {
             Some(ck) => pts + ck.points(seat),
             None => pts,
         }

@@ -10,7 +10,7 @@ use crate::cities_knights::CkState;
 use crate::config::{Rules, TurnRule};
 use crate::dev::DevCards;
 use crate::resource::Resources;
-use crate::state::{BaseState, Phase, Player, Players, State, MAX_PLAYERS};
+use crate::state::{BaseState, Part, Phase, Player, Players, State, MAX_PLAYERS};
 use crate::topology::HexId;
 use engine::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -71,9 +71,9 @@ fn de_players_in<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PlayerIn>, D::Er
 }
 
 /// The players of a state written with their knights.
-struct PlayersOut<'a>(&'a State);
+struct PlayersOut<'a, P: Part>(&'a State<P>);
 
-impl Serialize for PlayersOut<'_> {
+impl<P: Part> Serialize for PlayersOut<'_, P> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let state = self.0;
         s.collect_seq(state.players.iter().enumerate().map(|(i, p)| PlayerOut {
@@ -93,7 +93,8 @@ impl Serialize for PlayersOut<'_> {
 /// The JSON form written: [`State`]'s fields in their order, the players
 /// with their knights.
 #[derive(Serialize)]
-struct StateOut<'a> {
+#[serde(bound = "")]
+struct StateOut<'a, P: Part> {
     rules: Rules,
     victory_points: u8,
     board: &'a Board,
@@ -108,7 +109,7 @@ struct StateOut<'a> {
     longest_road: Option<Seat>,
     largest_army: Option<Seat>,
     last_roll: Option<Dice>,
-    players: PlayersOut<'a>,
+    players: PlayersOut<'a, P>,
     #[serde(skip_serializing_if = "Option::is_none", rename = "cities_knights")]
     ck: Option<&'a CkState>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -125,7 +126,7 @@ struct StateOut<'a> {
     free_squire_steps: u8,
 }
 
-impl Serialize for State {
+impl<P: Part> Serialize for State<P> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         StateOut {
             rules: self.rules,
@@ -187,7 +188,7 @@ pub(crate) struct StateJson {
     #[serde(deserialize_with = "de_players_in")]
     players: Vec<PlayerIn>,
     #[serde(default, rename = "cities_knights")]
-    ck: Option<Box<CkState>>,
+    ck: Option<CkState>,
     #[serde(default)]
     turn_rule: Option<TurnRule>,
     #[serde(default)]
@@ -202,7 +203,7 @@ pub(crate) struct StateJson {
     free_squire_steps: u8,
 }
 
-impl TryFrom<StateJson> for State {
+impl<P: Part> TryFrom<StateJson> for State<P> {
     type Error = String;
     fn try_from(j: StateJson) -> Result<Self, String> {
         let mut players = Players::new(j.players.len());
@@ -219,7 +220,7 @@ impl TryFrom<StateJson> for State {
                 played: p.played,
                 road_length: 0,
             };
-            match ck.as_deref_mut() {
+            match ck.as_mut() {
                 Some(c) => c.players[i]
                     .set_knights(p.knights)
                     .map_err(|e| format!("players[{i}]: {e}"))?,
@@ -227,7 +228,7 @@ impl TryFrom<StateJson> for State {
             }
         }
         let mut state = State {
-            ck,
+            ck: P::from_json(ck)?,
             base: BaseState {
                 rules: j.rules,
                 victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),

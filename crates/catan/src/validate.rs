@@ -12,7 +12,7 @@ use crate::dev::{DevCard, DevCards};
 use crate::resource::{Resource, CARDS_PER_RESOURCE};
 use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
-use crate::state::{Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
+use crate::state::{Part, Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::{EdgeId, Shape, Topology};
 use crate::BasePhase;
 
@@ -23,7 +23,7 @@ use engine::{problem, Problem};
 /// knights and commodities). `Err` when the state is too broken to check
 /// further (a rule set's part is then not checked either); otherwise the
 /// problems found, to which the dispatch adds the rule set's own.
-pub(crate) fn validate(state: &State) -> Result<Vec<Problem>, Vec<Problem>> {
+pub(crate) fn validate<P: Part>(state: &State<P>) -> Result<Vec<Problem>, Vec<Problem>> {
     let mut out = Vec::new();
     let n = state.n();
     if !(2..=MAX_PLAYERS).contains(&n) {
@@ -103,7 +103,7 @@ pub(crate) fn validate(state: &State) -> Result<Vec<Problem>, Vec<Problem>> {
     Ok(out)
 }
 
-fn cards(state: &State, out: &mut Vec<Problem>) {
+fn cards<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     let five_six = state.board.shape() == Shape::FiveSix;
     // `catan56.material.totals`: 24 of each resource with the 5–6 board.
     let per_resource = if five_six {
@@ -172,14 +172,14 @@ fn cards(state: &State, out: &mut Vec<Problem>) {
     }
 }
 
-fn pieces(state: &State, out: &mut Vec<Problem>) {
+fn pieces<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     let t = state.topology();
     let mut occupied = NodeSet::EMPTY;
     let mut roads = EdgeSet::EMPTY;
     for (i, p) in state.players.iter().enumerate() {
         // A Cities & Knights city piece lying on its side counts as a settlement
         // but is no settlement piece.
-        let flat = state.ck.as_ref().map_or(0, |c| c.players[i].flat.len());
+        let flat = state.ck.as_deref().map_or(0, |c| c.players[i].flat.len());
         let (s, c, r) = (
             p.settlements.len().saturating_sub(flat),
             p.cities.len() + flat,
@@ -311,7 +311,7 @@ fn road_components(t: &Topology, seat: usize, roads: EdgeSet, buildings: NodeSet
     }
 }
 
-fn awards(state: &State, out: &mut Vec<Problem>) {
+fn awards<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     let n = state.n();
     let knights: Vec<u8> = state.players.iter().map(|p| p.knights()).collect();
     match state.largest_army {
@@ -392,7 +392,7 @@ fn awards(state: &State, out: &mut Vec<Problem>) {
     }
 }
 
-fn phase(state: &State, out: &mut Vec<Problem>) {
+fn phase<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     let n = state.n();
     let cur = state.current;
     let others = |s: engine::SeatSet| s.iter().all(|x| x.index() < n && x != cur);

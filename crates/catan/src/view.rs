@@ -16,7 +16,7 @@ use crate::bits::{EdgeSet, NodeSet};
 use crate::board::Board;
 use crate::dev::DevCards;
 use crate::resource::Resources;
-use crate::state::{Phase, State};
+use crate::state::{Part, Phase, State};
 use crate::topology::HexId;
 use crate::{BaseEvent, BasePhase};
 use engine::{Seat, Viewer};
@@ -102,7 +102,7 @@ pub struct View {
 }
 
 /// The view of `viewer`.
-pub fn view(state: &State, viewer: Viewer) -> View {
+pub fn view<P: Part>(state: &State<P>, viewer: Viewer) -> View {
     let over = matches!(state.phase, Phase::Base(BasePhase::Over { .. }));
     let players = state
         .players

@@ -78,7 +78,7 @@ pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
     let bar = progress_bar(opts.games, opts.progress);
     // Every registered game has bots (`registry::Registered: BotGame`).
     let result =
-        registry::with_game!(opts.game.as_str(), G => play::<G>(opts, &specs, &tournament, &bar)).map_err(|_| {
+        registry::with_game!(opts.game.as_str(), registry::Pick::Options(&opts.options), G => play::<G>(opts, &specs, &tournament, &bar)).map_err(|_| {
             format!(
                 "no bots for game '{}' (bots play: {})",
                 opts.game,

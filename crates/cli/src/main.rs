@@ -584,7 +584,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 with_offers,
                 progress: true,
             };
-            let summary = with_game!(game.as_str(), G => {
+            let summary = with_game!(game.as_str(), registry::Pick::Options(&options), G => {
                 let config = config_of::<G>(&options)?;
                 simulate::simulate::<G>(&config, &opts).map_err(|e| e.to_string())?
             })
@@ -607,7 +607,7 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
         } => {
             let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
-            let result = with_game!(game.as_str(), G => {
+            let result = with_game!(game.as_str(), registry::Pick::Options(&options), G => {
                 let config = config_of::<G>(&options)?;
                 bench::bench::<G>(&config, players, seconds, max_turns, seed).map_err(|e| e.to_string())?
             })

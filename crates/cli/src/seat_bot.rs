@@ -152,7 +152,7 @@ pub fn choose_json(
             return Ok(rng.random_range(0..legal.len()));
         }
     }
-    crate::with_game!(game, G => choose_typed::<G>(spec, state, seat, legal, rng))
+    crate::with_game!(game, registry::Pick::State(state), G => choose_typed::<G>(spec, state, seat, legal, rng))
         .map_err(|_| BotError::UnknownGame(game.to_string()))?
 }
 

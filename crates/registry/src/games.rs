@@ -2,8 +2,10 @@
 //! option presets), rule-id prefixes and where its rules are documented. The
 //! game's type goes into [`crate::for_each_game!`]; its description here.
 
-use crate::{Registered, RuleSet};
-use catan::{Catan, Rules, TurnRule};
+use crate::{Pick, Registered, RuleSet};
+use catan::{CatanCk, CatanGame, Part, Rules, TurnRule};
+use engine::dynamic::Entry;
+use engine::GameEntry;
 use catan_junior::{CatanJunior, Edition};
 use splendor::Splendor;
 
@@ -22,7 +24,10 @@ impl Registered for Splendor {
     }
 }
 
-impl Registered for Catan {
+/// Both of CATAN's state types describe the one game `catan`; the second,
+/// [`CatanCk`], plays Cities & Knights (`rules`: `cities_knights…`, or a
+/// saved state with a `cities_knights` part).
+impl<P: Part> Registered for CatanGame<P> {
     const NAME: (&'static str, &'static str) = ("CATAN", "CATAN");
     const RULE_PREFIXES: &'static [&'static str] = &["catan", "ck", "snh", "catan56"];
 
@@ -95,6 +100,30 @@ impl Registered for Catan {
 
     fn options() -> Vec<crate::GameOption> {
         crate::options::catan()
+    }
+
+    /// The options' `rules`, or whether a saved state has a C&K part. A
+    /// state whose `rules` say C&K but which lacks the part is read as a base
+    /// state and refused as such (`ck.state.rules`), as is the part beside
+    /// base `rules`.
+    fn second(pick: &Pick<'_>) -> bool {
+        match pick {
+            Pick::Id => false,
+            Pick::Options(o) => o
+                .get("rules")
+                .and_then(|r| serde_json::from_value::<Rules>(r.clone()).ok())
+                .is_some_and(|r| r.is_cities_knights()),
+            Pick::State(s) => Pick::bare_state(s).get("cities_knights").is_some_and(|c| !c.is_null()),
+            Pick::Log(l) => Self::second(&Pick::of_log(l)),
+        }
+    }
+
+    fn entry_for(pick: &Pick<'_>) -> Box<dyn GameEntry> {
+        if Self::second(pick) {
+            Entry::<CatanCk>::boxed()
+        } else {
+            Entry::<catan::Catan>::boxed()
+        }
     }
 }
 

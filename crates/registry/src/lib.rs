@@ -40,34 +40,44 @@ use std::ops::RangeInclusive;
 /// registered game, in the order front ends list them, followed by the
 /// tokens in braces. Everything else in this crate is derived from it.
 ///
+/// A game with a second state type names it after a `|`: CATAN plays
+/// Cities & Knights as `CatanCk` (`State<CkState>`, the C&K part inline) and
+/// everything else as `Catan` (`State<NoPart>`), so a base state stays small
+/// and a C&K state clones without a heap allocation. The first type
+/// describes the game (names, rule sets, options); [`Registered::second`]
+/// says when the second one plays.
+///
 /// ```text
 /// for_each_game!((my_macro) { extra tokens })
-///   => my_macro! { { extra tokens } [ Splendor, Catan, CatanJunior ] }
+///   => my_macro! { { extra tokens } [ Splendor, Catan | CatanCk, CatanJunior ] }
 /// ```
 #[macro_export]
 macro_rules! for_each_game {
     (($($callback:tt)+) { $($args:tt)* }) => {
         $($callback)+! { { $($args)* } [
             $crate::splendor::Splendor,
-            $crate::catan::Catan,
+            $crate::catan::Catan | $crate::catan::CatanCk,
             $crate::catan_junior::CatanJunior,
         ] }
     };
 }
 
-/// Runs `$body` with the type alias `$G` bound to the game whose id is
-/// `$id`: `Ok(body)`, or `Err(`[`unknown_game`]`)` for an id no game has.
+/// Runs `$body` with the type alias `$G` bound to the game type that plays
+/// `$pick` (a [`Pick`]: the options, a saved state or a log) of the game
+/// whose id is `$id`: `Ok(body)`, or `Err(`[`unknown_game`]`)` for an id no
+/// game has. `$body` is compiled once per state type of the game.
 ///
 /// ```
-/// let players = registry::with_game!("splendor", G => {
+/// use registry::Pick;
+/// let players = registry::with_game!("splendor", Pick::Id, G => {
 ///     <G as registry::engine::Game>::player_range(&Default::default())
 /// });
 /// assert_eq!(players.ok(), Some(2..=4));
 /// ```
 #[macro_export]
 macro_rules! with_game {
-    ($id:expr, $G:ident => $body:expr) => {
-        $crate::for_each_game!(($crate::__with_game_match) { $id, $G => $body })
+    ($id:expr, $pick:expr, $G:ident => $body:expr) => {
+        $crate::for_each_game!(($crate::__with_game_match) { $id, $pick, $G => $body })
     };
 }
 
@@ -75,22 +85,66 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game_match {
-    ({ $id:expr, $G:ident => $body:expr } [ $($T:ty),* $(,)? ]) => {
+    ({ $id:expr, $pick:expr, $G:ident => $body:expr } [ $($T:ty $(| $V:ty)?),* $(,)? ]) => {{
+        let pick: $crate::Pick<'_> = $pick;
         match $id {
             $(
                 id if id == <$T as $crate::engine::Game>::ID => {
-                    type $G = $T;
-                    Ok($body)
+                    $(
+                        if <$T as $crate::Registered>::second(&pick) {
+                            type $G = $V;
+                            Ok($body)
+                        } else
+                    )?
+                    {
+                        type $G = $T;
+                        Ok($body)
+                    }
                 }
             )*
             other => Err($crate::unknown_game(other)),
         }
-    };
+    }};
+}
+
+/// What decides which state type of a game plays a match
+/// ([`Registered::second`]): the options of a new match, a saved state (bare
+/// or in its envelope), a log, or nothing (the first type).
+#[derive(Clone, Copy, Debug)]
+pub enum Pick<'a> {
+    /// Nothing: the game's first type (describing the game, or a game with
+    /// one state type).
+    Id,
+    /// The options of a new match (`null` for the defaults).
+    Options(&'a Value),
+    /// A saved state, bare or in its versioned envelope.
+    State(&'a Value),
+    /// A log (its start: options or a position).
+    Log(&'a Value),
+}
+
+impl<'a> Pick<'a> {
+    /// A log's start as the pick it stands for.
+    pub fn of_log(log: &'a Value) -> Pick<'a> {
+        let start = &log["start"];
+        match start.get("from").and_then(Value::as_str) {
+            Some("position") => Pick::State(&start["state"]),
+            _ => Pick::Options(&start["config"]),
+        }
+    }
+
+    /// The bare state of a state pick (the envelope's `state`).
+    pub fn bare_state(state: &'a Value) -> &'a Value {
+        match (state.get("format"), state.get("state")) {
+            (Some(_), Some(inner)) => inner,
+            _ => state,
+        }
+    }
 }
 
 /// The ids of every game, in list order.
 macro_rules! ids_of {
-    ({} [ $($T:ty),* $(,)? ]) => {
+    ({} [ $($T:ty $(| $V:ty)?),* $(,)? ]) => {
         &[ $( <$T as engine::Game>::ID ),* ]
     };
 }
@@ -125,6 +179,18 @@ pub trait Registered: bots::BotGame {
     /// controls); none by default.
     fn options() -> Vec<GameOption> {
         Vec::new()
+    }
+    /// Whether the game's second state type (after `|` in
+    /// [`for_each_game!`]) plays what `pick` names; never for a game with
+    /// one state type.
+    fn second(_pick: &Pick<'_>) -> bool {
+        false
+    }
+    /// The JSON-speaking entry of the state type that plays `pick`
+    /// ([`Registered::second`]).
+    fn entry_for(pick: &Pick<'_>) -> Box<dyn GameEntry> {
+        let _ = pick;
+        Entry::<Self>::boxed()
     }
 }
 
@@ -277,16 +343,24 @@ impl<G: Registered> GameEntry for Listed<G> {
         seed: u64,
         mode: engine::ChanceMode,
     ) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
-        Entry::<G>::default().create(config, players, seed, mode)
+        G::entry_for(&Pick::Options(config)).create(config, players, seed, mode)
     }
     fn load(&self, state: &Value, seed: u64, mode: engine::ChanceMode) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
-        Entry::<G>::default().load(state, seed, mode)
+        G::entry_for(&Pick::State(state)).load(state, seed, mode)
     }
     fn replay_log(&self, log: &Value, mode: engine::ChanceMode) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
-        Entry::<G>::default().replay_log(log, mode)
+        G::entry_for(&Pick::of_log(log)).replay_log(log, mode)
     }
     fn restore(&self, stored: engine::Stored<'_>) -> Result<Box<dyn engine::DynMatch>, ErrorInfo> {
-        Entry::<G>::default().restore(stored)
+        // The options decide; a table loaded from a position may have none,
+        // and then its start state does.
+        let start: Value = serde_json::from_str(stored.start_state).unwrap_or(Value::Null);
+        let pick = if G::second(&Pick::Options(stored.options)) {
+            Pick::Options(stored.options)
+        } else {
+            Pick::State(&start)
+        };
+        G::entry_for(&pick).restore(stored)
     }
     fn rule_sets(&self) -> Vec<RuleSetCard> {
         let defaults = serde_json::to_value(G::Config::default()).unwrap_or(Value::Null);
@@ -325,7 +399,7 @@ pub trait Visitor {
 }
 
 macro_rules! visit_all_of {
-    ({ $v:ident } [ $($T:ty),* $(,)? ]) => {
+    ({ $v:ident } [ $($T:ty $(| $V:ty)?),* $(,)? ]) => {
         vec![ $( $v.visit::<$T>() ),* ]
     };
 }
@@ -335,9 +409,14 @@ pub fn visit_all<V: Visitor>(visitor: &mut V) -> Vec<V::Output> {
     for_each_game!((visit_all_of) { visitor })
 }
 
-/// Visits the game `id`.
+/// Visits the game `id` (its first type, which describes it).
 pub fn visit<V: Visitor>(id: &str, visitor: &mut V) -> Result<V::Output, ErrorInfo> {
-    with_game!(id, G => visitor.visit::<G>())
+    with_game!(id, Pick::Id, G => visitor.visit::<G>())
+}
+
+/// Visits the type of game `id` that plays `pick`.
+pub fn visit_for<V: Visitor>(id: &str, pick: Pick<'_>, visitor: &mut V) -> Result<V::Output, ErrorInfo> {
+    with_game!(id, pick, G => visitor.visit::<G>())
 }
 
 struct Infos;
@@ -361,7 +440,7 @@ pub fn game(id: &str) -> Result<GameInfo, ErrorInfo> {
 
 /// The JSON-speaking entry of a game, with its rule sets.
 pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
-    with_game!(id, G => Listed::<G>::boxed())
+    with_game!(id, Pick::Id, G => Listed::<G>::boxed())
 }
 
 /// The JSON-speaking entry of every game, in list order (for the server).

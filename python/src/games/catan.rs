@@ -11,7 +11,7 @@
 
 use crate::dense::{ints, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, tag_index, Observe, Writer};
-use catan::{Action, Card, Catan, Commodity, ProgressCard, Resource, Track, View};
+use catan::{Action, Card, CatanGame, Commodity, Part, ProgressCard, Resource, Track, View};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -19,7 +19,7 @@ fn dom<T: Serialize>(items: &[T]) -> Vec<Value> {
     items.iter().filter_map(|t| serde_json::to_value(t).ok()).collect()
 }
 
-impl DenseGame for Catan {
+impl<P: Part> DenseGame for CatanGame<P> {
     fn candidates(config: &Self::Config, players: usize, out: &mut Candidates) {
         // The ids of the board the config chooses.
         let t = config.shape().topology();
@@ -255,7 +255,7 @@ fn seat_hot(w: &mut Writer, v: &View, seat: Option<engine::Seat>, players: usize
     w.one_hot(seat.map(|s| relative(v.viewer, s, players)), players);
 }
 
-impl Observe for Catan {
+impl<P: Part> Observe for CatanGame<P> {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         let t = v.board.topology();
         let (nodes, edges, hexes) = (t.node_count(), t.edge_count(), t.hex_count());

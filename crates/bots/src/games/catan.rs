@@ -20,7 +20,7 @@ use crate::heuristic::Heuristic;
 use catan::query::{all_knights, rates, settlement_spots};
 use catan::ResourceCounts;
 use catan::MAX_HEXES;
-use catan::{Action, Catan, Phase, Resources, State};
+use catan::{Action, CatanGame, Part, Phase, Resources, State};
 use engine::Seat;
 
 /// Pips of a number token: how many of the 36 rolls produce it.
@@ -80,7 +80,7 @@ struct Board {
 }
 
 impl Board {
-    fn of(s: &State) -> Board {
+    fn of<P: Part>(s: &State<P>) -> Board {
         let mut hex = [(5usize, 0.0f64); MAX_HEXES];
         for (h, tile) in s.board.tiles.iter().enumerate() {
             if let (Some(r), Some(n)) = (tile.terrain.resource(), tile.number) {
@@ -120,7 +120,7 @@ impl Board {
 
 /// The free settlement spots of `seat`; in Cities & Knights a knight's
 /// intersection takes no settlement (`ck.knight.place`).
-fn spots(s: &State, seat: Seat) -> catan::NodeSet {
+fn spots<P: Part>(s: &State<P>, seat: Seat) -> catan::NodeSet {
     let spots = settlement_spots(s, seat);
     match s.ck.as_deref() {
         Some(_) => catan::NodeSet(spots.0 & !all_knights(s).0),
@@ -157,7 +157,7 @@ impl CatanHeuristic {
     /// build. In Cities & Knights commodities count as cards, walls raise
     /// the limit, and a knight, its activation and a wall take the place of
     /// the development card.
-    fn hand_value(&self, s: &State, i: usize, hand: &Resources, has_spot: bool) -> f64 {
+    fn hand_value<P: Part>(&self, s: &State<P>, i: usize, hand: &Resources, has_spot: bool) -> f64 {
         let Some(p) = s.players.get(i) else {
             return 0.0;
         };
@@ -183,7 +183,7 @@ impl CatanHeuristic {
         }
     }
 
-    fn value(&self, s: &State, board: &Board, siege: Option<&ck::Siege>, seat: Seat) -> f64 {
+    fn value<P: Part>(&self, s: &State<P>, board: &Board, siege: Option<&ck::Siege>, seat: Seat) -> f64 {
         let Some(p) = s.players.get(seat.index()) else {
             return 0.0;
         };
@@ -234,7 +234,7 @@ impl CatanHeuristic {
     }
 
     /// What accepting the current offer does to `seat`'s hand value.
-    fn offer_gain(&self, s: &State, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
+    fn offer_gain<P: Part>(&self, s: &State<P>, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
         let Some(p) = s.players.get(seat.index()) else {
             return 0.0;
         };
@@ -249,8 +249,8 @@ impl CatanHeuristic {
     }
 }
 
-impl Heuristic<Catan> for CatanHeuristic {
-    fn evaluate(&self, s: &State, values: &mut [f64]) {
+impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
+    fn evaluate(&self, s: &State<P>, values: &mut [f64]) {
         let board = Board::of(s);
         let siege = s.ck.as_deref().map(|c| ck::Siege::of(s, c));
         for (i, v) in values.iter_mut().enumerate() {
@@ -274,7 +274,7 @@ impl Heuristic<Catan> for CatanHeuristic {
     /// decisions of later turns it won 3 of 16 and 3 of 12 games against
     /// three greedy bots, about 2 minutes per game; to the turn's end 47.5%
     /// and 55% of 40, 5 seconds per game).
-    fn turn_horizon(&self, s: &State) -> bool {
+    fn turn_horizon(&self, s: &State<P>) -> bool {
         s.ck.is_some()
     }
 
@@ -283,7 +283,7 @@ impl Heuristic<Catan> for CatanHeuristic {
     /// (only the hidden cards and a draw vary): the default exploration of
     /// 0.7 would spread the visits evenly and the most visited plan would be
     /// chance (c=0.7: 25% and 20% of 40 games against three greedy bots).
-    fn exploration(&self, s: &State) -> f64 {
+    fn exploration(&self, s: &State<P>) -> f64 {
         if s.ck.is_some() {
             0.05
         } else {
@@ -299,7 +299,7 @@ impl Heuristic<Catan> for CatanHeuristic {
     /// steps over one's own roads are free and may be taken any number of
     /// times (`snh.squire.move`): the same stall, so a squire steps only
     /// onto an opponent's squire, which it sends home (see `ck`).
-    fn never(&self, s: &State, seat: Seat, action: &Action) -> bool {
+    fn never(&self, s: &State<P>, seat: Seat, action: &Action) -> bool {
         match *action {
             Action::Base(BaseAction::OpenTrade) => true,
             Action::Ck(CkAction::MoveSquire { to, .. }) => !ck::step_displaces(s, seat, to),
@@ -307,7 +307,7 @@ impl Heuristic<Catan> for CatanHeuristic {
         }
     }
 
-    fn action_bias(&self, s: &State, seat: Seat, action: &Action) -> f64 {
+    fn action_bias(&self, s: &State<P>, seat: Seat, action: &Action) -> f64 {
         // Below any loss: never chosen while another action exists.
         if self.never(s, seat, action) {
             return -1e7;

@@ -8,7 +8,7 @@ impl crate::heuristic::BotGame for ::splendor::Splendor {
     type Heuristic = splendor::SplendorHeuristic;
 }
 
-impl crate::heuristic::BotGame for ::catan::Catan {
+impl<P: ::catan::Part> crate::heuristic::BotGame for ::catan::CatanGame<P> {
     type Heuristic = catan::CatanHeuristic;
 }
 

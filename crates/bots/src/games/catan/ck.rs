@@ -30,7 +30,7 @@ use super::{pips, CatanHeuristic};
 use catan::query::{
     self, barbarian_strength, defence, hero_node, own_defence, pillageable, squire_owner, BARBARIAN_STEPS,
 };
-use catan::{Action, Phase, Resources, State};
+use catan::{Action, Part, Phase, Resources, State};
 use catan::{CkAction, CkPhase};
 use catan::{CkState, ProgressCard, ProgressHand, Track};
 use engine::{Seat, MAX_SEATS};
@@ -97,7 +97,7 @@ pub(super) struct Siege {
 }
 
 impl Siege {
-    pub(super) fn of(s: &State, ck: &CkState) -> Siege {
+    pub(super) fn of<P: Part>(s: &State<P>, ck: &CkState) -> Siege {
         let n = s.n().min(MAX_SEATS);
         let mut own = [0u32; MAX_SEATS];
         for (i, o) in own.iter_mut().enumerate().take(n) {
@@ -123,7 +123,7 @@ impl Siege {
     }
 
     /// What the coming attack is worth to seat `i` (negative: a city at risk).
-    fn outlook(&self, w: &CkWeights, s: &State, i: usize) -> f64 {
+    fn outlook<P: Part>(&self, w: &CkWeights, s: &State<P>, i: usize) -> f64 {
         let d = self.own.get(i).copied().unwrap_or(0);
         if self.defence < self.strength {
             if self.lowest == Some(d) && !pillageable(s, Seat(i as u8)).is_empty() {
@@ -156,7 +156,7 @@ pub(super) fn card_value(card: ProgressCard) -> f64 {
 }
 
 /// The Cities & Knights part of the value of seat `i`.
-pub(super) fn value(h: &CatanHeuristic, s: &State, ck: &CkState, siege: &Siege, i: usize) -> f64 {
+pub(super) fn value<P: Part>(h: &CatanHeuristic, s: &State<P>, ck: &CkState, siege: &Siege, i: usize) -> f64 {
     let w = &h.ck;
     let (Some(p), Some(c)) = (s.players.get(i), ck.players.get(i)) else {
         return 0.0;
@@ -216,7 +216,7 @@ fn takes_metropolis(ck: &CkState, track: Track, i: usize, level: u8) -> bool {
 }
 
 /// Gains and losses a phase still owes (the state does not show them yet).
-fn pending(w: &CkWeights, s: &State, i: usize) -> f64 {
+fn pending<P: Part>(w: &CkWeights, s: &State<P>, i: usize) -> f64 {
     let seat = Seat(i as u8);
     match s.phase {
         Phase::Ck(CkPhase::PlaceMetropolis { .. }) if s.current == seat => 2.0,
@@ -240,7 +240,7 @@ pub(super) fn commodities(ck: &CkState, i: usize) -> u32 {
 /// What the hand still buys in Cities & Knights beyond the base game's
 /// city, settlement and road: a knight (wool and ore), the activation of an
 /// inactive knight (grain), a wall (two brick).
-pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -> f64 {
+pub(super) fn hand_extras<P: Part>(s: &State<P>, ck: &CkState, i: usize, hand: &Resources) -> f64 {
     let (Some(p), Some(c)) = (s.players.get(i), ck.players.get(i)) else {
         return 0.0;
     };
@@ -259,7 +259,7 @@ pub(super) fn hand_extras(s: &State, ck: &CkState, i: usize, hand: &Resources) -
 }
 
 /// Production of `seat` on a roll of `number`, in cards (cities two).
-fn cards_on(s: &State, seat: usize, number: u8) -> f64 {
+fn cards_on<P: Part>(s: &State<P>, seat: usize, number: u8) -> f64 {
     let Some(p) = s.players.get(seat) else {
         return 0.0;
     };
@@ -286,7 +286,7 @@ fn cards_on(s: &State, seat: usize, number: u8) -> f64 {
 /// The bias of a Cities & Knights action whose effect the successor state
 /// does not show yet (a chance to come, other seats' choices still owed),
 /// or `None` for an action the state evaluation judges alone.
-pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Seat, action: &Action) -> Option<f64> {
+pub(super) fn action_bias<P: Part>(h: &CatanHeuristic, s: &State<P>, ck: &CkState, seat: Seat, action: &Action) -> Option<f64> {
     let i = seat.index();
     let n = s.n();
     let others_more = |f: &dyn Fn(usize) -> f64| -> f64 {
@@ -392,6 +392,6 @@ pub(super) fn action_bias(h: &CatanHeuristic, s: &State, ck: &CkState, seat: Sea
 /// Whether a squire step sends an opponent's squire home
 /// (`snh.squire.displace`): the only step the bots take (see the module
 /// documentation).
-pub(super) fn step_displaces(s: &State, seat: Seat, to: catan::HexId) -> bool {
+pub(super) fn step_displaces<P: Part>(s: &State<P>, seat: Seat, to: catan::HexId) -> bool {
     s.ck.is_some() && squire_owner(s, to).is_some_and(|owner| owner != seat)
 }
