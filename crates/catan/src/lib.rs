@@ -66,8 +66,8 @@ pub use game::{Catan, CatanCk, CatanGame};
 pub use layout::{HarborEntry, Layout, Problem};
 pub use resource::{Resource, ResourceCounts, Resources, CARDS_PER_RESOURCE, RESOURCE_COUNT};
 pub use state::{
-    BasePhase, BaseState, NoPart, Offer, Part, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT,
-    SETTLEMENT_LIMIT,
+    BasePhase, BaseState, NoPart, Offer, Part, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS,
+    ROAD_LIMIT, SETTLEMENT_LIMIT,
 };
 pub use topology::{EdgeId, HexId, NodeId, Shape, Topology, MAX_EDGES, MAX_HARBORS, MAX_HEXES, MAX_NODES};
 pub use view::{PlayerView, View};

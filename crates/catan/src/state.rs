@@ -354,8 +354,9 @@ impl BasePhase {
 ///
 /// The questions readers ask are those of an `Option` (`as_deref`,
 /// `is_some`), answered by a constant for `NoPart`: a base game is compiled
-/// without C&K's branches.
-pub trait Part: Clone + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static + sealed::Sealed {
+/// without C&K's branches. A part is `Copy`: the compiler so proves it owns
+/// no heap, and cloning a state allocates nothing (the board is shared).
+pub trait Part: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static + sealed::Sealed {
     /// Whether this is Cities & Knights' part.
     const CK: bool;
     /// Cities & Knights' part, if this is it.

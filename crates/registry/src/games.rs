@@ -4,9 +4,9 @@
 
 use crate::{Pick, Registered, RuleSet};
 use catan::{CatanCk, CatanGame, Part, Rules, TurnRule};
+use catan_junior::{CatanJunior, Edition};
 use engine::dynamic::Entry;
 use engine::GameEntry;
-use catan_junior::{CatanJunior, Edition};
 use splendor::Splendor;
 
 impl Registered for Splendor {

@@ -344,7 +344,7 @@ pub struct Merchant {
 }
 
 /// The table's Cities & Knights state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CkState {
     /// Commodity cards in the bank.
     pub bank: Commodities,

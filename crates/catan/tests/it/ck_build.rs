@@ -5,7 +5,7 @@
 use crate::ck;
 use catan::{BaseAction, BasePhase, CkAction, CkPhase};
 
-use catan::{Action, Catan, Harbor, HexId, NodeId, Phase, Resource, Shape, State};
+use catan::{Action, CatanCk, Harbor, HexId, NodeId, Phase, Resource, Shape};
 use catan::{Card, Commodity, Metropolis, Track};
 use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
@@ -13,6 +13,9 @@ use serde_json::json;
 use testkit::scenario::{
     act_through_protocol, assert_accepted, assert_refused, assert_refused_through_protocol, protocol,
 };
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 const WOOL_ORE: [(Resource, u8); 2] = [(Resource::Wool, 1), (Resource::Ore, 1)];
 
@@ -43,20 +46,20 @@ fn ck_knight_place_anywhere_empty_on_own_road_no_distance_rule() {
     let mut s = ring();
     give(&mut s, 0, &[(Resource::Wool, 2), (Resource::Ore, 2)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildKnight { node: r(0) }),
         "ck.knight.place",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildKnight { node: r(5) }),
         "ck.knight.place",
     );
     // Next to the settlement: the distance rule does not apply.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(1) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(1) }));
     let c = &ck(&s).players[0];
     assert!(
         s.knights(0).contains(r(1)) && !c.active().contains(r(1)),
@@ -72,7 +75,7 @@ fn ck_knight_no_piece_left() {
     knight(&mut s, 0, r(2), 1, false);
     give(&mut s, 0, &WOOL_ORE);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildKnight { node: r(3) }),
@@ -88,26 +91,26 @@ fn ck_knight_promote_once_per_turn_and_fortress_for_mighty() {
     give(&mut s, 0, &[(Resource::Wool, 3), (Resource::Ore, 3)]);
     let mut s = done(s);
     // `ck.improve.fortress`: strong → mighty needs politics level 3.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PromoteKnight { node: r(2) }),
         "ck.improve.fortress",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(1)), 2);
     assert!(ck(&s).players[0].active().contains(r(1)), "status stays");
     // `ck.knight.promote`: once per turn per knight.
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
         "ck.knight.promote",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 3);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PromoteKnight { node: r(3) }),
@@ -123,7 +126,7 @@ fn ck_knight_promote_needs_a_piece_of_the_next_level() {
     knight(&mut s, 0, r(3), 2, false);
     give(&mut s, 0, &WOOL_ORE);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
@@ -138,29 +141,29 @@ fn ck_knight_activate_and_not_this_turn() {
     give(&mut s, 0, &[(Resource::Grain, 2)]);
     let mut s = done(s);
     // `ck.knight.action_needs_active`.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(3) }),
         "ck.knight.action_needs_active",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(1) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(1) }));
     assert!(ck(&s).players[0].active().contains(r(1)));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::ActivateKnight { node: r(1) }),
         "ck.knight.activate",
     );
     // `ck.knight.not_this_turn`.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(3) }),
         "ck.knight.not_this_turn",
     );
     // Next turn it may act.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert!(ck(&s).players[0].fresh().is_empty());
 }
 
@@ -170,13 +173,13 @@ fn ck_knight_move_and_one_action() {
     knight(&mut s, 0, r(1), 1, true);
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(5) }),
         "ck.knight.move",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(4) }),
@@ -185,8 +188,8 @@ fn ck_knight_move_and_one_action() {
     assert!(s.knights(0).contains(r(4)) && !s.knights(0).contains(r(1)));
     assert!(!c.active().contains(r(4)), "acting makes the knight inactive");
     // `ck.knight.one_action`: reactivated, it acts no more this turn.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(4) }));
-    assert_refused::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(4) }));
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(4), to: r(2) }),
@@ -202,7 +205,7 @@ fn ck_knight_move_path_blocked_by_an_opposing_piece() {
     settle(&mut s, 1, x, r(3));
     knight(&mut s, 1, r(3), 1, false);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(1), to: r(4) }),
@@ -260,7 +263,7 @@ fn ck_removed_largest_army() {
         knight(&mut s, 0, r(k), k as u8, true);
     }
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.largest_army, None);
     assert_eq!(s.points(Seat(0)), 1);
 }
@@ -271,7 +274,7 @@ fn ck_decide_board() {
     use engine::rand::SeedableRng;
     for seed in 0..50 {
         let mut rng = engine::GameRng::seed_from_u64(seed);
-        let s = Catan::new_game(&catan::Config::cities_knights(), 4, &mut rng).unwrap();
+        let s = CatanCk::new_game(&catan::Config::cities_knights(), 4, &mut rng).unwrap();
         assert!(s.board.red_numbers_apart());
         assert_eq!(s.robber, s.board.desert());
     }
@@ -281,7 +284,7 @@ fn ck_decide_board() {
 #[test]
 fn ck_knight_displace_and_the_owner_relocates() {
     let (mut s, x) = displace_position(true);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
@@ -295,12 +298,12 @@ fn ck_knight_displace_and_the_owner_relocates() {
             active: true
         })
     );
-    assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
+    assert_eq!(CatanCk::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
     // `ck.decide.forced_choice`: one spot, still a logged choice.
     let mut legal = Vec::new();
-    Catan::legal_actions(&s, Seat(1), &mut legal);
+    CatanCk::legal_actions(&s, Seat(1), &mut legal);
     assert_eq!(legal, vec![Action::Ck(CkAction::RelocateKnight { node: x })]);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node: x }));
+    assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node: x }));
     assert!(s.knights(1).contains(x));
     assert!(ck(&s).players[1].active().contains(x), "status kept");
     assert!(s.knights(0).contains(r(3)));
@@ -312,13 +315,13 @@ fn ck_knight_displace_to_the_supply_and_only_weaker() {
     let (mut s, _) = displace_position(false);
     let mut equal = s.clone();
     cp(&mut equal, 1).roster.insert(catan::KnightBit::Strong, r(3));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &equal,
         Seat(0),
         &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
         "ck.knight.displace",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
@@ -336,10 +339,10 @@ fn ck_knight_chase_robber() {
     ckm(&mut s).robber_awake = true;
     s.robber = HexId(0);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ChaseRobber { knight: r(1) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::ChaseRobber { knight: r(1) }));
     assert!(matches!(s.phase, Phase::Base(BasePhase::MoveRobber { .. })));
     assert!(!ck(&s).players[0].active().contains(r(1)));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Base(BaseAction::MoveRobber {
@@ -356,7 +359,7 @@ fn ck_knight_chase_robber() {
     let mut t = s.clone();
     // Strength 2: a player has only 2 basic knights (a loadable position).
     knight(&mut t, 0, far, 2, true);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &t,
         Seat(0),
         &Action::Ck(CkAction::ChaseRobber { knight: far }),
@@ -382,14 +385,14 @@ fn ck_knight_blocks_road_and_settlement() {
     let s = done(s);
     // `ck.knight.blocks_road`: no road on through the opposing knight.
     let beyond = catan::Shape::Base.topology().edge_between(r(4), r(5)).unwrap();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::BuildRoad { edge: beyond }),
         "ck.knight.blocks_road",
     );
     // `ck.knight.blocks_settlement`: not even the owner builds on a knight.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::BuildSettlement { node: r(2) }),
@@ -408,7 +411,7 @@ fn ck_knight_breaks_road_for_longest_road() {
     s.current = Seat(1);
     let mut s = done(s);
     assert_eq!(s.players[0].road_length, 5);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
     // `ck.knight.breaks_road`.
     assert_eq!(s.players[0].road_length, 3);
     assert_eq!(s.longest_road, None);
@@ -429,22 +432,22 @@ fn ck_build_wall() {
     settle(&mut s, 0, corner(18, 3), corner(18, 2));
     give(&mut s, 0, &[(Resource::Brick, 10)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildWall { node: corner(18, 3) }),
         "ck.build.wall",
     );
     for c in &cities[..3] {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildWall { node: *c }));
+        assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::BuildWall { node: *c }));
     }
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildWall { node: cities[0] }),
         "ck.build.wall",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildWall { node: cities[3] }),
@@ -459,7 +462,7 @@ fn ck_improve_cost_and_needs_city() {
     settle(&mut s, 0, corner(0, 0), corner(0, 1));
     give_c(&mut s, 0, &[(Commodity::Cloth, 3)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
@@ -467,25 +470,25 @@ fn ck_improve_cost_and_needs_city() {
     );
     s.players[0].settlements.remove(corner(0, 0));
     s.players[0].cities.insert(corner(0, 0));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
         "ck.improve.cost",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
     );
     assert_eq!(ck(&s).players[0].levels[Track::Trade.index()], 2);
     assert!(ck(&s).players[0].commodities.is_empty(), "1 + 2 cloth");
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
@@ -507,19 +510,19 @@ fn ck_metro_first_to_four_and_one_per_city() {
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
     give_c(&mut s, 0, &[(Commodity::Coin, 4)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),
     );
     assert_eq!(s.phase, Phase::Ck(CkPhase::PlaceMetropolis { track: Track::Politics }));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PlaceMetropolis { node: corner(18, 3) }),
         "ck.metro.one_per_city",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::PlaceMetropolis { node: corner(0, 0) }),
@@ -529,7 +532,7 @@ fn ck_metro_first_to_four_and_one_per_city() {
     cp(&mut s, 0).levels[Track::Trade.index()] = 4;
     ckm(&mut s).metropolises[Track::Trade.index()] = None;
     s.phase = Phase::Ck(CkPhase::PlaceMetropolis { track: Track::Trade });
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PlaceMetropolis { node: corner(0, 0) }),
@@ -548,14 +551,14 @@ fn ck_metro_needs_free_city() {
     });
     give_c(&mut s, 0, &[(Commodity::Cloth, 4), (Commodity::Coin, 5)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
         "ck.metro.needs_free_city",
     );
     // The holder of the track's metropolis builds on.
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),
@@ -576,12 +579,12 @@ fn ck_metro_takeover_at_five_from_a_holder_at_four() {
     let base = done(s);
     let mut s = base.clone();
     assert_eq!(s.points(Seat(1)), 4);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::PlaceMetropolis { node: corner(16, 3) }),
@@ -591,7 +594,7 @@ fn ck_metro_takeover_at_five_from_a_holder_at_four() {
     // A holder at level 5 keeps it for good.
     let mut s = base;
     cp(&mut s, 1).levels[Track::Science.index()] = 5;
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Science }),
@@ -608,7 +611,7 @@ fn ck_trade_bank_rates_with_commodities() {
     give(&mut s, 0, &[(Resource::Brick, 4)]);
     let mut s = done(s);
     // 4:1 for a commodity, and a commodity may be taken.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -618,7 +621,7 @@ fn ck_trade_bank_rates_with_commodities() {
         }),
         "ck.trade.bank",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -628,7 +631,7 @@ fn ck_trade_bank_rates_with_commodities() {
         }),
         "ck.trade.bank",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::MaritimeTrade {
@@ -649,7 +652,7 @@ fn ck_trade_bank_rates_with_commodities() {
         })
     };
     let mut legal = Vec::new();
-    Catan::legal_actions(&s, Seat(0), &mut legal);
+    CatanCk::legal_actions(&s, Seat(0), &mut legal);
     let rate = legal
         .iter()
         .find_map(|a| match a {
@@ -662,11 +665,11 @@ fn ck_trade_bank_rates_with_commodities() {
         })
         .expect("brick for paper is listed with its rate");
     assert!((2..=4).contains(&rate), "rate {rate}");
-    assert_refused::<Catan>(&s, Seat(0), &brick(rate - 1), "catan.trade.harbor_required");
-    assert_refused::<Catan>(&s, Seat(0), &brick(rate + 1), "catan.trade.rate");
-    assert_accepted::<Catan>(&mut s, Seat(0), &brick(rate));
+    assert_refused::<CatanCk>(&s, Seat(0), &brick(rate - 1), "catan.trade.harbor_required");
+    assert_refused::<CatanCk>(&s, Seat(0), &brick(rate + 1), "catan.trade.rate");
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &brick(rate));
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Paper), 1);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -677,7 +680,7 @@ fn ck_trade_bank_rates_with_commodities() {
     );
     // `ck.improve.merchant_guild`: trade level 3 trades commodities 2:1.
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -700,7 +703,7 @@ fn ck_trade_bank_generic_harbor_for_commodities() {
     settle(&mut s, 0, a, b);
     give_c(&mut s, 0, &[(Commodity::Coin, 3)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -737,7 +740,7 @@ fn ck_win_thirteen_in_own_turn() {
     let mut s = done(s);
     assert_eq!(s.points(Seat(0)), 12);
     assert_eq!(s.victory_points, 13);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Base(BaseAction::BuildCity { node: corner(16, 3) }),
@@ -754,8 +757,8 @@ fn ck_hidden_information_in_views() {
     road(&mut s, 1, corner(0, 0), corner(0, 1));
     settle(&mut s, 1, corner(0, 2), corner(0, 1));
     let s = done(s);
-    let other = Catan::view(&s, Viewer::Seat(Seat(0)));
-    let own = Catan::view(&s, Viewer::Seat(Seat(1)));
+    let other = CatanCk::view(&s, Viewer::Seat(Seat(0)));
+    let own = CatanCk::view(&s, Viewer::Seat(Seat(1)));
     // Only the total of cards of the others, never the kinds.
     assert_eq!(other.players[1].resource_count, 3);
     assert_eq!(other.players[1].hand, None);
@@ -780,8 +783,8 @@ fn ck_trade_commodities_domestic() {
     give_c(&mut s, 1, &[(Commodity::Coin, 1)]);
     let mut s = done(s);
     // `ck.trade.commodities`: commodities are offered and asked for like resources.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
-    assert_refused::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::OpenTrade));
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::OfferGiveCommodity {
@@ -789,7 +792,7 @@ fn ck_trade_commodities_domestic() {
         }),
         "catan.pay.insufficient",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::OfferGiveCommodity {
@@ -797,7 +800,7 @@ fn ck_trade_commodities_domestic() {
         }),
     );
     // No card for a card of the same kind.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::OfferGetCommodity {
@@ -805,29 +808,29 @@ fn ck_trade_commodities_domestic() {
         }),
         "catan.trade.same_resource",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::SubmitOffer),
         "catan.trade.no_gifts",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::OfferGetCommodity {
             commodity: Commodity::Coin,
         }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
-    assert_refused::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::SubmitOffer));
+    assert_refused::<CatanCk>(
         &s,
         Seat(2),
         &Action::Base(BaseAction::AcceptOffer),
         "catan.pay.insufficient",
     );
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Base(BaseAction::AcceptOffer));
-    assert_accepted::<Catan>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Base(BaseAction::AcceptOffer));
+    assert_accepted::<CatanCk>(&mut s, Seat(2), &Action::Base(BaseAction::DeclineOffer));
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Base(BaseAction::ConfirmTrade { with: Seat(1) }),
@@ -845,7 +848,7 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
     let mut s = position(3);
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
     let s = done(s);
-    let own = Catan::view(&s, Viewer::Seat(Seat(0)));
+    let own = CatanCk::view(&s, Viewer::Seat(Seat(0)));
     let rates = own.cities_knights.as_ref().unwrap().players[0]
         .bank_rates
         .expect("own rates");
@@ -854,11 +857,11 @@ fn ck_decide_best_rate_own_view_shows_bank_rates() {
     assert_eq!(rates[Card::Cloth as usize], 2);
     assert_eq!(rates[Card::Paper as usize], 2);
     assert_eq!(rates[Card::Brick as usize], 4);
-    let other = Catan::view(&s, Viewer::Seat(Seat(1)));
+    let other = CatanCk::view(&s, Viewer::Seat(Seat(1)));
     let ck_other = other.cities_knights.as_ref().unwrap();
     assert!(ck_other.players[0].bank_rates.is_none(), "hidden from the others");
     assert!(ck_other.players[1].bank_rates.is_some(), "but the viewer sees its own");
-    let json = serde_json::to_value(Catan::view(&s, Viewer::Spectator)).unwrap();
+    let json = serde_json::to_value(CatanCk::view(&s, Viewer::Spectator)).unwrap();
     assert!(
         json["cities_knights"]["players"][0].get("bank_rates").is_none(),
         "left out of others' JSON"
@@ -885,7 +888,7 @@ fn ck_improve_merchant_guild() {
     give_c(&mut s, 0, &[(Commodity::Cloth, 4)]);
     let mut s = done(s);
     let cloth_for_ore = |rate: u8| json!({"type": "bank_trade", "give": "cloth", "get": "ore", "rate": rate});
-    let mut m = protocol::<Catan>(&s);
+    let mut m = protocol::<CatanCk>(&s);
     let e = assert_refused_through_protocol(&mut *m, Seat(0), &cloth_for_ore(2), "ck.improve.merchant_guild");
     assert_eq!(
         e.message.en,
@@ -895,7 +898,7 @@ fn ck_improve_merchant_guild() {
     assert_refused_through_protocol(&mut *m, Seat(0), &cloth_for_ore(3), "catan.trade.harbor_required");
     // A resource named 2:1 without a harbor still needs the harbor.
     give(&mut s, 0, &[(Resource::Wool, 2)]);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {
@@ -906,9 +909,9 @@ fn ck_improve_merchant_guild() {
         "catan.trade.harbor_required",
     );
     cp(&mut s, 0).levels[Track::Trade.index()] = 3;
-    let mut m = protocol::<Catan>(&s);
+    let mut m = protocol::<CatanCk>(&s);
     act_through_protocol(&mut *m, Seat(0), &cloth_for_ore(2));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BankTrade {

@@ -3,7 +3,7 @@
 //! replay, views that leak nothing (determinization), termination and the
 //! invariants of `validate` after every step.
 
-use catan::{BoardChoice, Catan, Config};
+use catan::{BoardChoice, CatanCk, Config};
 use testkit::Conformance;
 
 #[test]
@@ -16,7 +16,7 @@ fn cities_knights_random_games_conform() {
         deep_every: 9,
         illegal_probes: 8,
     };
-    let report = testkit::run::<Catan>(&Config::cities_knights(), &opts);
+    let report = testkit::run::<CatanCk>(&Config::cities_knights(), &opts);
     eprintln!("{report:?}");
     assert_eq!(report.games, 40);
     assert!(report.finished >= 38, "{report:?}");
@@ -36,7 +36,7 @@ fn cities_knights_beginner_board_conforms() {
         deep_every: 5,
         illegal_probes: 8,
     };
-    let report = testkit::run::<Catan>(&config, &opts);
+    let report = testkit::run::<CatanCk>(&config, &opts);
     eprintln!("{report:?}");
     assert!(report.finished >= 7, "{report:?}");
 }

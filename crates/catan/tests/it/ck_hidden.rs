@@ -6,10 +6,13 @@ use crate::ck;
 use catan::{BasePhase, CkPhase};
 
 use catan::ProgressHand;
-use catan::{BoardChoice, Catan, Config, Phase, State};
+use catan::{BoardChoice, CatanCk, Config, Phase};
 use catan::{ProgressCard, Track};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, Viewer};
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 fn midgame(seed: u64, turns: u32) -> State {
     let config = Config {
@@ -17,12 +20,12 @@ fn midgame(seed: u64, turns: u32) -> State {
         ..Config::cities_knights()
     };
     let mut rng = GameRng::seed_from_u64(seed);
-    let mut s = Catan::new_game(&config, 4, &mut rng).expect("config");
+    let mut s = CatanCk::new_game(&config, 4, &mut rng).expect("config");
     let policy = RandomPolicy {
         skip_offers: true,
         max_turns: turns,
     };
-    random_playout::<Catan>(&mut s, &mut rng, policy, &mut PlayoutBuffers::default());
+    random_playout::<CatanCk>(&mut s, &mut rng, policy, &mut PlayoutBuffers::default());
     s
 }
 
@@ -76,7 +79,7 @@ fn ck_determinize_depends_only_on_the_view() {
             k.decks[Track::Politics.index()].top.remove_card(ProgressCard::Spy);
             k.players[1].progress.add_card(ProgressCard::Spy);
         }
-        if Catan::validate(&s).is_err()
+        if CatanCk::validate(&s).is_err()
             || !matches!(s.phase, Phase::Base(BasePhase::Main) | Phase::Base(BasePhase::Roll))
         {
             continue;
@@ -86,20 +89,20 @@ fn ck_determinize_depends_only_on_the_view() {
         if !shuffle_secrets(&mut t, 1, 2) {
             continue;
         }
-        Catan::validate(&t).expect("the changed state is consistent");
+        CatanCk::validate(&t).expect("the changed state is consistent");
         assert_ne!(s, t);
         assert_eq!(
-            Catan::view(&s, viewer),
-            Catan::view(&t, viewer),
+            CatanCk::view(&s, viewer),
+            CatanCk::view(&t, viewer),
             "the change is hidden from seat 0"
         );
         let mut r1 = GameRng::seed_from_u64(seed);
         let mut r2 = GameRng::seed_from_u64(seed);
-        let d1 = Catan::determinize(&s, viewer, &mut r1);
-        let d2 = Catan::determinize(&t, viewer, &mut r2);
+        let d1 = CatanCk::determinize(&s, viewer, &mut r1);
+        let d2 = CatanCk::determinize(&t, viewer, &mut r2);
         assert_eq!(d1, d2, "seed {seed}: the sample depends only on the view");
-        Catan::validate(&d1).expect("a determinized state is consistent");
-        assert_eq!(Catan::view(&d1, viewer), Catan::view(&s, viewer));
+        CatanCk::validate(&d1).expect("a determinized state is consistent");
+        assert_eq!(CatanCk::view(&d1, viewer), CatanCk::view(&s, viewer));
         compared += 1;
     }
     assert!(compared >= 10, "compared {compared}");
@@ -122,7 +125,7 @@ fn ck_determinize_keeps_the_harbor_offer() {
     let s = ck::done(s);
     for seed in 0..50 {
         let mut rng = GameRng::seed_from_u64(seed);
-        let d = Catan::determinize(&s, Viewer::Seat(Seat(2)), &mut rng);
+        let d = CatanCk::determinize(&s, Viewer::Seat(Seat(2)), &mut rng);
         assert!(d.players[0].hand.get(Resource::Brick) >= 1, "seed {seed}");
     }
 }

@@ -5,22 +5,26 @@
 //! arbitrary C&K actions are checked, refused without change or applied to a
 //! consistent state.
 
+use catan::Part;
 use catan::ProgressHand;
-use catan::{Action, Catan, Config, HexId, NodeId, Phase, Resource, State};
+use catan::{Action, CatanCk, Config, HexId, NodeId, Phase, Resource};
 use catan::{Card, Commodity, ProgressCard, Step, Track};
 use catan::{CkAction, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, SeatSet, Viewer};
 use proptest::prelude::*;
 
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
+
 fn midgame(seed: u64) -> State {
     let mut rng = GameRng::seed_from_u64(seed);
-    let mut s = Catan::new_game(&Config::cities_knights(), 4, &mut rng).expect("config");
+    let mut s = CatanCk::new_game(&Config::cities_knights(), 4, &mut rng).expect("config");
     let policy = RandomPolicy {
         skip_offers: true,
         max_turns: 40,
     };
-    random_playout::<Catan>(&mut s, &mut rng, policy, &mut PlayoutBuffers::default());
+    random_playout::<CatanCk>(&mut s, &mut rng, policy, &mut PlayoutBuffers::default());
     s
 }
 
@@ -108,19 +112,19 @@ proptest! {
             }
         }
         s.phase = phase(kind, a, b);
-        let valid = Catan::validate(&s).is_ok();
-        let _ = Catan::view(&s, Viewer::Spectator);
+        let valid = CatanCk::validate(&s).is_ok();
+        let _ = CatanCk::view(&s, Viewer::Spectator);
         let _ = serde_json::to_string(&s);
         if valid {
-            let _ = Catan::to_act(&s);
+            let _ = CatanCk::to_act(&s);
             let mut legal = Vec::new();
             let mut out = Vec::new();
-            Catan::chance_outcomes(&s, &mut out);
+            CatanCk::chance_outcomes(&s, &mut out);
             for p in Seat::all(4) {
-                Catan::legal_actions(&s, p, &mut legal);
-                let _ = Catan::view(&s, Viewer::Seat(p));
+                CatanCk::legal_actions(&s, p, &mut legal);
+                let _ = CatanCk::view(&s, Viewer::Seat(p));
                 let mut rng = GameRng::seed_from_u64(seed);
-                let _ = Catan::determinize(&s, Viewer::Seat(p), &mut rng);
+                let _ = CatanCk::determinize(&s, Viewer::Seat(p), &mut rng);
             }
         }
     }
@@ -159,10 +163,10 @@ proptest! {
             Action::Ck(CkAction::OfferGiveCommodity { commodity: Commodity::ALL[t] }),
         ] {
             let mut t = s.clone();
-            if Catan::apply(&mut t, Seat(seat), &action, &mut engine::NoEvents).is_err() {
+            if CatanCk::apply(&mut t, Seat(seat), &action, &mut engine::NoEvents).is_err() {
                 prop_assert_eq!(&t, &s);
             } else {
-                prop_assert!(Catan::validate(&t).is_ok(), "{:?}", action);
+                prop_assert!(CatanCk::validate(&t).is_ok(), "{:?}", action);
             }
         }
     }

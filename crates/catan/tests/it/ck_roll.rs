@@ -6,12 +6,15 @@ use crate::ck;
 use catan::{BaseAction, BaseEvent, BasePhase, CkAction, CkChance, CkEvent, CkPhase};
 
 use catan::ProgressHand;
-use catan::{Action, BoardChoice, Catan, Chance, Config, Event, NodeId, Phase, Resource, Rules, Shape, State};
+use catan::{Action, BoardChoice, CatanCk, Chance, Config, Event, NodeId, Phase, Resource, Rules, Shape};
 use catan::{Card, Commodity, EventFace, ProgressCard, Step, Track};
 use ck::*;
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused, assert_refused_off_protocol};
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 /// A corner of `hex` that touches none of the hexes in `not`.
 fn corner_only(hex: usize, not: &[usize]) -> NodeId {
@@ -47,11 +50,11 @@ fn ck_config_goal_is_thirteen_and_base_json_stays() {
     );
     // A base state carries no C&K fields in JSON.
     let mut rng = GameRng::seed_from_u64(1);
-    let s = Catan::new_game(&Config::default(), 4, &mut rng).unwrap();
+    let s = catan::Catan::new_game(&Config::default(), 4, &mut rng).unwrap();
     let json = serde_json::to_string(&s).unwrap();
     assert!(!json.contains("cities_knights") && !json.contains("knights"), "{json}");
     // `ck.setup.players`: 3 or 4 players.
-    assert!(Catan::new_game(&Config::cities_knights(), 2, &mut rng).is_err());
+    assert!(CatanCk::new_game(&Config::cities_knights(), 2, &mut rng).is_err());
 }
 
 #[test]
@@ -61,11 +64,11 @@ fn ck_setup_second_city_and_start_resources() {
         ..Config::cities_knights()
     };
     let mut rng = GameRng::seed_from_u64(3);
-    let mut s = Catan::new_game(&config, 3, &mut rng).unwrap();
+    let mut s = CatanCk::new_game(&config, 3, &mut rng).unwrap();
     let mut legal = Vec::new();
     for step in 0..6 {
         let seat = s.current;
-        Catan::legal_actions(&s, seat, &mut legal);
+        CatanCk::legal_actions(&s, seat, &mut legal);
         if step >= 3 {
             // `ck.setup.second_city`: round 2 places a city straight on the board.
             assert!(legal
@@ -74,7 +77,7 @@ fn ck_setup_second_city_and_start_resources() {
             let Action::Base(BaseAction::BuildCity { node }) = legal[0] else {
                 unreachable!()
             };
-            assert_refused::<Catan>(
+            assert_refused::<CatanCk>(
                 &s,
                 seat,
                 &Action::Base(BaseAction::BuildSettlement { node }),
@@ -84,7 +87,7 @@ fn ck_setup_second_city_and_start_resources() {
                 .filter(|&h| Shape::Base.topology().node_hexes[node.index()] & (1 << h) != 0)
                 .filter(|&h| s.board.tiles[h].terrain.resource().is_some())
                 .count() as u32;
-            assert_accepted::<Catan>(&mut s, seat, &Action::Base(BaseAction::BuildCity { node }));
+            assert_accepted::<CatanCk>(&mut s, seat, &Action::Base(BaseAction::BuildCity { node }));
             // `ck.setup.start_resources`: one resource per land hex, no commodities.
             assert_eq!(s.players[seat.index()].hand.total(), lands);
             assert!(ck(&s).players[seat.index()].commodities.is_empty());
@@ -93,11 +96,11 @@ fn ck_setup_second_city_and_start_resources() {
                 .iter()
                 .all(|a| matches!(a, Action::Base(BaseAction::BuildSettlement { .. }))));
             let a = legal[0];
-            assert_accepted::<Catan>(&mut s, seat, &a);
+            assert_accepted::<CatanCk>(&mut s, seat, &a);
         }
-        Catan::legal_actions(&s, seat, &mut legal);
+        CatanCk::legal_actions(&s, seat, &mut legal);
         let road = legal[0];
-        assert_accepted::<Catan>(&mut s, seat, &road);
+        assert_accepted::<CatanCk>(&mut s, seat, &road);
     }
     assert_eq!(s.phase, Phase::Base(BasePhase::Roll));
     for seat in Seat::all(3) {
@@ -115,13 +118,13 @@ fn ck_removed_development_cards() {
     );
     let s = done(s);
     assert_eq!(s.deck.total(), 0);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::BuyDevelopmentCard),
         "ck.removed.development_cards",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Base(BaseAction::PlayKnight),
@@ -138,11 +141,11 @@ fn ck_turn_roll_is_216_outcomes_and_nothing_else_before_it() {
     settle(&mut s, 0, corner(0, 0), corner(0, 1));
     let s = done(s);
     // `ck.turn.before_roll`.
-    assert_refused::<Catan>(&s, Seat(0), &Action::Base(BaseAction::EndTurn), "ck.turn.before_roll");
+    assert_refused::<CatanCk>(&s, Seat(0), &Action::Base(BaseAction::EndTurn), "ck.turn.before_roll");
     let mut s2 = s.clone();
-    assert_accepted::<Catan>(&mut s2, Seat(0), &Action::Base(BaseAction::Roll));
+    assert_accepted::<CatanCk>(&mut s2, Seat(0), &Action::Base(BaseAction::Roll));
     let mut out = Vec::new();
-    Catan::chance_outcomes(&s2, &mut out);
+    CatanCk::chance_outcomes(&s2, &mut out);
     assert_eq!(out.len(), 144);
     let total: f64 = out.iter().map(|(_, p)| p).sum();
     assert!((total - 1.0).abs() < 1e-9);
@@ -249,14 +252,14 @@ fn ck_barbarian_pillage_lowest_defence_skipping_metropolis_only() {
             owed: SeatSet::single(Seat(0))
         })
     );
-    assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
-    assert_refused::<Catan>(
+    assert_eq!(CatanCk::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::LoseCity { node: m }),
         "ck.barbarian.pillage",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: a }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: a }));
     let p = &s.players[0];
     assert!(p.settlements.contains(a) && !p.cities.contains(a));
     // `ck.wall.lost`.
@@ -286,13 +289,13 @@ fn ck_barbarian_pillage_without_a_settlement_piece_lays_the_city_flat() {
     ckm(&mut s).barbarians = 6;
     let mut s = done(s);
     roll(&mut s, 1, 1, EventFace::Ship);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: c }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::LoseCity { node: c }));
     assert!(ck(&s).players[0].flat.contains(c));
     assert_eq!(s.players[0].settlements.len(), 6);
     assert_eq!(s.points(Seat(0)), 6);
     // Upgrading it again needs no city piece.
     give(&mut s, 0, &[(Resource::Grain, 2), (Resource::Ore, 3)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::BuildCity { node: c }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::BuildCity { node: c }));
     assert!(ck(&s).players[0].flat.is_empty());
 }
 
@@ -306,9 +309,9 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
     roll(&mut s, 1, 1, EventFace::Ship);
     let both = SeatSet::from_iter([Seat(0), Seat(1)]);
     assert_eq!(s.phase, Phase::Ck(CkPhase::DefenderDeck { pending: both }));
-    assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
+    assert_eq!(CatanCk::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
     // `ck.barbarian.defender`: any deck, also without a level in it.
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(1),
         &Action::Ck(CkAction::ChooseDeck { track: Track::Politics }),
@@ -328,7 +331,7 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
         }),
     );
     assert_eq!(ck(&s).players[1].progress.get(ProgressCard::Spy), 1);
-    assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
+    assert_eq!(CatanCk::to_act(&s), ToAct::Seats(SeatSet::single(Seat(0))));
     // `ck.decide.empty_deck`: an empty deck cannot be chosen. No valid position
     // has an empty deck (18 cards per deck, at most 4 per hand), so this
     // position is the rules' only (it is listed as unreachable).
@@ -338,7 +341,7 @@ fn ck_barbarian_defender_tie_draws_progress_cards_in_seat_order() {
             ckm(&mut s).players[2].progress.add_card(c);
         }
     }
-    assert_refused_off_protocol::<Catan>(
+    assert_refused_off_protocol::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::ChooseDeck { track: Track::Trade }),
@@ -396,7 +399,7 @@ fn ck_progress_draw_by_level_and_red_die_in_seat_order() {
         Phase::Ck(CkPhase::ProgressDraw { seat: Seat(1), .. })
     ));
     let mut out = Vec::new();
-    Catan::chance_outcomes(&s, &mut out);
+    CatanCk::chance_outcomes(&s, &mut out);
     assert!(out
         .iter()
         .all(|(c, _)| matches!(c, Chance::Ck(CkChance::Progress { card }) if card.track() == Track::Science)));
@@ -447,7 +450,7 @@ fn ck_progress_hand_limit_and_under_deck() {
             }
         })
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::DiscardProgress {
@@ -455,7 +458,7 @@ fn ck_progress_hand_limit_and_under_deck() {
         }),
         "ck.progress.hand_limit",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::DiscardProgress {
@@ -482,7 +485,7 @@ fn ck_progress_vp_cards_are_revealed_and_count() {
     }
     let mut s = done(s);
     let mut events = roll(&mut s, 1, 5, EventFace::Gate(Track::Science));
-    Catan::apply_chance(
+    CatanCk::apply_chance(
         &mut s,
         &Chance::Ck(CkChance::Progress {
             card: ProgressCard::Printer,
@@ -498,8 +501,8 @@ fn ck_progress_vp_cards_are_revealed_and_count() {
         .iter()
         .find(|e| matches!(e, Event::Ck(CkEvent::ProgressDrawn { .. })))
         .unwrap();
-    assert_eq!(Catan::redact(drawn, Viewer::Seat(Seat(2))).as_ref(), Some(drawn));
-    let v = Catan::view(&s, Viewer::Seat(Seat(2)));
+    assert_eq!(CatanCk::redact(drawn, Viewer::Seat(Seat(2))).as_ref(), Some(drawn));
+    let v = CatanCk::view(&s, Viewer::Seat(Seat(2)));
     let ckv = v.cities_knights.unwrap();
     assert_eq!(ckv.players[1].vp_cards.get(ProgressCard::Printer), 1);
     assert_eq!(ckv.players[1].progress, None);
@@ -556,14 +559,14 @@ fn ck_seven_hand_limit_with_walls_and_sleeping_robber() {
     let mut owed = [0u8; 6];
     owed[0] = 4;
     assert_eq!(s.phase, Phase::Base(BasePhase::Discard { owed }));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::DiscardCard { card: Card::Coin }),
         "ck.seven.hand_limit",
     );
     for _ in 0..4 {
-        assert_accepted::<Catan>(
+        assert_accepted::<CatanCk>(
             &mut s,
             Seat(0),
             &Action::Ck(CkAction::DiscardCard { card: Card::Paper }),
@@ -587,9 +590,9 @@ fn ck_robber_awake_steals_commodities_too() {
         hex: catan::HexId(0),
         victim: Some(Seat(1)),
     });
-    assert_accepted::<Catan>(&mut s, Seat(0), &mv);
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &mv);
     let mut out = Vec::new();
-    Catan::chance_outcomes(&s, &mut out);
+    CatanCk::chance_outcomes(&s, &mut out);
     assert_eq!(
         out,
         vec![(
@@ -600,7 +603,7 @@ fn ck_robber_awake_steals_commodities_too() {
         )]
     );
     let mut ev = Vec::new();
-    Catan::apply_chance(&mut s, &out[0].0, &mut ev).unwrap();
+    CatanCk::apply_chance(&mut s, &out[0].0, &mut ev).unwrap();
     assert_eq!(ck(&s).players[0].commodities.get(Commodity::Coin), 1);
     // The kind of a stolen card does not leak to the others.
     let stolen = ev
@@ -608,7 +611,7 @@ fn ck_robber_awake_steals_commodities_too() {
         .find(|e| matches!(e, Event::Ck(CkEvent::StolenCommodity { .. })))
         .unwrap();
     assert_eq!(
-        Catan::redact(stolen, Viewer::Seat(Seat(2))),
+        CatanCk::redact(stolen, Viewer::Seat(Seat(2))),
         Some(Event::Base(BaseEvent::Stolen {
             thief: Seat(0),
             victim: Seat(1),
@@ -626,7 +629,7 @@ fn ck_robber_asleep_refuses_chasing() {
     knight(&mut s, 0, n, 1, true);
     let s = done(s);
     assert!(Shape::Base.topology().hex_node_set[s.robber.index()].contains(n));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::ChaseRobber { knight: n }),
@@ -650,8 +653,8 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
             pending: SeatSet::from_iter([Seat(1), Seat(2)])
         })
     );
-    assert_eq!(Catan::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
-    assert_accepted::<Catan>(
+    assert_eq!(CatanCk::to_act(&s), ToAct::Seats(SeatSet::single(Seat(1))));
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(1),
         &Action::Ck(CkAction::AqueductTake {
@@ -663,7 +666,7 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
     let ore = t.bank.get(Resource::Ore);
     t.bank.0[Resource::Ore.index()] = 0;
     t.players[0].hand.0[Resource::Ore.index()] += ore;
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &t,
         Seat(2),
         &Action::Ck(CkAction::AqueductTake {
@@ -671,7 +674,7 @@ fn ck_improve_aqueduct_after_a_roll_without_cards() {
         }),
         "ck.decide.aqueduct_bank",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(2),
         &Action::Ck(CkAction::AqueductTake {

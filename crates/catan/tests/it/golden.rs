@@ -63,7 +63,7 @@ fn ck_transcript(players: usize, seed: u64) -> String {
         victory_points: 13,
         ..Config::default()
     };
-    let game = play::<Catan>(&config, &Golden::new(players, seed));
+    let game = play::<catan::CatanCk>(&config, &Golden::new(players, seed));
     assert_eq!(game.end, End::Finished, "the game ends by the rules");
     game.transcript()
 }
@@ -81,7 +81,7 @@ fn cities_knights_four_players_seed_7() {
 /// Cities & Knights with heroes and squires (`docs/games/heroes.md`).
 #[test]
 fn cities_knights_heroes_four_players_seed_8() {
-    let game = play::<Catan>(&Config::cities_knights_heroes(), &Golden::new(4, 8));
+    let game = play::<catan::CatanCk>(&Config::cities_knights_heroes(), &Golden::new(4, 8));
     assert_eq!(game.end, End::Finished, "the game ends by the rules");
     insta::assert_snapshot!("catan_ck_heroes_4p_seed_8", game.transcript());
 }

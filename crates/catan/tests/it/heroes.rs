@@ -8,11 +8,14 @@ use catan::{BaseAction, BasePhase, CkAction, CkEvent, CkPhase};
 use catan::query::{attackable_by, hero_protection, Location, PieceKind, Reason};
 use catan::query::{edge_between_hexes, hex_neighbours as neighbours};
 use catan::HERO_RULE_IDS;
-use catan::{Action, Catan, Config, Event, HexId, NodeId, Phase, Resource, Rules, Shape, State, Terrain};
+use catan::{Action, CatanCk, Config, Event, HexId, NodeId, Phase, Resource, Rules, Shape, Terrain};
 use catan::{Commodity, ProgressCard};
 use ck::*;
 use engine::{Game, Seat, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused};
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 /// A heroes game in the main phase of turn 10, seat 0 to act.
 fn hpos(players: usize) -> State {
@@ -120,7 +123,7 @@ fn snh_hero_upgrade() {
     give_c(&mut s, 0, &[(Commodity::Cloth, 1)]);
     let s0 = done(s.clone());
     let mut s = s0.clone();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -129,7 +132,7 @@ fn snh_hero_upgrade() {
         }),
         "snh.hero.upgrade",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -138,7 +141,7 @@ fn snh_hero_upgrade() {
         }),
         "catan.pay.insufficient",
     );
-    let events = assert_accepted::<Catan>(
+    let events = assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -162,7 +165,7 @@ fn snh_hero_upgrade() {
     // Before the roll.
     let mut b = s0.clone();
     b.phase = Phase::Base(BasePhase::Roll);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &b,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -174,8 +177,8 @@ fn snh_hero_upgrade() {
     // A knight built this turn may be upgraded at once.
     let mut f = s0.clone();
     give(&mut f, 0, &[(Resource::Wool, 1), (Resource::Ore, 1)]);
-    assert_accepted::<Catan>(&mut f, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(&mut f, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(3) }));
+    assert_accepted::<CatanCk>(
         &mut f,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -187,7 +190,7 @@ fn snh_hero_upgrade() {
     let mut p = s0.clone();
     p.rules = Rules::CitiesKnights;
     let p = done(p);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &p,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -206,7 +209,7 @@ fn snh_hero_marker() {
     knight(&mut s, 0, r(1), 1, false);
     give_c(&mut s, 0, &[(Commodity::Coin, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::UpgradeHero {
@@ -239,14 +242,14 @@ fn snh_hero_one_per_player() {
         node: r(3),
         commodity: Commodity::Paper,
     });
-    assert_refused::<Catan>(&s, Seat(0), &up, "snh.hero.one_per_player");
+    assert_refused::<CatanCk>(&s, Seat(0), &up, "snh.hero.one_per_player");
     // The hero leaves the board: seat 0's own hero cannot be targeted by
     // its own Intrigue, so take it off as the engine does (retreat impossible).
     ckm(&mut s).players[0].roster.remove(catan::KnightBit::Placed, r(1));
     cp(&mut s, 0).clear_knight(r(1));
     let mut s = done(s);
     assert!(hero_of(&s, 0).is_empty(), "hero status ends with the piece");
-    assert_accepted::<Catan>(&mut s, Seat(0), &up);
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &up);
     assert_eq!(hero_of(&s, 0), vec![r(3)]);
 }
 
@@ -259,11 +262,11 @@ fn snh_hero_promote() {
     set_hero(&mut s, 0, r(1));
     give(&mut s, 0, &[(Resource::Wool, 2), (Resource::Ore, 2)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(1) }));
     assert_eq!(hero_of(&s, 0), vec![r(1)]);
     assert!(ck(&s).players[0].strong().contains(r(1)));
     // Once per turn, as for any knight; mighty needs the Fortress.
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::PromoteKnight { node: r(1) }),
@@ -281,18 +284,18 @@ fn snh_hero_is_knight() {
     set_hero(&mut s, 0, r(2));
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
     assert_eq!(ck(&s).players[0].defence(s.knights(0)), 2);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
         "ck.knight.not_this_turn",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     s.current = Seat(0);
     s.phase = Phase::Base(BasePhase::Main);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
@@ -312,8 +315,8 @@ fn snh_hero_one_action() {
         .into_iter()
         .find(|&h| terrain(&s, h) != Terrain::Desert)
         .unwrap();
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex }));
-    assert_refused::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex }));
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveKnight { from: r(2), to: r(4) }),
@@ -382,7 +385,7 @@ fn snh_hero_displace() {
         knight(&mut s, 0, r(1), 2, true);
         let sq = hero_at_r3(&mut s, relocatable, 1);
         let mut s = done(s);
-        assert_accepted::<Catan>(
+        assert_accepted::<CatanCk>(
             &mut s,
             Seat(0),
             &Action::Ck(CkAction::DisplaceKnight { from: r(1), to: r(3) }),
@@ -392,13 +395,13 @@ fn snh_hero_displace() {
             assert!(ck(&s).players[1].heroes.relocating);
             let node = {
                 let mut l = Vec::new();
-                Catan::legal_actions(&s, Seat(1), &mut l);
+                CatanCk::legal_actions(&s, Seat(1), &mut l);
                 match l[0] {
                     Action::Ck(CkAction::RelocateKnight { node }) => node,
                     a => panic!("{a:?}"),
                 }
             };
-            assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
+            assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
             assert_eq!(hero_of(&s, 1), vec![node], "still the hero");
             assert!(!ck(&s).players[1].heroes.relocating);
         } else {
@@ -406,7 +409,7 @@ fn snh_hero_displace() {
             assert!(!hero_protection(&s, Seat(1)));
         }
         assert_eq!(squires(&s, 1), vec![sq], "squires stay");
-        Catan::validate(&s).unwrap();
+        CatanCk::validate(&s).unwrap();
     }
 }
 
@@ -422,14 +425,14 @@ fn snh_hero_deserter() {
     squire(&mut s, 1, HexId(18));
     give_p(&mut s, 0, ProgressCard::Deserter);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDeserter { victim: Seat(1) }));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PlayDeserter { victim: Seat(1) }));
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(1),
         &Action::Ck(CkAction::RemoveKnight { node: corner(18, 1) }),
     );
     assert!(hero_of(&s, 1).is_empty());
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
     assert!(hero_of(&s, 0).is_empty(), "hero status never passes over");
     assert_eq!(ck(&s).players[0].strength(s.knights(0), r(2)), 2);
     assert_eq!(squires(&s, 1), vec![HexId(18)]);
@@ -444,7 +447,7 @@ fn snh_hero_not_captain() {
     set_hero(&mut s, 0, r(2));
     let s = done(s);
     let mut l = Vec::new();
-    Catan::legal_actions(&s, Seat(0), &mut l);
+    CatanCk::legal_actions(&s, Seat(0), &mut l);
     let hero_actions: Vec<_> = l
         .iter()
         .filter(|a| {
@@ -494,7 +497,7 @@ fn recruit_position() -> (State, Vec<HexId>) {
 #[test]
 fn snh_squire_recruit() {
     let (mut s, hexes) = recruit_position();
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }));
+    let events = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }));
     assert!(events.contains(&Event::Ck(CkEvent::SquireRecruited {
         seat: Seat(0),
         hero: r(2),
@@ -507,7 +510,7 @@ fn snh_squire_recruit() {
         "the hero is deactivated"
     );
     assert_eq!(s.players[0].hand.total(), 0, "costs nothing else");
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[1] }),
@@ -516,15 +519,15 @@ fn snh_squire_recruit() {
     // Inactive, and freshly activated.
     let (mut s, hexes) = recruit_position();
     cp(&mut s, 0).roster.remove(catan::KnightBit::Active, r(2));
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "ck.knight.action_needs_active",
     );
     give(&mut s, 0, &[(Resource::Grain, 1)]);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
-    assert_refused::<Catan>(
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::ActivateKnight { node: r(2) }));
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
@@ -541,7 +544,7 @@ fn snh_squire_recruit_hex() {
         .map(HexId)
         .find(|h| !hexes_of(r(2)).contains(h) && terrain(&s, *h) != Terrain::Desert)
         .unwrap();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: far }),
@@ -550,7 +553,7 @@ fn snh_squire_recruit_hex() {
     let mut t = s.clone();
     squire(&mut t, 1, hexes[0]);
     let t = done(t);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &t,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
@@ -563,7 +566,7 @@ fn snh_squire_recruit_hex() {
     knight(&mut d, 0, dn[1], 1, true);
     set_hero(&mut d, 0, dn[1]);
     let d = done(d);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &d,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: desert(&d) }),
@@ -583,7 +586,7 @@ fn snh_squire_none_left_and_pieces() {
     squire(&mut s, 0, far[0]);
     squire(&mut s, 0, far[1]);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
@@ -591,7 +594,7 @@ fn snh_squire_none_left_and_pieces() {
     );
     let mut bad = s.clone();
     squire(&mut bad, 0, hexes[0]);
-    assert!(Catan::validate(&bad)
+    assert!(CatanCk::validate(&bad)
         .unwrap_err()
         .iter()
         .any(|p| p.en.contains("squires")));
@@ -607,13 +610,13 @@ fn snh_squire_hero_only() {
     squire(&mut s, 0, from);
     give(&mut s, 0, &[(Resource::Brick, 1)]);
     let mut s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex: hexes[0] }),
         "snh.squire.hero_only",
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
 }
 
 /// `snh.squire.move` and `snh.squire.move.cost`: one step to a neighbouring
@@ -632,19 +635,19 @@ fn snh_squire_move_and_cost() {
             h != from && !neighbours(Shape::Base.topology(), from).any(|n| n == h) && terrain(&s, h) != Terrain::Desert
         })
         .unwrap();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from, to: far }),
         "snh.squire.move",
     );
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
         "snh.squire.move",
     );
-    let events = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    let events = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert!(events.contains(&Event::Ck(CkEvent::SquireMoved {
         seat: Seat(0),
         from,
@@ -658,7 +661,7 @@ fn snh_squire_move_and_cost() {
     let back = neighbours(Shape::Base.topology(), to)
         .find(|&h| terrain(&s, h) != Terrain::Desert)
         .unwrap();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from: to, to: back }),
@@ -666,7 +669,7 @@ fn snh_squire_move_and_cost() {
     );
     let res = terrain(&s, back).resource().unwrap();
     give(&mut s, 0, &[(res, 1)]);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from: to, to: back }),
@@ -676,7 +679,7 @@ fn snh_squire_move_and_cost() {
     b.phase = Phase::Base(BasePhase::Roll);
     let res = terrain(&b, to).resource().unwrap();
     give(&mut b, 0, &[(res, 1)]);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &b,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from: back, to }),
@@ -695,7 +698,7 @@ fn snh_squire_move_blocked() {
     squire(&mut s, 0, from);
     give(&mut s, 0, &[(Resource::Wool, 1)]);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from, to }),
@@ -707,7 +710,7 @@ fn snh_squire_move_blocked() {
     t.players[1].cities.insert(a);
     road(&mut t, 1, a, off(a, b));
     let mut t = done(t);
-    assert_accepted::<Catan>(&mut t, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert_accepted::<CatanCk>(&mut t, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
 }
 
 /// A neighbour of `a` other than `b`.
@@ -727,7 +730,7 @@ fn snh_squire_move_free_over_own_road() {
     settle(&mut s, 0, a, b);
     squire(&mut s, 0, from);
     let mut s = done(s);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    let ev = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
 }
 
@@ -741,7 +744,7 @@ fn snh_squire_move_no_desert() {
     settle(&mut s, 0, a, b);
     squire(&mut s, 0, from);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from, to: d }),
@@ -749,7 +752,7 @@ fn snh_squire_move_no_desert() {
     );
     let mut bad = s.clone();
     squire(&mut bad, 1, d);
-    assert!(Catan::validate(&bad)
+    assert!(CatanCk::validate(&bad)
         .unwrap_err()
         .iter()
         .any(|p| p.en.contains("desert")));
@@ -765,7 +768,7 @@ fn snh_squire_one_per_hex() {
     squire(&mut s, 0, to);
     give(&mut s, 0, &[(Resource::Grain, 1)]);
     let s = done(s);
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from, to }),
@@ -773,7 +776,7 @@ fn snh_squire_one_per_hex() {
     );
     let mut bad = s.clone();
     squire(&mut bad, 1, to);
-    assert!(!Catan::validate(&bad).unwrap_err().is_empty());
+    assert!(!CatanCk::validate(&bad).unwrap_err().is_empty());
 }
 
 /// `snh.squire.displace` (`snh.decide.recruit_after_displacement`): a step
@@ -788,7 +791,7 @@ fn snh_squire_displace() {
     squire(&mut s, 1, HexId(if from.0 == 0 || to.0 == 0 { 18 } else { 0 }));
     give(&mut s, 0, &[(Resource::Lumber, 1)]);
     let mut s = done(s);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    let ev = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert!(matches!(
         ev[0],
         Event::Ck(CkEvent::SquireMoved {
@@ -814,7 +817,7 @@ fn snh_squire_stay() {
     });
     ckm(&mut s).robber_awake = true;
     let mut s = done(s);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Base(BaseAction::MoveRobber { hex: h, victim: None }),
@@ -831,7 +834,7 @@ fn snh_squire_no_unit_effect() {
     squire(&mut s, 1, HexId(0));
     give(&mut s, 0, &[(Resource::Wool, 1), (Resource::Ore, 1)]);
     let mut s = done(s);
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::BuildKnight { node: r(2) }));
 }
 
 // ---------------------------------------------------------------- the seed's example
@@ -867,7 +870,7 @@ fn snh_squire_example_a() {
     squire(&mut s, 0, from);
     let mut s = done(s);
     let before = s.players[0].hand;
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to: forest }));
+    let ev = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to: forest }));
     assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
     assert_eq!(s.players[0].hand, before, "no card is paid");
     assert_eq!(squires(&s, 0), vec![forest]);
@@ -884,7 +887,7 @@ fn snh_squire_example_b() {
     give(&mut s, 1, &[(Resource::Grain, 1)]);
     let mut s = done(s);
     let bank = s.bank.get(Resource::Grain);
-    assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::MoveSquire { from, to: fields }));
+    assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Ck(CkAction::MoveSquire { from, to: fields }));
     assert_eq!(s.players[1].hand.get(Resource::Grain), 0, "B pays 1 grain");
     assert_eq!(s.bank.get(Resource::Grain), bank + 1);
     assert_eq!(squires(&s, 1), vec![fields]);
@@ -916,7 +919,7 @@ fn snh_squire_example_c() {
     give(&mut s, 2, &[(Resource::Grain, 1), (Resource::Lumber, 1)]);
     let mut s = done(s);
     let hand = s.players[2].hand;
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(2),
         &Action::Ck(CkAction::MoveSquire {
@@ -925,7 +928,7 @@ fn snh_squire_example_c() {
         }),
         "snh.squire.move.blocked",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(2),
         &Action::Ck(CkAction::MoveSquire {
@@ -933,7 +936,7 @@ fn snh_squire_example_c() {
             to: forest,
         }),
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(2),
         &Action::Ck(CkAction::MoveSquire {
@@ -980,7 +983,7 @@ fn snh_attack_squire() {
         "seat 1 has no squire nor a building near seat 0"
     );
     // Pure: a view sees the same pieces, and plain C&K lists nothing.
-    let _ = Catan::view(&s, Viewer::Spectator);
+    let _ = CatanCk::view(&s, Viewer::Spectator);
     let mut p = s.clone();
     p.rules = Rules::CitiesKnights;
     assert!(attackable_by(&p, Seat(0)).is_empty());
@@ -1023,7 +1026,7 @@ fn snh_views_are_public() {
     squire(&mut s, 0, HexId(0));
     let s = done(s);
     for viewer in [Viewer::Spectator, Viewer::Seat(Seat(1))] {
-        let v = Catan::view(&s, viewer);
+        let v = CatanCk::view(&s, viewer);
         let json = serde_json::to_string(&v).unwrap();
         assert!(json.contains(r#""heroes":{"hero":["#), "{json}");
     }
@@ -1040,14 +1043,14 @@ fn snh_validate() {
     let mut two = base.clone();
     set_hero(&mut two, 0, r(2));
     set_hero(&mut two, 0, r(3));
-    assert!(Catan::validate(&two).is_err());
+    assert!(CatanCk::validate(&two).is_err());
     let mut foreign = base.clone();
     set_hero(&mut foreign, 1, r(2));
-    assert!(Catan::validate(&foreign).is_err());
+    assert!(CatanCk::validate(&foreign).is_err());
     let mut plain = base.clone();
     plain.rules = Rules::CitiesKnights;
     squire(&mut plain, 0, HexId(0));
-    assert!(Catan::validate(&plain).is_err());
+    assert!(CatanCk::validate(&plain).is_err());
 }
 
 /// `snh.hero.displace` by Intrigue (`snh.hero.is_knight`): a hero its owner can
@@ -1060,21 +1063,21 @@ fn snh_hero_displace_by_intrigue() {
         let sq = hero_at_r3(&mut s, relocatable, 3);
         give_p(&mut s, 0, ProgressCard::Intrigue);
         let mut s = done(s);
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PlayIntrigue { node: r(3) }));
+        assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PlayIntrigue { node: r(3) }));
         if relocatable {
             let mut l = Vec::new();
-            Catan::legal_actions(&s, Seat(1), &mut l);
+            CatanCk::legal_actions(&s, Seat(1), &mut l);
             let Action::Ck(CkAction::RelocateKnight { node }) = l[0] else {
                 panic!("{l:?}")
             };
-            assert_accepted::<Catan>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
+            assert_accepted::<CatanCk>(&mut s, Seat(1), &Action::Ck(CkAction::RelocateKnight { node }));
             assert_eq!(hero_of(&s, 1), vec![node]);
             assert!(ck(&s).players[1].mighty().contains(node), "level kept");
         } else {
             assert!(hero_of(&s, 1).is_empty());
         }
         assert_eq!(squires(&s, 1), vec![sq]);
-        Catan::validate(&s).unwrap();
+        CatanCk::validate(&s).unwrap();
     }
 }
 
@@ -1088,7 +1091,7 @@ fn snh_hero_is_knight_warlord_and_smith() {
     give_p(&mut s, 0, ProgressCard::Warlord);
     give_p(&mut s, 0, ProgressCard::Smith);
     let mut s = done(s);
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::PlayProgress {
@@ -1100,20 +1103,20 @@ fn snh_hero_is_knight_warlord_and_smith() {
         .into_iter()
         .find(|&h| terrain(&s, h) != Terrain::Desert)
         .unwrap();
-    assert_refused::<Catan>(
+    assert_refused::<CatanCk>(
         &s,
         Seat(0),
         &Action::Ck(CkAction::RecruitSquire { hex }),
         "ck.knight.not_this_turn",
     );
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::PlayProgress {
             card: ProgressCard::Smith,
         }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::PromoteKnight { node: r(2) }));
     assert!(ck(&s).players[0].strong().contains(r(2)));
     assert_eq!(hero_of(&s, 0), vec![r(2)]);
 }

@@ -5,7 +5,7 @@
 //! every step. A second test checks that random play reaches the heroes actions.
 
 use catan::CkAction;
-use catan::{Action, BoardChoice, Catan, Config};
+use catan::{Action, BoardChoice, CatanCk, Config};
 use engine::rand::{Rng, SeedableRng};
 use engine::{Game, GameRng, NoEvents, ToAct};
 use testkit::Conformance;
@@ -20,7 +20,7 @@ fn heroes_random_games_conform() {
         deep_every: 9,
         illegal_probes: 8,
     };
-    let report = testkit::run::<Catan>(&Config::cities_knights_heroes(), &opts);
+    let report = testkit::run::<CatanCk>(&Config::cities_knights_heroes(), &opts);
     eprintln!("{report:?}");
     assert_eq!(report.games, 16);
     assert!(report.finished >= 15, "{report:?}");
@@ -40,7 +40,7 @@ fn heroes_beginner_board_conforms() {
         deep_every: 5,
         illegal_probes: 8,
     };
-    let report = testkit::run::<Catan>(&config, &opts);
+    let report = testkit::run::<CatanCk>(&config, &opts);
     eprintln!("{report:?}");
     assert!(report.finished >= 3, "{report:?}");
 }
@@ -51,19 +51,19 @@ fn heroes_random_play_reaches_the_actions() {
     let mut seen = [0u32; 3];
     for seed in 0..6 {
         let mut rng = GameRng::seed_from_u64(seed);
-        let mut s = Catan::new_game(&Config::cities_knights_heroes(), 3 + (seed as usize % 2), &mut rng).unwrap();
+        let mut s = CatanCk::new_game(&Config::cities_knights_heroes(), 3 + (seed as usize % 2), &mut rng).unwrap();
         let mut legal = Vec::new();
         for _ in 0..20_000 {
-            match Catan::to_act(&s) {
+            match CatanCk::to_act(&s) {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    let c = Catan::sample_chance(&s, &mut rng);
-                    Catan::apply_chance(&mut s, &c, &mut NoEvents).unwrap();
+                    let c = CatanCk::sample_chance(&s, &mut rng);
+                    CatanCk::apply_chance(&mut s, &c, &mut NoEvents).unwrap();
                 }
                 ToAct::Seats(seats) => {
                     let seat = seats.iter().next().unwrap();
                     legal.clear();
-                    Catan::legal_actions(&s, seat, &mut legal);
+                    CatanCk::legal_actions(&s, seat, &mut legal);
                     // Prefer the heroes actions so that they are exercised.
                     let pick = legal
                         .iter()
@@ -84,11 +84,11 @@ fn heroes_random_play_reaches_the_actions() {
                         Action::Ck(CkAction::MoveSquire { .. }) => seen[2] += 1,
                         _ => {}
                     }
-                    Catan::apply(&mut s, seat, &a, &mut NoEvents).unwrap();
+                    CatanCk::apply(&mut s, seat, &a, &mut NoEvents).unwrap();
                 }
             }
         }
-        Catan::validate(&s).unwrap();
+        CatanCk::validate(&s).unwrap();
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }

@@ -7,11 +7,14 @@ use catan::{BaseAction, CkAction, CkEvent};
 
 use catan::query::{edge_between_hexes, hex_neighbours as neighbours};
 use catan::HeroError;
-use catan::{Action, Catan, Config, Event, HexId, Rules, Shape, State, Terrain};
+use catan::{Action, CatanCk, Config, Event, HexId, Rules, Shape, Terrain};
 use ck::*;
 use engine::{Game, Seat};
 use serde_json::json;
 use testkit::scenario::{assert_accepted, assert_refused};
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 /// A heroes game in the main phase, seat 0 with a squire on a hex and its own
 /// road on the edge to a neighbouring land hex: `(state, from, to)`.
@@ -46,8 +49,8 @@ fn snh_house_free_squire_steps_per_turn() {
 
     let (mut s, from, to) = free_step();
     for _ in 0..20 {
-        assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
-        assert_accepted::<Catan>(
+        assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+        assert_accepted::<CatanCk>(
             &mut s,
             Seat(0),
             &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
@@ -57,19 +60,19 @@ fn snh_house_free_squire_steps_per_turn() {
 
     let (mut s, from, to) = free_step();
     s.free_squire_steps_per_turn = Some(3);
-    let ev = assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    let ev = assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert!(matches!(ev[0], Event::Ck(CkEvent::SquireMoved { paid: None, .. })));
-    assert_accepted::<Catan>(
+    assert_accepted::<CatanCk>(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::MoveSquire { from: to, to: from }),
     );
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Ck(CkAction::MoveSquire { from, to }));
     assert_eq!(s.free_squire_steps, 3);
     let back = Action::Ck(CkAction::MoveSquire { from: to, to: from });
-    assert_refused::<Catan>(&s, Seat(0), &back, "snh.house.free_squire_steps_per_turn");
+    assert_refused::<CatanCk>(&s, Seat(0), &back, "snh.house.free_squire_steps_per_turn");
     let mut legal = Vec::new();
-    Catan::legal_actions(&s, Seat(0), &mut legal);
+    CatanCk::legal_actions(&s, Seat(0), &mut legal);
     assert!(!legal.contains(&back), "{legal:?}");
     assert!(legal.contains(&Action::Base(BaseAction::EndTurn)));
     // The limit and the turn's count survive the JSON form of the state.
@@ -80,6 +83,6 @@ fn snh_house_free_squire_steps_per_turn() {
     assert!(m.de.contains("höchstens 3"), "{}", m.de);
     assert!(m.en.contains("at most 3"), "{}", m.en);
     // A new turn counts from 0.
-    assert_accepted::<Catan>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
+    assert_accepted::<CatanCk>(&mut s, Seat(0), &Action::Base(BaseAction::EndTurn));
     assert_eq!(s.free_squire_steps, 0);
 }

@@ -57,7 +57,7 @@ fn ids_off_the_board_are_malformed_through_the_protocol() {
         assert_refused_through_protocol(m.as_mut(), seat, &action, "engine.malformed");
     }
     let s = ck::done(ck::position(3));
-    let mut m = protocol::<Catan>(&s);
+    let mut m = protocol::<catan::CatanCk>(&s);
     for action in [
         json!({"type": "build_knight", "node": nodes}),
         json!({"type": "move_knight", "from": 0, "to": MAX_NODES}),
@@ -122,15 +122,15 @@ fn every_place_of_an_action_is_checked() {
             Place::Hex(h) => json!(h.0),
         };
         let bad: Action = serde_json::from_value(bad).expect("in range of the largest board");
-        let state = if matches!(
+        let r = if matches!(
             action,
             Action::Base(BaseAction::BuildSettlement { .. }) | Action::Base(BaseAction::BuildRoad { .. })
         ) {
-            &base
+            Catan::check(&base, Seat(0), &bad)
         } else {
-            &s
-        };
-        let r = Catan::check(state, Seat(0), &bad).expect_err("off the board");
+            catan::CatanCk::check(&s, Seat(0), &bad)
+        }
+        .expect_err("off the board");
         assert_eq!(r.rule_id(), "engine.malformed", "{bad:?}");
     }
 }

@@ -91,7 +91,7 @@ fn ck_trade_commodities_offer_of_any_size_through_the_protocol() {
     ck::give_c(&mut s, 0, &[(Commodity::Paper, 2), (Commodity::Cloth, 2)]);
     ck::give_c(&mut s, 1, &[(Commodity::Coin, 1)]);
     let s = ck::done(s);
-    let mut m = protocol::<Catan>(&s);
+    let mut m = protocol::<catan::CatanCk>(&s);
     act(m.as_mut(), 0, json!({"type":"open_trade"}));
     for c in ["paper", "paper", "cloth", "cloth"] {
         act(m.as_mut(), 0, json!({"type":"offer_give_commodity","commodity":c}));

@@ -7,7 +7,7 @@ use crate::reach;
 use catan::CkAction;
 
 use catan::RULE_IDS;
-use catan::{Action, Catan, Config, Resource, Shape};
+use catan::{Action, CatanCk, Config, Resource, Shape};
 use catan::{Commodity, Metropolis, Track, CK_RULE_IDS};
 use ck::*;
 use engine::{Game, NoEvents, Seat};
@@ -79,7 +79,7 @@ fn every_cities_knights_rule_id_is_reached_through_the_protocol() {
     cp(&mut s, 0).levels[Track::Politics.index()] = 3;
     give_c(&mut s, 0, &[(Commodity::Coin, 4)]);
     let mut s = done(s);
-    Catan::apply(
+    CatanCk::apply(
         &mut s,
         Seat(0),
         &Action::Ck(CkAction::BuildImprovement { track: Track::Politics }),

@@ -62,7 +62,7 @@ fn a_base_game_refuses_cities_and_knights_actions_as_malformed() {
     // refuse or take it (here: no knight may stand on an empty corner
     // without a road; the refusal is a rule's, not malformed input).
     let s = ck::done(ck::position(3));
-    let mut m = protocol::<Catan>(&s);
+    let mut m = protocol::<catan::CatanCk>(&s);
     let e = m
         .act(Seat(0), &json!({"type": "build_knight", "node": 3}), None)
         .expect_err("no road there");

@@ -35,7 +35,7 @@ fn unknown_ids_are_refused_with_the_list() {
         e.message.en
     );
     assert!(game("").is_err());
-    let r: Result<usize, ErrorInfo> = with_game!("nope", G => <G as Game>::ID.len());
+    let r: Result<usize, ErrorInfo> = with_game!("nope", registry::Pick::Id, G => <G as Game>::ID.len());
     assert!(r.is_err());
 }
 

@@ -286,7 +286,13 @@ fn cards_on<P: Part>(s: &State<P>, seat: usize, number: u8) -> f64 {
 /// The bias of a Cities & Knights action whose effect the successor state
 /// does not show yet (a chance to come, other seats' choices still owed),
 /// or `None` for an action the state evaluation judges alone.
-pub(super) fn action_bias<P: Part>(h: &CatanHeuristic, s: &State<P>, ck: &CkState, seat: Seat, action: &Action) -> Option<f64> {
+pub(super) fn action_bias<P: Part>(
+    h: &CatanHeuristic,
+    s: &State<P>,
+    ck: &CkState,
+    seat: Seat,
+    action: &Action,
+) -> Option<f64> {
     let i = seat.index();
     let n = s.n();
     let others_more = |f: &dyn Fn(usize) -> f64| -> f64 {

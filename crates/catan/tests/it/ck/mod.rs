@@ -3,13 +3,17 @@
 //! and levels put in by hand.
 #![allow(dead_code)]
 
+use catan::Part;
 use catan::ProgressHand;
-use catan::{Action, BoardChoice, Catan, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape, State};
+use catan::{Action, BoardChoice, CatanCk, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape};
 use catan::{BaseAction, BasePhase, CkChance};
 use catan::{CkPlayer, CkState, Commodity, EventFace, ProgressCard};
 use engine::rand::SeedableRng;
 use engine::{Game, GameRng, NoEvents, Seat};
 use testkit::scenario::assert_accepted;
+
+/// The states of this file are Cities & Knights states.
+pub type State = catan::State<catan::CkState>;
 
 /// An empty beginner board in the main phase, seat 0 to act, everything in the bank.
 pub fn position(players: usize) -> State {
@@ -18,7 +22,7 @@ pub fn position(players: usize) -> State {
         ..Config::cities_knights()
     };
     let mut rng = GameRng::seed_from_u64(0);
-    let mut s = Catan::new_game(&config, players, &mut rng).expect("config");
+    let mut s = CatanCk::new_game(&config, players, &mut rng).expect("config");
     s.phase = Phase::Base(BasePhase::Main);
     s.turn = 10;
     s.current = Seat(0);
@@ -118,7 +122,7 @@ pub fn knight(s: &mut State, seat: u8, node: NodeId, strength: u8, active: bool)
 /// Finishes a position: recomputes road lengths and checks it is consistent.
 pub fn done(mut s: State) -> State {
     s.recompute_road_lengths();
-    if let Err(p) = Catan::validate(&s) {
+    if let Err(p) = CatanCk::validate(&s) {
         panic!("test position is inconsistent: {p:?}");
     }
     s
@@ -128,13 +132,13 @@ pub fn done(mut s: State) -> State {
 pub fn roll(s: &mut State, red: u8, yellow: u8, event: EventFace) -> Vec<catan::Event> {
     let seat = s.current;
     s.phase = Phase::Base(BasePhase::Roll);
-    assert_accepted::<Catan>(s, seat, &Action::Base(BaseAction::Roll));
+    assert_accepted::<CatanCk>(s, seat, &Action::Base(BaseAction::Roll));
     let mut events = Vec::new();
-    Catan::apply_chance(s, &Chance::Ck(CkChance::CkDice { red, yellow, event }), &mut events).expect("dice");
+    CatanCk::apply_chance(s, &Chance::Ck(CkChance::CkDice { red, yellow, event }), &mut events).expect("dice");
     events
 }
 
 /// Applies a chance outcome that must be possible now.
 pub fn chance(s: &mut State, c: Chance) {
-    Catan::apply_chance(s, &c, &mut NoEvents).expect("a possible chance outcome");
+    CatanCk::apply_chance(s, &c, &mut NoEvents).expect("a possible chance outcome");
 }
