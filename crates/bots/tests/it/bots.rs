@@ -258,24 +258,28 @@ fn search_is_deterministic_for_a_seed_and_thread_count() {
 /// its goal outside its own turn).
 #[test]
 fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
-    use catan::{Action, BaseAction, BasePhase, Catan, CkAction, Phase};
+    greedy_ends_its_turn::<catan::NoPart>(r#"{}"#);
+    // Cities & Knights is its own state type (`CatanCk`).
+    greedy_ends_its_turn::<catan::CkState>(r#"{"rules":"cities_knights"}"#);
+    greedy_ends_its_turn::<catan::CkState>(r#"{"rules":"cities_knights_heroes"}"#);
+}
+
+fn greedy_ends_its_turn<P: catan::Part>(rules: &str) {
+    use catan::{Action, BaseAction, BasePhase, CkAction, Phase};
+    type G<P> = catan::CatanGame<P>;
     // With heroes, a position where the player could also step a squire
     // (free over its own roads, any number of times).
-    let squire_may_move = |s: &catan::State| {
+    let squire_may_move = |s: &catan::State<P>| {
         let mut legal = Vec::new();
-        Catan::legal_actions(s, s.current, &mut legal);
+        G::<P>::legal_actions(s, s.current, &mut legal);
         legal
             .iter()
             .any(|a| matches!(a, Action::Ck(CkAction::MoveSquire { .. })))
     };
-    for rules in [
-        r#"{}"#,
-        r#"{"rules":"cities_knights"}"#,
-        r#"{"rules":"cities_knights_heroes"}"#,
-    ] {
+    {
         let config: catan::Config = serde_json::from_str(rules).unwrap_or_default();
         let heroes = rules.contains("heroes");
-        let mut s = walk_until::<Catan>(&config, 3, |s| {
+        let mut s = walk_until::<G<P>>(&config, 3, |s| {
             let next = Seat(((s.current.index() + 1) % 3) as u8);
             s.phase == Phase::Base(BasePhase::Main)
                 && s.points(next) > s.points(s.current)
@@ -286,24 +290,24 @@ fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
         // The next seat's points reach the goal: it wins as its turn begins.
         s.victory_points = s.points(next);
         let mut legal = Vec::new();
-        Catan::legal_actions(&s, me, &mut legal);
+        G::<P>::legal_actions(&s, me, &mut legal);
         assert!(
             legal.contains(&Action::Base(BaseAction::OpenTrade)) && legal.contains(&Action::Base(BaseAction::EndTurn)),
             "{legal:?}"
         );
-        let mut greedy = bots::GreedyBot::<Catan>::new();
+        let mut greedy = bots::GreedyBot::<G<P>>::new();
         let mut rng = GameRng::seed_from_u64(3);
         for _ in 0..200 {
-            if s.current != me || Catan::result(&s).is_some() {
+            if s.current != me || G::<P>::result(&s).is_some() {
                 break;
             }
-            let ToAct::Seats(set) = Catan::to_act(&s) else {
-                let c = Catan::sample_chance(&s, &mut rng);
-                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            let ToAct::Seats(set) = G::<P>::to_act(&s) else {
+                let c = G::<P>::sample_chance(&s, &mut rng);
+                G::<P>::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
                 continue;
             };
             let seat = set.first().unwrap_or(me);
-            Catan::legal_actions(&s, seat, &mut legal);
+            G::<P>::legal_actions(&s, seat, &mut legal);
             let Ok(i) = greedy.choose(&s, seat, &legal, &mut rng) else {
                 panic!("greedy forfeits");
             };
@@ -312,10 +316,10 @@ fn greedy_ends_its_turn_even_when_the_next_player_then_wins() {
                 Action::Base(BaseAction::OpenTrade),
                 "{rules}: greedy opens an offer it will withdraw"
             );
-            Catan::apply_unchecked(&mut s, seat, &legal[i], &mut NoEvents);
+            G::<P>::apply_unchecked(&mut s, seat, &legal[i], &mut NoEvents);
         }
         assert_eq!(
-            Catan::result(&s).map(|r| r.winners),
+            G::<P>::result(&s).map(|r| r.winners),
             Some(vec![next]),
             "{rules}: the turn ended"
         );

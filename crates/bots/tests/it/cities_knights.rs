@@ -6,13 +6,17 @@
 use bots::games::catan::CatanHeuristic;
 use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
 use catan::query::road_nodes;
+use catan::Part;
 use catan::ProgressHand;
-use catan::{Action, Catan, Phase, Resource, Resources, State};
+use catan::{Action, CatanCk, Phase, Resource, Resources};
 use catan::{BaseAction, BasePhase, CkAction, CkPhase};
 use catan::{Commodity, ProgressCard, Track};
 use catan::{NodeId, Shape};
 use engine::{Game, GameRng, NoEvents, Seat, ToAct};
 use rand::SeedableRng;
+
+/// The states of this file are Cities & Knights states.
+type State = catan::State<catan::CkState>;
 
 const ME: Seat = Seat(0);
 
@@ -22,7 +26,7 @@ const ME: Seat = Seat(0);
 fn position(rules: &str, seed: u64) -> State {
     let config: catan::Config = serde_json::from_str(&format!(r#"{{"rules":"{rules}"}}"#)).unwrap_or_default();
     let mut rng = GameRng::seed_from_u64(seed);
-    let Ok(mut s) = Catan::new_game(&config, 4, &mut rng) else {
+    let Ok(mut s) = CatanCk::new_game(&config, 4, &mut rng) else {
         panic!("new game refused");
     };
     let mut legal = Vec::new();
@@ -30,18 +34,18 @@ fn position(rules: &str, seed: u64) -> State {
         if s.phase == Phase::Base(BasePhase::Main) && s.current == ME {
             break;
         }
-        match Catan::to_act(&s) {
+        match CatanCk::to_act(&s) {
             ToAct::Over => panic!("game over before a main phase"),
             ToAct::Chance => {
-                let c = Catan::sample_chance(&s, &mut rng);
-                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+                let c = CatanCk::sample_chance(&s, &mut rng);
+                CatanCk::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
             }
             ToAct::Seats(set) => {
                 let seat = set.first().unwrap_or(ME);
-                Catan::legal_actions(&s, seat, &mut legal);
-                let i = bots::random::pick_random::<Catan>(&legal, true, &mut rng);
+                CatanCk::legal_actions(&s, seat, &mut legal);
+                let i = bots::random::pick_random::<CatanCk>(&legal, true, &mut rng);
                 let Some(a) = legal.get(i) else { break };
-                Catan::apply_unchecked(&mut s, seat, a, &mut NoEvents);
+                CatanCk::apply_unchecked(&mut s, seat, a, &mut NoEvents);
             }
         }
     }
@@ -128,14 +132,14 @@ fn values(s: &State) -> [f64; 4] {
 
 fn legal(s: &State, seat: Seat) -> Vec<Action> {
     let mut legal = Vec::new();
-    Catan::legal_actions(s, seat, &mut legal);
+    CatanCk::legal_actions(s, seat, &mut legal);
     legal
 }
 
 fn greedy(s: &State, seat: Seat) -> Action {
     let legal = legal(s, seat);
     let mut rng = GameRng::seed_from_u64(5);
-    let Ok(i) = GreedyBot::<Catan>::new().choose(s, seat, &legal, &mut rng) else {
+    let Ok(i) = GreedyBot::<CatanCk>::new().choose(s, seat, &legal, &mut rng) else {
         panic!("greedy forfeits");
     };
     legal[i]
@@ -210,7 +214,7 @@ fn greedy_takes_the_metropolis() {
         greedy(&s, ME),
         Action::Ck(CkAction::BuildImprovement { track: Track::Trade })
     );
-    Catan::apply_unchecked(
+    CatanCk::apply_unchecked(
         &mut s,
         ME,
         &Action::Ck(CkAction::BuildImprovement { track: Track::Trade }),
@@ -274,7 +278,7 @@ fn greedy_recruits_a_squire_while_the_barbarians_are_far() {
     let node = knight(&mut s, ME, 1, true);
     give_commodity(&mut s, ME, Commodity::Coin, 1);
     s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
-    Catan::apply_unchecked(
+    CatanCk::apply_unchecked(
         &mut s,
         ME,
         &Action::Ck(CkAction::UpgradeHero {
@@ -334,11 +338,11 @@ fn alchemist_sets_a_sum_the_player_produces_on() {
         Action::Ck(CkAction::PlayAlchemist { red, yellow }) => {
             assert_ne!(red + yellow, 7);
             let before = catan::query::card_count(&s, ME);
-            Catan::apply_unchecked(&mut s, ME, &a, &mut NoEvents);
+            CatanCk::apply_unchecked(&mut s, ME, &a, &mut NoEvents);
             let mut rng = GameRng::seed_from_u64(1);
-            while Catan::to_act(&s) == ToAct::Chance {
-                let c = Catan::sample_chance(&s, &mut rng);
-                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+            while CatanCk::to_act(&s) == ToAct::Chance {
+                let c = CatanCk::sample_chance(&s, &mut rng);
+                CatanCk::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
             }
             assert!(catan::query::card_count(&s, ME) >= before + 2, "the sum produced");
         }
@@ -367,7 +371,7 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
     let mut s = position("cities_knights_heroes", 11);
     let node = knight(&mut s, ME, 1, true);
     give_commodity(&mut s, ME, Commodity::Coin, 1);
-    Catan::apply_unchecked(
+    CatanCk::apply_unchecked(
         &mut s,
         ME,
         &Action::Ck(CkAction::UpgradeHero {
@@ -380,27 +384,27 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
         .into_iter()
         .find(|a| matches!(a, Action::Ck(CkAction::RecruitSquire { .. })))
         .expect("a squire can be recruited");
-    Catan::apply_unchecked(&mut s, ME, &recruit, &mut NoEvents);
-    let mut bot = MctsBot::<Catan>::new(MctsConfig {
+    CatanCk::apply_unchecked(&mut s, ME, &recruit, &mut NoEvents);
+    let mut bot = MctsBot::<CatanCk>::new(MctsConfig {
         budget: Budget::Playouts(48),
         threads: 1,
         ..MctsConfig::default()
     });
     let mut rng = GameRng::seed_from_u64(2);
-    let turn = Catan::turn(&s);
+    let turn = CatanCk::turn(&s);
     let mut legal_now = Vec::new();
     for _ in 0..300 {
-        if Catan::turn(&s) != turn || Catan::result(&s).is_some() {
+        if CatanCk::turn(&s) != turn || CatanCk::result(&s).is_some() {
             return;
         }
-        match Catan::to_act(&s) {
+        match CatanCk::to_act(&s) {
             ToAct::Chance => {
-                let c = Catan::sample_chance(&s, &mut rng);
-                Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+                let c = CatanCk::sample_chance(&s, &mut rng);
+                CatanCk::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
             }
             ToAct::Seats(set) => {
                 let seat = set.first().unwrap_or(ME);
-                Catan::legal_actions(&s, seat, &mut legal_now);
+                CatanCk::legal_actions(&s, seat, &mut legal_now);
                 let Ok(i) = bot.choose(&s, seat, &legal_now, &mut rng) else {
                     panic!("mcts forfeits");
                 };
@@ -408,7 +412,7 @@ fn mcts_ends_its_turn_with_squires_on_the_board() {
                     !matches!(legal_now[i], Action::Ck(CkAction::MoveSquire { .. })),
                     "the search stepped a squire"
                 );
-                Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
+                CatanCk::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
             }
             ToAct::Over => return,
         }
@@ -426,21 +430,21 @@ fn greedy_bots_make_heroes_and_recruit_squires_in_whole_games() {
     let mut legal_now = Vec::new();
     for game in 0..4u64 {
         let mut rng = GameRng::seed_from_u64(100 + game);
-        let Ok(mut s) = Catan::new_game(&config, 4, &mut rng) else {
+        let Ok(mut s) = CatanCk::new_game(&config, 4, &mut rng) else {
             panic!("new game refused");
         };
-        let mut bots: Vec<GreedyBot<Catan>> = (0..4).map(|_| GreedyBot::new()).collect();
+        let mut bots: Vec<GreedyBot<CatanCk>> = (0..4).map(|_| GreedyBot::new()).collect();
         let mut decisions = 0;
         loop {
-            match Catan::to_act(&s) {
+            match CatanCk::to_act(&s) {
                 ToAct::Over => break,
                 ToAct::Chance => {
-                    let c = Catan::sample_chance(&s, &mut rng);
-                    Catan::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
+                    let c = CatanCk::sample_chance(&s, &mut rng);
+                    CatanCk::apply_chance_unchecked(&mut s, &c, &mut NoEvents);
                 }
                 ToAct::Seats(set) => {
                     let seat = set.first().unwrap_or(ME);
-                    Catan::legal_actions(&s, seat, &mut legal_now);
+                    CatanCk::legal_actions(&s, seat, &mut legal_now);
                     let Ok(i) = bots[seat.index()].choose(&s, seat, &legal_now, &mut rng) else {
                         panic!("greedy forfeits");
                     };
@@ -450,7 +454,7 @@ fn greedy_bots_make_heroes_and_recruit_squires_in_whole_games() {
                         Action::Ck(CkAction::MoveSquire { .. }) => steps += 1,
                         _ => {}
                     }
-                    Catan::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
+                    CatanCk::apply_unchecked(&mut s, seat, &legal_now[i], &mut NoEvents);
                     decisions += 1;
                     assert!(decisions < 5_000, "game {game} does not end");
                 }

@@ -16,7 +16,7 @@ use catan::{BasePhase, CkAction};
 use bots::{Bot, GreedyBot};
 use catan::Commodity;
 use catan::Shape;
-use catan::{Action, Catan, EdgeId, HexId, NodeId, Phase};
+use catan::{Action, CatanCk, EdgeId, HexId, NodeId, Phase};
 use common::{games, temp_db};
 use engine::{ChanceMode, GameRng, Match, Seat, ToAct};
 use rand::SeedableRng;
@@ -110,12 +110,15 @@ fn card_candidates() -> Vec<Action> {
 
 /// Looks through greedy games for the first position where `pick` finds a
 /// bad action of the seat in its main phase.
-fn find(what: &'static str, pick: impl Fn(&Match<Catan>, Seat, &[Action]) -> Option<(Action, &'static str)>) -> Found {
+fn find(
+    what: &'static str,
+    pick: impl Fn(&Match<CatanCk>, Seat, &[Action]) -> Option<(Action, &'static str)>,
+) -> Found {
     for seed in 1..=30u64 {
-        let Ok(mut m) = Match::<Catan>::new(config(), PLAYERS, seed, ChanceMode::Seeded) else {
+        let Ok(mut m) = Match::<CatanCk>::new(config(), PLAYERS, seed, ChanceMode::Seeded) else {
             panic!("new game refused");
         };
-        let mut bots: Vec<GreedyBot<Catan>> = (0..PLAYERS).map(|_| GreedyBot::new()).collect();
+        let mut bots: Vec<GreedyBot<CatanCk>> = (0..PLAYERS).map(|_| GreedyBot::new()).collect();
         let mut rng = GameRng::seed_from_u64(seed);
         let mut actions = Vec::new();
         for _ in 0..3_000 {
@@ -156,7 +159,7 @@ fn find(what: &'static str, pick: impl Fn(&Match<Catan>, Seat, &[Action]) -> Opt
 
 /// The first candidate whose refusal has the rule `rule`.
 fn refused_with(
-    m: &Match<Catan>,
+    m: &Match<CatanCk>,
     seat: Seat,
     candidates: &[Action],
     rule: &'static str,
@@ -170,7 +173,7 @@ fn refused_with(
 /// A progress card the seat can play now, on a target it refuses: the card's
 /// own rule (`ck.card.*`), not that the card is not held.
 fn impossible_card_target(
-    m: &Match<Catan>,
+    m: &Match<CatanCk>,
     seat: Seat,
     legal: &[Action],
     candidates: &[Action],

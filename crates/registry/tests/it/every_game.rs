@@ -17,7 +17,7 @@
 //! per rule set so that it stays well under a minute in release mode.
 
 use engine::ChanceMode;
-use registry::{Registered, Visitor};
+use registry::{Pick, Registered, Visitor};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use testkit::Conformance;
@@ -52,7 +52,18 @@ impl Visitor for ConformanceWalk {
                 deep_every: 3,
                 illegal_probes: 4,
             };
-            let report = testkit::run::<G>(&config, &opts);
+            // Through the type that plays these options (CATAN's C&K rule
+            // sets are `CatanCk`), as every front end picks it.
+            let options = serde_json::to_value(&config).expect("options serialise");
+            let report = registry::visit_for(
+                G::ID,
+                Pick::Options(&options),
+                &mut Walk {
+                    options: &options,
+                    opts: &opts,
+                },
+            )
+            .expect("registered");
             assert_eq!(report.games, opts.games, "{} {}", G::ID, set.id);
             assert_eq!(report.finished + report.capped, report.games, "{} {}", G::ID, set.id);
             assert!(
@@ -64,7 +75,6 @@ impl Visitor for ConformanceWalk {
 
             // The ends of the range are the ends: one fewer and one more are
             // refused through the path every client takes.
-            let options = serde_json::to_value(&config).expect("options serialise");
             for players in [lo, hi] {
                 assert!(
                     entry.create(&options, players, 1, ChanceMode::Seeded).is_ok(),
@@ -85,6 +95,21 @@ impl Visitor for ConformanceWalk {
             }
             self.runs.push(format!("{} {} {lo}..={hi}: {report:?}", G::ID, set.id));
         }
+    }
+}
+
+/// The conformance walk of one rule set on the type that plays it.
+struct Walk<'a> {
+    options: &'a serde_json::Value,
+    opts: &'a Conformance,
+}
+
+impl Visitor for Walk<'_> {
+    type Output = testkit::Report;
+
+    fn visit<G: Registered>(&mut self) -> testkit::Report {
+        let config: G::Config = serde_json::from_value(self.options.clone()).expect("the rule set's options");
+        testkit::run::<G>(&config, self.opts)
     }
 }
 
