@@ -188,8 +188,7 @@ pub trait Registered: bots::BotGame {
     }
     /// The JSON-speaking entry of the state type that plays `pick`
     /// ([`Registered::second`]).
-    fn entry_for(pick: &Pick<'_>) -> Box<dyn GameEntry> {
-        let _ = pick;
+    fn entry_for(_pick: &Pick<'_>) -> Box<dyn GameEntry> {
         Entry::<Self>::boxed()
     }
 }
