@@ -98,11 +98,15 @@ fn catan_picks_its_state_type_on_every_path() {
     // The part decides, `validate` refuses a disagreement with the old rule id.
     let mut no_part = saved["state"].clone();
     no_part.as_object_mut().expect("an object").remove("cities_knights");
-    let refused = e.load(&no_part, 1, ChanceMode::Seeded).err().expect("refused");
+    let Err(refused) = e.load(&no_part, 1, ChanceMode::Seeded) else {
+        panic!("a C&K state without its part loads");
+    };
     assert_eq!(refused.rule, "engine.invalid_state");
     assert!(refused.message.en.contains("ck.state.rules"), "{}", refused.message.en);
     let mut base_rules = saved["state"].clone();
     base_rules["rules"] = json!("base");
-    let refused = e.load(&base_rules, 1, ChanceMode::Seeded).err().expect("refused");
+    let Err(refused) = e.load(&base_rules, 1, ChanceMode::Seeded) else {
+        panic!("a C&K part under base rules loads");
+    };
     assert!(refused.message.en.contains("ck.state.rules"), "{}", refused.message.en);
 }
