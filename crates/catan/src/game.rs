@@ -147,7 +147,7 @@ impl<P: Part> Game for CatanGame<P> {
         }
         if config.rules.is_cities_knights() != P::CK {
             // Only a program that names the type can get here: the registry
-            // picks the type by the rules (`registry::Registered::pick`).
+            // picks the type by the rules (`registry::Registered::second`).
             return Err(ConfigError::new(
                 "Städte & Ritter wird als `CatanCk` gespielt, das Basisspiel und 5–6 als `Catan`.",
                 "Cities & Knights is played as `CatanCk`, the base game and 5–6 as `Catan`.",
