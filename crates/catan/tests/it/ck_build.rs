@@ -14,9 +14,6 @@ use testkit::scenario::{
     act_through_protocol, assert_accepted, assert_refused, assert_refused_through_protocol, protocol,
 };
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 const WOOL_ORE: [(Resource, u8); 2] = [(Resource::Wool, 1), (Resource::Ore, 1)];
 
 /// Ring node `k` of hex 0.

@@ -3,6 +3,7 @@
 //! contents) as a function of the view alone, and keeps the view unchanged.
 
 use crate::ck;
+use crate::ck::State;
 use catan::{BasePhase, CkPhase};
 
 use catan::ProgressHand;
@@ -10,9 +11,6 @@ use catan::{BoardChoice, CatanCk, Config, Phase};
 use catan::{ProgressCard, Track};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, Viewer};
-
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
 
 fn midgame(seed: u64, turns: u32) -> State {
     let config = Config {

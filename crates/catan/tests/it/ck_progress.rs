@@ -11,9 +11,6 @@ use ck::*;
 use engine::{Game, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused, protocol};
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 fn r(k: usize) -> NodeId {
     corner(0, k % 6)
 }

@@ -5,6 +5,7 @@
 //! arbitrary C&K actions are checked, refused without change or applied to a
 //! consistent state.
 
+use crate::ck::State;
 use catan::Part;
 use catan::ProgressHand;
 use catan::{Action, CatanCk, Config, HexId, NodeId, Phase, Resource};
@@ -13,9 +14,6 @@ use catan::{CkAction, CkPhase};
 use engine::rand::SeedableRng;
 use engine::{random_playout, Game, GameRng, PlayoutBuffers, RandomPolicy, Seat, SeatSet, Viewer};
 use proptest::prelude::*;
-
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
 
 fn midgame(seed: u64) -> State {
     let mut rng = GameRng::seed_from_u64(seed);

@@ -13,9 +13,6 @@ use engine::rand::SeedableRng;
 use engine::{Game, GameRng, Seat, SeatSet, ToAct, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused, assert_refused_off_protocol};
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 /// A corner of `hex` that touches none of the hexes in `not`.
 fn corner_only(hex: usize, not: &[usize]) -> NodeId {
     (0..6)

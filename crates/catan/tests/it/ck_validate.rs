@@ -9,9 +9,6 @@ use catan::{Commodity, Metropolis, ProgressCard, Track};
 use ck::*;
 use engine::{Game, Seat};
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 fn problems(s: &State) -> String {
     let p = CatanCk::validate(s).err().unwrap_or_default();
     p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" | ")

@@ -14,9 +14,6 @@ use ck::*;
 use engine::{Game, Seat, Viewer};
 use testkit::scenario::{assert_accepted, assert_refused};
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 /// A heroes game in the main phase of turn 10, seat 0 to act.
 fn hpos(players: usize) -> State {
     let mut s = position(players);

@@ -13,9 +13,6 @@ use engine::{Game, Seat};
 use serde_json::json;
 use testkit::scenario::{assert_accepted, assert_refused};
 
-/// The states of this file are Cities & Knights states.
-type State = catan::State<catan::CkState>;
-
 /// A heroes game in the main phase, seat 0 with a squire on a hex and its own
 /// road on the edge to a neighbouring land hex: `(state, from, to)`.
 pub(crate) fn free_step() -> (State, HexId, HexId) {

@@ -12,7 +12,7 @@ use engine::rand::SeedableRng;
 use engine::{Game, GameRng, NoEvents, Seat};
 use testkit::scenario::assert_accepted;
 
-/// The states of this file are Cities & Knights states.
+/// A Cities & Knights state (`CatanCk`'s), the type of every C&K scenario.
 pub type State = catan::State<catan::CkState>;
 
 /// An empty beginner board in the main phase, seat 0 to act, everything in the bank.
