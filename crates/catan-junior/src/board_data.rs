@@ -1,6 +1,6 @@
 //! Board encodings as printed data (site numbers as on the board, 1-based).
 //!
-//! The 3–4-player side follows `shared/data/catan-junior-board.md` exactly.
+//! The 3–4-player side follows `docs/rules/catan-junior-board.md` exactly.
 //! The 2-player side is derived (see `docs/games/catan-junior.md` and the test
 //! `two_player_side_is_the_derived_hex_layout` in `board.rs`): flat-topped hex
 //! islands in three columns, the left column half an island higher and the right

@@ -1,4 +1,4 @@
-//! Rule refusals, each naming its rule id from `shared/rules/catan-junior.md`
+//! Rule refusals, each naming its rule id from `docs/rules/catan-junior.md`
 //! (precise ids under the given prefixes where the file gives only a prefix).
 
 use crate::goods::Good;

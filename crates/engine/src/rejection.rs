@@ -3,7 +3,7 @@
 //! Two layers, as DESIGN.md asks. Engine-level refusals (not your turn, game
 //! over, stale version, malformed input, …) are the same for every game; rule
 //! refusals are each game's own enum implementing [`RuleError`], with a stable
-//! rule id from `shared/rules/*.md` and a sentence in German and English.
+//! rule id from `docs/rules/*.md` and a sentence in German and English.
 
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};

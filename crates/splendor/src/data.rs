@@ -4,7 +4,7 @@
 //! Card ids are dense: the index into [`CARDS`]. Level 1 holds ids 0–39, level 2
 //! ids 40–69 and level 3 ids 70–89, so a card's level follows from its id and a
 //! deck is a bitset over its level's ids. The tests check this table against the
-//! reference data in `shared/data/splendor-*.csv` and against its known totals.
+//! reference data in `crates/splendor/data/*.csv` and against its known totals.
 
 use crate::types::Token;
 

@@ -1,12 +1,12 @@
 //! The rule refusals of Splendor. Each names the rule id of
-//! `shared/rules/splendor.md` it enforces and says what is wrong in German and
+//! `docs/rules/splendor.md` it enforces and says what is wrong in German and
 //! English. Engine-level refusals (not your turn, game over, waiting for
 //! chance) are [`engine::Rejection`]'s own.
 
 use crate::types::{CardId, Level, NobleId, Token};
 use engine::{Message, RuleError};
 
-/// Every rule id a Splendor refusal can cite (`shared/rules/splendor.md`,
+/// Every rule id a Splendor refusal can cite (`docs/rules/splendor.md`,
 /// with this crate's precise ids under the file's prefixes
 /// `splendor.reserve.*`, `splendor.buy.*`, `splendor.noble.*` and
 /// `splendor.setup.*`), for the documentation and for the check that each

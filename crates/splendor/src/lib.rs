@@ -1,7 +1,7 @@
 //! # Splendor for spielleiter
 //!
 //! The complete rules of Splendor (Space Cowboys, 2014) for 2–4 players, as
-//! written in `shared/rules/splendor.md` with the noble visits of seed 002, on
+//! written in `docs/rules/splendor.md` with the noble visits of seed 002, on
 //! the engine contract [`engine::Game`].
 //!
 //! Design in brief:

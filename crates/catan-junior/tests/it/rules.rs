@@ -1,4 +1,4 @@
-//! One scenario per rule id of `shared/rules/catan-junior.md`, each built from a
+//! One scenario per rule id of `docs/rules/catan-junior.md`, each built from a
 //! position and naming the rule id it tests.
 
 use crate::common;

@@ -1,4 +1,4 @@
-//! Seed 001 (`shared/seeds/001_773ca57c65b62109.txt`) as tests: every bullet of
+//! Seed 001 (*Catan Junior – Spielanleitung & Regeln*) as tests: every bullet of
 //! its lists word for word, and the sentences of its paragraphs.
 
 use crate::common;

@@ -1,20 +1,16 @@
 //! The card and noble tables against the reference data in
-//! `shared/data/splendor-*.csv` and against their known totals.
+//! `crates/splendor/data/*.csv` and against their known totals.
 
 use splendor::data::{CARDS, CARD_COUNT, LEVEL_START, NOBLES, NOBLE_COUNT};
 use splendor::Token;
 use std::path::PathBuf;
 
-fn shared(file: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(file);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "the reference data {} is missing ({e}): /work/shared must sit next to the repository",
-            path.display()
-        )
-    })
+/// A reference table from `crates/splendor/data/` (the printed cards, cross-checked
+/// against several independent transcriptions; `data/README.md` names the sources).
+fn reference(file: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data").join(file);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("the reference data {} is missing: {e}", path.display()))
 }
 
 fn colour(name: &str) -> Token {
@@ -37,7 +33,7 @@ fn numbers(fields: &[&str]) -> Vec<u8> {
 
 #[test]
 fn cards_match_the_reference_csv_row_by_row() {
-    let csv = shared("splendor-cards.csv");
+    let csv = reference("cards.csv");
     let mut lines = csv.lines().filter(|l| !l.trim().is_empty());
     assert_eq!(
         lines.next().map(str::trim),
@@ -60,7 +56,7 @@ fn cards_match_the_reference_csv_row_by_row() {
 
 #[test]
 fn nobles_match_the_reference_csv_row_by_row() {
-    let csv = shared("splendor-nobles.csv");
+    let csv = reference("nobles.csv");
     let mut lines = csv.lines().filter(|l| !l.trim().is_empty());
     assert_eq!(lines.next().map(str::trim), Some("points,white,blue,green,red,black"));
     let rows: Vec<&str> = lines.collect();

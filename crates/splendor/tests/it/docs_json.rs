@@ -102,7 +102,7 @@ fn all_errors() -> Vec<SplendorError> {
 fn every_rule_id_is_documented_tested_and_worded_in_both_languages() {
     use engine::RuleError;
     let doc = read("../../docs/games/splendor.md");
-    let rules = read("../../../shared/rules/splendor.md");
+    let rules = read("../../docs/rules/splendor.md");
     let mut tests = String::new();
     for entry in std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it")).unwrap() {
         let path = entry.unwrap().path();

@@ -1,7 +1,7 @@
 //! Seed 002 (noble visits), sentence by sentence: every requirement of the
 //! seed is a test here, and its worked example word for word.
 //!
-//! The printed tiles (shared/data/splendor-nobles.csv) hold no noble asking
+//! The printed tiles (crates/splendor/data/nobles.csv) hold no noble asking
 //! for exactly "vier weiße und drei blaue Boni". The worked example is
 //! therefore checked twice: with its literal numbers against the rule itself
 //! (`splendor::noble::meets`, the same test the engine applies), and as a

@@ -5,3 +5,4 @@
 
 mod dynmatch_restore;
 mod engine_contract;
+mod repo_paths;
