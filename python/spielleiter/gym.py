@@ -197,6 +197,10 @@ class SpielleiterEnv(gymnasium.Env):
 
     def step(self, action):
         self._check_open()
+        if self._episode_seed is None:
+            # Gymnasium's contract: no step before the first reset (it would play a game the
+            # caller never seeded).
+            raise gymnasium.error.ResetNeeded("Call reset() before step() / Vor step() erst reset() aufrufen.")
         info = {}
         a = self._index(action)
         if self._resample and not self._mask[a] and self._mask.any():

@@ -116,14 +116,13 @@ class VectorEnv:
             setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))
         self.num_actions = self._native.num_actions()
         self.obs_len = self._native.obs_len()
-        self._log_seed: Optional[int] = _seed(seed)
-        self._log: Optional[list] = []
+        self._closed = False
 
     def reset(self, seed: Optional[int] = None):
         """Starts every game afresh; returns ``(obs, mask, to_act)`` (the owned arrays)."""
+        self._check_open()
         seed = _seed(seed) if seed is not None else int(np.random.SeedSequence().entropy) & (2**64 - 1)
         self._native.reset(seed)
-        self._log_seed, self._log = seed, []
         return self.obs, self.mask, self.to_act
 
     def step(self, actions) -> tuple:
@@ -137,6 +136,7 @@ class VectorEnv:
         """
         from ._errors import malformed
 
+        self._check_open()
         try:
             a = np.asarray(actions)
         except (OverflowError, TypeError, ValueError) as e:
@@ -152,8 +152,6 @@ class VectorEnv:
             raise malformed("engine.action_index", f"Aktionsindizes nicht lesbar: {e}",
                             f"Action indices cannot be read: {e}") from None
         self._native.step()
-        if self._log is not None:
-            self._log.append(np.asarray(self.actions, dtype=np.int32).copy())
         return self.obs, self.rewards, self.terminated, self.truncated, self.to_act
 
     def random_actions(self, rng: np.random.Generator) -> np.ndarray:
@@ -164,17 +162,30 @@ class VectorEnv:
 
     def snapshot(self):
         """A copy of every game (state and random generators), for search."""
-        return _Snapshot(self._native.snapshot(), self._log_seed,
-                         None if self._log is None else list(self._log))
+        self._check_open()
+        return self._native.snapshot()
 
     def restore(self, snapshot) -> None:
         """Puts every game back to a snapshot of this environment and rewrites the arrays."""
-        if isinstance(snapshot, _Snapshot):
-            self._native.restore(snapshot.native)
-            self._log_seed, self._log = snapshot.seed, None if snapshot.log is None else list(snapshot.log)
-        else:
-            self._native.restore(snapshot)
-            self._log = None
+        self._check_open()
+        self._native.restore(snapshot)
+
+    def close(self) -> None:
+        """Releases the games, their arrays and the helper threads; later calls are refused
+        (``engine.closed``). Arrays the caller still holds keep their memory alive until dropped."""
+        if not self._closed:
+            self._closed = True
+            for name, *_ in self._native.buffers():
+                # Views into native memory must not outlive it: drop them with the env.
+                setattr(self, name, None)
+            self._native = None
+
+    def _check_open(self) -> None:
+        if self._closed:
+            from ._errors import malformed
+
+            raise malformed("engine.closed", "Diese Umgebung ist geschlossen (close()).",
+                            "This environment is closed (close()).")
 
     def state_json(self, env: int) -> Optional[str]:
         """The full state of game ``env`` as JSON text."""
@@ -195,30 +206,29 @@ class VectorEnv:
         return render_env(self._native, env, _count(seat, "seat"), mode, width)
 
     def __getstate__(self) -> dict:
+        """The constructor's arguments and every game as it is now (states, random generators,
+        counters): its size is the batch's, however long the env has played (nothing is kept
+        from earlier steps)."""
         from ._research import PICKLE_VERSION
-        from ._errors import malformed
 
-        if self._log is None:
-            raise malformed("engine.pickle_version",
-                            "Diese Umgebung hat seit einem restore() keinen Verlauf; erst nach reset() picklebar.",
-                            "This environment has no log since a restore(); it pickles again after reset().")
-        log = np.stack(self._log) if self._log else np.zeros((0, self.num_envs), np.int32)
-        return {"pickle_version": PICKLE_VERSION, "args": self._args, "seed": self._log_seed, "log": log}
+        self._check_open()
+        return {"pickle_version": PICKLE_VERSION, "args": self._args, "games": self._native.save()}
 
     def __setstate__(self, state: dict) -> None:
         from ._research import check_pickle
+        from ._errors import malformed
 
         state = check_pickle(state, "VectorEnv")
+        games = state.get("games")
+        if games is None and "log" in state:
+            # The earlier form (a seed and every batch action since): replayed once.
+            VectorEnv.__init__(self, **state["args"])
+            self.reset(state["seed"])
+            for row in state["log"]:
+                self.step(np.asarray(row).astype(np.int64))
+            return
+        if not isinstance(games, (bytes, bytearray)):
+            raise malformed("engine.pickle_corrupt", "VectorEnv: die gespeicherten Partien fehlen.",
+                            "VectorEnv: the saved games are missing.")
         VectorEnv.__init__(self, **state["args"])
-        self.reset(state["seed"])
-        for row in state["log"]:
-            self.step(row.astype(np.int64))
-
-
-class _Snapshot:
-    """A snapshot of every game with the log that leads to it (so a restored env still pickles)."""
-
-    __slots__ = ("native", "seed", "log")
-
-    def __init__(self, native, seed, log) -> None:
-        self.native, self.seed, self.log = native, seed, log
+        self._native.load(bytes(games))

@@ -328,6 +328,17 @@ impl NativeVectorEnv {
         let mut g = self.inner.lock().map_err(|_| poisoned())?;
         g.restore(&*snapshot.inner).map_err(refused)
     }
+    /// Every game as bytes, for pickling (`VecDyn::save`).
+    fn save<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let g = self.inner.lock().map_err(|_| poisoned())?;
+        let bytes = g.save().map_err(refused)?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+    /// Puts back the games of `save`'s bytes; refused, changing nothing, if they do not check.
+    fn load(&self, bytes: &[u8]) -> PyResult<()> {
+        let mut g = self.inner.lock().map_err(|_| poisoned())?;
+        g.load(bytes).map_err(refused)
+    }
     fn state_json(&self, env: usize) -> PyResult<Option<String>> {
         let g = self.inner.lock().map_err(|_| poisoned())?;
         Ok(g.state_json(env).map(|v| v.to_string()))

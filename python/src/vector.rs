@@ -37,11 +37,43 @@ pub trait VecDyn: Send {
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync>;
     /// Restores a snapshot taken from this environment.
     fn restore(&mut self, snap: &(dyn std::any::Any + Send + Sync)) -> Result<(), ErrorInfo>;
+    /// Every game as JSON bytes: each state, its two random generators and
+    /// counters, and the episode counters; what a pickle holds. Its size is
+    /// that of the games now, whatever was played before (issue 45: the old
+    /// pickle kept every batch action since `reset`, and so did the env).
+    fn save(&self) -> Result<Vec<u8>, ErrorInfo>;
+    /// Puts back the games of [`VecDyn::save`]'s bytes, checked first: a
+    /// state that does not parse or validate, or another number of games,
+    /// is refused and nothing changes.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), ErrorInfo>;
     /// The full state of one game as JSON.
     fn state_json(&self, env: usize) -> Option<Value>;
     /// What a picture of game `env` is drawn from: the game's id, its board
     /// geometry (`Game::topology`) and `seat`'s view, both as JSON.
     fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)>;
+}
+
+/// The saved form of one game (see [`VecDyn::save`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedGame<S> {
+    state: S,
+    chance: engine::GameRng,
+    bot_rng: engine::GameRng,
+    decisions: u64,
+    agent_steps: u64,
+}
+
+/// The saved form of a whole batch (see [`VecDyn::save`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved<S> {
+    game: String,
+    /// The base of every later game's seed (see [`episode_seed`]).
+    seed: u64,
+    games: Vec<SavedGame<S>>,
+    episodes: Vec<u64>,
+    last_seat: Vec<i32>,
 }
 
 type Snap<G> = (
@@ -245,6 +277,22 @@ impl<G: Researchable> VecCore<G> {
             episodes: &mut self.episodes,
             lengths: &mut self.lengths,
         }
+    }
+
+    /// Rewrites every game's arrays from its state after a restore or load:
+    /// no reward, done flags as the state says.
+    fn republish(&mut self) {
+        self.parallel(|_, l, s| {
+            l.rewards.fill(0.0);
+            let over = l.core.to_act().is_none();
+            l.publish(
+                StepEnd {
+                    terminated: over,
+                    truncated: false,
+                },
+                s,
+            );
+        });
     }
 
     /// Calls `f(env, lane, scratch)` for every game: on this thread, or split
@@ -601,17 +649,69 @@ impl<G: Researchable> VecDyn for VecCore<G> {
         }
         self.episodes.clone_from(episodes);
         self.last_seat.clone_from(last);
-        self.parallel(|_, l, s| {
-            l.rewards.fill(0.0);
-            let over = l.core.to_act().is_none();
-            l.publish(
-                StepEnd {
-                    terminated: over,
-                    truncated: false,
-                },
-                s,
-            );
-        });
+        self.republish();
+        Ok(())
+    }
+    fn save(&self) -> Result<Vec<u8>, ErrorInfo> {
+        let saved = Saved {
+            game: G::ID.to_string(),
+            seed: self.seed,
+            games: self
+                .cores
+                .iter()
+                .map(|c| {
+                    let (state, chance, bot_rng, decisions, agent_steps) = c.snapshot();
+                    SavedGame {
+                        state,
+                        chance,
+                        bot_rng,
+                        decisions,
+                        agent_steps,
+                    }
+                })
+                .collect(),
+            episodes: self.episodes.clone(),
+            last_seat: self.last_seat.clone(),
+        };
+        serde_json::to_vec(&saved).map_err(|e| ErrorInfo::malformed(format!("saving the games: {e}")))
+    }
+    fn load(&mut self, bytes: &[u8]) -> Result<(), ErrorInfo> {
+        let corrupt = |what: String| {
+            ErrorInfo::new(
+                "malformed",
+                "engine.pickle_corrupt",
+                format!("Die gespeicherten Partien sind unbrauchbar: {what}"),
+                format!("The saved games are unusable: {what}"),
+            )
+        };
+        let saved: Saved<G::State> = serde_json::from_slice(bytes).map_err(|e| corrupt(e.to_string()))?;
+        let n = self.cores.len();
+        if saved.game != G::ID {
+            return Err(corrupt(format!("saved from game {:?}, not {:?}", saved.game, G::ID)));
+        }
+        if saved.games.len() != n || saved.episodes.len() != n || saved.last_seat.len() != n {
+            return Err(corrupt(format!(
+                "{} games saved, this environment has {n}",
+                saved.games.len()
+            )));
+        }
+        for (i, g) in saved.games.iter().enumerate() {
+            let players = G::players(&g.state);
+            if players != self.players {
+                return Err(corrupt(format!("game {i} has {players} players, not {}", self.players)));
+            }
+            if let Err(problems) = G::validate(&g.state) {
+                let first = problems.first().map(|p| format!("{p:?}")).unwrap_or_default();
+                return Err(corrupt(format!("game {i} does not validate: {first}")));
+            }
+        }
+        for (c, g) in self.cores.iter_mut().zip(saved.games) {
+            c.restore(&(g.state, g.chance, g.bot_rng, g.decisions, g.agent_steps));
+        }
+        self.seed = saved.seed;
+        self.episodes = saved.episodes;
+        self.last_seat = saved.last_seat;
+        self.republish();
         Ok(())
     }
     fn state_json(&self, env: usize) -> Option<Value> {

@@ -81,3 +81,12 @@ def test_illegal_action_is_refused():
     with pytest.raises(Refused) as e:
         gymnasium.make("spielleiter/Splendor-v0", opponents="grandmaster")
     assert e.value.rule == "engine.unknown_bot"
+
+
+def test_step_before_reset_is_refused_not_played():
+    """Issue 45: a step before the first reset raised nothing and played a game nobody seeded."""
+    env = gymnasium.make("spielleiter/Catan-v0", disable_env_checker=True).unwrapped
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))

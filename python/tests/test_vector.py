@@ -146,3 +146,79 @@ def test_max_steps_truncates_by_decisions_not_only_turns():
     import pickle
     again = pickle.loads(pickle.dumps(env))
     assert again._args["max_steps"] == 40
+
+
+@pytest.mark.parametrize("game,players,options", [
+    ("splendor", 2, None),
+    ("catan", 4, {"trade_offers_per_turn": 2}),
+    ("catan", 4, {"rules": "cities_knights_heroes"}),
+    ("catan-junior", 3, None),
+])
+def test_a_pickle_holds_the_games_now_not_their_past(game, players, options):
+    """Issue 45: the pickle's size is the batch's, however long it played; it continues exactly."""
+    import pickle
+
+    env = VectorEnv(game, num_envs=16, players=players, options=options, seed=4, opponents=None,
+                    agents=list(range(players)))
+    env.reset(seed=9)
+    rng = np.random.default_rng(2)
+    for _ in range(50):
+        env.step(env.random_actions(rng))
+    early = len(pickle.dumps(env))
+    for _ in range(1500):
+        env.step(env.random_actions(rng))
+    late = pickle.dumps(env)
+    # A log of every batch action would have grown by 1,500 × 16 indices (≥ 96 kB); the
+    # states themselves change size only a little (hands, pieces on the board).
+    assert len(late) < 2 * early, (early, len(late))
+    again = pickle.loads(late)
+    assert [again.state_json(i) for i in range(16)] == [env.state_json(i) for i in range(16)]
+    assert np.array_equal(again.obs, env.obs) and np.array_equal(again.mask, env.mask)
+    assert np.array_equal(again.to_act, env.to_act)
+    # Both go on identically: the random generators (chance, bots) were saved with the states.
+    a, b = np.random.default_rng(5), np.random.default_rng(5)
+    for _ in range(300):
+        r1 = env.step(env.random_actions(a))
+        r2 = again.step(again.random_actions(b))
+        for x, y in zip(r1, r2):
+            assert np.array_equal(x, y)
+    assert [again.state_json(i) for i in range(16)] == [env.state_json(i) for i in range(16)]
+
+
+def test_a_restored_env_pickles_and_a_corrupt_pickle_is_refused():
+    import pickle
+
+    env = VectorEnv("catan", num_envs=4, players=4, seed=1)
+    rng = np.random.default_rng(0)
+    env.reset(seed=1)
+    snap = env.snapshot()
+    for _ in range(40):
+        env.step(env.random_actions(rng))
+    env.restore(snap)
+    state = env.__getstate__()  # a restored env pickles (it used to need a reset first)
+    assert pickle.loads(pickle.dumps(env)).state_json(2) == env.state_json(2)
+    broken = dict(state, games=state["games"].replace(b'"robber"', b'"robbr"', 1))
+    target = VectorEnv("catan", num_envs=4, players=4, seed=1)
+    with pytest.raises(Refused) as e:
+        target.__setstate__(broken)
+    assert e.value.rule == "engine.pickle_corrupt"
+    # Another number of games, or a state that does not validate: refused as well.
+    fewer = VectorEnv("catan", num_envs=2, players=4, seed=1)
+    with pytest.raises(Refused) as e:
+        fewer._native.load(state["games"])
+    assert e.value.rule == "engine.pickle_corrupt" and "4 games saved" in e.value.en
+    before = [fewer.state_json(i) for i in range(2)]
+    assert [fewer.state_json(i) for i in range(2)] == before
+
+
+def test_close_releases_the_env_and_refuses_later_calls():
+    env = VectorEnv("splendor", num_envs=4, players=2, seed=1)
+    env.reset(seed=1)
+    kept = env.obs.copy()
+    env.close()
+    env.close()  # twice is fine
+    for call in (lambda: env.step(np.zeros(4, np.int64)), lambda: env.reset(seed=2), env.snapshot):
+        with pytest.raises(Refused) as e:
+            call()
+        assert e.value.rule == "engine.closed"
+    assert kept.shape == (4, env.obs_len)
