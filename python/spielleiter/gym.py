@@ -70,7 +70,11 @@ class SpielleiterEnv(gymnasium.Env):
     ``players`` defaults to 4 for CATAN and 2 otherwise.
 
     Reward (``reward="win"``, the default): +1 for a win, −1 for a loss, at
-    the end. ``reward="points"`` (CATAN and Splendor) gives the change of the
+    the end. ``reward=fn`` calls ``fn(game, seat)`` after each of the agent's
+    steps with a :class:`spielleiter.Game` of the position (hidden cards
+    included) and the agent's seat, and pays what it returns (a finite
+    number; anything else, or an exception, is refused with
+    ``engine.reward`` and the step undone). ``reward="points"`` (CATAN and Splendor) gives the change of the
     agent's own victory points, divided by the points to win, on every step,
     and +1 for a win at the end; a loss ends with 0, not −1. An episode's
     return is the share of the goal reached, plus 1 for a win, so it is never
@@ -112,7 +116,9 @@ class SpielleiterEnv(gymnasium.Env):
         if illegal_action not in ("raise", "resample"):
             raise malformed("engine.config", f"illegal_action „{illegal_action}“ gibt es nicht (raise, resample).",
                             f"illegal_action '{illegal_action}' does not exist (raise, resample).")
-        if reward not in REWARDS or (reward == "points" and game not in ("catan", "splendor")):
+        if callable(reward):
+            pass
+        elif reward not in REWARDS or (reward == "points" and game not in ("catan", "splendor")):
             raise malformed("engine.config", f"reward „{reward}“ gibt es für {game} nicht (win; points für catan, splendor).",
                             f"reward '{reward}' does not exist for {game} (win; points for catan, splendor).")
         self._args = dict(game=game, players=players, options=options, opponents=opponents, seat=seat,
@@ -123,7 +129,9 @@ class SpielleiterEnv(gymnasium.Env):
         players = _count(players_of(game, players), "players")
         self.seat = _count(seat, "seat")
         self.max_steps = _count(max_steps, "max_steps")
-        self.reward_mode = reward
+        # A callable reward gets the position after each of the agent's steps (see `_custom_reward`).
+        self._reward_fn = reward if callable(reward) else None
+        self.reward_mode = "callable" if callable(reward) else reward
         self.game = game
         self.options = env_options(game, options)
         self.render_mode = render_mode
@@ -137,7 +145,8 @@ class SpielleiterEnv(gymnasium.Env):
         self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
         self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
         self._step1 = self._vec._native.step1
-        where: "tuple[int, float]" = _points_index(game, players, self.options) if reward == "points" else (-1, 1.0)
+        where: "tuple[int, float]" = (_points_index(game, players, self.options) if self.reward_mode == "points"
+                                      else (-1, 1.0))
         self._points_at, self._goal = where
         self._episode_seed: Optional[int] = None
         self._actions: list = []
@@ -206,7 +215,14 @@ class SpielleiterEnv(gymnasium.Env):
         if self._resample and not self._mask[a] and self._mask.any():
             a = int(self.np_random.choice(np.flatnonzero(self._mask)))
             info["illegal_action"] = True
+        before = self._vec.snapshot() if self._reward_fn is not None else None
         done = self._step1(a)
+        if before is not None:
+            try:
+                custom = self._custom_reward()
+            except BaseException:
+                self._vec.restore(before)  # a refused reward changes nothing: the step is undone
+                raise
         self._actions.append(a)
         info["action_mask"] = self._mask.copy()
         reward = float(self._reward[0]) if done else 0.0  # the result comes on the last step only
@@ -216,11 +232,36 @@ class SpielleiterEnv(gymnasium.Env):
             now = self._own_points()
             reward += (now - self._points) / self._goal
             self._points = now
+        if before is not None:
+            reward = custom
         truncated = done == 2
         if not done and len(self._actions) >= self.max_steps:
             truncated = True
             info["max_steps"] = True
         return self._obs.copy(), reward, done == 1, truncated, info
+
+    def _custom_reward(self) -> float:
+        """The callable reward of the position now: ``reward(game, seat)`` with a
+        :class:`spielleiter.Game` loaded from this env's state (hidden cards included, so that a
+        reward may score what the agent cannot see, as a win does). Refused with
+        ``engine.reward`` if the callable raises or returns anything but a finite number."""
+        import math
+        import numbers
+
+        from ._errors import malformed
+        from .game import Game
+
+        game = Game.load(self.game, self.state_json(), self.options)
+        try:
+            value = self._reward_fn(game, self.seat)
+        except Exception as e:
+            raise malformed("engine.reward", f"Die Belohnungsfunktion ist gescheitert: {e!r}",
+                            f"The reward function failed: {e!r}") from e
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(float(value)):
+            raise malformed("engine.reward",
+                            f"Die Belohnungsfunktion gab {value!r} zurück, keine endliche Zahl.",
+                            f"The reward function returned {value!r}, not a finite number.")
+        return float(value)
 
     def state_json(self) -> str:
         """The full state (secrets included), e.g. to continue in :class:`spielleiter.Game`."""

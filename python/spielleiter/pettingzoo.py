@@ -13,7 +13,7 @@ from typing import Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 
 from . import _native
 from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
@@ -162,3 +162,142 @@ class SpielleiterAEC(AECEnv):
 def env(game: str = "splendor", players: Optional[int] = None, **kwargs) -> SpielleiterAEC:
     """A PettingZoo AEC env of ``game`` (kwargs: ``options``, ``chance_agent``, ``max_turns``, ``max_steps``, ``seed``)."""
     return SpielleiterAEC(game, players, **kwargs)
+
+
+class SpielleiterParallel(ParallelEnv):
+    """Agents ``player_0 … player_{n-1}`` acting at once where the rules let them.
+
+    Every step takes one action per agent, and plays those of the agents **to act now**: one in
+    an ordinary turn, several where the rules are simultaneous (discards after a 7, replies to a
+    trade offer, Splendor has none). An agent not to act has an all-zero ``action_mask`` and its
+    action is ignored (PettingZoo's own samplers send 0 for an empty mask). The actions of one
+    step are checked against the position at the start of the step and played in seat order on a
+    copy: an action that is missing or not legal is refused (``engine.action_index``) and nothing
+    changes. Chance is drawn inside from the reset seed. Rewards, bounds and house rules as in
+    the AEC env; when the game ends every agent is terminated and leaves ``agents``.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "name": "spielleiter_parallel_v0"}
+
+    def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
+                 max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None, seed: int = 0,
+                 max_steps: int = MAX_STEPS) -> None:
+        players = players_of(game, players)
+        self._args = dict(game=game, players=players, options=options, max_turns=max_turns,
+                          render_mode=render_mode, seed=seed, max_steps=max_steps)
+        self.game_id = game
+        self.n = players
+        self.options_ = env_options(game, options)
+        self.max_steps = max_steps
+        self.max_turns = max_turns
+        self.render_mode = render_mode
+        self._seed = seed
+        self.game = Game(game, players, seed, self.options_, "seeded")
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents: list = []
+        n_actions = self.game.num_distinct_actions
+        n_obs = self.game.observation_shape[0]
+        self._spaces = {a: (spaces.Dict({"observation": spaces.Box(OBS_LOW, obs_high(max_turns), (n_obs,), np.float32),
+                                         "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)}),
+                            spaces.Discrete(n_actions)) for a in self.possible_agents}
+        self._steps = 0
+
+    def observation_space(self, agent):
+        return self._spaces[agent][0]
+
+    def action_space(self, agent):
+        return self._spaces[agent][1]
+
+    def _acting(self) -> list:
+        kind = self.game.to_act()
+        return list(kind["seats"]) if kind["kind"] == "seats" else []
+
+    def _observations(self) -> dict:
+        acting = set(self._acting())
+        out = {}
+        for a in self.agents:
+            seat = int(a.rsplit("_", 1)[1])
+            mask = (self.game.legal_mask(seat).astype(np.int8) if seat in acting
+                    else np.zeros(self.game.num_distinct_actions, np.int8))
+            out[a] = {"observation": self.game.observation(seat), "action_mask": mask}
+        return out
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
+        if seed is not None:
+            self._seed = seed
+        self.game = Game(self.game_id, self.n, self._seed, self.options_, "seeded")
+        self._seed += 1
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict):
+        from ._errors import malformed
+
+        if not self.agents:
+            raise malformed("engine.game_over", "Die Partie ist vorbei; erst reset().",
+                            "The game is over; call reset() first.")
+        acting = self._acting()
+        after = self.game.clone()
+        for seat in acting:
+            agent = f"player_{seat}"
+            if agent not in actions:
+                raise malformed("engine.action_index", f"{agent} ist am Zug, aber es fehlt seine Aktion.",
+                                f"{agent} is to act, but its action is missing.")
+            try:
+                index = int(actions[agent])
+            except (TypeError, ValueError, OverflowError):
+                raise malformed("engine.action_index", f"Aktion von {agent} ist kein Index: {actions[agent]!r}.",
+                                f"The action of {agent} is not an index: {actions[agent]!r}.") from None
+            if not 0 <= index < self.game.num_distinct_actions or not self.game.legal_mask(seat)[index]:
+                raise malformed("engine.action_index", f"Aktion {index} von {agent} ist jetzt nicht erlaubt.",
+                                f"Action {index} of {agent} is not legal now.")
+            if seat not in after.seats_to_act():
+                continue  # an earlier seat's action this step ended its turn to act
+            # Legal at the start of the step; if another seat's action made it illegal, the
+            # refusal leaves `self.game` as it was (the step played on a copy).
+            after.step(seat, index)
+        self.game = after
+        self._steps += 1
+        rewards = {a: 0.0 for a in self.agents}
+        terminations = {a: False for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        if self.game.is_over():
+            result = self.game.result()
+            winners = set(result["winners"]) if result else set()
+            for a in self.agents:
+                rewards[a] = 1.0 if int(a.rsplit("_", 1)[1]) in winners else -1.0
+                terminations[a] = True
+        elif self._steps >= min(self.max_steps, self.max_turns * 100):
+            truncations = {a: True for a in self.agents}
+        observations = self._observations()
+        infos = {a: {} for a in self.agents}
+        if self.game.is_over() or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self):
+        """As the AEC env: the view of the (first) agent to act, as text or a picture."""
+        if self.render_mode in ("ansi", "rgb_array"):
+            acting = self._acting()
+            return self.game.render(acting[0] if acting else 0, self.render_mode)
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def __getstate__(self) -> dict:
+        state = {k: v for k, v in self.__dict__.items() if k != "_spaces"}
+        state["pickle_version"] = PICKLE_VERSION
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        state = dict(check_pickle(state, "SpielleiterParallel"))
+        del state["pickle_version"]
+        SpielleiterParallel.__init__(self, **state["_args"])
+        self.__dict__.update(state)
+
+
+def parallel_env(game: str = "splendor", players: Optional[int] = None, **kwargs) -> SpielleiterParallel:
+    """A PettingZoo parallel env of ``game`` (kwargs: ``options``, ``max_turns``, ``max_steps``, ``seed``)."""
+    return SpielleiterParallel(game, players, **kwargs)

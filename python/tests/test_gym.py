@@ -90,3 +90,43 @@ def test_step_before_reset_is_refused_not_played():
         env.step(0)
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
+def _own_points(game, seat):
+    """A reward callable: the agent's public victory points (module level, so the env pickles)."""
+    return float(game.view(seat)["players"][seat]["public_points"]) if game.game == "catan" else 0.0
+
+
+def test_a_reward_callable_is_paid_and_a_bad_one_is_refused_without_a_step():
+    env = gymnasium.make("spielleiter/Catan-v0", players=4, reward=_own_points).unwrapped
+    obs, info = env.reset(seed=1)
+    rewards = []
+    for _ in range(60):
+        obs, r, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        rewards.append(r)
+        if term or trunc:
+            break
+    assert set(rewards) <= {0.0, 1.0, 2.0, 3.0, 4.0} and max(rewards) >= 2.0  # two settlements placed
+
+    calls = {"n": 0}
+
+    def flaky(game, seat):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise ValueError("boom")
+        return "lots" if calls["n"] == 4 else 0.5
+
+    env = gymnasium.make("spielleiter/Splendor-v0", players=2, reward=flaky).unwrapped
+    obs, info = env.reset(seed=2)
+    for _ in range(2):
+        obs, r, *_ , info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert r == 0.5
+    before = env.state_json()
+    a = int(np.flatnonzero(env.action_masks())[0])
+    for expected in ("The reward function failed", "not a finite number"):
+        with pytest.raises(Refused) as e:
+            env.step(a)
+        assert e.value.rule == "engine.reward" and expected in e.value.en
+        assert env.state_json() == before  # the step was undone
+    obs, r, *_ = env.step(a)
+    assert r == 0.5
