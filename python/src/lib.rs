@@ -320,6 +320,12 @@ impl NativeVectorEnv {
         let mut g = self.inner.try_lock().map_err(|_| poisoned())?;
         g.step_first(action).map_err(refused)
     }
+    /// A uniformly random legal index per game into the `actions` array (`VecDyn::random_actions`).
+    fn random_actions(&self, seed: u64) -> PyResult<()> {
+        let mut g = self.inner.lock().map_err(|_| poisoned())?;
+        g.random_actions(seed);
+        Ok(())
+    }
     fn snapshot(&self) -> PyResult<NativeSnapshot> {
         let g = self.inner.lock().map_err(|_| poisoned())?;
         Ok(NativeSnapshot { inner: g.snapshot() })

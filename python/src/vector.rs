@@ -33,6 +33,12 @@ pub trait VecDyn: Send {
     /// the first game's done flags (1 terminated, 2 truncated, 0 neither):
     /// the single-game Gymnasium step without a NumPy access per field.
     fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo>;
+    /// Writes a uniformly random legal index per game into the `actions`
+    /// array (0 where no seat is to act), drawn from `seed` game by game in
+    /// order, so the draw is the same whatever the thread count. Reads only
+    /// the masks: the draw of a random-play harness without NumPy's
+    /// `float32[num_envs, num_actions]` of scores per step.
+    fn random_actions(&mut self, seed: u64);
     /// A copy of every game.
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync>;
     /// Restores a snapshot taken from this environment.
@@ -619,6 +625,27 @@ impl<G: Researchable> VecDyn for VecCore<G> {
         let (autoreset, base) = (self.autoreset, self.seed);
         self.parallel(|i, l, s| l.step(autoreset, base, i, s));
         Ok(())
+    }
+    fn random_actions(&mut self, seed: u64) {
+        use rand::{Rng, SeedableRng};
+        let mut rng = engine::GameRng::seed_from_u64(seed);
+        let width = self.mask.len() / self.cores.len().max(1);
+        for (env, a) in self.actions.iter_mut().enumerate() {
+            let row = &self.mask[env * width..(env + 1) * width];
+            // A long row keeps the list of its set indices (see `Core::write_mask`).
+            let set = &self.set[env];
+            *a = if !set.is_empty() {
+                i64::from(set[rng.random_range(0..set.len())])
+            } else {
+                let legal = row.iter().filter(|&&m| m != 0).count();
+                if legal == 0 {
+                    0
+                } else {
+                    let k = rng.random_range(0..legal);
+                    row.iter().enumerate().filter(|(_, &m)| m != 0).nth(k).map_or(0, |(i, _)| i as i64)
+                }
+            };
+        }
     }
     fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo> {
         if let Some(a) = self.actions.first_mut() {
