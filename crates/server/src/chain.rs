@@ -76,7 +76,9 @@ pub enum Break {
 impl std::fmt::Display for Break {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Break::Start => f.write_str("the start (game, seats, options, start state or seed) does not match its link"),
+            Break::Start => {
+                f.write_str("the start (game, seats, options, start state or seed) does not match its link")
+            }
             Break::Entry(n) => write!(f, "entry {n} does not match its link"),
             Break::Head => f.write_str("the last link does not match the log's end (entries removed or added)"),
             Break::Missing(what) => write!(f, "the link of {what} is missing or unreadable"),
@@ -216,7 +218,11 @@ mod tests {
         };
         let v2 = chained(Some(7));
         assert_eq!(verify(&v2, Some(7)), Ok(()));
-        assert_eq!(verify(&v2, Some(6)), Err(Break::Start), "an edited seed breaks the start");
+        assert_eq!(
+            verify(&v2, Some(6)),
+            Err(Break::Start),
+            "an edited seed breaks the start"
+        );
         assert_eq!(verify(&v2, None), Err(Break::Start));
         let v1 = chained(None);
         assert_eq!(verify(&v1, None), Ok(()), "a chain written before the seed was linked");

@@ -557,9 +557,9 @@ impl Db {
         let rows = sqlx::query(
             "SELECT kind, name, secret_hash, player, origin, token_hash FROM seats WHERE table_id = $1 ORDER BY seat",
         )
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(SeatRow {

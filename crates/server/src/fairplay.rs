@@ -116,7 +116,10 @@ mod tests {
         assert!(same_player(&seats, 2, Some("10.0.0.1"), None));
         assert!(same_player(&seats, 2, Some("10.0.0.2"), Some("t1")));
         assert!(!same_player(&seats, 2, Some("10.0.0.2"), Some("t2")));
-        assert!(!same_player(&seats, 0, Some("10.0.0.1"), Some("t1")), "a seat is not its own twin");
+        assert!(
+            !same_player(&seats, 0, Some("10.0.0.1"), Some("t1")),
+            "a seat is not its own twin"
+        );
         assert!(!same_player(&seats, 2, None, None));
     }
 }

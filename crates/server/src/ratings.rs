@@ -184,7 +184,11 @@ pub async fn settle(
     for (i, s) in seats.iter().enumerate() {
         let kind: String = s.try_get(0)?;
         let secret: Option<String> = s.try_get(3)?;
-        forfeits.push(forfeited(&kind, secret.is_some(), autopilot.get(i).copied().unwrap_or(false)));
+        forfeits.push(forfeited(
+            &kind,
+            secret.is_some(),
+            autopilot.get(i).copied().unwrap_or(false),
+        ));
         let who = identity(&kind, s.try_get(1)?, s.try_get(2)?);
         seat_ids.push(who.map(|w| match ids.iter().position(|i| *i == w) {
             Some(i) => i,

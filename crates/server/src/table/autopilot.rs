@@ -52,7 +52,10 @@ impl Table {
         if let (true, ToAct::Seats(seats)) = (playing, self.game.to_act()) {
             for seat in seats.iter() {
                 let i = seat.index();
-                let timed_seat = self.seats.get(i).is_some_and(|s| super::is_player(&s.kind) && !s.departed());
+                let timed_seat = self
+                    .seats
+                    .get(i)
+                    .is_some_and(|s| super::is_player(&s.kind) && !s.departed());
                 if timed_seat && !clock.on_autopilot(i) {
                     if let Some(t) = timed.get_mut(i) {
                         *t = true;

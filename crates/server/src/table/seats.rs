@@ -118,9 +118,10 @@ impl Table {
         self.refresh_summary();
         let seats = self.seat_infos();
         let casual = self.casual.as_deref().map(crate::fairplay::Casual::of);
-        let msg: Outgoing = json!({"type": "seats", "table": self.id, "seats": seats, "rated": self.rated, "casual": casual})
-            .to_string()
-            .into();
+        let msg: Outgoing =
+            json!({"type": "seats", "table": self.id, "seats": seats, "rated": self.rated, "casual": casual})
+                .to_string()
+                .into();
         self.broadcast(|_| Some(msg.clone()));
         // The table may just have filled (or emptied): every viewer gets its
         // legal actions anew, with no events.

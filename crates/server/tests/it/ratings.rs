@@ -277,7 +277,11 @@ async fn summary(api: &Api, table: &str) -> Value {
 async fn until_finished(api: &Api, table: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while summary(api, table).await["status"] != "finished" {
-        assert!(Instant::now() < deadline, "the game does not end: {}", summary(api, table).await);
+        assert!(
+            Instant::now() < deadline,
+            "the game does not end: {}",
+            summary(api, table).await
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -312,7 +316,11 @@ pub async fn leavers_lose(db: &str) {
     let (status, secret, v) = sit(&bea, &waiting, 1, "Bea", BEA).await;
     assert_eq!(status, 201, "{v}");
     let left = bea
-        .post(&format!("/api/tables/{waiting}/seats/1/leave"), &json!({}), Some(&secret))
+        .post(
+            &format!("/api/tables/{waiting}/seats/1/leave"),
+            &json!({}),
+            Some(&secret),
+        )
         .await;
     assert_eq!(left.0, 200, "{left:?}");
     assert_eq!(summary(&ana, &waiting).await["seats"][1]["kind"], "open");
@@ -324,12 +332,20 @@ pub async fn leavers_lose(db: &str) {
     let (status, bea_secret, v) = sit(&bea, &id, 1, "Bea", BEA).await;
     assert_eq!(status, 201, "{v}");
     let s = summary(&ana, &id).await;
-    assert_eq!((s["status"].as_str(), s["rated"].as_bool()), (Some("playing"), Some(true)), "{s}");
+    assert_eq!(
+        (s["status"].as_str(), s["rated"].as_bool()),
+        (Some("playing"), Some(true)),
+        "{s}"
+    );
     assert!(s.get("casual").is_none(), "two addresses, two tokens: rated: {s}");
 
     // Bea leaves: the seat stays hers, a bot plays it, the table does not wait.
     let (status, v) = bea
-        .post(&format!("/api/tables/{id}/seats/1/leave"), &json!({}), Some(&bea_secret))
+        .post(
+            &format!("/api/tables/{id}/seats/1/leave"),
+            &json!({}),
+            Some(&bea_secret),
+        )
         .await;
     assert_eq!(status, 200, "{v}");
     let s = summary(&ana, &id).await;
@@ -344,28 +360,59 @@ pub async fn leavers_lose(db: &str) {
     for (api, name, token) in [(&eve, "Eve", "eve-token-0123456789abcdef"), (&bea, "Bea", BEA)] {
         let (status, _, v) = sit(api, &id, 1, name, token).await;
         assert_eq!((status, rule(&v)), (409, "server.rating.seat_left"), "{v}");
-        assert!(v["error"]["message"]["de"].as_str().is_some_and(|m| m.contains("Bot")), "{v}");
+        assert!(
+            v["error"]["message"]["de"].as_str().is_some_and(|m| m.contains("Bot")),
+            "{v}"
+        );
     }
-    assert_eq!(summary(&ana, &id).await["seats"][1], *seat, "a refused join changes nothing");
-    assert_eq!(ana.guess(&id, 1, &bea_secret).await.0, 403);
+    assert_eq!(
+        summary(&ana, &id).await["seats"][1],
+        *seat,
+        "a refused join changes nothing"
+    );
+    let version = summary(&ana, &id).await["version"].clone();
+    let (status, v) = bea
+        .post(
+            &format!("/api/tables/{id}/act"),
+            &json!({"seat": 1, "action": {"type": "guess", "n": 1}, "version": version}),
+            Some(&bea_secret),
+        )
+        .await;
+    assert_eq!((status, rule(&v)), (403, "server.wrong_secret"), "{v}");
 
     // Ana plays; the bots end the game. Bea ranks last whatever her bot drew.
     assert_eq!(ana.guess(&id, 0, &ana_secret).await.0, 200);
     until_finished(&ana, &id).await;
     let rows = board_with(&ana, 3).await;
-    let (a, b, r) = (mu(&rows, "human", "Ana"), mu(&rows, "human", "Bea"), mu(&rows, "bot", "random"));
+    let (a, b, r) = (
+        mu(&rows, "human", "Ana"),
+        mu(&rows, "human", "Bea"),
+        mu(&rows, "bot", "random"),
+    );
     assert!(b < 25.0 && b < a && b < r, "the leaver lost: {rows:?}");
     for x in &rows {
-        assert_eq!((x["games"].as_u64(), x["provisional"].as_bool()), (Some(1), Some(true)), "{x}");
+        assert_eq!(
+            (x["games"].as_u64(), x["provisional"].as_bool()),
+            (Some(1), Some(true)),
+            "{x}"
+        );
     }
 
     // After the end a leave changes nothing: the seats and ratings stay.
     let (status, _) = ana
-        .post(&format!("/api/tables/{id}/seats/0/leave"), &json!({}), Some(&ana_secret))
+        .post(
+            &format!("/api/tables/{id}/seats/0/leave"),
+            &json!({}),
+            Some(&ana_secret),
+        )
         .await;
     assert_eq!(status, 200);
     let s = summary(&ana, &id).await;
-    assert_eq!((s["seats"][0]["name"].as_str(), s["seats"][0].get("left")), (Some("Ana"), None), "{s}");
+    assert_eq!(
+        (s["seats"][0]["name"].as_str(), s["seats"][0].get("left")),
+        (Some("Ana"), None),
+        "{s}"
+    );
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(board(&ana).await, rows);
     server.shutdown().await.expect("shutdown");
@@ -387,8 +434,15 @@ async fn server_rating_autopilot_after_end_a_player_whose_clock_ran_out_loses() 
     // Bea never acts: her clock runs out, the bot plays her seat, the game ends.
     until_finished(&ana, &id).await;
     let rows = board_with(&ana, 3).await;
-    let (a, b, r) = (mu(&rows, "human", "Ana"), mu(&rows, "human", "Bea"), mu(&rows, "bot", "random"));
-    assert!(b < 25.0 && b < a && b < r, "the player who let the clock run out lost: {rows:?}");
+    let (a, b, r) = (
+        mu(&rows, "human", "Ana"),
+        mu(&rows, "human", "Bea"),
+        mu(&rows, "bot", "random"),
+    );
+    assert!(
+        b < 25.0 && b < a && b < r,
+        "the player who let the clock run out lost: {rows:?}"
+    );
     let (status, v) = bea
         .post(
             &format!("/api/tables/{id}/autopilot"),
@@ -429,8 +483,18 @@ pub async fn same_player_plays_casual(db: &str) {
         let s = summary(first, &id).await;
         assert_eq!(s["rated"], false, "{s}");
         assert_eq!(s["casual"]["rule"], "server.rating.same_player", "{s}");
-        assert!(s["casual"]["message"]["de"].as_str().is_some_and(|m| m.contains("nicht gewertet")), "{s}");
-        assert!(s["casual"]["message"]["en"].as_str().is_some_and(|m| m.contains("not rated")), "{s}");
+        assert!(
+            s["casual"]["message"]["de"]
+                .as_str()
+                .is_some_and(|m| m.contains("nicht gewertet")),
+            "{s}"
+        );
+        assert!(
+            s["casual"]["message"]["en"]
+                .as_str()
+                .is_some_and(|m| m.contains("not rated")),
+            "{s}"
+        );
         assert_eq!(s["version"], before["version"], "said before the first move");
         assert_eq!(first.guess(&id, 0, &s0).await.0, 200);
         assert_eq!(second.guess(&id, 1, &s1).await.0, 200);
@@ -446,7 +510,11 @@ pub async fn same_player_plays_casual(db: &str) {
     let api = Api::new(server.addr);
     for id in &casual {
         let s = summary(&api, id).await;
-        assert_eq!((s["rated"].as_bool(), s["casual"]["rule"].as_str()), (Some(false), Some("server.rating.same_player")), "{s}");
+        assert_eq!(
+            (s["rated"].as_bool(), s["casual"]["rule"].as_str()),
+            (Some(false), Some("server.rating.same_player")),
+            "{s}"
+        );
     }
     assert!(board(&api).await.is_empty());
     server.shutdown().await.expect("shutdown");

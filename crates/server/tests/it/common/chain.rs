@@ -146,7 +146,11 @@ pub async fn edited_logs_are_caught(db: &str) {
     );
     assert_eq!(named(&ids[1]), Some(("chain_broken".into(), json!("start"))), "{q:?}");
     assert_eq!(named(&ids[2]), Some(("chain_broken".into(), json!("head"))), "{q:?}");
-    assert_eq!(named(&ids[4]), Some(("chain_broken".into(), json!("start"))), "the seed: {q:?}");
+    assert_eq!(
+        named(&ids[4]),
+        Some(("chain_broken".into(), json!("start"))),
+        "the seed: {q:?}"
+    );
     assert_eq!(named(&ids[3]), None);
     for id in ids[..3].iter().chain(&ids[4..]) {
         let (status, summary) = api.get(&format!("/api/tables/{id}"), None).await;

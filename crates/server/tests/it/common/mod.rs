@@ -73,10 +73,7 @@ impl Api {
         let local = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n));
         Api {
             base: format!("http://{addr}"),
-            http: reqwest::Client::builder()
-                .local_address(local)
-                .build()
-                .expect("client"),
+            http: reqwest::Client::builder().local_address(local).build().expect("client"),
         }
     }
 

@@ -253,7 +253,11 @@ pub async fn old_database_is_migrated(db: &str) {
                 .await
                 .expect("upgraded row");
             let counts: (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-            assert_eq!(counts, (server::db::LOG_FORMAT, game.version() as i64, 0), "{id} upgraded");
+            assert_eq!(
+                counts,
+                (server::db::LOG_FORMAT, game.version() as i64, 0),
+                "{id} upgraded"
+            );
         }
     }
     pool.close().await;
