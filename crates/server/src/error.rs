@@ -234,7 +234,7 @@ impl ApiError {
         )
     }
 
-    /// The bot was asked to take a seat over, or give it back, after the
+    /// The bot was asked to take a seat over, or give it back, after a rated
     /// game ended: who played each seat at the end is part of the result.
     pub fn autopilot_after_end() -> ApiError {
         ApiError::ruled(

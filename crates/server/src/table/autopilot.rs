@@ -102,9 +102,9 @@ impl Table {
         if self.clock.is_none() {
             return Err(ApiError::clock_off());
         }
-        // Who played the seat at the end is part of the result (a rated
-        // game counts a seat a bot played at the end as lost): fixed.
-        if self.game.to_act() == ToAct::Over {
+        // Who played the seat at the end is part of a rated game's result
+        // (a seat a bot played at the end lost it): fixed once it ended.
+        if self.rated && self.game.to_act() == ToAct::Over {
             return Err(ApiError::autopilot_after_end());
         }
         self.change_autopilot(seat.index(), on).await?;

@@ -29,12 +29,12 @@ impl Table {
             .filter(|(i, _)| *i != seat)
             .filter_map(|(_, s)| s.name.as_deref());
         crate::names::check_distinct(&name, others)?;
-        // An agent is rated by its name and seat kind; names claimed by
-        // humans (and their tokens) are a human's matter.
         let token_hash = match &claim {
             Claim::Token(t) => Some(secret::hash(t)),
             Claim::None | Claim::Proven(_) => None,
         };
+        // An agent is rated by its name and seat kind; names claimed by
+        // humans (and their tokens) are a human's matter.
         let player = if agent {
             None
         } else {
