@@ -163,7 +163,7 @@ export class TableSocket {
         this.h.onUpdate?.(viewerKey(msg.viewer), msg);
         break;
       case 'seats':
-        this.h.onSeats?.(msg.seats);
+        this.h.onSeats?.(msg.seats, msg);
         break;
       case 'chat':
         this.h.onChat?.(msg.line);

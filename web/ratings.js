@@ -90,9 +90,10 @@ export async function ratingsPage(root, params) {
         state.rows.map((r, i) =>
           h(
             'tr',
-            { 'data-testid': 'rating-row', 'data-player': r.player, 'data-kind': r.kind },
+            { 'data-testid': 'rating-row', 'data-player': r.player, 'data-kind': r.kind, 'data-provisional': r.provisional ? 'true' : 'false' },
             h('td', { class: 'num' }, String(i + 1)),
-            h('td', {}, r.player),
+            // Fewer than ten rated games (the server says so): marked, not hidden.
+            h('td', {}, r.player, r.provisional ? [' ', h('span', { class: 'badge provisional', 'data-testid': 'provisional', title: t('ratingProvisionalHint') }, t('ratingProvisional'))] : null),
             h('td', {}, t(`kind_${r.kind}`)),
             h('td', { class: 'num' }, r.rating.toFixed(2)),
             h('td', { class: 'num' }, `± ${r.deviation.toFixed(2)}`),

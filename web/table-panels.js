@@ -119,6 +119,8 @@ export const panelMethods = {
         h('strong', {}, `${i + 1}. `),
         s.kind === 'open' ? h('em', {}, t('open')) : seatLabel(s, i),
         mine ? ` (${t('you')})` : '',
+        // Left a started rated game: a bot plays the seat on, and it counts as a loss.
+        s.left ? [' ', h('span', { class: 'muted', 'data-testid': `seat-left-${i}`, title: t('seatLeftHint') }, `(${t('seatLeft')})`)] : null,
         ' ',
         this.current()?.result ? null : clockBadge(this.clock, i),
         ' ',

@@ -4,7 +4,7 @@
 // Methods of the page (mixed into its class by table.js), so `this` is the page.
 
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, L } from './i18n.js';
 import { heldSeats } from './api.js';
 import { icon } from './icons.js';
 import { clockLine, autopilotButton } from './clock.js';
@@ -91,6 +91,7 @@ export const statusMethods = {
       h('div', { class: ['turn', mine && 'mine'], 'data-testid': 'turn', 'data-mine': mine ? 'true' : 'false' }, turn),
       !cur?.result && ta?.kind === 'seats' ? clockLine(this, ta.seats) : null,
       cur?.result ? null : this.autopilotNote(),
+      this.casualNote(),
       this.soundToggle(),
       held.length
         ? h(
@@ -116,6 +117,13 @@ export const statusMethods = {
           )
         : h('div', { class: 'muted', 'data-testid': 'spectator-note' }, t('youAreSpectator')),
     );
+  },
+
+  /** A table created rated that plays casual (two seats of one player): the server's reason, in the page's language. */
+  casualNote() {
+    const casual = this.summary?.casual;
+    if (!casual) return null;
+    return h('div', { class: 'notice casual-note', 'data-testid': 'casual-note', 'data-rule': casual.rule }, L(casual.message));
   },
 
   /** When a bot plays one of this browser's seats: say so, with the button to take it back. */

@@ -179,8 +179,10 @@ class TablePage {
         if (msg.seats) this.seats = msg.seats;
         this.render();
       },
-      onSeats: (seats) => {
+      onSeats: (seats, msg) => {
         this.seats = seats;
+        // A rated table turns casual with a join (two seats of one player).
+        if (msg && 'rated' in msg) this.summary = { ...this.summary, rated: msg.rated, casual: msg.casual || undefined };
         this.render();
       },
       onAck: (msg) => {

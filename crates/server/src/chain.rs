@@ -2,19 +2,24 @@
 //! verifiably the whole log, not just a log that reaches the stored state.
 //!
 //! The start link covers the table's game, seat count, options (as stored
-//! text) and start state; every entry's link covers the link before it,
+//! text), start state and seed; every entry's link covers the link before it,
 //! the entry's index and its canonical text — the seat that acted and its
 //! action, or the chance outcome that was drawn. Each stored entry carries its
 //! link (`entries.chain`) and the table row the start and the last link
 //! (`tables.chain_start`, `tables.chain_head`). On restore the chain is
 //! recomputed; the first link that differs names the edited entry (two
 //! dice swapped so that their effects cancel change two links, though not
-//! the final state), a differing start names the options or the start, and a
-//! differing head a log cut short.
+//! the final state), a differing start names the options, the start or the
+//! seed, and a differing head a log cut short.
 //!
-//! The seed is not linked: it seeds only the chance still to come, and a
-//! table must restore the same whatever its seed draws (the stored entries
-//! carry every outcome so far; see `changed_seeds_restore_exactly`).
+//! The seed is linked (log format 4, start link "v2"): it draws only the
+//! chance still to come — a restore applies the stored outcomes and never
+//! redraws one, so a table restores the same whatever its seed draws — but
+//! an edited seed would change every roll and card from there on, so it is
+//! an edit like any other and quarantines the table. Tables of format 3
+//! were linked without it ("v1", `Start::seed` `None`): they are verified
+//! as written, then sealed anew with their seed (as format 4) before they
+//! are served; a seed edited before that upgrade cannot be told.
 //!
 //! Links are HMAC-SHA-256 keyed with the server secret, so a row edited by
 //! hand cannot be given a matching link without that secret. The secret is
@@ -50,12 +55,15 @@ pub struct Start<'a> {
     pub options: &'a str,
     /// The start state as stored.
     pub start_state: &'a str,
+    /// The seed as stored (`tables.seed`); `None` only to verify a chain
+    /// of log format 3, written before the seed was linked.
+    pub seed: Option<u64>,
 }
 
 /// Where a stored chain does not match its log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Break {
-    /// The table's start (game, seats, options or start state) was changed.
+    /// The table's start (game, seats, options, start state or seed) was changed.
     Start,
     /// Entry `n` (0-based) or its link was changed (or entries were moved).
     Entry(u64),
@@ -68,7 +76,9 @@ pub enum Break {
 impl std::fmt::Display for Break {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Break::Start => f.write_str("the start (game, seats, options or start state) does not match its link"),
+            Break::Start => {
+                f.write_str("the start (game, seats, options, start state or seed) does not match its link")
+            }
             Break::Entry(n) => write!(f, "entry {n} does not match its link"),
             Break::Head => f.write_str("the last link does not match the log's end (entries removed or added)"),
             Break::Missing(what) => write!(f, "the link of {what} is missing or unreadable"),
@@ -96,11 +106,17 @@ impl Chain {
     /// The chain of a table with no entries yet.
     pub fn new(key: &ServerSecret, start: Start<'_>) -> Chain {
         let mut m = mac(key);
-        m.update(b"spielleiter log chain v1 start");
+        m.update(match start.seed {
+            Some(_) => b"spielleiter log chain v2 start",
+            None => b"spielleiter log chain v1 start",
+        });
         field(&mut m, start.game.as_bytes());
         field(&mut m, &(start.players as u64).to_le_bytes());
         field(&mut m, start.options.as_bytes());
         field(&mut m, start.start_state.as_bytes());
+        if let Some(seed) = start.seed {
+            field(&mut m, &seed.to_le_bytes());
+        }
         let link: Link = m.finalize().into_bytes().into();
         Chain {
             key: key.clone(),
@@ -183,7 +199,34 @@ mod tests {
             players: 2,
             options,
             start_state: "{}",
+            seed: Some(7),
         }
+    }
+
+    #[test]
+    fn the_seed_is_linked_and_the_old_links_still_verify() {
+        let key = ServerSecret::generate().expect("os random");
+        let entries = vec!["a".to_string()];
+        let chained = |seed| {
+            let mut c = Chain::new(&key, Start { seed, ..start("null") });
+            let links: Vec<Option<String>> = c.extend(0, &entries).into_iter().map(Some).collect();
+            (c.start_text(), links, c.head_text())
+        };
+        let verify = |written: &(String, Vec<Option<String>>, String), seed| {
+            let (s, links, h) = written;
+            Chain::verify(&key, Start { seed, ..start("null") }, Some(s), &entries, links, Some(h)).map(|_| ())
+        };
+        let v2 = chained(Some(7));
+        assert_eq!(verify(&v2, Some(7)), Ok(()));
+        assert_eq!(
+            verify(&v2, Some(6)),
+            Err(Break::Start),
+            "an edited seed breaks the start"
+        );
+        assert_eq!(verify(&v2, None), Err(Break::Start));
+        let v1 = chained(None);
+        assert_eq!(verify(&v1, None), Ok(()), "a chain written before the seed was linked");
+        assert_ne!(v1.0, v2.0);
     }
 
     #[test]

@@ -18,17 +18,43 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// One seat as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SeatRow {
-    /// `open`, `human` or `bot`.
+    /// `open`, `human`, `agent` or `bot`.
     pub kind: String,
     /// Player name (human) or bot name (bot).
     pub name: Option<String>,
-    /// SHA-256 of the seat's secret (human seats only).
+    /// SHA-256 of the seat's secret (human and agent seats). `None` at a
+    /// human or agent seat: its player left a started rated game, and a
+    /// bot plays the seat to the end ([`SeatRow::departed`]).
     pub secret_hash: Option<String>,
     /// The claimed player name a human seat plays for on a rated table
     /// (see [`crate::ratings`]); `None`: the seat is not rated.
     pub player: Option<String>,
+    /// Where the seat's player joined from at a rated table
+    /// ([`crate::fairplay::origin`]: the address, an IPv6 address by its
+    /// /64), to find two seats of one player; `None` elsewhere.
+    pub origin: Option<String>,
+    /// SHA-256 of the player token the seat joined with at a rated table,
+    /// for the same reason; `None` elsewhere.
+    pub token_hash: Option<String>,
+}
+
+impl SeatRow {
+    /// An open seat.
+    pub fn open() -> SeatRow {
+        SeatRow {
+            kind: "open".into(),
+            ..SeatRow::default()
+        }
+    }
+
+    /// Whether the seat's player left a started rated game: the seat is
+    /// still theirs (their name, their rating) but nobody holds its secret,
+    /// and a bot plays it to the end.
+    pub fn departed(&self) -> bool {
+        crate::table::is_player(&self.kind) && self.secret_hash.is_none()
+    }
 }
 
 /// A new table as stored.
@@ -57,6 +83,9 @@ pub struct TableRow {
     pub creator: Option<String>,
     /// Whether the table's result counts for the ratings.
     pub rated: bool,
+    /// Why a table created rated plays casual (a rule id, see
+    /// [`crate::fairplay`]); `None`: as created.
+    pub casual: Option<String>,
 }
 
 /// The format of a table's stored log (`tables.log_format`).
@@ -68,8 +97,14 @@ pub struct TableRow {
 ///    state they lead to; written before migration 5 and sealed with a
 ///    chain (format 3) when such a table is restored.
 /// 3: format 2 with the hash chain of [`crate::chain`] over the start and
-///    every entry.
-pub const LOG_FORMAT: i64 = 3;
+///    every entry, the seed not linked; written before migration 10 and
+///    sealed anew (format 4) when such a table is restored.
+/// 4: format 3 with the seed linked into the chain's start.
+pub const LOG_FORMAT: i64 = 4;
+
+/// The log format of the tables written before migration 10: chained, the
+/// seed not linked ([`crate::chain::Start::seed`] `None`).
+pub const SEEDLESS_LOG_FORMAT: i64 = 3;
 
 /// The log format of the tables written before migration 5 (no chain).
 pub const UNCHAINED_LOG_FORMAT: i64 = 2;
@@ -246,6 +281,9 @@ pub enum Write {
         seat: u8,
         /// The new seat.
         row: SeatRow,
+        /// Set when this seat turns a rated table casual: the rule id of
+        /// why, stored in the same transaction as the seat.
+        casual: Option<String>,
     },
 }
 
@@ -459,7 +497,7 @@ impl Db {
     /// A table with its seats and its log, as stored (`None`: no such table).
     pub async fn stored(&self, id: &str) -> Result<Option<StoredTable>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator, rated FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, log_format, start_state, digest, clock, seed_chosen, chain_start, chain_head, creator, rated, casual FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -470,6 +508,7 @@ impl Db {
         table.seed_chosen = row.try_get::<i64, _>(11)? != 0;
         table.creator = row.try_get(14)?;
         table.rated = row.try_get::<i64, _>(15)? != 0;
+        table.casual = row.try_get(16)?;
         let log_format: i64 = row.try_get(7)?;
         let rows = sqlx::query("SELECT entry, chain FROM entries WHERE table_id = $1 ORDER BY idx")
             .bind(id)
@@ -515,10 +554,12 @@ impl Db {
 
     /// A table's stored seats, in order.
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, sqlx::Error> {
-        let rows = sqlx::query("SELECT kind, name, secret_hash, player FROM seats WHERE table_id = $1 ORDER BY seat")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
+        let rows = sqlx::query(
+            "SELECT kind, name, secret_hash, player, origin, token_hash FROM seats WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(SeatRow {
@@ -526,6 +567,8 @@ impl Db {
                     name: r.try_get(1)?,
                     secret_hash: r.try_get(2)?,
                     player: r.try_get(3)?,
+                    origin: r.try_get(4)?,
+                    token_hash: r.try_get(5)?,
                 })
             })
             .collect()
@@ -555,7 +598,7 @@ impl Db {
     /// The stored version and (when finished) result and log of a table.
     pub async fn archived(&self, id: &str) -> Result<Option<Archived>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock, seed_chosen, rated FROM tables WHERE id = $1",
+            "SELECT id, game, players, options, seed, version, created_ms, finished, result, final_log, rematch, clock, seed_chosen, rated, casual FROM tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -565,6 +608,7 @@ impl Db {
         table.clock = row.try_get(11)?;
         table.seed_chosen = row.try_get::<i64, _>(12)? != 0;
         table.rated = row.try_get::<i64, _>(13)? != 0;
+        table.casual = row.try_get(14)?;
         Ok(Some(Archived {
             table,
             finished: row.try_get::<i64, _>(7)? != 0,
@@ -627,6 +671,7 @@ fn table_row(row: &AnyRow) -> Result<TableRow, sqlx::Error> {
         seed_chosen: false,
         creator: None,
         rated: false,
+        casual: None,
     })
 }
 
@@ -746,6 +791,7 @@ mod tests {
             seed_chosen: false,
             creator: None,
             rated: false,
+            casual: None,
         };
         let log = LogRows {
             from: 0,

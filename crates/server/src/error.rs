@@ -214,6 +214,40 @@ impl ApiError {
         )
     }
 
+    // Fair play (issue 41, items 1-2)
+
+    /// A join of a seat whose player left a started rated game: the seat,
+    /// its result and its rating stay that player's; a bot plays it to the end.
+    pub fn seat_left(seat: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "seat_left",
+            "server.rating.seat_left",
+            format!(
+                "Platz {} gehört weiter dem Spieler, der dieses gewertete Spiel verlassen hat: ein Bot spielt ihn zu Ende, und das Ergebnis zählt für diesen Spieler. Niemand übernimmt den Platz.",
+                number(seat)
+            ),
+            format!(
+                "Seat {} still belongs to the player who left this rated game: a bot plays it to the end and the result counts for that player. Nobody takes the seat over.",
+                number(seat)
+            ),
+        )
+    }
+
+    /// The bot was asked to take a seat over, or give it back, after a rated
+    /// game ended: who played each seat at the end is part of the result.
+    pub fn autopilot_after_end() -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "game_over",
+            "server.rating.autopilot_after_end",
+            "Das Spiel ist zu Ende: wer welchen Platz zuletzt gespielt hat, gehört zum Ergebnis und ändert sich nicht mehr.",
+            "The game is over: who played each seat at the end is part of the result and no longer changes.",
+        )
+    }
+
+    // End of fair play (issue 41, items 1-2)
+
     /// No table has this id.
     pub fn unknown_table(id: &str) -> ApiError {
         ApiError::new(

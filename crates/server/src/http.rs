@@ -460,6 +460,7 @@ async fn table_summary(State(app): State<Arc<App>>, Path(id): Path<String>) -> R
 
 async fn join(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path((id, seat)): Path<(String, String)>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Joined>), ApiError> {
@@ -478,6 +479,7 @@ async fn join(
                 .player_token
                 .map_or(crate::table::Claim::None, crate::table::Claim::Token),
             agent: false,
+            from: Some(peer.ip()),
             reply,
         })
         .await?;

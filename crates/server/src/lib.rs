@@ -18,6 +18,7 @@ pub mod clock;
 pub mod cluster;
 pub mod db;
 pub mod error;
+pub mod fairplay;
 pub mod guard;
 pub mod http;
 mod instance_lock;

@@ -360,12 +360,7 @@ impl Lobby {
         let mut seats = Vec::with_capacity(specs.len());
         for spec in specs {
             seats.push(match spec {
-                SeatSpec::Human => SeatRow {
-                    kind: "open".into(),
-                    name: None,
-                    secret_hash: None,
-                    player: None,
-                },
+                SeatSpec::Human => SeatRow::open(),
                 SeatSpec::Bot { bot } => {
                     if self.shared.bots.get(&bot).is_none() {
                         return Err(ApiError::unknown_bot(&bot, &self.shared.bots.names()));
@@ -373,8 +368,7 @@ impl Lobby {
                     SeatRow {
                         kind: "bot".into(),
                         name: Some(bot),
-                        secret_hash: None,
-                        player: None,
+                        ..SeatRow::default()
                     }
                 }
             });
@@ -419,6 +413,7 @@ impl Lobby {
             creator: creator.map(|ip| ip.to_string()),
             // The reproducible mode's seeds are known too: never rated.
             rated: req.rated && replayed.is_none(),
+            casual: None,
         };
         let (write, chain) = table::create_write(
             row.clone(),
@@ -451,6 +446,7 @@ impl Lobby {
                 chain,
                 seed_chosen: row.seed_chosen,
                 rated: row.rated,
+                casual: None,
             },
             self.shared.clone(),
         );
@@ -543,6 +539,7 @@ impl Lobby {
                 .map(|(i, s)| crate::protocol::SeatInfo {
                     seat: i as u8,
                     connected: false,
+                    left: s.departed(),
                     kind: s.kind,
                     name: s.name,
                     autopilot: false,
@@ -552,6 +549,7 @@ impl Lobby {
             created_ms: t.created_ms,
             seed_chosen: t.seed_chosen,
             rated: t.rated,
+            casual: t.casual.as_deref().map(crate::fairplay::Casual::of),
             rematch: archived.rematch,
             clock: crate::clock::config_of(t.clock.as_deref()),
         })

@@ -77,7 +77,13 @@ impl Tables {
     }
 
     /// `join_seat` at a table driven here (`name` checked already).
-    pub(crate) async fn join_here(&self, table: String, seat: u8, name: String) -> Result<Joined, ErrorInfo> {
+    pub(crate) async fn join_here(
+        &self,
+        table: String,
+        seat: u8,
+        name: String,
+        caller: Option<IpAddr>,
+    ) -> Result<Joined, ErrorInfo> {
         let handle = self.handle(&table)?;
         let secret = handle
             .ask(|reply| Command::Join {
@@ -85,6 +91,7 @@ impl Tables {
                 name,
                 claim: crate::table::Claim::None,
                 agent: true,
+                from: caller,
                 reply,
             })
             .await
@@ -299,7 +306,7 @@ impl Backend for Tables {
             if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, caller).await {
                 return answer;
             }
-            self.join_here(table, seat, name).await
+            self.join_here(table, seat, name, caller).await
         })
     }
 

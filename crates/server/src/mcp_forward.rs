@@ -185,6 +185,7 @@ async fn decode<T: DeserializeOwned>(response: Response) -> Result<T, ErrorInfo>
 pub(crate) async fn serve(
     State(app): State<Arc<App>>,
     forwarded: Option<Extension<Forwarded>>,
+    axum::extract::ConnectInfo(client): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Response {
@@ -199,7 +200,8 @@ pub(crate) async fn serve(
     let access = |seat, secret_hash| crate::table::Access::Seat { seat, secret_hash };
     let answer = match call {
         Call::Join { seat, name } => match crate::lobby::check_name(Some(name), usize::from(seat)) {
-            Ok(name) => json(tables.join_here(id, seat, name).await),
+            // The client's address, as the forwarding instance sent it.
+            Ok(name) => json(tables.join_here(id, seat, name, Some(client.ip())).await),
             Err(e) => Err(e.info),
         },
         Call::Picture { seat, secret_hash } => json(tables.picture_here(id, seat, access(seat, secret_hash)).await),

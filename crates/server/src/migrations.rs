@@ -211,4 +211,19 @@ pub const MIGRATIONS: &[Migration] = &[
             "CREATE INDEX chat_addr ON chat (addr, at_ms)",
         ],
     },
+    Migration {
+        version: 10,
+        name: "fair play: where rated seats joined from, why a rated table plays casual",
+        statements: &[
+            // Where a seat's player joined a rated table from (the address,
+            // an IPv6 address by its /64) and the SHA-256 of the player
+            // token it joined with: two seats of one address or token make
+            // the table casual (`fairplay`). NULL elsewhere and before.
+            "ALTER TABLE seats ADD COLUMN origin TEXT",
+            "ALTER TABLE seats ADD COLUMN token_hash TEXT",
+            // The rule id of why a table created rated plays casual
+            // (`server.rating.same_player`); NULL: as created.
+            "ALTER TABLE tables ADD COLUMN casual TEXT",
+        ],
+    },
 ];

@@ -21,6 +21,11 @@ pub struct SeatInfo {
     /// human handed it over); sent only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub autopilot: bool,
+    /// Whether the seat's player left this started rated game: a bot plays
+    /// the seat to the end, and it counts as the player's loss
+    /// (docs/ratings.md); sent only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
 }
 
 /// A table as listed.
@@ -60,6 +65,12 @@ pub struct TableSummary {
     /// [`crate::ratings`]); `false`: a casual table.
     #[serde(default)]
     pub rated: bool,
+    /// Set when a table created rated plays casual (two seats joined from
+    /// one address or with one player token, [`crate::fairplay`]): why, in
+    /// German and English. Said from the join that caused it on, before
+    /// the first move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<crate::fairplay::Casual>,
     /// The table of the rematch, once a seat has opened it.
     #[serde(default)]
     pub rematch: Option<String>,

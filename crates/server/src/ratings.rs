@@ -54,6 +54,9 @@ pub struct RatingRow {
     pub deviation: f64,
     /// Rated games.
     pub games: u64,
+    /// Fewer than [`rating::PROVISIONAL_GAMES`] rated games: the rating is
+    /// still a rough guess (the leaderboard marks it).
+    pub provisional: bool,
 }
 
 /// Checks a player token's form: 16–128 characters of `A–Z a–z 0–9 - _`
@@ -125,6 +128,15 @@ fn identity(kind: &str, name: Option<String>, player: Option<String>) -> Option<
     }
 }
 
+/// Whether a seat lost a rated game by not playing it to the end: a human
+/// or agent seat whose player left it after the start (its secret is gone,
+/// see `Table::leave`) or that a bot was still playing when the game ended
+/// (the clock ran out, or the player handed it over, and the player never
+/// took it back). Bot seats never forfeit.
+pub fn forfeited(kind: &str, has_secret: bool, on_autopilot: bool) -> bool {
+    crate::table::is_player(kind) && (!has_secret || on_autopilot)
+}
+
 /// Counts a finished rated table's result, once: returns whether ratings
 /// changed. `rules_of` names the rule set of the table's game and options.
 pub async fn settle(
@@ -143,26 +155,41 @@ pub async fn settle(
         tx.rollback().await?;
         return Ok(false);
     }
-    let row = sqlx::query("SELECT game, options, result FROM tables WHERE id = $1")
+    let row = sqlx::query("SELECT game, options, result, clock FROM tables WHERE id = $1")
         .bind(table)
         .fetch_one(&mut *tx)
         .await?;
     let game: String = row.try_get(0)?;
     let options: String = row.try_get(1)?;
     let result: Option<String> = row.try_get(2)?;
+    let clock: Option<String> = row.try_get(3)?;
     // A table the server closed has no game result: nothing to rate.
     let Some(result) = result.and_then(|r| serde_json::from_str::<GameResult>(&r).ok()) else {
         tx.commit().await?;
         return Ok(false);
     };
-    let seats = sqlx::query("SELECT kind, name, player FROM seats WHERE table_id = $1 ORDER BY seat")
+    let seats = sqlx::query("SELECT kind, name, player, secret_hash FROM seats WHERE table_id = $1 ORDER BY seat")
         .bind(table)
         .fetch_all(&mut *tx)
         .await?;
+    // Seats a bot played at the end because their player left or let the
+    // clock run out and never came back: they lost (see `forfeited`).
+    let autopilot = clock
+        .and_then(|c| serde_json::from_str::<crate::clock::StoredClock>(&c).ok())
+        .map(|c| c.autopilot)
+        .unwrap_or_default();
     let mut ids: Vec<(String, String)> = Vec::new();
     let mut seat_ids: Vec<Option<usize>> = Vec::with_capacity(seats.len());
-    for s in &seats {
-        let who = identity(&s.try_get::<String, _>(0)?, s.try_get(1)?, s.try_get(2)?);
+    let mut forfeits: Vec<bool> = Vec::with_capacity(seats.len());
+    for (i, s) in seats.iter().enumerate() {
+        let kind: String = s.try_get(0)?;
+        let secret: Option<String> = s.try_get(3)?;
+        forfeits.push(forfeited(
+            &kind,
+            secret.is_some(),
+            autopilot.get(i).copied().unwrap_or(false),
+        ));
+        let who = identity(&kind, s.try_get(1)?, s.try_get(2)?);
         seat_ids.push(who.map(|w| match ids.iter().position(|i| *i == w) {
             Some(i) => i,
             None => {
@@ -230,7 +257,7 @@ pub async fn settle(
             }
         }
     }
-    let all_ranks = rating::ranks(&result, seats.len());
+    let all_ranks = rating::ranks_with_forfeits(&result, seats.len(), &forfeits);
     let (players, ranks): (Vec<usize>, Vec<usize>) = seat_ids
         .iter()
         .zip(&all_ranks)
@@ -291,12 +318,14 @@ pub async fn list(db: &Db, game: &str, rules: &str) -> Result<Vec<RatingRow>, Ap
     .map_err(storage)?;
     rows.iter()
         .map(|r| {
+            let games = u64::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0);
             Ok(RatingRow {
                 player: r.try_get(0)?,
                 kind: r.try_get(1)?,
                 rating: r.try_get(2)?,
                 deviation: r.try_get(3)?,
-                games: u64::try_from(r.try_get::<i64, _>(4)?).unwrap_or(0),
+                games,
+                provisional: rating::provisional(games),
             })
         })
         .collect::<Result<_, sqlx::Error>>()

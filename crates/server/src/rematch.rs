@@ -119,6 +119,7 @@ impl Lobby {
                         .clone()
                         .map_or(crate::table::Claim::None, crate::table::Claim::Proven),
                     agent: row.kind == "agent",
+                    from: asker,
                     reply,
                 })
                 .await

@@ -187,7 +187,7 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 ));
                 for (i, s) in seats.iter().enumerate() {
                     out.push(Stmt::new(
-                        "INSERT INTO seats (table_id, seat, kind, name, secret_hash, player) VALUES ($1, $2, $3, $4, $5, $6)",
+                        "INSERT INTO seats (table_id, seat, kind, name, secret_hash, player, origin, token_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                         vec![
                             text(&table.id),
                             Param::Int(i as i64),
@@ -195,6 +195,8 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                             Param::Text(s.name.clone()),
                             Param::Text(s.secret_hash.clone()),
                             Param::Text(s.player.clone()),
+                            Param::Text(s.origin.clone()),
+                            Param::Text(s.token_hash.clone()),
                         ],
                         Some(1),
                     ));
@@ -289,18 +291,35 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 ],
                 Some(1),
             )),
-            Write::Seat { table, seat, row } => out.push(Stmt::new(
-                "UPDATE seats SET kind = $1, name = $2, secret_hash = $3, player = $4 WHERE table_id = $5 AND seat = $6",
-                vec![
-                    text(&row.kind),
-                    Param::Text(row.name.clone()),
-                    Param::Text(row.secret_hash.clone()),
-                    Param::Text(row.player.clone()),
-                    text(table),
-                    Param::Int(i64::from(*seat)),
-                ],
-                None,
-            )),
+            Write::Seat {
+                table,
+                seat,
+                row,
+                casual,
+            } => {
+                out.push(Stmt::new(
+                    "UPDATE seats SET kind = $1, name = $2, secret_hash = $3, player = $4, origin = $5, token_hash = $6 WHERE table_id = $7 AND seat = $8",
+                    vec![
+                        text(&row.kind),
+                        Param::Text(row.name.clone()),
+                        Param::Text(row.secret_hash.clone()),
+                        Param::Text(row.player.clone()),
+                        Param::Text(row.origin.clone()),
+                        Param::Text(row.token_hash.clone()),
+                        text(table),
+                        Param::Int(i64::from(*seat)),
+                    ],
+                    None,
+                ));
+                // A rated table turned casual with this seat (fairplay).
+                if let Some(rule) = casual {
+                    out.push(Stmt::new(
+                        "UPDATE tables SET rated = 0, casual = $1 WHERE id = $2",
+                        vec![text(rule), text(table)],
+                        Some(1),
+                    ));
+                }
+            }
         }
     }
     if !entries.is_empty() {

@@ -22,7 +22,9 @@ impl Table {
     pub(super) fn bot_plays(&self, i: usize) -> bool {
         match self.seats.get(i).map(|s| s.kind.as_str()) {
             Some("bot") => true,
-            Some("human" | "agent") => self.clock.as_ref().is_some_and(|c| c.on_autopilot(i)),
+            Some("human" | "agent") => {
+                self.seats[i].departed() || self.clock.as_ref().is_some_and(|c| c.on_autopilot(i))
+            }
             _ => false,
         }
     }
@@ -50,7 +52,11 @@ impl Table {
         if let (true, ToAct::Seats(seats)) = (playing, self.game.to_act()) {
             for seat in seats.iter() {
                 let i = seat.index();
-                if self.seats.get(i).is_some_and(|s| super::is_player(&s.kind)) && !clock.on_autopilot(i) {
+                let timed_seat = self
+                    .seats
+                    .get(i)
+                    .is_some_and(|s| super::is_player(&s.kind) && !s.departed());
+                if timed_seat && !clock.on_autopilot(i) {
                     if let Some(t) = timed.get_mut(i) {
                         *t = true;
                     }
@@ -95,6 +101,11 @@ impl Table {
         };
         if self.clock.is_none() {
             return Err(ApiError::clock_off());
+        }
+        // Who played the seat at the end is part of a rated game's result
+        // (a seat a bot played at the end lost it): fixed once it ended.
+        if self.rated && self.game.to_act() == ToAct::Over {
+            return Err(ApiError::autopilot_after_end());
         }
         self.change_autopilot(seat.index(), on).await?;
         self.clock_view().ok_or_else(ApiError::clock_off)

@@ -16,7 +16,7 @@ use crate::chat::{ChatLine, MAX_CHAT_LINES};
 use crate::clock::{Clock, ClockView, StoredClock};
 use crate::db::{
     digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT,
-    UNCHAINED_LOG_FORMAT,
+    SEEDLESS_LOG_FORMAT, UNCHAINED_LOG_FORMAT,
 };
 use crate::error::ApiError;
 use crate::protocol::{Accepted, SeatInfo, Snapshot, TableSummary};
@@ -101,6 +101,10 @@ pub enum Command {
         /// Seat kind `agent` (an MCP client) instead of `human`: played,
         /// timed and taken over alike, named apart for listings and ratings.
         agent: bool,
+        /// The client's address (`None`: the server seats someone itself):
+        /// two seats of one address make a rated table casual
+        /// ([`crate::fairplay`]).
+        from: Option<std::net::IpAddr>,
         /// The answer: the new secret.
         reply: oneshot::Sender<Result<String, ApiError>>,
     },
@@ -329,6 +333,8 @@ struct Table {
     seed_chosen: bool,
     /// Whether the result counts for the ratings.
     rated: bool,
+    /// Why a table created rated plays casual ([`crate::fairplay`]).
+    casual: Option<String>,
     seats: Vec<SeatRow>,
     /// Every chat line, as stored.
     chat: Vec<ChatLine>,
@@ -381,6 +387,8 @@ pub struct Setup {
     pub seed_chosen: bool,
     /// Whether the result counts for the ratings.
     pub rated: bool,
+    /// Why a table created rated plays casual, as stored.
+    pub casual: Option<String>,
 }
 
 impl std::fmt::Debug for Setup {
@@ -409,6 +417,7 @@ pub fn create_write(
             players: table.players,
             options: &table.options,
             start_state: &start_state,
+            seed: Some(table.seed),
         },
     );
     let log = LogRows::of(game, 0, &mut chain);
@@ -436,6 +445,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         chain: setup.chain,
         seed_chosen: setup.seed_chosen,
         rated: setup.rated,
+        casual: setup.casual,
         game: setup.game,
         seats: setup.seats,
         chat: setup.chat,
@@ -464,6 +474,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
             created_ms: 0,
             seed_chosen: false,
             rated: false,
+            casual: None,
             rematch: None,
             clock: None,
         })),
@@ -558,9 +569,10 @@ impl Table {
                 name,
                 claim,
                 agent,
+                from,
                 reply,
             } => {
-                let _ = reply.send(self.join(seat, name, claim, agent).await);
+                let _ = reply.send(self.join(seat, name, claim, agent, from).await);
             }
             Command::Leave { access, reply } => {
                 let _ = reply.send(self.leave(&access).await);
@@ -841,6 +853,7 @@ impl Table {
             created_ms: self.created_ms,
             seed_chosen: self.seed_chosen,
             rated: self.rated,
+            casual: self.casual.as_deref().map(crate::fairplay::Casual::of),
             rematch: self.rematch.clone(),
             clock: self.clock.as_ref().map(|c| c.config),
         };

@@ -75,11 +75,12 @@ pub async fn restore(
         let detail = format!("{} seats stored for {} players", st.seats.len(), t.players);
         return Err(("unreadable", detail).into());
     }
-    let start = |start_state| chain::Start {
+    let start = |start_state, seed| chain::Start {
         game: &t.game,
         players: t.players,
         options: &t.options,
         start_state,
+        seed,
     };
     let check_version = |game: &dyn DynMatch| {
         if game.version() == t.version {
@@ -94,7 +95,7 @@ pub async fn restore(
         }
     };
     let (game, chain) = match st.log_format {
-        LOG_FORMAT | UNCHAINED_LOG_FORMAT => {
+        LOG_FORMAT | SEEDLESS_LOG_FORMAT | UNCHAINED_LOG_FORMAT => {
             let start_state = st
                 .start_state
                 .as_deref()
@@ -102,10 +103,17 @@ pub async fn restore(
             // The chain first: it names the entry that was edited, where the
             // engine would only refuse some later one, or (two dice swapped
             // so that their effects cancel) none at all.
-            let verified = if st.log_format == LOG_FORMAT {
+            // Format 3 was linked without the seed: verified as written,
+            // then sealed anew with it below.
+            let seed = match st.log_format {
+                LOG_FORMAT => Some(Some(t.seed)),
+                SEEDLESS_LOG_FORMAT => Some(None),
+                _ => None,
+            };
+            let verified = if let Some(seed) = seed {
                 let chained = Chain::verify(
                     key,
-                    start(start_state),
+                    start(start_state, seed),
                     st.chain_start.as_deref(),
                     &st.entries,
                     &st.links,
@@ -131,10 +139,11 @@ pub async fn restore(
                 return Err(("digest_mismatch", detail).into());
             }
             match verified {
-                Some(chain) => (game, chain),
-                // Stored before the chain existed: checked as then (version
-                // and digest), then sealed with a chain from here on.
-                None => {
+                Some(chain) if st.log_format == LOG_FORMAT => (game, chain),
+                // Stored before the chain existed (checked as then: version
+                // and digest) or before the seed was linked (its chain
+                // verified): sealed with a chain over the seed from here on.
+                _ => {
                     let chain = seal(shared, t, game.as_ref(), start_state).await?;
                     tracing::info!(table = %t.id, "table's log sealed with a hash chain (format {LOG_FORMAT})");
                     (game, chain)
@@ -181,11 +190,13 @@ pub async fn restore(
         chain,
         seed_chosen: t.seed_chosen,
         rated: t.rated,
+        casual: t.casual.clone(),
     };
     Ok(spawn(setup, shared.clone()))
 }
 
-/// Rewrites a table stored before the chain (format 1 or 2) as
+/// Rewrites a table stored before the chain (format 1 or 2), or before the
+/// seed was linked (format 3), as
 /// [`LOG_FORMAT`]: its whole log, each entry with its link.
 async fn seal(
     shared: &Shared,
@@ -198,6 +209,7 @@ async fn seal(
         players: t.players,
         options: &t.options,
         start_state,
+        seed: Some(t.seed),
     };
     let mut chain = Chain::new(shared.db.server_secret(), start);
     let upgrade = Write::Upgrade {

@@ -46,6 +46,8 @@ async fn postgres_persistence_suite() {
             "chain",
             "seal",
             "ratings",
+            "leavers",
+            "sameplayer",
         ] {
             create_database(&cluster, &db(name), conforming).await;
         }
@@ -60,6 +62,8 @@ async fn postgres_persistence_suite() {
         common::chain::edited_logs_are_caught(&url("chain")).await;
         common::chain::unchained_tables_are_sealed(&url("seal")).await;
         crate::ratings::rated_tables_count_once(&url("ratings")).await;
+        crate::ratings::leavers_lose(&url("leavers")).await;
+        crate::ratings::same_player_plays_casual(&url("sameplayer")).await;
         if !conforming {
             check_setting_is_off(&url("hostile")).await;
         }

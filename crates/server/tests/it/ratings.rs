@@ -241,3 +241,281 @@ async fn a_rematch_of_a_rated_table_rates_the_same_player_again() {
     assert_eq!(row(&rows, "human", "Ana")["games"], 2, "{rows:?}");
     server.shutdown().await.expect("shutdown");
 }
+
+const BEA: &str = "bea-token-0123456789abcdef";
+
+/// A rated toy table of two humans (seats 0 and 1) and a `random` bot,
+/// with the fields of `extra` (a clock) added.
+async fn two_and_a_bot(api: &Api, extra: Value) -> String {
+    let mut body = json!({"game": "toy", "players": 3, "rated": true,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]});
+    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    let (status, v) = create(api, body).await;
+    assert_eq!(status, 201, "{v}");
+    v["id"].as_str().expect("id").to_string()
+}
+
+/// Seat `seat` joins as `name` with `token`; answers the status and the
+/// secret (empty when refused) with the whole answer.
+async fn sit(api: &Api, table: &str, seat: u8, name: &str, token: &str) -> (u16, String, Value) {
+    let (status, v) = api
+        .post(
+            &format!("/api/tables/{table}/seats/{seat}/join"),
+            &json!({"name": name, "player_token": token}),
+            None,
+        )
+        .await;
+    (status, v["secret"].as_str().unwrap_or_default().to_string(), v)
+}
+
+async fn summary(api: &Api, table: &str) -> Value {
+    api.get(&format!("/api/tables/{table}"), None).await.1
+}
+
+async fn until_finished(api: &Api, table: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while summary(api, table).await["status"] != "finished" {
+        assert!(
+            Instant::now() < deadline,
+            "the game does not end: {}",
+            summary(api, table).await
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn rule(v: &Value) -> &str {
+    v["error"]["rule"].as_str().unwrap_or_default()
+}
+
+fn mu(rows: &[Value], kind: &str, player: &str) -> f64 {
+    row(rows, kind, player)["rating"].as_f64().expect("rating")
+}
+
+#[tokio::test]
+async fn server_rating_seat_left_a_leaver_loses_and_nobody_takes_the_seat() {
+    leavers_lose(&temp_sqlite("ratings-left")).await;
+}
+
+/// Issue 41, item 1, on the database at `db` (SQLite here, PostgreSQL in
+/// `persistence_postgres`): a player who leaves a started rated game is
+/// rated as having lost it, whatever the bot that plays the seat on
+/// scores; the seat is not reopened, and a newcomer may not take it.
+pub async fn leavers_lose(db: &str) {
+    let server = start(db).await;
+    let (ana, bea, eve) = (
+        Api::from_address(server.addr, 2),
+        Api::from_address(server.addr, 3),
+        Api::from_address(server.addr, 4),
+    );
+
+    // Before the start, leaving gives the seat back as always.
+    let waiting = two_and_a_bot(&ana, json!({})).await;
+    let (status, secret, v) = sit(&bea, &waiting, 1, "Bea", BEA).await;
+    assert_eq!(status, 201, "{v}");
+    let left = bea
+        .post(
+            &format!("/api/tables/{waiting}/seats/1/leave"),
+            &json!({}),
+            Some(&secret),
+        )
+        .await;
+    assert_eq!(left.0, 200, "{left:?}");
+    assert_eq!(summary(&ana, &waiting).await["seats"][1]["kind"], "open");
+
+    // Every seat taken: the game has started.
+    let id = two_and_a_bot(&ana, json!({})).await;
+    let (status, ana_secret, v) = sit(&ana, &id, 0, "Ana", ANA).await;
+    assert_eq!(status, 201, "{v}");
+    let (status, bea_secret, v) = sit(&bea, &id, 1, "Bea", BEA).await;
+    assert_eq!(status, 201, "{v}");
+    let s = summary(&ana, &id).await;
+    assert_eq!(
+        (s["status"].as_str(), s["rated"].as_bool()),
+        (Some("playing"), Some(true)),
+        "{s}"
+    );
+    assert!(s.get("casual").is_none(), "two addresses, two tokens: rated: {s}");
+
+    // Bea leaves: the seat stays hers, a bot plays it, the table does not wait.
+    let (status, v) = bea
+        .post(
+            &format!("/api/tables/{id}/seats/1/leave"),
+            &json!({}),
+            Some(&bea_secret),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let s = summary(&ana, &id).await;
+    assert_ne!(s["status"], "waiting", "{s}");
+    let seat = &s["seats"][1];
+    assert_eq!(
+        (seat["kind"].as_str(), seat["name"].as_str(), seat["left"].as_bool()),
+        (Some("human"), Some("Bea"), Some(true)),
+        "{s}"
+    );
+    // Nobody takes the seat (and its result) over; her old secret acts no more.
+    for (api, name, token) in [(&eve, "Eve", "eve-token-0123456789abcdef"), (&bea, "Bea", BEA)] {
+        let (status, _, v) = sit(api, &id, 1, name, token).await;
+        assert_eq!((status, rule(&v)), (409, "server.rating.seat_left"), "{v}");
+        assert!(
+            v["error"]["message"]["de"].as_str().is_some_and(|m| m.contains("Bot")),
+            "{v}"
+        );
+    }
+    assert_eq!(
+        summary(&ana, &id).await["seats"][1],
+        *seat,
+        "a refused join changes nothing"
+    );
+    let version = summary(&ana, &id).await["version"].clone();
+    let (status, v) = bea
+        .post(
+            &format!("/api/tables/{id}/act"),
+            &json!({"seat": 1, "action": {"type": "guess", "n": 1}, "version": version}),
+            Some(&bea_secret),
+        )
+        .await;
+    assert_eq!((status, rule(&v)), (403, "server.wrong_secret"), "{v}");
+
+    // Ana plays; the bots end the game. Bea ranks last whatever her bot drew.
+    assert_eq!(ana.guess(&id, 0, &ana_secret).await.0, 200);
+    until_finished(&ana, &id).await;
+    let rows = board_with(&ana, 3).await;
+    let (a, b, r) = (
+        mu(&rows, "human", "Ana"),
+        mu(&rows, "human", "Bea"),
+        mu(&rows, "bot", "random"),
+    );
+    assert!(b < 25.0 && b < a && b < r, "the leaver lost: {rows:?}");
+    for x in &rows {
+        assert_eq!(
+            (x["games"].as_u64(), x["provisional"].as_bool()),
+            (Some(1), Some(true)),
+            "{x}"
+        );
+    }
+
+    // After the end a leave changes nothing: the seats and ratings stay.
+    let (status, _) = ana
+        .post(
+            &format!("/api/tables/{id}/seats/0/leave"),
+            &json!({}),
+            Some(&ana_secret),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let s = summary(&ana, &id).await;
+    assert_eq!(
+        (s["seats"][0]["name"].as_str(), s["seats"][0].get("left")),
+        (Some("Ana"), None),
+        "{s}"
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(board(&ana).await, rows);
+    server.shutdown().await.expect("shutdown");
+}
+
+/// Issue 41, item 1: a player whose turn clock ran out and who did not come
+/// back before the end lost the rated game; who played a seat at the end
+/// can no longer change afterwards.
+#[tokio::test]
+async fn server_rating_autopilot_after_end_a_player_whose_clock_ran_out_loses() {
+    let server = start(&temp_sqlite("ratings-clock")).await;
+    let (ana, bea) = (Api::from_address(server.addr, 2), Api::from_address(server.addr, 3));
+    let id = two_and_a_bot(&ana, json!({"clock": {"turn_seconds": 5, "grace_seconds": 0}})).await;
+    let (status, ana_secret, v) = sit(&ana, &id, 0, "Ana", ANA).await;
+    assert_eq!(status, 201, "{v}");
+    let (status, bea_secret, v) = sit(&bea, &id, 1, "Bea", BEA).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(ana.guess(&id, 0, &ana_secret).await.0, 200);
+    // Bea never acts: her clock runs out, the bot plays her seat, the game ends.
+    until_finished(&ana, &id).await;
+    let rows = board_with(&ana, 3).await;
+    let (a, b, r) = (
+        mu(&rows, "human", "Ana"),
+        mu(&rows, "human", "Bea"),
+        mu(&rows, "bot", "random"),
+    );
+    assert!(
+        b < 25.0 && b < a && b < r,
+        "the player who let the clock run out lost: {rows:?}"
+    );
+    let (status, v) = bea
+        .post(
+            &format!("/api/tables/{id}/autopilot"),
+            &json!({"seat": 1, "on": false}),
+            Some(&bea_secret),
+        )
+        .await;
+    assert_eq!((status, rule(&v)), (409, "server.rating.autopilot_after_end"), "{v}");
+    assert!(v["error"]["message"]["en"].is_string() && v["error"]["message"]["de"].is_string());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(board(&ana).await, rows, "nothing changed");
+    server.shutdown().await.expect("shutdown");
+}
+
+#[tokio::test]
+async fn server_rating_same_player_two_seats_of_one_player_play_casual() {
+    same_player_plays_casual(&temp_sqlite("ratings-same")).await;
+}
+
+/// Issue 41, item 2, on the database at `db`: two seats of one address, or
+/// of one player token, make a rated table casual from that join on
+/// (before any move), the table says so, and nothing is rated; a restart
+/// keeps it so.
+pub async fn same_player_plays_casual(db: &str) {
+    let server = start(db).await;
+    let one = Api::new(server.addr);
+    let (ana, bea) = (Api::from_address(server.addr, 2), Api::from_address(server.addr, 3));
+    let mut casual = Vec::new();
+    // One address, two names and tokens; then two addresses, one token.
+    for (first, second, sock, token) in [(&one, &one, "Sock", BEA), (&ana, &bea, "Socke", ANA)] {
+        let id = two_and_a_bot(first, json!({})).await;
+        let (status, s0, v) = sit(first, &id, 0, "Ana", ANA).await;
+        assert_eq!(status, 201, "{v}");
+        let before = summary(first, &id).await;
+        assert_eq!((before["rated"].as_bool(), before.get("casual")), (Some(true), None));
+        let (status, s1, v) = sit(second, &id, 1, sock, token).await;
+        assert_eq!(status, 201, "{v}");
+        let s = summary(first, &id).await;
+        assert_eq!(s["rated"], false, "{s}");
+        assert_eq!(s["casual"]["rule"], "server.rating.same_player", "{s}");
+        assert!(
+            s["casual"]["message"]["de"]
+                .as_str()
+                .is_some_and(|m| m.contains("nicht gewertet")),
+            "{s}"
+        );
+        assert!(
+            s["casual"]["message"]["en"]
+                .as_str()
+                .is_some_and(|m| m.contains("not rated")),
+            "{s}"
+        );
+        assert_eq!(s["version"], before["version"], "said before the first move");
+        assert_eq!(first.guess(&id, 0, &s0).await.0, 200);
+        assert_eq!(second.guess(&id, 1, &s1).await.0, 200);
+        until_finished(first, &id).await;
+        casual.push(id);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(board(&one).await.is_empty(), "nothing is rated");
+
+    // A restart keeps the tables casual, and says why.
+    server.shutdown().await.expect("shutdown");
+    let server = start(db).await;
+    let api = Api::new(server.addr);
+    for id in &casual {
+        let s = summary(&api, id).await;
+        assert_eq!(
+            (s["rated"].as_bool(), s["casual"]["rule"].as_str()),
+            (Some(false), Some("server.rating.same_player")),
+            "{s}"
+        );
+    }
+    assert!(board(&api).await.is_empty());
+    server.shutdown().await.expect("shutdown");
+}

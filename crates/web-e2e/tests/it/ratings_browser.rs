@@ -130,6 +130,30 @@ async fn a_rated_table_from_the_lobby_reaches_the_leaderboard() {
         .await
         .unwrap_or_default()
         .contains("Rangliste"));
+    // One game each: both ratings are marked provisional.
+    let marks = b.all("[data-testid=provisional]").await;
+    assert_eq!(marks.len(), 2, "both rows provisional");
+    assert_eq!(b.text(&marks[0]).await.as_deref(), Some("vorläufig"));
+
+    // Two seats of one address at a rated table: it plays casual, and the
+    // table page says so before the first move.
+    let two = json!({"game": "splendor", "players": 2, "rated": true,
+                     "seats": [{"kind": "human"}, {"kind": "human"}]});
+    let (status, created) = post(&format!("{}/api/tables", server.url), two, None).await;
+    assert_eq!(status, 201, "{created}");
+    let casual = created["id"].as_str().unwrap_or_default().to_string();
+    for (seat, name) in [(0, "Bea"), (1, "Cem")] {
+        let url = format!("{}/api/tables/{casual}/seats/{seat}/join", server.url);
+        let (status, v) = post(&url, json!({"name": name}), None).await;
+        assert_eq!(status, 201, "{v}");
+    }
+    b.goto(&format!("/watch/{casual}")).await;
+    let note = b.wait_for("[data-testid=casual-note]", Duration::from_secs(20)).await;
+    assert!(
+        b.text(&note).await.unwrap_or_default().contains("nicht gewertet"),
+        "the casual notice in German"
+    );
+    b.screenshot("ratings-casual.png").await;
     b.quit().await;
     server.stop().await;
 }

@@ -82,7 +82,7 @@ pub async fn edited_logs_are_caught(db: &str) {
     let server = start(db).await;
     let api = Api::new(server.addr);
     let mut ids = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..5 {
         ids.push(played_table(&api).await);
     }
     server.shutdown().await.expect("clean shutdown");
@@ -121,6 +121,13 @@ pub async fn edited_logs_are_caught(db: &str) {
         .await
         .expect("cut");
     cover_tracks(&pool, &ids[2]).await;
+    // 4: the seed edited (issue 41, item 5): every roll and card still to
+    // come would change, while everything stored so far restores the same.
+    sqlx::query("UPDATE tables SET seed = seed + 1 WHERE id = $1")
+        .bind(&ids[4])
+        .execute(&pool)
+        .await
+        .expect("seed");
     let kept = entries(&pool, &ids[0]).await;
 
     let server = start(db).await;
@@ -139,8 +146,13 @@ pub async fn edited_logs_are_caught(db: &str) {
     );
     assert_eq!(named(&ids[1]), Some(("chain_broken".into(), json!("start"))), "{q:?}");
     assert_eq!(named(&ids[2]), Some(("chain_broken".into(), json!("head"))), "{q:?}");
+    assert_eq!(
+        named(&ids[4]),
+        Some(("chain_broken".into(), json!("start"))),
+        "the seed: {q:?}"
+    );
     assert_eq!(named(&ids[3]), None);
-    for id in &ids[..3] {
+    for id in ids[..3].iter().chain(&ids[4..]) {
         let (status, summary) = api.get(&format!("/api/tables/{id}"), None).await;
         assert_eq!((status, summary["status"].as_str()), (200, Some("quarantined")));
     }
@@ -151,8 +163,52 @@ pub async fn edited_logs_are_caught(db: &str) {
     pool.close().await;
 }
 
+/// Rewrites table `id` as a table stored before the seed was linked (log
+/// format 3): its chain recomputed without the seed, with the server's key
+/// read from the database, as the release before did it.
+pub async fn as_seedless(pool: &sqlx::AnyPool, id: &str) {
+    let key: String = sqlx::query("SELECT secret FROM server_secret WHERE id = 1")
+        .fetch_one(pool)
+        .await
+        .expect("server secret")
+        .get(0);
+    let key = server::secret::ServerSecret::from_hex(&key).expect("64 hex digits");
+    let row = sqlx::query("SELECT game, players, options, start_state FROM tables WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await
+        .expect("table");
+    let (game, players, options, start_state): (String, i64, String, String) =
+        (row.get(0), row.get(1), row.get(2), row.get(3));
+    let start = server::chain::Start {
+        game: &game,
+        players: players as usize,
+        options: &options,
+        start_state: &start_state,
+        seed: None,
+    };
+    let mut chain = server::chain::Chain::new(&key, start);
+    let entries = entries(pool, id).await;
+    for (i, link) in chain.extend(0, &entries).into_iter().enumerate() {
+        sqlx::query("UPDATE entries SET chain = $1 WHERE table_id = $2 AND idx = $3")
+            .bind(link)
+            .bind(id)
+            .bind(i as i64)
+            .execute(pool)
+            .await
+            .expect("link");
+    }
+    sqlx::query("UPDATE tables SET log_format = 3, chain_start = $1, chain_head = $2 WHERE id = $3")
+        .bind(chain.start_text())
+        .bind(chain.head_text())
+        .bind(id)
+        .execute(pool)
+        .await
+        .expect("format 3");
+}
+
 /// A table stored before the chain (log format 2, no links) is checked as
-/// before and sealed: afterwards it is format 3 with a link on every entry,
+/// before and sealed: afterwards it is format 4 with a link on every entry,
 /// and an edit is caught like on any other table.
 pub async fn unchained_tables_are_sealed(db: &str) {
     let server = start(db).await;
@@ -176,7 +232,7 @@ pub async fn unchained_tables_are_sealed(db: &str) {
         .expect("row");
     let (format, start_link, head, unlinked): (i64, Option<String>, Option<String>, i64) =
         (row.get(0), row.get(1), row.get(2), row.get(3));
-    assert_eq!((format, unlinked), (3, 0), "sealed");
+    assert_eq!((format, unlinked), (4, 0), "sealed");
     assert_eq!(start_link.map(|s| s.len()), Some(64));
     assert_eq!(head.map(|s| s.len()), Some(64));
     sqlx::query("UPDATE tables SET options = '{}' WHERE id = $1")

@@ -67,6 +67,16 @@ impl Api {
         }
     }
 
+    /// A client whose requests come from the loopback address `127.0.0.n`
+    /// (the server tells clients apart by address).
+    pub fn from_address(addr: std::net::SocketAddr, n: u8) -> Api {
+        let local = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, n));
+        Api {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::builder().local_address(local).build().expect("client"),
+        }
+    }
+
     pub async fn get(&self, path: &str, secret: Option<&str>) -> (u16, Value) {
         let mut req = self.http.get(format!("{}{path}", self.base));
         if let Some(s) = secret {

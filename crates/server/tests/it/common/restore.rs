@@ -76,10 +76,11 @@ async fn quarantined(api: &Api) -> Vec<(String, String)> {
         .collect()
 }
 
-/// With the stored seed of every unfinished table changed by one bit (what a
-/// change of the RNG code does to what a seed draws), every table comes back
-/// exactly: same views, legal actions and version for every seat, and play
-/// goes on.
+/// Tables stored before the seed was linked into the chain (log format 3)
+/// with their stored seed changed by one bit (what a change of the RNG code
+/// does to what a seed draws) come back exactly: same views, legal actions
+/// and version for every seat, and play goes on; they are sealed with their
+/// seed then (format 4), so that a later edit of the seed is caught.
 pub async fn changed_seeds_restore_exactly(db: &str) {
     let server = start(db).await;
     let api = Api::new(server.addr);
@@ -95,6 +96,9 @@ pub async fn changed_seeds_restore_exactly(db: &str) {
     server.shutdown().await.expect("clean shutdown");
 
     let pool = pool(db).await;
+    for (id, _, _) in &tables {
+        super::chain::as_seedless(&pool, id).await;
+    }
     let rows = sqlx::query("SELECT id, seed FROM tables WHERE finished = 0")
         .fetch_all(&pool)
         .await
@@ -109,12 +113,20 @@ pub async fn changed_seeds_restore_exactly(db: &str) {
             .await
             .expect("seed changed");
     }
-    pool.close().await;
 
     let server = start(db).await;
     assert_eq!(server.restored, tables.len(), "every table restored");
     let api = Api::new(server.addr);
     assert!(quarantined(&api).await.is_empty());
+    let formats: Vec<i64> = sqlx::query("SELECT log_format FROM tables WHERE finished = 0")
+        .fetch_all(&pool)
+        .await
+        .expect("formats")
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert!(formats.iter().all(|&f| f == 4), "sealed with the seed: {formats:?}");
+    pool.close().await;
     for (id, secrets, before) in &tables {
         assert_eq!(
             &pictures(&api, id, secrets).await,
@@ -241,7 +253,11 @@ pub async fn old_database_is_migrated(db: &str) {
                 .await
                 .expect("upgraded row");
             let counts: (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-            assert_eq!(counts, (3, game.version() as i64, 0), "{id} upgraded");
+            assert_eq!(
+                counts,
+                (server::db::LOG_FORMAT, game.version() as i64, 0),
+                "{id} upgraded"
+            );
         }
     }
     pool.close().await;
@@ -438,12 +454,13 @@ pub async fn hostile_text_round_trips(db: &str) {
                 seed_chosen: false,
                 creator: None,
                 rated: false,
+                casual: None,
             };
             let seats = vec![SeatRow {
                 kind: "human".into(),
                 name: Some(texts[3].clone()),
                 secret_hash: Some(texts[0].clone()),
-                player: None,
+                ..SeatRow::default()
             }];
             let start_state = texts[1].clone();
             db.write(Write::CreateTable {
