@@ -533,7 +533,7 @@ impl Db {
 
     /// A table's chat lines, in order.
     pub async fn chat(&self, id: &str) -> Result<Vec<crate::chat::ChatLine>, sqlx::Error> {
-        let rows = sqlx::query("SELECT idx, seat, name, text, at_ms FROM chat WHERE table_id = $1 ORDER BY idx")
+        let rows = sqlx::query("SELECT idx, seat, name, text, at_ms, addr FROM chat WHERE table_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -547,6 +547,7 @@ impl Db {
                     name: r.try_get(2)?,
                     text: r.try_get(3)?,
                     at_ms: r.try_get(4)?,
+                    addr: r.try_get::<Option<String>, _>(5)?.and_then(|a| a.parse().ok()),
                 })
             })
             .collect()

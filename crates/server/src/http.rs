@@ -468,7 +468,8 @@ async fn join(
         Ok(b) if b.is_empty() => JoinSeat::default(),
         _ => parse_body(body, app.config.max_body_bytes)?,
     };
-    let name = check_name(req.name, usize::from(seat))?;
+    let bots = app.lobby.shared().bots.names();
+    let name = crate::names::check_seat_name(req.name, usize::from(seat), &bots)?;
     let handle = table(&app, &id)?;
     let secret = handle
         .ask(|reply| Command::Join {
@@ -638,15 +639,13 @@ async fn chat(
     }
     // Several instances: the address's lines on all of them together (the
     // bucket above sees only the lines this instance took).
-    let addr = match &app.cluster {
-        Some(cluster) => {
-            cluster
-                .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
-                .await?;
-            Some(peer.ip())
-        }
-        None => None,
-    };
+    if let Some(cluster) = &app.cluster {
+        cluster
+            .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
+            .await?;
+    }
+    // The line counts against its address's share of the table's chat.
+    let addr = Some(peer.ip());
     let line = handle
         .ask(|reply| Command::Chat {
             access,

@@ -238,6 +238,12 @@ impl Backend for Tables {
     /// the lobby's own `POST /api/tables`), else here.
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
         Box::pin(async move {
+            // The agent's name is checked before the table is opened: a
+            // refused name opens nothing (its seat is taken by `join` after).
+            if let Some(seat) = req.seats.iter().position(|s| *s == SeatKind::Agent {}) {
+                let bots = self.app.lobby.shared().bots.names();
+                crate::names::check_seat_name(Some(req.name.clone()), seat, &bots).map_err(info)?;
+            }
             let seats = req
                 .seats
                 .iter()
@@ -291,7 +297,8 @@ impl Backend for Tables {
         caller: Option<IpAddr>,
     ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
         Box::pin(async move {
-            let name = crate::lobby::check_name(Some(name), usize::from(seat)).map_err(info)?;
+            let bots = self.app.lobby.shared().bots.names();
+            let name = crate::names::check_seat_name(Some(name), usize::from(seat), &bots).map_err(info)?;
             let call = Call::Join {
                 seat,
                 name: name.clone(),
