@@ -153,6 +153,15 @@ pub fn router(app: Arc<App>) -> Router {
 /// request costs nothing else. A `Content-Length` over the body limit is
 /// refused at once (413), before a byte of the body is waited for.
 async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    // A head over the documented size is refused before anything else looks
+    // at it (hyper stops reading one at `HARD_HEAD_BYTES`).
+    if crate::limits::head_bytes(req.method(), req.uri(), req.headers()) > crate::limits::MAX_HEAD_BYTES {
+        let mut response = ApiError::headers_too_large(crate::limits::MAX_HEAD_BYTES).into_response();
+        response
+            .headers_mut()
+            .insert(axum::http::header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
     // A peer instance checked the browser's Host and Origin already; its own
     // Host names this instance's advertised address.
     let forwarded = req.extensions().get::<crate::proxy::Forwarded>().is_some();

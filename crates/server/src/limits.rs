@@ -15,6 +15,26 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::Context;
 use std::time::{Duration, Instant};
 
+/// Longest request head (request line and header fields) a handler reads;
+/// a longer one gets 431 (`server.too_large.headers`). Browsers and agents
+/// send well under 2 KiB here (the server sets no cookies).
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// Longest request head the HTTP layer buffers at all: beyond it hyper
+/// answers 431 itself (without a body) and closes the connection, so a
+/// client cannot make the server hold more than this per connection while
+/// it waits for the end of a header.
+pub const HARD_HEAD_BYTES: usize = 4 * MAX_HEAD_BYTES;
+
+/// The size of a request's head as it came over the wire (request line,
+/// each field as `name: value` and its line end).
+pub fn head_bytes(method: &axum::http::Method, uri: &axum::http::Uri, headers: &axum::http::HeaderMap) -> usize {
+    let line = method.as_str().len() + uri.to_string().len() + " HTTP/1.1\r\n".len();
+    headers
+        .iter()
+        .fold(line, |n, (k, v)| n + k.as_str().len() + v.len() + ": \r\n".len())
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     match m.lock() {
         Ok(g) => g,

@@ -264,6 +264,9 @@ async fn serve_connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(timeouts.header_read)
+        // A head is never buffered beyond this (431 from hyper); the router
+        // refuses one over `MAX_HEAD_BYTES` with a typed 431 before that.
+        .max_header_size(crate::limits::HARD_HEAD_BYTES)
         .keep_alive(true);
     let conn = builder
         .serve_connection(io, TowerToHyperService::new(service))

@@ -192,13 +192,19 @@ impl Tables {
         loop {
             tokio::select! {
                 update = updates.recv() => {
-                    if update.is_none() {
+                    let Some(update) = update else {
+                        return Ok(true);
+                    };
+                    let decided = pushed_must_act(update.as_str());
+                    if decided == Some(true) {
                         return Ok(true);
                     }
-                    let a = access.clone();
-                    let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
-                    if must_act(&snap) {
-                        return Ok(true);
+                    if decided.is_none() {
+                        let a = access.clone();
+                        let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
+                        if must_act(&snap) {
+                            return Ok(true);
+                        }
                     }
                 }
                 _ = tokio::time::sleep_until(deadline) => return Ok(false),
@@ -219,6 +225,38 @@ impl Tables {
 
 fn must_act(snap: &crate::protocol::Snapshot) -> bool {
     snap.to_act == ToAct::Over || !snap.legal.is_empty()
+}
+
+/// The parts of a pushed message a waiting seat looks at; the rest (view,
+/// events) is skipped unread.
+#[derive(serde::Deserialize)]
+struct Pushed<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: std::borrow::Cow<'a, str>,
+    #[serde(borrow, default)]
+    legal: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    to_act: Option<ToAct>,
+}
+
+/// Whether a message pushed to a waiting seat says it must act now: an
+/// `update` carries the seat's legal actions and whom the game waits for,
+/// so the waiter decides from it on its own task. Asking the table for a
+/// snapshot on every update instead made the table actor build one per
+/// waiting session and move (600 parked agents: 600 snapshots a move, in
+/// line before every player's action). Chat and clock messages change
+/// nothing (`Some(false)`); any other message (`None`) is rare and is
+/// checked against a snapshot.
+fn pushed_must_act(message: &str) -> Option<bool> {
+    let pushed: Pushed<'_> = serde_json::from_str(message).ok()?;
+    match pushed.kind.as_ref() {
+        "update" => Some(
+            pushed.to_act == Some(ToAct::Over)
+                || pushed.legal.is_some_and(|l| !matches!(l.get().trim(), "[]" | "null")),
+        ),
+        "chat" | "clock" | "seats" => Some(false),
+        _ => None,
+    }
 }
 
 impl Backend for Tables {
