@@ -234,8 +234,9 @@ pub enum Write {
         table: String,
         /// The line.
         line: crate::chat::ChatLine,
-        /// The writer's client address, kept only where the chat rate is
-        /// counted in the database (several instances; `None` otherwise).
+        /// The writer's client address: its share of the table's chat
+        /// (`chat::admit`) and, with several instances, the chat rate over
+        /// all of them are counted from it.
         addr: Option<String>,
     },
     /// A seat changed hands.

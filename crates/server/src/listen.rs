@@ -6,6 +6,9 @@
 //!   for `/api/health` and the real players.
 //! - A request's header must arrive within the header-read timeout (hyper's,
 //!   which also closes keep-alive connections idle that long).
+//! - A request's head is read up to [`crate::limits::HARD_HEAD_BYTES`] at
+//!   most (hyper answers 431 beyond it); the router refuses one over
+//!   [`crate::limits::MAX_HEAD_BYTES`] with a typed 431.
 //! - Any connection, HTTP or WebSocket, that receives nothing for the idle
 //!   timeout is closed ([`Guarded`]); the WebSocket side pings its clients
 //!   well within it, so live clients always answer. This holds while the

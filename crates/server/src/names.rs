@@ -353,4 +353,46 @@ mod tests {
         assert!(check_distinct("paypal", ["Bob", "p\u{430}yp\u{430}l"]).is_err());
         assert!(check_distinct("Bob", ["Alice"]).is_ok());
     }
+
+    fn rule_of(name: &str) -> String {
+        check_name(Some(name.into()), 0)
+            .map_or_else(|e| e.info.rule, |_| "ok".into())
+    }
+
+    #[test]
+    fn styled_letters_are_refused_and_east_asian_forms_kept() {
+        for styled in ["𝐀𝐧𝐧𝐚", "𝖠𝗇𝗇𝖺", "𝐴𝑛𝑛𝑎", "Ⓐnna", "ᴬⁿⁿᵃ", "ᴀɴɴᴀ", "Ａnna", "ℌans", "ﬁna", "Anna①", "Anna❶"] {
+            assert_eq!(rule_of(styled), "server.bad_name.styled", "{styled}");
+        }
+        for fine in ["Anna", "ㅋㅋ", "ｶﾀ", "Ærø", "Łukasz", "Δήμητρα", "Анна", "李小龍", "🇩🇪 Jan", "½ Ei", "Anna™"] {
+            assert_eq!(rule_of(fine), "ok", "{fine}");
+        }
+    }
+
+    #[test]
+    fn looks_compare_the_skeleton_before_case_folding() {
+        let alike = |a: &str, b: &str| Looks::of(a).alike(&Looks::of(b));
+        assert!(alike("PIayer 1", "Player 1"), "capital I as small l");
+        assert!(alike("ALICE", "alice"), "case");
+        assert!(alike("Ạnna", "Anna") && alike("Émile", "Emile"), "diacritics");
+        assert!(alike("𝐀𝐧𝐧𝐚", "Anna") && alike("ᴀɴɴᴀ", "anna") && alike("Ａｎｎａ", "Anna"), "folded");
+        assert!(alike("\u{410}nna", "Anna"), "Cyrillic");
+        assert!(!alike("Anna", "Anne") && !alike("Ilse", "Else") && !alike("Player 1", "Player 2"));
+        // Marks of other scripts make another name.
+        assert!(!alike("\u{915}\u{93F}", "\u{915}"));
+    }
+
+    #[test]
+    fn reserved_default_and_bot_names_are_refused() {
+        assert_eq!(rule_of("Zuschauer"), "server.bad_name.reserved");
+        assert_eq!(rule_of("SPECTATOR"), "server.bad_name.reserved");
+        assert_eq!(rule_of("Spieler 16"), "server.bad_name.impersonates");
+        assert_eq!(rule_of("An\u{FFFC}na"), "server.bad_name.placeholder");
+        assert_eq!(rule_of("Player 17"), "ok", "no table has a 17th seat");
+        let bots = ["random".to_string(), "greedy".to_string()];
+        let seat = |n: &str| check_seat_name(Some(n.into()), 0, &bots).map_err(|e| e.info.rule);
+        assert_eq!(seat("gr\u{435}edy"), Err("server.bad_name.impersonates".into()));
+        assert_eq!(seat(""), Ok("Player 1".into()));
+        assert_eq!(seat("Grete"), Ok("Grete".into()));
+    }
 }

@@ -17,6 +17,7 @@ mod instances;
 mod instances_limits;
 mod instances_mcp;
 mod loadtest_smoke;
+mod names;
 mod persistence_postgres;
 mod persistence_sqlite;
 mod ratings;
