@@ -250,7 +250,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         ));
     }
     // Bound first: an instance's name and address come from the port.
-    let listener = tokio::net::TcpListener::bind(&config.addr)
+    let listener = listen::bind(&config.addr)
         .await
         .map_err(|source| ServerError::Bind {
             addr: config.addr.clone(),
