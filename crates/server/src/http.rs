@@ -5,7 +5,7 @@ use crate::chat::{check_text, ChatRequest};
 use crate::error::ApiError;
 use crate::guard::SitePolicy;
 use crate::limits::{OpenTables, PerAddress};
-use crate::lobby::{check_name, Lobby};
+use crate::lobby::Lobby;
 use crate::protocol::{ActRequest, CreateTable, JoinSeat, Joined};
 use crate::secret;
 use crate::table::{Access, Command, TableHandle};
