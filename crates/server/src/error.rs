@@ -584,7 +584,9 @@ impl ApiError {
             StatusCode::BAD_REQUEST,
             "bad_name",
             "server.bad_name.impersonates",
-            format!("Dieser Name sieht aus wie „{other}“, ein Name, den der Server selbst vergibt (freier Platz oder Bot)."),
+            format!(
+                "Dieser Name sieht aus wie „{other}“, ein Name, den der Server selbst vergibt (freier Platz oder Bot)."
+            ),
             format!("This name looks like '{other}', a name the server gives itself (an unnamed seat or a bot)."),
         )
     }

@@ -590,12 +590,18 @@ mod tests {
         let cx = Context::from_waker(&waker);
         let total = FULL_SERVER_SHARE + 2;
         let conns = Connections::new(1000, total);
-        let flood: Vec<_> = (0..FULL_SERVER_SHARE).map(|_| conns.admit(ip(1)).expect("flood")).collect();
+        let flood: Vec<_> = (0..FULL_SERVER_SHARE)
+            .map(|_| conns.admit(ip(1)).expect("flood"))
+            .collect();
         let _others: Vec<_> = (0..2).map(|_| conns.admit(ip(2)).expect("other")).collect();
         assert!(conns.admit(ip(1)).is_none(), "the flood's next socket is refused");
         assert_eq!(flood.iter().filter(|s| s.evicted(&cx)).count(), 0, "and closes none");
         let _newcomer = conns.admit(ip(3)).expect("a newcomer gets in");
-        assert_eq!(flood.iter().filter(|s| s.evicted(&cx)).count(), 1, "by closing one of the flood's");
+        assert_eq!(
+            flood.iter().filter(|s| s.evicted(&cx)).count(),
+            1,
+            "by closing one of the flood's"
+        );
         assert_eq!(conns.open(), total);
     }
 

@@ -30,9 +30,9 @@
 //! for what is not shown) are refused too.
 
 use crate::error::ApiError;
+use std::sync::LazyLock;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
-use std::sync::LazyLock;
 
 /// Longest player name, in characters (after normalisation).
 pub const MAX_NAME_CHARS: usize = 40;
@@ -355,16 +355,39 @@ mod tests {
     }
 
     fn rule_of(name: &str) -> String {
-        check_name(Some(name.into()), 0)
-            .map_or_else(|e| e.info.rule, |_| "ok".into())
+        check_name(Some(name.into()), 0).map_or_else(|e| e.info.rule, |_| "ok".into())
     }
 
     #[test]
     fn styled_letters_are_refused_and_east_asian_forms_kept() {
-        for styled in ["𝐀𝐧𝐧𝐚", "𝖠𝗇𝗇𝖺", "𝐴𝑛𝑛𝑎", "Ⓐnna", "ᴬⁿⁿᵃ", "ᴀɴɴᴀ", "Ａnna", "ℌans", "ﬁna", "Anna①", "Anna❶"] {
+        for styled in [
+            "𝐀𝐧𝐧𝐚",
+            "𝖠𝗇𝗇𝖺",
+            "𝐴𝑛𝑛𝑎",
+            "Ⓐnna",
+            "ᴬⁿⁿᵃ",
+            "ᴀɴɴᴀ",
+            "Ａnna",
+            "ℌans",
+            "ﬁna",
+            "Anna①",
+            "Anna❶",
+        ] {
             assert_eq!(rule_of(styled), "server.bad_name.styled", "{styled}");
         }
-        for fine in ["Anna", "ㅋㅋ", "ｶﾀ", "Ærø", "Łukasz", "Δήμητρα", "Анна", "李小龍", "🇩🇪 Jan", "½ Ei", "Anna™"] {
+        for fine in [
+            "Anna",
+            "ㅋㅋ",
+            "ｶﾀ",
+            "Ærø",
+            "Łukasz",
+            "Δήμητρα",
+            "Анна",
+            "李小龍",
+            "🇩🇪 Jan",
+            "½ Ei",
+            "Anna™",
+        ] {
             assert_eq!(rule_of(fine), "ok", "{fine}");
         }
     }
@@ -375,7 +398,10 @@ mod tests {
         assert!(alike("PIayer 1", "Player 1"), "capital I as small l");
         assert!(alike("ALICE", "alice"), "case");
         assert!(alike("Ạnna", "Anna") && alike("Émile", "Emile"), "diacritics");
-        assert!(alike("𝐀𝐧𝐧𝐚", "Anna") && alike("ᴀɴɴᴀ", "anna") && alike("Ａｎｎａ", "Anna"), "folded");
+        assert!(
+            alike("𝐀𝐧𝐧𝐚", "Anna") && alike("ᴀɴɴᴀ", "anna") && alike("Ａｎｎａ", "Anna"),
+            "folded"
+        );
         assert!(alike("\u{410}nna", "Anna"), "Cyrillic");
         assert!(!alike("Anna", "Anne") && !alike("Ilse", "Else") && !alike("Player 1", "Player 2"));
         // Marks of other scripts make another name.

@@ -164,7 +164,12 @@ pub fn start(base: &str, game: &str, tables: &[String], config: &SiegeConfig) ->
     }
     for i in 0..config.mcp_waiters {
         let (base, game, c) = (base.to_string(), game.to_string(), Arc::clone(&counters));
-        let from = IpAddr::from([127, 11, (i / MCP_PER_ADDRESS / 250) as u8, (1 + i / MCP_PER_ADDRESS % 250) as u8]);
+        let from = IpAddr::from([
+            127,
+            11,
+            (i / MCP_PER_ADDRESS / 250) as u8,
+            (1 + i / MCP_PER_ADDRESS % 250) as u8,
+        ]);
         tasks.push(tokio::spawn(mcp_waiter(base, game, from, c)));
     }
     for i in 0..config.slow_readers {
@@ -358,7 +363,10 @@ async fn mcp_waiter(base: String, game: String, from: IpAddr, c: Arc<Counters>) 
             .await
             .map_err(|e| e.to_string())?;
         let table: Value = created.json().await.map_err(|e| e.to_string())?;
-        let id = table["id"].as_str().ok_or_else(|| format!("no table: {table}"))?.to_string();
+        let id = table["id"]
+            .as_str()
+            .ok_or_else(|| format!("no table: {table}"))?
+            .to_string();
         post(format!("/api/tables/{id}/seats/0/join"), json!({"name": "Host"}))
             .await
             .map_err(|e| e.to_string())?;

@@ -387,7 +387,12 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
     // One flood alone: none of the older attacks beside it.
     let older = config.flood == Flood::All;
     let (slow_addresses, flood_tasks, frame_tasks, storm_tasks) = if older {
-        (config.slow_addresses, config.flood_tasks, config.frame_tasks, config.storm_tasks)
+        (
+            config.slow_addresses,
+            config.flood_tasks,
+            config.frame_tasks,
+            config.storm_tasks,
+        )
     } else {
         (0, 0, 0, 0)
     };

@@ -203,10 +203,7 @@ async fn a_flood_of_chat_lines_is_refused() {
 /// Posts a chat line from loopback address `from` (each address meets the
 /// limits as a client of its own would): status and rule.
 async fn post_from(base: &str, from: std::net::IpAddr, path: &str, body: &Value, secret: Option<&str>) -> (u16, Value) {
-    let http = reqwest::Client::builder()
-        .local_address(from)
-        .build()
-        .expect("client");
+    let http = reqwest::Client::builder().local_address(from).build().expect("client");
     let mut req = http
         .post(format!("{base}{path}"))
         .header("content-type", "application/json")
@@ -260,7 +257,11 @@ async fn server_chat_address_share() {
     assert_eq!((status, rule(&v)), (429, "server.chat.address_share"), "{v}");
     let (_, v) = api.get(&chat, None).await;
     assert!(
-        v["lines"].as_array().expect("lines").iter().all(|l| l.get("addr").is_none()),
+        v["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .all(|l| l.get("addr").is_none()),
         "addresses are never served: {v}"
     );
     server.shutdown().await.expect("shutdown");

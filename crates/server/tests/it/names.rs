@@ -86,7 +86,11 @@ async fn server_bad_name_look_alikes_reserved_and_default_names_over_http() {
         let (status, v) = join(1, name.clone()).await;
         let shown: String = name.chars().take(20).collect();
         assert_eq!(rule(&v), expected, "{shown:?}: {v}");
-        let want = if expected == "server.bad_name.confusable" { 409 } else { 400 };
+        let want = if expected == "server.bad_name.confusable" {
+            409
+        } else {
+            400
+        };
         assert_eq!(status, want, "{shown:?}: {v}");
         assert_typed(&v["error"]);
     }
@@ -124,7 +128,10 @@ async fn server_bad_name_confusable_before_case_folding() {
         let (status, v) = join(1, alike).await;
         assert_eq!((status, rule(&v)), (409, "server.bad_name.confusable"), "{alike}: {v}");
         assert_typed(&v["error"]);
-        assert!(v["error"]["message"]["en"].as_str().unwrap_or("").contains("Ilse"), "{v}");
+        assert!(
+            v["error"]["message"]["en"].as_str().unwrap_or("").contains("Ilse"),
+            "{v}"
+        );
     }
     assert_eq!(seats(&api, &id).await[1].0, "open");
     assert_eq!(join(1, "Else").await.0, 201);
