@@ -16,6 +16,7 @@ mod http_api;
 mod instances;
 mod instances_limits;
 mod instances_mcp;
+mod floods;
 mod loadtest_smoke;
 mod names;
 mod persistence_postgres;
