@@ -67,13 +67,16 @@ async fn a_full_server_makes_no_room_for_an_address_holding_many_connections() {
     server.shutdown().await.expect("clean shutdown");
 }
 
+/// High Card (the toy game) has every seat act at once, so the agent is
+/// parked while the table waits for its third player: chat lines reach it
+/// and must not wake it; the join that starts the game must.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_parked_mcp_agent_wakes_on_the_update_that_makes_it_its_turn() {
     let mut config = common::config(&temp_sqlite("flood-wait"));
     config.chat_burst = 100.0;
     let server = common::start_with(config).await;
     let api = Api::new(server.addr);
-    let id = api.create(2, None).await;
+    let id = api.create(3, None).await;
     let s0 = api.join(&id, 0).await;
     let mut agent = Mcp::connect(&format!("http://{}", server.addr), "waiter").await;
     let joined = agent
@@ -85,8 +88,7 @@ async fn a_parked_mcp_agent_wakes_on_the_update_that_makes_it_its_turn() {
         let w = agent.ok("wait_for_turn", args).await;
         (agent, w)
     });
-    // Let the agent park; chat lines and the seats' messages reach it and
-    // must not wake it: it is seat 0's turn.
+    // Let the agent park (the order of events, not a time measured).
     tokio::time::sleep(Duration::from_millis(300)).await;
     for i in 0..5 {
         let (status, v) = api
@@ -98,12 +100,14 @@ async fn a_parked_mcp_agent_wakes_on_the_update_that_makes_it_its_turn() {
             .await;
         assert_eq!(status, 201, "{v}");
     }
+    let (_, log) = api.get(&format!("/api/tables/{id}/chat"), None).await;
+    assert_eq!(log["lines"].as_array().map(Vec::len), Some(5));
     assert!(!wait.is_finished(), "chat lines do not wake a waiting seat");
-    let (status, v) = api.guess(&id, 0, &s0).await;
-    assert_eq!(status, 200, "{v}");
+    // The last seat is taken: the game starts and every seat must act.
+    api.join(&id, 2).await;
     let (_, w): (Mcp, Value) = tokio::time::timeout(Duration::from_secs(20), wait)
         .await
-        .expect("the move wakes the agent")
+        .expect("the update wakes the agent")
         .expect("no panic");
     assert_eq!(w["status"], "your_turn", "{w}");
     server.shutdown().await.expect("clean shutdown");
