@@ -251,6 +251,15 @@ enum Command {
         /// WebSockets that never read, held during the attack.
         #[arg(long, default_value_t = 50)]
         slow_readers: usize,
+        /// Addresses the idle and silent sockets come from (0: those of the table flood).
+        #[arg(long, default_value_t = 0)]
+        socket_addresses: usize,
+        /// MCP sessions parked in wait_for_turn during the attack.
+        #[arg(long, default_value_t = 600)]
+        mcp_waiters: usize,
+        /// Which attacks run: all, or one flood alone (tables, sockets, mcp).
+        #[arg(long, default_value = "all")]
+        flood: server::soak::Flood,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -525,6 +534,9 @@ fn run(cli: Cli) -> Result<(), String> {
             idle,
             silent,
             slow_readers,
+            socket_addresses,
+            mcp_waiters,
+            flood,
             json,
         } => {
             let config = server::soak::SoakConfig {
@@ -543,7 +555,10 @@ fn run(cli: Cli) -> Result<(), String> {
                     idle,
                     silent,
                     slow_readers,
+                    socket_addresses,
+                    mcp_waiters,
                 },
+                flood,
                 ..server::soak::SoakConfig::default()
             };
             let report = server::soak::run_blocking(config).map_err(|e| e.to_string())?;

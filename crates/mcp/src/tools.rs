@@ -99,11 +99,18 @@ macro_rules! tri {
     };
 }
 
-/// The agent's name: given, else the MCP client's name, else `agent`.
+/// The agent's name: given, else the MCP client's name, else `agent`. A
+/// given name goes to the backend as it is, however long: the game server
+/// checks it like every other name and refuses one too long rather than
+/// seat a cut one the agent never chose. Only the client's own name, a
+/// default the agent did not type for the seat, is cut to a name's length.
 fn agent_name(given: Option<String>, ctx: &RequestContext<RoleServer>) -> String {
-    given
-        .or_else(|| ctx.peer.peer_info().map(|i| i.client_info.name.clone()))
-        .map(|n| n.trim().chars().take(40).collect::<String>())
+    if let Some(name) = given.filter(|n| !n.trim().is_empty()) {
+        return name;
+    }
+    ctx.peer
+        .peer_info()
+        .map(|i| i.client_info.name.trim().chars().take(40).collect::<String>())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "agent".to_string())
 }

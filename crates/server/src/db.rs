@@ -269,8 +269,9 @@ pub enum Write {
         table: String,
         /// The line.
         line: crate::chat::ChatLine,
-        /// The writer's client address, kept only where the chat rate is
-        /// counted in the database (several instances; `None` otherwise).
+        /// The writer's client address: its share of the table's chat
+        /// (`chat::admit`) and, with several instances, the chat rate over
+        /// all of them are counted from it.
         addr: Option<String>,
     },
     /// A seat changed hands.
@@ -576,7 +577,7 @@ impl Db {
 
     /// A table's chat lines, in order.
     pub async fn chat(&self, id: &str) -> Result<Vec<crate::chat::ChatLine>, sqlx::Error> {
-        let rows = sqlx::query("SELECT idx, seat, name, text, at_ms FROM chat WHERE table_id = $1 ORDER BY idx")
+        let rows = sqlx::query("SELECT idx, seat, name, text, at_ms, addr FROM chat WHERE table_id = $1 ORDER BY idx")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -590,6 +591,7 @@ impl Db {
                     name: r.try_get(2)?,
                     text: r.try_get(3)?,
                     at_ms: r.try_get(4)?,
+                    addr: r.try_get::<Option<String>, _>(5)?.and_then(|a| a.parse().ok()),
                 })
             })
             .collect()

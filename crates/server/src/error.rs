@@ -569,6 +569,105 @@ impl ApiError {
             format!("Internal error: {detail}"),
         )
     }
+
+    // Names, chat and floods (issue 41, items 3, 4, 6)
+
+    /// A name that is one of the words the server shows for itself or for
+    /// people without a seat (see [`crate::names::RESERVED`]).
+    pub fn name_reserved(word: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            "server.bad_name.reserved",
+            format!("Der Name „{word}“ ist dem Server vorbehalten (er zeigt ihn selbst an)."),
+            format!("The name '{word}' is reserved: the server shows it itself."),
+        )
+    }
+
+    /// A name written in styled letters (mathematical, enclosed, small
+    /// capital, superscript, full-width, …) that would pass for plain ones.
+    pub fn name_styled(code: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            "server.bad_name.styled",
+            format!(
+                "Das Zeichen {code} ist ein verzierter Buchstabe (mathematisch, umkreist, Kapitälchen, hochgestellt, vollbreit …): bitte den Namen in gewöhnlichen Buchstaben schreiben."
+            ),
+            format!(
+                "The character {code} is a styled letter (mathematical, enclosed, small capital, superscript, full-width, …): please write the name in plain letters."
+            ),
+        )
+    }
+
+    /// A name holding a placeholder for something not shown (U+FFFC, U+FFFD).
+    pub fn name_placeholder(code: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            "server.bad_name.placeholder",
+            format!("Das Zeichen {code} steht für etwas, das nicht gezeigt wird, und ist in Namen nicht erlaubt."),
+            format!("The character {code} stands for something not shown and is not allowed in names."),
+        )
+    }
+
+    /// A name that looks like a name the server gives: an unnamed seat's
+    /// ("Player 2", "Spieler 2") or a bot's ("random").
+    pub fn name_impersonates(other: &str) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "bad_name",
+            "server.bad_name.impersonates",
+            format!(
+                "Dieser Name sieht aus wie „{other}“, ein Name, den der Server selbst vergibt (freier Platz oder Bot)."
+            ),
+            format!("This name looks like '{other}', a name the server gives itself (an unnamed seat or a bot)."),
+        )
+    }
+
+    /// One client address holds its share of a table's stored chat lines.
+    pub fn chat_address_share(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "server.chat.address_share",
+            format!("Von dieser Adresse stehen schon {max} Zuschauerzeilen im Chat dieses Tisches, mehr nimmt er von ihr nicht an."),
+            format!("This address already has {max} spectator lines in this table's chat; it takes no more from it."),
+        )
+    }
+
+    /// The spectators' part of a table's chat is full (the seats still write).
+    pub fn chat_spectators_full(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "chat",
+            "server.chat.spectators_full",
+            format!("Die Zuschauer haben an diesem Tisch schon {max} Zeilen geschrieben; nur die Spieler können noch schreiben."),
+            format!("Spectators have written {max} lines at this table; only the players can still write."),
+        )
+    }
+
+    /// One seat wrote as many lines as a seat may store at a table.
+    pub fn chat_seat_full(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::CONFLICT,
+            "chat",
+            "server.chat.seat_full",
+            format!("Dieser Platz hat an diesem Tisch schon {max} Zeilen geschrieben."),
+            format!("This seat has written {max} lines at this table already."),
+        )
+    }
+
+    /// The request's header fields are longer than the server reads.
+    pub fn headers_too_large(max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "too_large",
+            "server.too_large.headers",
+            format!("Die Kopfzeilen der Anfrage sind länger als {max} Bytes."),
+            format!("The request's header fields are longer than {max} bytes."),
+        )
+    }
 }
 
 impl IntoResponse for ApiError {

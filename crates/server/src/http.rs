@@ -5,7 +5,7 @@ use crate::chat::{check_text, ChatRequest};
 use crate::error::ApiError;
 use crate::guard::SitePolicy;
 use crate::limits::{OpenTables, PerAddress};
-use crate::lobby::{check_name, Lobby};
+use crate::lobby::Lobby;
 use crate::protocol::{ActRequest, CreateTable, JoinSeat, Joined};
 use crate::secret;
 use crate::table::{Access, Command, TableHandle};
@@ -153,6 +153,15 @@ pub fn router(app: Arc<App>) -> Router {
 /// request costs nothing else. A `Content-Length` over the body limit is
 /// refused at once (413), before a byte of the body is waited for.
 async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Response {
+    // A head over the documented size is refused before anything else looks
+    // at it (hyper stops reading one at `HARD_HEAD_BYTES`).
+    if crate::limits::head_bytes(req.method(), req.uri(), req.headers()) > crate::limits::MAX_HEAD_BYTES {
+        let mut response = ApiError::headers_too_large(crate::limits::MAX_HEAD_BYTES).into_response();
+        response
+            .headers_mut()
+            .insert(axum::http::header::CONNECTION, HeaderValue::from_static("close"));
+        return response;
+    }
     // A peer instance checked the browser's Host and Origin already; its own
     // Host names this instance's advertised address.
     let forwarded = req.extensions().get::<crate::proxy::Forwarded>().is_some();
@@ -469,7 +478,8 @@ async fn join(
         Ok(b) if b.is_empty() => JoinSeat::default(),
         _ => parse_body(body, app.config.max_body_bytes)?,
     };
-    let name = check_name(req.name, usize::from(seat))?;
+    let bots = app.lobby.shared().bots.names();
+    let name = crate::names::check_seat_name(req.name, usize::from(seat), &bots)?;
     let handle = table(&app, &id)?;
     let secret = handle
         .ask(|reply| Command::Join {
@@ -640,15 +650,13 @@ async fn chat(
     }
     // Several instances: the address's lines on all of them together (the
     // bucket above sees only the lines this instance took).
-    let addr = match &app.cluster {
-        Some(cluster) => {
-            cluster
-                .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
-                .await?;
-            Some(peer.ip())
-        }
-        None => None,
-    };
+    if let Some(cluster) = &app.cluster {
+        cluster
+            .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
+            .await?;
+    }
+    // The line counts against its address's share of the table's chat.
+    let addr = Some(peer.ip());
     let line = handle
         .ask(|reply| Command::Chat {
             access,

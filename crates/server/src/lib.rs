@@ -251,12 +251,10 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         ));
     }
     // Bound first: an instance's name and address come from the port.
-    let listener = tokio::net::TcpListener::bind(&config.addr)
-        .await
-        .map_err(|source| ServerError::Bind {
-            addr: config.addr.clone(),
-            source,
-        })?;
+    let listener = listen::bind(&config.addr).await.map_err(|source| ServerError::Bind {
+        addr: config.addr.clone(),
+        source,
+    })?;
     let addr = listener.local_addr()?;
     // On PostgreSQL every server is an instance that owns its tables (a
     // lone one owns them all): two servers on one database never drive the

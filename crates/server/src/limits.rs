@@ -15,6 +15,26 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::Context;
 use std::time::{Duration, Instant};
 
+/// Longest request head (request line and header fields) a handler reads;
+/// a longer one gets 431 (`server.too_large.headers`). Browsers and agents
+/// send well under 2 KiB here (the server sets no cookies).
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// Longest request head the HTTP layer buffers at all: beyond it hyper
+/// answers 431 itself (without a body) and closes the connection, so a
+/// client cannot make the server hold more than this per connection while
+/// it waits for the end of a header.
+pub const HARD_HEAD_BYTES: usize = 4 * MAX_HEAD_BYTES;
+
+/// The size of a request's head as it came over the wire (request line,
+/// each field as `name: value` and its line end).
+pub fn head_bytes(method: &axum::http::Method, uri: &axum::http::Uri, headers: &axum::http::HeaderMap) -> usize {
+    let line = method.as_str().len() + uri.to_string().len() + " HTTP/1.1\r\n".len();
+    headers
+        .iter()
+        .fold(line, |n, (k, v)| n + k.as_str().len() + v.len() + ": \r\n".len())
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     match m.lock() {
         Ok(g) => g,
@@ -323,6 +343,14 @@ struct SlotState {
     waker: AtomicWaker,
 }
 
+/// Connections an address may hold and still be given a place on a full
+/// server by closing another connection ([`Connections::admit`]). A browser
+/// holds one WebSocket and a few HTTP connections; an address with this
+/// many is refused at once while the server is full (issue 41: 10,000 idle
+/// sockets from 41 addresses, each of whose reconnects used to close
+/// another one of them and scan every connection to choose it).
+pub const FULL_SERVER_SHARE: usize = 16;
+
 /// One open connection's place.
 #[derive(Debug)]
 pub struct ConnectionSlot {
@@ -377,7 +405,14 @@ impl Connections {
     /// cost one scan per many connections, not one each.
     pub fn admit(self: &Arc<Self>, addr: IpAddr) -> Option<ConnectionSlot> {
         let mut inner = lock(&self.inner);
-        if inner.by_addr.get(&addr).copied().unwrap_or(0) >= self.per_address || self.total == 0 {
+        let held = inner.by_addr.get(&addr).copied().unwrap_or(0);
+        if held >= self.per_address || self.total == 0 {
+            return None;
+        }
+        if inner.live.len() >= self.total && held >= FULL_SERVER_SHARE {
+            // A full server makes room for newcomers, not for an address
+            // that holds many places already: otherwise each reconnect of a
+            // flood closes another of its sockets, which reconnects in turn.
             return None;
         }
         if inner.live.len() >= self.total {
@@ -547,6 +582,27 @@ mod tests {
         assert_eq!(conns.open(), 3);
         drop(_b); // its place was already given; nothing is counted twice
         assert_eq!(conns.open(), 3);
+    }
+
+    #[test]
+    fn a_full_server_makes_no_room_for_an_address_holding_many_places() {
+        let waker = futures_util::task::noop_waker();
+        let cx = Context::from_waker(&waker);
+        let total = FULL_SERVER_SHARE + 2;
+        let conns = Connections::new(1000, total);
+        let flood: Vec<_> = (0..FULL_SERVER_SHARE)
+            .map(|_| conns.admit(ip(1)).expect("flood"))
+            .collect();
+        let _others: Vec<_> = (0..2).map(|_| conns.admit(ip(2)).expect("other")).collect();
+        assert!(conns.admit(ip(1)).is_none(), "the flood's next socket is refused");
+        assert_eq!(flood.iter().filter(|s| s.evicted(&cx)).count(), 0, "and closes none");
+        let _newcomer = conns.admit(ip(3)).expect("a newcomer gets in");
+        assert_eq!(
+            flood.iter().filter(|s| s.evicted(&cx)).count(),
+            1,
+            "by closing one of the flood's"
+        );
+        assert_eq!(conns.open(), total);
     }
 
     #[test]

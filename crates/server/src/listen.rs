@@ -6,6 +6,9 @@
 //!   for `/api/health` and the real players.
 //! - A request's header must arrive within the header-read timeout (hyper's,
 //!   which also closes keep-alive connections idle that long).
+//! - A request's head is read up to [`crate::limits::HARD_HEAD_BYTES`] at
+//!   most (hyper answers 431 beyond it); the router refuses one over
+//!   [`crate::limits::MAX_HEAD_BYTES`] with a typed 431.
 //! - Any connection, HTTP or WebSocket, that receives nothing for the idle
 //!   timeout is closed ([`Guarded`]); the WebSocket side pings its clients
 //!   well within it, so live clients always answer. This holds while the
@@ -204,6 +207,35 @@ impl AsyncWrite for Guarded {
     }
 }
 
+/// Connections the kernel holds for the accept loop ([`bind`]).
+pub const BACKLOG: u32 = 4096;
+
+/// Listens on `addr` (`host:port`; the first address it resolves to) with a
+/// backlog of [`BACKLOG`] connections (capped by the kernel's
+/// `net.core.somaxconn`). Tokio's `TcpListener::bind` asks for 1,024: under
+/// a flood of reconnecting sockets that queue fills between two turns of
+/// the accept loop, and the kernel then drops a newcomer's SYN, which its
+/// client sends again only after a second (the 1,025 ms health p99 of
+/// issue 41's idle-socket flood).
+pub async fn bind(addr: &str) -> io::Result<TcpListener> {
+    let mut last = io::Error::new(io::ErrorKind::InvalidInput, format!("{addr}: no address"));
+    for a in tokio::net::lookup_host(addr).await? {
+        let socket = if a.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        // As `TcpListener::bind`: a restarted server binds at once.
+        #[cfg(unix)]
+        socket.set_reuseaddr(true)?;
+        match socket.bind(a).and_then(|()| socket.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
 /// Serves `router` on `listener` until `shutdown` turns true, then lets open
 /// connections finish (WebSockets close themselves on the same signal) for
 /// at most `drain`.
@@ -264,6 +296,9 @@ async fn serve_connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(timeouts.header_read)
+        // A head is never buffered beyond this (431 from hyper); the router
+        // refuses one over `MAX_HEAD_BYTES` with a typed 431 before that.
+        .max_header_size(crate::limits::HARD_HEAD_BYTES)
         .keep_alive(true);
     let conn = builder
         .serve_connection(io, TowerToHyperService::new(service))

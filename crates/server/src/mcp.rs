@@ -199,13 +199,19 @@ impl Tables {
         loop {
             tokio::select! {
                 update = updates.recv() => {
-                    if update.is_none() {
+                    let Some(update) = update else {
+                        return Ok(true);
+                    };
+                    let decided = pushed_must_act(update.as_str());
+                    if decided == Some(true) {
                         return Ok(true);
                     }
-                    let a = access.clone();
-                    let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
-                    if must_act(&snap) {
-                        return Ok(true);
+                    if decided.is_none() {
+                        let a = access.clone();
+                        let snap = handle.ask(|reply| Command::Snapshot { access: a, reply }).await.map_err(info)?;
+                        if must_act(&snap) {
+                            return Ok(true);
+                        }
                     }
                 }
                 _ = tokio::time::sleep_until(deadline) => return Ok(false),
@@ -228,6 +234,38 @@ fn must_act(snap: &crate::protocol::Snapshot) -> bool {
     snap.to_act == ToAct::Over || !snap.legal.is_empty()
 }
 
+/// The parts of a pushed message a waiting seat looks at; the rest (view,
+/// events) is skipped unread.
+#[derive(serde::Deserialize)]
+struct Pushed<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: std::borrow::Cow<'a, str>,
+    #[serde(borrow, default)]
+    legal: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    to_act: Option<ToAct>,
+}
+
+/// Whether a message pushed to a waiting seat says it must act now: an
+/// `update` carries the seat's legal actions and whom the game waits for,
+/// so the waiter decides from it on its own task. Asking the table for a
+/// snapshot on every update instead made the table actor build one per
+/// waiting session and move (600 parked agents: 600 snapshots a move, in
+/// line before every player's action). Chat and clock messages change
+/// nothing (`Some(false)`); any other message (`None`) is rare and is
+/// checked against a snapshot.
+fn pushed_must_act(message: &str) -> Option<bool> {
+    let pushed: Pushed<'_> = serde_json::from_str(message).ok()?;
+    match pushed.kind.as_ref() {
+        "update" => Some(
+            pushed.to_act == Some(ToAct::Over)
+                || pushed.legal.is_some_and(|l| !matches!(l.get().trim(), "[]" | "null")),
+        ),
+        "chat" | "clock" | "seats" => Some(false),
+        _ => None,
+    }
+}
+
 impl Backend for Tables {
     fn transport(&self) -> Transport {
         Transport::Http
@@ -245,6 +283,12 @@ impl Backend for Tables {
     /// the lobby's own `POST /api/tables`), else here.
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>> {
         Box::pin(async move {
+            // The agent's name is checked before the table is opened: a
+            // refused name opens nothing (its seat is taken by `join` after).
+            if let Some(seat) = req.seats.iter().position(|s| *s == SeatKind::Agent {}) {
+                let bots = self.app.lobby.shared().bots.names();
+                crate::names::check_seat_name(Some(req.name.clone()), seat, &bots).map_err(info)?;
+            }
             let seats = req
                 .seats
                 .iter()
@@ -298,7 +342,8 @@ impl Backend for Tables {
         caller: Option<IpAddr>,
     ) -> BoxFuture<'_, Result<Joined, ErrorInfo>> {
         Box::pin(async move {
-            let name = crate::lobby::check_name(Some(name), usize::from(seat)).map_err(info)?;
+            let bots = self.app.lobby.shared().bots.names();
+            let name = crate::names::check_seat_name(Some(name), usize::from(seat), &bots).map_err(info)?;
             let call = Call::Join {
                 seat,
                 name: name.clone(),

@@ -5,6 +5,12 @@
 //! newcomer from an address of its own that must still create a table and
 //! play it. Every attacker address is 127.10.x.y, one per task group, so
 //! each meets the per-address limits as a separate attacker would.
+//!
+//! Issue 41 adds MCP sessions parked in `wait_for_turn` (from 127.11.x.y,
+//! [`MCP_PER_ADDRESS`] per address), and lets the idle and silent sockets
+//! come from fewer addresses than the table flood
+//! ([`SiegeConfig::socket_addresses`]: 10,000 sockets from 41 addresses is
+//! close to 256 per address, the per-address cap).
 
 use crate::loadtest;
 use futures_util::{SinkExt, StreamExt};
@@ -33,7 +39,16 @@ pub struct SiegeConfig {
     pub silent: usize,
     /// Slow readers: WebSockets that watch real tables and never read.
     pub slow_readers: usize,
+    /// Addresses the idle and silent sockets come from (0: the table
+    /// flood's `addresses`).
+    pub socket_addresses: usize,
+    /// MCP sessions, each at a table of its own where the other seat never
+    /// moves, calling `wait_for_turn` again and again until the attack ends.
+    pub mcp_waiters: usize,
 }
+
+/// MCP sessions one waiting address opens (the server allows 64).
+pub const MCP_PER_ADDRESS: usize = 50;
 
 impl Default for SiegeConfig {
     fn default() -> Self {
@@ -43,6 +58,8 @@ impl Default for SiegeConfig {
             idle: 2_000,
             silent: 3_000,
             slow_readers: 50,
+            socket_addresses: 0,
+            mcp_waiters: 600,
         }
     }
 }
@@ -62,6 +79,10 @@ pub struct SiegeReport {
     pub silent: (u64, u64),
     /// Slow readers opened, and closed by the server.
     pub slow_readers: (u64, u64),
+    /// MCP waiters: sessions parked in `wait_for_turn`, `wait_for_turn`
+    /// calls answered, and waiters that could not be set up (a refusal or
+    /// a transport error on the way).
+    pub mcp: (u64, u64, u64),
     /// Whether the newcomer created a table.
     pub newcomer_created: bool,
     /// Actions the newcomer had acknowledged at its table.
@@ -83,6 +104,9 @@ struct Counters {
     silent_closed: AtomicU64,
     slow_opened: AtomicU64,
     slow_closed: AtomicU64,
+    mcp_parked: AtomicU64,
+    mcp_waits: AtomicU64,
+    mcp_failed: AtomicU64,
 }
 
 fn bump(c: &AtomicU64) {
@@ -125,14 +149,28 @@ pub fn start(base: &str, game: &str, tables: &[String], config: &SiegeConfig) ->
             c,
         )));
     }
-    // Connections spread over the addresses, well under the per-address cap.
+    // Connections spread over their addresses.
+    let sockets = match config.socket_addresses {
+        0 => addresses,
+        n => n.clamp(1, 250 * 256),
+    };
     for i in 0..config.idle {
         let (base, t, c) = (base.to_string(), table(i), Arc::clone(&counters));
-        tasks.push(tokio::spawn(idle(base, t, attacker(i % addresses), c)));
+        tasks.push(tokio::spawn(idle(base, t, attacker(i % sockets), c)));
     }
     for i in 0..config.silent {
         let (base, c) = (base.to_string(), Arc::clone(&counters));
-        tasks.push(tokio::spawn(silent(base, attacker((i + addresses / 2) % addresses), c)));
+        tasks.push(tokio::spawn(silent(base, attacker((i + config.idle) % sockets), c)));
+    }
+    for i in 0..config.mcp_waiters {
+        let (base, game, c) = (base.to_string(), game.to_string(), Arc::clone(&counters));
+        let from = IpAddr::from([
+            127,
+            11,
+            (i / MCP_PER_ADDRESS / 250) as u8,
+            (1 + i / MCP_PER_ADDRESS % 250) as u8,
+        ]);
+        tasks.push(tokio::spawn(mcp_waiter(base, game, from, c)));
     }
     for i in 0..config.slow_readers {
         let (base, t, c) = (base.to_string(), table(i), Arc::clone(&counters));
@@ -160,6 +198,7 @@ impl Siege {
             idle: (n(&c.idle_opened), n(&c.idle_closed)),
             silent: (n(&c.silent_opened), n(&c.silent_closed)),
             slow_readers: (n(&c.slow_opened), n(&c.slow_closed)),
+            mcp: (n(&c.mcp_parked), n(&c.mcp_waits), n(&c.mcp_failed)),
             ..SiegeReport::default()
         }
     }
@@ -262,6 +301,115 @@ async fn slow_reader(base: String, table: String, from: IpAddr, c: Arc<Counters>
         }
         bump(&c.slow_closed);
         tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// One MCP message to `url` in session `session`: the session id the
+/// server answers with and the JSON-RPC messages of the answer (plain JSON
+/// or SSE `data:` lines).
+async fn mcp_post(
+    http: &reqwest::Client,
+    url: &str,
+    session: Option<&str>,
+    msg: Value,
+) -> Result<(Option<String>, Vec<Value>), String> {
+    let mut req = http
+        .post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .body(msg.to_string());
+    if let Some(s) = session {
+        req = req.header("mcp-session-id", s);
+    }
+    let r = req.send().await.map_err(|e| e.to_string())?;
+    if !r.status().is_success() {
+        return Err(format!("MCP status {}", r.status()));
+    }
+    let id = r
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let body = r.text().await.map_err(|e| e.to_string())?;
+    let messages = if body.trim_start().starts_with('{') {
+        serde_json::from_str(&body).into_iter().collect()
+    } else {
+        body.lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .filter_map(|d| serde_json::from_str(d.trim()).ok())
+            .collect()
+    };
+    Ok((id, messages))
+}
+
+/// An agent parked at a table of its own: the table's first seat is taken
+/// by a person (over HTTP) who never moves, the agent takes the second over
+/// MCP and calls `wait_for_turn` until the siege is stopped. Splendor's
+/// first seat moves first, so the agent waits for good.
+async fn mcp_waiter(base: String, game: String, from: IpAddr, c: Arc<Counters>) {
+    let setup = async {
+        let http = reqwest::Client::builder()
+            .local_address(from)
+            .timeout(Duration::from_secs(70))
+            .build()
+            .map_err(|e| e.to_string())?;
+        let post = |path: String, body: Value| {
+            http.post(format!("{base}{path}"))
+                .header("content-type", "application/json")
+                .body(body.to_string())
+                .send()
+        };
+        let created = post("/api/tables".into(), json!({"game": game, "players": 2}))
+            .await
+            .map_err(|e| e.to_string())?;
+        let table: Value = created.json().await.map_err(|e| e.to_string())?;
+        let id = table["id"]
+            .as_str()
+            .ok_or_else(|| format!("no table: {table}"))?
+            .to_string();
+        post(format!("/api/tables/{id}/seats/0/join"), json!({"name": "Host"}))
+            .await
+            .map_err(|e| e.to_string())?;
+        let url = format!("{base}/mcp");
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "soak-waiter", "version": "1"}}});
+        let (session, _) = mcp_post(&http, &url, None, init).await?;
+        let session = session.ok_or("no MCP session")?;
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        mcp_post(&http, &url, Some(&session), initialized).await?;
+        let join = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "join_seat", "arguments": {"table": id, "seat": 1, "name": "Waiter"}}});
+        let (_, answer) = mcp_post(&http, &url, Some(&session), join).await?;
+        let token = answer
+            .iter()
+            .find_map(|m| m["result"]["structuredContent"]["token"].as_str())
+            .ok_or_else(|| format!("join refused: {answer:?}"))?
+            .to_string();
+        Ok::<_, String>((http, url, session, id, token))
+    };
+    let (http, url, session, id, token) = match setup.await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::debug!(%from, error = %e, "MCP waiter not set up");
+            bump(&c.mcp_failed);
+            return;
+        }
+    };
+    bump(&c.mcp_parked);
+    for call in 3u64.. {
+        let wait = json!({"jsonrpc": "2.0", "id": call, "method": "tools/call", "params": {
+            "name": "wait_for_turn", "arguments": {"table": id, "seat": 1, "token": token, "timeout_seconds": 50}}});
+        let t = Instant::now();
+        let answered = mcp_post(&http, &url, Some(&session), wait).await.is_ok();
+        if answered {
+            bump(&c.mcp_waits);
+        }
+        // Answered at once: not parked (an error, or the turn came); do
+        // not spin.
+        if t.elapsed() < Duration::from_secs(1) {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
     }
 }
 

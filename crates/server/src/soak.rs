@@ -61,6 +61,59 @@ pub struct SoakConfig {
     pub storm_tasks: usize,
     /// The capacity attacks.
     pub siege: crate::siege::SiegeConfig,
+    /// Which attacks run: all of them, or one flood alone (to measure what
+    /// each one costs, issue 41).
+    pub flood: Flood,
+}
+
+/// The attacks a soak run makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Flood {
+    /// Every attack at once.
+    #[default]
+    All,
+    /// Only the table flood from `--addresses` addresses.
+    Tables,
+    /// Only the idle WebSockets and silent TCP connections.
+    Sockets,
+    /// Only the MCP sessions parked in `wait_for_turn`.
+    Mcp,
+}
+
+impl std::str::FromStr for Flood {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Flood, String> {
+        match s {
+            "all" => Ok(Flood::All),
+            "tables" => Ok(Flood::Tables),
+            "sockets" => Ok(Flood::Sockets),
+            "mcp" => Ok(Flood::Mcp),
+            other => Err(format!("{other}: one of all, tables, sockets, mcp")),
+        }
+    }
+}
+
+impl Flood {
+    /// The capacity attacks of `siege` this choice runs (the others set to
+    /// nothing).
+    fn siege(self, siege: &crate::siege::SiegeConfig) -> crate::siege::SiegeConfig {
+        let mut s = siege.clone();
+        if !matches!(self, Flood::All | Flood::Tables) {
+            s.tables_per_address = 0;
+        }
+        if !matches!(self, Flood::All | Flood::Sockets) {
+            s.idle = 0;
+            s.silent = 0;
+        }
+        if self != Flood::All {
+            s.slow_readers = 0;
+        }
+        if !matches!(self, Flood::All | Flood::Mcp) {
+            s.mcp_waiters = 0;
+        }
+        s
+    }
 }
 
 impl Default for SoakConfig {
@@ -80,6 +133,7 @@ impl Default for SoakConfig {
             frame_tasks: 8,
             storm_tasks: 16,
             siege: crate::siege::SiegeConfig::default(),
+            flood: Flood::All,
         }
     }
 }
@@ -190,7 +244,8 @@ impl SoakReport {
             "health p99 during the attack: {:.1} ms\n\
              capacity attacks from {} addresses: table flood {} created (refused: {}); \
              idle websockets {} opened, {} closed; silent sockets {} opened, {} closed; \
-             slow readers {} opened, {} closed by the server\n\
+             slow readers {} opened, {} closed by the server; \
+             MCP waiters {} parked, {} waits answered, {} not set up\n\
              newcomer: table created {} in {:.1} ms, {} actions acknowledged{}",
             self.health_p99_ms,
             s.addresses,
@@ -202,6 +257,9 @@ impl SoakReport {
             s.silent.1,
             s.slow_readers.0,
             s.slow_readers.1,
+            s.mcp.0,
+            s.mcp.1,
+            s.mcp.2,
             s.newcomer_created,
             s.newcomer_create_ms,
             s.newcomer_acks,
@@ -326,7 +384,19 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
     let counters = Arc::new(Counters::default());
     let tables: Vec<String> = running.acked().into_iter().map(|(id, _)| id).collect();
     let mut attackers = Vec::new();
-    for a in 0..config.slow_addresses {
+    // One flood alone: none of the older attacks beside it.
+    let older = config.flood == Flood::All;
+    let (slow_addresses, flood_tasks, frame_tasks, storm_tasks) = if older {
+        (
+            config.slow_addresses,
+            config.flood_tasks,
+            config.frame_tasks,
+            config.storm_tasks,
+        )
+    } else {
+        (0, 0, 0, 0)
+    };
+    for a in 0..slow_addresses {
         for _ in 0..config.slow_per_address {
             attackers.push(tokio::spawn(slow(
                 base.clone(),
@@ -341,7 +411,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
         .timeout(Duration::from_secs(5))
         .build()
         .map_err(setup)?;
-    for t in 0..config.flood_tasks {
+    for t in 0..flood_tasks {
         let c = (
             flood_client.clone(),
             base.clone(),
@@ -350,7 +420,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
         );
         attackers.push(tokio::spawn(flood(c, t, deadline)));
     }
-    for t in 0..config.frame_tasks {
+    for t in 0..frame_tasks {
         let table = tables.get(t % tables.len().max(1)).cloned().unwrap_or_default();
         attackers.push(tokio::spawn(frames(
             base.clone(),
@@ -359,7 +429,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
             Arc::clone(&counters),
         )));
     }
-    for t in 0..config.storm_tasks {
+    for t in 0..storm_tasks {
         let table = tables.get(t % tables.len().max(1)).cloned().unwrap_or_default();
         attackers.push(tokio::spawn(storm(
             base.clone(),
@@ -368,7 +438,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
             Arc::clone(&counters),
         )));
     }
-    let siege = crate::siege::start(&base, &config.game, &tables, &config.siege);
+    let siege = crate::siege::start(&base, &config.game, &tables, &config.flood.siege(&config.siege));
     // Every probe on a new connection (no keep-alive), as a newcomer's.
     let fresh = reqwest::Client::builder()
         .local_address(ip(6, 0, 2))

@@ -12,7 +12,7 @@
 
 use crate::bots::{decision_rng, BotRegistry, Decision};
 use crate::chain::{self, Chain};
-use crate::chat::{ChatLine, MAX_CHAT_LINES};
+use crate::chat::ChatLine;
 use crate::clock::{Clock, ClockView, StoredClock};
 use crate::db::{
     digest_text, Db, Finished, LogRows, SeatRow, StoredTable, Write, LEGACY_LOG_FORMAT, LOG_FORMAT,
@@ -681,15 +681,14 @@ impl Table {
             // pose as a seat.
             Viewer::Spectator => (None, crate::names::SPECTATOR_NAME.to_string()),
         };
-        if self.chat.len() >= MAX_CHAT_LINES {
-            return Err(ApiError::chat_full(MAX_CHAT_LINES));
-        }
+        crate::chat::admit(&self.chat, seat, addr)?;
         let line = ChatLine {
             idx: self.chat.len() as u64,
             seat,
             name,
             text,
             at_ms: crate::lobby::now_ms(),
+            addr,
         };
         let write = Write::Chat {
             table: self.id.clone(),

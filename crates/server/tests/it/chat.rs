@@ -199,3 +199,133 @@ async fn a_flood_of_chat_lines_is_refused() {
     assert_eq!(lines(&v).len(), 3, "the refused line is not stored");
     server.shutdown().await.expect("shutdown");
 }
+
+/// Posts a chat line from loopback address `from` (each address meets the
+/// limits as a client of its own would): status and rule.
+async fn post_from(base: &str, from: std::net::IpAddr, path: &str, body: &Value, secret: Option<&str>) -> (u16, Value) {
+    let http = reqwest::Client::builder().local_address(from).build().expect("client");
+    let mut req = http
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .body(body.to_string());
+    if let Some(s) = secret {
+        req = req.header("x-seat-secret", s);
+    }
+    let r = req.send().await.expect("POST");
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+fn rule(v: &Value) -> &str {
+    v["error"]["rule"].as_str().unwrap_or("")
+}
+
+fn typed(v: &Value) -> bool {
+    v["error"]["message"]["de"].as_str().is_some_and(|s| !s.is_empty())
+        && v["error"]["message"]["en"].as_str().is_some_and(|s| !s.is_empty())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_chat_address_share() {
+    let db = temp_sqlite("chat-share");
+    let mut config = common::config(&db);
+    config.chat_burst = 1000.0;
+    let server = start_with(config.clone()).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let chat = format!("/api/tables/{id}/chat");
+    let stranger: std::net::IpAddr = [127, 0, 3, 1].into();
+    let max = server::chat::MAX_ADDRESS_LINES;
+    for i in 0..max {
+        let (status, v) = post_from(&api.base, stranger, &chat, &json!({"text": format!("{i}")}), None).await;
+        assert_eq!(status, 201, "line {i}: {v}");
+    }
+    let (status, v) = post_from(&api.base, stranger, &chat, &json!({"text": "mehr"}), None).await;
+    assert_eq!((status, rule(&v)), (429, "server.chat.address_share"), "{v}");
+    assert!(typed(&v), "{v}");
+    // Another address still writes; the refused line is not stored.
+    let other: std::net::IpAddr = [127, 0, 3, 2].into();
+    let (status, v) = post_from(&api.base, other, &chat, &json!({"text": "hallo"}), None).await;
+    assert_eq!(status, 201, "{v}");
+    let (_, v) = api.get(&chat, None).await;
+    assert_eq!(lines(&v).len(), max + 1, "{v}");
+    // The share holds after a restart: the lines' addresses are stored.
+    server.shutdown().await.expect("shutdown");
+    let server = start_with(config).await;
+    let api = Api::new(server.addr);
+    let (status, v) = post_from(&api.base, stranger, &chat, &json!({"text": "nach dem Neustart"}), None).await;
+    assert_eq!((status, rule(&v)), (429, "server.chat.address_share"), "{v}");
+    let (_, v) = api.get(&chat, None).await;
+    assert!(
+        v["lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .all(|l| l.get("addr").is_none()),
+        "addresses are never served: {v}"
+    );
+    server.shutdown().await.expect("shutdown");
+}
+
+/// The attack: 210 addresses send 5 lines each. The spectators'
+/// part fills up, and the seated player's own line still goes in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_chat_spectators_full_and_a_seat_still_writes() {
+    let server = common::start(&temp_sqlite("chat-strangers")).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s0 = api.join(&id, 0).await;
+    let chat = format!("/api/tables/{id}/chat");
+    let (mut stored, mut full) = (0usize, 0usize);
+    for a in 0..210u16 {
+        let from: std::net::IpAddr = [127, 0, 4 + (a / 200) as u8, 1 + (a % 200) as u8].into();
+        for i in 0..5 {
+            let (status, v) = post_from(&api.base, from, &chat, &json!({"text": format!("{a}/{i}")}), None).await;
+            match status {
+                201 => stored += 1,
+                _ => {
+                    assert_eq!((status, rule(&v)), (409, "server.chat.spectators_full"), "{v}");
+                    assert!(typed(&v), "{v}");
+                    full += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(stored, server::chat::MAX_SPECTATOR_LINES);
+    assert_eq!(stored + full, 1050);
+    let (status, v) = api
+        .post(&chat, &json!({"seat": 0, "text": "Ich bin noch da"}), Some(&s0))
+        .await;
+    assert_eq!(status, 201, "the seated player writes: {v}");
+    let (_, v) = api.get(&chat, None).await;
+    assert_eq!(lines(&v).len(), server::chat::MAX_SPECTATOR_LINES + 1);
+    server.shutdown().await.expect("shutdown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_chat_seat_full() {
+    let mut config = common::config(&temp_sqlite("chat-seat"));
+    config.chat_burst = 1000.0;
+    let server = start_with(config).await;
+    let api = Api::new(server.addr);
+    let id = api.create(2, None).await;
+    let s0 = api.join(&id, 0).await;
+    let s1 = api.join(&id, 1).await;
+    let chat = format!("/api/tables/{id}/chat");
+    let max = server::chat::MAX_SEAT_LINES;
+    for i in 0..max {
+        let (status, v) = api
+            .post(&chat, &json!({"seat": 0, "text": format!("{i}")}), Some(&s0))
+            .await;
+        assert_eq!(status, 201, "line {i}: {v}");
+    }
+    let (status, v) = api.post(&chat, &json!({"seat": 0, "text": "mehr"}), Some(&s0)).await;
+    assert_eq!((status, rule(&v)), (409, "server.chat.seat_full"), "{v}");
+    assert!(typed(&v), "{v}");
+    // The other seat's part is its own.
+    let (status, v) = api.post(&chat, &json!({"seat": 1, "text": "ich"}), Some(&s1)).await;
+    assert_eq!(status, 201, "{v}");
+    let (_, v) = api.get(&chat, None).await;
+    assert_eq!(lines(&v).len(), max + 1);
+    server.shutdown().await.expect("shutdown");
+}

@@ -389,3 +389,52 @@ async fn slow_and_idle_connections_are_closed_and_health_keeps_answering() {
     alive.close().await;
     server.shutdown().await.expect("clean shutdown");
 }
+
+/// Sends `request` on a new connection and reads until the server closes it
+/// or 5 s pass: the status code and the body's JSON (`Null` when none).
+async fn raw_request(addr: SocketAddr, request: &[u8]) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.expect("connect");
+    // The server may answer (and close) before all of a huge head is sent.
+    let _ = s.write_all(request).await;
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while let Ok(Ok(n)) = tokio::time::timeout(Duration::from_secs(5), s.read(&mut chunk)).await {
+        if n == 0 {
+            break;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        if buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.ends_with(b"}") {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&buf);
+    let status = text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// Request heads over `limits::MAX_HEAD_BYTES` get 431 with the typed
+/// refusal; beyond `HARD_HEAD_BYTES` hyper stops reading and answers 431
+/// itself; a head under the limit is served. The server stays up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_too_large_headers() {
+    let server = common::start(&temp_sqlite("headers")).await;
+    let api = Api::new(server.addr);
+    let request = |filler: usize| {
+        format!(
+            "GET /api/health HTTP/1.1\r\nHost: {}\r\nX-Filler: {}\r\nConnection: close\r\n\r\n",
+            server.addr,
+            "a".repeat(filler)
+        )
+    };
+    let (status, v) = raw_request(server.addr, request(8 * 1024).as_bytes()).await;
+    assert_eq!((status, &v["status"]), (200, &json!("ok")), "{v}");
+    let (status, v) = raw_request(server.addr, request(server::limits::MAX_HEAD_BYTES).as_bytes()).await;
+    assert_eq!((status, rule(&v)), (431, "server.too_large.headers"), "{v}");
+    assert_typed(&v);
+    // The 100 KB header.
+    let (status, _) = raw_request(server.addr, request(100 * 1024).as_bytes()).await;
+    assert_eq!(status, 431);
+    healthy(&api).await;
+    server.shutdown().await.expect("clean shutdown");
+}
