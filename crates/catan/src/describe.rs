@@ -39,6 +39,12 @@ impl AllTerrains for Terrain {
     ];
 }
 
+/// Every phase tag of every rule set, in the order of the one enum they
+/// were split from: the list the description's `phase` terms are built
+/// from, and the one an observation's one-hot phase reads (the Python
+/// package), so no second copy exists.
+pub use crate::vocab::PHASE_ALL as PHASE_TAGS;
+
 /// Colour of each resource (the colour of the terrain that yields it).
 const RESOURCE_COLOR: [&str; 5] = ["#c66a3d", "#2f7d3a", "#a5d46a", "#f0c94a", "#8e8e99"];
 /// Colour of the desert.
