@@ -88,8 +88,18 @@ fn coco_words(c: CocoCard) -> (&'static str, &'static str, &'static str, &'stati
             "Baue 1 Piratenlager oder 1 Schiff kostenlos.",
             "Build 1 pirate lair or 1 ship for free.",
         ),
-        CocoCard::WoodPineapple => ("2 Holz + 2 Ananas", "2 wood + 2 pineapple", "Nimm 2 Holz und 2 Ananas.", "Take 2 wood and 2 pineapple."),
-        CocoCard::WoolSabre => ("2 Wolle + 2 Säbel", "2 wool + 2 sabre", "Nimm 2 Wolle und 2 Säbel.", "Take 2 wool and 2 sabre."),
+        CocoCard::WoodPineapple => (
+            "2 Holz + 2 Ananas",
+            "2 wood + 2 pineapple",
+            "Nimm 2 Holz und 2 Ananas.",
+            "Take 2 wood and 2 pineapple.",
+        ),
+        CocoCard::WoolSabre => (
+            "2 Wolle + 2 Säbel",
+            "2 wool + 2 sabre",
+            "Nimm 2 Wolle und 2 Säbel.",
+            "Take 2 wool and 2 sabre.",
+        ),
     }
 }
 
@@ -132,7 +142,10 @@ pub fn describe(edition: Edition) -> Description {
             })
             .collect(),
     );
-    d.terms("phase", PHASES.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect());
+    d.terms(
+        "phase",
+        PHASES.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
     d.terms(
         "event",
         EVENTS
@@ -165,7 +178,10 @@ pub fn describe(edition: Edition) -> Description {
         serde_json::json!({ "lair": data.lairs_per_colour, "ship": data.ships_per_colour }),
     );
     d.facts.insert("tiles_per_good".to_owned(), data.tiles_per_good.into());
-    d.facts.insert("starting_goods".to_owned(), serde_json::json!(price(&data.starting_goods)));
+    d.facts.insert(
+        "starting_goods".to_owned(),
+        serde_json::json!(price(&data.starting_goods)),
+    );
     d.facts.insert(
         "two_player_seats".to_owned(),
         serde_json::json!(data.two_player_colours.iter().map(|c| colour(c)).collect::<Vec<_>>()),

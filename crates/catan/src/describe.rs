@@ -91,8 +91,12 @@ fn terrain_term(t: Terrain) -> Term {
 fn harbor_term(h: Harbor) -> Term {
     match h.resource() {
         None => Term::new("generic", "3:1-Hafen", "3:1 harbor"),
-        Some(r) => Term::new(id_of(&h), format!("2:1-Hafen ({})", r.de()), format!("2:1 {} harbor", r.en()))
-            .color(RESOURCE_COLOR[r as usize]),
+        Some(r) => Term::new(
+            id_of(&h),
+            format!("2:1-Hafen ({})", r.de()),
+            format!("2:1 {} harbor", r.en()),
+        )
+        .color(RESOURCE_COLOR[r as usize]),
     }
 }
 
@@ -132,31 +136,127 @@ fn dev_text(c: DevCard) -> (&'static str, &'static str) {
 fn progress_words(c: ProgressCard) -> (&'static str, &'static str, &'static str) {
     use ProgressCard::*;
     match c {
-        Alchemist => ("Alchemist", "Vor dem Würfeln: du bestimmst den roten und den gelben Würfel; der Ereigniswürfel wird gewürfelt.", "Before the roll: you set the red and the yellow die; the event die is rolled."),
-        Crane => ("Kran", "Eine Stadtausbau-Stufe kostet 1 Handelsware weniger.", "One city improvement costs 1 commodity less."),
-        Engineer => ("Ingenieur", "Baue eine Stadtmauer kostenlos.", "Build one city wall for free."),
-        Inventor => ("Erfinder", "Tausche zwei Zahlenchips (nicht 2, 12, 6 oder 8).", "Swap two number tokens (not 2, 12, 6 or 8)."),
-        Irrigation => ("Bewässerung", "2 Getreide für jedes Ackerland an deinen Siedlungen und Städten.", "2 grain for each fields hex next to your settlements and cities."),
-        Medicine => ("Medizin", "Eine Siedlung wird für 2 Erz und 1 Getreide zur Stadt.", "Upgrade a settlement to a city for 2 ore and 1 grain."),
-        Mining => ("Bergbau", "2 Erz für jedes Gebirge an deinen Siedlungen und Städten.", "2 ore for each mountains hex next to your settlements and cities."),
-        Printer => ("Buchdruck", "1 Siegpunkt, sofort offen.", "1 victory point, shown at once."),
+        Alchemist => (
+            "Alchemist",
+            "Vor dem Würfeln: du bestimmst den roten und den gelben Würfel; der Ereigniswürfel wird gewürfelt.",
+            "Before the roll: you set the red and the yellow die; the event die is rolled.",
+        ),
+        Crane => (
+            "Kran",
+            "Eine Stadtausbau-Stufe kostet 1 Handelsware weniger.",
+            "One city improvement costs 1 commodity less.",
+        ),
+        Engineer => (
+            "Ingenieur",
+            "Baue eine Stadtmauer kostenlos.",
+            "Build one city wall for free.",
+        ),
+        Inventor => (
+            "Erfinder",
+            "Tausche zwei Zahlenchips (nicht 2, 12, 6 oder 8).",
+            "Swap two number tokens (not 2, 12, 6 or 8).",
+        ),
+        Irrigation => (
+            "Bewässerung",
+            "2 Getreide für jedes Ackerland an deinen Siedlungen und Städten.",
+            "2 grain for each fields hex next to your settlements and cities.",
+        ),
+        Medicine => (
+            "Medizin",
+            "Eine Siedlung wird für 2 Erz und 1 Getreide zur Stadt.",
+            "Upgrade a settlement to a city for 2 ore and 1 grain.",
+        ),
+        Mining => (
+            "Bergbau",
+            "2 Erz für jedes Gebirge an deinen Siedlungen und Städten.",
+            "2 ore for each mountains hex next to your settlements and cities.",
+        ),
+        Printer => (
+            "Buchdruck",
+            "1 Siegpunkt, sofort offen.",
+            "1 victory point, shown at once.",
+        ),
         RoadBuilding => ("Straßenbau", "Baue 2 Straßen kostenlos.", "Build 2 roads for free."),
-        Smith => ("Schmied", "Befördere bis zu 2 Ritter kostenlos.", "Promote up to 2 knights for free."),
-        Bishop => ("Bischof", "Versetze den Räuber und ziehe von jedem Mitspieler dort 1 Karte.", "Move the robber and take 1 card from every player there."),
-        Constitution => ("Verfassung", "1 Siegpunkt, sofort offen.", "1 victory point, shown at once."),
-        Deserter => ("Überläufer", "Ein Mitspieler entfernt einen seiner Ritter; du setzt einen eigenen gleicher Stärke.", "An opponent removes one of their knights; you place one of your own of the same strength."),
-        Diplomat => ("Diplomat", "Entferne eine offene Straße; eine eigene darfst du neu bauen.", "Remove an open road; an own one you may rebuild."),
-        Intrigue => ("Intrige", "Vertreibe einen gegnerischen Ritter an deinen Straßen.", "Displace an opposing knight on one of your roads."),
-        Saboteur => ("Saboteur", "Wer mindestens so viele Siegpunkte hat wie du, wirft die Hälfte seiner Karten ab.", "Everyone with at least your points discards half of their cards."),
-        Spy => ("Spion", "Sieh die Fortschrittskarten eines Mitspielers an und nimm eine.", "Look at an opponent's progress cards and take one."),
-        Warlord => ("Kriegsherr", "Aktiviere alle deine Ritter kostenlos.", "Activate all your knights for free."),
-        Wedding => ("Hochzeit", "Wer mehr Siegpunkte hat als du, gibt dir 2 Karten.", "Everyone with more points gives you 2 cards."),
-        CommercialHarbor => ("Handelshafen", "Biete jedem Mitspieler 1 Rohstoff gegen 1 Handelsware.", "Offer each opponent 1 resource for 1 commodity."),
-        MasterMerchant => ("Handelsmeister", "Nimm 2 Karten eines Mitspielers mit mehr Siegpunkten.", "Take 2 cards from a player with more points."),
-        Merchant => ("Händler", "Stelle den Händler an dein Gebiet: 2:1 für dessen Rohstoff, 1 Siegpunkt.", "Place the merchant next to you: 2:1 for its resource, 1 victory point."),
-        MerchantFleet => ("Handelsflotte", "Eine Kartenart tauschst du in diesem Zug 2:1 mit der Bank.", "Trade one card kind 2:1 with the bank this turn."),
-        ResourceMonopoly => ("Rohstoffmonopol", "Jeder Mitspieler gibt dir 2 Karten des genannten Rohstoffs.", "Every opponent gives you 2 of the resource named."),
-        TradeMonopoly => ("Handelsmonopol", "Jeder Mitspieler gibt dir 1 der genannten Handelsware.", "Every opponent gives you 1 of the commodity named."),
+        Smith => (
+            "Schmied",
+            "Befördere bis zu 2 Ritter kostenlos.",
+            "Promote up to 2 knights for free.",
+        ),
+        Bishop => (
+            "Bischof",
+            "Versetze den Räuber und ziehe von jedem Mitspieler dort 1 Karte.",
+            "Move the robber and take 1 card from every player there.",
+        ),
+        Constitution => (
+            "Verfassung",
+            "1 Siegpunkt, sofort offen.",
+            "1 victory point, shown at once.",
+        ),
+        Deserter => (
+            "Überläufer",
+            "Ein Mitspieler entfernt einen seiner Ritter; du setzt einen eigenen gleicher Stärke.",
+            "An opponent removes one of their knights; you place one of your own of the same strength.",
+        ),
+        Diplomat => (
+            "Diplomat",
+            "Entferne eine offene Straße; eine eigene darfst du neu bauen.",
+            "Remove an open road; an own one you may rebuild.",
+        ),
+        Intrigue => (
+            "Intrige",
+            "Vertreibe einen gegnerischen Ritter an deinen Straßen.",
+            "Displace an opposing knight on one of your roads.",
+        ),
+        Saboteur => (
+            "Saboteur",
+            "Wer mindestens so viele Siegpunkte hat wie du, wirft die Hälfte seiner Karten ab.",
+            "Everyone with at least your points discards half of their cards.",
+        ),
+        Spy => (
+            "Spion",
+            "Sieh die Fortschrittskarten eines Mitspielers an und nimm eine.",
+            "Look at an opponent's progress cards and take one.",
+        ),
+        Warlord => (
+            "Kriegsherr",
+            "Aktiviere alle deine Ritter kostenlos.",
+            "Activate all your knights for free.",
+        ),
+        Wedding => (
+            "Hochzeit",
+            "Wer mehr Siegpunkte hat als du, gibt dir 2 Karten.",
+            "Everyone with more points gives you 2 cards.",
+        ),
+        CommercialHarbor => (
+            "Handelshafen",
+            "Biete jedem Mitspieler 1 Rohstoff gegen 1 Handelsware.",
+            "Offer each opponent 1 resource for 1 commodity.",
+        ),
+        MasterMerchant => (
+            "Handelsmeister",
+            "Nimm 2 Karten eines Mitspielers mit mehr Siegpunkten.",
+            "Take 2 cards from a player with more points.",
+        ),
+        Merchant => (
+            "Händler",
+            "Stelle den Händler an dein Gebiet: 2:1 für dessen Rohstoff, 1 Siegpunkt.",
+            "Place the merchant next to you: 2:1 for its resource, 1 victory point.",
+        ),
+        MerchantFleet => (
+            "Handelsflotte",
+            "Eine Kartenart tauschst du in diesem Zug 2:1 mit der Bank.",
+            "Trade one card kind 2:1 with the bank this turn.",
+        ),
+        ResourceMonopoly => (
+            "Rohstoffmonopol",
+            "Jeder Mitspieler gibt dir 2 Karten des genannten Rohstoffs.",
+            "Every opponent gives you 2 of the resource named.",
+        ),
+        TradeMonopoly => (
+            "Handelsmonopol",
+            "Jeder Mitspieler gibt dir 1 der genannten Handelsware.",
+            "Every opponent gives you 1 of the commodity named.",
+        ),
     }
 }
 
@@ -330,10 +430,7 @@ fn tagged(
 }
 
 fn resources_price(r: &Resources) -> Vec<(&'static str, u32)> {
-    Resource::ALL
-        .iter()
-        .map(|&k| (key(k), u32::from(r.get(k))))
-        .collect()
+    Resource::ALL.iter().map(|&k| (key(k), u32::from(r.get(k)))).collect()
 }
 
 /// The description of CATAN under `rules` and a 5–6 turn rule (`None`: no extension).
@@ -349,11 +446,7 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
             .map(|&r| Term::new(key(r), r.de(), r.en()).color(RESOURCE_COLOR[r as usize]))
             .collect(),
     );
-    d.terms(
-        "terrain",
-        Terrain::ALL.into_iter().map(terrain_term)
-        .collect(),
-    );
+    d.terms("terrain", Terrain::ALL.into_iter().map(terrain_term).collect());
     d.terms(
         "harbor",
         [
@@ -415,7 +508,10 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
         d.cost("build_knight", resources_price(&KNIGHT_COST));
         d.cost("promote_knight", resources_price(&KNIGHT_COST));
         d.cost("activate_knight", resources_price(&ACTIVATE_COST));
-        d.cost("play_medicine", resources_price(&crate::cities_knights::science::MEDICINE_COST));
+        d.cost(
+            "play_medicine",
+            resources_price(&crate::cities_knights::science::MEDICINE_COST),
+        );
         commodities_and_progress(&mut d, heroes);
     } else {
         d.cost("buy_development_card", resources_price(&Resources::DEVELOPMENT));
@@ -474,8 +570,15 @@ fn commodities_and_progress(d: &mut Description, heroes: bool) {
         let (l3de, l3en) = level_three(t);
         for (i, (de, en)) in improvement_names(t).into_iter().enumerate() {
             let level = i as u8 + 1;
-            let red = if level >= 5 { "1–6".to_owned() } else { format!("1–{}", level + 1) };
-            let mut unlocks_de = vec![format!("Fortschrittskarten bei rotem Würfel {red} und Stadttor {}", t.de())];
+            let red = if level >= 5 {
+                "1–6".to_owned()
+            } else {
+                format!("1–{}", level + 1)
+            };
+            let mut unlocks_de = vec![format!(
+                "Fortschrittskarten bei rotem Würfel {red} und Stadttor {}",
+                t.de()
+            )];
             let mut unlocks_en = vec![format!("progress cards on a red die of {red} with the {} gate", t.en())];
             if level == 3 {
                 unlocks_de.push(l3de.to_owned());
@@ -515,10 +618,8 @@ fn commodities_and_progress(d: &mut Description, heroes: bool) {
             "defence": { "de": "Stärke aller aktiven Ritter", "en": "strength of all active knights" },
         }),
     );
-    d.facts.insert(
-        "metropolis".to_owned(),
-        json!({ "level": 4, "points": 2 }),
-    );
+    d.facts
+        .insert("metropolis".to_owned(), json!({ "level": 4, "points": 2 }));
     if heroes {
         d.facts.insert(
             "heroes".to_owned(),

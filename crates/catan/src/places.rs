@@ -110,7 +110,11 @@ pub fn places<P: Part>(state: &State<P>) -> Places {
             .board
             .harbors
             .iter()
-            .find(|h| t.edge_nodes.get(h.edge.index()).is_some_and(|ns| ns.iter().any(|x| x.index() == n)))
+            .find(|h| {
+                t.edge_nodes
+                    .get(h.edge.index())
+                    .is_some_and(|ns| ns.iter().any(|x| x.index() == n))
+            })
             .map(|h| h.kind)
     };
     let intersections = (0..t.node_count())

@@ -249,11 +249,18 @@ impl Referee {
             Request::Log => Ok(self.current()?.log()),
             Request::Result => Ok(json!(self.current()?.result())),
             Request::Topology => Ok(self.current()?.topology()),
-            Request::Describe { game: Some(game), rules } => {
-                Ok(json!(registry::describe(&game, rules.as_deref())?))
-            }
-            Request::Describe { game: None, rules: None } => Ok(engine::describe::with_places(self.current()?)),
-            Request::Describe { game: None, rules: Some(_) } => Err(ErrorInfo::malformed(
+            Request::Describe {
+                game: Some(game),
+                rules,
+            } => Ok(json!(registry::describe(&game, rules.as_deref())?)),
+            Request::Describe {
+                game: None,
+                rules: None,
+            } => Ok(engine::describe::with_places(self.current()?)),
+            Request::Describe {
+                game: None,
+                rules: Some(_),
+            } => Err(ErrorInfo::malformed(
                 "describe: `rules` names a rule set of a `game`; without `game` the current match is described",
             )),
             Request::Bot {

@@ -254,11 +254,8 @@ mod tests {
     #[test]
     fn a_description_serialises_in_its_documented_shape() {
         let mut d = Description::new("demo");
-        d.terms(
-            "resource",
-            vec![Term::new("brick", "Lehm", "brick").color("#b5532c")],
-        )
-        .cost("road", [("brick", 1), ("ore", 0)]);
+        d.terms("resource", vec![Term::new("brick", "Lehm", "brick").color("#b5532c")])
+            .cost("road", [("brick", 1), ("ore", 0)]);
         let v = serde_json::to_value(&d).unwrap();
         assert_eq!(v["terms"]["resource"][0]["de"], "Lehm");
         assert_eq!(v["terms"]["resource"][0]["color"], "#b5532c");

@@ -668,4 +668,3 @@ impl Lobby {
         .map_err(|e| ApiError::internal(&e.to_string()))?
     }
 }
-

@@ -72,7 +72,10 @@ pub fn describe() -> Description {
     d.terms(
         "level",
         (1..=3u8)
-            .map(|l| Term::new(l.to_string(), format!("Stufe {l}"), format!("level {l}")).color(LEVEL_COLOR[usize::from(l - 1)]))
+            .map(|l| {
+                Term::new(l.to_string(), format!("Stufe {l}"), format!("level {l}"))
+                    .color(LEVEL_COLOR[usize::from(l - 1)])
+            })
             .collect(),
     );
     d.terms(
@@ -83,8 +86,14 @@ pub fn describe() -> Description {
             Term::new("token", "Edelstein", "gem token"),
         ],
     );
-    d.terms("phase", PHASES.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect());
-    d.terms("event", EVENTS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect());
+    d.terms(
+        "phase",
+        PHASES.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
+    d.terms(
+        "event",
+        EVENTS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
     let cards = CARDS
         .iter()
         .enumerate()
@@ -127,7 +136,10 @@ mod tests {
             assert_eq!(c.id, i.to_string());
             let def = CARDS[i];
             assert_eq!(c.points, u32::from(def.points));
-            assert_eq!(c.cost.values().sum::<u32>(), def.cost.iter().map(|&n| u32::from(n)).sum::<u32>());
+            assert_eq!(
+                c.cost.values().sum::<u32>(),
+                def.cost.iter().map(|&n| u32::from(n)).sum::<u32>()
+            );
         }
         // Card 39: level 1, black bonus, 1 point, 4 blue.
         let c = d.card("development", "39").unwrap();

@@ -78,7 +78,12 @@ pub(super) fn svg(d: &Description, topo: &Value, view: &Value) -> String {
     let klau = view["klau"].as_str().unwrap_or("");
     for island in topo["islands"].as_array().into_iter().flatten() {
         let good = island["good"].as_str().unwrap_or("");
-        svg.polygon(&corners(topo, island), color(d, "good", good, "#a89f91"), "#f3e6c4", 3.0);
+        svg.polygon(
+            &corners(topo, island),
+            color(d, "good", good, "#a89f91"),
+            "#f3e6c4",
+            3.0,
+        );
         let c = grid(topo, &island["x"], &island["y"]);
         svg.circle((c.0, c.1 + 5.0), 11.0, "#fbf3dc", "#6b5a3a", 1.2);
         svg.text((c.0, c.1 + 9.5), 13.0, "#222", &num(&island["number"]).to_string());

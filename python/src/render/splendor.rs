@@ -10,7 +10,12 @@ use std::fmt::Write;
 
 /// The token colours of the description (gems, then gold).
 fn tokens(d: &Description) -> Vec<&str> {
-    d.terms.get("token").into_iter().flatten().map(|t| t.id.as_str()).collect()
+    d.terms
+        .get("token")
+        .into_iter()
+        .flatten()
+        .map(|t| t.id.as_str())
+        .collect()
 }
 
 /// The gem colours (no gold): the order of every cost.

@@ -5,7 +5,10 @@
 //! disagree); the decks hold the game's cards.
 
 use catan::describe::{describe, PHASE_TAGS};
-use catan::{Commodity, DevCard, DevCardCounts, DevCards, Harbor, ProgressCard, Resource, ResourceCounts, Resources, Rules, Terrain, Track, TurnRule};
+use catan::{
+    Commodity, DevCard, DevCardCounts, DevCards, Harbor, ProgressCard, Resource, ResourceCounts, Resources, Rules,
+    Terrain, Track, TurnRule,
+};
 use engine::{Description, Price};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -16,13 +19,18 @@ fn id<T: Serialize>(t: &T) -> String {
 
 fn named(d: &Description, kind: &str, ids: impl IntoIterator<Item = String>) {
     for i in ids {
-        let t = d.term(kind, &i).unwrap_or_else(|| panic!("{} has no {kind} `{i}`", d.rule_set));
+        let t = d
+            .term(kind, &i)
+            .unwrap_or_else(|| panic!("{} has no {kind} `{i}`", d.rule_set));
         assert!(!t.de.is_empty() && !t.en.is_empty(), "{t:?}");
     }
 }
 
 fn price(pairs: &[(&str, u32)]) -> Price {
-    pairs.iter().map(|(k, n)| ((*k).to_owned(), *n)).collect::<BTreeMap<_, _>>()
+    pairs
+        .iter()
+        .map(|(k, n)| ((*k).to_owned(), *n))
+        .collect::<BTreeMap<_, _>>()
 }
 
 fn of(r: &Resources) -> Price {
@@ -41,7 +49,14 @@ const TERRAINS: [Terrain; 6] = [
     Terrain::Mountains,
     Terrain::Desert,
 ];
-const HARBORS: [Harbor; 6] = [Harbor::Generic, Harbor::Brick, Harbor::Lumber, Harbor::Wool, Harbor::Grain, Harbor::Ore];
+const HARBORS: [Harbor; 6] = [
+    Harbor::Generic,
+    Harbor::Brick,
+    Harbor::Lumber,
+    Harbor::Wool,
+    Harbor::Grain,
+    Harbor::Ore,
+];
 
 #[test]
 fn every_rule_set_names_its_vocabulary() {
@@ -58,7 +73,10 @@ fn every_rule_set_names_its_vocabulary() {
         named(&d, "terrain", TERRAINS.iter().map(id));
         named(&d, "harbor", HARBORS.iter().map(id));
         for t in TERRAINS {
-            assert!(d.term("terrain", &id(&t)).unwrap().color.is_some(), "{t:?} has a colour");
+            assert!(
+                d.term("terrain", &id(&t)).unwrap().color.is_some(),
+                "{t:?} has a colour"
+            );
         }
         assert_eq!(d.seats.len(), 6);
         if rules.is_cities_knights() {
@@ -81,9 +99,15 @@ fn every_rule_set_names_its_vocabulary() {
 fn costs_are_the_rulebooks() {
     let d = describe(Rules::Base, None);
     assert_eq!(d.costs["build_road"], price(&[("brick", 1), ("lumber", 1)]));
-    assert_eq!(d.costs["build_settlement"], price(&[("brick", 1), ("lumber", 1), ("wool", 1), ("grain", 1)]));
+    assert_eq!(
+        d.costs["build_settlement"],
+        price(&[("brick", 1), ("lumber", 1), ("wool", 1), ("grain", 1)])
+    );
     assert_eq!(d.costs["build_city"], price(&[("grain", 2), ("ore", 3)]));
-    assert_eq!(d.costs["buy_development_card"], price(&[("wool", 1), ("grain", 1), ("ore", 1)]));
+    assert_eq!(
+        d.costs["buy_development_card"],
+        price(&[("wool", 1), ("grain", 1), ("ore", 1)])
+    );
     assert_eq!(d.costs["build_city"], of(&Resources::CITY));
     let deck = &d.cards["development"];
     assert_eq!(deck.iter().map(|c| c.count).sum::<u32>(), 25);
@@ -94,7 +118,10 @@ fn costs_are_the_rulebooks() {
     }
 
     let d = describe(Rules::CitiesKnights, None);
-    assert!(d.costs.get("buy_development_card").is_none(), "no development cards in C&K");
+    assert!(
+        d.costs.get("buy_development_card").is_none(),
+        "no development cards in C&K"
+    );
     assert_eq!(d.costs["build_wall"], price(&[("brick", 2)]));
     assert_eq!(d.costs["build_knight"], price(&[("wool", 1), ("ore", 1)]));
     assert_eq!(d.costs["promote_knight"], price(&[("wool", 1), ("ore", 1)]));
@@ -113,7 +140,10 @@ fn costs_are_the_rulebooks() {
             other => panic!("track {other}"),
         };
         assert_eq!(imp["cost"], serde_json::json!({ commodity: level }), "{imp}");
-        assert!(imp["name"]["de"].is_string() && imp["unlocks"]["en"].is_string(), "{imp}");
+        assert!(
+            imp["name"]["de"].is_string() && imp["unlocks"]["en"].is_string(),
+            "{imp}"
+        );
     }
     let merchant_guild = imps.iter().find(|i| i["track"] == "trade" && i["level"] == 3).unwrap();
     assert_eq!(merchant_guild["name"]["en"], "Merchant Guild");
@@ -128,5 +158,8 @@ fn costs_are_the_rulebooks() {
             total += c.count;
         }
     }
-    assert_eq!(total, ProgressCard::ALL.iter().map(|c| u32::from(c.copies())).sum::<u32>());
+    assert_eq!(
+        total,
+        ProgressCard::ALL.iter().map(|c| u32::from(c.copies())).sum::<u32>()
+    );
 }

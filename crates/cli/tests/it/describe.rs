@@ -46,7 +46,10 @@ fn referee_describes_games_and_the_current_match() {
         json!({"op": "new", "game": "catan", "players": 3, "seed": 9, "options": {"rules": "cities_knights"}}),
     );
     let d = ok(&mut r, json!({"op": "describe"}));
-    assert_eq!((d["game"].as_str(), d["rule_set"].as_str()), (Some("catan"), Some("cities_knights")));
+    assert_eq!(
+        (d["game"].as_str(), d["rule_set"].as_str()),
+        (Some("catan"), Some("cities_knights"))
+    );
     assert_eq!(d["places"]["kind"], "catan");
     let topo = ok(&mut r, json!({"op": "topology"}));
     let spots = d["places"]["intersections"].as_array().expect("intersections");
@@ -56,7 +59,11 @@ fn referee_describes_games_and_the_current_match() {
         let node = a["node"].as_u64().expect("a settlement spot") as usize;
         let p = &spots[node];
         assert!(!p["hexes"].as_array().expect("hexes").is_empty(), "{p}");
-        assert!(p["hexes"].as_array().expect("hexes").iter().all(|h| h["terrain"].is_string()));
+        assert!(p["hexes"]
+            .as_array()
+            .expect("hexes")
+            .iter()
+            .all(|h| h["terrain"].is_string()));
     }
     // The commodities and the improvement levels are described under C&K.
     assert_eq!(d["terms"]["commodity"].as_array().map(Vec::len), Some(3));
@@ -68,9 +75,15 @@ fn referee_describes_games_and_the_current_match() {
 #[test]
 fn referee_refuses_unknown_rule_sets_and_games() {
     let mut r = Referee::default();
-    ok(&mut r, json!({"op": "new", "game": "splendor", "players": 2, "seed": 3}));
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "splendor", "players": 2, "seed": 3}),
+    );
     let before = ok(&mut r, json!({"op": "state"}));
-    let e = ask(&mut r, json!({"op": "describe", "game": "splendor", "rules": "cities_knights"}));
+    let e = ask(
+        &mut r,
+        json!({"op": "describe", "game": "splendor", "rules": "cities_knights"}),
+    );
     bilingual(&e["error"], "engine.unknown_rule_set");
     let e = ask(&mut r, json!({"op": "describe", "game": "chess"}));
     bilingual(&e["error"], "engine.unknown_game");
@@ -120,7 +133,11 @@ async fn the_server_serves_descriptions() {
 
     for (game, players, options) in [
         // The beginner board: the places do not depend on how the server seeds.
-        ("catan", 3, json!({"rules": "cities_knights_heroes", "board": {"kind": "beginner"}})),
+        (
+            "catan",
+            3,
+            json!({"rules": "cities_knights_heroes", "board": {"kind": "beginner"}}),
+        ),
         ("catan-junior", 2, Value::Null),
         ("splendor", 2, Value::Null),
     ] {

@@ -119,7 +119,13 @@ impl Visitor for Walk {
                 .create(&set.options, players, 40 + i as u64, ChanceMode::Seeded)
                 .expect("a game starts");
             let md = m.description();
-            assert_eq!(md.terms, d.terms, "{} {}: the match describes its rule set", G::ID, set.id);
+            assert_eq!(
+                md.terms,
+                d.terms,
+                "{} {}: the match describes its rule set",
+                G::ID,
+                set.id
+            );
             let (mut phases, mut events) = (BTreeSet::new(), BTreeSet::new());
             play(&mut m, 1_500, &mut phases, &mut events);
             assert!(!phases.is_empty() && !events.is_empty(), "{} {}", G::ID, set.id);
@@ -159,9 +165,19 @@ fn places_agree_with_the_topology(m: &dyn DynMatch) {
             let inter = places["intersections"].as_array().expect("intersections");
             assert_eq!(inter.len(), nodes.len());
             for (p, n) in inter.iter().zip(nodes) {
-                let hexes: Vec<u64> = p["hexes"].as_array().expect("hexes").iter().filter_map(|h| h["id"].as_u64()).collect();
+                let hexes: Vec<u64> = p["hexes"]
+                    .as_array()
+                    .expect("hexes")
+                    .iter()
+                    .filter_map(|h| h["id"].as_u64())
+                    .collect();
                 assert_eq!(hexes, ids(&n["hexes"]), "intersection {}", p["id"]);
-                let pips: u64 = p["hexes"].as_array().expect("hexes").iter().filter_map(|h| h["pips"].as_u64()).sum();
+                let pips: u64 = p["hexes"]
+                    .as_array()
+                    .expect("hexes")
+                    .iter()
+                    .filter_map(|h| h["pips"].as_u64())
+                    .sum();
                 assert_eq!(p["pips"].as_u64(), Some(pips), "intersection {}", p["id"]);
                 for h in p["hexes"].as_array().expect("hexes") {
                     let tile = &topo["hexes"][h["id"].as_u64().expect("id") as usize];
@@ -173,9 +189,14 @@ fn places_agree_with_the_topology(m: &dyn DynMatch) {
             let paths = places["paths"].as_array().expect("paths");
             assert_eq!(paths.len(), edges.len());
             for (p, e) in paths.iter().zip(edges) {
-                let [a, b] = [p["intersections"][0].as_u64(), p["intersections"][1].as_u64()].map(|x| x.expect("an end"));
+                let [a, b] =
+                    [p["intersections"][0].as_u64(), p["intersections"][1].as_u64()].map(|x| x.expect("an end"));
                 assert_eq!(vec![a, b], ids(&e["nodes"]));
-                assert!(ids(&inter[a as usize]["neighbours"]).contains(&b), "path {}: {a} and {b} are neighbours", p["id"]);
+                assert!(
+                    ids(&inter[a as usize]["neighbours"]).contains(&b),
+                    "path {}: {a} and {b} are neighbours",
+                    p["id"]
+                );
             }
             for h in topo["harbors"].as_array().expect("harbors") {
                 for n in ids(&h["nodes"]) {
@@ -188,16 +209,39 @@ fn places_agree_with_the_topology(m: &dyn DynMatch) {
             }
         }
         Some("catan_junior") => {
-            let served: BTreeSet<u64> = topo["sites"].as_array().expect("sites").iter().filter_map(|s| s["site"].as_u64()).collect();
-            let described: BTreeSet<u64> = places["sites"].as_array().expect("sites").iter().filter_map(|s| s["site"].as_u64()).collect();
+            let served: BTreeSet<u64> = topo["sites"]
+                .as_array()
+                .expect("sites")
+                .iter()
+                .filter_map(|s| s["site"].as_u64())
+                .collect();
+            let described: BTreeSet<u64> = places["sites"]
+                .as_array()
+                .expect("sites")
+                .iter()
+                .filter_map(|s| s["site"].as_u64())
+                .collect();
             assert_eq!(described, served);
-            let routes: Vec<Value> = topo["routes"].as_array().expect("routes").iter().map(|r| r["route"].clone()).collect();
-            let described: Vec<Value> = places["routes"].as_array().expect("routes").iter().map(|r| r["sites"].clone()).collect();
+            let routes: Vec<Value> = topo["routes"]
+                .as_array()
+                .expect("routes")
+                .iter()
+                .map(|r| r["route"].clone())
+                .collect();
+            let described: Vec<Value> = places["routes"]
+                .as_array()
+                .expect("routes")
+                .iter()
+                .map(|r| r["sites"].clone())
+                .collect();
             assert_eq!(described, routes);
             for s in places["sites"].as_array().expect("sites") {
                 for n in ids(&s["neighbours"]) {
                     let (a, b) = (s["site"].as_u64().expect("site"), n);
-                    assert!(routes.iter().any(|r| ids(r) == [a, b] || ids(r) == [b, a]), "{a}–{b} is a route");
+                    assert!(
+                        routes.iter().any(|r| ids(r) == [a, b] || ids(r) == [b, a]),
+                        "{a}–{b} is a route"
+                    );
                 }
             }
         }
@@ -219,7 +263,10 @@ fn every_game_describes_every_tag_it_plays() {
 #[test]
 fn engine_unknown_rule_set() {
     let e = registry::describe("catan", Some("chess")).expect_err("refused");
-    assert_eq!((e.kind.as_str(), e.rule.as_str()), ("config", "engine.unknown_rule_set"));
+    assert_eq!(
+        (e.kind.as_str(), e.rule.as_str()),
+        ("config", "engine.unknown_rule_set")
+    );
     assert!(e.message.en.contains("cities_knights"), "{}", e.message.en);
     assert!(e.message.de.contains("Regelsatz"), "{}", e.message.de);
     let e = registry::describe("chess", None).expect_err("refused");

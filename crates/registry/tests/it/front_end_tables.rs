@@ -128,7 +128,8 @@ fn keyed(line: &str, id: &str) -> bool {
     line.match_indices(id).any(|(i, _)| {
         let before = line[..i].chars().next_back();
         let after = line[i + id.len()..].trim_start();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-') && after.starts_with(':')
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            && after.starts_with(':')
             && !after.starts_with("::")
     })
 }

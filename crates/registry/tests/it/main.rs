@@ -4,7 +4,7 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod describe;
-mod front_end_tables;
 mod every_game;
+mod front_end_tables;
 mod options;
 mod registry_api;

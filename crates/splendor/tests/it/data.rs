@@ -9,8 +9,7 @@ use std::path::PathBuf;
 /// against several independent transcriptions; `data/README.md` names the sources).
 fn reference(file: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data").join(file);
-    std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("the reference data {} is missing: {e}", path.display()))
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("the reference data {} is missing: {e}", path.display()))
 }
 
 fn colour(name: &str) -> Token {

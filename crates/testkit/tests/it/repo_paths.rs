@@ -14,15 +14,17 @@ fn root() -> PathBuf {
 
 /// Directories that are build output or tool caches, not the repository's text.
 fn skipped_dir(name: &str) -> bool {
-    matches!(name, "target" | "node_modules" | "__pycache__" | "venv" | ".venv" | "dist" | "build")
-        || (name.starts_with('.') && name != ".ci")
+    matches!(
+        name,
+        "target" | "node_modules" | "__pycache__" | "venv" | ".venv" | "dist" | "build"
+    ) || (name.starts_with('.') && name != ".ci")
 }
 
 /// Files the check reads: everything that is source, script, configuration or prose.
 fn checked_file(path: &Path) -> bool {
     const TEXT: &[&str] = &[
-        "rs", "toml", "py", "pyi", "sh", "js", "mjs", "html", "css", "md", "json", "yml", "yaml", "txt", "cfg",
-        "ini", "csv",
+        "rs", "toml", "py", "pyi", "sh", "js", "mjs", "html", "css", "md", "json", "yml", "yaml", "txt", "cfg", "ini",
+        "csv",
     ];
     match path.extension().and_then(|e| e.to_str()) {
         Some(ext) => TEXT.contains(&ext),
@@ -104,7 +106,9 @@ fn no_file_names_a_path_outside_the_repository() {
         if rel.ends_with(&this) {
             continue;
         }
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
         let depth = rel.components().count() - 1;
         for (n, line) in text.lines().enumerate() {
             for needle in OUTSIDE {
@@ -113,7 +117,11 @@ fn no_file_names_a_path_outside_the_repository() {
                 }
             }
             if let Some(path) = escapes(line, depth) {
-                found.push(format!("{}:{}: `{path}` climbs above the repository root", rel.display(), n + 1));
+                found.push(format!(
+                    "{}:{}: `{path}` climbs above the repository root",
+                    rel.display(),
+                    n + 1
+                ));
             }
         }
     }

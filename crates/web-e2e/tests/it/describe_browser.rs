@@ -27,10 +27,12 @@ async fn rename(b: &Browser, desc: &serde_json::Value, kind: &str, id: &str, de:
             t["en"] = en.into();
         }
     }
-    let js = format!(
-        "return import('/assets/games/describe.js').then((m) => m.useDescription({changed}));"
+    let js = format!("return import('/assets/games/describe.js').then((m) => m.useDescription({changed}));");
+    assert_eq!(
+        b.script(&js).await,
+        serde_json::Value::Bool(true),
+        "the page took the description"
     );
-    assert_eq!(b.script(&js).await, serde_json::Value::Bool(true), "the page took the description");
     b.click("[data-testid=lang-switch]").await;
     b.click("[data-testid=lang-switch]").await;
 }
@@ -89,7 +91,10 @@ async fn the_page_shows_the_described_names() {
     let bank = "[data-testid=bank-red]";
     b.wait_for(bank, Duration::from_secs(10)).await;
     let title = b.attr(bank, "title").await.unwrap_or_default();
-    assert!(title.contains(&red), "the gem's title reads the served name {red}: {title:?}");
+    assert!(
+        title.contains(&red),
+        "the gem's title reads the served name {red}: {title:?}"
+    );
     rename(&b, &desc, "token", "red", "Rubin", "ruby").await;
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     let mut title = String::new();
