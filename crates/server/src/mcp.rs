@@ -474,7 +474,8 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
     let backend = Arc::new(Tables::new(Arc::clone(app)));
     let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
     let owners = Arc::new(Owners::default());
-    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
+    let max_body = app.config.max_body_bytes;
+    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request| {
         let (service, sessions, owners) = (service.clone(), Arc::clone(&sessions), Arc::clone(&owners));
         async move {
             let ip = peer.ip();
@@ -483,6 +484,14 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             if opens && !owners.room(ip, &sessions) {
                 return sessions_full();
             }
+            let req = match screen_body(req, max_body).await {
+                Ok(req) => req,
+                Err(answer) => return answer,
+            };
+            if let Some(gone) = deleted_session(&req, &sessions).await {
+                return gone;
+            }
+            let mut req = req;
             req.extensions_mut().insert(mcp::Peer(ip));
             let response = match tower::ServiceExt::oneshot(service, req).await {
                 Ok(r) => r.into_response(),
@@ -496,4 +505,45 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             response
         }
     })
+}
+
+/// A POST's body through the JSON-RPC screen ([`mcp::jsonrpc`]): what rmcp
+/// takes goes on as the same request; text that is not JSON is answered
+/// `-32700`, JSON that is no request `-32600`, a request with wrong
+/// `params` `-32602` — HTTP 400 with the JSON-RPC error as its body, as the
+/// MCP transport specifies for input the server cannot accept.
+async fn screen_body(req: Request, max_body: usize) -> Result<Request, Response> {
+    if req.method() != axum::http::Method::POST {
+        return Ok(req);
+    }
+    let (parts, body) = req.into_parts();
+    let bytes = match axum::body::to_bytes(body, max_body).await {
+        Ok(b) => b,
+        Err(_) => return Err(StatusCode::PAYLOAD_TOO_LARGE.into_response()),
+    };
+    let answer = match mcp::jsonrpc::screen(&bytes) {
+        mcp::jsonrpc::Screened::Pass => {
+            return Ok(Request::from_parts(parts, axum::body::Body::from(bytes)));
+        }
+        mcp::jsonrpc::Screened::Answer(e) => e,
+        // A notification gets no JSON-RPC answer, but HTTP must refuse it.
+        mcp::jsonrpc::Screened::Drop => mcp::jsonrpc::error_response(
+            Value::Null,
+            mcp::jsonrpc::code::INVALID_PARAMS,
+            "Invalid params of a notification",
+        ),
+    };
+    Err((StatusCode::BAD_REQUEST, axum::Json(answer)).into_response())
+}
+
+/// A `DELETE` of a session that does not exist (never opened, already
+/// closed or expired) is 404, as the MCP transport answers every request
+/// naming a session the server no longer has; rmcp would answer 202.
+async fn deleted_session(req: &Request, sessions: &mcp::Sessions) -> Option<Response> {
+    if req.method() != axum::http::Method::DELETE {
+        return None;
+    }
+    let id = req.headers().get("mcp-session-id")?.to_str().ok()?;
+    let known = sessions.sessions.read().await.keys().any(|k| k.as_ref() == id);
+    (!known).then(|| StatusCode::NOT_FOUND.into_response())
 }
