@@ -239,4 +239,16 @@ impl Game for CatanJunior {
     fn topology(state: &State) -> Option<serde_json::Value> {
         Some(crate::geometry::served(state))
     }
+
+    fn describe(config: &Config) -> engine::Description {
+        crate::describe::describe(config.edition)
+    }
+
+    fn describe_state(state: &State) -> engine::Description {
+        crate::describe::describe(state.edition)
+    }
+
+    fn places(state: &State) -> Option<serde_json::Value> {
+        serde_json::to_value(crate::describe::places(state)).ok()
+    }
 }

@@ -28,6 +28,7 @@ pub mod action;
 pub mod board;
 pub mod board_data;
 pub mod config;
+pub mod describe;
 pub mod edition;
 pub mod error;
 pub mod event;

@@ -522,6 +522,18 @@ impl<P: Part> Game for CatanGame<P> {
         Some(geometry::served(state))
     }
 
+    fn describe(config: &Config) -> engine::Description {
+        crate::describe::of_config(config)
+    }
+
+    fn describe_state(state: &State<P>) -> engine::Description {
+        crate::describe::describe(state.rules, state.turn_rule)
+    }
+
+    fn places(state: &State<P>) -> Option<serde_json::Value> {
+        serde_json::to_value(crate::places::places(state)).ok()
+    }
+
     fn state_heap(state: &State<P>) -> engine::StateHeap {
         state.heap()
     }

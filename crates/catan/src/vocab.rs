@@ -285,7 +285,7 @@ const CHANCE_ALL: &[&str] = &[
 /// The tags of [`CkEvent`], and all tags in the order of the one enum they
 /// were split from (an unknown tag's refusal lists them in that order, as
 /// before the split); [`BaseEvent`]'s are the others (tested against serde's).
-const EVENT_CK: &[&str] = &[
+pub(crate) const EVENT_CK: &[&str] = &[
     "event_die",
     "barbarians_advanced",
     "barbarian_attack",
@@ -321,7 +321,7 @@ const EVENT_CK: &[&str] = &[
     "squire_moved",
     "road_removed",
 ];
-const EVENT_ALL: &[&str] = &[
+pub(crate) const EVENT_ALL: &[&str] = &[
     "built",
     "starting_resources",
     "turn_started",
@@ -384,7 +384,7 @@ const EVENT_ALL: &[&str] = &[
 /// The tags of [`CkPhase`], and all tags in the order of the one enum they
 /// were split from (an unknown tag's refusal lists them in that order, as
 /// before the split); [`BasePhase`]'s are the others (tested against serde's).
-const PHASE_CK: &[&str] = &[
+pub(crate) const PHASE_CK: &[&str] = &[
     "pillage",
     "defender_deck",
     "progress_draw",
@@ -404,7 +404,7 @@ const PHASE_CK: &[&str] = &[
     "master_merchant",
     "harbor_reply",
 ];
-const PHASE_ALL: &[&str] = &[
+pub(crate) const PHASE_ALL: &[&str] = &[
     "setup",
     "roll",
     "rolling",

@@ -85,6 +85,14 @@ enum Request {
     Log,
     Result,
     Topology,
+    /// The description of the current match with its places, or (with
+    /// `game`) of a game's rule set without a match.
+    Describe {
+        #[serde(default)]
+        game: Option<String>,
+        #[serde(default)]
+        rules: Option<String>,
+    },
     Bot {
         seat: u8,
         bot: String,
@@ -241,6 +249,13 @@ impl Referee {
             Request::Log => Ok(self.current()?.log()),
             Request::Result => Ok(json!(self.current()?.result())),
             Request::Topology => Ok(self.current()?.topology()),
+            Request::Describe { game: Some(game), rules } => {
+                Ok(json!(registry::describe(&game, rules.as_deref())?))
+            }
+            Request::Describe { game: None, rules: None } => Ok(engine::describe::with_places(self.current()?)),
+            Request::Describe { game: None, rules: Some(_) } => Err(ErrorInfo::malformed(
+                "describe: `rules` names a rule set of a `game`; without `game` the current match is described",
+            )),
             Request::Bot {
                 seat,
                 bot,

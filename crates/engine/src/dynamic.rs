@@ -62,6 +62,9 @@ pub trait GameEntry: Send + Sync {
     fn options(&self) -> Vec<OptionCard> {
         Vec::new()
     }
+    /// The game's description ([`Game::describe`]) under the options given
+    /// as JSON (`null` for the defaults).
+    fn describe(&self, options: &Value) -> Result<crate::Description, ErrorInfo>;
 }
 
 /// One documented option of a game as a client sees it: the JSON key, what
@@ -281,6 +284,10 @@ impl<G: Game> GameEntry for Entry<G> {
         G::ID
     }
 
+    fn describe(&self, options: &Value) -> Result<crate::Description, ErrorInfo> {
+        Ok(G::describe(&options::<G>(options)?))
+    }
+
     fn create(
         &self,
         config: &Value,
@@ -424,6 +431,12 @@ pub trait DynMatch: Send + Sync {
     /// The board's geometry ([`Game::topology`]) with the game's id:
     /// `{"game": …, "kind": "none"}` for a game without a board.
     fn topology(&self) -> Value;
+    /// The description of the rule set the match plays
+    /// ([`Game::describe_state`]).
+    fn description(&self) -> crate::Description;
+    /// What each place of the board touches ([`Game::places`]) with the
+    /// game's id: `{"game": …, "kind": "none"}` for a game without places.
+    fn places(&self) -> Value;
     /// [`DynMatch::view`] as JSON text, serialised straight from the typed
     /// view: a server sends it after every action, and building the `Value`
     /// tree first cost as much as the action itself.
@@ -545,6 +558,16 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn topology(&self) -> Value {
         let mut out = G::topology(self.state()).unwrap_or_else(|| serde_json::json!({ "kind": "none" }));
+        if let Some(obj) = out.as_object_mut() {
+            obj.insert("game".into(), Value::from(G::ID));
+        }
+        out
+    }
+    fn description(&self) -> crate::Description {
+        G::describe_state(self.state())
+    }
+    fn places(&self) -> Value {
+        let mut out = G::places(self.state()).unwrap_or_else(|| serde_json::json!({ "kind": "none" }));
         if let Some(obj) = out.as_object_mut() {
             obj.insert("game".into(), Value::from(G::ID));
         }

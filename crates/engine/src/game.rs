@@ -290,6 +290,31 @@ pub trait Game: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The game's description under a config: names in German and English
+    /// of every resource, piece, card, phase and event kind, colours, costs
+    /// and card data ([`crate::Description`]), the one source every front end
+    /// reads. The default describes nothing; every registered game fills it
+    /// (the registry's test walks them).
+    fn describe(_config: &Self::Config) -> crate::Description {
+        crate::Description::new(Self::ID)
+    }
+
+    /// The description of the rule set a state plays (a loaded position has
+    /// no config; its rules are in the state). The default describes the
+    /// default config.
+    fn describe_state(_state: &Self::State) -> crate::Description {
+        Self::describe(&Self::Config::default())
+    }
+
+    /// What each place of the state's board touches, as JSON with a `kind`
+    /// naming its form (CATAN: each intersection with its hexes, pips,
+    /// harbor and neighbours; each path with its two intersections). Built
+    /// on [`Game::topology`]'s ids. `None` (the default) for a game without
+    /// places.
+    fn places(_state: &Self::State) -> Option<serde_json::Value> {
+        None
+    }
+
     /// What a state holds outside its own `size_of`: bytes on the heap that
     /// a clone allocates again (`owned`) and bytes every clone shares by a
     /// reference count (`shared`). `spielleiter bench` prints both, since a

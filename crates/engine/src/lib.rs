@@ -7,6 +7,7 @@
 //! front ends ([`DynMatch`]). No I/O happens here.
 
 pub mod counts;
+pub mod describe;
 pub mod digest;
 pub mod dynamic;
 pub mod game;
@@ -19,6 +20,7 @@ pub mod seat;
 pub mod session;
 
 pub use counts::{CountKind, Counts, CountsForm};
+pub use describe::{Card, Description, Price, Term};
 pub use dynamic::{
     parse_strict, DynMatch, GameEntry, OptionCard, OptionKind, OptionValue, RuleSetCard, SavedState, Stored,
 };

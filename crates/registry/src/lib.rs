@@ -377,6 +377,15 @@ impl<G: Registered> GameEntry for Listed<G> {
     fn options(&self) -> Vec<OptionCard> {
         option_cards(&info::<G>())
     }
+    /// The description of the state type that plays the options, its
+    /// `rule_set` named as the lobby names it.
+    fn describe(&self, options: &Value) -> Result<engine::Description, ErrorInfo> {
+        let mut d = G::entry_for(&Pick::Options(options)).describe(options)?;
+        if let Some(r) = self.rule_set_of(options) {
+            d.rule_set = r.to_owned();
+        }
+        Ok(d)
+    }
     fn rule_set_of(&self, options: &Value) -> Option<&'static str> {
         let config: G::Config = if options.is_null() {
             G::Config::default()
@@ -445,6 +454,13 @@ pub fn entry(id: &str) -> Result<Box<dyn GameEntry>, ErrorInfo> {
 /// The JSON-speaking entry of every game, in list order (for the server).
 pub fn entries() -> Vec<Box<dyn GameEntry>> {
     games().iter().map(|g| (g.entry)()).collect()
+}
+
+/// The description of game `id` under a rule set of the registry (`None`:
+/// the default one): what `GET /api/games/{id}/description?rules=…` and the
+/// referee serve.
+pub fn describe(id: &str, rule_set: Option<&str>) -> Result<engine::Description, ErrorInfo> {
+    engine::describe::describe_rule_set(entry(id)?.as_ref(), rule_set)
 }
 
 /// The error for a game id that does not exist.

@@ -104,6 +104,7 @@ pub fn router(app: Arc<App>) -> Router {
     let mut router = Router::new()
         .route("/api/health", get(health))
         .route("/api/games", get(games))
+        .route("/api/games/{id}/description", get(game_description))
         .route("/api/ratings", get(ratings))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_summary))
@@ -115,6 +116,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
         .route("/api/tables/{id}/topology", get(topology))
+        .route("/api/tables/{id}/description", get(table_description))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))
         .route("/api/tables/{id}/rematch", post(rematch))
         .route("/api/tables/{id}/autopilot", post(autopilot))
@@ -700,6 +702,33 @@ async fn log(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json
 
 async fn topology(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     Ok(Json(app.lobby.topology(&id).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DescriptionQuery {
+    /// A rule set id of the game (`base`, `cities_knights`, …); the default one if left out.
+    rules: Option<String>,
+}
+
+/// A game's description under one of its rule sets: names, colours, costs
+/// and cards, the one source front ends read (docs/protocol.md, "Descriptions").
+async fn game_description(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<DescriptionQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let registry = app.lobby.registry();
+    let entry = registry
+        .get(&id)
+        .ok_or_else(|| ApiError::unknown_game(&id, &registry.ids()))?;
+    let d = engine::describe::describe_rule_set(entry.as_ref(), q.rules.as_deref()).map_err(ApiError::engine)?;
+    Ok(Json(serde_json::to_value(d).unwrap_or(Value::Null)))
+}
+
+/// A table's description under the rules it plays, with its board's places.
+async fn table_description(State(app): State<Arc<App>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.lobby.description(&id).await?))
 }
 
 async fn websocket(

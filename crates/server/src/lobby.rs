@@ -574,6 +574,24 @@ impl Lobby {
         Ok(m.topology())
     }
 
+    /// The description of a table's game under the rules it plays, with
+    /// its board's places (`GET /api/tables/{id}/description`): from the
+    /// running match, or from a finished table's stored log as
+    /// [`Lobby::topology`] does.
+    pub async fn description(&self, id: &str) -> Result<Value, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::Description { reply }).await;
+        }
+        let log = self.log(id).await?;
+        let game = log["game"].as_str().unwrap_or_default();
+        let entry = self
+            .registry()
+            .get(game)
+            .ok_or_else(|| ApiError::unknown_game(game, &self.registry().ids()))?;
+        let m = crate::webui::start_of_log(entry.as_ref(), &log).map_err(ApiError::engine)?;
+        Ok(engine::describe::with_places(m.as_ref()))
+    }
+
     /// A table's chat lines from `from` on, from memory or (a finished table
     /// no longer in memory) from the database.
     pub async fn chat(&self, id: &str, from: u64) -> Result<Vec<crate::chat::ChatLine>, ApiError> {
@@ -650,3 +668,4 @@ impl Lobby {
         .map_err(|e| ApiError::internal(&e.to_string()))?
     }
 }
+

@@ -24,6 +24,10 @@ impl Game for Splendor {
     type View = View;
     type Error = SplendorError;
 
+    fn describe(_config: &Config) -> engine::Description {
+        crate::describe::describe()
+    }
+
     fn player_range(_config: &Config) -> std::ops::RangeInclusive<usize> {
         2..=4
     }

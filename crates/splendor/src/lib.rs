@@ -20,6 +20,7 @@ pub mod chance;
 pub mod check;
 pub mod config;
 pub mod data;
+pub mod describe;
 pub mod determinize;
 pub mod end;
 pub mod error;

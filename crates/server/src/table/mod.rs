@@ -152,6 +152,12 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
+    /// The game's description with the board's places
+    /// ([`engine::describe::with_places`]); public, like the board.
+    Description {
+        /// The answer.
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
     /// A seat or a spectator writes a chat line (already checked by
     /// [`crate::chat::check_text`]); it is stored, then sent to every
     /// subscriber. A seat writes under its own name, a spectator as
@@ -592,6 +598,9 @@ impl Table {
             }
             Command::Topology { reply } => {
                 let _ = reply.send(Ok(self.game.topology()));
+            }
+            Command::Description { reply } => {
+                let _ = reply.send(Ok(engine::describe::with_places(self.game.as_ref())));
             }
             Command::Chat {
                 access,
