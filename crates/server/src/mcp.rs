@@ -34,12 +34,37 @@ use std::time::Duration;
 #[derive(Debug)]
 pub struct Tables {
     app: Arc<App>,
+    /// Each table's description and places, read once (they do not change
+    /// during a game); cleared when it grows past [`DESCRIBED`].
+    described: Mutex<HashMap<String, Arc<(Value, Value)>>>,
 }
+
+/// Most tables whose description [`Tables`] keeps.
+const DESCRIBED: usize = 1024;
 
 impl Tables {
     /// The backend of `app`'s lobby.
     pub fn new(app: Arc<App>) -> Tables {
-        Tables { app }
+        Tables {
+            app,
+            described: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A table's description and places (`GET /api/tables/{id}/description`).
+    async fn description(&self, table: &str) -> Arc<(Value, Value)> {
+        if let Some(d) = self.described.lock().unwrap_or_else(|p| p.into_inner()).get(table) {
+            return Arc::clone(d);
+        }
+        let mut d = self.app.lobby.description(table).await.unwrap_or(Value::Null);
+        let places = d.as_object_mut().and_then(|o| o.remove("places")).unwrap_or(Value::Null);
+        let both = Arc::new((d, places));
+        let mut map = self.described.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() >= DESCRIBED {
+            map.clear();
+        }
+        map.insert(table.to_string(), Arc::clone(&both));
+        both
     }
 }
 
@@ -99,14 +124,44 @@ impl Tables {
         })
     }
 
-    /// The seat's picture at a table driven here.
+    /// The seat's picture at a table driven here. A seat a bot plays
+    /// because its clock ran out is taken back first: the agent's call is
+    /// its return, as a returning player's click is (the picture says so).
     pub(crate) async fn picture_here(&self, table: String, seat: u8, access: Access) -> Result<Picture, ErrorInfo> {
         let handle = self.handle(&table)?;
-        let snap = handle
-            .ask(|reply| Command::Snapshot { access, reply })
+        let a = access.clone();
+        let mut snap = handle
+            .ask(|reply| Command::Snapshot { access: a, reply })
             .await
             .map_err(info)?;
+        let on_autopilot = snap.seats.get(usize::from(seat)).is_some_and(|s| s.autopilot);
+        if on_autopilot {
+            let a = access.clone();
+            handle
+                .ask(|reply| Command::Autopilot {
+                    access: a,
+                    on: false,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            tracing::info!(table = %table, seat, "agent took its seat back from the bot");
+            snap = handle
+                .ask(|reply| Command::Snapshot { access, reply })
+                .await
+                .map_err(info)?;
+        }
+        let clock = snap.clock.as_ref().map(|c| ClockNote {
+            turn_seconds: c.seats.get(usize::from(seat)).and_then(|s| s.turn_seconds).unwrap_or(c.turn_seconds),
+            left_ms: c
+                .seats
+                .get(usize::from(seat))
+                .and_then(|s| s.deadline_ms)
+                .map(|d| d - c.now_ms),
+            taken_back: on_autopilot,
+        });
         let game = handle.summary.read().map(|s| s.game.clone()).unwrap_or_default();
+        let described = self.description(&table).await;
         Ok(Picture {
             game,
             table,
@@ -118,33 +173,44 @@ impl Tables {
             legal: snap.legal,
             result: snap.result,
             seats: lines(&snap.seats),
+            clock,
+            description: described.0.clone(),
+            places: described.1.clone(),
         })
     }
 
-    /// The seat's events from `from` on (the newest `limit`): from the
-    /// actor for a table driven here, from the stored log for a finished one.
-    pub(crate) async fn events_here(
+    /// The seat's history from `from` on: from the actor for a table driven
+    /// here, from the stored log for a finished one.
+    pub(crate) async fn history_here(&self, table: String, access: Access, from: u64) -> Result<Vec<Entry>, ErrorInfo> {
+        let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
+        Ok(mcp::local::entries_of(&history["entries"]))
+    }
+
+    /// The chat of a table driven here (or finished), from line `from` on.
+    pub(crate) async fn chat_here(&self, table: String, access: Access, from: u64) -> Result<Vec<ChatLine>, ErrorInfo> {
+        // The seat is checked like every call's, though the chat is public.
+        let handle = self.handle(&table)?;
+        handle
+            .ask(|reply| Command::Snapshot { access, reply })
+            .await
+            .map_err(info)?;
+        let lines = self.app.lobby.chat(&table, from).await.map_err(info)?;
+        Ok(lines.into_iter().map(chat_line).collect())
+    }
+
+    /// Writes a chat line as the seat at a table driven here, through the
+    /// HTTP chat's own checks ([`crate::http::write_chat`]).
+    pub(crate) async fn say_here(
         &self,
         table: String,
         access: Access,
-        from: u64,
-        limit: usize,
-    ) -> Result<Vec<Value>, ErrorInfo> {
-        let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
-        let mut events: Vec<Value> = history["entries"]
-            .as_array()
-            .map(|rows| {
-                rows.iter()
-                    .filter_map(|r| r["events"].as_array())
-                    .flatten()
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default();
-        if events.len() > limit {
-            events.drain(..events.len() - limit);
-        }
-        Ok(events)
+        text: String,
+        ip: IpAddr,
+    ) -> Result<ChatLine, ErrorInfo> {
+        let line = crate::http::write_chat(&self.app, &table, access, &text, ip)
+            .await
+            .map_err(info)?;
+        Ok(chat_line(line))
     }
 
     /// Plays an action for the seat at a table driven here.
@@ -249,6 +315,7 @@ impl Backend for Tables {
             let clock = req.turn_seconds.map(|turn_seconds| crate::clock::ClockConfig {
                 turn_seconds,
                 grace_seconds: 0,
+                agent_turn_seconds: req.agent_turn_seconds,
             });
             let create = CreateTable {
                 game: req.game.clone(),
@@ -317,21 +384,86 @@ impl Backend for Tables {
         })
     }
 
-    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+    fn history(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<Entry>, ErrorInfo>> {
         Box::pin(async move {
             let (table, seat, secret_hash) = seat_of(&at)?;
             let call = Call::Events {
                 seat,
                 secret_hash: secret_hash.clone(),
                 from,
-                limit,
             };
             if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
                 return answer;
             }
-            self.events_here(table, seat_access(seat, secret_hash), from, limit)
-                .await
+            self.history_here(table, seat_access(seat, secret_hash), from).await
         })
+    }
+
+    fn tables(&self) -> BoxFuture<'_, Result<Vec<TableLine>, ErrorInfo>> {
+        Box::pin(async move {
+            Ok(self
+                .app
+                .lobby
+                .list()
+                .into_iter()
+                .filter(|t| t.status != "finished")
+                .map(|t| TableLine {
+                    started: t.status != "waiting",
+                    table: t.id,
+                    game: t.game,
+                    rules: t.rules,
+                    seats: lines(&t.seats),
+                    turn_seconds: t.clock.map(|c| c.turn_seconds),
+                })
+                .collect())
+        })
+    }
+
+    fn chat(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<ChatLine>, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Chat {
+                seat,
+                secret_hash: secret_hash.clone(),
+                from,
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.chat_here(table, seat_access(seat, secret_hash), from).await
+        })
+    }
+
+    fn say(&self, at: SeatRef, text: String) -> BoxFuture<'_, Result<ChatLine, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let ip = at.peer.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+            let call = Call::Say {
+                seat,
+                secret_hash: secret_hash.clone(),
+                text: text.clone(),
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.say_here(table, seat_access(seat, secret_hash), text, ip).await
+        })
+    }
+
+    fn descriptions(&self) -> Vec<Value> {
+        let registry = self.app.lobby.registry();
+        registry
+            .ids()
+            .into_iter()
+            .filter_map(|id| registry.get(id))
+            .flat_map(|e| {
+                e.rule_sets()
+                    .into_iter()
+                    .filter_map(|r| e.describe(&r.options).ok())
+                    .filter_map(|d| serde_json::to_value(d).ok())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
@@ -398,8 +530,18 @@ fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
             seat: s.seat,
             kind: s.kind.clone(),
             name: s.name.clone(),
+            autopilot: s.autopilot,
         })
         .collect()
+}
+
+fn chat_line(l: crate::chat::ChatLine) -> ChatLine {
+    ChatLine {
+        idx: l.idx,
+        seat: l.seat,
+        name: l.name,
+        text: l.text,
+    }
 }
 
 /// Most MCP sessions one client address may hold at once: a session costs a
