@@ -9,6 +9,7 @@ mod arena;
 mod commands;
 mod fuzz_input;
 mod invalid_state;
+mod mcp_http;
 mod mcp_tools;
 mod referee_protocol;
 mod seat_bot;
