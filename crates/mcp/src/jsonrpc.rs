@@ -64,11 +64,45 @@ pub fn screen(bytes: &[u8]) -> Screened {
             ))
         }
     };
-    if serde_json::from_value::<rmcp::model::ClientJsonRpcMessage>(value.clone()).is_ok() {
-        return Screened::Pass;
+    match serde_json::from_value::<rmcp::model::ClientJsonRpcMessage>(value.clone()) {
+        // rmcp reads a request of a known method whose `params` do not fit
+        // that method as a custom request (its request enum is untagged),
+        // and would answer "method not found".
+        Ok(rmcp::model::JsonRpcMessage::Request(r)) => match &r.request {
+            rmcp::model::ClientRequest::CustomRequest(c) if CLIENT_METHODS.contains(&c.method.as_str()) => {
+                Screened::Answer(error_response(
+                    serde_json::to_value(&r.id).unwrap_or(Value::Null),
+                    code::INVALID_PARAMS,
+                    &format!("Invalid params for '{}'", clip(&c.method)),
+                ))
+            }
+            _ => Screened::Pass,
+        },
+        Ok(_) => Screened::Pass,
+        Err(_) => screen_value(&value),
     }
-    screen_value(&value)
 }
+
+/// The requests a client sends an MCP server, by method: a request of one
+/// of these that rmcp reads as a custom request has wrong `params`.
+const CLIENT_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "logging/setLevel",
+    "tasks/get",
+    "tasks/update",
+    "tasks/cancel",
+];
 
 /// Why well-formed JSON is no message rmcp takes.
 fn screen_value(value: &Value) -> Screened {

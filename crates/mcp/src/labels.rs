@@ -173,6 +173,10 @@ impl Words {
     /// `key: value` at `depth`, the value in one line when it is short and
     /// as a block below the key otherwise. Nothing is cut.
     pub fn field(&self, key: &str, v: &Value, depth: usize, out: &mut String) {
+        if let Some(cards) = crate::places::view_field(key, v, self, depth) {
+            out.push_str(&cards);
+            return;
+        }
         let pad = "  ".repeat(depth);
         let line = self.inline(v);
         let nested = matches!(v, Value::Object(o) if o.values().any(|x| x.is_object() || x.is_array()))
@@ -245,11 +249,12 @@ pub fn label_action(action: &Value, words: &Words, free: bool) -> String {
         out.push_str(&fields.join(", "));
     }
     if !free {
+        // Priced by the action's type, or by the thing it builds or buys.
         let thing = kind
             .strip_prefix("build_")
             .or_else(|| kind.strip_prefix("buy_"))
             .unwrap_or(kind);
-        if let Some(cost) = words.cost_of(thing) {
+        if let Some(cost) = words.cost_of(kind).or_else(|| words.cost_of(thing)) {
             out.push_str(" — ");
             out.push_str(&cost);
         }

@@ -10,7 +10,7 @@
 //! any tool for `"format": "json"` and gets the JSON as its text instead.
 
 use rmcp::handler::server::tool::IntoCallToolResult;
-use rmcp::model::{CallToolResponse, CallToolResult, Content};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -57,7 +57,7 @@ impl<T: Serialize + JsonSchema + 'static> IntoCallToolResult for Json<T> {
             Format::Text => self.text,
             Format::Json => value.to_string(),
         };
-        let mut result = CallToolResult::success(vec![Content::text(text)]);
+        let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
         result.structured_content = Some(value);
         Ok(result.into())
     }
@@ -72,7 +72,7 @@ pub fn refusal(e: &engine::ErrorInfo, format: Format) -> CallToolResult {
         Format::Text => format!("Refused [{}]: {} / {}", e.rule, e.message.en, e.message.de),
         Format::Json => value.to_string(),
     };
-    let mut result = CallToolResult::error(vec![Content::text(text)]);
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     result.structured_content = Some(value);
     result
 }

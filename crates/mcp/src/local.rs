@@ -275,7 +275,7 @@ impl Backend for Local {
                     turn_seconds: None,
                 }])
             })
-            .or_else(|_| Ok(Vec::new()))
+            .or_else(|_| Ok::<_, ErrorInfo>(Vec::new()))
         })
     }
 

@@ -279,3 +279,48 @@ pub fn board_text(p: &Picture, words: &Words, lang: Lang) -> Option<String> {
     }
     Some(t)
 }
+
+/// A view field that holds cards by id (a market, nobles, reserved cards),
+/// written with each card's data from the description; `None` for any
+/// other field, or when the description has no cards.
+pub fn view_field(key: &str, v: &Value, words: &Words, depth: usize) -> Option<String> {
+    words.description.get("cards")?.as_object().filter(|c| !c.is_empty())?;
+    let pad = "  ".repeat(depth);
+    let named = words.name(key);
+    let cards = |list: &Value, decks: &[&str]| -> Option<Vec<String>> {
+        list.as_array()?
+            .iter()
+            .filter(|c| !c.is_null())
+            .map(|c| card(c, words, decks).or_else(|| Some(words.inline(c))))
+            .collect()
+    };
+    match (key, v) {
+        ("market", Value::Array(rows)) if rows.iter().all(Value::is_array) => {
+            let mut t = format!("{pad}{named}:\n");
+            for (i, row) in rows.iter().enumerate() {
+                let list = cards(row, &["development"])?;
+                let _ = writeln!(t, "{pad}  {} {}: {}", words.lang.pick("Stufe", "level"), i + 1, list.join("; "));
+            }
+            Some(t)
+        }
+        ("nobles", Value::Array(a)) if a.iter().all(Value::is_u64) => {
+            Some(format!("{pad}{named}: {}\n", cards(v, &["nobles"])?.join("; ")))
+        }
+        ("reserved", Value::Array(a)) if a.iter().all(Value::is_object) => {
+            let list: Vec<String> = a
+                .iter()
+                .map(|r| match r.get("card").filter(|c| !c.is_null()) {
+                    Some(c) => card(c, words, &["development"]).unwrap_or_else(|| words.inline(c)),
+                    None => format!(
+                        "{} {} ({})",
+                        words.lang.pick("verdeckt, Stufe", "face down, level"),
+                        words.inline(r.get("level").unwrap_or(&Value::Null)),
+                        words.lang.pick("unbekannt", "unknown")
+                    ),
+                })
+                .collect();
+            Some(format!("{pad}{named}: {}\n", list.join("; ")))
+        }
+        _ => None,
+    }
+}

@@ -579,8 +579,9 @@ impl Referee {
         delta: bool,
     ) -> Result<(ObserveOut, String), ErrorInfo> {
         let seen = self.memory.get(&p.table, p.seat);
+        // `act` has listed the steps already; `observe` lists them here.
         let entries = match &seen {
-            Some(s) if s.version < p.version => self.backend.history(at, s.version).await?,
+            Some(s) if s.version < p.version && !delta => self.backend.history(at, s.version).await?,
             _ => Vec::new(),
         };
         let (entries, earlier) = newest(entries);
