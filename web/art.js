@@ -8,6 +8,7 @@
 // drawings. Pictures are decorative (`aria-hidden`): the word beside them,
 // or the title of the hex, says what they show to a screen reader.
 
+import { term, onDescription } from './games/describe.js';
 import { h } from './dom.js';
 
 // ----- the drawings (viewBox 0 0 24 24) -----
@@ -120,20 +121,32 @@ const ICONS = {
  * (trees' dots in the forest, courses of bricks on the hills, grass tufts on
  * the pasture, furrows on the fields, scree on the mountains, ripples in the
  * sand), so that the kind reads even where the motif is hidden by a token.
+ * Each entry is [tile size, texture]; the ground colour under the texture is
+ * the game's colour of the terrain or good, from the served description.
  */
 const PATTERN = {
-  forest: ['#2f7d3a', 14, '<path d="M3 6 5 2l2 4zM10 13l2-4 2 4z" fill="#1c5a26"/><circle cx="11" cy="4" r="1.3" fill="#3f9a4a"/>'],
-  hills: ['#c66a3d', 16, '<path d="M0 4h16M0 12h16M4 0v4M12 4v8M4 12v4" stroke="#a04f26" stroke-width="1.2" fill="none"/>'],
-  pasture: ['#a5d46a', 12, '<path d="M2 9l1.5-3L5 9M7.5 4 9 1l1.5 3" stroke="#6fa53c" stroke-width="1" fill="none" stroke-linecap="round"/>'],
-  fields: ['#f0c94a', 10, '<path d="M0 10 10 0M-2 2 2-2M8 12l4-4" stroke="#d4a72a" stroke-width="1.3"/>'],
-  mountains: ['#8e8e99', 14, '<path d="M1 9l3-4 3 4M8 4l2.5-3L13 4" stroke="#6c6c78" stroke-width="1.1" fill="none" stroke-linejoin="round"/>'],
-  desert: ['#e8d7a8', 16, '<path d="M0 5q4-3 8 0t8 0M0 13q4-3 8 0t8 0" stroke="#cdb47a" stroke-width="1" fill="none"/>'],
-  wood: ['#2f7d3a', 14, '<path d="M3 6 5 2l2 4zM10 13l2-4 2 4z" fill="#1c5a26"/>'],
-  wool: ['#b5dd7a', 12, '<path d="M2 9l1.5-3L5 9M7.5 4 9 1l1.5 3" stroke="#7cae45" stroke-width="1" fill="none" stroke-linecap="round"/>'],
-  pineapple: ['#f2b233', 10, '<path d="M0 0l10 10M10 0 0 10" stroke="#d08f1c" stroke-width="1"/>'],
-  sabre: ['#8aa0b8', 14, '<path d="M2 12 12 2" stroke="#6e839b" stroke-width="1.2"/><circle cx="11" cy="11" r="1" fill="#b8c6d6"/>'],
-  gold: ['#e8c547', 12, '<path d="M3 3l1 2 2 1-2 1-1 2-1-2-2-1 2-1zM9 8l.6 1.4L11 10l-1.4.6L9 12l-.6-1.4L7 10l1.4-.6z" fill="#fff3b0"/>'],
+  forest: [14, '<path d="M3 6 5 2l2 4zM10 13l2-4 2 4z" fill="#1c5a26"/><circle cx="11" cy="4" r="1.3" fill="#3f9a4a"/>'],
+  hills: [16, '<path d="M0 4h16M0 12h16M4 0v4M12 4v8M4 12v4" stroke="#a04f26" stroke-width="1.2" fill="none"/>'],
+  pasture: [12, '<path d="M2 9l1.5-3L5 9M7.5 4 9 1l1.5 3" stroke="#6fa53c" stroke-width="1" fill="none" stroke-linecap="round"/>'],
+  fields: [10, '<path d="M0 10 10 0M-2 2 2-2M8 12l4-4" stroke="#d4a72a" stroke-width="1.3"/>'],
+  mountains: [14, '<path d="M1 9l3-4 3 4M8 4l2.5-3L13 4" stroke="#6c6c78" stroke-width="1.1" fill="none" stroke-linejoin="round"/>'],
+  desert: [16, '<path d="M0 5q4-3 8 0t8 0M0 13q4-3 8 0t8 0" stroke="#cdb47a" stroke-width="1" fill="none"/>'],
+  wood: [14, '<path d="M3 6 5 2l2 4zM10 13l2-4 2 4z" fill="#1c5a26"/>'],
+  wool: [12, '<path d="M2 9l1.5-3L5 9M7.5 4 9 1l1.5 3" stroke="#7cae45" stroke-width="1" fill="none" stroke-linecap="round"/>'],
+  pineapple: [10, '<path d="M0 0l10 10M10 0 0 10" stroke="#d08f1c" stroke-width="1"/>'],
+  sabre: [14, '<path d="M2 12 12 2" stroke="#6e839b" stroke-width="1.2"/><circle cx="11" cy="11" r="1" fill="#b8c6d6"/>'],
+  gold: [12, '<path d="M3 3l1 2 2 1-2 1-1 2-1-2-2-1 2-1zM9 8l.6 1.4L11 10l-1.4.6L9 12l-.6-1.4L7 10l1.4-.6z" fill="#fff3b0"/>'],
 };
+
+/** The ground colour of a terrain or good: the served description's colour. */
+function groundColor(kind) {
+  return term('terrain', kind)?.color || term('good', kind)?.color || '#cccccc';
+}
+
+// A new description may colour the grounds differently: draw the defs anew.
+onDescription(() => {
+  if (typeof document !== 'undefined') document.getElementById('art-defs')?.remove();
+});
 
 /** Puts the drawings into the page once (a hidden <svg> at the end of <body>). */
 export function ensureArt() {
@@ -142,7 +155,9 @@ export function ensureArt() {
     ...Object.entries(TERRAIN).map(([k, body]) => `<symbol id="terrain-${k}" viewBox="0 0 24 24">${body}</symbol>`),
     ...Object.entries(ICONS).map(([k, body]) => `<symbol id="icon-${k}" viewBox="0 0 24 24">${body}</symbol>`),
     ...Object.entries(PATTERN).map(
-      ([k, [bg, size, body]]) => `<pattern id="ground-${k}" patternUnits="userSpaceOnUse" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${bg}"/>${body}</pattern>`,
+      ([k, [size, body]]) => [k, groundColor(k), size, body],
+    ).map(
+      ([k, bg, size, body]) => `<pattern id="ground-${k}" patternUnits="userSpaceOnUse" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${bg}"/>${body}</pattern>`,
     ),
   ];
   const svg = h('svg:svg', { id: 'art-defs', width: 0, height: 0, 'aria-hidden': 'true', focusable: 'false', style: 'position:absolute;width:0;height:0;overflow:hidden' });

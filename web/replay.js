@@ -4,6 +4,7 @@
 // the viewer then watches the table and adds a frame per update, following
 // the game up to the present while it is at the last frame.
 
+import { useDescription } from './games/describe.js';
 import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, TableSocket } from './api.js';
@@ -23,6 +24,14 @@ export async function replayPage(root, id) {
     return () => {};
   }
   const mod = await gameModule(data.game);
+  // Every game's names, colours, costs and places: the one description the
+  // engine serves, fetched once per table before anything is drawn.
+  try {
+    useDescription(await api('GET', `/api/tables/${id}/description`));
+  } catch (e) {
+    mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+    return () => {};
+  }
   if (mod.useTopology) {
     try {
       mod.useTopology(await api('GET', `/api/tables/${id}/topology`));

@@ -3,6 +3,7 @@
 // sentences, seats and invitations, refusals with their rule sentence, the
 // winner screen. Several held seats make hot-seat play.
 
+import { useDescription } from './games/describe.js';
 import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
 import { api, heldSeats, holdSeat, dropSeat, TableSocket } from './api.js';
@@ -45,6 +46,14 @@ export async function tablePage(root, id, params, opts = {}) {
   }
   const mod = await gameModule(summary.game);
   // A game with a board draws from the served geometry: fetched once per table.
+  // Every game's names, colours, costs and places: the one description the
+  // engine serves, fetched once per table before anything is drawn.
+  try {
+    useDescription(await api('GET', `/api/tables/${id}/description`));
+  } catch (e) {
+    mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message)), h('a', { href: '/' }, t('backToLobby')));
+    return () => {};
+  }
   if (mod.useTopology) {
     try {
       mod.useTopology(await api('GET', `/api/tables/${id}/topology`));

@@ -41,7 +41,7 @@ pub trait VecDyn: Send {
     fn state_json(&self, env: usize) -> Option<Value>;
     /// What a picture of game `env` is drawn from: the game's id, its board
     /// geometry (`Game::topology`) and `seat`'s view, both as JSON.
-    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)>;
+    fn picture(&self, env: usize, seat: Seat) -> Option<crate::render::py::Picture>;
 }
 
 type Snap<G> = (
@@ -617,13 +617,13 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     fn state_json(&self, env: usize) -> Option<Value> {
         self.cores.get(env).and_then(|c| serde_json::to_value(c.state()).ok())
     }
-    fn picture(&self, env: usize, seat: Seat) -> Option<(&'static str, Value, Value)> {
+    fn picture(&self, env: usize, seat: Seat) -> Option<crate::render::py::Picture> {
         let state = self.cores.get(env)?.state();
         if seat.index() >= self.players {
             return None;
         }
         let topology = G::topology(state).unwrap_or(Value::Null);
         let view = serde_json::to_value(G::view(state, engine::Viewer::Seat(seat))).ok()?;
-        Some((G::ID, topology, view))
+        Some((G::ID, G::describe_state(state), topology, view))
     }
 }

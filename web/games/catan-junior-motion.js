@@ -2,7 +2,10 @@
 // the supply to a seat, a lair or ship dropping in, Käpt'n Klau moving.
 // Only selectors of the board catan-junior.js draws; no rules.
 
-const GOOD_FILL = { wood: '#2f7d3a', wool: '#b5dd7a', pineapple: '#f2b233', sabre: '#8aa0b8', gold: '#e8c547' };
+import { colorMap } from './describe.js';
+
+/** Each good's colour, from the served description. */
+const GOOD_FILL = colorMap('good');
 
 const seat = (i) => [`[data-testid=hand-${i}]`, `[data-testid=seat-${i}]`];
 const SUPPLY = '[data-testid=supply]';

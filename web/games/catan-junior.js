@@ -12,6 +12,7 @@
 // on screen comes from catan-junior-board.js.
 
 import { SIDES, corners, useTopology } from './catan-junior-board.js';
+import { idList, colorMap, onDescription, inkFor, termName, cost, seatTerm } from './describe.js';
 
 export { useTopology };
 
@@ -27,27 +28,27 @@ import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Catan Junior', en: 'Catan Junior' }, players: [2, 4] };
 
-const GOODS = ['wood', 'wool', 'pineapple', 'sabre', 'gold'];
-const GOOD_NAME = {
-  de: { wood: 'Holz', wool: 'Wolle', pineapple: 'Ananas', sabre: 'Säbel', gold: 'Gold' },
-  en: { wood: 'wood', wool: 'wool', pineapple: 'pineapple', sabre: 'sabre', gold: 'gold' },
-};
-const GOOD_FILL = { wood: '#2f7d3a', wool: '#b5dd7a', pineapple: '#f2b233', sabre: '#8aa0b8', gold: '#e8c547' };
-const GOOD_TEXT = { wood: '#fff', wool: '#111', pineapple: '#111', sabre: '#111', gold: '#111' };
-const COLOUR_FILL = { red: '#d62828', purple: '#7b3fb5', yellow: '#f7d038', blue: '#1d5fd1', white: '#f5f5f0', orange: '#f28c00' };
-const COLOUR_TEXT = { red: '#fff', purple: '#fff', yellow: '#111', blue: '#fff', white: '#111', orange: '#111' };
-const COLOUR_NAME = {
-  de: { red: 'Rot', purple: 'Lila', yellow: 'Gelb', blue: 'Blau', white: 'Weiß', orange: 'Orange' },
-  en: { red: 'red', purple: 'purple', yellow: 'yellow', blue: 'blue', white: 'white', orange: 'orange' },
-};
+/** The goods in the engine's order, with their colours, from the served description. */
+const GOODS = idList('good');
+const GOOD_FILL = colorMap('good');
+const GOOD_TEXT = {};
+/** Seat colours by id (both sides of the board): fill, ink and names. */
+const COLOUR_FILL = {};
+const COLOUR_TEXT = {};
+const COLOUR_TERM = {};
+onDescription((d) => {
+  for (const m of [GOOD_TEXT, COLOUR_FILL, COLOUR_TEXT, COLOUR_TERM]) for (const k of Object.keys(m)) delete m[k];
+  for (const g of GOODS) GOOD_TEXT[g] = inkFor(GOOD_FILL[g]);
+  for (const c of [...(d.seats || []), ...(d.facts?.two_player_seats || [])]) {
+    COLOUR_FILL[c.id] = c.color;
+    COLOUR_TEXT[c.id] = inkFor(c.color);
+    COLOUR_TERM[c.id] = c;
+  }
+});
 const SHIP_DASH = [null, '10 4', '3 3', '12 3 3 3'];
-const COCO_NAME = {
-  de: { move_klau: 'Käpt’n Klau versetzen', free_build: 'Gratis bauen', wood_pineapple: '2 Holz + 2 Ananas', wool_sabre: '2 Wolle + 2 Säbel' },
-  en: { move_klau: 'Move Käpt’n Klau', free_build: 'Build for free', wood_pineapple: '2 wood + 2 pineapple', wool_sabre: '2 wool + 2 sabre' },
-};
 
 const TX = {
-  askCoco: { de: 'Coco fragen (1 Ananas, 1 Säbel, 1 Gold)', en: 'Ask Coco (1 pineapple, 1 sabre, 1 gold)' },
+  askCoco: { de: 'Coco fragen ({cost})', en: 'Ask Coco ({cost})' },
   endTurn: { de: 'Zug beenden', en: 'End turn' },
   roll: { de: 'Wurf: {n}', en: 'Roll: {n}' },
   noRoll: { de: 'Noch nicht gewürfelt', en: 'Not rolled yet' },
@@ -98,7 +99,7 @@ function de(ctx) {
   return ctx.lang !== 'en';
 }
 function goodName(ctx, g) {
-  return GOOD_NAME[de(ctx) ? 'de' : 'en'][g] || g;
+  return termName(ctx, 'good', g);
 }
 function goodsText(ctx, goods) {
   const parts = GOODS.filter((g) => goods?.[g]).map((g) => `${goods[g]} ${goodName(ctx, g)}`);
@@ -119,10 +120,10 @@ function routeText(ctx, r) {
   return tx(ctx, 'route', { a: r?.[0], b: r?.[1] });
 }
 function cocoName(ctx, c) {
-  return COCO_NAME[de(ctx) ? 'de' : 'en'][c] || c;
+  return termName(ctx, 'card', c);
 }
 function seatColour(view, i) {
-  return view?.seats?.[i]?.colour || ['red', 'purple', 'yellow', 'blue'][i];
+  return view?.seats?.[i]?.colour || seatTerm(i)?.id;
 }
 
 export function describeAction(a, ctx) {
@@ -133,7 +134,7 @@ export function describeAction(a, ctx) {
     case 'build_ship':
       return d ? `Schiff bauen: ${routeText(ctx, a.route)}` : `Build a ship: ${routeText(ctx, a.route)}`;
     case 'ask_coco':
-      return tx(ctx, 'askCoco');
+      return tx(ctx, 'askCoco', { cost: goodsText(ctx, cost('ask_coco')) });
     case 'trade_ring':
       return d
         ? `Rettungsring: nimm 1 ${goodName(ctx, a.take)}, gib 1 ${goodName(ctx, a.give)}`
@@ -672,7 +673,7 @@ function panels(h, view, ctx, ix) {
   const out = [];
   const phase = view.phase || {};
   const b = [];
-  if (ix.one.ask_coco) b.push(button(h, tx(ctx, 'askCoco'), () => ctx.act(ix.one.ask_coco), { testid: 'ask-coco' }));
+  if (ix.one.ask_coco) b.push(button(h, tx(ctx, 'askCoco', { cost: goodsText(ctx, cost('ask_coco')) }), () => ctx.act(ix.one.ask_coco), { testid: 'ask-coco' }));
   if (ix.ring.length) b.push(button(h, tx(ctx, 'ringTrade'), toggle(ctx, 'ring'), { testid: 'open-ring-trade' }));
   if (ix.supply.length) b.push(button(h, tx(ctx, 'supplyTrade'), toggle(ctx, 'supply'), { testid: 'open-supply-trade' }));
   if (ix.offer.length) b.push(button(h, tx(ctx, 'offerTitle'), toggle(ctx, 'offer'), { testid: 'open-offer' }));
@@ -717,7 +718,7 @@ function seatEl(h, view, i, ctx) {
       h(
         'span',
         {},
-        h('span', { class: 'badge', style: { background: COLOUR_FILL[colour], color: COLOUR_TEXT[colour] }, title: COLOUR_NAME[de(ctx) ? 'de' : 'en'][colour] || colour }, String(i + 1)),
+        h('span', { class: 'badge', style: { background: COLOUR_FILL[colour], color: COLOUR_TEXT[colour] }, title: COLOUR_TERM[colour]?.[de(ctx) ? 'de' : 'en'] || colour }, String(i + 1)),
         ' ',
         h('strong', {}, ctx.seatName(i)),
       ),

@@ -4,27 +4,18 @@
 // and events are told by ck-table.js, which this module asks.
 
 import { TOPO } from './catan-board.js';
+import { idList, termName, seatTerm } from './describe.js';
 import { maritimeRates } from './catan.js';
 import { describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
 
-export const RESOURCES = ['brick', 'lumber', 'wool', 'grain', 'ore'];
-export const DEV = ['knight', 'victory_point', 'road_building', 'year_of_plenty', 'monopoly'];
-export const RES_NAME = {
-  de: { brick: 'Lehm', lumber: 'Holz', wool: 'Wolle', grain: 'Getreide', ore: 'Erz' },
-  en: { brick: 'brick', lumber: 'lumber', wool: 'wool', grain: 'grain', ore: 'ore' },
-};
-export const TERRAIN_NAME = {
-  de: { hills: 'Hügelland', forest: 'Wald', pasture: 'Weideland', fields: 'Ackerland', mountains: 'Gebirge', desert: 'Wüste' },
-  en: { hills: 'Hills', forest: 'Forest', pasture: 'Pasture', fields: 'Fields', mountains: 'Mountains', desert: 'Desert' },
-};
-export const DEV_NAME = {
-  de: { knight: 'Ritter', victory_point: 'Siegpunkt', road_building: 'Straßenbau', year_of_plenty: 'Erfindung', monopoly: 'Monopol' },
-  en: { knight: 'Knight', victory_point: 'Victory point', road_building: 'Road building', year_of_plenty: 'Year of plenty', monopoly: 'Monopoly' },
-};
-export const PLAYER_COLOUR_NAME = {
-  de: ['Rot', 'Blau', 'Weiß', 'Orange', 'Grün', 'Braun'],
-  en: ['red', 'blue', 'white', 'orange', 'green', 'brown'],
-};
+/** The resources and development cards in the engine's order, from the served description. */
+export const RESOURCES = idList('resource');
+export const DEV = idList('development_card');
+/** Seat `i`'s colour name, from the served description ("Rot", "red"). */
+export function seatColourName(ctx, i) {
+  const c = seatTerm(i);
+  return c ? c[de(ctx) ? 'de' : 'en'] : '';
+}
 
 export const TX = {
   roll: { de: 'Würfeln', en: 'Roll the dice' },
@@ -111,13 +102,13 @@ export function pointsText(ctx, p) {
   return tx(ctx, all ? (n === 1 ? 'point' : 'points') : n === 1 ? 'publicPoint' : 'publicPoints', { n });
 }
 export function resName(ctx, r) {
-  return RES_NAME[de(ctx) ? 'de' : 'en'][r] || r;
+  return termName(ctx, 'resource', r);
 }
 export function devName(ctx, c) {
-  return DEV_NAME[de(ctx) ? 'de' : 'en'][c] || c;
+  return termName(ctx, 'development_card', c);
 }
 export function terrainName(ctx, t) {
-  return TERRAIN_NAME[de(ctx) ? 'de' : 'en'][t] || t;
+  return termName(ctx, 'terrain', t);
 }
 
 /** "2 Lehm, 1 Erz" (or "nichts"). */

@@ -11,6 +11,7 @@
 // unchanged. The board's shape (which the view names only by id) is served
 // by the server once per table (useTopology, catan-board.js).
 
+import { colorMap, onDescription, inkFor, onPage } from './describe.js';
 import { TOPO, gridXY, useTopology } from './catan-board.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { hexArt } from './catan-art.js';
@@ -19,7 +20,7 @@ import { autoPass, autoPassSwitch } from './auto-pass.js';
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender } from './ck-table.js';
 import { resChip, button, dialogs, openDialog } from './catan-dialogs.js';
-import { RESOURCES, DEV, PLAYER_COLOUR_NAME, tx, de, pointsText, resName, devName, edgeText, hexText, describeAction } from './catan-text.js';
+import { RESOURCES, DEV, seatColourName, tx, de, pointsText, resName, devName, edgeText, hexText, describeAction } from './catan-text.js';
 
 export { useTopology, dialogs };
 // The game module's words (table.js and the C&K modules read them from here).
@@ -49,13 +50,21 @@ export function tableOptions(players) {
   };
 }
 
-const TERRAIN_FILL = { hills: '#c66a3d', forest: '#2f7d3a', pasture: '#a5d46a', fields: '#f0c94a', mountains: '#8e8e99', desert: '#e8d7a8' };
-export const RES_FILL = { brick: '#c66a3d', lumber: '#2f7d3a', wool: '#a5d46a', grain: '#f0c94a', ore: '#8e8e99' };
-/** Player colours (seat order) and a text colour that reads on each. */
-export const PLAYER_FILL = ['#d62828', '#1d5fd1', '#f5f5f0', '#f28c00', '#2e9e44', '#7a4a21'];
+/** Each terrain's colour, from the served description. */
+const TERRAIN_FILL = colorMap('terrain');
+/** Each resource's colour, from the served description. */
+export const RES_FILL = colorMap('resource');
+/** Player colours (seat order, from the served description) and a text colour that reads on each. */
+export const PLAYER_FILL = [];
 /** The seats' colours for the table's log (white drawn a little darker to show on the page). */
-export const seatColours = ['#d62828', '#1d5fd1', '#b8b8ad', '#f28c00', '#2e9e44', '#7a4a21'];
-const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111', '#fff', '#fff'];
+export const seatColours = [];
+export const PLAYER_TEXT = [];
+onDescription((d) => {
+  const fills = (d.seats || []).map((s) => s.color);
+  PLAYER_FILL.splice(0, PLAYER_FILL.length, ...fills);
+  seatColours.splice(0, seatColours.length, ...fills.map(onPage));
+  PLAYER_TEXT.splice(0, PLAYER_TEXT.length, ...fills.map(inkFor));
+});
 /** Road dash patterns per seat: a second cue beside the colour. */
 const ROAD_DASH = [null, '10 4', '3 3', '12 3 3 3', '6 2', '2 2 8 2'];
 
@@ -563,7 +572,7 @@ function playerEl(h, view, i, ctx) {
   const over = view.phase?.phase === 'over';
   const current = view.current === i && !over;
   const pts = pointsText(ctx, p);
-  const colour = PLAYER_COLOUR_NAME[de(ctx) ? 'de' : 'en'][i];
+  const colour = seatColourName(ctx, i);
   return h(
     'section',
     { class: ['cplayer', me && 'me', current && 'current'], 'data-testid': `player-${i}` },

@@ -11,7 +11,7 @@
 // each listed action can be clicked. catan.js calls render() for a view with
 // a `cities_knights` part.
 
-import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, describeEvent as catanEvent } from './catan.js';
+import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, PLAYER_TEXT, describeEvent as catanEvent } from './catan.js';
 import { addLayers, cardOf, say } from './ck-board.js';
 import { artIcon } from '../art.js';
 import {
@@ -19,7 +19,6 @@ import {
   name, cardName, cardText, improvementName, describeEvent, actionCost, costSuffix, isDe, barbarianBalance, faceText, cardsText,
 } from './ck-text.js';
 
-const PLAYER_TEXT = ['#fff', '#fff', '#111', '#111'];
 
 const STYLE = `
 .catan .ck-dice .die.event { background: #f3f3f3; color: #111; width: auto; min-width: 2.6rem; padding: 0 .35rem; font-size: .75rem; }

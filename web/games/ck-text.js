@@ -10,87 +10,26 @@
 // (the legal actions and the view's `bank_rates`).
 
 import { TOPO } from './catan-board.js';
+import { DESC, idList, colorMap, onDescription, term, termName, termText, cost, fact } from './describe.js';
 
-export const RESOURCE_KINDS = ['brick', 'lumber', 'wool', 'grain', 'ore'];
-export const COMMODITIES = ['paper', 'cloth', 'coin'];
-/** Every card kind in the engine's order (the order of `bank_rates`). */
-export const CARD_KINDS = [...RESOURCE_KINDS, ...COMMODITIES];
-export const TRACKS = ['trade', 'politics', 'science'];
-/** The commodity that pays for a track's improvements. */
-export const TRACK_COMMODITY = { trade: 'cloth', politics: 'coin', science: 'paper' };
-export const TRACK_FILL = { trade: '#f2c300', politics: '#2f6fd6', science: '#2f9e44' };
-export const COMMODITY_FILL = { paper: '#e9e4c9', cloth: '#b9a3d6', coin: '#c9b037' };
-const RES_FILL = { brick: '#c66a3d', lumber: '#2f7d3a', wool: '#a5d46a', grain: '#f0c94a', ore: '#8e8e99' };
-export const CARD_FILL = { ...RES_FILL, ...COMMODITY_FILL };
-
-const NAMES = {
-  de: {
-    brick: 'Lehm', lumber: 'Holz', wool: 'Wolle', grain: 'Getreide', ore: 'Erz',
-    paper: 'Papier', cloth: 'Tuch', coin: 'Münze',
-    trade: 'Handel', politics: 'Politik', science: 'Wissenschaft',
-  },
-  en: {
-    brick: 'brick', lumber: 'lumber', wool: 'wool', grain: 'grain', ore: 'ore',
-    paper: 'paper', cloth: 'cloth', coin: 'coin',
-    trade: 'trade', politics: 'politics', science: 'science',
-  },
-};
-const GATE = {
-  de: { trade: 'gelbes Stadttor (Handel)', politics: 'blaues Stadttor (Politik)', science: 'grünes Stadttor (Wissenschaft)' },
-  en: { trade: 'yellow city gate (trade)', politics: 'blue city gate (politics)', science: 'green city gate (science)' },
-};
-const IMPROVEMENTS = {
-  de: {
-    trade: ['Markt', 'Handelshaus', 'Handelsgilde', 'Bank', 'Großbörse'],
-    politics: ['Rathaus', 'Kirche', 'Festung', 'Kathedrale', 'Hohes Haus'],
-    science: ['Abtei', 'Bibliothek', 'Aquädukt', 'Theater', 'Universität'],
-  },
-  en: {
-    trade: ['Market', 'Trading House', 'Merchant Guild', 'Bank', 'Great Exchange'],
-    politics: ['Town Hall', 'Church', 'Fortress', 'Cathedral', 'High Assembly'],
-    science: ['Abbey', 'Library', 'Aqueduct', 'Theater', 'University'],
-  },
-};
-/** The progress cards: deck, German and English name and text. */
-export const PROGRESS = {
-  alchemist: ['science', 'Alchemist', 'Alchemist', 'Vor dem Würfeln: du bestimmst den roten und den gelben Würfel; der Ereigniswürfel wird gewürfelt.', 'Before the roll: you set the red and the yellow die; the event die is rolled.'],
-  crane: ['science', 'Kran', 'Crane', 'Eine Stadtausbau-Stufe kostet 1 Handelsware weniger.', 'One city improvement costs 1 commodity less.'],
-  engineer: ['science', 'Ingenieur', 'Engineer', 'Baue eine Stadtmauer kostenlos.', 'Build one city wall for free.'],
-  inventor: ['science', 'Erfinder', 'Inventor', 'Tausche zwei Zahlenchips (nicht 2, 12, 6 oder 8).', 'Swap two number tokens (not 2, 12, 6 or 8).'],
-  irrigation: ['science', 'Bewässerung', 'Irrigation', '2 Getreide für jedes Ackerland an deinen Siedlungen und Städten.', '2 grain for each fields hex next to your settlements and cities.'],
-  medicine: ['science', 'Medizin', 'Medicine', 'Eine Siedlung wird für 2 Erz und 1 Getreide zur Stadt.', 'Upgrade a settlement to a city for 2 ore and 1 grain.'],
-  mining: ['science', 'Bergbau', 'Mining', '2 Erz für jedes Gebirge an deinen Siedlungen und Städten.', '2 ore for each mountains hex next to your settlements and cities.'],
-  printer: ['science', 'Buchdruck', 'Printer', '1 Siegpunkt, sofort offen.', '1 victory point, shown at once.'],
-  road_building: ['science', 'Straßenbau', 'Road Building', 'Baue 2 Straßen kostenlos.', 'Build 2 roads for free.'],
-  smith: ['science', 'Schmied', 'Smith', 'Befördere bis zu 2 Ritter kostenlos.', 'Promote up to 2 knights for free.'],
-  bishop: ['politics', 'Bischof', 'Bishop', 'Versetze den Räuber und ziehe von jedem Mitspieler dort 1 Karte.', 'Move the robber and take 1 card from every player there.'],
-  constitution: ['politics', 'Verfassung', 'Constitution', '1 Siegpunkt, sofort offen.', '1 victory point, shown at once.'],
-  deserter: ['politics', 'Überläufer', 'Deserter', 'Ein Mitspieler entfernt einen seiner Ritter; du setzt einen eigenen gleicher Stärke.', 'An opponent removes one of their knights; you place one of your own of the same strength.'],
-  diplomat: ['politics', 'Diplomat', 'Diplomat', 'Entferne eine offene Straße; eine eigene darfst du neu bauen.', 'Remove an open road; an own one you may rebuild.'],
-  intrigue: ['politics', 'Intrige', 'Intrigue', 'Vertreibe einen gegnerischen Ritter an deinen Straßen.', 'Displace an opposing knight on one of your roads.'],
-  saboteur: ['politics', 'Saboteur', 'Saboteur', 'Wer mindestens so viele Siegpunkte hat wie du, wirft die Hälfte seiner Karten ab.', 'Everyone with at least your points discards half of their cards.'],
-  spy: ['politics', 'Spion', 'Spy', 'Sieh die Fortschrittskarten eines Mitspielers an und nimm eine.', "Look at an opponent's progress cards and take one."],
-  warlord: ['politics', 'Kriegsherr', 'Warlord', 'Aktiviere alle deine Ritter kostenlos.', 'Activate all your knights for free.'],
-  wedding: ['politics', 'Hochzeit', 'Wedding', 'Wer mehr Siegpunkte hat als du, gibt dir 2 Karten.', 'Everyone with more points gives you 2 cards.'],
-  commercial_harbor: ['trade', 'Handelshafen', 'Commercial Harbor', 'Biete jedem Mitspieler 1 Rohstoff gegen 1 Handelsware.', 'Offer each opponent 1 resource for 1 commodity.'],
-  master_merchant: ['trade', 'Handelsmeister', 'Master Merchant', 'Nimm 2 Karten eines Mitspielers mit mehr Siegpunkten.', 'Take 2 cards from a player with more points.'],
-  merchant: ['trade', 'Händler', 'Merchant', 'Stelle den Händler an dein Gebiet: 2:1 für dessen Rohstoff, 1 Siegpunkt.', 'Place the merchant next to you: 2:1 for its resource, 1 victory point.'],
-  merchant_fleet: ['trade', 'Handelsflotte', 'Merchant Fleet', 'Eine Kartenart tauschst du in diesem Zug 2:1 mit der Bank.', 'Trade one card kind 2:1 with the bank this turn.'],
-  resource_monopoly: ['trade', 'Rohstoffmonopol', 'Resource Monopoly', 'Jeder Mitspieler gibt dir 2 Karten des genannten Rohstoffs.', 'Every opponent gives you 2 of the resource named.'],
-  trade_monopoly: ['trade', 'Handelsmonopol', 'Trade Monopoly', 'Jeder Mitspieler gibt dir 1 der genannten Handelsware.', 'Every opponent gives you 1 of the commodity named.'],
-};
-
-/** Costs from the building-cost card. */
-const COST = {
-  build_road: { brick: 1, lumber: 1 },
-  build_settlement: { brick: 1, lumber: 1, wool: 1, grain: 1 },
-  build_city: { grain: 2, ore: 3 },
-  build_wall: { brick: 2 },
-  build_knight: { wool: 1, ore: 1 },
-  promote_knight: { wool: 1, ore: 1 },
-  activate_knight: { grain: 1 },
-  play_medicine: { ore: 2, grain: 1 },
-};
+export const RESOURCE_KINDS = idList('resource');
+export const COMMODITIES = idList('commodity');
+/** Every card kind in the engine's order (the order of `bank_rates`): resources, then commodities. */
+export const CARD_KINDS = [];
+export const TRACKS = idList('track');
+export const TRACK_FILL = colorMap('track');
+export const COMMODITY_FILL = colorMap('commodity');
+export const CARD_FILL = colorMap('resource', 'commodity');
+/** The progress cards by id: `[track]`, from the served description's decks. */
+export const PROGRESS = {};
+/** The commodity that pays for a track's improvements (from the description's improvements). */
+export const TRACK_COMMODITY = {};
+onDescription(() => {
+  CARD_KINDS.splice(0, CARD_KINDS.length, ...RESOURCE_KINDS, ...COMMODITIES);
+  for (const k of Object.keys(PROGRESS)) delete PROGRESS[k];
+  for (const t of TRACKS) for (const c of DESC.cards[`progress_${t}`] || []) PROGRESS[c.id] = [t];
+  for (const imp of fact('improvements') || []) TRACK_COMMODITY[imp.track] = Object.keys(imp.cost)[0];
+});
 
 /** Phases whose builds cost nothing. */
 const FREE_PHASES = new Set(['setup', 'road_building', 'diplomat_road', 'deserter_place']);
@@ -103,21 +42,26 @@ function lang(ctx) {
 }
 /** The name of a resource, commodity or track. */
 export function name(ctx, k) {
-  return NAMES[lang(ctx)][k] || k;
+  for (const kind of ['resource', 'commodity', 'track']) if (term(kind, k)) return termName(ctx, kind, k);
+  return k;
 }
 export function cardName(ctx, card) {
-  const p = PROGRESS[card];
-  return p ? (isDe(ctx) ? p[1] : p[2]) : card;
+  return termName(ctx, 'progress_card', card);
 }
 export function cardText(ctx, card) {
-  const p = PROGRESS[card];
-  return p ? (isDe(ctx) ? p[3] : p[4]) : '';
+  return termText(ctx, 'progress_card', card);
 }
 export function improvementName(ctx, track, level) {
-  return IMPROVEMENTS[lang(ctx)][track]?.[level - 1] || `${name(ctx, track)} ${level}`;
+  const imp = (fact('improvements') || []).find((x) => x.track === track && x.level === level);
+  return imp ? imp.name[lang(ctx)] : `${name(ctx, track)} ${level}`;
+}
+/** What an improvement level unlocks, in the page's language ('' if unknown). */
+export function improvementUnlocks(ctx, track, level) {
+  const imp = (fact('improvements') || []).find((x) => x.track === track && x.level === level);
+  return imp ? imp.unlocks[lang(ctx)] : '';
 }
 export function gateName(ctx, track) {
-  return GATE[lang(ctx)][track] || track;
+  return termText(ctx, 'track', track) || track;
 }
 /** "2 Lehm, 1 Papier" for a map of card kinds to counts (or "nichts"). */
 export function cardsText(ctx, ...maps) {
@@ -166,7 +110,12 @@ export function squireBlocked(view, seat, from, to) {
   const e = sharedEdge(from, to);
   return e != null && view.players.some((p, i) => i !== seat && p.roads?.includes(e));
 }
-export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wool', fields: 'grain', mountains: 'ore' };
+/** The resource each terrain yields, from the served description's facts. */
+export const TERRAIN_RESOURCE = {};
+onDescription(() => {
+  for (const k of Object.keys(TERRAIN_RESOURCE)) delete TERRAIN_RESOURCE[k];
+  Object.assign(TERRAIN_RESOURCE, fact('terrain_resource') || {});
+});
 
 /**
  * What an action costs the seat that takes it, as a map of card kinds
@@ -175,7 +124,7 @@ export const TERRAIN_RESOURCE = { hills: 'brick', forest: 'lumber', pasture: 'wo
 export function actionCost(a, view, seat) {
   if (!a) return null;
   // The set-up's pieces, Road Building's and the Diplomat's roads, the Deserter's knight are free.
-  if (COST[a.type]) return FREE_PHASES.has(view?.phase?.phase) ? {} : COST[a.type];
+  if (cost(a.type)) return FREE_PHASES.has(view?.phase?.phase) ? {} : cost(a.type);
   const ck = view?.cities_knights?.players?.[seat];
   switch (a.type) {
     case 'build_improvement':
@@ -214,17 +163,13 @@ function node(ctx, n) {
 }
 function hex(ctx, hx) {
   const t = ctx.view?.board?.tiles?.[hx];
-  const terrain = t ? TERRAIN[lang(ctx)][t.terrain] : null;
+  const terrain = t ? termName(ctx, 'terrain', t.terrain) : null;
   const label = isDe(ctx) ? `Feld ${hx}` : `hex ${hx}`;
   return terrain ? `${terrain}${t.number ? ` ${t.number}` : ''} (${label})` : label;
 }
 function edge(ctx, e) {
   return isDe(ctx) ? `Weg ${e}` : `path ${e}`;
 }
-const TERRAIN = {
-  de: { hills: 'Hügelland', forest: 'Wald', pasture: 'Weideland', fields: 'Ackerland', mountains: 'Gebirge', desert: 'Wüste' },
-  en: { hills: 'Hills', forest: 'Forest', pasture: 'Pasture', fields: 'Fields', mountains: 'Mountains', desert: 'Desert' },
-};
 const LEVEL = { de: ['', 'einfachen', 'starken', 'mächtigen'], en: ['', 'basic', 'strong', 'mighty'] };
 
 /** An action in words, with its cost where it has one. Never JSON. */

@@ -1,110 +1,23 @@
-// Splendor material: the 90 development cards and the 10 nobles, by id.
-// Data only (what is printed on the cards), no rules. A test in crates/web-e2e
-// checks this table against crates/splendor/src/data.rs.
+// Splendor material by id, in the shape the table draws from, derived from
+// the served description (GET /api/tables/{id}/description, crates/splendor/src/describe.rs,
+// which reads crates/splendor/src/data.rs): no copy of the printed data here.
 // Card: [level, bonus, points, cost as [white, blue, green, red, black]].
-export const CARDS = [
-  [1, "white", 0, [0, 0, 0, 2, 1]], // 0
-  [1, "white", 0, [0, 1, 1, 1, 1]], // 1
-  [1, "white", 0, [0, 1, 2, 1, 1]], // 2
-  [1, "white", 0, [0, 2, 0, 0, 2]], // 3
-  [1, "white", 0, [0, 2, 2, 0, 1]], // 4
-  [1, "white", 0, [0, 3, 0, 0, 0]], // 5
-  [1, "white", 0, [3, 1, 0, 0, 1]], // 6
-  [1, "white", 1, [0, 0, 4, 0, 0]], // 7
-  [1, "blue", 0, [0, 0, 0, 0, 3]], // 8
-  [1, "blue", 0, [0, 0, 2, 0, 2]], // 9
-  [1, "blue", 0, [0, 1, 3, 1, 0]], // 10
-  [1, "blue", 0, [1, 0, 0, 0, 2]], // 11
-  [1, "blue", 0, [1, 0, 1, 1, 1]], // 12
-  [1, "blue", 0, [1, 0, 1, 2, 1]], // 13
-  [1, "blue", 0, [1, 0, 2, 2, 0]], // 14
-  [1, "blue", 1, [0, 0, 0, 4, 0]], // 15
-  [1, "green", 0, [0, 0, 0, 3, 0]], // 16
-  [1, "green", 0, [0, 1, 0, 2, 2]], // 17
-  [1, "green", 0, [0, 2, 0, 2, 0]], // 18
-  [1, "green", 0, [1, 1, 0, 1, 1]], // 19
-  [1, "green", 0, [1, 1, 0, 1, 2]], // 20
-  [1, "green", 0, [1, 3, 1, 0, 0]], // 21
-  [1, "green", 0, [2, 1, 0, 0, 0]], // 22
-  [1, "green", 1, [0, 0, 0, 0, 4]], // 23
-  [1, "red", 0, [0, 2, 1, 0, 0]], // 24
-  [1, "red", 0, [1, 0, 0, 1, 3]], // 25
-  [1, "red", 0, [1, 1, 1, 0, 1]], // 26
-  [1, "red", 0, [2, 0, 0, 2, 0]], // 27
-  [1, "red", 0, [2, 0, 1, 0, 2]], // 28
-  [1, "red", 0, [2, 1, 1, 0, 1]], // 29
-  [1, "red", 0, [3, 0, 0, 0, 0]], // 30
-  [1, "red", 1, [4, 0, 0, 0, 0]], // 31
-  [1, "black", 0, [0, 0, 1, 3, 1]], // 32
-  [1, "black", 0, [0, 0, 2, 1, 0]], // 33
-  [1, "black", 0, [0, 0, 3, 0, 0]], // 34
-  [1, "black", 0, [1, 1, 1, 1, 0]], // 35
-  [1, "black", 0, [1, 2, 1, 1, 0]], // 36
-  [1, "black", 0, [2, 0, 2, 0, 0]], // 37
-  [1, "black", 0, [2, 2, 0, 1, 0]], // 38
-  [1, "black", 1, [0, 4, 0, 0, 0]], // 39
-  [2, "white", 1, [0, 0, 3, 2, 2]], // 40
-  [2, "white", 1, [2, 3, 0, 3, 0]], // 41
-  [2, "white", 2, [0, 0, 0, 5, 0]], // 42
-  [2, "white", 2, [0, 0, 0, 5, 3]], // 43
-  [2, "white", 2, [0, 0, 1, 4, 2]], // 44
-  [2, "white", 3, [6, 0, 0, 0, 0]], // 45
-  [2, "blue", 1, [0, 2, 2, 3, 0]], // 46
-  [2, "blue", 1, [0, 2, 3, 0, 3]], // 47
-  [2, "blue", 2, [0, 5, 0, 0, 0]], // 48
-  [2, "blue", 2, [2, 0, 0, 1, 4]], // 49
-  [2, "blue", 2, [5, 3, 0, 0, 0]], // 50
-  [2, "blue", 3, [0, 6, 0, 0, 0]], // 51
-  [2, "green", 1, [2, 3, 0, 0, 2]], // 52
-  [2, "green", 1, [3, 0, 2, 3, 0]], // 53
-  [2, "green", 2, [0, 0, 5, 0, 0]], // 54
-  [2, "green", 2, [0, 5, 3, 0, 0]], // 55
-  [2, "green", 2, [4, 2, 0, 0, 1]], // 56
-  [2, "green", 3, [0, 0, 6, 0, 0]], // 57
-  [2, "red", 1, [0, 3, 0, 2, 3]], // 58
-  [2, "red", 1, [2, 0, 0, 2, 3]], // 59
-  [2, "red", 2, [0, 0, 0, 0, 5]], // 60
-  [2, "red", 2, [1, 4, 2, 0, 0]], // 61
-  [2, "red", 2, [3, 0, 0, 0, 5]], // 62
-  [2, "red", 3, [0, 0, 0, 6, 0]], // 63
-  [2, "black", 1, [3, 0, 3, 0, 2]], // 64
-  [2, "black", 1, [3, 2, 2, 0, 0]], // 65
-  [2, "black", 2, [0, 0, 5, 3, 0]], // 66
-  [2, "black", 2, [0, 1, 4, 2, 0]], // 67
-  [2, "black", 2, [5, 0, 0, 0, 0]], // 68
-  [2, "black", 3, [0, 0, 0, 0, 6]], // 69
-  [3, "white", 3, [0, 3, 3, 5, 3]], // 70
-  [3, "white", 4, [0, 0, 0, 0, 7]], // 71
-  [3, "white", 4, [3, 0, 0, 3, 6]], // 72
-  [3, "white", 5, [3, 0, 0, 0, 7]], // 73
-  [3, "blue", 3, [3, 0, 3, 3, 5]], // 74
-  [3, "blue", 4, [6, 3, 0, 0, 3]], // 75
-  [3, "blue", 4, [7, 0, 0, 0, 0]], // 76
-  [3, "blue", 5, [7, 3, 0, 0, 0]], // 77
-  [3, "green", 3, [5, 3, 0, 3, 3]], // 78
-  [3, "green", 4, [0, 7, 0, 0, 0]], // 79
-  [3, "green", 4, [3, 6, 3, 0, 0]], // 80
-  [3, "green", 5, [0, 7, 3, 0, 0]], // 81
-  [3, "red", 3, [3, 5, 3, 0, 3]], // 82
-  [3, "red", 4, [0, 0, 7, 0, 0]], // 83
-  [3, "red", 4, [0, 3, 6, 3, 0]], // 84
-  [3, "red", 5, [0, 0, 7, 3, 0]], // 85
-  [3, "black", 3, [3, 3, 5, 3, 0]], // 86
-  [3, "black", 4, [0, 0, 0, 7, 0]], // 87
-  [3, "black", 4, [0, 0, 3, 6, 3]], // 88
-  [3, "black", 5, [0, 0, 0, 7, 3]], // 89
-];
+// Noble: required bonuses as [white, blue, green, red, black]; points in NOBLE_POINTS.
 
-// Noble: required bonuses as [white, blue, green, red, black]; each is worth 3 points.
-export const NOBLES = [
-  [0, 0, 0, 4, 4], // 0
-  [0, 0, 4, 4, 0], // 1
-  [0, 4, 4, 0, 0], // 2
-  [4, 0, 0, 0, 4], // 3
-  [4, 4, 0, 0, 0], // 4
-  [0, 0, 3, 3, 3], // 5
-  [0, 3, 3, 3, 0], // 6
-  [3, 0, 0, 3, 3], // 7
-  [3, 3, 0, 0, 3], // 8
-  [3, 3, 3, 0, 0], // 9
-];
+import { DESC, onDescription } from './describe.js';
+
+/** The gem colours in the engine's order (the order of every cost array). */
+export const GEMS = [];
+export const CARDS = [];
+export const NOBLES = [];
+export const NOBLE_POINTS = [];
+
+onDescription(() => {
+  GEMS.splice(0, GEMS.length, ...(DESC.terms.token || []).map((t) => t.id).filter((id) => id !== 'gold'));
+  const gems = (price) => GEMS.map((g) => price?.[g] || 0);
+  CARDS.splice(0, CARDS.length, ...(DESC.cards.development || []).map((c) => [c.level, c.bonus, c.points || 0, gems(c.cost)]));
+  NOBLES.splice(0, NOBLES.length, ...(DESC.cards.nobles || []).map((n) => gems(n.cost)));
+  NOBLE_POINTS.splice(0, NOBLE_POINTS.length, ...(DESC.cards.nobles || []).map((n) => n.points || 0));
+  // The gems' colours for the style sheet (`.gem-red { --c: var(--red) }`).
+  if (typeof document !== 'undefined') for (const t of DESC.terms.token || []) if (t.color) document.documentElement.style.setProperty(`--${t.id}`, t.color);
+});

@@ -5,19 +5,16 @@
 // chooser lists exactly the listed payments, "take" is enabled only when the
 // selected gems equal one listed take action.
 
-import { CARDS, NOBLES } from './splendor-cards.js';
+import { CARDS, NOBLES, NOBLE_POINTS, GEMS } from './splendor-cards.js';
+import { termName, idList } from './describe.js';
 import { artIcon } from '../art.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Splendor', en: 'Splendor' }, players: [2, 4] };
 
-const GEMS = ['white', 'blue', 'green', 'red', 'black'];
-const TOKENS = [...GEMS, 'gold'];
-const COLOUR = {
-  de: { white: 'Weiß', blue: 'Blau', green: 'Grün', red: 'Rot', black: 'Schwarz', gold: 'Gold' },
-  en: { white: 'white', blue: 'blue', green: 'green', red: 'red', black: 'black', gold: 'gold' },
-};
+/** Every token colour (gems, then gold), from the served description. */
+const TOKENS = idList('token');
 const TX = {
   level: { de: 'Stufe', en: 'Level' },
   pts: { de: 'P.', en: 'pts' },
@@ -58,7 +55,7 @@ export function logWords(ctx) {
 }
 
 function colour(ctx, c) {
-  return COLOUR[ctx.lang === 'en' ? 'en' : 'de'][c] || c;
+  return termName(ctx, 'token', c);
 }
 
 /** "Level 2 · red · 2 pts (3 white, 5 black)". */
@@ -138,7 +135,7 @@ export function describeEvent(e, ctx) {
     case 'returned_token':
       return de ? `${who} gibt 1 ${colour(ctx, e.token)} zurück.` : `${who} returns 1 ${colour(ctx, e.token)}.`;
     case 'noble_visited':
-      return de ? `Ein Adliger besucht ${who} (+3 Punkte).` : `A noble visits ${who} (+3 points).`;
+      return de ? `Ein Adliger besucht ${who} (+${NOBLE_POINTS[e.noble] ?? 3} Punkte).` : `A noble visits ${who} (+${NOBLE_POINTS[e.noble] ?? 3} points).`;
     case 'passed':
       return de ? `${who} passt.` : `${who} passes.`;
     case 'game_ended': {
@@ -260,7 +257,7 @@ function nobleEl(h, id, ctx, ix, mark = null) {
       tabindex: a ? 0 : null,
       onclick: a ? () => ctx.act(a) : null,
     },
-    h('span', { class: 'noble-points' }, '3'),
+    h('span', { class: 'noble-points' }, String(NOBLE_POINTS[id] ?? '')),
     h(
       'div',
       { class: 'noble-req' },

@@ -103,7 +103,7 @@ fn id_of<T: Serialize>(t: &T) -> String {
 /// The description of Catan Junior in `edition`.
 pub fn describe(edition: Edition) -> Description {
     let data = edition.data();
-    let mut d = Description::new("catan_junior");
+    let mut d = Description::new(<crate::game::CatanJunior as engine::Game>::ID);
     d.rule_set = data.id.to_owned();
     d.terms(
         "good",

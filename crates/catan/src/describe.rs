@@ -7,7 +7,7 @@
 //!
 //! Cost keys are the JSON `type` of the action that pays them
 //! (`build_road`, `buy_development_card`, `build_knight`, …), so a front end
-//! prices a legal action by its own tag; `medicine` is the Medicine card's
+//! prices a legal action by its own tag; `play_medicine` is the Medicine card's
 //! price of a city.
 
 use crate::board::{Harbor, Terrain};
@@ -22,6 +22,28 @@ use crate::resource::{Resource, ResourceCounts, Resources};
 use crate::vocab::{EVENT_ALL, EVENT_CK, PHASE_ALL, PHASE_CK};
 use engine::{Card, CountKind, Description, Message, Term};
 use serde_json::json;
+
+/// Every terrain, in the order of the resources they yield, the desert last.
+trait AllTerrains {
+    const ALL: [Terrain; 6];
+}
+
+impl AllTerrains for Terrain {
+    const ALL: [Terrain; 6] = [
+        Terrain::Hills,
+        Terrain::Forest,
+        Terrain::Pasture,
+        Terrain::Fields,
+        Terrain::Mountains,
+        Terrain::Desert,
+    ];
+}
+
+/// Every phase tag of every rule set, in the order of the one enum they
+/// were split from: the list the description's `phase` terms are built
+/// from, and the one an observation's one-hot phase reads (the Python
+/// package), so no second copy exists.
+pub use crate::vocab::PHASE_ALL as PHASE_TAGS;
 
 /// Colour of each resource (the colour of the terrain that yields it).
 const RESOURCE_COLOR: [&str; 5] = ["#c66a3d", "#2f7d3a", "#a5d46a", "#f0c94a", "#8e8e99"];
@@ -323,16 +345,7 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
     );
     d.terms(
         "terrain",
-        [
-            Terrain::Hills,
-            Terrain::Forest,
-            Terrain::Pasture,
-            Terrain::Fields,
-            Terrain::Mountains,
-            Terrain::Desert,
-        ]
-        .into_iter()
-        .map(terrain_term)
+        Terrain::ALL.into_iter().map(terrain_term)
         .collect(),
     );
     d.terms(
@@ -348,6 +361,14 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
         .into_iter()
         .map(harbor_term)
         .collect(),
+    );
+    d.facts.insert(
+        "terrain_resource".to_owned(),
+        Terrain::ALL
+            .iter()
+            .filter_map(|t| Some((id_of(t), serde_json::Value::from(key(t.resource()?)))))
+            .collect::<serde_json::Map<_, _>>()
+            .into(),
     );
     let mut pieces = vec![
         Term::new("road", "Straße", "road"),
@@ -388,7 +409,7 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
         d.cost("build_knight", resources_price(&KNIGHT_COST));
         d.cost("promote_knight", resources_price(&KNIGHT_COST));
         d.cost("activate_knight", resources_price(&ACTIVATE_COST));
-        d.cost("medicine", [("ore", 2), ("grain", 1)]);
+        d.cost("play_medicine", resources_price(&crate::cities_knights::science::MEDICINE_COST));
         commodities_and_progress(&mut d, heroes);
     } else {
         d.cost("buy_development_card", resources_price(&Resources::DEVELOPMENT));
@@ -409,7 +430,7 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
             .collect();
         d.cards.insert("development".to_owned(), cards);
         d.terms(
-            "card",
+            "development_card",
             DevCard::ALL
                 .iter()
                 .map(|&c| Term::new(key(c), c.de(), c.en()))
@@ -528,7 +549,7 @@ fn commodities_and_progress(d: &mut Description, heroes: bool) {
             .collect();
         d.cards.insert(format!("progress_{}", id_of(&t)), deck);
     }
-    d.terms("card", progress);
+    d.terms("progress_card", progress);
 }
 
 /// The description a config selects.

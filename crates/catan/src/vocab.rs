@@ -404,7 +404,7 @@ pub(crate) const PHASE_CK: &[&str] = &[
     "master_merchant",
     "harbor_reply",
 ];
-pub(crate) const PHASE_ALL: &[&str] = &[
+pub const PHASE_ALL: &[&str] = &[
     "setup",
     "roll",
     "rolling",

@@ -11,7 +11,7 @@ use crate::types::Token;
 use engine::{Card, Description, Price, Term};
 
 /// Colour of each token: white, blue, green, red, black, gold.
-const TOKEN_COLOR: [&str; 6] = ["#f4f6fa", "#2d6fd6", "#2f9e55", "#d63a3a", "#3a3a40", "#f1c63b"];
+const TOKEN_COLOR: [&str; 6] = ["#f7f7f2", "#2f6fd6", "#2e9d57", "#d23b3b", "#33302e", "#e0b019"];
 /// Colour of each level's card backs, level 1 first.
 const LEVEL_COLOR: [&str; 3] = ["#4f8a3c", "#c3861b", "#2f5f9e"];
 

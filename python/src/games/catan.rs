@@ -192,40 +192,9 @@ impl<P: Part> DenseGame for CatanGame<P> {
     }
 }
 
-/// The phases by their JSON tag; any other tag is the last slot.
-const PHASES: &[&str] = &[
-    "setup",
-    "roll",
-    "rolling",
-    "discard",
-    "move_robber",
-    "stealing",
-    "main",
-    "drawing",
-    "road_building",
-    "trade_draft",
-    "trade_replies",
-    "trade_confirm",
-    "pillage",
-    "defender_deck",
-    "progress_draw",
-    "progress_discard",
-    "aqueduct",
-    "relocate",
-    "place_metropolis",
-    "rolling_event",
-    "smith",
-    "desert",
-    "deserter_place",
-    "diplomat_road",
-    "bishop_steal",
-    "sabotage",
-    "spy",
-    "wedding",
-    "master_merchant",
-    "harbor_reply",
-    "over",
-];
+/// The phases by their JSON tag (the CATAN crate's one list, from which its
+/// description names them); any other tag is the last slot.
+const PHASES: &[&str] = catan::describe::PHASE_TAGS;
 
 /// Words of a board key (`Observe for Catan`): the largest board has 30 hexes
 /// and 11 harbours.

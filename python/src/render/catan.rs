@@ -2,37 +2,14 @@
 //! tokens with pips, harbors, roads, settlements, cities, the robber, C&K
 //! knights), with a strip of the seats' public scores above the board.
 
-use super::{compact, idx, num, seat_fill, seat_text, viewer_seat, Svg};
+use super::{color, compact, idx, name, num, seat_fill, seat_text, viewer_seat, Svg};
+use engine::Description;
 use serde_json::Value;
 use std::fmt::Write;
 
 /// Hex radius in SVG units (as the web UI).
 const S: f64 = 50.0;
 const STRIP: f64 = 34.0;
-
-fn terrain_fill(t: &str) -> &'static str {
-    match t {
-        "hills" => "#c66a3d",
-        "forest" => "#2f7d3a",
-        "pasture" => "#a5d46a",
-        "fields" => "#f0c94a",
-        "mountains" => "#8e8e99",
-        "desert" => "#e8d7a8",
-        "gold" => "#e0b019",
-        _ => "#3d7fb8",
-    }
-}
-
-fn resource_fill(r: &str) -> &'static str {
-    match r {
-        "brick" => "#c66a3d",
-        "lumber" => "#2f7d3a",
-        "wool" => "#a5d46a",
-        "grain" => "#f0c94a",
-        "ore" => "#8e8e99",
-        _ => "#ffffff",
-    }
-}
 
 fn phase_name(view: &Value) -> String {
     match &view["phase"] {
@@ -64,7 +41,7 @@ pub(super) fn headline(view: &Value) -> String {
     )
 }
 
-pub(super) fn board_text(view: &Value, out: &mut String) {
+pub(super) fn board_text(d: &Description, view: &Value, out: &mut String) {
     let robber = idx(&view["robber"]);
     let tiles: Vec<String> = view["board"]["tiles"]
         .as_array()
@@ -74,7 +51,7 @@ pub(super) fn board_text(view: &Value, out: &mut String) {
                 .map(|(i, t)| {
                     let n = t["number"].as_u64().map_or(String::new(), |n| format!(" {n}"));
                     let r = if robber == Some(i) { " robber" } else { "" };
-                    format!("{i} {}{n}{r}", t["terrain"].as_str().unwrap_or("?"))
+                    format!("{i} {}{n}{r}", name(d, "terrain", t["terrain"].as_str().unwrap_or("?")))
                 })
                 .collect()
         })
@@ -107,7 +84,7 @@ fn pips(n: u64) -> usize {
     6usize.saturating_sub(7usize.abs_diff(n as usize))
 }
 
-pub(super) fn svg(topo: &Value, view: &Value) -> String {
+pub(super) fn svg(d: &Description, topo: &Value, view: &Value) -> String {
     let points: Vec<(f64, f64)> = topo["nodes"]
         .as_array()
         .map(|n| n.iter().map(|p| at(topo, p)).collect())
@@ -131,7 +108,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         let corners: Vec<(f64, f64)> = ids(&hex["nodes"]).filter_map(|n| node_at(topo, n)).collect();
         let c = at(topo, hex);
         let terrain = tile["terrain"].as_str().unwrap_or("");
-        svg.polygon(&corners, terrain_fill(terrain), "#f3e6c4", 2.5);
+        svg.polygon(&corners, color(d, "terrain", terrain, "#3d7fb8"), "#f3e6c4", 2.5);
         if let Some(n) = tile["number"].as_u64() {
             let red = n == 6 || n == 8;
             let ink = if red { "#c1121f" } else { "#222" };
@@ -172,14 +149,14 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         svg.line(b, p, "#8b5a2b", 4.0);
         let kind = harbor["kind"].as_str().unwrap_or("generic");
         let generic = kind == "generic";
-        svg.circle(p, 15.0, resource_fill(kind), "#222", 1.5);
+        svg.circle(p, 15.0, color(d, "resource", kind, "#ffffff"), "#222", 1.5);
         svg.text((p.0, p.1 + 4.0), 10.0, "#111", if generic { "3:1" } else { "2:1" });
     }
     let players = view["players"].as_array().cloned().unwrap_or_default();
     for (seat, p) in players.iter().enumerate() {
         for (a, b) in ids(&p["roads"]).filter_map(|e| edge_ends(topo, e)) {
             svg.line(a, b, "#111", 9.0);
-            svg.line(a, b, seat_fill(seat), 6.0);
+            svg.line(a, b, seat_fill(d, seat), 6.0);
         }
     }
     let ck = view["cities_knights"]["players"]
@@ -201,7 +178,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
                 y - s * 0.2,
                 x + s,
                 y + s,
-                seat_fill(seat)
+                seat_fill(d, seat)
             );
         }
         for (x, y) in ids(&p["cities"]).filter_map(|n| node_at(topo, n)) {
@@ -221,13 +198,13 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
                 y - s * 0.4,
                 x + 1.5 * s,
                 y + s,
-                seat_fill(seat)
+                seat_fill(d, seat)
             );
         }
         // C&K knights: a ring per knight (a set of nodes in the view).
         if let Some(k) = ck.get(seat) {
             for (x, y) in ids(&k["knights"]).filter_map(|n| node_at(topo, n)) {
-                svg.circle((x, y), 8.0, seat_fill(seat), "#111", 2.0);
+                svg.circle((x, y), 8.0, seat_fill(d, seat), "#111", 2.0);
                 svg.circle((x, y), 3.0, "#111", "none", 0.0);
             }
         }
@@ -243,7 +220,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         svg.rect(
             (x + 2.0, y),
             (cell - 4.0, STRIP - 10.0),
-            seat_fill(seat),
+            seat_fill(d, seat),
             outline,
             if current == Some(seat) { 3.0 } else { 1.0 },
         );
@@ -253,7 +230,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
             num(&p["public_points"]),
             num(&p["resource_count"])
         );
-        svg.text((x + cell / 2.0, y + 17.0), 13.0, seat_text(seat), &label);
+        svg.text((x + cell / 2.0, y + 17.0), 13.0, seat_text(d, seat), &label);
     }
     svg.finish()
 }

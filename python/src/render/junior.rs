@@ -2,7 +2,8 @@
 //! their goods and numbers, the castle, sites, ships, lairs, Käpt'n Klau),
 //! with a strip of the seats' tiles above the board.
 
-use super::{idx, num, viewer_seat, Svg};
+use super::{color, idx, ink_for, num, viewer_seat, Svg};
+use engine::Description;
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -10,27 +11,23 @@ use std::fmt::Write;
 const S: f64 = 30.0;
 const STRIP: f64 = 34.0;
 
-fn good_fill(g: &str) -> &'static str {
-    match g {
-        "wood" => "#2f7d3a",
-        "wool" => "#b5dd7a",
-        "pineapple" => "#f2b233",
-        "sabre" => "#8aa0b8",
-        "gold" => "#e8c547",
-        _ => "#a89f91",
-    }
-}
-
-fn colour_fill(c: &str) -> (&'static str, &'static str) {
-    match c {
-        "red" => ("#d62828", "#fff"),
-        "purple" => ("#7b3fb5", "#fff"),
-        "yellow" => ("#f7d038", "#111"),
-        "blue" => ("#1d5fd1", "#fff"),
-        "white" => ("#f5f5f0", "#111"),
-        "orange" => ("#f28c00", "#111"),
-        _ => ("#999999", "#111"),
-    }
+/// The fill and ink of a seat colour (`red`, `purple`, …): the seat colours
+/// of the description, both sides of the board.
+fn colour_fill<'a>(d: &'a Description, c: &str) -> (&'a str, &'static str) {
+    let two = d.facts.get("two_player_seats").and_then(Value::as_array);
+    let fill = d
+        .seats
+        .iter()
+        .find(|t| t.id == c)
+        .and_then(|t| t.color.as_deref())
+        .or_else(|| {
+            two.into_iter()
+                .flatten()
+                .find(|t| t["id"] == c)
+                .and_then(|t| t["color"].as_str())
+        })
+        .unwrap_or("#999999");
+    (fill, ink_for(fill))
 }
 
 pub(super) fn headline(view: &Value) -> String {
@@ -60,7 +57,7 @@ fn corners(topo: &Value, v: &Value) -> Vec<(f64, f64)> {
         .collect()
 }
 
-pub(super) fn svg(topo: &Value, view: &Value) -> String {
+pub(super) fn svg(d: &Description, topo: &Value, view: &Value) -> String {
     let sites: Vec<(u64, (f64, f64))> = topo["sites"]
         .as_array()
         .into_iter()
@@ -81,7 +78,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
     let klau = view["klau"].as_str().unwrap_or("");
     for island in topo["islands"].as_array().into_iter().flatten() {
         let good = island["good"].as_str().unwrap_or("");
-        svg.polygon(&corners(topo, island), good_fill(good), "#f3e6c4", 3.0);
+        svg.polygon(&corners(topo, island), color(d, "good", good, "#a89f91"), "#f3e6c4", 3.0);
         let c = grid(topo, &island["x"], &island["y"]);
         svg.circle((c.0, c.1 + 5.0), 11.0, "#fbf3dc", "#6b5a3a", 1.2);
         svg.text((c.0, c.1 + 9.5), 13.0, "#222", &num(&island["number"]).to_string());
@@ -114,7 +111,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
     }
     let seats = view["seats"].as_array().cloned().unwrap_or_default();
     for s in &seats {
-        let (fill, _) = colour_fill(s["colour"].as_str().unwrap_or(""));
+        let (fill, _) = colour_fill(d, s["colour"].as_str().unwrap_or(""));
         for ship in s["ships"].as_array().into_iter().flatten() {
             if let (Some(a), Some(b)) = (site(ship[0].as_u64()), site(ship[1].as_u64())) {
                 svg.line(a, b, "#111", 8.5);
@@ -123,7 +120,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
         }
     }
     for s in &seats {
-        let (fill, _) = colour_fill(s["colour"].as_str().unwrap_or(""));
+        let (fill, _) = colour_fill(d, s["colour"].as_str().unwrap_or(""));
         for (x, y) in s["lairs"]
             .as_array()
             .into_iter()
@@ -149,7 +146,7 @@ pub(super) fn svg(topo: &Value, view: &Value) -> String {
     let captain = idx(&view["captain"]);
     let cell = (w - 20.0) / seats.len().max(1) as f64;
     for (i, s) in seats.iter().enumerate() {
-        let (fill, ink) = colour_fill(s["colour"].as_str().unwrap_or(""));
+        let (fill, ink) = colour_fill(d, s["colour"].as_str().unwrap_or(""));
         let x = x0 - m + 10.0 + cell * i as f64;
         let y = y0 - m - STRIP + 6.0;
         let lead = captain == Some(i);

@@ -17,24 +17,62 @@ mod junior;
 pub mod py;
 mod splendor;
 
-use engine::ErrorInfo;
+use engine::{Description, ErrorInfo};
 use serde_json::Value;
 use std::fmt::Write;
 use std::sync::{Arc, OnceLock};
 
-/// Seat colours (web/games/catan.js `PLAYER_FILL`), by seat index.
-pub(crate) const SEAT_FILL: [&str; 6] = ["#d62828", "#1d5fd1", "#f5f5f0", "#f28c00", "#2e9e44", "#7a4a21"];
-/// Text on a seat's colour.
-pub(crate) const SEAT_TEXT: [&str; 6] = ["#fff", "#fff", "#111", "#111", "#fff", "#fff"];
+/// Seat colours for a game whose description names none (Splendor): the
+/// web UI's generic seat palette (web/ui.js), not a game's colours.
+const GENERIC_SEATS: [&str; 8] = [
+    "#d62828", "#1d5fd1", "#2e9e4f", "#f28c00", "#8e44ad", "#00838f", "#795548", "#c2185b",
+];
 
-/// The colour of seat `i` (the palette repeats past six seats).
-pub(crate) fn seat_fill(i: usize) -> &'static str {
-    SEAT_FILL[i % SEAT_FILL.len()]
+/// The colour of a term of the game's description (`#rrggbb`), or `fallback`.
+pub(crate) fn color<'a>(d: &'a Description, kind: &str, id: &str, fallback: &'a str) -> &'a str {
+    d.term(kind, id).and_then(|t| t.color.as_deref()).unwrap_or(fallback)
+}
+
+/// The English name of a term of the game's description, or the id.
+pub(crate) fn name<'a>(d: &'a Description, kind: &str, id: &'a str) -> &'a str {
+    d.term(kind, id).map_or(id, |t| t.en.as_str())
+}
+
+/// The colour of seat `i`: the game's seat colours (its description), else
+/// the generic palette (repeating past its end).
+pub(crate) fn seat_fill(d: &Description, i: usize) -> &str {
+    if d.seats.is_empty() {
+        return GENERIC_SEATS[i % GENERIC_SEATS.len()];
+    }
+    d.seats[i % d.seats.len()].color.as_deref().unwrap_or("#888888")
+}
+
+/// Text that reads on a fill colour: dark on light fills, white on dark
+/// ones (relative luminance above 0.3), as the web UI's `inkFor`.
+pub(crate) fn ink_for(fill: &str) -> &'static str {
+    let hex = fill.trim_start_matches('#');
+    let channel = |i: usize| {
+        let c = f64::from(u8::from_str_radix(hex.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0)) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    if hex.len() != 6 {
+        return "#111";
+    }
+    let l = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+    if l > 0.3 {
+        "#111"
+    } else {
+        "#fff"
+    }
 }
 
 /// Text colour on [`seat_fill`].
-pub(crate) fn seat_text(i: usize) -> &'static str {
-    SEAT_TEXT[i % SEAT_TEXT.len()]
+pub(crate) fn seat_text(d: &Description, i: usize) -> &'static str {
+    ink_for(seat_fill(d, i))
 }
 
 /// An SVG document being written (`write!` into a `String` cannot fail).
@@ -108,8 +146,9 @@ pub(crate) fn viewer_seat(view: &Value) -> Option<usize> {
     idx(&view["viewer"]["seat"])
 }
 
-/// The view of one seat as readable text (for `render_mode="ansi"`).
-pub fn text(game: &str, view: &Value) -> String {
+/// The view of one seat as readable text (for `render_mode="ansi"`), its
+/// ids named by the game's description.
+pub fn text(game: &str, d: &Description, view: &Value) -> String {
     let mut out = String::new();
     let head = match game {
         "catan" => catan::headline(view),
@@ -124,8 +163,8 @@ pub fn text(game: &str, view: &Value) -> String {
         _ => ("players", &["viewer", "players", "board", "cities_knights"]),
     };
     match game {
-        "catan" => catan::board_text(view, &mut out),
-        "splendor" => splendor::board_text(view, &mut out),
+        "catan" => catan::board_text(d, view, &mut out),
+        "splendor" => splendor::board_text(d, view, &mut out),
         _ => {}
     }
     if let Some(obj) = view.as_object() {
@@ -209,12 +248,20 @@ fn empty(v: &Value) -> bool {
     }
 }
 
-/// The view as an SVG picture (`topology` is `Game::topology`'s JSON).
-pub fn svg(game: &str, topology: &Value, view: &Value) -> String {
+/// The view as an SVG picture (`topology` is `Game::topology`'s JSON, `d`
+/// the game's description: its colours). A game without a picture here is
+/// refused (`engine.render`), never drawn as another game.
+pub fn svg(game: &str, d: &Description, topology: &Value, view: &Value) -> Result<String, ErrorInfo> {
     match game {
-        "catan" => catan::svg(topology, view),
-        "catan-junior" => junior::svg(topology, view),
-        _ => splendor::svg(view),
+        "catan" => Ok(catan::svg(d, topology, view)),
+        "catan-junior" => Ok(junior::svg(d, topology, view)),
+        "splendor" => Ok(splendor::svg(d, view)),
+        other => Err(ErrorInfo::new(
+            "malformed",
+            "engine.render",
+            format!("Für das Spiel „{other}“ gibt es kein Bild."),
+            format!("There is no picture of the game '{other}'."),
+        )),
     }
 }
 

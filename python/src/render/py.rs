@@ -7,7 +7,7 @@
 
 use super::{rgb, svg, text};
 use crate::{poisoned, refused, seat, viewer, NativeGame, NativeVectorEnv};
-use engine::{ErrorInfo, Viewer};
+use engine::{Description, ErrorInfo, Viewer};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use pyo3::IntoPyObjectExt;
@@ -25,20 +25,17 @@ fn no_seat(i: i64) -> PyErr {
     ))
 }
 
-fn draw(
-    py: Python<'_>,
-    game: &'static str,
-    topology: Value,
-    view: Value,
-    mode: &str,
-    width: u32,
-) -> PyResult<PyObject> {
+/// What a picture is drawn from: the game's id, its description (names
+/// and colours), the board's geometry and one seat's view.
+pub(crate) type Picture = (&'static str, Description, Value, Value);
+
+fn draw(py: Python<'_>, (game, d, topology, view): Picture, mode: &str, width: u32) -> PyResult<PyObject> {
     match mode {
-        "ansi" => text(game, &view).into_py_any(py),
-        "svg" => svg(game, &topology, &view).into_py_any(py),
+        "ansi" => text(game, &d, &view).into_py_any(py),
+        "svg" => svg(game, &d, &topology, &view).map_err(refused)?.into_py_any(py),
         "rgb_array" => {
             let (bytes, height) = py
-                .allow_threads(|| rgb(&svg(game, &topology, &view), width))
+                .allow_threads(|| rgb(&svg(game, &d, &topology, &view)?, width))
                 .map_err(refused)?;
             (PyBytes::new(py, &bytes), height, width).into_py_any(py)
         }
@@ -68,9 +65,9 @@ fn render_game(
             return Err(no_seat(viewer_.unwrap_or(0)));
         }
     }
-    let (id, topology, view) = (m.game(), m.topology(), m.view(v));
+    let picture = (m.game(), m.description(), m.topology(), m.view(v));
     drop(game);
-    draw(py, id, topology, view, mode, width)
+    draw(py, picture, mode, width)
 }
 
 /// A picture of game `index` of a vector env as `seat_` sees it.
@@ -86,7 +83,7 @@ fn render_env(
 ) -> PyResult<PyObject> {
     let s = seat(seat_)?;
     let picture = env.inner.lock().map_err(|_| poisoned())?.picture(index, s);
-    let Some((id, topology, view)) = picture else {
+    let Some(picture) = picture else {
         return Err(refused(ErrorInfo::new(
             "malformed",
             "engine.no_such_env",
@@ -95,7 +92,7 @@ fn render_env(
         )));
     };
     drop(env);
-    draw(py, id, topology, view, mode, width)
+    draw(py, picture, mode, width)
 }
 
 /// Adds the functions to the module.

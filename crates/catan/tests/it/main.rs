@@ -15,6 +15,7 @@ mod ck_robustness;
 mod ck_roll;
 mod ck_validate;
 mod conformance;
+mod describe;
 mod five_six;
 mod five_six_conformance;
 mod golden;

@@ -7,6 +7,7 @@ mod common;
 
 mod arena;
 mod commands;
+mod describe;
 mod fuzz_input;
 mod invalid_state;
 mod mcp_http;

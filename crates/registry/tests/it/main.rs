@@ -3,6 +3,8 @@
 //! this binary (`mod name;` below), never a new file at the top of `tests/`: each top-level
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
+mod describe;
+mod front_end_tables;
 mod every_game;
 mod options;
 mod registry_api;
