@@ -9,6 +9,7 @@
 // first pick where they start, then show where they can go.
 
 import { TOPO, gridXY } from './catan-board.js';
+import { termName } from './describe.js';
 import { PLAYER_FILL, band, describeAction as catanAction } from './catan.js';
 import { TRACK_FILL, knightStrength, hexNeighbours, squireBlocked, squireStepCost, actionCost, costSuffix, cardsText, isDe, name } from './ck-text.js';
 
@@ -149,8 +150,8 @@ function knightShape(h, ctx, view, seat, n) {
   const active = ck.active?.includes(n);
   const hero = ck.heroes?.hero?.includes(n);
   const d = isDe(ctx);
-  const level = d ? ['', 'einfacher', 'starker', 'mächtiger'][strength] : ['', 'basic', 'strong', 'mighty'][strength];
-  const title = `${ctx.seatName(seat)}: ${level} ${d ? 'Ritter' : 'knight'}, ${active ? (d ? 'aktiv' : 'active') : d ? 'inaktiv' : 'inactive'}${hero ? (d ? ', Held' : ', hero') : ''}`;
+  const piece = termName(ctx, 'piece', ['', 'basic_knight', 'strong_knight', 'mighty_knight'][strength]);
+  const title = `${ctx.seatName(seat)}: ${piece}, ${active ? (d ? 'aktiv' : 'active') : d ? 'inaktiv' : 'inactive'}${hero ? `, ${termName(ctx, 'piece', 'hero')}` : ''}`;
   const r = 10;
   return h(
     'svg:g',

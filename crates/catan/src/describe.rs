@@ -313,12 +313,18 @@ pub(crate) fn event_words(tag: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
-fn tagged(tags: &[&str], ck_tags: &[&str], ck: bool, words: fn(&str) -> Option<(&'static str, &'static str)>) -> Vec<Term> {
+fn tagged(
+    tags: &[&'static str],
+    ck_tags: &[&str],
+    ck: bool,
+    words: fn(&str) -> Option<(&'static str, &'static str)>,
+) -> Vec<Term> {
     tags.iter()
+        .copied()
         .filter(|t| ck || !ck_tags.contains(t))
         .map(|t| {
             let (de, en) = words(t).unwrap_or((t, t));
-            Term::new(*t, de, en)
+            Term::new(t, de, en)
         })
         .collect()
 }
@@ -464,7 +470,7 @@ fn commodities_and_progress(d: &mut Description, heroes: bool) {
     );
     let mut improvements = Vec::new();
     for t in Track::ALL {
-        let commodity = Commodity::NAMES_JSON[t.commodity() as usize];
+        let commodity = key(t.commodity());
         let (l3de, l3en) = level_three(t);
         for (i, (de, en)) in improvement_names(t).into_iter().enumerate() {
             let level = i as u8 + 1;

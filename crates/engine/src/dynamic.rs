@@ -284,8 +284,8 @@ impl<G: Game> GameEntry for Entry<G> {
         G::ID
     }
 
-    fn describe(&self, options: &Value) -> Result<crate::Description, ErrorInfo> {
-        Ok(G::describe(&options::<G>(options)?))
+    fn describe(&self, config: &Value) -> Result<crate::Description, ErrorInfo> {
+        Ok(G::describe(&options::<G>(config)?))
     }
 
     fn create(
