@@ -57,13 +57,13 @@ async def one_game(s, game, rules, players, seed):
     rng = random.Random(seed)
     total = 0
     res = await s.call_tool("new_game", {"game": game, "rules": rules, "players": players, "seed": seed})
-    assert not res.isError, text_of(res)
+    assert not res.is_error, text_of(res)
     total += len(text_of(res))
     res = await s.call_tool("observe", {"legal": True})
-    assert not res.isError, text_of(res)
+    assert not res.is_error, text_of(res)
     shown = len(text_of(res))
     total += shown
-    obs = res.structuredContent
+    obs = res.structured_content
     legal = obs.get("legal") or []
     per_decision = []
     for _ in range(STEP_CAP):
@@ -71,10 +71,10 @@ async def one_game(s, game, rules, players, seed):
             break
         per_decision.append(shown)
         res = await s.call_tool("act", {"index": rng.randrange(len(legal))})
-        assert not res.isError, text_of(res)
+        assert not res.is_error, text_of(res)
         shown = len(text_of(res))
         total += shown
-        a = res.structuredContent
+        a = res.structured_content
         if a["over"]:
             break
         if a.get("next"):
@@ -84,7 +84,7 @@ async def one_game(s, game, rules, players, seed):
             res = await s.call_tool("observe", {"legal": True})
             shown += len(text_of(res))
             total += len(text_of(res))
-            obs = res.structuredContent
+            obs = res.structured_content
             legal = obs.get("legal") or []
     return per_decision, total
 

@@ -178,6 +178,17 @@ pub struct NewGameArgs {
     /// Default: casual.
     #[serde(default)]
     pub rated: bool,
+    /// HTTP: seconds per decision for the seats of kind `agent` only (a
+    /// longer clock for agents beside people on `turn_seconds`); default:
+    /// `turn_seconds`.
+    #[serde(default)]
+    pub agent_turn_seconds: Option<u32>,
+    /// Language of the text: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `join_seat` (HTTP).

@@ -259,7 +259,17 @@ pub fn label_action(action: &Value, words: &Words, free: bool) -> String {
             out.push_str(&cost);
         }
     }
-    out
+    capitalised(out)
+}
+
+/// A label starting with a capital letter (names in the description are
+/// lower case, as in running text).
+fn capitalised(s: String) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_lowercase() => c.to_uppercase().chain(chars).collect(),
+        _ => s,
+    }
 }
 
 /// The label of an event: its kind named, then its fields with zero

@@ -86,6 +86,7 @@ pub fn seats_text(seats: &[SeatLine], me: u8, lang: Lang) -> String {
 /// What the text of an observation shows of the view: every field (the
 /// board by places where they are known), with what the agent saw last time
 /// left out when `unchanged` says so.
+#[derive(Debug)]
 pub struct ViewText {
     /// Each part's name and its lines, in the view's order.
     pub parts: Vec<(String, String)>,

@@ -630,7 +630,11 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
                 Ok(req) => req,
                 Err(answer) => return answer,
             };
-            if let Some(gone) = deleted_session(&req, &sessions).await {
+            // Read before awaiting: a request's body is not `Sync`.
+            let deleting = (req.method() == axum::http::Method::DELETE)
+                .then(|| req.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned))
+                .flatten();
+            if let Some(gone) = deleted_session(deleting, &sessions).await {
                 return gone;
             }
             let mut req = req;
@@ -678,14 +682,11 @@ async fn screen_body(req: Request, max_body: usize) -> Result<Request, Response>
     Err((StatusCode::BAD_REQUEST, axum::Json(answer)).into_response())
 }
 
-/// A `DELETE` of a session that does not exist (never opened, already
+/// A `DELETE` (its `Mcp-Session-Id`, `None` for any other request) of a session that does not exist (never opened, already
 /// closed or expired) is 404, as the MCP transport answers every request
 /// naming a session the server no longer has; rmcp would answer 202.
-async fn deleted_session(req: &Request, sessions: &mcp::Sessions) -> Option<Response> {
-    if req.method() != axum::http::Method::DELETE {
-        return None;
-    }
-    let id = req.headers().get("mcp-session-id")?.to_str().ok()?;
-    let known = sessions.sessions.read().await.keys().any(|k| k.as_ref() == id);
+async fn deleted_session(id: Option<String>, sessions: &mcp::Sessions) -> Option<Response> {
+    let id = id?;
+    let known = sessions.sessions.read().await.keys().any(|k| k.as_ref() == id.as_str());
     (!known).then(|| StatusCode::NOT_FOUND.into_response())
 }
