@@ -97,7 +97,7 @@ def check_observation(obs, txt):
     for a in obs.get("legal") or []:
         label, action = a["label"], a["action"]
         if obs["game"] == "catan" and action.get("type") in ("place_settlement", "build_settlement"):
-            assert "pips" in label and "(" in label, f"a settlement spot names its hexes: {label}"
+            assert " at " in label and " (" in label, f"a settlement spot names its hexes: {label}"
         if obs["game"] == "splendor" and action.get("type") in ("reserve", "buy") and "card" in action:
             assert "costs" in label or "level" in label, f"a card names its cost: {label}"
 

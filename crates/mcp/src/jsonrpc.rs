@@ -171,7 +171,11 @@ where
                     Ok(_) => {}
                 }
             }
-            let e = error_response(Value::Null, code::INVALID_REQUEST, "Invalid Request: the message is too long");
+            let e = error_response(
+                Value::Null,
+                code::INVALID_REQUEST,
+                "Invalid Request: the message is too long",
+            );
             if answer.send(line_of(&e)).await.is_err() {
                 return;
             }

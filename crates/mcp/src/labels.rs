@@ -71,6 +71,20 @@ const VERBS: &[(&str, &str, &str)] = &[
     ("open", "Eröffnen", "Open"),
 ];
 
+/// Which kind's name an id shared by several kinds takes, first first: the
+/// things players hold before the places and moves named after them.
+const PRIORITY: &[&str] = &[
+    "resource",
+    "commodity",
+    "token",
+    "terrain",
+    "piece",
+    "card",
+    "event",
+    "action",
+    "phase",
+];
+
 /// The words of one game in one language: every term of its description
 /// by id, and the description and places themselves for prices and places.
 #[derive(Debug, Clone, Default)]
@@ -91,7 +105,11 @@ impl Words {
     pub fn new(description: &Value, places: &Value, lang: Lang) -> Words {
         let mut names = HashMap::new();
         if let Some(kinds) = description.get("terms").and_then(Value::as_object) {
-            for terms in kinds.values() {
+            // An id named in several kinds (`brick`: a resource and a harbor)
+            // takes the name of the kind that comes first here.
+            let mut order: Vec<(&String, &Value)> = kinds.iter().collect();
+            order.sort_by_key(|(k, _)| PRIORITY.iter().position(|p| p == k).unwrap_or(PRIORITY.len()));
+            for (_, terms) in order {
                 for t in terms.as_array().into_iter().flatten() {
                     let id = t.get("id").and_then(Value::as_str);
                     let name = t.get(lang.key()).and_then(Value::as_str);
@@ -107,6 +125,14 @@ impl Words {
             description: description.clone(),
             places: places.clone(),
         }
+    }
+
+    /// The name of `id` among the terms of `kind`, else [`Words::name`].
+    pub fn name_of(&self, kind: &str, id: &str) -> String {
+        self.term(kind, id)
+            .and_then(|t| t.get(self.lang.key()))
+            .and_then(Value::as_str)
+            .map_or_else(|| self.name(id), str::to_string)
     }
 
     /// The name of an id in this language (the id, spaced, if undescribed).
@@ -156,9 +182,10 @@ impl Words {
             Value::String(s) => self.name(s),
             Value::Array(a) => format!("[{}]", a.iter().map(|x| self.inline(x)).collect::<Vec<_>>().join(", ")),
             Value::Object(o) => {
+                let counts = is_count_map(o);
                 let fields: Vec<String> = o
                     .iter()
-                    .filter(|(_, x)| !engine::dynamic::is_empty_value(x))
+                    .filter(|(_, x)| !empty(x) && !(counts && x.as_u64() == Some(0)))
                     .map(|(k, x)| match x {
                         Value::Bool(true) => self.name(k),
                         _ => format!("{} {}", self.name(k), self.inline(x)),
@@ -195,7 +222,11 @@ impl Words {
         let pad = "  ".repeat(depth);
         match v {
             Value::Object(o) => {
-                for (k, x) in o.iter().filter(|(_, x)| !engine::dynamic::is_empty_value(x)) {
+                let counts = is_count_map(o);
+                for (k, x) in o
+                    .iter()
+                    .filter(|(_, x)| !empty(x) && !(counts && x.as_u64() == Some(0)))
+                {
                     self.field(k, x, depth, out);
                 }
             }
@@ -219,7 +250,7 @@ impl Words {
         let (head, rest) = kind.split_once('_').unwrap_or((kind, ""));
         match VERBS.iter().find(|(t, _, _)| *t == head || *t == kind) {
             Some((t, de, en)) if *t == kind => self.lang.pick(de, en).to_string(),
-            Some((_, de, en)) if !rest.is_empty() => format!("{}: {}", self.lang.pick(de, en), self.name(rest)),
+            Some((_, de, en)) if !rest.is_empty() => format!("{} {}", self.lang.pick(de, en), self.name(rest)),
             Some((_, de, en)) => self.lang.pick(de, en).to_string(),
             None => kind.replace('_', " "),
         }
@@ -241,11 +272,11 @@ pub fn label_action(action: &Value, words: &Words, free: bool) -> String {
     let mut out = words.verb(kind);
     let fields: Vec<String> = obj
         .iter()
-        .filter(|(k, v)| k.as_str() != "type" && k.as_str() != "kind" && !engine::dynamic::is_empty_value(v))
+        .filter(|(k, v)| k.as_str() != "type" && k.as_str() != "kind" && !empty(v))
         .map(|(k, v)| crate::places::arg(k, v, words))
         .collect();
     if !fields.is_empty() {
-        out.push_str(": ");
+        out.push(' ');
         out.push_str(&fields.join(", "));
     }
     if !free {
@@ -288,9 +319,7 @@ pub fn label_event(event: &Value, words: &Words, lang: Lang) -> String {
     let mut out = words.name(kind);
     let fields: Vec<String> = obj
         .iter()
-        .filter(|(k, v)| {
-            !matches!(k.as_str(), "type" | "kind" | "event") && !engine::dynamic::is_empty_value(v) && !zero_counts(v)
-        })
+        .filter(|(k, v)| !matches!(k.as_str(), "type" | "kind" | "event") && !empty(v) && !zero_counts(v))
         .map(|(k, v)| crate::places::arg_brief(k, v, words))
         .collect();
     if !fields.is_empty() {
@@ -298,6 +327,22 @@ pub fn label_event(event: &Value, words: &Words, lang: Lang) -> String {
         out.push_str(&fields.join(", "));
     }
     out
+}
+
+/// Whether a value says nothing: `null`, `false`, `[]`, `{}`, a map of
+/// zero counts. A zero elsewhere is an id or a seat and says something.
+pub fn empty(v: &Value) -> bool {
+    match v {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(o) => o.is_empty() || zero_counts(v),
+        _ => false,
+    }
+}
+
+/// Whether an object maps names to counts (every value a number).
+fn is_count_map(o: &serde_json::Map<String, Value>) -> bool {
+    !o.is_empty() && o.values().all(Value::is_number)
 }
 
 /// Whether a value is a map of counts that are all zero.

@@ -30,8 +30,8 @@ fn nth<'a>(places: &'a Value, list: &str, id: u64) -> Option<&'a Value> {
 /// without a number (the desert).
 fn hex_words(h: &Value, words: &Words) -> String {
     let what = match h.get("resource").and_then(Value::as_str) {
-        Some(r) => words.name(r),
-        None => words.name(h.get("terrain").and_then(Value::as_str).unwrap_or("")),
+        Some(r) => words.name_of("resource", r),
+        None => words.name_of("terrain", h.get("terrain").and_then(Value::as_str).unwrap_or("")),
     };
     match h.get("number").and_then(Value::as_u64) {
         Some(n) => format!("{what} {n}"),
@@ -42,11 +42,14 @@ fn hex_words(h: &Value, words: &Words) -> String {
 /// A harbor kind in words: `3:1 harbor` or `2:1 brick harbor`.
 fn harbor_words(kind: &Value, words: &Words) -> Option<String> {
     let k = kind.as_str()?;
+    if words.term("harbor", k).is_some() {
+        return Some(words.name_of("harbor", k));
+    }
     let harbor = words.lang.pick("Hafen", "harbor");
     Some(if k == "generic" {
         format!("3:1 {harbor}")
     } else {
-        format!("2:1 {} {harbor}", words.name(k))
+        format!("2:1 {} {harbor}", words.name_of("resource", k))
     })
 }
 
@@ -233,8 +236,8 @@ pub fn board_text(p: &Picture, words: &Words, lang: Lang) -> Option<String> {
         t,
         "{}",
         lang.pick(
-            "Spielplan (Feld: Gelände Zahl, Punkte; Ecken, Gebäude als S/St + Platz):",
-            "Board (hex: terrain number, pips; corners, buildings as S/C + seat):"
+            "Spielplan (Feld: Ertrag Zahl (Punkte) · Ecken, Gebäude als =S/=St + Platz):",
+            "Board (hex: yield number (pips) · corners, buildings as =S/=C + seat):"
         )
     );
     for h in p.places.get("hexes").and_then(Value::as_array).into_iter().flatten() {
@@ -256,9 +259,10 @@ pub fn board_text(p: &Picture, words: &Words, lang: Lang) -> Option<String> {
         } else {
             ""
         };
+        let pips = if pips > 0 { format!(" ({pips})") } else { String::new() };
         let _ = writeln!(
             t,
-            "  {id}: {}, {pips}{robber_here} · {}",
+            "  {id}: {}{pips}{robber_here} · {}",
             hex_words(h, words),
             corners.join(" ")
         );
@@ -299,7 +303,13 @@ pub fn view_field(key: &str, v: &Value, words: &Words, depth: usize) -> Option<S
             let mut t = format!("{pad}{named}:\n");
             for (i, row) in rows.iter().enumerate() {
                 let list = cards(row, &["development"])?;
-                let _ = writeln!(t, "{pad}  {} {}: {}", words.lang.pick("Stufe", "level"), i + 1, list.join("; "));
+                let _ = writeln!(
+                    t,
+                    "{pad}  {} {}: {}",
+                    words.lang.pick("Stufe", "level"),
+                    i + 1,
+                    list.join("; ")
+                );
             }
             Some(t)
         }

@@ -143,7 +143,8 @@ fn items(doc: &'static Doc) -> Vec<Item> {
         let starts_item = t.starts_with("- ")
             || t.starts_with("* ")
             || t.starts_with('|')
-            || t.split_once(". ").is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
         if let Some(h) = line.strip_prefix('#') {
             flush(&mut cur, cur_heading, &mut out);
             heading = h.trim_start_matches('#').trim();
@@ -178,7 +179,8 @@ fn ids_in(text: &str) -> Vec<String> {
 fn looks_like_id(s: &str) -> bool {
     s.contains('.')
         && !s.starts_with('.')
-        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '_' || c == '*')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '_' || c == '*')
 }
 
 /// What `rules` answers for a query: a rule id gives that rule (its id
@@ -207,9 +209,7 @@ pub fn lookup(query: &str, glossary: &dyn Fn(&str) -> Vec<String>) -> Result<Fou
         return Ok(Found {
             text: clip(&format!(
                 "{}\n(rules://spielleiter/{}; ask `rules` for a rule id or a topic)\n\n{}",
-                doc.title,
-                doc.name,
-                doc.text
+                doc.title, doc.name, doc.text
             )),
             rules: Vec::new(),
             documents: vec![doc.name],
@@ -286,12 +286,7 @@ fn by_id(id: &str) -> Option<Found> {
         .iter()
         .filter(|i| i.ids.iter().any(|x| x == id))
         .min_by_key(|i| (!i.doc.game, i.text.starts_with('|')))?;
-    let text = format!(
-        "{id}\n{} › {}\n{}\n",
-        exact.doc.title,
-        exact.heading,
-        exact.text.trim()
-    );
+    let text = format!("{id}\n{} › {}\n{}\n", exact.doc.title, exact.heading, exact.text.trim());
     Some(Found {
         text: clip(&text),
         rules: vec![id.to_string()],

@@ -49,10 +49,20 @@ pub fn clock_text(clock: Option<&ClockNote>, lang: Lang) -> String {
     }
     match (c.left_ms, lang) {
         (Some(ms), Lang::De) => {
-            let _ = write!(t, "Uhr: {} s pro Entscheidung, noch {} s.", c.turn_seconds, ms.max(0) / 1000);
+            let _ = write!(
+                t,
+                "Uhr: {} s pro Entscheidung, noch {} s.",
+                c.turn_seconds,
+                ms.max(0) / 1000
+            );
         }
         (Some(ms), Lang::En) => {
-            let _ = write!(t, "Clock: {} s per decision, {} s left.", c.turn_seconds, ms.max(0) / 1000);
+            let _ = write!(
+                t,
+                "Clock: {} s per decision, {} s left.",
+                c.turn_seconds,
+                ms.max(0) / 1000
+            );
         }
         (None, Lang::De) => {
             let _ = write!(t, "Uhr: {} s pro Entscheidung.", c.turn_seconds);
@@ -97,14 +107,18 @@ impl ViewText {
     pub fn of(p: &Picture, words: &Words, lang: Lang) -> ViewText {
         let mut parts = Vec::new();
         if let Some(board) = crate::places::board_text(p, words, lang) {
-            parts.push(("board".to_string(), board));
+            // One part per line (per hex), so that a follow-up repeats only
+            // the hexes whose corners changed.
+            for (i, line) in board.lines().enumerate() {
+                parts.push((format!("board:{i}"), format!("{line}\n")));
+            }
         }
         let Some(obj) = p.view.as_object() else {
             parts.push(("view".into(), format!("{}\n", words.inline(&p.view))));
             return ViewText { parts };
         };
         for (k, v) in obj {
-            if crate::places::shown_by_places(p, k) || engine::dynamic::is_empty_value(v) || k == "viewer" {
+            if crate::places::shown_by_places(p, k) || crate::labels::empty(v) || k == "viewer" {
                 continue;
             }
             match (k.as_str(), v) {
@@ -115,9 +129,13 @@ impl ViewText {
                         } else {
                             ""
                         };
-                        let mut t = String::new();
-                        let _ = writeln!(t, "{} {i}{mark}:", lang.pick("Platz", "Seat"));
-                        words.block(pl, 1, &mut t);
+                        // One line per player: its fields inline, none cut.
+                        let inline = words.inline(pl);
+                        let fields = inline
+                            .strip_prefix('{')
+                            .and_then(|x| x.strip_suffix('}'))
+                            .unwrap_or(&inline);
+                        let t = format!("{} {i}{mark}: {fields}\n", lang.pick("Platz", "Seat"));
                         parts.push((format!("player {i}"), t));
                     }
                 }
@@ -140,13 +158,26 @@ impl ViewText {
     /// and the names of those that do not.
     pub fn changed(&self, seen: &std::collections::HashMap<String, u64>) -> (String, Vec<String>) {
         let mut out = String::new();
-        let mut same = Vec::new();
+        let mut same: Vec<String> = Vec::new();
+        let mut board_same = 0;
+        let mut board_all = 0;
         for (k, t) in &self.parts {
+            let board = k.starts_with("board:");
+            board_all += usize::from(board);
             if seen.get(k) == Some(&hash(t)) {
-                same.push(k.clone());
+                if board {
+                    board_same += 1;
+                } else {
+                    same.push(k.clone());
+                }
             } else {
                 out.push_str(t);
             }
+        }
+        match board_same {
+            0 => {}
+            n if n == board_all => same.insert(0, "board".into()),
+            n => same.insert(0, format!("{n} board lines")),
         }
         (out, same)
     }

@@ -196,8 +196,10 @@ impl Referee {
         }
     }
 
-    #[tool(description = "List the games, their rule sets (ids, names, player ranges) and the bots. \
-        Spiele, Regelvarianten und Bots auflisten.")]
+    #[tool(
+        description = "List the games, their rule sets (ids, names, player ranges) and the bots. \
+        Spiele, Regelvarianten und Bots auflisten."
+    )]
     async fn list_games(&self, a: Parameters<Args<PlainArgs>>) -> Answer<GamesOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -232,9 +234,11 @@ impl Referee {
         Ok(Json::new(out, t, a.format))
     }
 
-    #[tool(description = "Stdio only: start a new game in this process. You play the seats of kind 'agent' \
+    #[tool(
+        description = "Stdio only: start a new game in this process. You play the seats of kind 'agent' \
         (default seat 0), bots the others (default greedy); bots move at once. Replaces a running game. \
-        Neues Spiel starten (nur stdio).")]
+        Neues Spiel starten (nur stdio)."
+    )]
     async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
         if self.backend.transport() != Transport::Stdio {
             return Err(refusal(&not_here("new_game", self.backend.transport())));
@@ -243,9 +247,11 @@ impl Referee {
         self.start(a, ctx).await
     }
 
-    #[tool(description = "HTTP only: open a table at the game server. Seats: {kind:'agent'} (you; the first \
+    #[tool(
+        description = "HTTP only: open a table at the game server. Seats: {kind:'agent'} (you; the first \
         such seat is joined for you and its token returned), {kind:'human'} (open for people or other agents), \
-        {kind:'bot',bot:'greedy'}. Spectators watch in the browser. Tisch am Server eröffnen (nur HTTP).")]
+        {kind:'bot',bot:'greedy'}. Spectators watch in the browser. Tisch am Server eröffnen (nur HTTP)."
+    )]
     async fn create_table(
         &self,
         a: Parameters<Args<NewGameArgs>>,
@@ -258,8 +264,10 @@ impl Referee {
         self.start(a, ctx).await
     }
 
-    #[tool(description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
-        pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP).")]
+    #[tool(
+        description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
+        pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP)."
+    )]
     async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Answer<Joined> {
         if self.backend.transport() != Transport::Http {
             return Err(refusal(&not_here("join_seat", self.backend.transport())));
@@ -274,8 +282,10 @@ impl Referee {
         Ok(Json::new(j, t, a.format))
     }
 
-    #[tool(description = "The tables open to join or watch: game, rule set, seats (open, human, agent, bot), \
-        clock. Stdio: the one game. Die offenen Tische.")]
+    #[tool(
+        description = "The tables open to join or watch: game, rule set, seats (open, human, agent, bot), \
+        clock. Stdio: the one game. Die offenen Tische."
+    )]
     async fn list_tables(&self, a: Parameters<Args<PlainArgs>>) -> Answer<TablesOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -288,7 +298,11 @@ impl Referee {
             let seats: Vec<String> = x
                 .seats
                 .iter()
-                .map(|s| format!("{} {} {}", s.seat, s.kind, s.name.as_deref().unwrap_or("")).trim_end().to_string())
+                .map(|s| {
+                    format!("{} {} {}", s.seat, s.kind, s.name.as_deref().unwrap_or(""))
+                        .trim_end()
+                        .to_string()
+                })
                 .collect();
             let clock = x.turn_seconds.map(|s| format!(", {s} s")).unwrap_or_default();
             let state = if x.started {
@@ -308,10 +322,12 @@ impl Referee {
         Ok(Json::new(TablesOut { tables }, t, a.format))
     }
 
-    #[tool(description = "Your seat's view as readable text: whose turn, the seats, your whole state, the \
+    #[tool(
+        description = "Your seat's view as readable text: whose turn, the seats, your whole state, the \
         board by places, what happened since you last looked (with version cursors for `history`). \
         With legal:true also your legal actions (index, label with place and price), so a decision is \
-        observe(legal) then act. Die Sicht des eigenen Platzes.")]
+        observe(legal) then act. Die Sicht des eigenen Platzes."
+    )]
     async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ObserveOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -321,9 +337,11 @@ impl Referee {
         Ok(Json::new(out, text, a.format))
     }
 
-    #[tool(description = "Your seat's legal actions, each with an index (for act) and a label that says what it \
+    #[tool(
+        description = "Your seat's legal actions, each with an index (for act) and a label that says what it \
         does with the place and the price. Empty when you need not act. (observe with legal:true gives the \
-        same with the view.) Die erlaubten Aktionen des eigenen Platzes.")]
+        same with the view.) Die erlaubten Aktionen des eigenen Platzes."
+    )]
     async fn legal_actions(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<LegalOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -346,9 +364,11 @@ impl Referee {
         ))
     }
 
-    #[tool(description = "Play an action: by index into the legal actions or by its JSON. Answers what happened \
+    #[tool(
+        description = "Play an action: by index into the legal actions or by its JSON. Answers what happened \
         (stdio: and the bots' moves that followed) and, when you must act again, your next observation with \
-        its legal actions (parts unchanged since you last saw them are named, not repeated). Eine Aktion spielen.")]
+        its legal actions (parts unchanged since you last saw them are named, not repeated). Eine Aktion spielen."
+    )]
     async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ActOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -409,10 +429,12 @@ impl Referee {
         ))
     }
 
-    #[tool(description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
+    #[tool(
+        description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
         at most 50 s), so you never poll in a loop. Says when your time ran out and a bot played your seat \
         (this call takes it back). Stdio: bots move at once, so it answers at once. \
-        Warten, bis der eigene Platz am Zug ist.")]
+        Warten, bis der eigene Platz am Zug ist."
+    )]
     async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Answer<WaitOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -461,9 +483,11 @@ impl Referee {
         ))
     }
 
-    #[tool(description = "Your seat's events, a page of steps at a time: from (a version cursor, 0 for the \
+    #[tool(
+        description = "Your seat's events, a page of steps at a time: from (a version cursor, 0 for the \
         start), limit (1–200, default 30). Each step has its version; `next` is the cursor of the next page. \
-        Der Verlauf, seitenweise.")]
+        Der Verlauf, seitenweise."
+    )]
     async fn history(&self, a: Parameters<Args<HistoryArgs>>, ctx: RequestContext<RoleServer>) -> Answer<HistoryOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
@@ -502,8 +526,10 @@ impl Referee {
         ))
     }
 
-    #[tool(description = "HTTP: the table's chat from line `from` on (default 0); `next` is the cursor of the \
-        next read. Den Tisch-Chat lesen.")]
+    #[tool(
+        description = "HTTP: the table's chat from line `from` on (default 0); `next` is the cursor of the \
+        next read. Den Tisch-Chat lesen."
+    )]
     async fn read_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
         let a = args!(a);
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -518,8 +544,10 @@ impl Referee {
         Ok(Json::new(ChatOut { lines, next }, t, a.format))
     }
 
-    #[tool(description = "HTTP: write a line to the table's chat as your seat (1–300 characters; the same \
-        rules and rate as the browser's chat). In den Tisch-Chat schreiben.")]
+    #[tool(
+        description = "HTTP: write a line to the table's chat as your seat (1–300 characters; the same \
+        rules and rate as the browser's chat). In den Tisch-Chat schreiben."
+    )]
     async fn write_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
         let a = args!(a);
         let Some(text) = a.text else {
@@ -529,12 +557,21 @@ impl Referee {
         let line = tri!(self.backend.say(at, text).await, a.format);
         let t = format!("[{}] {}: {}\n", line.idx, line.name, line.text);
         let next = line.idx + 1;
-        Ok(Json::new(ChatOut { lines: vec![line], next }, t, a.format))
+        Ok(Json::new(
+            ChatOut {
+                lines: vec![line],
+                next,
+            },
+            t,
+            a.format,
+        ))
     }
 
-    #[tool(description = "The rules for players: a rule id as a refusal names it (its rule text, id first), \
+    #[tool(
+        description = "The rules for players: a rule id as a refusal names it (its rule text, id first), \
         a topic in English or German ('robber', 'Räuber', 'longest road'), or a document name. \
-        Regeltext zu einer Regel-Id oder einem Stichwort.")]
+        Regeltext zu einer Regel-Id oder einem Stichwort."
+    )]
     async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Answer<RulesOut> {
         let a = args!(a);
         let glossary = crate::handler::glossary(self.backend.as_ref());
@@ -812,10 +849,7 @@ impl Referee {
         };
         let name = req.name.clone();
         let first_agent = req.seats.iter().position(|s| *s == SeatKind::Agent {});
-        let started = tri!(
-            self.backend.start(req, seat_ref(None, None, None, &ctx)).await,
-            format
-        );
+        let started = tri!(self.backend.start(req, seat_ref(None, None, None, &ctx)).await, format);
         self.memory.forget(&started.table);
         let joined = match (transport, first_agent) {
             (Transport::Http, Some(seat)) => {
@@ -837,7 +871,11 @@ impl Referee {
             lang.pick("deine Plätze", "your seats"),
             started.your_seats
         );
-        t.push_str(&seats_text(&started.seats, started.your_seats.first().copied().unwrap_or(0), lang));
+        t.push_str(&seats_text(
+            &started.seats,
+            started.your_seats.first().copied().unwrap_or(0),
+            lang,
+        ));
         if let Some(j) = &joined {
             let _ = writeln!(
                 t,

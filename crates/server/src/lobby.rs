@@ -670,4 +670,3 @@ impl Lobby {
         .map_err(|e| ApiError::internal(&e.to_string()))?
     }
 }
-

@@ -57,7 +57,10 @@ impl Tables {
             return Arc::clone(d);
         }
         let mut d = self.app.lobby.description(table).await.unwrap_or(Value::Null);
-        let places = d.as_object_mut().and_then(|o| o.remove("places")).unwrap_or(Value::Null);
+        let places = d
+            .as_object_mut()
+            .and_then(|o| o.remove("places"))
+            .unwrap_or(Value::Null);
         let both = Arc::new((d, places));
         let mut map = self.described.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= DESCRIBED {
@@ -152,7 +155,11 @@ impl Tables {
                 .map_err(info)?;
         }
         let clock = snap.clock.as_ref().map(|c| ClockNote {
-            turn_seconds: c.seats.get(usize::from(seat)).and_then(|s| s.turn_seconds).unwrap_or(c.turn_seconds),
+            turn_seconds: c
+                .seats
+                .get(usize::from(seat))
+                .and_then(|s| s.turn_seconds)
+                .unwrap_or(c.turn_seconds),
             left_ms: c
                 .seats
                 .get(usize::from(seat))
@@ -632,7 +639,12 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             };
             // Read before awaiting: a request's body is not `Sync`.
             let deleting = (req.method() == axum::http::Method::DELETE)
-                .then(|| req.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned))
+                .then(|| {
+                    req.headers()
+                        .get("mcp-session-id")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_owned)
+                })
                 .flatten();
             if let Some(gone) = deleted_session(deleting, &sessions).await {
                 return gone;

@@ -46,7 +46,9 @@ impl Session {
             .header("accept", "application/json, text/event-stream")
             .body(body);
         if let Some(id) = &self.id {
-            r = r.header("mcp-session-id", id).header("mcp-protocol-version", "2025-06-18");
+            r = r
+                .header("mcp-session-id", id)
+                .header("mcp-protocol-version", "2025-06-18");
         }
         let r = r.send().await.expect("answer");
         if let Some(id) = r.headers().get("mcp-session-id").and_then(|v| v.to_str().ok()) {
@@ -95,9 +97,7 @@ async fn server(tag: &str) -> server::Server {
         ..server::ServerConfig::default()
     };
     let bots = spielleiter_cli::seat_bot::server_bots(spielleiter_cli::seat_bot::SERVER_MCTS).expect("bots");
-    server::start(config, games(), bots)
-        .await
-        .expect("server starts")
+    server::start(config, games(), bots).await.expect("server starts")
 }
 
 /// Malformed JSON is −32700 and wrong `params` −32602 at `/mcp` too, as
@@ -114,7 +114,10 @@ async fn jsonrpc_errors_and_session_delete_over_http() {
     let (status, e) = s
         .post(json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": 5}).to_string())
         .await;
-    assert_eq!((status, e["error"]["code"].clone(), e["id"].clone()), (400, json!(-32602), json!(5)));
+    assert_eq!(
+        (status, e["error"]["code"].clone(), e["id"].clone()),
+        (400, json!(-32602), json!(5))
+    );
     // Still a working session.
     let (games, _) = s.ok("list_games", json!({})).await;
     assert!(games["games"].is_array());
@@ -162,9 +165,18 @@ async fn agents_list_tables_and_chat() {
     bad["text"] = json!("x".repeat(5_000));
     let (err, v, _) = s.call("write_chat", bad).await;
     assert!(err, "{v}");
-    assert!(v["error"]["rule"].as_str().is_some_and(|r| r.starts_with("server.chat")), "{v}");
+    assert!(
+        v["error"]["rule"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("server.chat")),
+        "{v}"
+    );
     let (chat, text) = s.ok("read_chat", at).await;
-    assert_eq!(chat["lines"].as_array().map(Vec::len), Some(1), "nothing written: {chat}");
+    assert_eq!(
+        chat["lines"].as_array().map(Vec::len),
+        Some(1),
+        "nothing written: {chat}"
+    );
     assert!(text.contains("Hello, who trades?"), "{text}");
     let (err, v, _) = s
         .call("read_chat", json!({"table": table, "seat": 0, "token": "wrong"}))

@@ -207,7 +207,15 @@ async fn an_agent_plays_a_game_to_its_end() {
             // The whole history pages from the start, every step with its version.
             let h = c.ok("history", json!({"from": 0, "limit": 200})).await;
             let first = h["entries"][0]["v"].as_u64().expect("a version");
-            assert!(first >= 1 && h["next"].as_u64().is_some(), "{h}");
+            assert!(first >= 1, "{h}");
+            let last = h["entries"]
+                .as_array()
+                .and_then(|e| e.last())
+                .and_then(|e| e["v"].as_u64());
+            match h["next"].as_u64() {
+                Some(next) => assert_eq!(Some(next), last, "the next page starts after this one"),
+                None => assert!(last <= end["version"].as_u64(), "{h}"),
+            }
             return;
         }
         assert_eq!(done["your_turn"], json!(true), "stdio: the bots have moved: {done}");
@@ -249,13 +257,18 @@ async fn labels_name_places_and_prices() {
         .collect();
     assert!(labels.len() > 20, "{labels:?}");
     for l in &labels {
-        assert!(l.contains("pips") && l.contains(" at "), "a set-up spot names its hexes: {l}");
+        // `Build settlement at 23 (grain 6, ore 8, wool 3; 12 pips; 3:1 harbor)`.
+        assert!(
+            l.contains(" at ") && l.contains(" (") && l.ends_with(')'),
+            "a set-up spot names its hexes: {l}"
+        );
         assert!(!l.contains(" — "), "set-up building is free: {l}");
     }
+    assert!(labels.iter().any(|l| l.contains("pips")), "{labels:?}");
     assert!(text.contains("Board (hex"), "the board by places: {text}");
     let (obs, _) = c.ok_text("observe", json!({"legal": true, "lang": "de"})).await;
     let l = obs["legal"][0]["label"].as_str().expect("label");
-    assert!(l.contains("Punkte") && l.contains(" bei "), "{l}");
+    assert!(l.contains(" bei ") && l.contains(" ("), "{l}");
 
     c.ok("new_game", json!({"game": "splendor", "players": 2, "seed": 3}))
         .await;
@@ -291,8 +304,14 @@ async fn rules_answer_rule_ids_and_topics_for_players() {
     for topic in ["robber", "Räuber", "longest road"] {
         let (found, text) = c.ok_text("rules", json!({"query": topic})).await;
         assert!(text.chars().count() <= 2_000, "{topic}: {}", text.len());
-        assert!(!text.contains("crates/") && !text.contains(".rs"), "{topic}: no crate internals: {text}");
-        assert!(found["rules"].as_array().is_some_and(|r| !r.is_empty()), "{topic}: {found}");
+        assert!(
+            !text.contains("crates/") && !text.contains(".rs"),
+            "{topic}: no crate internals: {text}"
+        );
+        assert!(
+            found["rules"].as_array().is_some_and(|r| !r.is_empty()),
+            "{topic}: {found}"
+        );
     }
     let (_, text) = c.ok_text("rules", json!({"query": "Räuber"})).await;
     assert!(text.contains("catan.robber."), "{text}");
@@ -374,16 +393,16 @@ async fn refusals_are_tool_errors_and_change_nothing() {
     c.refused("read_chat", json!({}), "mcp.not_here").await;
     c.refused("write_chat", json!({"text": "hi"}), "mcp.not_here").await;
     // A card id that does not exist is refused by the game's rule, nothing changed.
-    let (err, v) = c
-        .call("act", json!({"action": {"type": "reserve", "card": 250}}))
-        .await;
+    let (err, v) = c.call("act", json!({"action": {"type": "reserve", "card": 250}})).await;
     assert!(err, "{v}");
     assert!(v["error"]["rule"].as_str().is_some_and(|r| !r.is_empty()), "{v}");
     let after = c.ok("observe", json!({})).await;
     assert_eq!(before["version"], after["version"]);
     assert_eq!(before["view"], after["view"]);
     let rules = c.ok("rules", json!({"query": "engine.stale_version"})).await;
-    assert!(rules["text"].as_str().is_some_and(|t| t.starts_with("engine.stale_version")));
+    assert!(rules["text"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("engine.stale_version")));
 }
 
 /// Seats count from 0 in refusals too.
@@ -395,7 +414,10 @@ async fn mcp_not_your_seat_names_the_seat_from_0() {
     let (err, v, text) = c.call_text("observe", json!({"seat": 1})).await;
     assert!(err);
     assert_eq!(v["error"]["rule"], "mcp.not_your_seat");
-    assert!(text.contains("seat 1") && text.starts_with("Refused [mcp.not_your_seat]"), "{text}");
+    assert!(
+        text.contains("seat 1") && text.starts_with("Refused [mcp.not_your_seat]"),
+        "{text}"
+    );
 }
 
 /// `/mcp` sits behind the router's layers: the Host check and the per-address rate
