@@ -367,7 +367,7 @@ impl Referee {
     #[tool(
         description = "Play an action: by index into the legal actions or by its JSON. Answers what happened \
         (stdio: and the bots' moves that followed) and, when you must act again, your next observation with \
-        its legal actions (parts unchanged since you last saw them are named, not repeated). Eine Aktion spielen."
+        its legal actions (parts unchanged since you last saw them are not repeated). Eine Aktion spielen."
     )]
     async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ActOut> {
         let a = args!(a);
@@ -631,17 +631,22 @@ impl Referee {
             .and_then(Value::as_str)
             .map(|r| format!(" ({r})"))
             .unwrap_or_default();
-        let _ = writeln!(
-            t,
-            "{}{rules} · {} {} · {} {} · {} {}",
-            p.game,
-            lang.pick("Tisch", "table"),
-            p.table,
-            lang.pick("du bist Platz", "you are seat"),
-            p.seat,
-            lang.pick("Version", "version"),
-            p.version
-        );
+        if delta {
+            // A follow-up of `act`: the agent knows the game and its seat.
+            let _ = write!(t, "{} {} · ", lang.pick("Version", "Version"), p.version);
+        } else {
+            let _ = writeln!(
+                t,
+                "{}{rules} · {} {} · {} {} · {} {}",
+                p.game,
+                lang.pick("Tisch", "table"),
+                p.table,
+                lang.pick("du bist Platz", "you are seat"),
+                p.seat,
+                lang.pick("Version", "version"),
+                p.version
+            );
+        }
         t.push_str(&clock_text(p.clock.as_ref(), lang));
         if p.waiting_for_players {
             let _ = writeln!(
@@ -672,7 +677,14 @@ impl Referee {
                 let (changed, same) = view.changed(&s.parts);
                 t.push_str(&changed);
                 if !same.is_empty() {
-                    let _ = writeln!(t, "{}: {}", lang.pick("Unverändert", "Unchanged"), same.join(", "));
+                    let _ = writeln!(
+                        t,
+                        "{}",
+                        lang.pick(
+                            "(Alles andere wie zuletzt gesehen.)",
+                            "(Everything else as you last saw it.)"
+                        )
+                    );
                 }
             }
             _ => {

@@ -90,7 +90,7 @@ impl Session {
     }
 }
 
-async fn server(tag: &str) -> server::Server {
+async fn server(tag: &str) -> server::RunningServer {
     let config = server::ServerConfig {
         addr: "127.0.0.1:0".into(),
         database_url: temp_db(tag),
