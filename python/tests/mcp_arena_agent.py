@@ -22,9 +22,10 @@ async def main() -> None:
                     return
                 if w["status"] != "your_turn":
                     continue
-                legal = (await s.call_tool("legal_actions", {})).structured_content["actions"]
+                obs = (await s.call_tool("observe", {"legal": True})).structured_content
+                legal = obs.get("legal") or []
                 if legal:
-                    await s.call_tool("act", {"index": rng.randrange(len(legal))})
+                    await s.call_tool("act", {"index": rng.randrange(len(legal)), "observe": False})
 
 
 anyio.run(main)

@@ -1,10 +1,13 @@
 """The MCP tools through the official MCP Python SDK, as an outside agent sees them:
 `spielleiter mcp` over stdio and `spielleiter serve` at /mcp over streamable HTTP.
 
-Every game and rule set is played to its end by an agent choosing uniformly among
-`legal_actions` (bots in the other seats; a step cap only as a safety net), and the
-refusals (bad arguments, an index out of range, out of turn, a taken seat, a wrong
-token) are tool errors with a rule id that leave the table unchanged.
+Every game and rule set is played to its end by an agent choosing uniformly among the legal
+actions the way docs/agents.md teaches (`observe` with `legal: true`, then `act`, whose answer is
+the next observation; bots in the other seats; a step cap only as a safety net). On the way every
+observation's text is checked to be whole (nothing cut), every CATAN set-up spot's label to name
+its hexes, every Splendor card's label its cost. The refusals (bad arguments, an index out of
+range, out of turn, a taken seat, a wrong token) are tool errors with a rule id that leave the
+table unchanged.
 
 The binary: $SPIELLEITER_BIN, else ../target/ci/spielleiter, else
 ../target/release/spielleiter (relative to python/).
@@ -83,25 +86,52 @@ async def stdio_session(body):
             return await body(s)
 
 
+def text(res):
+    return "".join(c.text for c in res.content if getattr(c, "type", "") == "text")
+
+
+def check_observation(obs, txt):
+    """What an agent reads: the text whole (never cut), the labels with their substance."""
+    assert "…" not in txt, txt
+    assert not txt.lstrip().startswith("{"), "the text content is the readable text, not JSON"
+    for a in obs.get("legal") or []:
+        label, action = a["label"], a["action"]
+        if obs["game"] == "catan" and action.get("type") in ("place_settlement", "build_settlement"):
+            assert " at " in label and " (" in label, f"a settlement spot names its hexes: {label}"
+        if obs["game"] == "splendor" and action.get("type") in ("reserve", "buy") and "card" in action:
+            assert "costs" in label or "level" in label, f"a card names its cost: {label}"
+
+
 async def play(s, at, rng):
-    """Random legal play of the agent's seat until the game is over."""
+    """Random legal play of the agent's seat until the game is over: observe(legal), then act."""
+    obs = None
     for _ in range(STEP_CAP):
-        w = ok(await s.call_tool("wait_for_turn", {**at, "timeout_seconds": 10}))
-        if w["status"] == "over":
-            return ok(await s.call_tool("observe", at))
-        if w["status"] != "your_turn":
+        if obs is None:
+            w = ok(await s.call_tool("wait_for_turn", {**at, "timeout_seconds": 10}))
+            if w["status"] == "over":
+                return ok(await s.call_tool("observe", at))
+            if w["status"] != "your_turn":
+                continue
+            res = await s.call_tool("observe", {**at, "legal": True})
+            obs = ok(res)
+            check_observation(obs, text(res))
+        legal = obs.get("legal") or []
+        if not legal:
+            obs = None
             continue
-        legal = ok(await s.call_tool("legal_actions", at))
-        if not legal["actions"]:
-            continue
-        res = await s.call_tool("act", {**at, "index": rng.randrange(len(legal["actions"]))})
+        res = await s.call_tool("act", {**at, "index": rng.randrange(len(legal))})
         if res.is_error and res.structured_content["error"]["rule"] == "engine.stale_version":
             # Another seat acted between the list and the answer (the 5–6 extension's paired
             # players act in one turn): look again, as an agent should.
+            obs = None
             continue
         a = ok(res)
+        assert "…" not in text(res)
         if a["over"]:
             return ok(await s.call_tool("observe", at))
+        obs = a.get("next")
+        if obs is not None:
+            check_observation(obs, text(res))
     pytest.fail("step cap reached")
 
 
@@ -112,8 +142,8 @@ def test_every_rule_set_is_covered():
         assert listed == set(RULE_SETS)
         tools = {t.name for t in (await s.list_tools()).tools}
         assert tools == {
-            "list_games", "new_game", "create_table", "join_seat", "observe",
-            "legal_actions", "act", "wait_for_turn", "rules",
+            "list_games", "new_game", "create_table", "join_seat", "list_tables", "observe",
+            "legal_actions", "act", "wait_for_turn", "history", "read_chat", "write_chat", "rules",
         }
         for t in (await s.list_tools()).tools:
             assert t.input_schema["type"] == "object"
@@ -134,7 +164,8 @@ def test_stdio_plays_to_the_end(game, rules):
         assert kinds[0] == "agent" and set(kinds[1:]) == {"bot"}
         end = await play(s, {}, rng)
         assert end["over"] and end["result"]["winners"]
-        assert "over" in end["text"]
+        res = await s.call_tool("observe", {})
+        assert "over" in text(res)
 
     run(stdio_session(body))
 
@@ -159,14 +190,20 @@ def test_stdio_refusals_leave_the_game_unchanged():
         after = ok(await s.call_tool("observe", {}))
         assert after["version"] == before["version"]
         assert after["view"] == before["view"]
+        refused(await s.call_tool("history", {"from": 10**9}), "mcp.history.cursor")
+        refused(await s.call_tool("history", {"limit": 500}), "mcp.history.range")
+        after2 = ok(await s.call_tool("observe", {}))
+        assert after2["version"] == before["version"]
         german = ok(await s.call_tool("legal_actions", {"lang": "de"}))
-        assert german["actions"][0]["label"].startswith("Verschiedene Edelsteine")
-        text = ok(await s.call_tool("rules", {"query": "engine.not_your_turn"}))
-        assert text["documents"]
+        assert german["actions"][0]["label"]
+        found = await s.call_tool("rules", {"query": "engine.not_your_turn"})
+        assert ok(found)["documents"] and text(found).startswith("engine.not_your_turn")
+        found = await s.call_tool("rules", {"query": "catan.build.settlement.distance"})
+        assert text(found).index("catan.build.settlement.distance") < 300 and len(text(found)) <= 2000
         res = await s.read_resource("rules://spielleiter/splendor")
         assert "Splendor" in res.contents[0].text
         prompt = await s.get_prompt("how_to_play")
-        assert "legal_actions" in prompt.messages[0].content.text
+        assert "legal" in prompt.messages[0].content.text
 
     run(stdio_session(body))
 
@@ -271,10 +308,13 @@ def test_http_silent_agent_is_taken_over_by_the_clock(server):
         at = {"table": j["table"], "seat": 0, "token": j["token"]}
         first = ok(await s.call_tool("observe", at))
         assert first["your_turn"]
-        # Never acting: the clock runs out and a bot plays the seat.
+        # Never acting: the clock runs out and a bot plays the seat; the next call takes it back.
         await asyncio.sleep(6.5)
-        later = ok(await s.call_tool("observe", at))
+        res = await s.call_tool("observe", at)
+        later = ok(res)
         assert later["version"] > first["version"]
+        assert later["clock"]["taken_back"], later
+        assert "took the seat back" in text(res)
 
     run(http_session(server, body))
 
@@ -327,5 +367,6 @@ def test_arena_plays_and_rates_an_mcp_agent():
         assert run.returncode == 0, run.stderr + run.stdout
         report = json.loads(out.read_text())
     assert "forfeits 0" in run.stdout, run.stdout
+    assert "forfeits by reason" not in run.stdout, run.stdout
     rated = {r["player"] for r in report["ratings"]}
     assert any(p.startswith("mcp:") for p in rated) and "random" in rated, report["ratings"]

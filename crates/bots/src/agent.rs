@@ -8,7 +8,9 @@
 //! [`AgentSeat`] and waits for the answer; whoever serves the tools (the
 //! command-line program, see [`set_server`]) reads and answers the seat.
 //! A silent agent forfeits after the arena's time budget per decision
-//! (`arena.timeout`), one that exits mid-game at once (`arena.crashed`).
+//! (`arena.timeout`; its clock starts with its first call, so start-up is
+//! not counted, up to [`STARTUP`]: `arena.startup`), one that exits mid-game
+//! at once (`arena.crashed`).
 
 use crate::bot::{Bot, Forfeit};
 use engine::{Game, GameResult, GameRng, Message, Seat, Viewer};
@@ -33,6 +35,14 @@ pub struct Decision {
     pub pending: bool,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
+    /// The game's description (`Game::describe_state`, JSON) for labels.
+    pub description: Value,
+    /// What each place of the board touches (`Game::places`, JSON).
+    pub places: Value,
+    /// Whether the agent has made its first call: its clock starts then,
+    /// so that a program's start-up (an SDK's import takes seconds) is not
+    /// counted against its first decision.
+    pub ready: bool,
     answer: Option<usize>,
     closed: bool,
 }
@@ -83,6 +93,15 @@ impl AgentSeat {
         Ok(())
     }
 
+    /// The agent has called a tool: from now on its decisions are timed.
+    pub fn ready(&self) {
+        let mut d = self.lock();
+        if !d.ready {
+            d.ready = true;
+            self.changed.notify_all();
+        }
+    }
+
     /// The agent's session ended: a pending decision is forfeited at once.
     pub fn close(&self) {
         self.lock().closed = true;
@@ -96,6 +115,10 @@ impl AgentSeat {
 pub type Serve = fn(command: &str, seat: Arc<AgentSeat>) -> std::io::Result<Box<dyn Send>>;
 
 static SERVE: OnceLock<Serve> = OnceLock::new();
+
+/// Longest start-up of an agent program before its first call (not counted
+/// against its decisions): an interpreter and an MCP SDK load in seconds.
+pub const STARTUP: Duration = Duration::from_secs(60);
 
 /// Registers what serves MCP to agents (the command-line program does; a
 /// program without it refuses `mcp:` seats when a game starts).
@@ -161,6 +184,10 @@ impl<G: Game> Bot<G> for AgentBot {
             .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
             .collect();
         let mut d = self.seat.lock();
+        if d.description.is_null() {
+            d.description = serde_json::to_value(G::describe_state(state)).unwrap_or(Value::Null);
+            d.places = G::places(state).unwrap_or(Value::Null);
+        }
         d.game = G::ID.to_string();
         d.seat = seat.0;
         d.version += 1;
@@ -169,6 +196,27 @@ impl<G: Game> Bot<G> for AgentBot {
         d.pending = true;
         d.answer = None;
         self.seat.changed.notify_all();
+        // The clock starts once the agent is up ([`Decision::ready`]),
+        // within [`STARTUP`].
+        let startup = Instant::now() + STARTUP;
+        while !d.ready && !d.closed {
+            let now = Instant::now();
+            if now >= startup {
+                d.pending = false;
+                let s = STARTUP.as_secs();
+                return Err(forfeit(
+                    "arena.startup",
+                    format!("Der Agent „{}“ hat sich nicht binnen {s} s gemeldet.", self.command),
+                    format!("The agent '{}' made no call within {s} s of its start.", self.command),
+                ));
+            }
+            d = self
+                .seat
+                .changed
+                .wait_timeout(d, startup - now)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
         let deadline = Instant::now() + self.timeout;
         loop {
             if let Some(i) = d.answer.take() {

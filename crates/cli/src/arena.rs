@@ -58,6 +58,17 @@ pub struct Report {
     pub ratings: Option<Vec<server::rating::Row>>,
 }
 
+/// The default time per decision of an arena's external programs, in
+/// milliseconds: 5 s for programs (`cmd:`), 120 s when a seat is an MCP
+/// agent (`mcp:`), which a language model's decision needs.
+pub fn default_timeout_ms(bots: &[String]) -> u64 {
+    if bots.iter().any(|b| b.starts_with("mcp:")) {
+        120_000
+    } else {
+        5_000
+    }
+}
+
 /// Plays the arena.
 pub fn arena(opts: &ArenaOptions) -> Result<Report, String> {
     // `mcp:<command>` seats: this program serves them the MCP tools.
@@ -174,6 +185,35 @@ impl Report {
                     r.player, r.rating, r.deviation, r.games
                 );
             }
+        }
+        out += &self.forfeit_reasons();
+        out
+    }
+
+    /// Each forfeit's reason, grouped by bot and rule with a count and the
+    /// first message: a timed-out agent reads otherwise like a crashed one.
+    fn forfeit_reasons(&self) -> String {
+        let mut reasons: Vec<(String, String, String, u64)> = Vec::new();
+        for line in &self.games {
+            let Outcome::Forfeit { seat, forfeit } = &line.record.outcome else {
+                continue;
+            };
+            let bot = line
+                .seats
+                .get(seat.index())
+                .and_then(|&e| self.summary.entries.get(e))
+                .map_or_else(String::new, |e| e.bot.clone());
+            match reasons.iter_mut().find(|r| r.0 == bot && r.1 == forfeit.rule) {
+                Some(r) => r.3 += 1,
+                None => reasons.push((bot, forfeit.rule.clone(), forfeit.message.en.clone(), 1)),
+            }
+        }
+        let mut out = String::new();
+        if !reasons.is_empty() {
+            out += "forfeits by reason:\n";
+        }
+        for (bot, rule, message, n) in reasons {
+            out += &format!("  {bot}: {rule} ×{n} — {message}\n");
         }
         out
     }

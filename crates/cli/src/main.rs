@@ -126,8 +126,10 @@ enum Command {
         #[arg(long)]
         rules: Option<String>,
         /// Time budget of an external program per decision, in milliseconds.
-        #[arg(long, default_value_t = 5_000)]
-        timeout_ms: u64,
+        /// Default 5000, or 120000 when a seat is an MCP agent (`mcp:…`):
+        /// a language model needs that long for a decision.
+        #[arg(long)]
+        timeout_ms: Option<u64>,
         /// Write the summary and every game as JSON to this file.
         #[arg(long)]
         json_out: Option<std::path::PathBuf>,
@@ -412,6 +414,7 @@ fn run(cli: Cli) -> Result<(), String> {
             ratings,
         } => {
             let options = parse_options(&game, rules.as_deref(), options.as_deref())?;
+            let timeout_ms = timeout_ms.unwrap_or_else(|| arena::default_timeout_ms(&bots));
             let opts = arena::ArenaOptions {
                 game,
                 bots,

@@ -6,7 +6,7 @@
 
 use bots::agent::{AgentSeat, AnswerError};
 use engine::{ErrorInfo, SeatSet, ToAct};
-use mcp::backend::{Acted, BoxFuture, GameCard, NewTable, Picture, SeatLine, SeatRef, Started};
+use mcp::backend::{Acted, BoxFuture, Entry, GameCard, NewTable, Picture, SeatLine, SeatRef, Started};
 use mcp::{Backend, Transport};
 use serde_json::Value;
 use std::sync::Arc;
@@ -20,6 +20,8 @@ struct ArenaSeat(Arc<AgentSeat>);
 
 impl ArenaSeat {
     fn picture_now(&self) -> Picture {
+        // Any call is the agent's sign of life: its decisions are timed from now.
+        self.0.ready();
         let d = self.0.snapshot();
         let to_act = if d.result.is_some() {
             ToAct::Over
@@ -41,8 +43,12 @@ impl ArenaSeat {
                 seat: d.seat,
                 kind: "agent".into(),
                 name: None,
+                autopilot: false,
             }],
             waiting_for_players: false,
+            clock: None,
+            description: d.description,
+            places: d.places,
         }
     }
 }
@@ -74,7 +80,7 @@ impl Backend for ArenaSeat {
         Box::pin(async move { Ok(self.picture_now()) })
     }
 
-    fn events(&self, _at: SeatRef, _from: u64, _limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+    fn history(&self, _at: SeatRef, _from: u64) -> BoxFuture<'_, Result<Vec<Entry>, ErrorInfo>> {
         Box::pin(async { Ok(Vec::new()) })
     }
 
@@ -123,6 +129,7 @@ impl Backend for ArenaSeat {
 
     fn wait(&self, _at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
         Box::pin(async move {
+            self.0.ready();
             let until = Instant::now() + timeout;
             loop {
                 let d = self.0.snapshot();

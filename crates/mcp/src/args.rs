@@ -5,8 +5,9 @@
 //! `mcp.arguments`) that the agent can read and correct, instead of a
 //! protocol error it may not show.
 
-use crate::backend::{GameCard, Joined, SeatKind, SeatLine, Started};
+use crate::backend::{ChatLine, ClockNote, Entry, GameCard, Joined, SeatKind, SeatLine, Started, TableLine};
 use crate::labels::Lang;
+use crate::lean::Format;
 use engine::{ErrorInfo, GameResult, ToAct};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -69,6 +70,79 @@ pub struct SeatArgs {
     /// Language of texts and labels: `en` (default) or `de`.
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// `observe`: also list the legal actions (index and label), so that a
+    /// decision is two calls: `observe` with `legal`, then `act`.
+    #[serde(default)]
+    pub legal: bool,
+    /// `text` (default): the text content is the readable text, the JSON is
+    /// in `structuredContent`; `json`: the text content is that JSON.
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// Tools without a seat (`list_games`, `list_tables`).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlainArgs {
+    /// Language of the text: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+    /// `text` (default) or `json` (the text content is the structured JSON).
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// `history`: the seat's events, a page at a time.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryArgs {
+    /// Table id (HTTP).
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat (HTTP; stdio when you play several).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token (HTTP).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The cursor: the version to start after (0: from the beginning; the
+    /// `earlier` or `next` cursor of an answer). At most the current version.
+    #[serde(default)]
+    pub from: u64,
+    /// Most steps in the page: 1 to 200, default 30.
+    #[serde(default)]
+    pub limit: Option<u32>,
+    /// Language of labels: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// `read_chat` and `write_chat` (HTTP).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChatArgs {
+    /// Table id.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat.
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// `read_chat`: the first line wanted (default 0; the `next` of an answer).
+    #[serde(default)]
+    pub from: u64,
+    /// `write_chat`: the line to write (the HTTP chat's rules: 1 to 300
+    /// characters, printable, a few lines a minute per address).
+    #[serde(default)]
+    pub text: Option<String>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `new_game` (stdio) and `create_table` (HTTP).
@@ -104,6 +178,17 @@ pub struct NewGameArgs {
     /// Default: casual.
     #[serde(default)]
     pub rated: bool,
+    /// HTTP: seconds per decision for the seats of kind `agent` only (a
+    /// longer clock for agents beside people on `turn_seconds`); default:
+    /// `turn_seconds`.
+    #[serde(default)]
+    pub agent_turn_seconds: Option<u32>,
+    /// Language of the text: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `join_seat` (HTTP).
@@ -117,6 +202,9 @@ pub struct JoinArgs {
     /// Your name as an agent (default: your MCP client's name).
     #[serde(default)]
     pub name: Option<String>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `act`.
@@ -144,6 +232,14 @@ pub struct ActArgs {
     /// Language of labels: `en` (default) or `de`.
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// Whether the answer includes your next observation with its legal
+    /// actions when you must act again (default `true`): the next decision
+    /// then needs no `observe`.
+    #[serde(default)]
+    pub observe: Option<bool>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `wait_for_turn`.
@@ -165,15 +261,23 @@ pub struct WaitArgs {
     /// Language of the text: `en` (default) or `de`.
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// `rules`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesArgs {
-    /// A rule id (`catan.build.road_connected`), a document (`catan`,
-    /// `cities-knights`, `heroes`, `catan-5-6`, `catan-junior`, `splendor`) or a word.
+    /// A rule id as every refusal names it (`catan.build.settlement.distance`),
+    /// a document (`catan`, `cities-knights`, `heroes`, `catan-5-6`,
+    /// `catan-junior`, `splendor`) or a topic in English or German
+    /// (`robber`, `Räuber`, `longest road`).
     pub query: String,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
 }
 
 /// The answer of `list_games`.
@@ -198,18 +302,16 @@ pub struct StartedOut {
     pub joined: Option<Joined>,
 }
 
-/// The answer of `observe`.
+/// The answer of `observe` (and the follow-up of `act`).
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ObserveOut {
-    /// The readable summary.
-    pub text: String,
     /// Game id.
     pub game: String,
     /// Table id.
     pub table: String,
-    /// Your seat.
+    /// Your seat (0-based).
     pub seat: u8,
-    /// Engine version.
+    /// Engine version (the cursor of `history`).
     pub version: u64,
     /// Who acts.
     #[schemars(with = "Value")]
@@ -223,12 +325,20 @@ pub struct ObserveOut {
     pub result: Option<GameResult>,
     /// The seats.
     pub seats: Vec<SeatLine>,
+    /// Your seat's turn clock (tables with one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockNote>,
     /// Your view (JSON, never the full state).
     pub view: Value,
-    /// What happened since your last `observe` or `act` (the newest 50).
-    pub new_events: Vec<Value>,
-    /// Number of legal actions (see `legal_actions`).
+    /// What happened since your last `observe` or `act`, step by step.
+    pub new_events: Vec<Entry>,
+    /// Steps before `new_events` not listed (page them with `history`).
+    pub earlier_events: usize,
+    /// Number of legal actions.
     pub legal_count: usize,
+    /// The legal actions (with `legal: true`, or after `act`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<LegalAction>>,
 }
 
 /// One legal action.
@@ -236,7 +346,7 @@ pub struct ObserveOut {
 pub struct LegalAction {
     /// Index for `act`.
     pub index: usize,
-    /// A short description.
+    /// What it does, with the place and the price.
     pub label: String,
     /// The action's JSON (also accepted by `act`).
     pub action: Value,
@@ -255,15 +365,6 @@ pub struct LegalOut {
     pub actions: Vec<LegalAction>,
 }
 
-/// One event with its label.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct LabelledEvent {
-    /// A short description.
-    pub label: String,
-    /// The event's JSON.
-    pub event: Value,
-}
-
 /// The answer of `act`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ActOut {
@@ -274,13 +375,15 @@ pub struct ActOut {
     /// Version now (after bots and chance that followed, stdio).
     pub version: u64,
     /// The events it caused (and what followed), as your seat sees them.
-    pub events: Vec<LabelledEvent>,
+    pub events: Vec<Entry>,
     /// Whether you must act again now.
     pub your_turn: bool,
     /// Whether the game is over.
     pub over: bool,
-    /// Who acts now, in words.
-    pub text: String,
+    /// Your next observation with its legal actions, when you must act again
+    /// (unless `observe: false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<Box<ObserveOut>>,
 }
 
 /// The answer of `wait_for_turn`.
@@ -290,15 +393,45 @@ pub struct WaitOut {
     pub status: String,
     /// Engine version.
     pub version: u64,
-    /// Who acts, in words.
-    pub text: String,
+    /// Your seat's turn clock (tables with one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockNote>,
+}
+
+/// The answer of `history`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct HistoryOut {
+    /// The steps of this page, oldest first.
+    pub entries: Vec<Entry>,
+    /// The cursor of the next page (`from`), if there are later steps.
+    pub next: Option<u64>,
+    /// The version now.
+    pub version: u64,
+}
+
+/// The answer of `list_tables`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct TablesOut {
+    /// The tables.
+    pub tables: Vec<TableLine>,
+}
+
+/// The answer of `read_chat`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct ChatOut {
+    /// The lines from `from` on.
+    pub lines: Vec<ChatLine>,
+    /// The cursor of the next read (`from`).
+    pub next: u64,
 }
 
 /// The answer of `rules`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct RulesOut {
-    /// The matching rule text (Markdown).
+    /// The matching rule text (Markdown), the rule's id first.
     pub text: String,
+    /// The rule ids found.
+    pub rules: Vec<String>,
     /// The documents it comes from (also MCP resources `rules://spielleiter/{name}`).
     pub documents: Vec<String>,
 }

@@ -64,6 +64,64 @@ pub struct SeatLine {
     pub kind: String,
     /// Player, agent or bot name.
     pub name: Option<String>,
+    /// Whether a bot plays this person's or agent's seat now (its turn
+    /// clock ran out); sent only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub autopilot: bool,
+}
+
+/// The seat's turn clock as the tools report it (HTTP tables with a clock).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ClockNote {
+    /// Seconds per decision at this table.
+    pub turn_seconds: u32,
+    /// Milliseconds left before a bot plays the seat, while it is to act.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_ms: Option<i64>,
+    /// The seat's time had run out and a bot was playing it when this call
+    /// came; the call took the seat back (as a returning player's click does).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub taken_back: bool,
+}
+
+/// One entry of a seat's history: the events of one step of the log as the
+/// seat may see them, and the version after it (the cursor of `history`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Entry {
+    /// The version after this step.
+    pub v: u64,
+    /// Its events.
+    pub events: Vec<Value>,
+}
+
+/// An open table as `list_tables` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TableLine {
+    /// Table id.
+    pub table: String,
+    /// Game id.
+    pub game: String,
+    /// Rule set id.
+    pub rules: Option<String>,
+    /// The seats.
+    pub seats: Vec<SeatLine>,
+    /// Whether the game has begun (no seat open any more).
+    pub started: bool,
+    /// Seconds per decision, if the table has a turn clock.
+    pub turn_seconds: Option<u32>,
+}
+
+/// One line of a table's chat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ChatLine {
+    /// Its position in the table's chat, from 0 (the cursor of `read_chat`).
+    pub idx: u64,
+    /// The seat that wrote it (0-based); `None` for a spectator.
+    pub seat: Option<u8>,
+    /// The writer's name.
+    pub name: String,
+    /// The line.
+    pub text: String,
 }
 
 /// A seat's picture of its game: everything `observe` and `legal_actions` show.
@@ -90,6 +148,16 @@ pub struct Picture {
     pub seats: Vec<SeatLine>,
     /// Whether the table still waits for players to join (HTTP).
     pub waiting_for_players: bool,
+    /// The seat's turn clock (HTTP tables with one).
+    #[serde(default)]
+    pub clock: Option<ClockNote>,
+    /// The game's description (names, costs, cards) for the rule set
+    /// played, as JSON (`engine::Description`; `null` where none is known).
+    #[serde(default)]
+    pub description: Value,
+    /// What each place of the board touches ([`engine::DynMatch::places`]).
+    #[serde(default)]
+    pub places: Value,
 }
 
 /// An accepted action (serde: sent between the game server's instances).
@@ -148,6 +216,8 @@ pub struct NewTable {
     pub name: String,
     /// Turn clock in seconds per decision (HTTP; `None`: none).
     pub turn_seconds: Option<u32>,
+    /// A longer clock for the seats of kind `agent` (HTTP; `None`: `turn_seconds`).
+    pub agent_turn_seconds: Option<u32>,
     /// A rated table (HTTP; the server refuses it with a seed).
     pub rated: bool,
 }
@@ -182,6 +252,11 @@ pub trait Backend: Send + Sync + 'static {
     fn transport(&self) -> Transport;
     /// Games, rule sets and bots.
     fn games(&self) -> (Vec<GameCard>, Vec<String>);
+    /// The descriptions (JSON of `engine::Description`) of every game and
+    /// rule set offered, for the glossary of `rules`.
+    fn descriptions(&self) -> Vec<Value> {
+        Vec::new()
+    }
     /// Starts a game (stdio) or opens a table (HTTP).
     fn start(&self, req: NewTable, caller: SeatRef) -> BoxFuture<'_, Result<Started, ErrorInfo>>;
     /// Takes an open seat as agent `name` (HTTP only); `caller` is the
@@ -198,13 +273,28 @@ pub trait Backend: Send + Sync + 'static {
     }
     /// The seat's picture.
     fn picture(&self, at: SeatRef) -> BoxFuture<'_, Result<Picture, ErrorInfo>>;
-    /// The events from version `from` on, as the seat may see them (the
-    /// newest `limit` at most).
-    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>>;
+    /// The seat's history from version `from` on: each step's events as
+    /// the seat may see them, with the version after it (steps that show the
+    /// seat nothing left out), oldest first.
+    fn history(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<Entry>, ErrorInfo>>;
     /// Plays an action for the seat, chosen at `version`.
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>>;
     /// Returns once the seat must act, the game is over or `timeout` passed.
     fn wait(&self, at: SeatRef, timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>>;
+    /// The tables open to join or watch (HTTP); over stdio the one game.
+    fn tables(&self) -> BoxFuture<'_, Result<Vec<TableLine>, ErrorInfo>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    /// The table's chat lines from line `from` on (HTTP; the seat proves
+    /// itself as for every call). Stdio has no table chat.
+    fn chat(&self, _at: SeatRef, _from: u64) -> BoxFuture<'_, Result<Vec<ChatLine>, ErrorInfo>> {
+        Box::pin(async { Err(not_here("read_chat", Transport::Stdio)) })
+    }
+    /// Writes a chat line as the seat (HTTP), checked by the server's own
+    /// chat rules (length, characters, rate). Stdio has no table chat.
+    fn say(&self, _at: SeatRef, _text: String) -> BoxFuture<'_, Result<ChatLine, ErrorInfo>> {
+        Box::pin(async { Err(not_here("write_chat", Transport::Stdio)) })
+    }
 }
 
 /// The refusal for a tool this transport does not offer.

@@ -2,9 +2,10 @@
 //!
 //! An agent (an LLM client such as Claude Desktop, or any MCP client) plays a
 //! seat through tools: `list_games`, `new_game` (stdio) or `create_table` +
-//! `join_seat` (HTTP), `observe`, `legal_actions`, `act`, `wait_for_turn`,
-//! `rules`; the rules documents are resources, the prompt `how_to_play`
-//! teaches the loop. docs/agents.md documents it for users.
+//! `join_seat` (HTTP), `list_tables`, `observe`, `legal_actions`, `act`,
+//! `wait_for_turn`, `history`, `read_chat`/`write_chat`, `rules`; the rules
+//! documents are resources, the prompt `how_to_play` teaches the loop.
+//! docs/agents.md documents it for users.
 //!
 //! Why a crate of its own, free of games: the tools are the same for both
 //! transports, so they are written once against [`Backend`]. The CLI's
@@ -16,8 +17,12 @@
 
 pub mod args;
 pub mod backend;
+pub mod handler;
+pub mod jsonrpc;
 pub mod labels;
+pub mod lean;
 pub mod local;
+pub mod places;
 pub mod rules;
 pub mod text;
 pub mod tools;
@@ -50,16 +55,30 @@ where
     W: tokio::io::AsyncWrite + Send + Unpin + 'static,
 {
     use rmcp::ServiceExt;
+    // Every line passes the JSON-RPC screen first ([`jsonrpc`]): rmcp reads
+    // what passes from one pipe and writes to another, whose lines are
+    // merged with the screen's error answers into `write`.
+    let (rmcp_in, screened) = tokio::io::duplex(64 * 1024);
+    let (rmcp_out, merged) = tokio::io::duplex(64 * 1024);
+    let (answer, answers) = tokio::sync::mpsc::channel(64);
+    let screen = tokio::spawn(jsonrpc::screen_lines(read, screened, answer));
+    let merge = tokio::spawn(jsonrpc::merge_output(merged, answers, write));
     let referee = Referee::new(backend, Arc::new(Memory::default()));
-    let service = referee
-        .serve((read, write))
-        .await
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    service
-        .waiting()
-        .await
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(())
+    let served = async {
+        let service = referee
+            .serve((rmcp_in, rmcp_out))
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        service
+            .waiting()
+            .await
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok::<(), std::io::Error>(())
+    };
+    let result = served.await;
+    screen.abort();
+    let _ = merge.await;
+    result
 }
 
 /// The session manager of `/mcp`.

@@ -184,6 +184,7 @@ fn seat_lines(g: &Game) -> Vec<SeatLine> {
             seat: i as u8,
             kind: if b.is_some() { "bot" } else { "agent" }.into(),
             name: Some(n.clone()),
+            autopilot: false,
         })
         .collect()
 }
@@ -196,14 +197,14 @@ fn agent_seat(g: &Game, asked: Option<u8>) -> Result<Seat, ErrorInfo> {
         Some(s) if usize::from(s) >= g.bots.len() => Err(ErrorInfo::new(
             "no_such_seat",
             "engine.no_such_seat",
-            format!("Platz {} gibt es in diesem Spiel nicht.", u16::from(s) + 1),
-            format!("Seat {} does not exist in this game.", u16::from(s) + 1),
+            format!("Platz {s} gibt es in diesem Spiel nicht (Plätze ab 0)."),
+            format!("Seat {s} does not exist in this game (seats count from 0)."),
         )),
         Some(s) if !agents.contains(&usize::from(s)) => Err(ErrorInfo::new(
             "seat_taken",
             "mcp.not_your_seat",
-            format!("Platz {} spielt ein Bot, nicht du.", u16::from(s) + 1),
-            format!("A bot plays seat {}, not you.", u16::from(s) + 1),
+            format!("Platz {s} spielt ein Bot, nicht du."),
+            format!("A bot plays seat {s}, not you."),
         )),
         Some(s) => Ok(Seat(s)),
         None => {
@@ -245,22 +246,50 @@ impl Backend for Local {
                     result: g.m.result(),
                     seats: seat_lines(g),
                     waiting_for_players: false,
+                    clock: None,
+                    description: description_of(g),
+                    places: g.m.places(),
                 })
             })
         })
     }
 
-    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+    fn history(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<Entry>, ErrorInfo>> {
         Box::pin(async move {
             self.with_game(|g| {
                 let seat = agent_seat(g, at.seat)?;
-                let mut events = g.m.events_since(from, Viewer::Seat(seat));
-                if events.len() > limit {
-                    events.drain(..events.len() - limit);
-                }
-                Ok(events)
+                Ok(entries_of(&g.m.history(from, Viewer::Seat(seat))))
             })
         })
+    }
+
+    fn tables(&self) -> BoxFuture<'_, Result<Vec<TableLine>, ErrorInfo>> {
+        Box::pin(async move {
+            self.with_game(|g| {
+                Ok(vec![TableLine {
+                    table: LOCAL_TABLE.into(),
+                    game: g.m.game().to_string(),
+                    rules: g.rules.clone(),
+                    seats: seat_lines(g),
+                    started: true,
+                    turn_seconds: None,
+                }])
+            })
+            .or_else(|_| Ok::<_, ErrorInfo>(Vec::new()))
+        })
+    }
+
+    fn descriptions(&self) -> Vec<Value> {
+        self.entries
+            .iter()
+            .flat_map(|e| {
+                e.rule_sets()
+                    .into_iter()
+                    .filter_map(|r| e.describe(&r.options).ok())
+                    .filter_map(|d| serde_json::to_value(d).ok())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
@@ -311,4 +340,28 @@ impl Local {
     pub fn rules(&self) -> Option<String> {
         self.with_game(|g| Ok(g.rules.clone())).ok().flatten()
     }
+}
+
+/// The description of the running game as JSON, its rule set named.
+fn description_of(g: &Game) -> Value {
+    let mut d = serde_json::to_value(g.m.description()).unwrap_or(Value::Null);
+    if let (Some(obj), Some(r)) = (d.as_object_mut(), &g.rules) {
+        obj.insert("rule_set".into(), Value::from(r.clone()));
+    }
+    d
+}
+
+/// A match's history JSON (`[{"v", "events"}]`) as entries.
+pub fn entries_of(history: &Value) -> Vec<Entry> {
+    history
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| {
+            Some(Entry {
+                v: e.get("v")?.as_u64()?,
+                events: e.get("events")?.as_array()?.clone(),
+            })
+        })
+        .collect()
 }

@@ -1,21 +1,25 @@
-//! The MCP server itself: the tools, the rules as resources and the prompt
-//! that teaches the protocol, over any [`Backend`]. One instance per MCP
-//! session (HTTP) or per process (stdio); what it must remember across
-//! sessions (the version each seat last saw) lives in the shared [`Memory`].
+//! The MCP server itself: the tools over any [`Backend`]. One instance per
+//! MCP session (HTTP) or per process (stdio); what it must remember across
+//! sessions (what each seat last saw) lives in the shared [`Memory`]. The
+//! rules resources and the prompt are in [`crate::handler`].
+//!
+//! Every answer is lean ([`crate::lean`]): its text content is the readable
+//! text once, its JSON the structured content.
 
 use crate::args::*;
-use crate::backend::{not_here, Backend, Joined, NewTable, SeatKind, SeatRef, Transport};
-use crate::labels::{label, label_at};
-use crate::rules;
-use crate::text::{observe_text, to_act_text};
+use crate::backend::{not_here, Backend, Entry, Joined, Picture, SeatKind, SeatRef, Transport};
+use crate::labels::{label_action, Lang, Words};
+use crate::lean::{Format, Json};
+use crate::text::{clock_text, events_text, seats_text, to_act_text, ViewText};
 use engine::{ErrorInfo, ToAct};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::wrapper::{Json, Parameters};
-use rmcp::model::*;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::CallToolResult;
 use rmcp::service::RequestContext;
-use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler};
-use serde_json::{json, Value};
+use rmcp::{tool, tool_router, RoleServer};
+use serde_json::Value;
 use std::collections::HashMap;
+use std::fmt::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,42 +29,59 @@ pub const WAIT_DEFAULT_S: u32 = 30;
 /// (60 s), which closes a connection that receives nothing for that long, so
 /// a wait at the maximum is answered rather than cut.
 pub const WAIT_MAX_S: u32 = 50;
-/// Most events an answer lists (the newest).
-pub const MAX_EVENTS: usize = 50;
-/// Seats whose last seen version is remembered; past it the memory starts afresh.
+/// Most steps an observation lists since the agent last looked (the newest);
+/// it says how many earlier ones `history` holds.
+pub const MAX_NEW_STEPS: usize = 40;
+/// Default and largest page of `history`, in steps.
+pub const HISTORY_PAGE: u32 = 30;
+/// Largest page of `history`, in steps.
+pub const HISTORY_MAX: u32 = 200;
+/// Seats remembered; past it the memory starts afresh.
 const MAX_REMEMBERED: usize = 4096;
 
-/// The version each seat last observed, shared by the sessions of a server.
+/// What one seat last saw: the version and each part of the view's text.
+#[derive(Debug, Clone, Default)]
+struct Seen {
+    version: u64,
+    parts: HashMap<String, u64>,
+}
+
+/// What each seat last observed, shared by the sessions of a server.
 #[derive(Debug, Default)]
 pub struct Memory {
-    seen: Mutex<HashMap<(String, u8), u64>>,
+    seen: Mutex<HashMap<(String, u8), Seen>>,
 }
 
 impl Memory {
-    fn get(&self, table: &str, seat: u8) -> Option<u64> {
+    fn get(&self, table: &str, seat: u8) -> Option<Seen> {
         let seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        seen.get(&(table.to_string(), seat)).copied()
+        seen.get(&(table.to_string(), seat)).cloned()
     }
     /// Forgets a table's seats: a new game at stdio's one table starts afresh.
     fn forget(&self, table: &str) {
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
         seen.retain(|(t, _), _| t != table);
     }
-    fn set(&self, table: &str, seat: u8, version: u64) {
+    fn set(&self, table: &str, seat: u8, version: u64, parts: Option<HashMap<String, u64>>) {
         let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
-        if seen.len() >= MAX_REMEMBERED && !seen.contains_key(&(table.to_string(), seat)) {
+        let key = (table.to_string(), seat);
+        if seen.len() >= MAX_REMEMBERED && !seen.contains_key(&key) {
             seen.clear();
         }
-        seen.insert((table.to_string(), seat), version);
+        let e = seen.entry(key).or_default();
+        e.version = version;
+        if let Some(parts) = parts {
+            e.parts = parts;
+        }
     }
 }
 
 /// The MCP server of spielleiter.
 #[derive(Clone)]
 pub struct Referee {
-    backend: Arc<dyn Backend>,
+    pub(crate) backend: Arc<dyn Backend>,
     memory: Arc<Memory>,
-    tool_router: ToolRouter<Self>,
+    pub(crate) tool_router: ToolRouter<Self>,
 }
 
 impl std::fmt::Debug for Referee {
@@ -69,32 +90,27 @@ impl std::fmt::Debug for Referee {
     }
 }
 
-/// A tool's refusal: an `isError` result carrying the error in the shape of
-/// every spielleiter refusal, `{"error": {kind, rule, message: {de, en}}}`.
+/// A tool's refusal as a readable `isError` result (see [`crate::lean::refusal`]).
 pub fn refusal(e: &ErrorInfo) -> CallToolResult {
-    CallToolResult::structured_error(json!({ "error": e }))
+    crate::lean::refusal(e, Format::Text)
 }
 
 type Answer<T> = Result<Json<T>, CallToolResult>;
-
-fn fail<T>(e: ErrorInfo) -> Result<Json<T>, CallToolResult> {
-    Err(refusal(&e))
-}
 
 macro_rules! args {
     ($a:expr) => {
         match $a.0 .0 {
             Ok(v) => v,
-            Err(e) => return fail(e),
+            Err(e) => return Err(refusal(&e)),
         }
     };
 }
 
 macro_rules! tri {
-    ($e:expr) => {
+    ($e:expr, $f:expr) => {
         match $e {
             Ok(v) => v,
-            Err(e) => return fail(e),
+            Err(e) => return Err(crate::lean::refusal(&e, $f.unwrap_or_default())),
         }
     };
 }
@@ -127,11 +143,53 @@ fn your_turn(to_act: &ToAct, seat: u8) -> bool {
     matches!(to_act, ToAct::Seats(s) if s.iter().any(|x| x.index() == usize::from(seat)))
 }
 
-fn newest(mut events: Vec<Value>) -> Vec<Value> {
-    if events.len() > MAX_EVENTS {
-        events.drain(..events.len() - MAX_EVENTS);
-    }
-    events
+/// Whether building is free now (CATAN's set-up: the phase says `setup`).
+fn free_building(view: &Value) -> bool {
+    let phase = view.get("phase");
+    phase.and_then(|p| p.get("phase")).and_then(Value::as_str) == Some("setup")
+        || phase.and_then(Value::as_str) == Some("setup")
+}
+
+/// The legal actions of a picture with their labels.
+fn legal_of(p: &Picture, words: &Words) -> Vec<LegalAction> {
+    let free = free_building(&p.view);
+    p.legal
+        .iter()
+        .enumerate()
+        .map(|(index, action)| LegalAction {
+            index,
+            label: label_action(action, words, free),
+            action: action.clone(),
+        })
+        .collect()
+}
+
+/// The steps since `since` to show: the newest [`MAX_NEW_STEPS`] and how
+/// many earlier ones are left to `history`.
+fn newest(mut entries: Vec<Entry>) -> (Vec<Entry>, usize) {
+    let earlier = entries.len().saturating_sub(MAX_NEW_STEPS);
+    entries.drain(..earlier);
+    (entries, earlier)
+}
+
+/// The refusal of a `history` cursor past the current version.
+fn stale_cursor(from: u64, version: u64) -> ErrorInfo {
+    ErrorInfo::new(
+        "malformed",
+        "mcp.history.cursor",
+        format!("Der Zeiger {from} liegt hinter der aktuellen Version {version}; „from“ muss 0 bis {version} sein."),
+        format!("The cursor {from} is past the current version {version}; 'from' must be 0 to {version}."),
+    )
+}
+
+/// The refusal of a `history` page size out of bounds.
+fn bad_page(limit: u32) -> ErrorInfo {
+    ErrorInfo::new(
+        "malformed",
+        "mcp.history.range",
+        format!("„limit“ {limit} liegt außerhalb von 1 bis {HISTORY_MAX}."),
+        format!("'limit' {limit} is outside 1 to {HISTORY_MAX}."),
+    )
 }
 
 #[tool_router]
@@ -146,20 +204,41 @@ impl Referee {
     }
 
     #[tool(
-        description = "List the games, their rule sets (ids, names, player ranges, options) and the bots. \
+        description = "List the games, their rule sets (ids, names, player ranges) and the bots. \
         Spiele, Regelvarianten und Bots auflisten."
     )]
-    async fn list_games(&self) -> Json<GamesOut> {
+    async fn list_games(&self, a: Parameters<Args<PlainArgs>>) -> Answer<GamesOut> {
+        let a = args!(a);
+        let lang = a.lang.unwrap_or_default();
         let (games, bots) = self.backend.games();
         let transport = match self.backend.transport() {
             Transport::Stdio => "stdio",
             Transport::Http => "http",
         };
-        Json(GamesOut {
+        let mut t = String::new();
+        for g in &games {
+            let sets: Vec<String> = g
+                .rule_sets
+                .iter()
+                .map(|r| {
+                    let name = lang.pick(&r.name_de, &r.name_en);
+                    format!("{} ({name}, {}–{})", r.id, r.players[0], r.players[1])
+                })
+                .collect();
+            let _ = writeln!(t, "{}: {}", g.id, sets.join("; "));
+        }
+        let _ = writeln!(t, "{}: {}", lang.pick("Bots", "Bots"), bots.join(", "));
+        let start = match self.backend.transport() {
+            Transport::Stdio => "new_game",
+            Transport::Http => "create_table / join_seat",
+        };
+        let _ = writeln!(t, "{}: {start}", lang.pick("Start", "Start with"));
+        let out = GamesOut {
             games,
             bots,
             transport: transport.into(),
-        })
+        };
+        Ok(Json::new(out, t, a.format))
     }
 
     #[tool(
@@ -167,13 +246,9 @@ impl Referee {
         (default seat 0), bots the others (default greedy); bots move at once. Replaces a running game. \
         Neues Spiel starten (nur stdio)."
     )]
-    async fn new_game(
-        &self,
-        a: Parameters<Args<NewGameArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<StartedOut>, CallToolResult> {
+    async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
         if self.backend.transport() != Transport::Stdio {
-            return fail(not_here("new_game", self.backend.transport()));
+            return Err(refusal(&not_here("new_game", self.backend.transport())));
         }
         let a = args!(a);
         self.start(a, ctx).await
@@ -188,9 +263,9 @@ impl Referee {
         &self,
         a: Parameters<Args<NewGameArgs>>,
         ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<StartedOut>, CallToolResult> {
+    ) -> Answer<StartedOut> {
         if self.backend.transport() != Transport::Http {
-            return fail(not_here("create_table", self.backend.transport()));
+            return Err(refusal(&not_here("create_table", self.backend.transport())));
         }
         let a = args!(a);
         self.start(a, ctx).await
@@ -200,159 +275,191 @@ impl Referee {
         description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
         pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP)."
     )]
-    async fn join_seat(
-        &self,
-        a: Parameters<Args<JoinArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<Joined>, CallToolResult> {
+    async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Answer<Joined> {
         if self.backend.transport() != Transport::Http {
-            return fail(not_here("join_seat", self.backend.transport()));
+            return Err(refusal(&not_here("join_seat", self.backend.transport())));
         }
         let a = args!(a);
         let name = agent_name(a.name, &ctx);
-        let joined = tri!(self.backend.join(a.table, a.seat, name, peer(&ctx)).await);
-        Ok(Json(joined))
+        let j = tri!(self.backend.join(a.table, a.seat, name, peer(&ctx)).await, a.format);
+        let t = format!(
+            "Joined table {} as seat {}. Token: {} (pass table, seat and token to every call). Spectators: {}\n",
+            j.table, j.seat, j.token, j.watch
+        );
+        Ok(Json::new(j, t, a.format))
     }
 
     #[tool(
-        description = "Your seat's view: a compact readable text (board summary, hands, whose turn, \
-        what changed since your last call) and the view's JSON. Die Sicht des eigenen Platzes."
+        description = "The tables open to join or watch: game, rule set, seats (open, human, agent, bot), \
+        clock. Stdio: the one game. Die offenen Tische."
     )]
-    async fn observe(
-        &self,
-        a: Parameters<Args<SeatArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<ObserveOut>, CallToolResult> {
+    async fn list_tables(&self, a: Parameters<Args<PlainArgs>>) -> Answer<TablesOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
-        let at = seat_ref(a.table, a.seat, a.token, &ctx);
-        let p = tri!(self.backend.picture(at.clone()).await);
-        let since = self.memory.get(&p.table, p.seat);
-        let changed = match since {
-            Some(v) if v < p.version => newest(tri!(self.backend.events(at, v, MAX_EVENTS).await)),
-            _ => Vec::new(),
-        };
-        self.memory.set(&p.table, p.seat, p.version);
-        let text = observe_text(&p, &changed, since, lang);
-        Ok(Json(ObserveOut {
-            text,
-            your_turn: your_turn(&p.to_act, p.seat),
-            over: p.to_act == ToAct::Over,
-            legal_count: p.legal.len(),
-            game: p.game,
-            table: p.table,
-            seat: p.seat,
-            version: p.version,
-            to_act: p.to_act,
-            result: p.result,
-            seats: p.seats,
-            view: p.view,
-            new_events: changed,
-        }))
+        let tables = tri!(self.backend.tables().await, a.format);
+        let mut t = String::new();
+        if tables.is_empty() {
+            t.push_str(lang.pick("Keine offenen Tische.\n", "No open tables.\n"));
+        }
+        for x in &tables {
+            let seats: Vec<String> = x
+                .seats
+                .iter()
+                .map(|s| {
+                    format!("{} {} {}", s.seat, s.kind, s.name.as_deref().unwrap_or(""))
+                        .trim_end()
+                        .to_string()
+                })
+                .collect();
+            let clock = x.turn_seconds.map(|s| format!(", {s} s")).unwrap_or_default();
+            let state = if x.started {
+                lang.pick("läuft", "playing")
+            } else {
+                lang.pick("wartet", "waiting")
+            };
+            let _ = writeln!(
+                t,
+                "{} · {} {} · {state}{clock} · {}",
+                x.table,
+                x.game,
+                x.rules.as_deref().unwrap_or(""),
+                seats.join(" | ")
+            );
+        }
+        Ok(Json::new(TablesOut { tables }, t, a.format))
     }
 
     #[tool(
-        description = "Your seat's legal actions, each with an index (for act), a short label and its JSON. \
-        Empty when you need not act. Die erlaubten Aktionen des eigenen Platzes."
+        description = "Your seat's view as readable text: whose turn, the seats, your whole state, the \
+        board by places, what happened since you last looked (with version cursors for `history`). \
+        With legal:true also your legal actions (index, label with place and price), so a decision is \
+        observe(legal) then act. Die Sicht des eigenen Platzes."
     )]
-    async fn legal_actions(
-        &self,
-        a: Parameters<Args<SeatArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<LegalOut>, CallToolResult> {
+    async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ObserveOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
-        let p = tri!(self.backend.picture(at).await);
-        let setup = p.view.pointer("/phase/phase").and_then(Value::as_str) == Some("setup");
-        let actions = p
-            .legal
-            .iter()
-            .enumerate()
-            .map(|(index, action)| LegalAction {
-                index,
-                label: label_at(&p.game, action, lang, setup),
-                action: action.clone(),
-            })
-            .collect();
-        Ok(Json(LegalOut {
-            version: p.version,
-            your_turn: your_turn(&p.to_act, p.seat),
-            over: p.to_act == ToAct::Over,
-            actions,
-        }))
+        let p = tri!(self.backend.picture(at.clone()).await, a.format);
+        let (out, text) = tri!(self.observation(&p, at, lang, a.legal, false).await, a.format);
+        Ok(Json::new(out, text, a.format))
     }
 
     #[tool(
-        description = "Play an action: by index into legal_actions or by its JSON. Answers the events it \
-        caused (stdio: and the bots' moves that followed) and whether you act again. Eine Aktion spielen."
+        description = "Your seat's legal actions, each with an index (for act) and a label that says what it \
+        does with the place and the price. Empty when you need not act. (observe with legal:true gives the \
+        same with the view.) Die erlaubten Aktionen des eigenen Platzes."
     )]
-    async fn act(
-        &self,
-        a: Parameters<Args<ActArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<ActOut>, CallToolResult> {
+    async fn legal_actions(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<LegalOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
-        let p = tri!(self.backend.picture(at.clone()).await);
+        let p = tri!(self.backend.picture(at).await, a.format);
+        let words = Words::new(&p.description, &p.places, lang);
+        let actions = legal_of(&p, &words);
+        let mut t = to_act_text(&p.to_act, p.seat, lang);
+        t.push('\n');
+        legal_text(&actions, lang, &mut t);
+        Ok(Json::new(
+            LegalOut {
+                version: p.version,
+                your_turn: your_turn(&p.to_act, p.seat),
+                over: p.to_act == ToAct::Over,
+                actions,
+            },
+            t,
+            a.format,
+        ))
+    }
+
+    #[tool(
+        description = "Play an action: by index into the legal actions or by its JSON. Answers what happened \
+        (stdio: and the bots' moves that followed) and, when you must act again, your next observation with \
+        its legal actions (parts unchanged since you last saw them are not repeated). Eine Aktion spielen."
+    )]
+    async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ActOut> {
+        let a = args!(a);
+        let lang = a.lang.unwrap_or_default();
+        let at = seat_ref(a.table, a.seat, a.token, &ctx);
+        let p = tri!(self.backend.picture(at.clone()).await, a.format);
         let (action, version) = match (a.index, a.action) {
             (Some(i), None) => match p.legal.get(i) {
                 Some(action) => (action.clone(), a.version.unwrap_or(p.version)),
-                None if p.legal.is_empty() => return fail(nothing_to_do(&p.to_act, p.seat)),
-                None => return fail(index_out_of_range(i, p.legal.len())),
+                None if p.legal.is_empty() => return Err(refusal(&nothing_to_do(&p.to_act, p.seat))),
+                None => return Err(refusal(&index_out_of_range(i, p.legal.len()))),
             },
             (None, Some(action)) => (action, a.version.unwrap_or(p.version)),
             _ => {
-                return fail(ErrorInfo::new(
+                return Err(refusal(&ErrorInfo::new(
                     "malformed",
                     "mcp.action_choice",
                     "Genau eines von „index“ oder „action“ angeben.",
                     "Give exactly one of 'index' or 'action'.",
-                ))
+                )))
             }
         };
-        let done = tri!(self.backend.act(at.clone(), action.clone(), version).await);
-        let after = tri!(self.backend.picture(at).await);
-        self.memory.set(&after.table, after.seat, after.version);
-        let events = newest(done.events)
-            .into_iter()
-            .map(|event| LabelledEvent {
-                label: label(&after.game, &event, lang),
-                event,
-            })
-            .collect();
-        Ok(Json(ActOut {
-            action,
-            from: done.from,
-            version: done.version.max(after.version),
-            events,
-            your_turn: your_turn(&after.to_act, after.seat),
-            over: after.to_act == ToAct::Over,
-            text: to_act_text(&after.to_act, after.seat, lang),
-        }))
+        let done = tri!(self.backend.act(at.clone(), action.clone(), version).await, a.format);
+        let after = tri!(self.backend.picture(at.clone()).await, a.format);
+        let words = Words::new(&after.description, &after.places, lang);
+        let events = tri!(self.backend.history(at.clone(), done.from).await, a.format);
+        let mut t = String::new();
+        let _ = writeln!(
+            t,
+            "{} {}",
+            lang.pick("Gespielt:", "Played:"),
+            label_action(&action, &words, free_building(&p.view))
+        );
+        let (shown, earlier) = newest(events.clone());
+        events_text(&shown, earlier, &words, lang, &mut t);
+        let again = your_turn(&after.to_act, after.seat) && !after.legal.is_empty();
+        let next = if again && a.observe.unwrap_or(true) {
+            let (next, text) = tri!(self.observation(&after, at, lang, true, true).await, a.format);
+            t.push_str(&text);
+            Some(Box::new(next))
+        } else {
+            self.memory.set(&after.table, after.seat, after.version, None);
+            t.push_str(&to_act_text(&after.to_act, after.seat, lang));
+            t.push('\n');
+            None
+        };
+        Ok(Json::new(
+            ActOut {
+                action,
+                from: done.from,
+                version: done.version.max(after.version),
+                events,
+                your_turn: again,
+                over: after.to_act == ToAct::Over,
+                next,
+            },
+            t,
+            a.format,
+        ))
     }
 
     #[tool(
         description = "Wait until your seat must act, the game is over or the timeout passes (default 30 s, \
-        at most 50 s), so you never poll in a loop. Stdio: bots move at once, so it answers at once. \
+        at most 50 s), so you never poll in a loop. Says when your time ran out and a bot played your seat \
+        (this call takes it back). Stdio: bots move at once, so it answers at once. \
         Warten, bis der eigene Platz am Zug ist."
     )]
-    async fn wait_for_turn(
-        &self,
-        a: Parameters<Args<WaitArgs>>,
-        ctx: RequestContext<RoleServer>,
-    ) -> Result<Json<WaitOut>, CallToolResult> {
+    async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Answer<WaitOut> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let secs = a.timeout_seconds.unwrap_or(WAIT_DEFAULT_S).min(WAIT_MAX_S);
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
+        // The first picture takes the seat back from the bot, if the clock
+        // had given it away, before waiting.
+        let first = tri!(self.backend.picture(at.clone()).await, a.format);
         tri!(
             self.backend
                 .wait(at.clone(), Duration::from_secs(u64::from(secs)))
-                .await
+                .await,
+            a.format
         );
-        let p = tri!(self.backend.picture(at).await);
+        let mut p = tri!(self.backend.picture(at).await, a.format);
+        if let (Some(c), Some(f)) = (p.clock.as_mut(), first.clock.as_ref()) {
+            c.taken_back |= f.taken_back;
+        }
         let status = if p.to_act == ToAct::Over {
             "over"
         } else if p.waiting_for_players {
@@ -362,33 +469,272 @@ impl Referee {
         } else {
             "timeout"
         };
-        let text = if status == "waiting_for_players" {
-            lang.pick(
+        let mut t = clock_text(p.clock.as_ref(), lang);
+        if status == "waiting_for_players" {
+            t.push_str(lang.pick(
                 "Der Tisch wartet auf Mitspieler.",
                 "The table is waiting for players to join.",
-            )
-            .to_string()
+            ));
         } else {
-            to_act_text(&p.to_act, p.seat, lang)
-        };
-        Ok(Json(WaitOut {
-            status: status.into(),
-            version: p.version,
-            text,
-        }))
+            t.push_str(&to_act_text(&p.to_act, p.seat, lang));
+        }
+        t.push('\n');
+        Ok(Json::new(
+            WaitOut {
+                status: status.into(),
+                version: p.version,
+                clock: p.clock,
+            },
+            t,
+            a.format,
+        ))
     }
 
     #[tool(
-        description = "Rule text for a rule id (as in every refusal), a document name or a word, from the \
-        rules documents (also readable as resources). Regeltext zu einer Regel-Id oder einem Stichwort."
+        description = "Your seat's events, a page of steps at a time: from (a version cursor, 0 for the \
+        start), limit (1–200, default 30). Each step has its version; `next` is the cursor of the next page. \
+        Der Verlauf, seitenweise."
     )]
-    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Result<Json<RulesOut>, CallToolResult> {
+    async fn history(&self, a: Parameters<Args<HistoryArgs>>, ctx: RequestContext<RoleServer>) -> Answer<HistoryOut> {
         let a = args!(a);
-        let (text, docs) = tri!(rules::lookup(&a.query));
-        Ok(Json(RulesOut {
+        let lang = a.lang.unwrap_or_default();
+        let limit = a.limit.unwrap_or(HISTORY_PAGE);
+        if limit == 0 || limit > HISTORY_MAX {
+            return Err(refusal(&bad_page(limit)));
+        }
+        let at = seat_ref(a.table, a.seat, a.token, &ctx);
+        let p = tri!(self.backend.picture(at.clone()).await, a.format);
+        if a.from > p.version {
+            return Err(refusal(&stale_cursor(a.from, p.version)));
+        }
+        let mut entries = tri!(self.backend.history(at, a.from).await, a.format);
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        let next = (entries.len() > limit).then(|| entries[limit - 1].v);
+        entries.truncate(limit);
+        let words = Words::new(&p.description, &p.places, lang);
+        let mut t = String::new();
+        events_text(&entries, 0, &words, lang, &mut t);
+        match next {
+            Some(n) => {
+                let _ = writeln!(t, "{} from={n}", lang.pick("Weiter mit", "More with"));
+            }
+            None => {
+                let _ = writeln!(t, "{} {}.", lang.pick("Ende; Version", "End; version"), p.version);
+            }
+        }
+        Ok(Json::new(
+            HistoryOut {
+                entries,
+                next,
+                version: p.version,
+            },
+            t,
+            a.format,
+        ))
+    }
+
+    #[tool(
+        description = "HTTP: the table's chat from line `from` on (default 0); `next` is the cursor of the \
+        next read. Den Tisch-Chat lesen."
+    )]
+    async fn read_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
+        let a = args!(a);
+        let at = seat_ref(a.table, a.seat, a.token, &ctx);
+        let lines = tri!(self.backend.chat(at, a.from).await, a.format);
+        let next = lines.last().map_or(a.from, |l| l.idx + 1);
+        let mut t = String::new();
+        for l in &lines {
+            let seat = l.seat.map(|s| format!(" (seat {s})")).unwrap_or_default();
+            let _ = writeln!(t, "[{}] {}{seat}: {}", l.idx, l.name, l.text);
+        }
+        let _ = writeln!(t, "next={next}");
+        Ok(Json::new(ChatOut { lines, next }, t, a.format))
+    }
+
+    #[tool(
+        description = "HTTP: write a line to the table's chat as your seat (1–300 characters; the same \
+        rules and rate as the browser's chat). In den Tisch-Chat schreiben."
+    )]
+    async fn write_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
+        let a = args!(a);
+        let Some(text) = a.text else {
+            return Err(refusal(&bad_arguments("'text' is required")));
+        };
+        let at = seat_ref(a.table, a.seat, a.token, &ctx);
+        let line = tri!(self.backend.say(at, text).await, a.format);
+        let t = format!("[{}] {}: {}\n", line.idx, line.name, line.text);
+        let next = line.idx + 1;
+        Ok(Json::new(
+            ChatOut {
+                lines: vec![line],
+                next,
+            },
+            t,
+            a.format,
+        ))
+    }
+
+    #[tool(
+        description = "The rules for players: a rule id as a refusal names it (its rule text, id first), \
+        a topic in English or German ('robber', 'Räuber', 'longest road'), or a document name. \
+        Regeltext zu einer Regel-Id oder einem Stichwort."
+    )]
+    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Answer<RulesOut> {
+        let a = args!(a);
+        let glossary = crate::handler::glossary(self.backend.as_ref());
+        let found = tri!(crate::rules::lookup(&a.query, &|q| glossary(q)), a.format);
+        let text = found.text.clone();
+        Ok(Json::new(
+            RulesOut {
+                text: found.text,
+                rules: found.rules,
+                documents: found.documents.into_iter().map(String::from).collect(),
+            },
             text,
-            documents: docs.into_iter().map(String::from).collect(),
-        }))
+            a.format,
+        ))
+    }
+}
+
+/// The legal actions as lines: `index label`.
+fn legal_text(actions: &[LegalAction], lang: Lang, t: &mut String) {
+    let _ = writeln!(
+        t,
+        "{} ({}):",
+        lang.pick("Erlaubte Aktionen", "Legal actions"),
+        actions.len()
+    );
+    for a in actions {
+        let _ = writeln!(t, "  {} {}", a.index, a.label);
+    }
+}
+
+impl Referee {
+    /// The observation of `p`: its text and JSON, the events since the seat
+    /// last looked, with the legal actions if `legal`. With `delta` the
+    /// parts of the view the seat saw unchanged are only named (the
+    /// follow-up of `act`); `observe` always writes everything.
+    async fn observation(
+        &self,
+        p: &Picture,
+        at: SeatRef,
+        lang: Lang,
+        legal: bool,
+        delta: bool,
+    ) -> Result<(ObserveOut, String), ErrorInfo> {
+        let seen = self.memory.get(&p.table, p.seat);
+        // `act` has listed the steps already; `observe` lists them here.
+        let entries = match &seen {
+            Some(s) if s.version < p.version && !delta => self.backend.history(at, s.version).await?,
+            _ => Vec::new(),
+        };
+        let (entries, earlier) = newest(entries);
+        let words = Words::new(&p.description, &p.places, lang);
+        let view = ViewText::of(p, &words, lang);
+        let mut t = String::new();
+        let rules = p
+            .description
+            .get("rule_set")
+            .and_then(Value::as_str)
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
+        if delta {
+            // A follow-up of `act`: the agent knows the game and its seat.
+            let _ = write!(t, "{} {} · ", lang.pick("Version", "Version"), p.version);
+        } else {
+            let _ = writeln!(
+                t,
+                "{}{rules} · {} {} · {} {} · {} {}",
+                p.game,
+                lang.pick("Tisch", "table"),
+                p.table,
+                lang.pick("du bist Platz", "you are seat"),
+                p.seat,
+                lang.pick("Version", "version"),
+                p.version
+            );
+        }
+        t.push_str(&clock_text(p.clock.as_ref(), lang));
+        if p.waiting_for_players {
+            let _ = writeln!(
+                t,
+                "{}",
+                lang.pick(
+                    "Der Tisch wartet auf Mitspieler.",
+                    "The table is waiting for players to join."
+                )
+            );
+        }
+        let _ = writeln!(t, "{}", to_act_text(&p.to_act, p.seat, lang));
+        if let Some(r) = &p.result {
+            let winners: Vec<String> = r.winners.iter().map(|s| s.index().to_string()).collect();
+            let _ = writeln!(
+                t,
+                "{} {} · {} {:?} · {}",
+                lang.pick("Gewonnen hat Platz", "Won by seat"),
+                winners.join(", "),
+                lang.pick("Punkte", "scores"),
+                r.scores,
+                r.reason
+            );
+        }
+        let parts = view.hashes();
+        match (&seen, delta) {
+            (Some(s), true) => {
+                let (changed, same) = view.changed(&s.parts);
+                t.push_str(&changed);
+                if !same.is_empty() {
+                    let _ = writeln!(
+                        t,
+                        "{}",
+                        lang.pick(
+                            "(Alles andere wie zuletzt gesehen.)",
+                            "(Everything else as you last saw it.)"
+                        )
+                    );
+                }
+            }
+            _ => {
+                t.push_str(&seats_text(&p.seats, p.seat, lang));
+                t.push_str(&view.all());
+            }
+        }
+        if let Some(s) = &seen {
+            if s.version < p.version && !delta {
+                let _ = writeln!(t, "{} {}:", lang.pick("Seit Version", "Since version"), s.version);
+                events_text(&entries, earlier, &words, lang, &mut t);
+            }
+        }
+        let actions = legal_of(p, &words);
+        if legal {
+            legal_text(&actions, lang, &mut t);
+        } else {
+            let _ = writeln!(
+                t,
+                "{}: {} (observe legal:true)",
+                lang.pick("Erlaubte Aktionen", "Legal actions"),
+                actions.len()
+            );
+        }
+        self.memory.set(&p.table, p.seat, p.version, Some(parts));
+        let out = ObserveOut {
+            game: p.game.clone(),
+            table: p.table.clone(),
+            seat: p.seat,
+            version: p.version,
+            to_act: p.to_act.clone(),
+            your_turn: your_turn(&p.to_act, p.seat),
+            over: p.to_act == ToAct::Over,
+            result: p.result.clone(),
+            seats: p.seats.clone(),
+            clock: p.clock.clone(),
+            view: p.view.clone(),
+            new_events: entries,
+            earlier_events: earlier,
+            legal_count: actions.len(),
+            legal: legal.then_some(actions),
+        };
+        Ok((out, t))
     }
 }
 
@@ -432,24 +778,30 @@ fn nothing_to_do(to_act: &ToAct, seat: u8) -> ErrorInfo {
         _ => ErrorInfo::new(
             "not_your_turn",
             "engine.not_your_turn",
-            format!("Platz {} ist gerade nicht am Zug.", u16::from(seat) + 1),
-            format!("Seat {} is not to act now.", u16::from(seat) + 1),
+            format!("Platz {seat} ist gerade nicht am Zug."),
+            format!("Seat {seat} is not to act now."),
         ),
     }
+}
+
+fn clip(s: &str) -> String {
+    s.chars().take(60).collect()
 }
 
 impl Referee {
     async fn start(&self, a: NewGameArgs, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
         let transport = self.backend.transport();
+        let lang = a.lang.unwrap_or_default();
+        let format = a.format;
         let (games, _) = self.backend.games();
         let Some(game) = games.iter().find(|g| g.id == a.game) else {
             let known: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
-            return fail(ErrorInfo::new(
+            return Err(refusal(&ErrorInfo::new(
                 "unknown_game",
                 "engine.unknown_game",
                 format!("Unbekanntes Spiel „{}“ (bekannt: {}).", clip(&a.game), known.join(", ")),
                 format!("Unknown game '{}' (known: {}).", clip(&a.game), known.join(", ")),
-            ));
+            )));
         };
         let rule_set = match &a.rules {
             None => game.rule_sets.first(),
@@ -457,7 +809,7 @@ impl Referee {
                 Some(s) => Some(s),
                 None => {
                     let known: Vec<&str> = game.rule_sets.iter().map(|s| s.id.as_str()).collect();
-                    return fail(ErrorInfo::new(
+                    return Err(refusal(&ErrorInfo::new(
                         "malformed",
                         "mcp.unknown_rules",
                         format!(
@@ -466,7 +818,7 @@ impl Referee {
                             known.join(", ")
                         ),
                         format!("Unknown rule set '{}' (known: {}).", clip(r), known.join(", ")),
-                    ));
+                    )));
                 }
             },
         };
@@ -476,7 +828,7 @@ impl Referee {
             (Some(Value::Object(extra)), Value::Object(base)) => base.extend(extra),
             (Some(extra @ Value::Object(_)), base) => *base = extra,
             (Some(_), _) => {
-                return fail(bad_arguments("'options' must be a JSON object"));
+                return Err(refusal(&bad_arguments("'options' must be a JSON object")));
             }
         }
         let players = a
@@ -485,14 +837,14 @@ impl Referee {
             .or(rule_set.map(|r| r.players[0]))
             .unwrap_or(2);
         if players == 0 || players > 16 {
-            return fail(bad_arguments("'players' must be between 1 and 16"));
+            return Err(refusal(&bad_arguments("'players' must be between 1 and 16")));
         }
         let seats = match a.seats {
             Some(s) if s.len() != players => {
-                return fail(bad_arguments(&format!(
+                return Err(refusal(&bad_arguments(&format!(
                     "'seats' lists {} seats for {players} players",
                     s.len()
-                )))
+                ))))
             }
             Some(s) => s,
             None => (0..players)
@@ -503,7 +855,7 @@ impl Referee {
                 })
                 .collect(),
         };
-        let req = NewTable {
+        let req = crate::backend::NewTable {
             game: a.game,
             players,
             options,
@@ -511,114 +863,49 @@ impl Referee {
             seed: a.seed,
             name: agent_name(a.name, &ctx),
             turn_seconds: a.turn_seconds,
+            agent_turn_seconds: a.agent_turn_seconds,
             rated: a.rated,
         };
         let name = req.name.clone();
         let first_agent = req.seats.iter().position(|s| *s == SeatKind::Agent {});
-        let started = tri!(self.backend.start(req, seat_ref(None, None, None, &ctx)).await);
+        let started = tri!(self.backend.start(req, seat_ref(None, None, None, &ctx)).await, format);
         self.memory.forget(&started.table);
         let joined = match (transport, first_agent) {
             (Transport::Http, Some(seat)) => {
                 let seat = u8::try_from(seat).unwrap_or(u8::MAX);
                 Some(tri!(
-                    self.backend.join(started.table.clone(), seat, name, peer(&ctx)).await
+                    self.backend.join(started.table.clone(), seat, name, peer(&ctx)).await,
+                    format
                 ))
             }
             _ => None,
         };
-        Ok(Json(StartedOut { started, joined }))
-    }
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(60).collect()
-}
-
-/// The prompt that teaches an agent the protocol.
-const HOW_TO_PLAY: &str = include_str!("how_to_play.md");
-
-#[tool_handler(router = self.tool_router)]
-impl ServerHandler for Referee {
-    fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
-            ServerCapabilities::builder()
-                .enable_tools()
-                .enable_resources()
-                .enable_prompts()
-                .build(),
-        )
-        .with_server_info(Implementation::new("spielleiter", env!("CARGO_PKG_VERSION")))
-        .with_instructions(
-            "spielleiter referees CATAN (base, Cities & Knights, heroes, 5-6), Catan Junior and Splendor. \
-             Read the prompt 'how_to_play'. Loop: wait_for_turn -> observe -> legal_actions -> act, until over.",
-        )
-    }
-
-    async fn list_resources(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _ctx: RequestContext<RoleServer>,
-    ) -> Result<ListResourcesResult, ErrorData> {
-        let list = rules::DOCS
-            .iter()
-            .map(|d| {
-                let mut r = Resource::new(rules::uri(d), d.name);
-                r.title = Some(d.title.to_string());
-                r.mime_type = Some("text/markdown".into());
-                r.size = Some(d.text.len() as u64);
-                r
-            })
-            .collect();
-        Ok(ListResourcesResult::with_all_items(list))
-    }
-
-    async fn read_resource(
-        &self,
-        request: ReadResourceRequestParams,
-        _ctx: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, ErrorData> {
-        match rules::by_uri(&request.uri) {
-            Some(d) => Ok(ReadResourceResult::new(vec![ResourceContents::TextResourceContents {
-                uri: request.uri.clone(),
-                mime_type: Some("text/markdown".into()),
-                text: d.text.to_string(),
-                meta: None,
-            }])
-            .into()),
-            None => Err(ErrorData::resource_not_found(
-                format!("mcp.unknown_resource: no resource '{}'", clip(&request.uri)),
-                None,
-            )),
+        let mut t = format!(
+            "{} {}{} · {} {} · {} {:?}\n",
+            lang.pick("Gestartet:", "Started"),
+            started.game,
+            started.rules.as_deref().map(|r| format!(" ({r})")).unwrap_or_default(),
+            lang.pick("Tisch", "table"),
+            started.table,
+            lang.pick("deine Plätze", "your seats"),
+            started.your_seats
+        );
+        t.push_str(&seats_text(
+            &started.seats,
+            started.your_seats.first().copied().unwrap_or(0),
+            lang,
+        ));
+        if let Some(j) = &joined {
+            let _ = writeln!(
+                t,
+                "Seat {} joined. Token: {} (pass table, seat and token to every call). Spectators: {}",
+                j.seat, j.token, j.watch
+            );
         }
-    }
-
-    async fn list_prompts(
-        &self,
-        _request: Option<PaginatedRequestParams>,
-        _ctx: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(vec![Prompt::new(
-            "how_to_play",
-            Some("How to play a seat with spielleiter's tools / Wie man mit den Werkzeugen einen Platz spielt"),
-            None,
-        )]))
-    }
-
-    async fn get_prompt(
-        &self,
-        request: GetPromptRequestParams,
-        _ctx: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        if request.name != "how_to_play" {
-            return Err(ErrorData::invalid_params(
-                format!("mcp.unknown_prompt: no prompt '{}'", clip(&request.name)),
-                None,
-            ));
-        }
-        Ok(
-            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, HOW_TO_PLAY)])
-                .with_description("How to play a seat with spielleiter's tools")
-                .into(),
-        )
+        t.push_str(lang.pick(
+            "Weiter: observe mit legal:true, dann act.\n",
+            "Next: observe with legal:true, then act.\n",
+        ));
+        Ok(Json::new(StartedOut { started, joined }, t, format))
     }
 }

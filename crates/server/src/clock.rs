@@ -33,12 +33,18 @@ pub struct ClockConfig {
     /// Time after the turn's before a bot plays, in seconds (0–600).
     #[serde(default)]
     pub grace_seconds: u32,
+    /// Time for a turn of a seat of kind `agent` (an MCP client), in seconds
+    /// (5–3600), when agents get a longer clock than people; default
+    /// `turn_seconds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_turn_seconds: Option<u32>,
 }
 
 impl ClockConfig {
     /// Checks both ranges; the refusal names them.
     pub fn check(&self) -> Result<(), ApiError> {
-        let turn_ok = (MIN_TURN_SECONDS..=MAX_TURN_SECONDS).contains(&self.turn_seconds);
+        let range = MIN_TURN_SECONDS..=MAX_TURN_SECONDS;
+        let turn_ok = range.contains(&self.turn_seconds) && self.agent_turn_seconds.is_none_or(|s| range.contains(&s));
         if turn_ok && self.grace_seconds <= MAX_GRACE_SECONDS {
             Ok(())
         } else {
@@ -54,6 +60,19 @@ impl ClockConfig {
     pub fn limit_ms(&self) -> i64 {
         (i64::from(self.turn_seconds) + i64::from(self.grace_seconds)) * 1000
     }
+
+    /// The turn time of a seat, in seconds: an agent's may be longer.
+    pub fn turn_seconds_of(&self, agent: bool) -> u32 {
+        match (agent, self.agent_turn_seconds) {
+            (true, Some(s)) => s,
+            _ => self.turn_seconds,
+        }
+    }
+
+    /// [`ClockConfig::limit_ms`] of a seat.
+    pub fn limit_ms_of(&self, agent: bool) -> i64 {
+        (i64::from(self.turn_seconds_of(agent)) + i64::from(self.grace_seconds)) * 1000
+    }
 }
 
 /// What `tables.clock` stores: the setting and which seats a bot plays.
@@ -63,6 +82,9 @@ pub struct StoredClock {
     pub turn_seconds: u32,
     /// The grace period, in seconds.
     pub grace_seconds: u32,
+    /// An agent seat's turn time, if longer than `turn_seconds`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_turn_seconds: Option<u32>,
     /// Per seat: whether a bot plays it.
     #[serde(default)]
     pub autopilot: Vec<bool>,
@@ -74,6 +96,7 @@ pub fn config_of(stored: Option<&str>) -> Option<ClockConfig> {
     Some(ClockConfig {
         turn_seconds: stored.turn_seconds,
         grace_seconds: stored.grace_seconds,
+        agent_turn_seconds: stored.agent_turn_seconds,
     })
 }
 
@@ -91,6 +114,10 @@ pub struct SeatClock {
     pub deadline_ms: Option<i64>,
     /// Whether a bot plays the seat for its human.
     pub autopilot: bool,
+    /// The seat's turn time when it differs from the table's (an agent
+    /// seat's longer clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<u32>,
 }
 
 /// The clock as it is sent in snapshots, updates and `clock` messages.
@@ -124,6 +151,8 @@ pub struct Clock {
     pub config: ClockConfig,
     /// Per seat: whether a bot plays it.
     pub autopilot: Vec<bool>,
+    /// Per seat: whether an agent holds it (its turn time may be longer).
+    agents: Vec<bool>,
     /// Per seat: when it came to act, while it is to act and timed.
     since_ms: Vec<Option<i64>>,
     /// Per seat: advanced whenever its clock starts or stops, so a timer
@@ -152,8 +181,10 @@ impl Clock {
             config: ClockConfig {
                 turn_seconds: stored.turn_seconds,
                 grace_seconds: stored.grace_seconds,
+                agent_turn_seconds: stored.agent_turn_seconds,
             },
             autopilot,
+            agents: vec![false; players],
             since_ms: vec![None; players],
             token: vec![0; players],
         }
@@ -164,8 +195,21 @@ impl Clock {
         StoredClock {
             turn_seconds: self.config.turn_seconds,
             grace_seconds: self.config.grace_seconds,
+            agent_turn_seconds: self.config.agent_turn_seconds,
             autopilot: self.autopilot.clone(),
         }
+    }
+
+    /// Which seats agents hold (their turn time may be longer); a clock
+    /// already running keeps its deadline.
+    pub fn set_agents(&mut self, agents: impl IntoIterator<Item = bool>) {
+        for (slot, a) in self.agents.iter_mut().zip(agents) {
+            *slot = a;
+        }
+    }
+
+    fn is_agent(&self, seat: usize) -> bool {
+        self.agents.get(seat).copied().unwrap_or(false)
     }
 
     /// Brings the clocks in line with who is to act now: `timed[s]` says
@@ -182,7 +226,7 @@ impl Clock {
                     timers.push(Timer {
                         seat: i as u8,
                         token: self.token[i],
-                        after_ms: self.config.limit_ms().unsigned_abs(),
+                        after_ms: self.config.limit_ms_of(self.is_agent(i)).unsigned_abs(),
                     });
                 }
                 (false, Some(_)) => {
@@ -220,17 +264,22 @@ impl Clock {
 
     /// The clock as everybody sees it at `now_ms`.
     pub fn view(&self, now_ms: i64) -> ClockView {
-        let turn_ms = i64::from(self.config.turn_seconds) * 1000;
         let seats = self
             .since_ms
             .iter()
             .enumerate()
-            .map(|(i, since)| SeatClock {
-                seat: i as u8,
-                since_ms: *since,
-                turn_ends_ms: since.map(|s| s + turn_ms),
-                deadline_ms: since.map(|s| s + self.config.limit_ms()),
-                autopilot: self.on_autopilot(i),
+            .map(|(i, since)| {
+                let agent = self.is_agent(i);
+                let turn_seconds = self.config.turn_seconds_of(agent);
+                let turn_ms = i64::from(turn_seconds) * 1000;
+                SeatClock {
+                    seat: i as u8,
+                    since_ms: *since,
+                    turn_ends_ms: since.map(|s| s + turn_ms),
+                    deadline_ms: since.map(|s| s + self.config.limit_ms_of(agent)),
+                    autopilot: self.on_autopilot(i),
+                    turn_seconds: (turn_seconds != self.config.turn_seconds).then_some(turn_seconds),
+                }
             })
             .collect();
         ClockView {
@@ -250,11 +299,13 @@ mod tests {
         let config = ClockConfig {
             turn_seconds: 30,
             grace_seconds: 10,
+            agent_turn_seconds: None,
         };
         Clock::new(
             StoredClock {
                 turn_seconds: config.turn_seconds,
                 grace_seconds: config.grace_seconds,
+                agent_turn_seconds: None,
                 autopilot: vec![],
             },
             3,
@@ -305,6 +356,7 @@ mod tests {
             ClockConfig {
                 turn_seconds: turn,
                 grace_seconds: grace,
+                agent_turn_seconds: None,
             }
             .check()
             .is_ok()

@@ -644,30 +644,44 @@ async fn chat(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let req: ChatRequest = parse_body(body, app.config.max_body_bytes)?;
-    let text = check_text(&req.text)?;
     let access = access(&headers, req.seat)?;
-    let handle = table(&app, &id)?;
-    if !app.chat_limits.allow(peer.ip()) {
+    let line = write_chat(&app, &id, access, &req.text, peer.ip()).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
+}
+
+/// A chat line written at table `id` by `access` from address `ip`, with
+/// every check of the chat (the text's rules, the address's rate here and,
+/// with several instances, on all of them): the HTTP chat's and the MCP
+/// tool `write_chat`'s one way in.
+pub(crate) async fn write_chat(
+    app: &App,
+    id: &str,
+    access: Access,
+    text: &str,
+    ip: std::net::IpAddr,
+) -> Result<crate::chat::ChatLine, ApiError> {
+    let text = check_text(text)?;
+    let handle = table(app, id)?;
+    if !app.chat_limits.allow(ip) {
         return Err(ApiError::chat_rate());
     }
     // Several instances: the address's lines on all of them together (the
     // bucket above sees only the lines this instance took).
     if let Some(cluster) = &app.cluster {
         cluster
-            .check_chat_rate(peer.ip(), app.config.chat_rate, app.config.chat_burst)
+            .check_chat_rate(ip, app.config.chat_rate, app.config.chat_burst)
             .await?;
     }
     // The line counts against its address's share of the table's chat.
-    let addr = Some(peer.ip());
-    let line = handle
+    let addr = Some(ip);
+    handle
         .ask(|reply| Command::Chat {
             access,
             text,
             addr,
             reply,
         })
-        .await?;
-    Ok((StatusCode::CREATED, Json(json!({ "table": id, "line": line }))))
+        .await
 }
 
 /// `POST /api/tables/{id}/rematch` with `{"seat": n}` and the seat's secret:

@@ -405,6 +405,7 @@ impl Lobby {
                 let stored = crate::clock::StoredClock {
                     turn_seconds: c.turn_seconds,
                     grace_seconds: c.grace_seconds,
+                    agent_turn_seconds: c.agent_turn_seconds,
                     autopilot: vec![false; req.players],
                 };
                 serde_json::to_string(&stored).unwrap_or_default()
@@ -441,6 +442,7 @@ impl Lobby {
                 clock: req.clock.map(|c| crate::clock::StoredClock {
                     turn_seconds: c.turn_seconds,
                     grace_seconds: c.grace_seconds,
+                    agent_turn_seconds: c.agent_turn_seconds,
                     autopilot: Vec::new(),
                 }),
                 chain,

@@ -34,12 +34,40 @@ use std::time::Duration;
 #[derive(Debug)]
 pub struct Tables {
     app: Arc<App>,
+    /// Each table's description and places, read once (they do not change
+    /// during a game); cleared when it grows past [`DESCRIBED`].
+    described: Mutex<HashMap<String, Arc<(Value, Value)>>>,
 }
+
+/// Most tables whose description [`Tables`] keeps.
+const DESCRIBED: usize = 1024;
 
 impl Tables {
     /// The backend of `app`'s lobby.
     pub fn new(app: Arc<App>) -> Tables {
-        Tables { app }
+        Tables {
+            app,
+            described: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A table's description and places (`GET /api/tables/{id}/description`).
+    async fn description(&self, table: &str) -> Arc<(Value, Value)> {
+        if let Some(d) = self.described.lock().unwrap_or_else(|p| p.into_inner()).get(table) {
+            return Arc::clone(d);
+        }
+        let mut d = self.app.lobby.description(table).await.unwrap_or(Value::Null);
+        let places = d
+            .as_object_mut()
+            .and_then(|o| o.remove("places"))
+            .unwrap_or(Value::Null);
+        let both = Arc::new((d, places));
+        let mut map = self.described.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() >= DESCRIBED {
+            map.clear();
+        }
+        map.insert(table.to_string(), Arc::clone(&both));
+        both
     }
 }
 
@@ -106,14 +134,48 @@ impl Tables {
         })
     }
 
-    /// The seat's picture at a table driven here.
+    /// The seat's picture at a table driven here. A seat a bot plays
+    /// because its clock ran out is taken back first: the agent's call is
+    /// its return, as a returning player's click is (the picture says so).
     pub(crate) async fn picture_here(&self, table: String, seat: u8, access: Access) -> Result<Picture, ErrorInfo> {
         let handle = self.handle(&table)?;
-        let snap = handle
-            .ask(|reply| Command::Snapshot { access, reply })
+        let a = access.clone();
+        let mut snap = handle
+            .ask(|reply| Command::Snapshot { access: a, reply })
             .await
             .map_err(info)?;
+        let on_autopilot = snap.seats.get(usize::from(seat)).is_some_and(|s| s.autopilot);
+        if on_autopilot {
+            let a = access.clone();
+            handle
+                .ask(|reply| Command::Autopilot {
+                    access: a,
+                    on: false,
+                    reply,
+                })
+                .await
+                .map_err(info)?;
+            tracing::info!(table = %table, seat, "agent took its seat back from the bot");
+            snap = handle
+                .ask(|reply| Command::Snapshot { access, reply })
+                .await
+                .map_err(info)?;
+        }
+        let clock = snap.clock.as_ref().map(|c| ClockNote {
+            turn_seconds: c
+                .seats
+                .get(usize::from(seat))
+                .and_then(|s| s.turn_seconds)
+                .unwrap_or(c.turn_seconds),
+            left_ms: c
+                .seats
+                .get(usize::from(seat))
+                .and_then(|s| s.deadline_ms)
+                .map(|d| d - c.now_ms),
+            taken_back: on_autopilot,
+        });
         let game = handle.summary.read().map(|s| s.game.clone()).unwrap_or_default();
+        let described = self.description(&table).await;
         Ok(Picture {
             game,
             table,
@@ -125,33 +187,44 @@ impl Tables {
             legal: snap.legal,
             result: snap.result,
             seats: lines(&snap.seats),
+            clock,
+            description: described.0.clone(),
+            places: described.1.clone(),
         })
     }
 
-    /// The seat's events from `from` on (the newest `limit`): from the
-    /// actor for a table driven here, from the stored log for a finished one.
-    pub(crate) async fn events_here(
+    /// The seat's history from `from` on: from the actor for a table driven
+    /// here, from the stored log for a finished one.
+    pub(crate) async fn history_here(&self, table: String, access: Access, from: u64) -> Result<Vec<Entry>, ErrorInfo> {
+        let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
+        Ok(mcp::local::entries_of(&history["entries"]))
+    }
+
+    /// The chat of a table driven here (or finished), from line `from` on.
+    pub(crate) async fn chat_here(&self, table: String, access: Access, from: u64) -> Result<Vec<ChatLine>, ErrorInfo> {
+        // The seat is checked like every call's, though the chat is public.
+        let handle = self.handle(&table)?;
+        handle
+            .ask(|reply| Command::Snapshot { access, reply })
+            .await
+            .map_err(info)?;
+        let lines = self.app.lobby.chat(&table, from).await.map_err(info)?;
+        Ok(lines.into_iter().map(chat_line).collect())
+    }
+
+    /// Writes a chat line as the seat at a table driven here, through the
+    /// HTTP chat's own checks ([`crate::http::write_chat`]).
+    pub(crate) async fn say_here(
         &self,
         table: String,
         access: Access,
-        from: u64,
-        limit: usize,
-    ) -> Result<Vec<Value>, ErrorInfo> {
-        let history = self.app.lobby.history(&table, access, from).await.map_err(info)?;
-        let mut events: Vec<Value> = history["entries"]
-            .as_array()
-            .map(|rows| {
-                rows.iter()
-                    .filter_map(|r| r["events"].as_array())
-                    .flatten()
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default();
-        if events.len() > limit {
-            events.drain(..events.len() - limit);
-        }
-        Ok(events)
+        text: String,
+        ip: IpAddr,
+    ) -> Result<ChatLine, ErrorInfo> {
+        let line = crate::http::write_chat(&self.app, &table, access, &text, ip)
+            .await
+            .map_err(info)?;
+        Ok(chat_line(line))
     }
 
     /// Plays an action for the seat at a table driven here.
@@ -300,6 +373,7 @@ impl Backend for Tables {
             let clock = req.turn_seconds.map(|turn_seconds| crate::clock::ClockConfig {
                 turn_seconds,
                 grace_seconds: 0,
+                agent_turn_seconds: req.agent_turn_seconds,
             });
             let create = CreateTable {
                 game: req.game.clone(),
@@ -369,21 +443,86 @@ impl Backend for Tables {
         })
     }
 
-    fn events(&self, at: SeatRef, from: u64, limit: usize) -> BoxFuture<'_, Result<Vec<Value>, ErrorInfo>> {
+    fn history(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<Entry>, ErrorInfo>> {
         Box::pin(async move {
             let (table, seat, secret_hash) = seat_of(&at)?;
             let call = Call::Events {
                 seat,
                 secret_hash: secret_hash.clone(),
                 from,
-                limit,
             };
             if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
                 return answer;
             }
-            self.events_here(table, seat_access(seat, secret_hash), from, limit)
-                .await
+            self.history_here(table, seat_access(seat, secret_hash), from).await
         })
+    }
+
+    fn tables(&self) -> BoxFuture<'_, Result<Vec<TableLine>, ErrorInfo>> {
+        Box::pin(async move {
+            Ok(self
+                .app
+                .lobby
+                .list()
+                .into_iter()
+                .filter(|t| t.status != "finished")
+                .map(|t| TableLine {
+                    started: t.status != "waiting",
+                    table: t.id,
+                    game: t.game,
+                    rules: t.rules,
+                    seats: lines(&t.seats),
+                    turn_seconds: t.clock.map(|c| c.turn_seconds),
+                })
+                .collect())
+        })
+    }
+
+    fn chat(&self, at: SeatRef, from: u64) -> BoxFuture<'_, Result<Vec<ChatLine>, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Chat {
+                seat,
+                secret_hash: secret_hash.clone(),
+                from,
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.chat_here(table, seat_access(seat, secret_hash), from).await
+        })
+    }
+
+    fn say(&self, at: SeatRef, text: String) -> BoxFuture<'_, Result<ChatLine, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let ip = at.peer.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST));
+            let call = Call::Say {
+                seat,
+                secret_hash: secret_hash.clone(),
+                text: text.clone(),
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.say_here(table, seat_access(seat, secret_hash), text, ip).await
+        })
+    }
+
+    fn descriptions(&self) -> Vec<Value> {
+        let registry = self.app.lobby.registry();
+        registry
+            .ids()
+            .into_iter()
+            .filter_map(|id| registry.get(id))
+            .flat_map(|e| {
+                e.rule_sets()
+                    .into_iter()
+                    .filter_map(|r| e.describe(&r.options).ok())
+                    .filter_map(|d| serde_json::to_value(d).ok())
+                    .collect::<Vec<_>>()
+            })
+            .collect()
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
@@ -450,8 +589,18 @@ fn lines(seats: &[crate::protocol::SeatInfo]) -> Vec<SeatLine> {
             seat: s.seat,
             kind: s.kind.clone(),
             name: s.name.clone(),
+            autopilot: s.autopilot,
         })
         .collect()
+}
+
+fn chat_line(l: crate::chat::ChatLine) -> ChatLine {
+    ChatLine {
+        idx: l.idx,
+        seat: l.seat,
+        name: l.name,
+        text: l.text,
+    }
 }
 
 /// Most MCP sessions one client address may hold at once: a session costs a
@@ -526,7 +675,8 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
     let backend = Arc::new(Tables::new(Arc::clone(app)));
     let (service, sessions) = mcp::http_service(backend, app.config.max_body_bytes, shutdown);
     let owners = Arc::new(Owners::default());
-    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, mut req: Request| {
+    let max_body = app.config.max_body_bytes;
+    axum::routing::any(move |ConnectInfo(peer): ConnectInfo<SocketAddr>, req: Request| {
         let (service, sessions, owners) = (service.clone(), Arc::clone(&sessions), Arc::clone(&owners));
         async move {
             let ip = peer.ip();
@@ -535,6 +685,23 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             if opens && !owners.room(ip, &sessions) {
                 return sessions_full();
             }
+            let req = match screen_body(req, max_body).await {
+                Ok(req) => req,
+                Err(answer) => return answer,
+            };
+            // Read before awaiting: a request's body is not `Sync`.
+            let deleting = (req.method() == axum::http::Method::DELETE)
+                .then(|| {
+                    req.headers()
+                        .get("mcp-session-id")
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_owned)
+                })
+                .flatten();
+            if let Some(gone) = deleted_session(deleting, &sessions).await {
+                return gone;
+            }
+            let mut req = req;
             req.extensions_mut().insert(mcp::Peer(ip));
             let response = match tower::ServiceExt::oneshot(service, req).await {
                 Ok(r) => r.into_response(),
@@ -548,4 +715,42 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             response
         }
     })
+}
+
+/// A POST's body through the JSON-RPC screen ([`mcp::jsonrpc`]): what rmcp
+/// takes goes on as the same request; text that is not JSON is answered
+/// `-32700`, JSON that is no request `-32600`, a request with wrong
+/// `params` `-32602` — HTTP 400 with the JSON-RPC error as its body, as the
+/// MCP transport specifies for input the server cannot accept.
+async fn screen_body(req: Request, max_body: usize) -> Result<Request, Response> {
+    if req.method() != axum::http::Method::POST {
+        return Ok(req);
+    }
+    let (parts, body) = req.into_parts();
+    let bytes = match axum::body::to_bytes(body, max_body).await {
+        Ok(b) => b,
+        Err(_) => return Err(StatusCode::PAYLOAD_TOO_LARGE.into_response()),
+    };
+    let answer = match mcp::jsonrpc::screen(&bytes) {
+        mcp::jsonrpc::Screened::Pass => {
+            return Ok(Request::from_parts(parts, axum::body::Body::from(bytes)));
+        }
+        mcp::jsonrpc::Screened::Answer(e) => e,
+        // A notification gets no JSON-RPC answer, but HTTP must refuse it.
+        mcp::jsonrpc::Screened::Drop => mcp::jsonrpc::error_response(
+            Value::Null,
+            mcp::jsonrpc::code::INVALID_PARAMS,
+            "Invalid params of a notification",
+        ),
+    };
+    Err((StatusCode::BAD_REQUEST, axum::Json(answer)).into_response())
+}
+
+/// A `DELETE` (its `Mcp-Session-Id`, `None` for any other request) of a session that does not exist (never opened, already
+/// closed or expired) is 404, as the MCP transport answers every request
+/// naming a session the server no longer has; rmcp would answer 202.
+async fn deleted_session(id: Option<String>, sessions: &mcp::Sessions) -> Option<Response> {
+    let id = id?;
+    let known = sessions.sessions.read().await.keys().any(|k| k.as_ref() == id.as_str());
+    (!known).then(|| StatusCode::NOT_FOUND.into_response())
 }

@@ -30,7 +30,7 @@ use crate::mcp::Tables;
 use crate::protocol::{CreateTable, TableSummary};
 use crate::proxy::{Forwarded, Parts};
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
@@ -70,7 +70,8 @@ pub enum Call {
         /// Hash of the seat's token.
         secret_hash: String,
     },
-    /// The seat's events from version `from` on.
+    /// The seat's history from version `from` on (`history`, and what
+    /// `observe` and `act` show of it).
     Events {
         /// Seat number.
         seat: u8,
@@ -78,8 +79,25 @@ pub enum Call {
         secret_hash: String,
         /// First version.
         from: u64,
-        /// Newest events at most.
-        limit: usize,
+    },
+    /// `read_chat`: the table's chat from line `from` on.
+    Chat {
+        /// Seat number.
+        seat: u8,
+        /// Hash of the seat's token.
+        secret_hash: String,
+        /// First line.
+        from: u64,
+    },
+    /// `write_chat`: a line as the seat, checked by the owner as the HTTP
+    /// chat checks it (the client's address is the forwarded one).
+    Say {
+        /// Seat number.
+        seat: u8,
+        /// Hash of the seat's token.
+        secret_hash: String,
+        /// The line.
+        text: String,
     },
     /// `act`.
     Act {
@@ -184,6 +202,7 @@ async fn decode<T: DeserializeOwned>(response: Response) -> Result<T, ErrorInfo>
 /// such endpoint.
 pub(crate) async fn serve(
     State(app): State<Arc<App>>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     forwarded: Option<Extension<Forwarded>>,
     axum::extract::ConnectInfo(client): axum::extract::ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
@@ -209,8 +228,17 @@ pub(crate) async fn serve(
             seat,
             secret_hash,
             from,
-            limit,
-        } => json(tables.events_here(id, access(seat, secret_hash), from, limit).await),
+        } => json(tables.history_here(id, access(seat, secret_hash), from).await),
+        Call::Chat {
+            seat,
+            secret_hash,
+            from,
+        } => json(tables.chat_here(id, access(seat, secret_hash), from).await),
+        Call::Say {
+            seat,
+            secret_hash,
+            text,
+        } => json(tables.say_here(id, access(seat, secret_hash), text, peer.ip()).await),
         Call::Act {
             seat,
             secret_hash,

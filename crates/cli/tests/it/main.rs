@@ -10,6 +10,7 @@ mod commands;
 mod describe;
 mod fuzz_input;
 mod invalid_state;
+mod mcp_http;
 mod mcp_tools;
 mod referee_protocol;
 mod seat_bot;

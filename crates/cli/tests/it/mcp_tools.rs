@@ -5,7 +5,6 @@
 //! game through real outside clients; these check the wire shapes and refusals.
 
 use crate::common::{games, temp_db};
-use mcp::rmcp::ServiceExt;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -21,12 +20,10 @@ impl Client {
     async fn start() -> Client {
         let (client, server) = tokio::io::duplex(1 << 20);
         let backend = Arc::new(spielleiter_cli::mcp::local_backend());
-        let referee = mcp::Referee::new(backend, Arc::default());
+        // The transport of `spielleiter mcp`: the JSON-RPC screen, then rmcp.
         tokio::spawn(async move {
             let (r, w) = tokio::io::split(server);
-            if let Ok(running) = referee.serve((r, w)).await {
-                let _ = running.waiting().await;
-            }
+            let _ = mcp::serve_io(backend, r, w).await;
         });
         let (r, w) = tokio::io::split(client);
         let mut c = Client {
@@ -70,14 +67,40 @@ impl Client {
         }
     }
 
+    /// The next line the server writes.
+    async fn next(&mut self) -> Value {
+        let line = tokio::time::timeout(std::time::Duration::from_secs(30), self.read.next_line())
+            .await
+            .expect("answer in time")
+            .expect("read")
+            .expect("open");
+        serde_json::from_str(&line).expect("JSON")
+    }
+
     /// Calls a tool: (isError, structured content).
     async fn call(&mut self, tool: &str, args: Value) -> (bool, Value) {
+        let (err, v, _) = self.call_text(tool, args).await;
+        (err, v)
+    }
+
+    /// Calls a tool: (isError, structured content, the text content).
+    async fn call_text(&mut self, tool: &str, args: Value) -> (bool, Value, String) {
         let v = self
             .request("tools/call", json!({"name": tool, "arguments": args}))
             .await;
         let r = &v["result"];
         assert!(r.is_object(), "{v}");
-        (r["isError"] == json!(true), r["structuredContent"].clone())
+        let blocks = r["content"].as_array().expect("content");
+        assert_eq!(blocks.len(), 1, "one text block: {v}");
+        let text = blocks[0]["text"].as_str().expect("text").to_string();
+        (r["isError"] == json!(true), r["structuredContent"].clone(), text)
+    }
+
+    /// A tool's answer: (structured content, text content).
+    async fn ok_text(&mut self, tool: &str, args: Value) -> (Value, String) {
+        let (err, v, t) = self.call_text(tool, args).await;
+        assert!(!err, "{tool}: {v}");
+        (v, t)
     }
 
     async fn ok(&mut self, tool: &str, args: Value) -> Value {
@@ -107,13 +130,17 @@ async fn tools_are_listed_with_schemas() {
         [
             "act",
             "create_table",
+            "history",
             "join_seat",
             "legal_actions",
             "list_games",
+            "list_tables",
             "new_game",
             "observe",
+            "read_chat",
             "rules",
-            "wait_for_turn"
+            "wait_for_turn",
+            "write_chat"
         ]
     );
     for t in &tools {
@@ -122,19 +149,33 @@ async fn tools_are_listed_with_schemas() {
         assert!(t["description"].as_str().is_some_and(|d| d.len() > 20), "{t}");
     }
     let resources = c.request("resources/list", json!({})).await;
-    assert_eq!(resources["result"]["resources"].as_array().map(Vec::len), Some(8));
+    // The player-facing rules documents (docs/rules/), not the developer pages.
+    assert_eq!(resources["result"]["resources"].as_array().map(Vec::len), Some(7));
     let doc = c
         .request("resources/read", json!({"uri": "rules://spielleiter/catan"}))
         .await;
     assert!(doc["result"]["contents"][0]["text"]
         .as_str()
-        .is_some_and(|t| t.contains("CATAN")));
+        .is_some_and(|t| t.contains("CATAN") && t.contains("`catan.build.settlement.distance`")));
+    // The schema's example of a rule id is a rule the documents have.
+    let rules = tools.iter().find(|t| t["name"] == "rules").expect("rules");
+    let example = rules["inputSchema"]["properties"]["query"]["description"]
+        .as_str()
+        .and_then(|d| d.split('`').nth(1))
+        .expect("an example in the schema")
+        .to_string();
+    let (found, text) = c.ok_text("rules", json!({"query": example})).await;
+    assert_eq!(found["rules"][0], json!(example), "{found}");
+    assert!(text.starts_with(&example), "{text}");
     let prompt = c.request("prompts/get", json!({"name": "how_to_play"})).await;
     assert!(prompt["result"]["messages"][0]["content"]["text"]
         .as_str()
-        .is_some_and(|t| t.contains("wait_for_turn")));
+        .is_some_and(|t| t.contains("wait_for_turn") && t.contains("legal")));
 }
 
+/// A decision is two calls: `observe` with `legal`, then `act`, whose answer
+/// is the next observation with its legal actions. The text content is the
+/// readable text once (no JSON), the JSON is the structured content.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_agent_plays_a_game_to_its_end() {
     let mut c = Client::start().await;
@@ -144,28 +185,163 @@ async fn an_agent_plays_a_game_to_its_end() {
     assert_eq!(started["seats"][0]["kind"], "agent");
     // The agent's name defaults to the MCP client's.
     assert_eq!(started["seats"][0]["name"], "it-agent");
+    let (mut obs, text) = c.ok_text("observe", json!({"legal": true})).await;
+    assert!(!text.trim_start().starts_with('{'), "the text is no JSON: {text}");
+    assert!(obs.get("text").is_none(), "the text is not repeated in the JSON");
     let mut pick = 1u64;
     for _ in 0..5_000 {
-        let w = c.ok("wait_for_turn", json!({})).await;
-        if w["status"] == "over" {
-            let end = c.ok("observe", json!({"lang": "de"})).await;
-            assert!(end["text"].as_str().is_some_and(|t| t.contains("beendet")), "{end}");
-            assert!(end["result"]["winners"].as_array().is_some_and(|w| !w.is_empty()));
-            return;
-        }
-        assert_eq!(w["status"], "your_turn", "{w}");
-        let legal = c.ok("legal_actions", json!({})).await;
-        let n = legal["actions"].as_array().map_or(0, Vec::len);
-        assert!(n > 0);
-        for a in legal["actions"].as_array().into_iter().flatten() {
+        let legal = obs["legal"].as_array().cloned().unwrap_or_default();
+        assert!(!legal.is_empty(), "{obs}");
+        for a in &legal {
             assert!(a["label"].as_str().is_some_and(|l| !l.is_empty()), "{a}");
         }
         pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let i = ((pick >> 33) % n as u64) as usize;
-        let done = c.ok("act", json!({"index": i})).await;
+        let i = ((pick >> 33) % legal.len() as u64) as usize;
+        let (done, text) = c.ok_text("act", json!({"index": i})).await;
         assert!(done["version"].as_u64() > done["from"].as_u64(), "{done}");
+        assert!(text.starts_with("Played: "), "{text}");
+        if done["over"] == json!(true) {
+            let (end, text) = c.ok_text("observe", json!({"lang": "de"})).await;
+            assert!(text.contains("beendet"), "{text}");
+            assert!(end["result"]["winners"].as_array().is_some_and(|w| !w.is_empty()));
+            // The whole history pages from the start, every step with its version.
+            let h = c.ok("history", json!({"from": 0, "limit": 200})).await;
+            let first = h["entries"][0]["v"].as_u64().expect("a version");
+            assert!(first >= 1, "{h}");
+            let last = h["entries"]
+                .as_array()
+                .and_then(|e| e.last())
+                .and_then(|e| e["v"].as_u64());
+            match h["next"].as_u64() {
+                Some(next) => assert_eq!(Some(next), last, "the next page starts after this one"),
+                None => assert!(last <= end["version"].as_u64(), "{h}"),
+            }
+            return;
+        }
+        assert_eq!(done["your_turn"], json!(true), "stdio: the bots have moved: {done}");
+        obs = done["next"].clone();
     }
     panic!("the game did not end");
+}
+
+/// `format: json` gives the JSON as the text for clients without
+/// structured content; the text is the same JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn format_json_gives_the_structured_content_as_text() {
+    let mut c = Client::start().await;
+    c.ok("new_game", json!({"game": "splendor", "players": 2, "seed": 2}))
+        .await;
+    let (v, text) = c.ok_text("observe", json!({"format": "json", "legal": true})).await;
+    let parsed: Value = serde_json::from_str(&text).expect("the text is JSON");
+    assert_eq!(parsed, v);
+    let (v, text) = c.ok_text("list_games", json!({})).await;
+    assert!(text.contains("splendor") && !text.contains('{'), "{text}");
+    assert!(v["games"].as_array().is_some_and(|g| g.len() >= 3));
+}
+
+/// Every label says what the action does with the place and the price: a
+/// CATAN set-up spot names its hexes, a Splendor card its cost; nothing in
+/// an observation is cut.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn labels_name_places_and_prices() {
+    let mut c = Client::start().await;
+    c.ok("new_game", json!({"game": "catan", "players": 3, "seed": 5}))
+        .await;
+    let (obs, text) = c.ok_text("observe", json!({"legal": true})).await;
+    assert!(!text.contains('…'), "nothing is cut: {text}");
+    let labels: Vec<&str> = obs["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter_map(|a| a["label"].as_str())
+        .collect();
+    assert!(labels.len() > 20, "{labels:?}");
+    for l in &labels {
+        // `Build settlement at 23 (grain 6, ore 8, wool 3; 12 pips; 3:1 harbor)`.
+        assert!(
+            l.contains(" at ") && l.contains(" (") && l.ends_with(')'),
+            "a set-up spot names its hexes: {l}"
+        );
+        assert!(!l.contains(" — "), "set-up building is free: {l}");
+    }
+    assert!(labels.iter().any(|l| l.contains("pips")), "{labels:?}");
+    assert!(text.contains("Board (hex"), "the board by places: {text}");
+    let (obs, _) = c.ok_text("observe", json!({"legal": true, "lang": "de"})).await;
+    let l = obs["legal"][0]["label"].as_str().expect("label");
+    assert!(l.contains(" bei ") && l.contains(" ("), "{l}");
+
+    c.ok("new_game", json!({"game": "splendor", "players": 2, "seed": 3}))
+        .await;
+    let (obs, text) = c.ok_text("observe", json!({"legal": true})).await;
+    assert!(!text.contains('…'), "nothing is cut: {text}");
+    let reserve: Vec<&str> = obs["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter(|a| a["action"]["type"] == "reserve")
+        .filter_map(|a| a["label"].as_str())
+        .collect();
+    assert!(!reserve.is_empty(), "{obs}");
+    for l in reserve {
+        assert!(l.contains("level") && l.contains("costs") && l.contains("bonus"), "{l}");
+    }
+}
+
+/// `rules` answers a rule id with that rule, its id first, in at most 2,000
+/// characters; a topic in English or German with the matching rules; never
+/// a crate's developer page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_answer_rule_ids_and_topics_for_players() {
+    let mut c = Client::start().await;
+    let (found, text) = c
+        .ok_text("rules", json!({"query": "catan.build.settlement.distance"}))
+        .await;
+    assert!(text.chars().count() <= 2_000, "{}", text.len());
+    let at = text.find("catan.build.settlement.distance").expect("the id");
+    assert!(at < 300, "the id within the first 300 characters: {at}");
+    assert!(text.contains("neighbouring intersections"), "{text}");
+    assert_eq!(found["documents"], json!(["catan"]));
+    for topic in ["robber", "Räuber", "longest road"] {
+        let (found, text) = c.ok_text("rules", json!({"query": topic})).await;
+        assert!(text.chars().count() <= 2_000, "{topic}: {}", text.len());
+        assert!(
+            !text.contains("crates/") && !text.contains(".rs"),
+            "{topic}: no crate internals: {text}"
+        );
+        assert!(
+            found["rules"].as_array().is_some_and(|r| !r.is_empty()),
+            "{topic}: {found}"
+        );
+    }
+    let (_, text) = c.ok_text("rules", json!({"query": "Räuber"})).await;
+    assert!(text.contains("catan.robber."), "{text}");
+    c.refused("rules", json!({"query": "qwertzuiop"}), "mcp.unknown_rule")
+        .await;
+}
+
+/// JSON-RPC as specified over stdio: text that is not JSON gets −32700,
+/// a known method with wrong `params` −32602; the session goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn jsonrpc_errors_have_their_codes_over_stdio() {
+    let mut c = Client::start().await;
+    c.write.write_all(b"{not json\n").await.expect("write");
+    let e = c.next().await;
+    assert_eq!(e["error"]["code"], -32700, "{e}");
+    assert_eq!(e["id"], Value::Null);
+    c.send(json!({"jsonrpc": "2.0", "id": 77, "method": "tools/call", "params": 5}))
+        .await;
+    let e = c.next().await;
+    assert_eq!(e["error"]["code"], -32602, "{e}");
+    assert_eq!(e["id"], 77);
+    c.send(json!({"jsonrpc": "2.0", "id": 78, "method": "tools/call", "params": {"arguments": {}}}))
+        .await;
+    let e = c.next().await;
+    assert_eq!(e["error"]["code"], -32602, "{e}");
+    c.send(json!([1, 2])).await;
+    assert_eq!(c.next().await["error"]["code"], -32600);
+    // Still serving.
+    let games = c.ok("list_games", json!({})).await;
+    assert!(games["games"].is_array());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -210,11 +386,38 @@ async fn refusals_are_tool_errors_and_change_nothing() {
         .await;
     c.refused("rules", json!({"query": "x".repeat(500)}), "mcp.rules_query")
         .await;
+    c.refused("history", json!({"from": 1_000_000}), "mcp.history.cursor")
+        .await;
+    c.refused("history", json!({"limit": 0}), "mcp.history.range").await;
+    c.refused("history", json!({"limit": 201}), "mcp.history.range").await;
+    c.refused("read_chat", json!({}), "mcp.not_here").await;
+    c.refused("write_chat", json!({"text": "hi"}), "mcp.not_here").await;
+    // A card id that does not exist is refused by the game's rule, nothing changed.
+    let (err, v) = c.call("act", json!({"action": {"type": "reserve", "card": 250}})).await;
+    assert!(err, "{v}");
+    assert!(v["error"]["rule"].as_str().is_some_and(|r| !r.is_empty()), "{v}");
     let after = c.ok("observe", json!({})).await;
     assert_eq!(before["version"], after["version"]);
     assert_eq!(before["view"], after["view"]);
     let rules = c.ok("rules", json!({"query": "engine.stale_version"})).await;
-    assert!(rules["text"].as_str().is_some_and(|t| !t.is_empty()));
+    assert!(rules["text"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("engine.stale_version")));
+}
+
+/// Seats count from 0 in refusals too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mcp_not_your_seat_names_the_seat_from_0() {
+    let mut c = Client::start().await;
+    c.ok("new_game", json!({"game": "splendor", "players": 2, "seed": 4}))
+        .await;
+    let (err, v, text) = c.call_text("observe", json!({"seat": 1})).await;
+    assert!(err);
+    assert_eq!(v["error"]["rule"], "mcp.not_your_seat");
+    assert!(
+        text.contains("seat 1") && text.starts_with("Refused [mcp.not_your_seat]"),
+        "{text}"
+    );
 }
 
 /// `/mcp` sits behind the router's layers: the Host check and the per-address rate
@@ -259,39 +462,6 @@ async fn the_http_route_passes_the_server_limits() {
         }
     }
     assert!(limited, "the per-address rate limit covers /mcp");
-}
-
-#[test]
-fn labels_name_the_action_in_both_languages() {
-    use mcp::labels::{label, label_at, Lang};
-    let road = json!({"type": "build_road", "edge": 17});
-    assert_eq!(
-        label("catan", &road, Lang::En),
-        "Build a road: edge 17 — 1 brick, 1 lumber"
-    );
-    assert_eq!(
-        label("catan", &road, Lang::De),
-        "Straße bauen: Kante 17 — 1 Lehm, 1 Holz"
-    );
-    assert_eq!(
-        label("catan", &json!({"type": "build_city", "node": 3}), Lang::De),
-        "Stadt bauen: Kreuzung 3 — 2 Getreide, 3 Erz"
-    );
-    assert!(
-        label("catan", &json!({"type": "buy_development_card"}), Lang::En).ends_with("— 1 wool, 1 grain, 1 ore"),
-        "the development card's cost is named"
-    );
-    // In the set-up the first roads are free: no cost is named.
-    assert_eq!(label_at("catan", &road, Lang::En, true), "Build a road: edge 17");
-    let gems = json!({"type": "take_two", "gem": "red"});
-    assert_eq!(
-        label("splendor", &gems, Lang::En),
-        "Take two gems of one colour: gem red"
-    );
-    // An unknown type still reads, and nothing grows without bound.
-    let odd = json!({"type": "x_y", "n": "z".repeat(10_000)});
-    let l = label("splendor", &odd, Lang::En);
-    assert!(l.starts_with("x y: n zzz") && l.chars().count() <= 201, "{l}");
 }
 
 /// One address cannot hold more than its share of MCP sessions.

@@ -47,6 +47,7 @@ impl Table {
     /// stops those of seats that no longer are; each new clock gets a timer.
     pub(super) fn clock_sync(&mut self) {
         let Some(clock) = self.clock.as_mut() else { return };
+        clock.set_agents(self.seats.iter().map(|s| s.kind == "agent"));
         let mut timed = vec![false; self.seats.len()];
         let playing = !self.seats.iter().any(|s| s.kind == "open");
         if let (true, ToAct::Seats(seats)) = (playing, self.game.to_act()) {
