@@ -214,6 +214,10 @@ pub struct Snapshot {
     /// The turn clock, if the table has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<crate::clock::ClockView>,
+    /// Why a table created rated plays casual, as [`TableSummary::casual`];
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casual: Option<crate::fairplay::Casual>,
 }
 
 /// Messages a WebSocket client sends. Each may carry an `id`, echoed in the

@@ -824,6 +824,7 @@ impl Table {
             result: self.game.result(),
             seats: self.seat_infos(),
             clock: self.clock_view(),
+            casual: self.casual.as_deref().map(crate::fairplay::Casual::of),
         }
     }
 

@@ -496,6 +496,8 @@ pub async fn same_player_plays_casual(db: &str) {
             "{s}"
         );
         assert_eq!(s["version"], before["version"], "said before the first move");
+        let (_, view) = first.get(&format!("/api/tables/{id}/view?seat=0"), Some(&s0)).await;
+        assert_eq!(view["casual"], s["casual"], "the view says so too: {view}");
         assert_eq!(first.guess(&id, 0, &s0).await.0, 200);
         assert_eq!(second.guess(&id, 1, &s1).await.0, 200);
         until_finished(first, &id).await;
