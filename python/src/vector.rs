@@ -642,7 +642,11 @@ impl<G: Researchable> VecDyn for VecCore<G> {
                     0
                 } else {
                     let k = rng.random_range(0..legal);
-                    row.iter().enumerate().filter(|(_, &m)| m != 0).nth(k).map_or(0, |(i, _)| i as i64)
+                    row.iter()
+                        .enumerate()
+                        .filter(|(_, &m)| m != 0)
+                        .nth(k)
+                        .map_or(0, |(i, _)| i as i64)
                 }
             };
         }

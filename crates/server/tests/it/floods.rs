@@ -53,7 +53,10 @@ async fn a_full_server_makes_no_room_for_an_address_holding_many_connections() {
     assert!(closed_within(&mut more, Duration::from_secs(2)).await, "refused");
     // … and closed none of the others to get in.
     for s in &mut flood {
-        assert!(!closed_within(s, Duration::from_millis(20)).await, "nothing was closed for it");
+        assert!(
+            !closed_within(s, Duration::from_millis(20)).await,
+            "nothing was closed for it"
+        );
     }
     // A newcomer's request is served (by closing a silent socket of the
     // address that holds the most).
