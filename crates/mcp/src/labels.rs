@@ -185,7 +185,7 @@ impl Words {
                 let counts = is_count_map(o);
                 let fields: Vec<String> = o
                     .iter()
-                    .filter(|(_, x)| !empty(x) && !(counts && x.as_u64() == Some(0)))
+                    .filter(|(_, x)| !(empty(x) || counts && x.as_u64() == Some(0)))
                     .map(|(k, x)| match x {
                         Value::Bool(true) => self.name(k),
                         _ => format!("{} {}", self.name(k), self.inline(x)),
@@ -223,10 +223,7 @@ impl Words {
         match v {
             Value::Object(o) => {
                 let counts = is_count_map(o);
-                for (k, x) in o
-                    .iter()
-                    .filter(|(_, x)| !empty(x) && !(counts && x.as_u64() == Some(0)))
-                {
+                for (k, x) in o.iter().filter(|(_, x)| !(empty(x) || counts && x.as_u64() == Some(0))) {
                     self.field(k, x, depth, out);
                 }
             }
