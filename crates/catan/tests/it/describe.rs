@@ -84,10 +84,10 @@ fn every_rule_set_names_its_vocabulary() {
             named(&d, "track", Track::ALL.iter().map(id));
             named(&d, "progress_card", ProgressCard::ALL.iter().map(id));
             named(&d, "phase", PHASE_TAGS.iter().map(|t| (*t).to_owned()));
-            assert!(d.terms.get("development_card").is_none());
+            assert!(!d.terms.contains_key("development_card"));
         } else {
             named(&d, "development_card", DevCard::ALL.iter().map(id));
-            assert!(d.terms.get("commodity").is_none());
+            assert!(!d.terms.contains_key("commodity"));
             // The base game's phases only.
             assert!(d.term("phase", "main").is_some() && d.term("phase", "pillage").is_none());
         }
@@ -119,7 +119,7 @@ fn costs_are_the_rulebooks() {
 
     let d = describe(Rules::CitiesKnights, None);
     assert!(
-        d.costs.get("buy_development_card").is_none(),
+        !d.costs.contains_key("buy_development_card"),
         "no development cards in C&K"
     );
     assert_eq!(d.costs["build_wall"], price(&[("brick", 2)]));
