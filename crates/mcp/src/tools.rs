@@ -98,7 +98,8 @@ pub fn refusal(e: &ErrorInfo) -> CallToolResult {
     crate::lean::refusal(e, Format::Text)
 }
 
-type Answer<T> = Result<Json<T>, CallToolResult>;
+// The tools spell out `Result<Json<T>, CallToolResult>`: rmcp's tool macro
+// reads the output schema from a return type written so, not through an alias.
 
 macro_rules! args {
     ($a:expr) => {
@@ -210,7 +211,7 @@ impl Referee {
         description = "List the games, their rule sets (ids, names, player ranges) and the bots. \
         Spiele, Regelvarianten und Bots auflisten."
     )]
-    async fn list_games(&self, a: Parameters<Args<PlainArgs>>) -> Answer<GamesOut> {
+    async fn list_games(&self, a: Parameters<Args<PlainArgs>>) -> Result<Json<GamesOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let (games, bots) = self.backend.games();
@@ -249,7 +250,11 @@ impl Referee {
         (default seat 0), bots the others (default greedy); bots move at once. Replaces a running game. \
         Neues Spiel starten (nur stdio)."
     )]
-    async fn new_game(&self, a: Parameters<Args<NewGameArgs>>, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
+    async fn new_game(
+        &self,
+        a: Parameters<Args<NewGameArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<StartedOut>, CallToolResult> {
         if self.backend.transport() != Transport::Stdio {
             return Err(refusal(&not_here("new_game", self.backend.transport())));
         }
@@ -266,7 +271,7 @@ impl Referee {
         &self,
         a: Parameters<Args<NewGameArgs>>,
         ctx: RequestContext<RoleServer>,
-    ) -> Answer<StartedOut> {
+    ) -> Result<Json<StartedOut>, CallToolResult> {
         if self.backend.transport() != Transport::Http {
             return Err(refusal(&not_here("create_table", self.backend.transport())));
         }
@@ -278,7 +283,11 @@ impl Referee {
         description = "HTTP only: take an open seat at a table as an agent. Answers the seat's token: \
         pass table, seat and token to every later call. Einen offenen Platz einnehmen (nur HTTP)."
     )]
-    async fn join_seat(&self, a: Parameters<Args<JoinArgs>>, ctx: RequestContext<RoleServer>) -> Answer<Joined> {
+    async fn join_seat(
+        &self,
+        a: Parameters<Args<JoinArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<Joined>, CallToolResult> {
         if self.backend.transport() != Transport::Http {
             return Err(refusal(&not_here("join_seat", self.backend.transport())));
         }
@@ -296,7 +305,7 @@ impl Referee {
         description = "The tables open to join or watch: game, rule set, seats (open, human, agent, bot), \
         clock. Stdio: the one game. Die offenen Tische."
     )]
-    async fn list_tables(&self, a: Parameters<Args<PlainArgs>>) -> Answer<TablesOut> {
+    async fn list_tables(&self, a: Parameters<Args<PlainArgs>>) -> Result<Json<TablesOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let tables = tri!(self.backend.tables().await, a.format);
@@ -338,7 +347,11 @@ impl Referee {
         With legal:true also your legal actions (index, label with place and price), so a decision is \
         observe(legal) then act. Die Sicht des eigenen Platzes."
     )]
-    async fn observe(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ObserveOut> {
+    async fn observe(
+        &self,
+        a: Parameters<Args<SeatArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ObserveOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -352,7 +365,11 @@ impl Referee {
         does with the place and the price. Empty when you need not act. (observe with legal:true gives the \
         same with the view.) Die erlaubten Aktionen des eigenen Platzes."
     )]
-    async fn legal_actions(&self, a: Parameters<Args<SeatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<LegalOut> {
+    async fn legal_actions(
+        &self,
+        a: Parameters<Args<SeatArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<LegalOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -379,7 +396,11 @@ impl Referee {
         (stdio: and the bots' moves that followed) and, when you must act again, your next observation with \
         its legal actions (parts unchanged since you last saw them are not repeated). Eine Aktion spielen."
     )]
-    async fn act(&self, a: Parameters<Args<ActArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ActOut> {
+    async fn act(
+        &self,
+        a: Parameters<Args<ActArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ActOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
@@ -445,7 +466,11 @@ impl Referee {
         (this call takes it back). Stdio: bots move at once, so it answers at once. \
         Warten, bis der eigene Platz am Zug ist."
     )]
-    async fn wait_for_turn(&self, a: Parameters<Args<WaitArgs>>, ctx: RequestContext<RoleServer>) -> Answer<WaitOut> {
+    async fn wait_for_turn(
+        &self,
+        a: Parameters<Args<WaitArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<WaitOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let secs = a.timeout_seconds.unwrap_or(WAIT_DEFAULT_S).min(WAIT_MAX_S);
@@ -498,7 +523,11 @@ impl Referee {
         start), limit (1–200, default 30). Each step has its version; `next` is the cursor of the next page. \
         Der Verlauf, seitenweise."
     )]
-    async fn history(&self, a: Parameters<Args<HistoryArgs>>, ctx: RequestContext<RoleServer>) -> Answer<HistoryOut> {
+    async fn history(
+        &self,
+        a: Parameters<Args<HistoryArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<HistoryOut>, CallToolResult> {
         let a = args!(a);
         let lang = a.lang.unwrap_or_default();
         let limit = a.limit.unwrap_or(HISTORY_PAGE);
@@ -540,7 +569,11 @@ impl Referee {
         description = "HTTP: the table's chat from line `from` on (default 0); `next` is the cursor of the \
         next read. Den Tisch-Chat lesen."
     )]
-    async fn read_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
+    async fn read_chat(
+        &self,
+        a: Parameters<Args<ChatArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ChatOut>, CallToolResult> {
         let a = args!(a);
         let at = seat_ref(a.table, a.seat, a.token, &ctx);
         let lines = tri!(self.backend.chat(at, a.from).await, a.format);
@@ -558,7 +591,11 @@ impl Referee {
         description = "HTTP: write a line to the table's chat as your seat (1–300 characters; the same \
         rules and rate as the browser's chat). In den Tisch-Chat schreiben."
     )]
-    async fn write_chat(&self, a: Parameters<Args<ChatArgs>>, ctx: RequestContext<RoleServer>) -> Answer<ChatOut> {
+    async fn write_chat(
+        &self,
+        a: Parameters<Args<ChatArgs>>,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<Json<ChatOut>, CallToolResult> {
         let a = args!(a);
         let Some(text) = a.text else {
             return Err(refusal(&bad_arguments("'text' is required")));
@@ -582,7 +619,7 @@ impl Referee {
         a topic in English or German ('robber', 'Räuber', 'longest road'), or a document name. \
         Regeltext zu einer Regel-Id oder einem Stichwort."
     )]
-    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Answer<RulesOut> {
+    async fn rules(&self, a: Parameters<Args<RulesArgs>>) -> Result<Json<RulesOut>, CallToolResult> {
         let a = args!(a);
         let glossary = crate::handler::glossary(self.backend.as_ref());
         let found = tri!(crate::rules::lookup(&a.query, &|q| glossary(q)), a.format);
@@ -650,7 +687,7 @@ fn clip(s: &str) -> String {
 }
 
 impl Referee {
-    async fn start(&self, a: NewGameArgs, ctx: RequestContext<RoleServer>) -> Answer<StartedOut> {
+    async fn start(&self, a: NewGameArgs, ctx: RequestContext<RoleServer>) -> Result<Json<StartedOut>, CallToolResult> {
         let transport = self.backend.transport();
         let lang = a.lang.unwrap_or_default();
         let format = a.format;
