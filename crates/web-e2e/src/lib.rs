@@ -697,6 +697,26 @@ impl Browser {
         .unwrap_or(Value::Null)
     }
 
+    /// Hands the page `game`'s description under `rules` (the server's
+    /// `/api/games/{game}/description`), as a table page receives its
+    /// table's: for tests that draw a game module into the page directly.
+    /// Asserts the page took it.
+    pub async fn use_description(&self, game: &str, rules: Option<&str>) {
+        let query = rules.map(|r| format!("?rules={r}")).unwrap_or_default();
+        let took = self
+            .script(&format!(
+                "return Promise.all([import('/assets/games/describe.js'), \
+                 fetch('/api/games/{game}/description{query}').then((r) => r.json())]) \
+                 .then(([m, d]) => m.useDescription(d));"
+            ))
+            .await;
+        assert_eq!(
+            took,
+            Value::Bool(true),
+            "the page took the description of {game} {query}"
+        );
+    }
+
     /// Opens a new tab and switches to it; returns the previous tab's handle.
     pub async fn new_tab(&self) -> String {
         let old = self

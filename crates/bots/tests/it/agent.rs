@@ -11,9 +11,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// A stand-in for the MCP session: commands `first`, `silent` and `gone`.
+/// The first two are agents that are up (their first call made, which starts
+/// the decision clock); `gone` exits before it.
 fn serve(command: &str, seat: Arc<AgentSeat>) -> std::io::Result<Box<dyn Send>> {
     match command {
         "first" => {
+            seat.ready();
             std::thread::spawn(move || {
                 for _ in 0..2000 {
                     let d = seat.snapshot();
@@ -31,7 +34,7 @@ fn serve(command: &str, seat: Arc<AgentSeat>) -> std::io::Result<Box<dyn Send>> 
             });
         }
         "gone" => seat.close(),
-        _ => {}
+        _ => seat.ready(),
     }
     Ok(Box::new(()))
 }

@@ -26,10 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Files whose tables another branch moves to the description, with why.
-const PENDING: &[(&str, &str)] = &[(
-    "crates/mcp/src/labels.rs",
-    "the MCP labels are rebuilt on the description by the MCP branch (issue 42, items 2–8)",
-)];
+const PENDING: &[(&str, &str)] = &[];
 
 /// Kinds of terms whose names and colours a front end would tabulate.
 const KINDS: &[&str] = &[

@@ -322,12 +322,7 @@ async fn maritime_rates_equal_the_engines() {
     ))
     .await;
     // The game's description (names, the resources' order), as a table page receives it.
-    let took = b
-        .script(
-            "return Promise.all([import('/assets/games/describe.js'), fetch('/api/games/catan/description').then((r) => r.json())]).then(([m, d]) => m.useDescription(d));",
-        )
-        .await;
-    assert_eq!(took, serde_json::Value::Bool(true), "the page took the description");
+    b.use_description("catan", None).await;
     let ui = module_json(
         &b,
         "/assets/games/catan.js",

@@ -69,6 +69,7 @@ async fn the_discard_dialog_sends_every_owed_card_at_once() {
     };
     b.goto("/").await;
     b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.use_description("catan", None).await;
     let mut rng = <engine::GameRng as engine::rand::SeedableRng>::seed_from_u64(0);
     let state = <catan::Catan as engine::Game>::new_game(&catan::Config::default(), 3, &mut rng).expect("a game");
     let served = catan::query::board_geometry(&state);

@@ -284,6 +284,7 @@ async fn the_attack_summary_names_the_defenders_when_catan_holds() {
 async fn draw_in_page(b: &Browser, view: &Value, legal: &[Value], topology: &Value, seat: u8) {
     b.goto("/").await;
     b.wait_for("[data-testid=create-form]", Duration::from_secs(20)).await;
+    b.use_description("catan", Some("cities_knights")).await;
     b.script(&format!(
         "window.__e2e = {{ view: {view}, legal: {legal}, topology: {topology} }}; \
          Promise.all([import('/assets/games/catan.js'), import('/assets/dom.js'), import('/assets/i18n.js')]).then(([m, dom, i18n]) => {{ \

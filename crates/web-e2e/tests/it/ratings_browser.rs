@@ -148,11 +148,9 @@ async fn a_rated_table_from_the_lobby_reaches_the_leaderboard() {
         assert_eq!(status, 201, "{v}");
     }
     b.goto(&format!("/watch/{casual}")).await;
-    let note = b.wait_for("[data-testid=casual-note]", Duration::from_secs(20)).await;
-    assert!(
-        b.text(&note).await.unwrap_or_default().contains("nicht gewertet"),
-        "the casual notice in German"
-    );
+    b.wait_for("[data-testid=casual-note]", Duration::from_secs(20)).await;
+    let note = b.text_of("[data-testid=casual-note]").await.unwrap_or_default();
+    assert!(note.contains("nicht gewertet"), "the casual notice in German: {note:?}");
     b.screenshot("ratings-casual.png").await;
     b.quit().await;
     server.stop().await;
