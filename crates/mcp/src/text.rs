@@ -93,6 +93,37 @@ pub fn seats_text(seats: &[SeatLine], me: u8, lang: Lang) -> String {
     format!("{}: {}\n", lang.pick("Plätze", "Seats"), list.join(" · "))
 }
 
+/// A field's text as parts: one line as it is; a block (`name:` and lines
+/// under it) as one part per line under it, each headed by the field's
+/// name (`market level 2: …`, with the lines deeper under it), so that a
+/// follow-up repeats the one market row or list entry that changed, not the
+/// whole field.
+fn block_parts(key: &str, text: &str) -> Vec<(String, String)> {
+    let mut lines = text.lines();
+    let (Some(head), true) = (lines.next(), text.lines().count() > 2) else {
+        return vec![(key.to_string(), text.to_string())];
+    };
+    let Some(name) = head.strip_suffix(':').filter(|h| !h.starts_with(' ')) else {
+        return vec![(key.to_string(), text.to_string())];
+    };
+    let mut parts: Vec<(String, String)> = Vec::new();
+    for line in lines {
+        match line.strip_prefix("  ") {
+            Some(top) if !top.starts_with(' ') => {
+                parts.push((format!("{key}:{}", parts.len()), format!("{name} {top}\n")));
+            }
+            _ => match parts.last_mut() {
+                Some((_, t)) => {
+                    t.push_str(line);
+                    t.push('\n');
+                }
+                None => return vec![(key.to_string(), text.to_string())],
+            },
+        }
+    }
+    parts
+}
+
 /// What the text of an observation shows of the view: every field (the
 /// board by places where they are known), with what the agent saw last time
 /// left out when `unchanged` says so.
@@ -142,7 +173,7 @@ impl ViewText {
                 _ => {
                     let mut t = String::new();
                     words.field(k, v, 0, &mut t);
-                    parts.push((k.clone(), t));
+                    parts.extend(block_parts(k, &t));
                 }
             }
         }
