@@ -1,6 +1,7 @@
 //! The MCP server's handler beside its tools: the player-facing rules
-//! documents as resources, the prompt that teaches the loop, the server's
-//! instructions, and the glossary that lets `rules` answer German topics.
+//! documents and every game's description as resources, the prompt that
+//! teaches the loop, the server's instructions, and the glossary that lets
+//! `rules` answer German topics.
 
 use crate::backend::Backend;
 use crate::rules;
@@ -9,6 +10,16 @@ use rmcp::model::*;
 use rmcp::service::RequestContext;
 use rmcp::{tool_handler, ErrorData, RoleServer, ServerHandler};
 use serde_json::Value;
+
+/// Prefix of the descriptions' resources: `describe://spielleiter/{game}/{rule set}`.
+const DESCRIBE: &str = "describe://spielleiter/";
+
+/// The resource address of a description (its `game` and `rule_set`).
+fn describe_uri(d: &Value) -> Option<String> {
+    let game = d.get("game")?.as_str()?;
+    let rules = d.get("rule_set").and_then(Value::as_str).unwrap_or("default");
+    Some(format!("{DESCRIBE}{game}/{rules}"))
+}
 
 fn clip(s: &str) -> String {
     s.chars().take(60).collect()
@@ -90,7 +101,7 @@ impl ServerHandler for Referee {
         _request: Option<PaginatedRequestParams>,
         _ctx: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let list = rules::DOCS
+        let mut list: Vec<Resource> = rules::DOCS
             .iter()
             .filter(|d| d.game)
             .map(|d| {
@@ -101,6 +112,16 @@ impl ServerHandler for Referee {
                 r
             })
             .collect();
+        // Every game's description under each rule set: what the ids of a
+        // view mean (names in German and English, colours, costs, cards).
+        for d in self.backend.descriptions() {
+            let Some(uri) = describe_uri(&d) else { continue };
+            let name = uri.trim_start_matches(DESCRIBE).replace('/', " ");
+            let mut r = Resource::new(uri, format!("description {name}"));
+            r.title = Some(format!("Description of {name}: names, colours, costs and cards"));
+            r.mime_type = Some("application/json".into());
+            list.push(r);
+        }
         Ok(ListResourcesResult::with_all_items(list))
     }
 
@@ -109,6 +130,26 @@ impl ServerHandler for Referee {
         request: ReadResourceRequestParams,
         _ctx: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri.starts_with(DESCRIBE) {
+            let found = self
+                .backend
+                .descriptions()
+                .into_iter()
+                .find(|d| describe_uri(d).as_deref() == Some(request.uri.as_str()));
+            return match found {
+                Some(d) => Ok(ReadResourceResult::new(vec![ResourceContents::TextResourceContents {
+                    uri: request.uri.clone(),
+                    mime_type: Some("application/json".into()),
+                    text: d.to_string(),
+                    meta: None,
+                }])
+                .into()),
+                None => Err(ErrorData::resource_not_found(
+                    format!("mcp.unknown_resource: no resource '{}'", clip(&request.uri)),
+                    None,
+                )),
+            };
+        }
         match rules::by_uri(&request.uri) {
             Some(d) => Ok(ReadResourceResult::new(vec![ResourceContents::TextResourceContents {
                 uri: request.uri.clone(),

@@ -149,8 +149,41 @@ async fn tools_are_listed_with_schemas() {
         assert!(t["description"].as_str().is_some_and(|d| d.len() > 20), "{t}");
     }
     let resources = c.request("resources/list", json!({})).await;
-    // The player-facing rules documents (docs/rules/), not the developer pages.
-    assert_eq!(resources["result"]["resources"].as_array().map(Vec::len), Some(7));
+    let uris: Vec<&str> = resources["result"]["resources"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|r| r["uri"].as_str()).collect())
+        .unwrap_or_default();
+    // The player-facing rules documents (docs/rules/), not the developer pages …
+    assert_eq!(uris.iter().filter(|u| u.starts_with("rules://")).count(), 7, "{uris:?}");
+    // … and every game's description under each of its rule sets.
+    for want in [
+        "describe://spielleiter/catan/base",
+        "describe://spielleiter/catan/cities_knights_heroes",
+        "describe://spielleiter/splendor/base",
+        "describe://spielleiter/catan-junior/kosmos2015",
+    ] {
+        assert!(uris.contains(&want), "{want} in {uris:?}");
+    }
+    let d = c
+        .request("resources/read", json!({"uri": "describe://spielleiter/splendor/base"}))
+        .await;
+    let text = d["result"]["contents"][0]["text"].as_str().unwrap_or_default();
+    let d: Value = serde_json::from_str(text).expect("the description is JSON");
+    assert_eq!(d["game"], "splendor");
+    let card = &d["cards"]["development"][0];
+    assert!(
+        card["cost"].is_object() && card["bonus"].is_string(),
+        "a card with its data: {card}"
+    );
+    let missing = c
+        .request("resources/read", json!({"uri": "describe://spielleiter/chess/base"}))
+        .await;
+    assert!(
+        missing["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("mcp.unknown_resource")),
+        "{missing}"
+    );
     let doc = c
         .request("resources/read", json!({"uri": "rules://spielleiter/catan"}))
         .await;
