@@ -615,13 +615,11 @@ struct Owners(Mutex<HashMap<IpAddr, Vec<String>>>);
 
 impl Owners {
     /// Whether `ip` may open another session now.
-    fn room(&self, ip: IpAddr, sessions: &mcp::Sessions) -> bool {
-        if !mcp::session_room(sessions) {
+    async fn room(&self, ip: IpAddr, sessions: &mcp::Sessions) -> bool {
+        if !mcp::session_room(sessions).await {
             return false;
         }
-        let Ok(live) = sessions.sessions.try_read() else {
-            return false;
-        };
+        let live = sessions.sessions.read().await;
         let live: HashSet<&str> = live.keys().map(|k| k.as_ref()).collect();
         let mut owners = self.0.lock().unwrap_or_else(|p| p.into_inner());
         owners.retain(|_, ids| {
@@ -682,7 +680,7 @@ pub fn route(app: &Arc<App>) -> axum::routing::MethodRouter<Arc<App>> {
             let ip = peer.ip();
             // A POST without a session id opens one (the initialize request).
             let opens = req.method() == axum::http::Method::POST && !req.headers().contains_key("mcp-session-id");
-            if opens && !owners.room(ip, &sessions) {
+            if opens && !owners.room(ip, &sessions).await {
                 return sessions_full();
             }
             let req = match screen_body(req, max_body).await {

@@ -536,3 +536,41 @@ async fn sessions_are_capped_per_address() {
     assert_eq!(status, 503);
     assert!(body.contains("mcp.sessions_full"), "{body}");
 }
+
+/// A burst of agents arriving at once is not refused while there is room:
+/// the session count waits its turn at a busy session table instead of
+/// counting it as full (the soak's MCP flood had 490 of 600 set-ups refused
+/// so).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_new_sessions_is_not_refused_while_there_is_room() {
+    let config = server::ServerConfig {
+        addr: "127.0.0.1:0".into(),
+        database_url: temp_db("mcp-burst"),
+        ..server::ServerConfig::default()
+    };
+    let srv = server::start(config, games(), server::BotRegistry::default())
+        .await
+        .expect("server starts");
+    let url = format!("http://{}/mcp", srv.addr);
+    let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let burst = server::mcp::SESSIONS_PER_ADDRESS;
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..burst {
+        let (url, body) = (url.clone(), init.to_string());
+        tasks.spawn(async move {
+            reqwest::Client::new()
+                .post(&url)
+                .header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream")
+                .body(body)
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+                .unwrap_or(0)
+        });
+    }
+    let answers: Vec<u16> = tasks.join_all().await;
+    let refused: Vec<&u16> = answers.iter().filter(|s| **s != 200).collect();
+    assert!(refused.is_empty(), "{} of {burst} refused: {refused:?}", refused.len());
+}
