@@ -3,7 +3,7 @@
 //! (`server::mcp`). The tools ([`crate::tools`]) speak to this trait only, so
 //! both transports answer with the same wording, schemas and refusals.
 
-use engine::{ErrorInfo, GameResult, ToAct};
+use engine::{ErrorInfo, GameEntry, GameResult, ToAct};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -315,4 +315,19 @@ pub fn not_here(tool: &str, transport: Transport) -> ErrorInfo {
         format!("Das Werkzeug „{tool}“ gibt es hier nicht; {de}."),
         format!("The tool '{tool}' is not offered here; {en}."),
     )
+}
+
+/// The description (JSON of `engine::Description`) of every rule set of
+/// `entries`: what each backend answers for [`Backend::descriptions`].
+pub fn describe_rule_sets<'a>(entries: impl IntoIterator<Item = &'a dyn GameEntry>) -> Vec<Value> {
+    entries
+        .into_iter()
+        .flat_map(|e| {
+            e.rule_sets()
+                .into_iter()
+                .filter_map(|r| e.describe(&r.options).ok())
+                .filter_map(|d| serde_json::to_value(d).ok())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }

@@ -280,16 +280,7 @@ impl Backend for Local {
     }
 
     fn descriptions(&self) -> Vec<Value> {
-        self.entries
-            .iter()
-            .flat_map(|e| {
-                e.rule_sets()
-                    .into_iter()
-                    .filter_map(|r| e.describe(&r.options).ok())
-                    .filter_map(|d| serde_json::to_value(d).ok())
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        crate::backend::describe_rule_sets(self.entries.iter().map(|e| e.as_ref()))
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {

@@ -511,18 +511,8 @@ impl Backend for Tables {
 
     fn descriptions(&self) -> Vec<Value> {
         let registry = self.app.lobby.registry();
-        registry
-            .ids()
-            .into_iter()
-            .filter_map(|id| registry.get(id))
-            .flat_map(|e| {
-                e.rule_sets()
-                    .into_iter()
-                    .filter_map(|r| e.describe(&r.options).ok())
-                    .filter_map(|d| serde_json::to_value(d).ok())
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        let entries: Vec<_> = registry.ids().into_iter().filter_map(|id| registry.get(id)).collect();
+        mcp::backend::describe_rule_sets(entries.iter().map(|e| e.as_ref()))
     }
 
     fn act(&self, at: SeatRef, action: Value, version: u64) -> BoxFuture<'_, Result<Acted, ErrorInfo>> {
