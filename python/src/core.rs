@@ -269,11 +269,14 @@ impl<G: Researchable> Core<G> {
     }
 
     /// Writes the mask of `seat`, the seat to act (see [`Core::to_act`]),
-    /// into `mask` (cleared through `set`, the indices set last time) and
-    /// returns whether any is legal.
+    /// into `mask`, and into `set` the indices it set (in the order the game
+    /// lists its legal actions); returns whether any is legal. `set` is what
+    /// `random_actions` draws from (one draw per row instead of two scans of
+    /// a 359-byte CATAN row: those cost 250 µs a batch of 512, twice the
+    /// step itself) and how a long row is cleared.
     pub fn write_mask(&self, seat: Option<Seat>, mask: &mut [u8], set: &mut Vec<u32>, s: &mut Scratch<G>) -> bool {
-        // A short row is cleared whole (a few cache lines, no list of the
-        // indices set kept); a long one (thousands of C&K indices) through `set`.
+        // A short row is cleared whole (a few cache lines); a long one
+        // (thousands of C&K indices) through `set`, the indices set last time.
         let short = mask.len() <= SHORT_MASK;
         if short {
             mask.fill(0);
@@ -293,9 +296,7 @@ impl<G: Researchable> Core<G> {
                 if let Some(m) = mask.get_mut(i as usize) {
                     *m = 1;
                     any = true;
-                    if !short {
-                        set.push(i);
-                    }
+                    set.push(i);
                 }
             }
         }

@@ -35,9 +35,9 @@ pub trait VecDyn: Send {
     fn step_first(&mut self, action: i64) -> Result<u8, ErrorInfo>;
     /// Writes a uniformly random legal index per game into the `actions`
     /// array (0 where no seat is to act), drawn from `seed` game by game in
-    /// order, so the draw is the same whatever the thread count. Reads only
-    /// the masks: the draw of a random-play harness without NumPy's
-    /// `float32[num_envs, num_actions]` of scores per step.
+    /// order, so the draw is the same whatever the thread count. Reads each
+    /// row's list of set indices: the draw of a random-play harness without
+    /// NumPy's passes over `uint8[num_envs, num_actions]` per step.
     fn random_actions(&mut self, seed: u64);
     /// A copy of every game.
     fn snapshot(&self) -> Box<dyn std::any::Any + Send + Sync>;
@@ -629,25 +629,12 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     fn random_actions(&mut self, seed: u64) {
         use rand::{Rng, SeedableRng};
         let mut rng = engine::GameRng::seed_from_u64(seed);
-        let width = self.mask.len() / self.cores.len().max(1);
-        for (env, a) in self.actions.iter_mut().enumerate() {
-            let row = &self.mask[env * width..(env + 1) * width];
-            // A long row keeps the list of its set indices (see `Core::write_mask`).
-            let set = &self.set[env];
-            *a = if !set.is_empty() {
-                i64::from(set[rng.random_range(0..set.len())])
+        // Every row keeps the list of its set indices (see `Core::write_mask`).
+        for (a, set) in self.actions.iter_mut().zip(&self.set) {
+            *a = if set.is_empty() {
+                0
             } else {
-                let legal = row.iter().filter(|&&m| m != 0).count();
-                if legal == 0 {
-                    0
-                } else {
-                    let k = rng.random_range(0..legal);
-                    row.iter()
-                        .enumerate()
-                        .filter(|(_, &m)| m != 0)
-                        .nth(k)
-                        .map_or(0, |(i, _)| i as i64)
-                }
+                i64::from(set[rng.random_range(0..set.len())])
             };
         }
     }

@@ -222,3 +222,34 @@ def test_close_releases_the_env_and_refuses_later_calls():
             call()
         assert e.value.rule == "engine.closed"
     assert kept.shape == (4, env.obs_len)
+
+
+@pytest.mark.parametrize("game, players, options", [("catan", 4, {"trade_offers_per_turn": None}),
+                                                    ("catan", 4, {"rules": "cities_knights"}),
+                                                    ("splendor", 2, None), ("catan-junior", 2, None)])
+def test_random_actions_draw_uniformly_from_the_mask_after_a_restore_and_a_pickle(game, players, options):
+    """The engine's draw reads each row's list of set indices, not the mask: that list must follow
+    the mask through steps, resets, restores and pickles, and the draw must cover it evenly."""
+    import pickle
+
+    env = VectorEnv(game, num_envs=6, players=players, seed=11, options=options, observations=False)
+    rng = np.random.default_rng(2)
+    run(env, 150, 4)
+    snap = env.snapshot()
+    run(env, 40, 5)
+    env.restore(snap)
+    for e in (env, pickle.loads(pickle.dumps(env))):
+        legal_before = e.mask.copy()
+        counts = np.zeros_like(legal_before, dtype=np.int64)
+        draws = 3000
+        for _ in range(draws):
+            a = e.random_actions(rng)
+            counts[np.arange(e.num_envs), a] += 1
+        assert (e.mask == legal_before).all()  # drawing changes nothing
+        for row in range(e.num_envs):
+            legal = np.flatnonzero(e.mask[row])
+            if e.to_act[row] < 0:
+                continue
+            assert set(np.flatnonzero(counts[row])) == set(legal.tolist())
+            mean = draws / len(legal)
+            assert np.abs(counts[row, legal] - mean).max() < 6 * np.sqrt(mean) + 1
