@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _native
+from ._errors import malformed
 from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
 from .game import _count
 from .vector import VectorEnv, _opponents
@@ -143,6 +144,7 @@ class SpielleiterEnv(gymnasium.Env):
         # agent step is a few microseconds, and NumPy indexing is a good part
         # of that).
         self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
+        self._n_actions = int(self._mask.size)
         self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
         self._step1 = self._vec._native.step1
         where: "tuple[int, float]" = (_points_index(game, players, self.options) if self.reward_mode == "points"
@@ -178,8 +180,8 @@ class SpielleiterEnv(gymnasium.Env):
 
     def _index(self, action) -> int:
         """The action as an index of the space, refused (``engine.action_index``) if it is none or outside."""
-        from ._errors import malformed
-
+        if type(action) is int and 0 <= action < self._n_actions:
+            return action  # the common case first: a step is a few microseconds, each check counts
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             i: Optional[int] = int(action)
         else:
