@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # spielleiter's Python environments against fastcatan 2.0.0's BatchedEnv and
-# catanatron 3.2.1's Gymnasium env (catanatron-gym 4.0.0), one core each.
+# catanatron 3.2.1's Gymnasium env (catanatron-gym 4.0.0), one core each, CATAN's rulebook on
+# both sides unless bench.py is given --options (see its docstring).
 #
 #   bench/python/run.sh [SECONDS]      # default 20 s per engine and comparison
 #
