@@ -24,6 +24,7 @@
 //! of the true state does.
 
 pub mod agent;
+pub mod analysis;
 pub mod bot;
 pub mod driver;
 pub mod external;
@@ -35,6 +36,7 @@ pub mod random;
 pub mod spec;
 pub mod tournament;
 
+pub use analysis::{analyze, Analysis};
 pub use bot::{Bot, Forfeit};
 pub use driver::{play_game, GameRecord, Outcome};
 pub use external::{ExternalBot, ExternalOptions};

@@ -3,6 +3,7 @@
 //! tests (and later the server) reach every piece directly. The games come
 //! from the one list, the `spielleiter-registry` crate.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod mcp;

@@ -61,6 +61,37 @@ enum Command {
         /// The log file (JSON, as the referee's `log` op returns it).
         file: std::path::PathBuf,
     },
+    /// Analyses a position of a saved game: each legal action with the
+    /// deciding seat's chance to win after it, from the search in that seat's
+    /// information set (docs/bots.md, "Position analysis").
+    Analyze {
+        /// The log file (JSON, as the referee's `log` op returns it).
+        file: std::path::PathBuf,
+        /// The position after this many log entries (default: the end).
+        #[arg(long)]
+        at: Option<u64>,
+        /// The seat to analyse, from 0 (default: the first seat to act there).
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Search time in milliseconds (at most 30,000) instead of playouts.
+        #[arg(long)]
+        ms: Option<u64>,
+        /// Playouts (default 2,000, at most 100,000).
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Show only the best N actions (default: all).
+        #[arg(long)]
+        top: Option<usize>,
+        /// Search threads (0: all cores).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the search.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Random games per second on one core (the benchmark of docs/benchmarks.md).
     Bench {
         /// Game id.
@@ -578,6 +609,33 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let summary = replay::replay_text(&text).map_err(|e| e.to_string())?;
             println!("{summary:#}");
+            Ok(())
+        }
+        Command::Analyze {
+            file,
+            at,
+            seat,
+            ms,
+            playouts,
+            top,
+            threads,
+            seed,
+            json,
+        } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let req = spielleiter_cli::analyze::Request {
+                playouts,
+                ms,
+                top,
+                threads: Some(threads),
+                seed,
+            };
+            let found = spielleiter_cli::analyze::analyze_log(&text, at, seat, req).map_err(|e| e.to_string())?;
+            if json {
+                println!("{found}");
+            } else {
+                print!("{}", spielleiter_cli::analyze::table(&found));
+            }
             Ok(())
         }
         Command::Simulate {

@@ -93,6 +93,23 @@ enum Request {
         #[serde(default)]
         rules: Option<String>,
     },
+    /// Each legal action of `seat` with its chance to win, from the search
+    /// in the seat's information set (`crate::analyze`).
+    Analyze {
+        seat: u8,
+        #[serde(default)]
+        playouts: Option<u64>,
+        #[serde(default)]
+        ms: Option<u64>,
+        #[serde(default)]
+        top: Option<usize>,
+        #[serde(default)]
+        threads: Option<usize>,
+        #[serde(default)]
+        seed: u64,
+        #[serde(default)]
+        version: Option<u64>,
+    },
     Bot {
         seat: u8,
         bot: String,
@@ -270,6 +287,29 @@ impl Referee {
                 seed,
                 version,
             } => self.bot(Seat(seat), &bot, play, seed, version),
+            Request::Analyze {
+                seat,
+                playouts,
+                ms,
+                top,
+                threads,
+                seed,
+                version,
+            } => {
+                let req = crate::analyze::Request {
+                    playouts,
+                    ms,
+                    top,
+                    threads,
+                    seed,
+                };
+                // The budget is refused before any search or check of the position.
+                bots::analysis::budget(playouts, ms).map_err(crate::analyze::budget_error)?;
+                let m = self.current_mut()?;
+                check_decision(m.as_ref(), Seat(seat), version)?;
+                let legal = m.legal(Seat(seat))?;
+                crate::analyze::analyze_json(m.game(), &m.state(), Seat(seat), &legal, req)
+            }
         }
     }
 
@@ -277,61 +317,7 @@ impl Referee {
     fn bot(&mut self, seat: Seat, bot: &str, play: bool, seed: u64, version: Option<u64>) -> Result<Value, ErrorInfo> {
         let spec = seat_bot::parse_spec(bot).map_err(|e| e.info())?;
         let m = self.current_mut()?;
-        if usize::from(seat.0) >= m.players() {
-            return Err(seat_bot::BotError::NoSuchSeat(seat.0).info());
-        }
-        // A finished game refuses as `game_over` whatever the version (as `act` does).
-        if m.to_act() == ToAct::Over {
-            return Err(ErrorInfo::new(
-                "game_over",
-                "engine.game_over",
-                "Das Spiel ist beendet.",
-                "The game is over.",
-            ));
-        }
-        if let Some(v) = version {
-            if v != m.version() {
-                return Err(ErrorInfo::new(
-                    "stale_version",
-                    "engine.stale_version",
-                    format!(
-                        "Veralteter Stand: Die Anfrage nennt Version {v}, das Spiel ist bei Version {}.",
-                        m.version()
-                    ),
-                    format!(
-                        "Stale version: the request names version {v}, the game is at version {}.",
-                        m.version()
-                    ),
-                ));
-            }
-        }
-        match m.to_act() {
-            ToAct::Over => {
-                return Err(ErrorInfo::new(
-                    "game_over",
-                    "engine.game_over",
-                    "Das Spiel ist beendet.",
-                    "The game is over.",
-                ))
-            }
-            ToAct::Chance => {
-                return Err(ErrorInfo::new(
-                    "not_chance_turn",
-                    "engine.not_chance_turn",
-                    "Das Spiel wartet gerade auf den Zufall.",
-                    "The game is waiting for chance.",
-                ))
-            }
-            ToAct::Seats(seats) if !seats.contains(seat) => {
-                return Err(ErrorInfo::new(
-                    "not_your_turn",
-                    "engine.not_your_turn",
-                    format!("Platz {} ist gerade nicht am Zug.", seat.number()),
-                    format!("Seat {} is not to act now.", seat.number()),
-                ))
-            }
-            ToAct::Seats(_) => {}
-        }
+        check_decision(m.as_ref(), seat, version)?;
         let legal = m.legal(seat)?;
         let state = if seat_bot::spec_needs_state(&spec) {
             m.state()
@@ -354,6 +340,60 @@ impl Referee {
     }
 }
 
+/// The checks of a request for a seat's decision (`bot`, `analyze`): the seat
+/// exists, the game runs, the version is current, the seat is to act.
+fn check_decision(m: &dyn DynMatch, seat: Seat, version: Option<u64>) -> Result<(), ErrorInfo> {
+    if usize::from(seat.0) >= m.players() {
+        return Err(seat_bot::BotError::NoSuchSeat(seat.0).info());
+    }
+    // A finished game refuses as `game_over` whatever the version (as `act` does).
+    if m.to_act() == ToAct::Over {
+        return Err(ErrorInfo::new(
+            "game_over",
+            "engine.game_over",
+            "Das Spiel ist beendet.",
+            "The game is over.",
+        ));
+    }
+    if let Some(v) = version {
+        if v != m.version() {
+            return Err(ErrorInfo::new(
+                "stale_version",
+                "engine.stale_version",
+                format!(
+                    "Veralteter Stand: Die Anfrage nennt Version {v}, das Spiel ist bei Version {}.",
+                    m.version()
+                ),
+                format!(
+                    "Stale version: the request names version {v}, the game is at version {}.",
+                    m.version()
+                ),
+            ));
+        }
+    }
+    match m.to_act() {
+        ToAct::Over => Err(ErrorInfo::new(
+            "game_over",
+            "engine.game_over",
+            "Das Spiel ist beendet.",
+            "The game is over.",
+        )),
+        ToAct::Chance => Err(ErrorInfo::new(
+            "not_chance_turn",
+            "engine.not_chance_turn",
+            "Das Spiel wartet gerade auf den Zufall.",
+            "The game is waiting for chance.",
+        )),
+        ToAct::Seats(seats) if !seats.contains(seat) => Err(ErrorInfo::new(
+            "not_your_turn",
+            "engine.not_your_turn",
+            format!("Platz {} ist gerade nicht am Zug.", seat.number()),
+            format!("Seat {} is not to act now.", seat.number()),
+        )),
+        ToAct::Seats(_) => Ok(()),
+    }
+}
+
 fn check_seat(m: &dyn DynMatch, seat: Option<u8>) -> Result<(), ErrorInfo> {
     match seat {
         Some(s) if usize::from(s) >= m.players() => Err(ErrorInfo::new(
@@ -372,7 +412,7 @@ fn bad_request(value: &Value, e: serde_json::Error) -> ErrorInfo {
         Some(op) => {
             let known = [
                 "games", "new", "load", "to_act", "legal", "act", "chance", "outcomes", "view", "events", "state",
-                "log", "result", "bot",
+                "log", "result", "topology", "describe", "bot", "analyze",
             ];
             if known.contains(&op) {
                 ErrorInfo::malformed(format!("'{op}': {e}"))

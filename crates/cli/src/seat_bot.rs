@@ -174,6 +174,20 @@ pub fn decode_state<G: Game>(state: &Value) -> Result<G::State, BotError> {
     Ok(s)
 }
 
+/// Decodes a legal list of `G`'s actions from JSON, naming the first that is not one.
+pub fn decode_actions<G: Game>(legal: &[Value]) -> Result<Vec<G::Action>, BotError> {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(index, a)| {
+            <G::Action as serde::Deserialize>::deserialize(a).map_err(|e| BotError::Action {
+                index,
+                error: e.to_string(),
+            })
+        })
+        .collect()
+}
+
 fn choose_typed<G: BotGame>(
     spec: &BotSpec,
     state: &Value,
@@ -185,16 +199,7 @@ fn choose_typed<G: BotGame>(
     if seat.index() >= G::players(&state) {
         return Err(BotError::NoSuchSeat(seat.0));
     }
-    let actions = legal
-        .iter()
-        .enumerate()
-        .map(|(index, a)| {
-            <G::Action as serde::Deserialize>::deserialize(a).map_err(|e| BotError::Action {
-                index,
-                error: e.to_string(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let actions = decode_actions::<G>(legal)?;
     match G::to_act(&state) {
         ToAct::Seats(seats) if seats.contains(seat) => {}
         _ => return Err(BotError::Failed(format!("seat {} is not to act in this state", seat.0))),

@@ -128,6 +128,11 @@ pub struct MctsBot<G: BotGame> {
     stats: MctsStats,
     /// Summed root rewards of the last search (in the order of `legal`).
     rewards: Vec<f64>,
+    /// Whether [`MctsBot::visits`] keeps the expected line after each root
+    /// action (for an analysis; a playing bot has no use for it).
+    keep_lines: bool,
+    /// The expected lines of the last search, from its first thread's tree.
+    lines: Vec<Vec<(Seat, G::Action)>>,
     /// The turn of the last decision and how many decisions the bot took in it.
     turn: (u32, u32),
 }
@@ -139,6 +144,13 @@ pub struct MctsBot<G: BotGame> {
 /// choice, with its bias towards ending the turn, does not.
 pub const NO_PROGRESS_LIMIT: u32 = 120;
 
+/// What one search thread found: root visits, playouts, summed root rewards
+/// and (first thread of an analysis) the expected lines.
+type ThreadResult<A> = (Vec<u64>, u64, Vec<f64>, Vec<Vec<(Seat, A)>>);
+
+/// The longest expected line an analysis reports after an action.
+pub const LINE_LENGTH: usize = 24;
+
 impl<G: BotGame> MctsBot<G> {
     /// A search player with these options and the game's default heuristic.
     pub fn new(config: MctsConfig) -> Self {
@@ -147,13 +159,37 @@ impl<G: BotGame> MctsBot<G> {
             heuristic: G::Heuristic::default().for_search(),
             stats: MctsStats::default(),
             rewards: Vec::new(),
+            keep_lines: false,
+            lines: Vec::new(),
             turn: (u32::MAX, 0),
         }
+    }
+
+    /// Keeps the expected line of play after each root action, up to this
+    /// many actions (`crate::analysis`).
+    pub fn keep_lines(mut self) -> Self {
+        self.keep_lines = true;
+        self
+    }
+
+    /// The expected line of play after each legal action of the last
+    /// [`MctsBot::visits`] (seat and action; empty unless
+    /// [`MctsBot::keep_lines`]): the most visited continuation in the first
+    /// thread's tree, to the next branching chance event (the dice).
+    pub fn root_lines(&self) -> &[Vec<(Seat, G::Action)>] {
+        &self.lines
     }
 
     /// What the bot has searched so far.
     pub fn stats(&self) -> MctsStats {
         self.stats
+    }
+
+    /// The summed root rewards (win chances of the seat that decided) of the
+    /// last [`MctsBot::visits`], in the order of its `legal`: divided by the
+    /// visits, the chance to win after each action (`crate::analysis`).
+    pub fn root_rewards(&self) -> &[f64] {
+        &self.rewards
     }
 
     /// The visit counts of each legal action (summed over threads) for the
@@ -180,7 +216,8 @@ impl<G: BotGame> MctsBot<G> {
                 .unwrap_or_else(|| self.heuristic.turn_horizon(state)),
         };
         let start = Instant::now();
-        let per_thread = |t: usize| -> (Vec<u64>, u64, Vec<f64>) {
+        let keep_lines = self.keep_lines;
+        let per_thread = |t: usize| -> ThreadResult<G::Action> {
             let mut rng = GameRng::seed_from_u64(seeds[t]);
             let mut search = Search::<G>::new(&self.heuristic, settings, seat, tree::splitmix(seeds[t] ^ 0x00C0_FFEE));
             let (limit, deadline) = match self.config.budget {
@@ -202,9 +239,14 @@ impl<G: BotGame> MctsBot<G> {
                 search.iterate(state, &mut rng);
                 done += 1;
             }
-            (search.root_visits(legal), done, search.root_rewards(legal))
+            let lines = if keep_lines && t == 0 {
+                legal.iter().map(|a| search.line(a, LINE_LENGTH)).collect()
+            } else {
+                Vec::new()
+            };
+            (search.root_visits(legal), done, search.root_rewards(legal), lines)
         };
-        let results: Vec<(Vec<u64>, u64, Vec<f64>)> = if threads == 1 {
+        let results: Vec<ThreadResult<G::Action>> = if threads == 1 {
             vec![per_thread(0)]
         } else {
             std::thread::scope(|scope| {
@@ -215,11 +257,15 @@ impl<G: BotGame> MctsBot<G> {
         };
         let mut total = vec![0u64; legal.len()];
         self.rewards = vec![0.0; legal.len()];
-        for (visits, done, rewards) in &results {
-            for (a, b) in total.iter_mut().zip(visits) {
+        self.lines = Vec::new();
+        for (visits, done, rewards, lines) in results {
+            if !lines.is_empty() {
+                self.lines = lines;
+            }
+            for (a, b) in total.iter_mut().zip(&visits) {
                 *a += b;
             }
-            for (a, b) in self.rewards.iter_mut().zip(rewards) {
+            for (a, b) in self.rewards.iter_mut().zip(&rewards) {
                 *a += b;
             }
             self.stats.playouts += done;

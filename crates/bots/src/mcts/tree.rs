@@ -135,6 +135,34 @@ impl<'h, G: BotGame> Search<'h, G> {
             .collect()
     }
 
+    /// The expected line of play after the root action `action`: from the
+    /// node it leads to, the most visited action of whichever seat acts, as
+    /// long as the search tried it at least twice, up to `max` actions. It
+    /// stops at a branching chance node (the dice are not expected) and where
+    /// the tree ends.
+    pub(crate) fn line(&self, action: &G::Action, max: usize) -> Vec<(Seat, G::Action)> {
+        let mut line = Vec::new();
+        let mut node = match self.root_edge(action) {
+            Some(e) => e.child,
+            None => return line,
+        };
+        while node != NONE && line.len() < max {
+            let best = self.nodes[node as usize]
+                .edges
+                .iter()
+                .filter(|e| e.visits >= 2)
+                .max_by_key(|e| e.visits);
+            match best {
+                Some(e) => {
+                    line.push((Seat(e.seat), e.action.clone()));
+                    node = e.child;
+                }
+                None => break,
+            }
+        }
+        line
+    }
+
     /// The visits of the root edges of `me`, in the order of `legal`.
     pub(crate) fn root_visits(&self, legal: &[G::Action]) -> Vec<u64> {
         legal

@@ -65,6 +65,25 @@ fn check_game<G: BotGame>(config: &G::Config, players: usize, seed: u64, every: 
                             &mut GameRng::seed_from_u64(bot_seed),
                         );
                         assert_eq!(a, b, "mcts decided differently on hidden information (step {step})");
+                        // An analysis (chances, intervals, expected lines) reads
+                        // the seat's view alone as well.
+                        let analyse = |s: &G::State| {
+                            bots::analyze::<G>(
+                                s,
+                                seat,
+                                &legal,
+                                Budget::Playouts(40),
+                                1,
+                                0,
+                                &mut GameRng::seed_from_u64(bot_seed),
+                            )
+                            .actions
+                        };
+                        assert_eq!(
+                            analyse(&state),
+                            analyse(&other),
+                            "an analysis differed on hidden information (step {step})"
+                        );
                     }
                     checked += 1;
                 }

@@ -4,6 +4,7 @@
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
 mod agent;
+mod analysis;
 mod bots;
 mod cities_knights;
 mod information;

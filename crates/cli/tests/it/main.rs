@@ -5,6 +5,7 @@
 
 mod common;
 
+mod analysis;
 mod arena;
 mod commands;
 mod describe;

@@ -1,0 +1,237 @@
+//! Position analysis behind the JSON interfaces (issue 44): the referee's
+//! `analyze` op and `spielleiter analyze LOG --at STEP`.
+//!
+//! A position arrives as the game's full state (the search needs *a* state to
+//! play forward from) and is read only through determinizations from the
+//! analysed seat's view (`bots::analysis`), so an analysis never uses a card
+//! the seat cannot see. The answer lists each legal action (or the best
+//! `top`) with the seat's chance to win after it, the playouts behind it and
+//! its 95 % interval.
+
+use crate::registry;
+use crate::seat_bot::{decode_state, BotError};
+use bots::analysis::{self, BudgetError};
+use bots::BotGame;
+use engine::{ChanceMode, ErrorInfo, GameRng, Seat, ToAct};
+use serde_json::{json, Value};
+
+/// A request's search budget and shape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Request {
+    /// Playouts (default [`analysis::DEFAULT_PLAYOUTS`]).
+    pub playouts: Option<u64>,
+    /// Milliseconds instead of playouts.
+    pub ms: Option<u64>,
+    /// Keep the best `top` actions (0 or `None`: all).
+    pub top: Option<usize>,
+    /// Threads of the search (0: all cores; default 1, so that an analysis
+    /// beside a table does not take every core from its players).
+    pub threads: Option<usize>,
+    /// Seed of the search's determinizations.
+    pub seed: u64,
+}
+
+/// The refusal of a budget over the documented maxima (`engine.analyze_budget`).
+pub fn budget_error(e: BudgetError) -> ErrorInfo {
+    let (de, en) = match e {
+        BudgetError::Playouts(n) => (
+            format!(
+                "Höchstens {} Playouts pro Analyse, verlangt: {n}.",
+                analysis::MAX_PLAYOUTS
+            ),
+            format!(
+                "At most {} playouts per analysis, asked for {n}.",
+                analysis::MAX_PLAYOUTS
+            ),
+        ),
+        BudgetError::Millis(ms) => (
+            format!("Höchstens {} ms pro Analyse, verlangt: {ms}.", analysis::MAX_MILLIS),
+            format!("At most {} ms per analysis, asked for {ms}.", analysis::MAX_MILLIS),
+        ),
+        BudgetError::Zero => (
+            "Ein Budget von 0 durchsucht nichts.".to_string(),
+            "A budget of 0 searches nothing.".to_string(),
+        ),
+    };
+    ErrorInfo::new("bad_budget", "engine.analyze_budget", de, en)
+}
+
+/// Analyses the decision of `seat` of the game `game` in `state` (JSON, bare
+/// or in its envelope) among `legal` (the seat's legal actions as JSON).
+pub fn analyze_json(game: &str, state: &Value, seat: Seat, legal: &[Value], req: Request) -> Result<Value, ErrorInfo> {
+    let budget = analysis::budget(req.playouts, req.ms).map_err(budget_error)?;
+    crate::with_game!(game, registry::Pick::State(state), G => typed::<G>(state, seat, legal, budget, req))
+        .map_err(|_| BotError::UnknownGame(game.to_string()).info())?
+        .map_err(|e| e.info())
+}
+
+fn typed<G: BotGame>(
+    state: &Value,
+    seat: Seat,
+    legal: &[Value],
+    budget: bots::Budget,
+    req: Request,
+) -> Result<Value, BotError> {
+    let state = decode_state::<G>(state)?;
+    if seat.index() >= G::players(&state) {
+        return Err(BotError::NoSuchSeat(seat.0));
+    }
+    match G::to_act(&state) {
+        ToAct::Seats(seats) if seats.contains(seat) => {}
+        _ => return Err(BotError::Failed(format!("seat {} is not to act in this state", seat.0))),
+    }
+    let actions = crate::seat_bot::decode_actions::<G>(legal)?;
+    let mut rng = <GameRng as engine::rand::SeedableRng>::seed_from_u64(req.seed);
+    let threads = req.threads.unwrap_or(1);
+    let top = req.top.unwrap_or(0);
+    // A search bug must not take the referee session or the server thread down.
+    let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        analysis::analyze::<G>(&state, seat, &actions, budget, threads, top, &mut rng)
+    }))
+    .map_err(|_| BotError::Failed("the analysis panicked".into()))?;
+    let rows: Vec<Value> = found
+        .actions
+        .iter()
+        .map(|a| {
+            json!({
+                "action": legal.get(a.index).cloned().unwrap_or(Value::Null),
+                "index": a.index,
+                "visits": a.visits,
+                "win": a.win,
+                "low": a.low,
+                "high": a.high,
+                "line": a.line.iter().map(|(s, act)| json!({"seat": s.0, "action": act})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "seat": seat.0,
+        "playouts": found.playouts,
+        "millis": found.millis,
+        "actions": rows,
+    }))
+}
+
+/// `spielleiter analyze LOG --at STEP`: replays the first `at` entries of the
+/// log in `text` (all of them without `at`) and analyses the decision there
+/// of `seat` (default: the first seat to act).
+pub fn analyze_log(text: &str, at: Option<u64>, seat: Option<u8>, req: Request) -> Result<Value, ErrorInfo> {
+    let mut log: Value = serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?;
+    let game = log
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ErrorInfo::malformed("the log names no \"game\""))?
+        .to_string();
+    let entries = log
+        .get_mut("entries")
+        .and_then(Value::as_array_mut)
+        .ok_or_else(|| ErrorInfo::malformed("the log has no \"entries\" list"))?;
+    let total = entries.len() as u64;
+    let step = at.unwrap_or(total);
+    if step > total {
+        return Err(ErrorInfo::new(
+            "bad_step",
+            "engine.analyze_step",
+            format!("Schritt {step} liegt außerhalb des Protokolls (0 bis {total})."),
+            format!("Step {step} is outside the log (0 to {total})."),
+        ));
+    }
+    entries.truncate(step as usize);
+    if let Some(o) = log.as_object_mut() {
+        // The recorded final state belongs to the whole log, not to its prefix.
+        o.remove("final_state");
+    }
+    let m = registry::entry(&game)?.replay_log(&log, ChanceMode::Manual)?;
+    let seat = match (seat, m.to_act()) {
+        (Some(s), _) if usize::from(s) >= m.players() => {
+            return Err(ErrorInfo::new(
+                "no_such_seat",
+                "engine.no_such_seat",
+                format!("Platz {} gibt es in diesem Spiel nicht.", u16::from(s) + 1),
+                format!("Seat {} does not exist in this game.", u16::from(s) + 1),
+            ))
+        }
+        (Some(s), _) => Seat(s),
+        (None, ToAct::Seats(seats)) => seats.first().ok_or_else(no_decision)?,
+        (None, _) => return Err(no_decision()),
+    };
+    let legal = m.legal(seat)?;
+    if legal.is_empty() {
+        return Err(ErrorInfo::new(
+            "not_your_turn",
+            "engine.not_your_turn",
+            format!("Platz {} ist bei Schritt {step} nicht am Zug.", seat.number()),
+            format!("Seat {} is not to act at step {step}.", seat.number()),
+        ));
+    }
+    let mut out = analyze_json(&game, &m.state(), seat, &legal, req)?;
+    out["game"] = json!(game);
+    out["step"] = json!(step);
+    Ok(out)
+}
+
+fn no_decision() -> ErrorInfo {
+    ErrorInfo::new(
+        "no_decision",
+        "engine.analyze_no_decision",
+        "An dieser Stelle entscheidet kein Platz (das Spiel ist vorbei oder wartet auf den Zufall).",
+        "No seat decides at this point (the game is over or waits for chance).",
+    )
+}
+
+/// An analysis as a table for people: rank, chance to win with its
+/// interval, playouts, and the action in its JSON form.
+pub fn table(found: &Value) -> String {
+    let mut out = format!(
+        "{} step {}: seat {} to decide; {} playouts in {} ms\n",
+        found["game"].as_str().unwrap_or("?"),
+        found["step"],
+        found["seat"],
+        found["playouts"],
+        found["millis"],
+    );
+    out.push_str("  #    win   95% interval   visits  action\n");
+    for (rank, a) in found["actions"].as_array().into_iter().flatten().enumerate() {
+        let pct = |v: &Value| v.as_f64().map_or("   -".to_string(), |p| format!("{:4.1}", 100.0 * p));
+        out.push_str(&format!(
+            "{:>3} {:>5}%  {:>5}–{:<5}%  {:>7}  {}\n",
+            rank + 1,
+            pct(&a["win"]),
+            pct(&a["low"]),
+            pct(&a["high"]),
+            a["visits"],
+            compact(&a["action"]),
+        ));
+        let line: Vec<String> = a["line"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|step| format!("seat {}: {}", step["seat"], compact(&step["action"])))
+            .collect();
+        if !line.is_empty() {
+            out.push_str(&format!("       then {}\n", line.join(", ")));
+        }
+    }
+    out
+}
+
+/// An action as `type(field=value, …)`, shorter than its JSON for a table.
+fn compact(action: &Value) -> String {
+    let Some(fields) = action.as_object() else {
+        return action.to_string();
+    };
+    let kind = fields.get("type").and_then(Value::as_str).unwrap_or("?");
+    let rest: Vec<String> = fields
+        .iter()
+        .filter(|(k, _)| k.as_str() != "type")
+        .map(|(k, v)| match v.as_str() {
+            Some(text) => format!("{k}={text}"),
+            None => format!("{k}={v}"),
+        })
+        .collect();
+    if rest.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind}({})", rest.join(", "))
+    }
+}
