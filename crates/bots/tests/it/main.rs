@@ -7,3 +7,4 @@ mod agent;
 mod bots;
 mod cities_knights;
 mod information;
+mod lookahead;

@@ -216,8 +216,8 @@ fn bot_op_chooses_and_plays_for_a_seat() {
     assert_eq!(
         e["message"],
         json!({
-            "de": "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).",
-            "en": "Unknown bot 'alpha' (known: random, greedy, mcts)."
+            "de": "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts).",
+            "en": "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts)."
         })
     );
     let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy:x"}));
