@@ -15,22 +15,24 @@
 use crate::bot::{Bot, Forfeit};
 use crate::heuristic::{margin, score_action, BotGame, Heuristic};
 use crate::mcts::NO_PROGRESS_LIMIT;
-use engine::{Game, GameRng, NoEvents, Seat, ToAct, Viewer, MAX_SEATS};
+use engine::{GameRng, NoEvents, Seat, ToAct, Viewer, MAX_SEATS};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// Options of the lookahead player (`lookahead:width=4,samples=2,turns=0,depth=40`).
+/// `samples` and `turns` default per game ([`Heuristic::lookahead_samples`],
+/// [`Heuristic::lookahead_turns`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LookaheadConfig {
     /// Candidates looked at: the greedy player's best `width` actions.
     pub width: u32,
     /// Determinizations (hidden cards and chance drawn anew) each candidate
     /// is played forward on; the candidates share them, so they are compared
-    /// under the same luck.
-    pub samples: u32,
+    /// under the same luck. `None`: the game's default.
+    pub samples: Option<u32>,
     /// Turns after the decision's own turn that are played forward too
-    /// (0: to the end of this turn).
-    pub turns: u32,
+    /// (0: to the end of this turn). `None`: the game's default.
+    pub turns: Option<u32>,
     /// Most decisions played forward per candidate and sample before the
     /// position is scored.
     pub depth: u32,
@@ -40,8 +42,8 @@ impl Default for LookaheadConfig {
     fn default() -> Self {
         LookaheadConfig {
             width: 4,
-            samples: 2,
-            turns: 0,
+            samples: None,
+            turns: None,
             depth: 40,
         }
     }
@@ -57,6 +59,8 @@ pub struct LookaheadBot<G: BotGame> {
     config: LookaheadConfig,
     heuristic: G::Heuristic,
     legal: Vec<G::Action>,
+    /// Turns played forward after the decision's own (the option or the game's default).
+    turns: u32,
     /// The turn of the last decision and how many decisions the bot took in it.
     turn: (u32, u32),
 }
@@ -66,9 +70,15 @@ impl<G: BotGame> LookaheadBot<G> {
     /// the game's search uses ([`Heuristic::for_search`]; Junior's is a
     /// tuning of the greedy one, the others are the greedy player's).
     pub fn new(config: LookaheadConfig) -> Self {
+        let heuristic = G::Heuristic::default().for_search();
         LookaheadBot {
-            config,
-            heuristic: G::Heuristic::default().for_search(),
+            config: LookaheadConfig {
+                samples: Some(config.samples.unwrap_or_else(|| heuristic.lookahead_samples())),
+                turns: Some(config.turns.unwrap_or_else(|| heuristic.lookahead_turns())),
+                ..config
+            },
+            turns: config.turns.unwrap_or_else(|| heuristic.lookahead_turns()),
+            heuristic,
             legal: Vec::new(),
             turn: (u32::MAX, 0),
         }
@@ -96,7 +106,7 @@ impl<G: BotGame> LookaheadBot<G> {
                     G::apply_chance_unchecked(s, &outcome, &mut NoEvents);
                 }
                 ToAct::Seats(seats) => {
-                    let beyond = G::turn(s).saturating_sub(root_turn) > self.config.turns;
+                    let beyond = G::turn(s).saturating_sub(root_turn) > self.turns;
                     let actor = seats.first().unwrap_or(seat);
                     if !beyond && steps < self.config.depth {
                         G::legal_actions(s, actor, &mut self.legal);
@@ -120,7 +130,10 @@ impl<G: BotGame> Bot<G> for LookaheadBot<G> {
         let c = self.config;
         format!(
             "lookahead(width={},samples={},turns={},depth={})",
-            c.width, c.samples, c.turns, c.depth
+            c.width,
+            c.samples.unwrap_or(0),
+            c.turns.unwrap_or(0),
+            c.depth
         )
     }
 
@@ -170,7 +183,7 @@ impl<G: BotGame> Bot<G> for LookaheadBot<G> {
             return Ok(best);
         }
         let mut totals = vec![0.0f64; candidates.len()];
-        for sample in 0..self.config.samples.max(1) {
+        for sample in 0..self.config.samples.unwrap_or(1).max(1) {
             let det = if sample == 0 {
                 first.clone()
             } else {
@@ -229,8 +242,8 @@ pub fn parse(args: &str) -> Result<LookaheadConfig, crate::spec::SpecError> {
             })?;
         match key {
             "width" => c.width = n,
-            "samples" => c.samples = n,
-            "turns" => c.turns = n,
+            "samples" => c.samples = Some(n),
+            "turns" => c.turns = Some(n),
             _ => c.depth = n,
         }
     }

@@ -18,15 +18,15 @@ fn the_name_and_its_options_are_read() {
         "lookahead:width=3,samples=1,turns=1,depth=10".parse(),
         Ok(BotSpec::Lookahead(LookaheadConfig {
             width: 3,
-            samples: 1,
-            turns: 1,
+            samples: Some(1),
+            turns: Some(1),
             depth: 10
         }))
     );
     // Wherever the built-in bots play (server, referee, Python envs).
     assert!(matches!(
         BotSpec::parse("lookahead:samples=4", Allowed::BuiltIn),
-        Ok(BotSpec::Lookahead(c)) if c.samples == 4
+        Ok(BotSpec::Lookahead(c)) if c.samples == Some(4)
     ));
     assert_eq!(BotSpec::parse("lookahead", Allowed::BuiltIn).map(|s| s.threads()), Ok(1));
     // `serve --mcts` takes only mcts.
