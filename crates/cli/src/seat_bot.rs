@@ -264,7 +264,7 @@ impl SeatBot for SpecSeatBot {
     }
 }
 
-/// The bots of `spielleiter serve`: `random`, `greedy` and `mcts` (with the
+/// The bots of `spielleiter serve`: `random`, `greedy`, `lookahead` and `mcts` (with the
 /// budget `mcts_spec`, e.g. [`SERVER_MCTS`]; any other bot is refused there).
 pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     let mcts = SpecSeatBot {
@@ -273,5 +273,6 @@ pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     };
     Ok(server::BotRegistry::default()
         .with("greedy", std::sync::Arc::new(SpecSeatBot::new("greedy", "greedy")?))
+        .with("lookahead", std::sync::Arc::new(SpecSeatBot::new("lookahead", "lookahead")?))
         .with("mcts", std::sync::Arc::new(mcts)))
 }
