@@ -111,7 +111,10 @@ impl<G: BotGame> LookaheadBot<G> {
                     if !beyond && steps < self.config.depth {
                         G::legal_actions(s, actor, &mut self.legal);
                         if !self.legal.is_empty() {
-                            let i = self.heuristic.choose(s, actor, &self.legal, rng).min(self.legal.len() - 1);
+                            let i = self
+                                .heuristic
+                                .choose(s, actor, &self.legal, rng)
+                                .min(self.legal.len() - 1);
                             G::apply_unchecked(s, actor, &self.legal[i], &mut NoEvents);
                             steps += 1;
                             continue;
@@ -164,7 +167,12 @@ impl<G: BotGame> Bot<G> for LookaheadBot<G> {
         let mut ranked: Vec<(f64, usize)> = legal
             .iter()
             .enumerate()
-            .map(|(i, a)| (score_action::<G, _>(&self.heuristic, &first, seat, a, &mut values[..players]), i))
+            .map(|(i, a)| {
+                (
+                    score_action::<G, _>(&self.heuristic, &first, seat, a, &mut values[..players]),
+                    i,
+                )
+            })
             .collect();
         // Best first; equal scores in a random order (greedy breaks ties at random too).
         let keys: Vec<u64> = (0..legal.len()).map(|_| rng.random()).collect();

@@ -58,7 +58,14 @@ impl Allowed {
     /// The bot names allowed, as listed in refusals.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Allowed::Any => &["random", "greedy", "lookahead", "mcts", "cmd:<command>", "mcp:<command>"],
+            Allowed::Any => &[
+                "random",
+                "greedy",
+                "lookahead",
+                "mcts",
+                "cmd:<command>",
+                "mcp:<command>",
+            ],
             Allowed::BuiltIn => &["random", "greedy", "lookahead", "mcts"],
             Allowed::Mcts => &["mcts"],
         }

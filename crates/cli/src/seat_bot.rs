@@ -273,6 +273,9 @@ pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     };
     Ok(server::BotRegistry::default()
         .with("greedy", std::sync::Arc::new(SpecSeatBot::new("greedy", "greedy")?))
-        .with("lookahead", std::sync::Arc::new(SpecSeatBot::new("lookahead", "lookahead")?))
+        .with(
+            "lookahead",
+            std::sync::Arc::new(SpecSeatBot::new("lookahead", "lookahead")?),
+        )
         .with("mcts", std::sync::Arc::new(mcts)))
 }

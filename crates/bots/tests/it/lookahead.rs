@@ -10,10 +10,7 @@ use std::time::Duration;
 
 #[test]
 fn the_name_and_its_options_are_read() {
-    assert_eq!(
-        "lookahead".parse(),
-        Ok(BotSpec::Lookahead(LookaheadConfig::default()))
-    );
+    assert_eq!("lookahead".parse(), Ok(BotSpec::Lookahead(LookaheadConfig::default())));
     assert_eq!(
         "lookahead:width=3,samples=1,turns=1,depth=10".parse(),
         Ok(BotSpec::Lookahead(LookaheadConfig {
@@ -28,7 +25,10 @@ fn the_name_and_its_options_are_read() {
         BotSpec::parse("lookahead:samples=4", Allowed::BuiltIn),
         Ok(BotSpec::Lookahead(c)) if c.samples == Some(4)
     ));
-    assert_eq!(BotSpec::parse("lookahead", Allowed::BuiltIn).map(|s| s.threads()), Ok(1));
+    assert_eq!(
+        BotSpec::parse("lookahead", Allowed::BuiltIn).map(|s| s.threads()),
+        Ok(1)
+    );
     // `serve --mcts` takes only mcts.
     assert_eq!(
         BotSpec::parse("lookahead", Allowed::Mcts),
@@ -38,7 +38,10 @@ fn the_name_and_its_options_are_read() {
         })
     );
     let listed = BotSpec::parse("alpha", Allowed::BuiltIn).unwrap_err().message();
-    assert!(listed.en.contains("lookahead") && listed.de.contains("lookahead"), "{listed:?}");
+    assert!(
+        listed.en.contains("lookahead") && listed.de.contains("lookahead"),
+        "{listed:?}"
+    );
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn bad_options_are_refused_in_both_languages() {
             range: Some((1, 64))
         }
     );
-    assert_eq!(e.message().en, "lookahead option 'width=0' expects a whole number from 1 to 64.");
+    assert_eq!(
+        e.message().en,
+        "lookahead option 'width=0' expects a whole number from 1 to 64."
+    );
     assert_eq!(
         e.message().de,
         "lookahead-Option „width=0“ erwartet eine ganze Zahl von 1 bis 64."

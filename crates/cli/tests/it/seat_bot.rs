@@ -105,8 +105,14 @@ fn spec_refusals_list_only_the_bots_allowed_and_speak_both_languages() {
         (e.kind.as_str(), e.rule.as_str()),
         ("unknown_bot", "engine.unknown_bot")
     );
-    assert_eq!(e.message.de, "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts).");
-    assert_eq!(e.message.en, "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts).");
+    assert_eq!(
+        e.message.de,
+        "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts)."
+    );
+    assert_eq!(
+        e.message.en,
+        "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts)."
+    );
     // Option errors: German in German, English in English, nothing wrapped.
     let e = parse_spec("mcts:rollout=x").expect_err("refused").info();
     assert_eq!(e.message.de, "mcts-Option „rollout=x“ erwartet greedy oder random.");
