@@ -130,3 +130,26 @@ def test_a_reward_callable_is_paid_and_a_bad_one_is_refused_without_a_step():
         assert env.state_json() == before  # the step was undone
     obs, r, *_ = env.step(a)
     assert r == 0.5
+
+
+@pytest.mark.parametrize("env_id,kwargs", [
+    ("spielleiter/Splendor-v0", {"players": 2}),
+    ("spielleiter/Catan-v0", {"players": 4}),
+    ("spielleiter/Catan-v0", {"players": 3, "options": {"rules": "cities_knights"}}),
+    ("spielleiter/CatanJunior-v0", {"players": 2}),
+])
+def test_an_episode_against_lookahead_ends(env_id, kwargs):
+    env = gymnasium.make(env_id, opponents="lookahead:samples=1", max_steps=300, **kwargs)
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    done, steps = False, 0
+    while not done:
+        obs, r, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(env.unwrapped.action_masks()))))
+        done, steps = term or trunc, steps + 1
+    assert steps > 0
+
+
+def test_bad_lookahead_options_are_refused():
+    with pytest.raises(Refused) as e:
+        gymnasium.make("spielleiter/Splendor-v0", opponents="lookahead:width=0").reset(seed=0)
+    assert "width=0" in str(e.value)

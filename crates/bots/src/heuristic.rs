@@ -99,6 +99,19 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         0.0
     }
 
+    /// Determinizations the `lookahead` bot plays each candidate forward on
+    /// by default (see [`crate::LookaheadConfig::samples`]).
+    fn lookahead_samples(&self) -> u32 {
+        2
+    }
+
+    /// Turns after the decision's own that the `lookahead` bot plays forward
+    /// by default (see [`crate::LookaheadConfig::turns`]); 0 = to the end of
+    /// the own turn.
+    fn lookahead_turns(&self) -> u32 {
+        0
+    }
+
     /// The greedy choice: the index into `legal` whose successor state is
     /// best for `seat` (own value minus the best other value, plus the
     /// action bias); ties broken at random.

@@ -7,6 +7,9 @@
 //!   domestic trade offers, see [`engine::Game::is_offer`]).
 //! - [`GreedyBot`]: one decision at a time by a per-game [`Heuristic`] (the
 //!   only per-game code of this crate lives in [`games`]).
+//! - [`LookaheadBot`]: the greedy player's best few actions, each played
+//!   forward greedily to the end of the turn on a few determinizations;
+//!   stronger than greedy at a few dozen times its cost, far below MCTS's.
 //! - [`MctsBot`]: information-set Monte Carlo tree search with
 //!   determinization from the bot's own view, chance from the contract's
 //!   chance outcomes, random or greedy rollouts, root-parallel on all cores.
@@ -31,6 +34,7 @@ pub mod external;
 pub mod games;
 pub mod greedy;
 pub mod heuristic;
+pub mod lookahead;
 pub mod mcts;
 pub mod random;
 pub mod spec;
@@ -42,6 +46,7 @@ pub use driver::{play_game, GameRecord, Outcome};
 pub use external::{ExternalBot, ExternalOptions};
 pub use greedy::GreedyBot;
 pub use heuristic::{BotGame, Heuristic};
+pub use lookahead::{LookaheadBot, LookaheadConfig};
 pub use mcts::{Budget, MctsBot, MctsConfig, RolloutPolicy};
 pub use random::RandomBot;
 pub use spec::{Allowed, BotSpec, MctsProblem, SpecError};

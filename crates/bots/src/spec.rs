@@ -1,13 +1,15 @@
 //! Bots by name, as the command line writes them:
 //! `random`, `random:offers`, `greedy`, `mcts`,
 //! `mcts:playouts=1000,rollout=greedy,threads=1,depth=24,c=0.7,chance=6,offers`,
-//! `mcts:ms=200`, `cmd:<command line>` (an external program; the time budget
+//! `mcts:ms=200`, `lookahead`, `lookahead:width=4,samples=2,turns=0,depth=40`,
+//! `cmd:<command line>` (an external program; the time budget
 //! per decision is set by the arena).
 
 use crate::bot::Bot;
 use crate::external::{ExternalBot, ExternalOptions};
 use crate::greedy::GreedyBot;
 use crate::heuristic::BotGame;
+use crate::lookahead::{LookaheadBot, LookaheadConfig};
 use crate::mcts::{Budget, MctsBot, MctsConfig, RolloutPolicy};
 use crate::random::RandomBot;
 use engine::Message;
@@ -25,6 +27,8 @@ pub enum BotSpec {
     Greedy,
     /// Information-set MCTS.
     Mcts(MctsConfig),
+    /// The greedy player's best few actions, each played to the end of the turn.
+    Lookahead(LookaheadConfig),
     /// An external program.
     External {
         /// Its command line.
@@ -43,7 +47,8 @@ pub enum BotSpec {
 pub enum Allowed {
     /// Every bot, external programs (`cmd:`) included: the arena.
     Any,
-    /// The built-in bots (`random`, `greedy`, `mcts`): the game server and the referee.
+    /// The built-in bots (`random`, `greedy`, `lookahead`, `mcts`): the game
+    /// server, the referee and the Python envs.
     BuiltIn,
     /// Only `mcts` (with options): `spielleiter serve --mcts`.
     Mcts,
@@ -53,8 +58,15 @@ impl Allowed {
     /// The bot names allowed, as listed in refusals.
     pub fn names(self) -> &'static [&'static str] {
         match self {
-            Allowed::Any => &["random", "greedy", "mcts", "cmd:<command>", "mcp:<command>"],
-            Allowed::BuiltIn => &["random", "greedy", "mcts"],
+            Allowed::Any => &[
+                "random",
+                "greedy",
+                "lookahead",
+                "mcts",
+                "cmd:<command>",
+                "mcp:<command>",
+            ],
+            Allowed::BuiltIn => &["random", "greedy", "lookahead", "mcts"],
             Allowed::Mcts => &["mcts"],
         }
     }
@@ -171,6 +183,13 @@ pub enum SpecError {
         /// What is wrong with it.
         problem: MctsProblem,
     },
+    /// A `lookahead` option that cannot be read.
+    LookaheadOption {
+        /// The option as written (`width=0`).
+        option: String,
+        /// The whole numbers it takes; `None`: no option has this name.
+        range: Option<(u64, u64)>,
+    },
     /// An external program could not be started.
     Start {
         /// Its command line.
@@ -244,6 +263,17 @@ impl SpecError {
                     format!("mcts option '{option}' {}.", p.en),
                 )
             }
+            SpecError::LookaheadOption { option, range: None } => Message::new(
+                format!("lookahead-Option „{option}“ ist unbekannt (bekannt: width, samples, turns, depth)."),
+                format!("lookahead option '{option}' is unknown (known: width, samples, turns, depth)."),
+            ),
+            SpecError::LookaheadOption {
+                option,
+                range: Some((min, max)),
+            } => Message::new(
+                format!("lookahead-Option „{option}“ erwartet eine ganze Zahl von {min} bis {max}."),
+                format!("lookahead option '{option}' expects a whole number from {min} to {max}."),
+            ),
             SpecError::Start { command, error } => Message::new(
                 format!("„{command}“ lässt sich nicht starten: {error}"),
                 format!("cannot start '{command}': {error}"),
@@ -390,7 +420,7 @@ impl BotSpec {
     pub fn parse(s: &str, allowed: Allowed) -> Result<BotSpec, SpecError> {
         let s = s.trim();
         let (kind, args) = s.split_once(':').unwrap_or((s, ""));
-        let known = matches!(kind, "cmd" | "mcp" | "random" | "greedy" | "mcts");
+        let known = matches!(kind, "cmd" | "mcp" | "random" | "greedy" | "lookahead" | "mcts");
         if known && !allowed.allows(kind) {
             return Err(if kind == "cmd" || kind == "mcp" {
                 SpecError::External
@@ -428,6 +458,7 @@ impl BotSpec {
             "greedy" if args.is_empty() => Ok(BotSpec::Greedy),
             "greedy" => Err(SpecError::GreedyOptions),
             "mcts" => parse_mcts(args).map(BotSpec::Mcts),
+            "lookahead" => crate::lookahead::parse(args).map(BotSpec::Lookahead),
             other => Err(SpecError::Unknown {
                 name: other.to_string(),
                 allowed,
@@ -461,6 +492,7 @@ impl BotSpec {
             }),
             BotSpec::Greedy => Box::new(GreedyBot::<G>::new()),
             BotSpec::Mcts(c) => Box::new(MctsBot::<G>::new(*c)),
+            BotSpec::Lookahead(c) => Box::new(LookaheadBot::<G>::new(*c)),
             BotSpec::External { command } => Box::new(
                 ExternalBot::spawn(ExternalOptions {
                     command: command.clone(),
@@ -531,8 +563,8 @@ mod tests {
         assert_eq!(
             e.message(),
             Message::new(
-                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts, cmd:<command>, mcp:<command>).",
-                "Unknown bot 'alpha' (known: random, greedy, mcts, cmd:<command>, mcp:<command>)."
+                "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts, cmd:<command>, mcp:<command>).",
+                "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts, cmd:<command>, mcp:<command>)."
             )
         );
         assert_eq!(e.to_string(), e.message().en);
@@ -541,8 +573,8 @@ mod tests {
         assert_eq!(
             e.message(),
             Message::new(
-                "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).",
-                "Unknown bot 'alpha' (known: random, greedy, mcts)."
+                "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts).",
+                "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts)."
             )
         );
         assert_eq!(

@@ -121,7 +121,7 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Plays games between bots (random, greedy, mcts, external programs)
+    /// Plays games between bots (random, greedy, lookahead, mcts, external programs)
     /// with rotating seats on all cores and reports win rates (docs/bots.md).
     Arena {
         /// Game id: splendor, catan, catan-junior.

@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// The bots an agent may seat: the built-in ones, `mcts` at the server's budget.
-pub const BOTS: &[&str] = &["random", "greedy", "mcts"];
+pub const BOTS: &[&str] = &["random", "greedy", "lookahead", "mcts"];
 
 /// A bot's choice for the in-process backend.
 fn choose(bot: &str, m: &dyn DynMatch, seat: Seat, legal: &[Value], rng: &mut GameRng) -> Result<usize, ErrorInfo> {

@@ -125,7 +125,7 @@ fn parse_allowed(spec: &str, allowed: Allowed) -> Result<BotSpec, BotError> {
 
 /// Whether a bot of this spec reads the state (through `determinize`/`view`).
 pub fn spec_needs_state(spec: &BotSpec) -> bool {
-    matches!(spec, BotSpec::Greedy | BotSpec::Mcts(_))
+    matches!(spec, BotSpec::Greedy | BotSpec::Lookahead(_) | BotSpec::Mcts(_))
 }
 
 /// The index into `legal` that the bot `spec` chooses for `seat` of the game
@@ -269,7 +269,7 @@ impl SeatBot for SpecSeatBot {
     }
 }
 
-/// The bots of `spielleiter serve`: `random`, `greedy` and `mcts` (with the
+/// The bots of `spielleiter serve`: `random`, `greedy`, `lookahead` and `mcts` (with the
 /// budget `mcts_spec`, e.g. [`SERVER_MCTS`]; any other bot is refused there).
 pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     let mcts = SpecSeatBot {
@@ -278,5 +278,9 @@ pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     };
     Ok(server::BotRegistry::default()
         .with("greedy", std::sync::Arc::new(SpecSeatBot::new("greedy", "greedy")?))
+        .with(
+            "lookahead",
+            std::sync::Arc::new(SpecSeatBot::new("lookahead", "lookahead")?),
+        )
         .with("mcts", std::sync::Arc::new(mcts)))
 }

@@ -256,7 +256,7 @@ impl GameInfo {
 
 /// The built-in bots; every registered game has a heuristic, so each plays
 /// every game.
-pub const BOTS: &[&str] = &["random", "greedy", "mcts"];
+pub const BOTS: &[&str] = &["random", "greedy", "lookahead", "mcts"];
 
 /// The data of `G`.
 pub fn info<G: Registered>() -> GameInfo {

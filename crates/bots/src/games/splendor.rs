@@ -129,4 +129,13 @@ impl Heuristic<Splendor> for SplendorHeuristic {
     fn rollout_depth(&self) -> u32 {
         24
     }
+
+    /// A turn is one decision, so looking to its end adds nothing to the
+    /// greedy choice (49.0% of 200 games against greedy); through the
+    /// opponent's reply and the own next turn the lookahead sees which card
+    /// the other takes first and what the own purchase leads to (75.8%;
+    /// one turn 67.5%, three 72.2%; `docs/bots.md`).
+    fn lookahead_turns(&self) -> u32 {
+        2
+    }
 }

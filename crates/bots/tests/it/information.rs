@@ -4,13 +4,13 @@
 //! same bot seed) must be the same.
 
 use bots::mcts::Budget;
-use bots::{Bot, BotGame, GreedyBot, MctsBot, MctsConfig};
+use bots::{Bot, BotGame, GreedyBot, LookaheadBot, LookaheadConfig, MctsBot, MctsConfig};
 use engine::{GameRng, NoEvents, Seat, ToAct, Viewer};
 use rand::{Rng, SeedableRng};
 
 /// Walks a random game and checks every `every`-th decision.
 ///
-/// `mcts = false` checks the greedy bot only. Every game's `determinize`
+/// `mcts = false` checks the greedy bot only, `true` the lookahead and MCTS bots too. Every game's `determinize`
 /// is a function of the seat's view and the rng alone (CATAN deals its
 /// hidden cards from per-kind counts in a canonical order), so a search bot,
 /// which draws hundreds of samples, decides the same on both states too.
@@ -83,6 +83,19 @@ fn check_game<G: BotGame>(config: &G::Config, players: usize, seed: u64, every: 
                             analyse(&state),
                             analyse(&other),
                             "an analysis differed on hidden information (step {step})"
+                        );
+                        let decide = |s: &G::State| {
+                            LookaheadBot::<G>::new(LookaheadConfig::default()).choose(
+                                s,
+                                seat,
+                                &legal,
+                                &mut GameRng::seed_from_u64(bot_seed),
+                            )
+                        };
+                        assert_eq!(
+                            decide(&state),
+                            decide(&other),
+                            "lookahead decided differently on hidden information (step {step})"
                         );
                     }
                     checked += 1;

@@ -8,3 +8,4 @@ mod analysis;
 mod bots;
 mod cities_knights;
 mod information;
+mod lookahead;

@@ -216,8 +216,8 @@ fn bot_op_chooses_and_plays_for_a_seat() {
     assert_eq!(
         e["message"],
         json!({
-            "de": "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).",
-            "en": "Unknown bot 'alpha' (known: random, greedy, mcts)."
+            "de": "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts).",
+            "en": "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts)."
         })
     );
     let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy:x"}));
@@ -297,6 +297,35 @@ fn bot_op_chooses_and_plays_for_a_seat() {
         json!({"op": "act", "seat": 0, "action": {"type": "pass"}, "version": 0}),
     );
     assert_eq!(e["kind"], "game_over");
+}
+
+/// The lookahead bot plays through the referee's `bot` op like the other
+/// built-in bots: every game to the end against greedy.
+#[test]
+fn bot_op_plays_lookahead_to_the_end() {
+    for (game, players) in [("splendor", 2), ("catan", 3), ("catan-junior", 2)] {
+        let mut r = Referee::default();
+        ok(
+            &mut r,
+            json!({"op": "new", "game": game, "players": players, "seed": 4}),
+        );
+        let mut steps = 0u64;
+        loop {
+            let to_act = ok(&mut r, json!({"op": "to_act"}));
+            if to_act["kind"] == "over" {
+                break;
+            }
+            let seat = to_act["seats"][0].as_u64().expect("seat");
+            let bot = if seat == 0 { "lookahead:samples=1" } else { "greedy" };
+            ok(
+                &mut r,
+                json!({"op": "bot", "seat": seat, "bot": bot, "play": true, "seed": steps}),
+            );
+            steps += 1;
+            assert!(steps < 5_000, "{game}: game does not end");
+        }
+        assert!(ok(&mut r, json!({"op": "result"}))["winners"].is_array(), "{game}");
+    }
 }
 
 #[test]

@@ -24,7 +24,7 @@ fn decision_parts(game: &str, players: usize) -> (Value, Seat, Vec<Value>) {
 fn greedy_and_mcts_choose_a_legal_index_for_every_game() {
     for game in spielleiter_cli::registry::GAMES {
         let (state, seat, legal) = decision_parts(game, 3);
-        for spec in ["greedy", "mcts:playouts=30,threads=1", "random"] {
+        for spec in ["greedy", "lookahead", "mcts:playouts=30,threads=1", "random"] {
             let spec = parse_spec(spec).expect("spec");
             let mut rng = GameRng::seed_from_u64(1);
             let i = choose_json(&spec, game, &state, seat, &legal, &mut rng).expect("decides");
@@ -92,7 +92,7 @@ fn specs_for_the_server_and_the_referee() {
         Some("engine.unknown_bot".into())
     );
     let reg = server_bots(SERVER_MCTS).expect("registry");
-    assert_eq!(reg.names(), vec!["random", "greedy", "mcts"]);
+    assert_eq!(reg.names(), vec!["random", "greedy", "lookahead", "mcts"]);
     assert!(reg.get("mcts").is_some_and(|b| b.needs_state()));
     assert!(server_bots("greedy").is_err());
 }
@@ -105,8 +105,14 @@ fn spec_refusals_list_only_the_bots_allowed_and_speak_both_languages() {
         (e.kind.as_str(), e.rule.as_str()),
         ("unknown_bot", "engine.unknown_bot")
     );
-    assert_eq!(e.message.de, "Unbekannter Bot „alpha“ (bekannt: random, greedy, mcts).");
-    assert_eq!(e.message.en, "Unknown bot 'alpha' (known: random, greedy, mcts).");
+    assert_eq!(
+        e.message.de,
+        "Unbekannter Bot „alpha“ (bekannt: random, greedy, lookahead, mcts)."
+    );
+    assert_eq!(
+        e.message.en,
+        "Unknown bot 'alpha' (known: random, greedy, lookahead, mcts)."
+    );
     // Option errors: German in German, English in English, nothing wrapped.
     let e = parse_spec("mcts:rollout=x").expect_err("refused").info();
     assert_eq!(e.message.de, "mcts-Option „rollout=x“ erwartet greedy oder random.");

@@ -96,7 +96,7 @@ async fn greedy_and_mcts_play_every_game_on_the_server() {
     let (server, api) = start("bots").await;
     // The lobby offers what /api/games lists.
     let (_, listed) = api.get("/api/games").await;
-    assert_eq!(listed["bots"], json!(["random", "greedy", "mcts"]));
+    assert_eq!(listed["bots"], json!(["random", "greedy", "lookahead", "mcts"]));
 
     let mut greedy_tables = Vec::new();
     for (game, players) in [("splendor", 2), ("catan", 3), ("catan-junior", 2)] {
