@@ -217,7 +217,7 @@ class RLlibSingleAgentEnv(_GymBase):  # type: ignore[misc,valid-type]
         self.env.close()
 
 
-def masking_module_spec(hidden: Sequence[int] = (256, 256), **model_config: Any):
+def masking_module_spec(hidden: Sequence[int] = (64, 64), **model_config: Any):
     """RLlib's action-masking PPO module (``ActionMaskingTorchRLModule``, shipped with RLlib's
     examples) as an ``RLModuleSpec``: it reads ``obs["action_mask"]`` and feeds
     ``obs["observations"]`` to the default PPO networks (``hidden`` layers, ReLU). Needs torch."""
@@ -234,13 +234,14 @@ def masking_module_spec(hidden: Sequence[int] = (256, 256), **model_config: Any)
 #: PPO's training settings that :func:`ppo_config` uses (RLlib's defaults are lr 5e-5, 30 epochs
 #: of minibatches of 128 over 4,000 steps: about 940 gradient steps through Splendor's
 #: 19,960-way head per iteration, which took 93 s for a user and learns slowly).
-PPO_TRAINING = dict(lr=3e-4, gamma=0.995, lambda_=0.95, train_batch_size_per_learner=2048, minibatch_size=256,
-                    num_epochs=4, entropy_coeff=0.01, vf_loss_coeff=0.5, clip_param=0.2)
+PPO_TRAINING = dict(lr=1e-3, gamma=0.995, lambda_=0.95, train_batch_size_per_learner=2048, minibatch_size=256,
+                    num_epochs=4, entropy_coeff=0.0, vf_loss_coeff=0.5, clip_param=0.2, use_kl_loss=False,
+                    grad_clip=0.5)
 
 
 def ppo_config(game: str = "splendor", options: Optional[dict] = None, opponents: Optional[Union[str, Sequence[str]]]
                = "random", players: Optional[int] = None, env_config: Optional[dict] = None,
-               hidden: Sequence[int] = (256, 256), num_env_runners: int = 0, envs_per_env_runner: int = 8,
+               hidden: Sequence[int] = (64, 64), num_env_runners: int = 0, envs_per_env_runner: int = 8,
                seed: Optional[int] = None, **training: Any):
     """A ``PPOConfig`` (RLlib's new API stack) with action masking that trains on ``game``.
 
