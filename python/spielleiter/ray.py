@@ -202,6 +202,7 @@ class RLlibSingleAgentEnv(_GymBase):  # type: ignore[misc,valid-type]
         return {OBS_KEY: obs, "action_mask": self.env.action_masks().view(np.int8)}, info
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        super().reset(seed=seed)  # Gymnasium's contract (its checker looks); the inner env draws the games
         obs, info = self.env.reset(seed=seed, options=options)
         return self._wrap(obs, info)
 
