@@ -268,8 +268,6 @@ def ppo_config(game: str = "splendor", options: Optional[dict] = None, opponents
         config = (config.environment(RLlibMultiAgentEnv, env_config=env_config)
                   .multi_agent(policies={SHARED_POLICY}, policy_mapping_fn=_to_shared)
                   .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={SHARED_POLICY: spec})))
-        # RLlib runs one multi-agent env per env runner.
-        envs_per_env_runner = 1
     else:
         env_config["opponents"] = opponents
         config = config.environment(RLlibSingleAgentEnv, env_config=env_config).rl_module(rl_module_spec=spec)
