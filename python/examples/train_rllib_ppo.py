@@ -38,7 +38,8 @@ def main(argv=None) -> int:
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--hidden", default="64,64", help="hidden layer sizes of policy and value networks")
     p.add_argument("--reward", default="win", help="win or points (CATAN and Splendor; see docs/python.md)")
-    p.add_argument("--max-turns", type=int, default=100, help="turns before an episode is cut off")
+    p.add_argument("--max-turns", type=int, default=100,
+                   help="turns before an episode against bots (training and evaluation) is cut off")
     p.add_argument("--env-runners", type=int, default=0, help="remote env runners (0: sample in the driver)")
     p.add_argument("--envs", type=int, default=8, help="envs per env runner (against bots)")
     p.add_argument("--eval-games", type=int, default=100)
@@ -56,7 +57,8 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     options = json.loads(args.options) if args.options else None
     self_play = args.opponents == "self-play"
-    env_config = {"max_turns": args.max_turns}
+    # Self-play episodes are bounded by RLlibMultiAgentEnv's max_steps (2,000 decisions), not by turns.
+    env_config = {} if self_play else {"max_turns": args.max_turns}
     if args.reward != "win":
         if self_play:
             p.error("--reward applies to training against bots (self-play pays +1/-1 at the end)")
