@@ -81,10 +81,9 @@ def main(argv=None) -> int:
         start = time.time()
         for i in range(1, args.iterations + 1):
             r = algo.train()
-            runners, timers = r.get("env_runners", {}), r.get("timers", {})
-            print(f"iteration {i}: {r.get('time_this_iter_s', float('nan')):.1f} s "
-                  f"(sampling {timers.get('env_runner_sampling_timer', float('nan')):.1f} s, "
-                  f"learning {timers.get('learner_update_timer', float('nan')):.1f} s), "
+            runners = r.get("env_runners", {})
+            # (RLlib's r["timers"] for sampling and learning are smoothed across iterations: not shown.)
+            print(f"iteration {i}: {r.get('time_this_iter_s', float('nan')):.1f} s, "
                   f"{runners.get('num_env_steps_sampled', 0)} env steps, "
                   f"{runners.get('num_episodes', 0)} episodes, "
                   f"return {runners.get('episode_return_mean', float('nan')):.3f}, "
