@@ -38,10 +38,12 @@ def main(argv=None) -> int:
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--hidden", default="64,64", help="hidden layer sizes of policy and value networks")
     p.add_argument("--reward", default="win", help="win or points (CATAN and Splendor; see docs/python.md)")
-    p.add_argument("--max-turns", type=int, default=100,
-                   help="turns before an episode against bots (training and evaluation) is cut off")
+    p.add_argument("--max-turns", type=int, default=None,
+                   help="turns before an episode against bots (training and evaluation) is cut off\n"
+                        "(default: 100 for Splendor, as in the MaskablePPO example; the envs' default otherwise:\n"
+                        "random CATAN games often take more than 100 turns)")
     p.add_argument("--env-runners", type=int, default=0, help="remote env runners (0: sample in the driver)")
-    p.add_argument("--envs", type=int, default=8, help="envs per env runner (against bots)")
+    p.add_argument("--envs", type=int, default=8, help="envs per env runner, stepped as one batch")
     p.add_argument("--eval-games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
@@ -51,12 +53,15 @@ def main(argv=None) -> int:
     import ray
     import torch
 
+    import spielleiter
     import spielleiter.ray as sray
 
     torch.set_num_threads(args.torch_threads)
     torch.manual_seed(args.seed)
     options = json.loads(args.options) if args.options else None
     self_play = args.opponents == "self-play"
+    if args.max_turns is None:
+        args.max_turns = 100 if args.game == "splendor" else spielleiter.MAX_TURNS
     # Self-play episodes are bounded by RLlibMultiAgentEnv's max_steps (2,000 decisions), not by turns.
     env_config = {} if self_play else {"max_turns": args.max_turns}
     if args.reward != "win":
