@@ -325,4 +325,5 @@ def win_rate(module, game: str = "splendor", games: int = 100, opponents: Union[
             done = term or trunc
         wins += reward > 0
     env.close()
-    return {"wins": wins, "games": int(games), "rate": wins / max(1, int(games)), "decisions": decisions / max(1, int(games))}
+    n = max(1, int(games))
+    return {"wins": wins, "games": int(games), "rate": wins / n, "decisions": decisions / n}
