@@ -6,6 +6,7 @@
 //! [`VecDyn::step`].
 
 use crate::core::{Core, Scratch, StepEnd};
+use crate::board::BoardSpec;
 use crate::obs::Memo;
 use crate::pool::Pool;
 use crate::research::Researchable;
@@ -21,6 +22,8 @@ pub trait VecDyn: Send {
     fn num_actions(&self) -> usize;
     /// Length of one observation.
     fn obs_len(&self) -> usize;
+    /// Bounds of the observation's values (`Research::observation_bounds`).
+    fn obs_bounds(&self) -> (Vec<f32>, Vec<f32>);
     /// The arrays.
     fn buffers(&mut self) -> Vec<Buffer>;
     /// Starts every game afresh from `seed`.
@@ -108,6 +111,11 @@ pub struct VecCore<G: Researchable> {
     /// What each row of `obs` holds (see [`Memo`]): the rows are written
     /// only by [`Lane::publish`], each through its own memo.
     memos: Vec<Memo>,
+    /// The board grid, when the batch writes board tensors (`board`).
+    spec: Option<std::sync::Arc<BoardSpec>>,
+    /// Each game's board tensor (empty without `spec`).
+    board: Vec<f32>,
+    max_turns: u32,
     mask: Vec<u8>,
     set: Vec<Vec<u32>>,
     rewards: Vec<f32>,
@@ -140,6 +148,9 @@ struct Lane<'a, G: Researchable> {
     core: &'a mut Core<G>,
     obs: &'a mut [f32],
     memo: &'a mut Memo,
+    /// The game's board tensor row (empty without board tensors).
+    board: &'a mut [f32],
+    spec: Option<&'a BoardSpec>,
     mask: &'a mut [u8],
     set: &'a mut Vec<u32>,
     rewards: &'a mut [f32],
@@ -164,6 +175,9 @@ impl<G: Researchable> Lane<'_, G> {
         let view = Seat(u8::try_from(*self.last_seat).unwrap_or(0));
         if self.observe {
             self.core.write_obs(seat.unwrap_or(view), self.obs, self.memo);
+        }
+        if let Some(spec) = self.spec {
+            self.core.write_board(spec, seat.unwrap_or(view), self.board);
         }
         self.core.write_mask(seat, self.mask, self.set, s);
         *self.terminated = u8::from(end.terminated);
@@ -201,7 +215,9 @@ impl<G: Researchable> Lane<'_, G> {
 
 impl<G: Researchable> VecCore<G> {
     /// `num_envs` games; `bots[i]` plays seat `i` in every game (`None` = agent);
-    /// without `observe` the observation array is left at 0 (masks only).
+    /// without `observe` the observation array is left at 0 (masks only);
+    /// with `board`, each game's board tensor is written beside it (refused
+    /// for a game without one).
     #[allow(clippy::too_many_arguments)] // the Python constructor's keywords, one to one
     pub fn new(
         options: &Value,
@@ -214,6 +230,7 @@ impl<G: Researchable> VecCore<G> {
         max_turns: u32,
         max_steps: u64,
         observe: bool,
+        board: bool,
     ) -> Result<VecCore<G>, ErrorInfo> {
         let mut cores = Vec::with_capacity(num_envs.min(1 << 16));
         for i in 0..num_envs {
@@ -233,7 +250,16 @@ impl<G: Researchable> VecCore<G> {
             _ => 0,
         };
         let n_actions = cores.first().map_or(0, |c| c.space.len());
+        let spec = match cores.first() {
+            Some(c) if board => Some(std::sync::Arc::new(
+                G::board_spec(c.state()).ok_or_else(|| crate::board::no_board(G::ID))?,
+            )),
+            _ => None,
+        };
         let mut v = VecCore {
+            board: vec![0.0; spec.as_ref().map_or(0, |s| num_envs * s.len())],
+            spec,
+            max_turns: max_turns.max(1),
             obs_len,
             players,
             autoreset,
@@ -272,6 +298,8 @@ impl<G: Researchable> VecCore<G> {
             cores: &mut self.cores,
             obs: &mut self.obs,
             memos: &mut self.memos,
+            spec: self.spec.as_deref(),
+            board: &mut self.board,
             mask: &mut self.mask,
             set: &mut self.set,
             rewards: &mut self.rewards,
@@ -370,6 +398,8 @@ struct Slices<'a, G: Researchable> {
     cores: &'a mut [Core<G>],
     obs: &'a mut [f32],
     memos: &'a mut [Memo],
+    spec: Option<&'a BoardSpec>,
+    board: &'a mut [f32],
     mask: &'a mut [u8],
     set: &'a mut [Vec<u32>],
     rewards: &'a mut [f32],
@@ -393,6 +423,8 @@ impl<G: Researchable> Default for Slices<'_, G> {
             cores: &mut [],
             obs: &mut [],
             memos: &mut [],
+            spec: None,
+            board: &mut [],
             mask: &mut [],
             set: &mut [],
             rewards: &mut [],
@@ -424,6 +456,8 @@ impl<'a, G: Researchable> Slices<'a, G> {
             cores,
             obs,
             memos,
+            spec,
+            board,
             mask,
             set,
             rewards,
@@ -435,6 +469,8 @@ impl<'a, G: Researchable> Slices<'a, G> {
             episodes,
             lengths,
         } = self;
+        let board_len = spec.map_or(0, BoardSpec::len);
+        let (board, board2) = cut(board, k, board_len);
         let k = k.min(cores.len());
         let (cores, cores2) = cores.split_at_mut(k);
         let (obs, obs2) = cut(obs, k, obs_len);
@@ -459,6 +495,8 @@ impl<'a, G: Researchable> Slices<'a, G> {
                 cores,
                 obs,
                 memos,
+                spec,
+                board,
                 mask,
                 set,
                 rewards,
@@ -479,6 +517,8 @@ impl<'a, G: Researchable> Slices<'a, G> {
                 cores: cores2,
                 obs: obs2,
                 memos: memos2,
+                spec,
+                board: board2,
                 mask: mask2,
                 set: set2,
                 rewards: rewards2,
@@ -495,10 +535,16 @@ impl<'a, G: Researchable> Slices<'a, G> {
 
     /// One [`Lane`] per game.
     fn lanes(self) -> impl Iterator<Item = Lane<'a, G>> {
-        let observe = self.observe;
+        let (observe, spec) = (self.observe, self.spec);
+        // Without board tensors every game gets an empty row.
+        let board_len = spec.map_or(0, BoardSpec::len).max(1);
+        let boards = self
+            .board
+            .chunks_mut(board_len)
+            .chain(std::iter::repeat_with(|| -> &mut [f32] { &mut [] }));
         self.cores
             .iter_mut()
-            .zip(self.obs.chunks_mut(self.obs_len).zip(self.memos.iter_mut()))
+            .zip(self.obs.chunks_mut(self.obs_len).zip(self.memos.iter_mut().zip(boards)))
             .zip(self.mask.chunks_mut(self.n_actions))
             .zip(self.set.iter_mut())
             .zip(self.rewards.chunks_mut(self.players))
@@ -514,7 +560,7 @@ impl<'a, G: Researchable> Slices<'a, G> {
                     (
                         (
                             (
-                                (((((((core, (obs, memo)), mask), set), rewards), to_act), last_seat), terminated),
+                                (((((((core, (obs, (memo, board))), mask), set), rewards), to_act), last_seat), terminated),
                                 truncated,
                             ),
                             action,
@@ -526,6 +572,8 @@ impl<'a, G: Researchable> Slices<'a, G> {
                     core,
                     obs,
                     memo,
+                    board,
+                    spec,
                     mask,
                     set,
                     rewards,
@@ -549,9 +597,24 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     fn obs_len(&self) -> usize {
         self.obs_len
     }
+    fn obs_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        match self.cores.first() {
+            Some(c) => crate::obs::bounds::<G>(c.state(), self.max_turns),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
     fn buffers(&mut self) -> Vec<Buffer> {
         let n = self.cores.len();
-        vec![
+        let board = self.spec.as_ref().map(|s| {
+            (
+                "board",
+                self.board.as_mut_ptr() as usize,
+                vec![n, s.channels.len(), s.height, s.width],
+                "<f4",
+                true,
+            )
+        });
+        let mut out = vec![
             (
                 "obs",
                 self.obs.as_mut_ptr() as usize,
@@ -584,7 +647,9 @@ impl<G: Researchable> VecDyn for VecCore<G> {
             ("truncated", self.truncated.as_mut_ptr() as usize, vec![n], "|b1", true),
             ("actions", self.actions.as_mut_ptr() as usize, vec![n], "<i8", false),
             ("lengths", self.lengths.as_mut_ptr() as usize, vec![n], "<u4", true),
-        ]
+        ];
+        out.extend(board);
+        out
     }
     fn reset(&mut self, seed: u64) {
         self.seed = seed;
