@@ -265,10 +265,15 @@ struct Ranges {
     /// Points one player can hold: every building, special card and
     /// victory point card of the rule set (or the goal, if higher).
     points: u8,
+    /// Defender of Catan cards one player can hold: the rules award one per
+    /// won barbarian attack even when the 6 cards are gone
+    /// (`ck.barbarian.defender`), and a player at the goal wins on their
+    /// turn, so below the goal plus one attack per seat's roll.
+    defenders: u8,
 }
 
 impl Ranges {
-    fn of(v: &View) -> Ranges {
+    fn of(v: &View, players: usize) -> Ranges {
         let five_six = v.board.shape() == catan::Shape::FiveSix;
         let bank = if five_six { 24 } else { catan::CARDS_PER_RESOURCE };
         let ck = v.cities_knights.is_some();
@@ -286,7 +291,10 @@ impl Ranges {
             bank,
             deck,
             hand,
-            points: phys.max(v.victory_points.saturating_add(2)),
+            // Points past the goal: up to one defender per other seat's roll
+            // before the own turn, and one action's gain in it.
+            points: phys.max(v.victory_points.saturating_add(players as u8 + 2)),
+            defenders: v.victory_points.saturating_add(players as u8),
         }
     }
 
@@ -307,7 +315,7 @@ impl<P: Part> Observe for CatanGame<P> {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         let t = v.board.topology();
         let (nodes, edges, hexes) = (t.node_count(), t.edge_count(), t.hex_count());
-        let r = Ranges::of(v);
+        let r = Ranges::of(v, players);
         w.block(|| format!("phase (one-hot by JSON tag: {}, other)", PHASES.join(", ")));
         w.one_hot(Some(tag_index(v.phase.name(), PHASES)), PHASES.len() + 1);
         w.block(|| "current seat, start player (one-hot each, relative)".into());
@@ -470,7 +478,7 @@ impl<P: Part> Observe for CatanGame<P> {
             w.counts(&p.levels);
             w.range(0, catan::PROGRESS_HAND_LIMIT + 1);
             w.values(p.progress_count.iter().map(|&n| n as f32));
-            w.range(0, DEFENDERS);
+            w.range(0, r.defenders);
             w.num(p.defenders);
             w.block(|| format!("C&K player +{k}: progress cards known, progress cards ({kinds}), revealed victory point cards ({kinds})"));
             w.flag(p.progress.is_some());
