@@ -219,11 +219,7 @@ impl NativeGame {
         self.inner.observation_layout()
     }
     /// `(low, high)` of every value of `observe`, as little-endian `float32` bytes.
-    fn observation_bounds<'py>(
-        &self,
-        py: Python<'py>,
-        max_turns: u32,
-    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+    fn observation_bounds<'py>(&self, py: Python<'py>, max_turns: u32) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
         let (lo, hi) = self.inner.observation_bounds(max_turns);
         (f32_bytes(py, &lo), f32_bytes(py, &hi))
     }

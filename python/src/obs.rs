@@ -199,9 +199,18 @@ impl<'a> Writer<'a> {
         self.range = (low.into() as f32, high.into() as f32);
     }
 
-    /// Records `n` values in `range` (when recording the bounds).
-    #[inline]
+    /// Records `n` values in `range` (when recording the bounds). The test
+    /// is all an encode for an env pays; the recording is out of line.
+    #[inline(always)]
     fn record(&mut self, n: usize, range: (f32, f32)) {
+        if self.bounds.is_some() {
+            self.record_slow(n, range);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_slow(&mut self, n: usize, range: (f32, f32)) {
         if let Some(b) = &mut self.bounds {
             b.extend(std::iter::repeat_n(range, n));
         }
@@ -283,6 +292,21 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn counts(&mut self, values: &[u8]) {
         self.record(values.len(), self.range);
+        let out = self.take(values.len());
+        for (o, &v) in out.iter_mut().zip(values) {
+            *o = f32::from(v);
+        }
+    }
+
+    /// Counts, one per value, each bounded by its own maximum in `highs`
+    /// (cards by kind, each up to its copies in the game).
+    #[inline]
+    pub fn counts_upto(&mut self, values: &[u8], highs: &[u8]) {
+        if self.bounds.is_some() {
+            for &h in highs.iter().chain(std::iter::repeat(&0)).take(values.len()) {
+                self.record_slow(1, (0.0, f32::from(h)));
+            }
+        }
         let out = self.take(values.len());
         for (o, &v) in out.iter_mut().zip(values) {
             *o = f32::from(v);

@@ -11,7 +11,7 @@
 //! for the base board and 15 × 25 for the 5–6 player board, the same layout
 //! as catanatron's `mixed` representation, every cell used by one place.
 
-use super::{BoardSpec, BoardTensor, Planes};
+use super::{BoardSpec, BoardTensor, Places, Planes};
 use catan::{CatanGame, Part, Rules, State, Topology, View};
 
 /// Terrain channels, in `Terrain`'s order.
@@ -52,7 +52,7 @@ fn node_row(y: i32) -> i32 {
 }
 
 /// `(row, column)` of every hex, intersection and path of a topology.
-fn cells(t: &Topology) -> (Vec<(i32, i32)>, Vec<(i32, i32)>, Vec<(i32, i32)>) {
+fn cells(t: &Topology) -> (Places, Places, Places) {
     let hexes = t
         .hex_coords
         .iter()

@@ -5,7 +5,7 @@
 //! double resolution: a place at `(x, y)` sits in row `2y`, column `2x`
 //! (shifted to start at 0), so island centres, sites and the midpoints of
 //! the ship routes (which lie on half units) each get a cell of their own:
-//! 17 × 33 cells on the 3–4-player side, 17 × 21 on the 2-player side. The
+//! 13 × 33 cells on the 3–4-player side, 13 × 17 on the 2-player side. The
 //! castle island's centre is both a hex cell and the castle site's cell.
 //! Junior has no harbors; Käpt'n Klau (the pirate, the robber's part) has a
 //! channel.
@@ -44,7 +44,11 @@ impl BoardTensor for CatanJunior {
         let n = sites.iter().filter_map(|s| s.get("site")?.as_u64()).max().unwrap_or(0) as usize;
         let mut nodes = vec![(0, 0); n];
         for s in &sites {
-            let Some(i) = s.get("site").and_then(Value::as_u64).and_then(|k| (k as usize).checked_sub(1)) else {
+            let Some(i) = s
+                .get("site")
+                .and_then(Value::as_u64)
+                .and_then(|k| (k as usize).checked_sub(1))
+            else {
                 continue;
             };
             if let Some(o) = nodes.get_mut(i) {
@@ -70,14 +74,19 @@ impl BoardTensor for CatanJunior {
             p.set(GOOD0 + island.good as usize, c, 1.0);
             p.set(NUMBER, c, f32::from(island.number) / 5.0);
         }
-        let castle = (spec.hexes.len() > board.islands.len()).then(|| spec.hexes.last().copied()).flatten();
+        let castle = (spec.hexes.len() > board.islands.len())
+            .then(|| spec.hexes.last().copied())
+            .flatten();
         if let Some(c) = castle {
             p.set(NUMBER + 1, c, 1.0);
         }
         let klau = if v.klau == Island::CASTLE {
             castle
         } else {
-            spec.hexes.get(v.klau.index()).copied().filter(|_| v.klau.index() < board.islands.len())
+            spec.hexes
+                .get(v.klau.index())
+                .copied()
+                .filter(|_| v.klau.index() < board.islands.len())
         };
         if let Some(c) = klau {
             p.set(NUMBER + 2, c, 1.0);

@@ -23,6 +23,9 @@ use engine::Game;
 /// (a CNN sees the board's outline and which cells are empty padding).
 pub const PLACE_CHANNELS: [&str; 3] = ["hex", "node", "edge"];
 
+/// `(row, column)` of each place of one kind, unshifted (see [`BoardSpec::new`]).
+pub type Places = Vec<(i32, i32)>;
+
 /// The grid of one game under one config: its channels, its size, and the
 /// cell of every place.
 #[derive(Debug, Clone)]

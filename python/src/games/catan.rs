@@ -244,13 +244,16 @@ fn progress_deck() -> u32 {
         .unwrap_or(0)
 }
 
-/// Progress cards by kind, each bounded by its copies in the game.
-fn progress(w: &mut Writer, counts: &[u8]) {
-    for (c, &n) in ProgressCard::ALL.iter().zip(counts) {
-        w.range(0, c.copies());
-        w.num(n);
+/// Copies of each progress card in the game, in `ProgressCard::ALL` order.
+const PROGRESS_COPIES: [u8; ProgressCard::ALL.len()] = {
+    let mut out = [0; ProgressCard::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = ProgressCard::ALL[i].copies();
+        i += 1;
     }
-}
+    out
+};
 
 /// The rules' maxima a CATAN tensor's numbers are bounded by (the bounds of
 /// `Game.observation_bounds`), from the view's rule set and board.
@@ -299,11 +302,9 @@ impl Ranges {
     }
 
     /// Development cards by kind, each bounded by its copies.
+    #[inline]
     fn dev(&self, w: &mut Writer, counts: &[u8]) {
-        for (&hi, &n) in self.deck.iter().zip(counts) {
-            w.range(0, hi);
-            w.num(n);
-        }
+        w.counts_upto(counts, &self.deck);
     }
 }
 
@@ -482,9 +483,11 @@ impl<P: Part> Observe for CatanGame<P> {
             w.num(p.defenders);
             w.block(|| format!("C&K player +{k}: progress cards known, progress cards ({kinds}), revealed victory point cards ({kinds})"));
             w.flag(p.progress.is_some());
-            let none = [0u8; ProgressCard::ALL.len()];
-            progress(w, p.progress.as_ref().map_or(&none, |c| &c.0));
-            progress(w, &p.vp_cards.0);
+            match &p.progress {
+                Some(c) => w.counts_upto(&c.0, &PROGRESS_COPIES),
+                None => w.counts_upto(&[0; ProgressCard::ALL.len()], &PROGRESS_COPIES),
+            }
+            w.counts_upto(&p.vp_cards.0, &PROGRESS_COPIES);
         }
     }
 }

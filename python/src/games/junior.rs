@@ -108,10 +108,7 @@ impl Observe for CatanJunior {
                 p.cards.wood_pineapple,
                 p.cards.wool_sabre,
             ];
-            for (&n, &copies) in cards.iter().zip(&data.deck) {
-                w.range(0, copies);
-                w.num(n);
-            }
+            w.counts_upto(&cards, &data.deck);
             w.range(0, data.lairs_per_colour);
             w.num(p.lairs_left);
             w.range(0, data.ships_per_colour);

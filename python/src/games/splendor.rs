@@ -90,7 +90,14 @@ const NOBLES_IN_PLAY: u8 = 5;
 /// Tokens by colour (white … black, gold), each bounded by its supply.
 fn bank(w: &mut Writer, tokens: &[u8], players: usize) {
     for (i, &n) in tokens.iter().enumerate() {
-        w.range(0, if i == GOLD_INDEX { GOLD_SUPPLY } else { gem_supply(players) });
+        w.range(
+            0,
+            if i == GOLD_INDEX {
+                GOLD_SUPPLY
+            } else {
+                gem_supply(players)
+            },
+        );
         w.num(n);
     }
 }

@@ -5,13 +5,16 @@
 //! [`Pool`] made with the env; the GIL is released by the caller around
 //! [`VecDyn::step`].
 
-use crate::core::{Core, Scratch, StepEnd};
 use crate::board::BoardSpec;
+use crate::core::{Core, Scratch, StepEnd};
 use crate::obs::Memo;
 use crate::pool::Pool;
 use crate::research::Researchable;
 use engine::{ErrorInfo, Seat};
 use serde_json::Value;
+use slices::Slices;
+
+mod slices;
 
 /// One of the arrays: name, address, shape, numpy type string, read-only.
 pub type Buffer = (&'static str, usize, Vec<usize>, &'static str, bool);
@@ -385,208 +388,6 @@ impl<G: Researchable> VecCore<G> {
         }
         self.pool = pool;
         self.scratch = scratch;
-    }
-}
-
-/// The arrays of the games `first..first + cores.len()`.
-struct Slices<'a, G: Researchable> {
-    first: usize,
-    obs_len: usize,
-    n_actions: usize,
-    players: usize,
-    observe: bool,
-    cores: &'a mut [Core<G>],
-    obs: &'a mut [f32],
-    memos: &'a mut [Memo],
-    spec: Option<&'a BoardSpec>,
-    board: &'a mut [f32],
-    mask: &'a mut [u8],
-    set: &'a mut [Vec<u32>],
-    rewards: &'a mut [f32],
-    to_act: &'a mut [i32],
-    last_seat: &'a mut [i32],
-    terminated: &'a mut [u8],
-    truncated: &'a mut [u8],
-    actions: &'a [i64],
-    episodes: &'a mut [u64],
-    lengths: &'a mut [u32],
-}
-
-impl<G: Researchable> Default for Slices<'_, G> {
-    fn default() -> Self {
-        Slices {
-            first: 0,
-            obs_len: 1,
-            n_actions: 1,
-            players: 1,
-            observe: false,
-            cores: &mut [],
-            obs: &mut [],
-            memos: &mut [],
-            spec: None,
-            board: &mut [],
-            mask: &mut [],
-            set: &mut [],
-            rewards: &mut [],
-            to_act: &mut [],
-            last_seat: &mut [],
-            terminated: &mut [],
-            truncated: &mut [],
-            actions: &[],
-            episodes: &mut [],
-            lengths: &mut [],
-        }
-    }
-}
-
-/// `v` split after `k` items of `per` elements each (all of it if shorter).
-fn cut<T>(v: &mut [T], k: usize, per: usize) -> (&mut [T], &mut [T]) {
-    v.split_at_mut(k.saturating_mul(per).min(v.len()))
-}
-
-impl<'a, G: Researchable> Slices<'a, G> {
-    /// The first `k` games and the rest.
-    fn split_at(self, k: usize) -> (Self, Self) {
-        let Slices {
-            first,
-            obs_len,
-            n_actions,
-            players,
-            observe,
-            cores,
-            obs,
-            memos,
-            spec,
-            board,
-            mask,
-            set,
-            rewards,
-            to_act,
-            last_seat,
-            terminated,
-            truncated,
-            actions,
-            episodes,
-            lengths,
-        } = self;
-        let board_len = spec.map_or(0, BoardSpec::len);
-        let (board, board2) = cut(board, k, board_len);
-        let k = k.min(cores.len());
-        let (cores, cores2) = cores.split_at_mut(k);
-        let (obs, obs2) = cut(obs, k, obs_len);
-        let (memos, memos2) = cut(memos, k, 1);
-        let (mask, mask2) = cut(mask, k, n_actions);
-        let (set, set2) = cut(set, k, 1);
-        let (rewards, rewards2) = cut(rewards, k, players);
-        let (to_act, to_act2) = cut(to_act, k, 1);
-        let (last_seat, last_seat2) = cut(last_seat, k, 1);
-        let (terminated, terminated2) = cut(terminated, k, 1);
-        let (truncated, truncated2) = cut(truncated, k, 1);
-        let (actions, actions2) = actions.split_at(k.min(actions.len()));
-        let (episodes, episodes2) = cut(episodes, k, 1);
-        let (lengths, lengths2) = cut(lengths, k, 1);
-        (
-            Slices {
-                first,
-                obs_len,
-                n_actions,
-                players,
-                observe,
-                cores,
-                obs,
-                memos,
-                spec,
-                board,
-                mask,
-                set,
-                rewards,
-                to_act,
-                last_seat,
-                terminated,
-                truncated,
-                actions,
-                episodes,
-                lengths,
-            },
-            Slices {
-                first: first + k,
-                obs_len,
-                n_actions,
-                players,
-                observe,
-                cores: cores2,
-                obs: obs2,
-                memos: memos2,
-                spec,
-                board: board2,
-                mask: mask2,
-                set: set2,
-                rewards: rewards2,
-                to_act: to_act2,
-                last_seat: last_seat2,
-                terminated: terminated2,
-                truncated: truncated2,
-                actions: actions2,
-                episodes: episodes2,
-                lengths: lengths2,
-            },
-        )
-    }
-
-    /// One [`Lane`] per game.
-    fn lanes(self) -> impl Iterator<Item = Lane<'a, G>> {
-        let (observe, spec) = (self.observe, self.spec);
-        // Without board tensors every game gets an empty row.
-        let board_len = spec.map_or(0, BoardSpec::len).max(1);
-        let boards = self
-            .board
-            .chunks_mut(board_len)
-            .chain(std::iter::repeat_with(|| -> &mut [f32] { &mut [] }));
-        self.cores
-            .iter_mut()
-            .zip(self.obs.chunks_mut(self.obs_len).zip(self.memos.iter_mut().zip(boards)))
-            .zip(self.mask.chunks_mut(self.n_actions))
-            .zip(self.set.iter_mut())
-            .zip(self.rewards.chunks_mut(self.players))
-            .zip(self.to_act.iter_mut())
-            .zip(self.last_seat.iter_mut())
-            .zip(self.terminated.iter_mut())
-            .zip(self.truncated.iter_mut())
-            .zip(self.actions.iter())
-            .zip(self.episodes.iter_mut())
-            .zip(self.lengths.iter_mut())
-            .map(
-                move |(
-                    (
-                        (
-                            (
-                                (((((((core, (obs, (memo, board))), mask), set), rewards), to_act), last_seat), terminated),
-                                truncated,
-                            ),
-                            action,
-                        ),
-                        episode,
-                    ),
-                    length,
-                )| Lane {
-                    core,
-                    obs,
-                    memo,
-                    board,
-                    spec,
-                    mask,
-                    set,
-                    rewards,
-                    to_act,
-                    last_seat,
-                    terminated,
-                    truncated,
-                    action: *action,
-                    observe,
-                    episode,
-                    length,
-                },
-            )
     }
 }
 
