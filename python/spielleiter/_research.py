@@ -35,15 +35,51 @@ DEFAULT_PLAYERS = {"splendor": 2, "catan": 4, "catan-junior": 2}
 #: Version of the pickled form of games and envs; another version is refused.
 PICKLE_VERSION = 1
 
-#: Largest value an observation tensor holds apart from the turn counter:
-#: counts are bytes (``u8``), ids and flags smaller; "none" is −1.
+#: The loosest bounds of any observation value (counts are bytes, "none" is −1), for code that
+#: wants one number; the envs' spaces use the per-element bounds of
+#: ``Game.observation_bounds`` instead (docs/python.md, "Bounds").
 OBS_LOW = -1.0
 OBS_COUNT_HIGH = 255.0
 
+#: What the envs' ``observation`` option selects: the flat vector, the board tensor, or both.
+OBSERVATIONS = ("flat", "board", "mixed")
+
 
 def obs_high(max_turns: int) -> float:
-    """The bound of every observation value: counts are bytes, the turn counter stops at ``max_turns``."""
+    """The loosest bound of every observation value: counts are bytes, the turn counter stops at ``max_turns``."""
     return float(max(OBS_COUNT_HIGH, max_turns + 1))
+
+
+def check_observation(game: str, observation: str, has_board: bool) -> str:
+    """``observation`` if it names a form (``flat``, ``board``, ``mixed``) that ``game`` has;
+    refused otherwise (``engine.config``; ``engine.no_board`` for a board of Splendor)."""
+    from ._errors import malformed
+
+    if observation not in OBSERVATIONS:
+        raise malformed("engine.config",
+                        f"observation „{observation}“ gibt es nicht (flat, board, mixed).",
+                        f"observation '{observation}' does not exist (flat, board, mixed).")
+    if observation != "flat" and not has_board:
+        raise malformed("engine.no_board",
+                        f"{game} hat kein Spielbrett: es gibt keinen Brett-Tensor (nur observation='flat').",
+                        f"{game} has no board: there is no board tensor (only observation='flat').")
+    return observation
+
+
+def observation_space(observation: str, bounds: tuple, board_shape: Optional[tuple], extra: Optional[dict] = None):
+    """The Gymnasium space of an observation form: a ``Box`` with the per-element ``bounds``
+    (``flat``), a ``Box`` in [0, 1] of ``board_shape`` (``board``), or a ``Dict`` of both under
+    ``observation`` and ``board`` (``mixed``); ``extra`` spaces (the action mask) join a ``Dict``."""
+    import numpy as np
+    from gymnasium import spaces
+
+    flat = spaces.Box(bounds[0], bounds[1], dtype=np.float32)
+    board = None if board_shape is None else spaces.Box(0.0, 1.0, tuple(board_shape), np.float32)
+    parts = {"flat": {"observation": flat}, "board": {"board": board},
+             "mixed": {"observation": flat, "board": board}}[observation]
+    if extra is None:
+        return flat if observation == "flat" else board if observation == "board" else spaces.Dict(parts)
+    return spaces.Dict({**parts, **extra})
 
 
 def players_of(game: str, players: Optional[int]) -> int:

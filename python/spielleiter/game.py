@@ -79,6 +79,12 @@ def _mode(chance: str) -> bool:
     return chance == "manual"
 
 
+def _no_board(game: str) -> Refused:
+    return malformed("engine.no_board",
+                     f"{game} hat kein Spielbrett: es gibt keinen Brett-Tensor (nur den flachen Vektor).",
+                     f"{game} has no board: there is no board tensor (only the flat vector).")
+
+
 class Game:
     """One match of ``game`` (``splendor``, ``catan``, ``catan-junior``).
 
@@ -278,6 +284,44 @@ class Game:
     def observation_layout(self) -> list:
         """``(block name, offset)`` of every block of the tensor."""
         return list(self._g.observation_layout())
+
+    def observation_bounds(self, max_turns: int = _native.MAX_TURNS) -> tuple:
+        """``(low, high)``: ``float32`` arrays of the smallest and largest value each element of
+        :meth:`observation` can take under this game's rules and config (the turn counter up to
+        ``max_turns + 1``); the envs' ``Box`` spaces are made of them (docs/python.md, "Bounds")."""
+        lo, hi = self._g.observation_bounds(_count(max_turns, "max_turns"))
+        return np.frombuffer(lo, dtype="<f4").copy(), np.frombuffer(hi, dtype="<f4").copy()
+
+    @property
+    def board_shape(self) -> Optional[tuple]:
+        """``(channels, height, width)`` of :meth:`board_tensor`; ``None`` for a game without a
+        board (Splendor)."""
+        shape = self._g.board_shape()
+        return None if shape is None else tuple(shape)
+
+    def board_channels(self) -> list:
+        """The names of the board tensor's channels, in order (docs/python.md, "Board tensor")."""
+        return list(self._g.board_channels())
+
+    def board_cells(self) -> dict:
+        """Where every place lies on the board grid: ``{"hexes": [...], "nodes": [...], "edges":
+        [...]}``, each the ``(row, column)`` of the place with that id (CATAN: hex, intersection
+        and path ids; Junior: islands in letter order then the castle island, sites by printed
+        number − 1, routes in the board's order)."""
+        cells = self._g.board_cells()
+        if cells is None:
+            raise _no_board(self.game)
+        w = self.board_shape[2]
+        return {k: [divmod(int(c), w) for c in v] for k, v in zip(("hexes", "nodes", "edges"), cells)}
+
+    def board_tensor(self, seat: Optional[int]) -> np.ndarray:
+        """The board of ``seat``'s view as ``float32[channels, height, width]`` planes (``None``: a
+        spectator), pieces by seat relative to ``seat``; refused (``engine.no_board``) for a game
+        without a board."""
+        data = self._g.board_tensor(None if seat is None else _seat(seat))
+        if data is None:
+            raise _no_board(self.game)
+        return np.frombuffer(data, dtype="<f4").reshape(self.board_shape).copy()
 
     def __repr__(self) -> str:
         return f"Game({self.game!r}, players={self.players}, version={self.version}, to_act={self.to_act()})"

@@ -17,7 +17,8 @@ from gymnasium import spaces
 
 from . import _native
 from ._errors import malformed
-from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
+from ._research import (MAX_STEPS, PICKLE_VERSION, check_observation, check_pickle, env_options, observation_space,
+                        players_of)
 from .game import _count
 from .vector import VectorEnv, _opponents
 
@@ -101,6 +102,15 @@ class SpielleiterEnv(gymnasium.Env):
     space, or something that is no index, is always refused
     (``engine.action_index``).
 
+    ``observation="flat"`` (the default) observes the flat vector of
+    ``Game.observation`` in a ``Box`` whose per-element bounds come from the
+    rules (``Game.observation_bounds``); ``"board"`` the board tensor
+    ``float32[channels, height, width]`` of ``Game.board_tensor`` in a ``Box``
+    in [0, 1], for convolutional networks; ``"mixed"`` a ``Dict`` of both,
+    ``{"observation": flat, "board": planes}`` (docs/python.md, "Board
+    tensor"). Splendor has no board and refuses the last two
+    (``engine.no_board``).
+
     Pickling and ``copy.deepcopy`` keep the position: the env is rebuilt from
     its arguments, reset with the episode's seed and replays the episode's
     actions (the log).
@@ -111,7 +121,8 @@ class SpielleiterEnv(gymnasium.Env):
     def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  opponents: Union[str, Sequence[str]] = "random", seat: int = 0,
                  max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None,
-                 illegal_action: str = "resample", max_steps: int = MAX_STEPS, reward: str = "win") -> None:
+                 illegal_action: str = "resample", max_steps: int = MAX_STEPS, reward: str = "win",
+                 observation: str = "flat") -> None:
         from ._errors import malformed
 
         if illegal_action not in ("raise", "resample"):
@@ -124,7 +135,7 @@ class SpielleiterEnv(gymnasium.Env):
                             f"reward '{reward}' does not exist for {game} (win; points for catan, splendor).")
         self._args = dict(game=game, players=players, options=options, opponents=opponents, seat=seat,
                           max_turns=max_turns, render_mode=render_mode, illegal_action=illegal_action,
-                          max_steps=max_steps, reward=reward)
+                          max_steps=max_steps, reward=reward, observation=observation)
         self.illegal_action = illegal_action
         self._resample = illegal_action == "resample"
         players = _count(players_of(game, players), "players")
@@ -136,15 +147,19 @@ class SpielleiterEnv(gymnasium.Env):
         self.game = game
         self.options = env_options(game, options)
         self.render_mode = render_mode
+        # The name is checked here; a game without a board is refused by the VectorEnv.
+        self.observation = check_observation(game, observation, True)
         self._vec = VectorEnv(game, 1, players, self.options, 0, 1, _opponents(opponents, players, [self.seat]),
-                              [self.seat], autoreset=False, max_turns=max_turns)
-        self.observation_space = spaces.Box(OBS_LOW, obs_high(max_turns), (self._vec.obs_len,), np.float32)
+                              [self.seat], autoreset=False, max_turns=max_turns, board=observation != "flat")
+        board_shape = self._vec.board.shape[1:] if observation != "flat" else None
+        self.observation_space = observation_space(observation, self._vec.observation_bounds(), board_shape)
         self.action_space = MaskedDiscrete(self._vec.num_actions, self.action_masks)
         # The single game's rows of the owned arrays (views, made once: an
         # agent step is a few microseconds, and NumPy indexing is a good part
         # of that).
         self._obs, self._mask = self._vec.obs[0], self._vec.mask[0]
         self._n_actions = int(self._mask.size)
+        self._board = self._vec.board[0] if observation != "flat" else None
         self._reward = self._vec.rewards[0, self.seat:self.seat + 1]
         self._step1 = self._vec._native.step1
         where: "tuple[int, float]" = (_points_index(game, players, self.options) if self.reward_mode == "points"
@@ -166,7 +181,15 @@ class SpielleiterEnv(gymnasium.Env):
         self._vec.reset(self._episode_seed)
         self._actions = []
         self._points = self._own_points()
-        return self._vec.obs[0].copy(), {"action_mask": self.action_masks()}
+        return self._observe(), {"action_mask": self.action_masks()}
+
+    def _observe(self):
+        """The observation in the form asked for (copies: the env's arrays change with every step)."""
+        if self.observation == "flat":
+            return self._obs.copy()
+        if self.observation == "board":
+            return self._board.copy()
+        return {"observation": self._obs.copy(), "board": self._board.copy()}
 
     def _own_points(self) -> float:
         return float(self._obs[self._points_at]) if self._points_at >= 0 else 0.0
@@ -240,7 +263,7 @@ class SpielleiterEnv(gymnasium.Env):
         if not done and len(self._actions) >= self.max_steps:
             truncated = True
             info["max_steps"] = True
-        return self._obs.copy(), reward, done == 1, truncated, info
+        return self._observe(), reward, done == 1, truncated, info
 
     def _custom_reward(self) -> float:
         """The callable reward of the position now: ``reward(game, seat)`` with a

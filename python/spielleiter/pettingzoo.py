@@ -16,11 +16,29 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from . import _native
-from ._research import MAX_STEPS, OBS_LOW, PICKLE_VERSION, check_pickle, env_options, obs_high, players_of
+from ._research import (MAX_STEPS, PICKLE_VERSION, check_observation, check_pickle, env_options, observation_space,
+                        players_of)
 from .game import Game
 
 #: Size of the chance agent's action space (no game has more outcomes at once).
 CHANCE_ACTIONS = 256
+
+
+def _turn_cap(max_turns: int, max_steps: int) -> int:
+    """The largest turn counter an episode can show: these envs count decisions (a turn is at
+    least one), and truncate after ``min(max_steps, 100 * max_turns)`` of them."""
+    return max(1, min(int(max_steps), 100 * int(max_turns)))
+
+
+def _observation(game: Game, seat: Optional[int], mode: str, mask: np.ndarray) -> dict:
+    """One agent's observation dict in the form ``mode`` (``flat``, ``board``, ``mixed``)."""
+    out: dict = {}
+    if mode != "board":
+        out["observation"] = game.observation(seat)
+    if mode != "flat":
+        out["board"] = game.board_tensor(seat)
+    out["action_mask"] = mask
+    return out
 
 
 class SpielleiterAEC(AECEnv):
@@ -34,6 +52,10 @@ class SpielleiterAEC(AECEnv):
     (docs/python.md, "Bounded episodes"). ``players`` defaults to 4 for CATAN
     and 2 otherwise.
 
+    ``observation`` selects the ``observation`` entry as in the Gymnasium env: ``"flat"`` (the
+    default) the flat vector with per-element bounds, ``"board"`` the board tensor (under
+    ``board``), ``"mixed"`` both; the ``action_mask`` is always there.
+
     Pickling and ``copy.deepcopy`` keep the position (the game's log).
     """
 
@@ -41,11 +63,12 @@ class SpielleiterAEC(AECEnv):
 
     def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  chance_agent: bool = False, max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None,
-                 seed: int = 0, max_steps: int = MAX_STEPS) -> None:
+                 seed: int = 0, max_steps: int = MAX_STEPS, observation: str = "flat") -> None:
         super().__init__()
         players = players_of(game, players)
         self._args = dict(game=game, players=players, options=options, chance_agent=chance_agent,
-                          max_turns=max_turns, render_mode=render_mode, seed=seed, max_steps=max_steps)
+                          max_turns=max_turns, render_mode=render_mode, seed=seed, max_steps=max_steps,
+                          observation=observation)
         self.game_id = game
         self.n = players
         self.options_ = env_options(game, options)
@@ -56,13 +79,15 @@ class SpielleiterAEC(AECEnv):
         self._seed = seed
         self.game = Game(game, players, seed, self.options_, "manual" if chance_agent else "seeded")
         self.possible_agents = [f"player_{i}" for i in range(players)] + (["chance"] if chance_agent else [])
+        self.observation_mode = check_observation(game, observation, self.game.board_shape is not None)
         n_actions = self.game.num_distinct_actions
-        n_obs = self.game.observation_shape[0]
+        bounds = self.game.observation_bounds(_turn_cap(max_turns, max_steps))
         self._spaces: dict = {}
         for a in self.possible_agents:
             k = CHANCE_ACTIONS if a == "chance" else n_actions
-            self._spaces[a] = (spaces.Dict({"observation": spaces.Box(OBS_LOW, obs_high(max_turns), (n_obs,), np.float32),
-                                            "action_mask": spaces.Box(0, 1, (k,), np.int8)}), spaces.Discrete(k))
+            space = observation_space(self.observation_mode, bounds, self.game.board_shape,
+                                      {"action_mask": spaces.Box(0, 1, (k,), np.int8)})
+            self._spaces[a] = (space, spaces.Discrete(k))
 
     def observation_space(self, agent):
         return self._spaces[agent][0]
@@ -80,7 +105,7 @@ class SpielleiterAEC(AECEnv):
             mask[:min(len(self.game.chance_outcomes()), CHANCE_ACTIONS)] = 1
         else:
             mask = self.game.legal_mask(seat).astype(np.int8)
-        return {"observation": self.game.observation(seat), "action_mask": mask}
+        return _observation(self.game, seat, self.observation_mode, mask)
 
     def _select(self) -> None:
         kind = self.game.to_act()
@@ -160,7 +185,7 @@ class SpielleiterAEC(AECEnv):
 
 
 def env(game: str = "splendor", players: Optional[int] = None, **kwargs) -> SpielleiterAEC:
-    """A PettingZoo AEC env of ``game`` (kwargs: ``options``, ``chance_agent``, ``max_turns``, ``max_steps``, ``seed``)."""
+    """A PettingZoo AEC env of ``game`` (kwargs: ``options``, ``chance_agent``, ``max_turns``, ``max_steps``, ``seed``, ``observation``)."""
     return SpielleiterAEC(game, players, **kwargs)
 
 
@@ -181,10 +206,10 @@ class SpielleiterParallel(ParallelEnv):
 
     def __init__(self, game: str = "splendor", players: Optional[int] = None, options: Optional[dict] = None,
                  max_turns: int = _native.MAX_TURNS, render_mode: Optional[str] = None, seed: int = 0,
-                 max_steps: int = MAX_STEPS) -> None:
+                 max_steps: int = MAX_STEPS, observation: str = "flat") -> None:
         players = players_of(game, players)
         self._args = dict(game=game, players=players, options=options, max_turns=max_turns,
-                          render_mode=render_mode, seed=seed, max_steps=max_steps)
+                          render_mode=render_mode, seed=seed, max_steps=max_steps, observation=observation)
         self.game_id = game
         self.n = players
         self.options_ = env_options(game, options)
@@ -195,10 +220,11 @@ class SpielleiterParallel(ParallelEnv):
         self.game = Game(game, players, seed, self.options_, "seeded")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents: list = []
+        self.observation_mode = check_observation(game, observation, self.game.board_shape is not None)
         n_actions = self.game.num_distinct_actions
-        n_obs = self.game.observation_shape[0]
-        self._spaces = {a: (spaces.Dict({"observation": spaces.Box(OBS_LOW, obs_high(max_turns), (n_obs,), np.float32),
-                                         "action_mask": spaces.Box(0, 1, (n_actions,), np.int8)}),
+        bounds = self.game.observation_bounds(_turn_cap(max_turns, max_steps))
+        self._spaces = {a: (observation_space(self.observation_mode, bounds, self.game.board_shape,
+                                              {"action_mask": spaces.Box(0, 1, (n_actions,), np.int8)}),
                             spaces.Discrete(n_actions)) for a in self.possible_agents}
         self._steps = 0
 
@@ -219,7 +245,7 @@ class SpielleiterParallel(ParallelEnv):
             seat = int(a.rsplit("_", 1)[1])
             mask = (self.game.legal_mask(seat).astype(np.int8) if seat in acting
                     else np.zeros(self.game.num_distinct_actions, np.int8))
-            out[a] = {"observation": self.game.observation(seat), "action_mask": mask}
+            out[a] = _observation(self.game, seat, self.observation_mode, mask)
         return out
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None):
@@ -299,5 +325,5 @@ class SpielleiterParallel(ParallelEnv):
 
 
 def parallel_env(game: str = "splendor", players: Optional[int] = None, **kwargs) -> SpielleiterParallel:
-    """A PettingZoo parallel env of ``game`` (kwargs: ``options``, ``max_turns``, ``max_steps``, ``seed``)."""
+    """A PettingZoo parallel env of ``game`` (kwargs: ``options``, ``max_turns``, ``max_steps``, ``seed``, ``observation``)."""
     return SpielleiterParallel(game, players, **kwargs)

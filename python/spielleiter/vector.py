@@ -54,7 +54,11 @@ class VectorEnv:
     - ``terminated`` / ``truncated``: ``bool[num_envs]``, set on the step that ended a game
       (with ``autoreset`` the game has already been replaced by a fresh one, whose
       first position ``obs``/``mask`` show);
-    - ``lengths``: ``uint32[num_envs]``, steps of each current game.
+    - ``lengths``: ``uint32[num_envs]``, steps of each current game;
+    - ``board`` (only with ``board=True``): ``float32[num_envs, channels, height, width]``,
+      the board tensor of the seat to act (``Game.board_tensor``; docs/python.md, "Board
+      tensor"), written beside ``obs`` by every step. Off by default: it costs a write of
+      every plane per step. Splendor has no board and refuses it (``engine.no_board``).
 
     ``options`` get the research envs' house rules where left out (as in the
     Gymnasium and PettingZoo envs; ``self.options`` holds what is played):
@@ -91,15 +95,17 @@ class VectorEnv:
     truncated: np.ndarray
     actions: np.ndarray
     lengths: np.ndarray
+    #: The board tensors (``None`` unless made with ``board=True``).
+    board: Optional[np.ndarray] = None
 
     def __init__(self, game: str, num_envs: int = 512, players: int = 2, options: Optional[dict] = None,
                  seed: int = 0, threads: int = 1, opponents: Union[None, str, Sequence[Optional[str]]] = (),
                  agents: Optional[Sequence[int]] = None, autoreset: bool = True,
                  max_turns: int = _native.MAX_TURNS, observations: bool = True,
-                 max_steps: Optional[int] = None) -> None:
+                 max_steps: Optional[int] = None, board: bool = False) -> None:
         self._args = dict(game=game, num_envs=num_envs, players=players, options=options, seed=seed,
                           threads=threads, opponents=opponents, agents=agents, autoreset=autoreset,
-                          max_turns=max_turns, observations=observations, max_steps=max_steps)
+                          max_turns=max_turns, observations=observations, max_steps=max_steps, board=board)
         players = _count(players, "players")
         agents = list(range(players)) if agents is None else list(agents)
         bots = [None] * players if opponents == () else _opponents(opponents, players, agents)
@@ -110,13 +116,20 @@ class VectorEnv:
         self._native = _native.NativeVectorEnv(self.game, self.num_envs, players, _json(self.options), _seed(seed),
                                                max(1, _count(threads, "threads")), bots, bool(autoreset),
                                                _count(max_turns, "max_turns"), bool(observations),
-                                               0 if max_steps is None else max(1, _count(max_steps, "max_steps")))
+                                               0 if max_steps is None else max(1, _count(max_steps, "max_steps")),
+                                               bool(board))
         # Read-only views, except `actions`: the engine trusts its own mask.
         for name, address, shape, typestr, readonly in self._native.buffers():
             setattr(self, name, np.asarray(_Buffer(self._native, address, shape, typestr, readonly)))
         self.num_actions = self._native.num_actions()
         self.obs_len = self._native.obs_len()
         self._closed = False
+
+    def observation_bounds(self) -> tuple:
+        """``(low, high)``: ``float32[obs_len]`` arrays bounding every element of ``obs`` under this
+        env's rules, config and ``max_turns`` (``Game.observation_bounds``)."""
+        lo, hi = self._native.obs_bounds()
+        return np.frombuffer(lo, dtype="<f4").copy(), np.frombuffer(hi, dtype="<f4").copy()
 
     def reset(self, seed: Optional[int] = None):
         """Starts every game afresh; returns ``(obs, mask, to_act)`` (the owned arrays)."""

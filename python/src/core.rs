@@ -310,6 +310,11 @@ impl<G: Researchable> Core<G> {
         observe::<G>(&self.state, Viewer::Seat(seat), &mut Writer::with_memo(out, memo));
     }
 
+    /// Writes the board tensor of `seat` (`spec` is this game's grid).
+    pub fn write_board(&self, spec: &crate::board::BoardSpec, seat: Seat, out: &mut [f32]) {
+        crate::board::write_board::<G>(spec, &self.state, Viewer::Seat(seat), out);
+    }
+
     /// Rewards at the end: +1 for each winner, −1 for everybody else (0 for
     /// all while the game runs or when it was cut off).
     pub fn write_rewards(&self, out: &mut [f32]) {

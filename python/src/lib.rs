@@ -6,6 +6,7 @@
 //! Every refusal becomes `spielleiter.Refused(kind, rule, de, en)`; nothing
 //! here panics on input, and a refused call changes nothing.
 
+mod board;
 mod core;
 mod dense;
 mod games;
@@ -217,6 +218,33 @@ impl NativeGame {
     fn observation_layout(&self) -> Vec<(String, usize)> {
         self.inner.observation_layout()
     }
+    /// `(low, high)` of every value of `observe`, as little-endian `float32` bytes.
+    fn observation_bounds<'py>(&self, py: Python<'py>, max_turns: u32) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        let (lo, hi) = self.inner.observation_bounds(max_turns);
+        (f32_bytes(py, &lo), f32_bytes(py, &hi))
+    }
+    /// `(channels, height, width)` of the board tensor; `None` without a board.
+    fn board_shape(&self) -> Option<(usize, usize, usize)> {
+        self.inner.board_spec().map(|s| (s.channels.len(), s.height, s.width))
+    }
+    /// The names of the board tensor's channels (empty without a board).
+    fn board_channels(&self) -> Vec<String> {
+        self.inner.board_spec().map(|s| s.channels.clone()).unwrap_or_default()
+    }
+    /// `(hexes, nodes, edges)`: the cell (`row * width + column`) of every place by id.
+    fn board_cells(&self) -> Option<(Vec<usize>, Vec<usize>, Vec<usize>)> {
+        self.inner
+            .board_spec()
+            .map(|s| (s.hexes.clone(), s.nodes.clone(), s.edges.clone()))
+    }
+    /// The board tensor of a viewer as little-endian `float32` bytes; `None` without a board.
+    fn board_tensor<'py>(&self, py: Python<'py>, viewer_: Option<i64>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let v = viewer(viewer_)?;
+        if let Viewer::Seat(s) = v {
+            self.inner.dynm().legal(s).map_err(refused)?;
+        }
+        Ok(self.inner.board(v).map(|b| f32_bytes(py, &b)))
+    }
     fn clone_game(&self) -> NativeGame {
         NativeGame {
             inner: self.inner.clone_box(),
@@ -251,7 +279,7 @@ fn poisoned() -> PyErr {
 #[pymethods]
 impl NativeVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns, observe=true, max_steps=0))]
+    #[pyo3(signature = (game, num_envs, players, options, seed, threads, bots, autoreset, max_turns, observe=true, max_steps=0, board=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
@@ -265,6 +293,7 @@ impl NativeVectorEnv {
         max_turns: u32,
         observe: bool,
         max_steps: u64,
+        board: bool,
     ) -> PyResult<Self> {
         let options = json(options, "options")?;
         if num_envs == 0 || num_envs > 1 << 20 {
@@ -276,7 +305,7 @@ impl NativeVectorEnv {
         }
         registry::entry(game).map_err(refused)?;
         let inner: Box<dyn VecDyn> = registry::with_game!(game, registry::Pick::Options(&options), G => Box::new(
-            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, max_steps, observe).map_err(refused)?
+            VecCore::<G>::new(&options, num_envs, players, &bots, seed, threads, autoreset, max_turns, max_steps, observe, board).map_err(refused)?
         ) as Box<dyn VecDyn>)
         .map_err(refused)?;
         Ok(NativeVectorEnv {
@@ -293,6 +322,11 @@ impl NativeVectorEnv {
     }
     fn obs_len(&self) -> PyResult<usize> {
         Ok(self.inner.lock().map_err(|_| poisoned())?.obs_len())
+    }
+    /// `(low, high)` of every observation value, as little-endian `float32` bytes.
+    fn obs_bounds<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let (lo, hi) = self.inner.lock().map_err(|_| poisoned())?.obs_bounds();
+        Ok((f32_bytes(py, &lo), f32_bytes(py, &hi)))
     }
     /// `(name, address, shape, typestr)` of every array; the arrays live as
     /// long as this object and never move.

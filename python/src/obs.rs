@@ -77,6 +77,16 @@ pub struct Writer<'a> {
     at: usize,
     /// `(name, start)` of every block, when recording the layout.
     pub layout: Option<Vec<(String, usize)>>,
+    /// `(low, high)` of every value, when recording the bounds
+    /// ([`bounds`]): flags, one-hot and multi-hot cells are `(0, 1)`, the
+    /// numbers of [`Writer::num`], [`Writer::counts`], [`Writer::values`]
+    /// and [`Writer::zeros`] take the range the encoder last stated with
+    /// [`Writer::range`], so each bound is written once, beside the value.
+    pub bounds: Option<Vec<(f32, f32)>>,
+    /// The range the next numbers are recorded with.
+    range: (f32, f32),
+    /// The largest turn counter ([`Writer::turn`]): the env's turn cap.
+    pub turn_high: f32,
 }
 
 impl Drop for Writer<'_> {
@@ -97,6 +107,9 @@ impl<'a> Writer<'a> {
             memo: None,
             at: 0,
             layout: None,
+            bounds: None,
+            range: UNSTATED,
+            turn_high: f32::MAX,
         }
     }
 
@@ -109,6 +122,9 @@ impl<'a> Writer<'a> {
             memo: Some(memo),
             at: 0,
             layout: None,
+            bounds: None,
+            range: UNSTATED,
+            turn_high: f32::MAX,
         }
     }
 
@@ -175,6 +191,39 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// States the range of the numbers written next (until the next call):
+    /// the rules' smallest and largest value of each, so that an env's
+    /// observation space is tight (`docs/python.md`, "Bounds").
+    #[inline]
+    pub fn range(&mut self, low: impl Into<f64>, high: impl Into<f64>) {
+        self.range = (low.into() as f32, high.into() as f32);
+    }
+
+    /// Records `n` values in `range` (when recording the bounds). The test
+    /// is all an encode for an env pays; the recording is out of line.
+    #[inline(always)]
+    fn record(&mut self, n: usize, range: (f32, f32)) {
+        if self.bounds.is_some() {
+            self.record_slow(n, range);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_slow(&mut self, n: usize, range: (f32, f32)) {
+        if let Some(b) = &mut self.bounds {
+            b.extend(std::iter::repeat_n(range, n));
+        }
+    }
+
+    /// The turn counter, bounded by the env's turn cap.
+    #[inline]
+    pub fn turn(&mut self, x: u32) {
+        let r = (0.0, self.turn_high);
+        self.record(1, r);
+        self.put(x as f32);
+    }
+
     /// The next `n` cells of the row (empty past its end), and moves on.
     #[inline]
     fn take(&mut self, n: usize) -> &mut [f32] {
@@ -194,18 +243,21 @@ impl<'a> Writer<'a> {
     /// One number.
     #[inline]
     pub fn num(&mut self, x: impl Into<f64>) {
+        self.record(1, self.range);
         self.put(x.into() as f32);
     }
 
     /// A flag as 0 or 1.
     #[inline]
     pub fn flag(&mut self, b: bool) {
+        self.record(1, (0.0, 1.0));
         self.put(if b { 1.0 } else { 0.0 });
     }
 
     /// A one-hot block of `n` values; `None` (or an index out of range) leaves it all 0.
     #[inline]
     pub fn one_hot(&mut self, i: Option<usize>, n: usize) {
+        self.record(n, (0.0, 1.0));
         let out = self.take(n);
         out.fill(0.0);
         if let Some(o) = i.and_then(|i| out.get_mut(i)) {
@@ -225,6 +277,7 @@ impl<'a> Writer<'a> {
     /// words are 0).
     #[inline]
     pub fn words(&mut self, set: &[u64], n: usize) {
+        self.record(n, (0.0, 1.0));
         let out = self.take(n);
         // 64 cells per word, each cell a shift of one word.
         for (c, cells) in out.chunks_mut(64).enumerate() {
@@ -238,6 +291,22 @@ impl<'a> Writer<'a> {
     /// Counts, one per value.
     #[inline]
     pub fn counts(&mut self, values: &[u8]) {
+        self.record(values.len(), self.range);
+        let out = self.take(values.len());
+        for (o, &v) in out.iter_mut().zip(values) {
+            *o = f32::from(v);
+        }
+    }
+
+    /// Counts, one per value, each bounded by its own maximum in `highs`
+    /// (cards by kind, each up to its copies in the game).
+    #[inline]
+    pub fn counts_upto(&mut self, values: &[u8], highs: &[u8]) {
+        if self.bounds.is_some() {
+            for &h in highs.iter().chain(std::iter::repeat(&0)).take(values.len()) {
+                self.record_slow(1, (0.0, f32::from(h)));
+            }
+        }
         let out = self.take(values.len());
         for (o, &v) in out.iter_mut().zip(values) {
             *o = f32::from(v);
@@ -248,6 +317,7 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn values(&mut self, values: impl IntoIterator<Item = f32>) {
         for v in values {
+            self.record(1, self.range);
             self.put(v);
         }
     }
@@ -255,9 +325,15 @@ impl<'a> Writer<'a> {
     /// `n` zeros.
     #[inline]
     pub fn zeros(&mut self, n: usize) {
+        self.record(n, self.range);
         self.take(n).fill(0.0);
     }
 }
+
+/// The range of numbers no encoder stated: wide, so that a forgotten
+/// [`Writer::range`] makes a loose bound, never a wrong one (the bounds test
+/// flags loose ones).
+const UNSTATED: (f32, f32) = (-1.0, 1000.0);
 
 /// The seat `seat` as seen from `viewer`: 0 = the viewer, 1 = the next seat
 /// clockwise, …; a spectator sees absolute seats.
@@ -365,4 +441,15 @@ pub fn layout<G: Observe>(state: &G::State) -> Vec<(String, usize)> {
     w.layout = Some(Vec::new());
     observe::<G>(state, Viewer::Seat(Seat(0)), &mut w);
     w.layout.take().unwrap_or_default()
+}
+
+/// The lower and upper bound of every value of the tensors of `state`'s
+/// game and config, from the rules (the encoders state them beside the
+/// values); the turn counter is bounded by `max_turns + 1`.
+pub fn bounds<G: Observe>(state: &G::State, max_turns: u32) -> (Vec<f32>, Vec<f32>) {
+    let mut w = Writer::counting();
+    w.bounds = Some(Vec::new());
+    w.turn_high = max_turns as f32 + 1.0;
+    observe::<G>(state, Viewer::Seat(Seat(0)), &mut w);
+    w.bounds.take().unwrap_or_default().into_iter().unzip()
 }

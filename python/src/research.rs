@@ -2,8 +2,9 @@
 //! together with its dense action space and observation encoder, behind one
 //! object-safe trait ([`Research`]), created from the CLI's game registry.
 
+use crate::board::{board_tensor, BoardSpec, BoardTensor};
 use crate::dense::{space, DenseGame, Space};
-use crate::obs::{layout, observation, Observe};
+use crate::obs::{bounds, layout, observation, Observe};
 use bots::BotGame;
 use engine::dynamic::invalid_state;
 use engine::{ChanceMode, DynMatch, ErrorInfo, Game, GameEntry, GameRng, Match, Seat, Viewer};
@@ -12,8 +13,8 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// Everything a game needs to be served to Python.
-pub trait Researchable: DenseGame + Observe + BotGame {}
-impl<G: DenseGame + Observe + BotGame> Researchable for G {}
+pub trait Researchable: DenseGame + Observe + BoardTensor + BotGame {}
+impl<G: DenseGame + Observe + BoardTensor + BotGame> Researchable for G {}
 
 /// A malformed-input refusal of this crate (kind `malformed`).
 pub fn malformed(rule: &str, de: impl Into<String>, en: impl Into<String>) -> ErrorInfo {
@@ -122,6 +123,13 @@ pub trait Research: Send + Sync {
     fn observe(&self, viewer: Viewer) -> Vec<f32>;
     /// Block names and offsets of the tensor.
     fn observation_layout(&self) -> Vec<(String, usize)>;
+    /// Lower and upper bound of every value of the tensor (the turn counter
+    /// bounded by `max_turns + 1`).
+    fn observation_bounds(&self, max_turns: u32) -> (Vec<f32>, Vec<f32>);
+    /// The board grid (`None`: the game has no board tensor).
+    fn board_spec(&self) -> Option<Arc<BoardSpec>>;
+    /// The board tensor of a viewer (`None`: the game has none).
+    fn board(&self, viewer: Viewer) -> Option<Vec<f32>>;
     /// A copy (state, RNG, log).
     fn clone_box(&self) -> Box<dyn Research>;
     /// A position the viewer cannot tell apart, hidden parts resampled; a new
@@ -134,12 +142,19 @@ struct Typed<G: Researchable> {
     m: Match<G>,
     config: G::Config,
     space: Arc<Space<G>>,
+    /// The board grid, made when first asked for (most users never do).
+    board: std::sync::OnceLock<Option<Arc<BoardSpec>>>,
 }
 
 impl<G: Researchable> Typed<G> {
     fn new(m: Match<G>, config: G::Config) -> Typed<G> {
         let space = space::<G>(&config, G::players(m.state()));
-        Typed { m, config, space }
+        Typed {
+            m,
+            config,
+            space,
+            board: std::sync::OnceLock::new(),
+        }
     }
 }
 
@@ -200,11 +215,24 @@ impl<G: Researchable> Research for Typed<G> {
     fn observation_layout(&self) -> Vec<(String, usize)> {
         layout::<G>(self.m.state())
     }
+    fn observation_bounds(&self, max_turns: u32) -> (Vec<f32>, Vec<f32>) {
+        bounds::<G>(self.m.state(), max_turns)
+    }
+    fn board_spec(&self) -> Option<Arc<BoardSpec>> {
+        self.board
+            .get_or_init(|| G::board_spec(self.m.state()).map(Arc::new))
+            .clone()
+    }
+    fn board(&self, viewer: Viewer) -> Option<Vec<f32>> {
+        let spec = self.board_spec()?;
+        Some(board_tensor::<G>(&spec, self.m.state(), viewer))
+    }
     fn clone_box(&self) -> Box<dyn Research> {
         Box::new(Typed {
             m: self.m.clone(),
             config: self.config.clone(),
             space: self.space.clone(),
+            board: self.board.clone(),
         })
     }
     fn determinize(&self, viewer: Viewer, seed: u64) -> Result<Box<dyn Research>, ErrorInfo> {

@@ -220,6 +220,94 @@ fn words<const N: usize>(sets: &[&[u64]]) -> [u64; N] {
     out
 }
 
+/// Commodity cards of each kind (`CARDS_PER_COMMODITY` of the C&K rules).
+const COMMODITIES: u8 = 12;
+/// Steps of the barbarian ship's track (`BARBARIAN_STEPS`).
+const BARBARIAN_STEPS: u8 = 7;
+/// Defender of Catan cards (`DEFENDER_CARDS`).
+const DEFENDERS: u8 = 6;
+/// The highest improvement level (`MAX_LEVEL`).
+const MAX_LEVEL: u8 = 5;
+
+/// The largest progress deck (cards of one track).
+fn progress_deck() -> u32 {
+    catan::Track::ALL
+        .iter()
+        .map(|&t| {
+            ProgressCard::ALL
+                .iter()
+                .filter(|c| c.track() == t)
+                .map(|c| u32::from(c.copies()))
+                .sum::<u32>()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Copies of each progress card in the game, in `ProgressCard::ALL` order.
+const PROGRESS_COPIES: [u8; ProgressCard::ALL.len()] = {
+    let mut out = [0; ProgressCard::ALL.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = ProgressCard::ALL[i].copies();
+        i += 1;
+    }
+    out
+};
+
+/// The rules' maxima a CATAN tensor's numbers are bounded by (the bounds of
+/// `Game.observation_bounds`), from the view's rule set and board.
+struct Ranges {
+    /// Resource cards of each kind (the bank when full).
+    bank: u8,
+    /// Development cards of each kind (knight, victory point, road building,
+    /// year of plenty, monopoly); none in Cities & Knights.
+    deck: [u8; 5],
+    /// Cards in one hand: every resource card (and commodity card) at once.
+    hand: u32,
+    /// Points one player can hold: every building, special card and
+    /// victory point card of the rule set (or the goal, if higher).
+    points: u8,
+    /// Defender of Catan cards one player can hold: the rules award one per
+    /// won barbarian attack even when the 6 cards are gone
+    /// (`ck.barbarian.defender`), and a player at the goal wins on their
+    /// turn, so below the goal plus one attack per seat's roll.
+    defenders: u8,
+}
+
+impl Ranges {
+    fn of(v: &View, players: usize) -> Ranges {
+        let five_six = v.board.shape() == catan::Shape::FiveSix;
+        let bank = if five_six { 24 } else { catan::CARDS_PER_RESOURCE };
+        let ck = v.cities_knights.is_some();
+        let deck = match (ck, five_six) {
+            (true, _) => [0; 5],
+            (false, false) => [14, 5, 2, 2, 2],
+            (false, true) => [20, 5, 3, 3, 3],
+        };
+        let hand = 5 * u32::from(bank) + if ck { 3 * u32::from(COMMODITIES) } else { 0 };
+        // Base: 5 settlements + 4 cities (13), Longest Road and Largest Army
+        // (4), 5 victory point cards. C&K: 13, 3 metropolises (6), Longest
+        // Road (2), the merchant (1), 6 defenders, Printer and Constitution.
+        let phys = if ck { 13 + 6 + 2 + 1 + DEFENDERS + 2 } else { 13 + 4 + 5 };
+        Ranges {
+            bank,
+            deck,
+            hand,
+            // Points past the goal: up to one defender per other seat's roll
+            // before the own turn, and one action's gain in it.
+            points: phys.max(v.victory_points.saturating_add(players as u8 + 2)),
+            defenders: v.victory_points.saturating_add(players as u8),
+        }
+    }
+
+    /// Development cards by kind, each bounded by its copies.
+    #[inline]
+    fn dev(&self, w: &mut Writer, counts: &[u8]) {
+        w.counts_upto(counts, &self.deck);
+    }
+}
+
 fn seat_hot(w: &mut Writer, v: &View, seat: Option<engine::Seat>, players: usize) {
     w.one_hot(seat.map(|s| relative(v.viewer, s, players)), players);
 }
@@ -228,19 +316,24 @@ impl<P: Part> Observe for CatanGame<P> {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         let t = v.board.topology();
         let (nodes, edges, hexes) = (t.node_count(), t.edge_count(), t.hex_count());
+        let r = Ranges::of(v, players);
         w.block(|| format!("phase (one-hot by JSON tag: {}, other)", PHASES.join(", ")));
         w.one_hot(Some(tag_index(v.phase.name(), PHASES)), PHASES.len() + 1);
         w.block(|| "current seat, start player (one-hot each, relative)".into());
         seat_hot(w, v, Some(v.current), players);
         seat_hot(w, v, Some(v.start_player), players);
         w.block(|| "turn, points to win, development cards in the deck, development card played this turn".into());
-        w.num(v.turn);
+        w.turn(v.turn);
+        w.range(0, v.victory_points);
         w.num(v.victory_points);
+        w.range(0, r.deck.iter().sum::<u8>());
         w.num(v.deck_size);
         w.flag(v.dev_played);
         w.block(|| "bank (brick, lumber, wool, grain, ore)".into());
+        w.range(0, r.bank);
         w.counts(&v.bank.0);
         w.block(|| "last roll: red die, yellow die (0 = none)".into());
+        w.range(0, 6);
         w.num(v.last_roll.map_or(0, |d| d.red));
         w.num(v.last_roll.map_or(0, |d| d.yellow));
         w.block(|| "longest road, largest army holder (one-hot each, relative)".into());
@@ -291,41 +384,54 @@ impl<P: Part> Observe for CatanGame<P> {
                 w.words(&roads.0, edges);
             });
             w.block(|| format!("player +{k}: road length, cards in hand, development cards (unplayed, bought this turn), public points, played development cards (5)"));
+            w.range(0, catan::ROAD_LIMIT);
             w.num(p.road_length);
+            w.range(0, r.hand);
             w.num(p.resource_count);
+            w.range(0, r.deck.iter().sum::<u8>());
             w.num(p.dev_card_count);
             w.num(p.new_dev_card_count);
+            w.range(0, r.points);
             w.num(p.public_points);
-            w.counts(&p.played.0);
+            r.dev(w, &p.played.0);
             w.block(|| format!("player +{k}: hand known, hand (5), development cards (5), bought this turn (5), victory point cards, points (0 unless known)"));
             w.flag(p.hand.is_some());
+            w.range(0, r.bank);
             w.counts(&p.hand.map_or([0; 5], |h| h.0));
-            w.counts(&p.dev_cards.map_or([0; 5], |d| d.0));
-            w.counts(&p.new_dev_cards.map_or([0; 5], |d| d.0));
+            r.dev(w, &p.dev_cards.map_or([0; 5], |d| d.0));
+            r.dev(w, &p.new_dev_cards.map_or([0; 5], |d| d.0));
+            w.range(0, r.deck[1]);
             w.num(p.victory_point_cards.unwrap_or(0));
+            w.range(0, r.points);
             w.num(p.points.unwrap_or(0));
         }
         let Some(ck) = &v.cities_knights else { return };
         w.block(|| {
             "C&K: commodities in the bank (paper, cloth, coin), barbarians, robber awake, defenders left".into()
         });
+        w.range(0, COMMODITIES);
         w.counts(&ck.bank.0);
+        w.range(0, BARBARIAN_STEPS);
         w.num(ck.barbarians);
         w.flag(ck.robber_awake);
+        w.range(0, DEFENDERS);
         w.num(ck.defenders_left);
         for t in 0..3 {
             w.block(|| format!("C&K: metropolis of track {t}: holder (one-hot, relative), city (node, -1 = none)"));
             let m = ck.metropolises.get(t).copied().flatten();
             seat_hot(w, v, m.map(|m| m.seat), players);
+            w.range(-1, nodes.saturating_sub(1) as u32);
             w.num(m.map_or(-1.0, |m| m.node.index() as f64));
         }
         w.block(|| "C&K: merchant holder (one-hot, relative), merchant hex (-1 = none)".into());
         seat_hot(w, v, ck.merchant.map(|m| m.seat), players);
+        w.range(-1, hexes.saturating_sub(1) as u32);
         w.num(ck.merchant.map_or(-1.0, |m| m.hex.index() as f64));
         w.block(|| {
             "C&K: progress cards on top of / under each deck (3 + 3), last event die (ship, trade, politics, science)"
                 .into()
         });
+        w.range(0, progress_deck());
         w.values(ck.deck_top.iter().chain(&ck.deck_under).map(|&n| n as f32));
         w.one_hot(
             ck.last_event
@@ -337,6 +443,7 @@ impl<P: Part> Observe for CatanGame<P> {
             let Some(p) = ck.players.get(seat) else { continue };
             w.block(|| format!("C&K player +{k}: commodities known, commodities (3)"));
             w.flag(p.commodities.is_some());
+            w.range(0, COMMODITIES);
             w.counts(&p.commodities.map_or([0; 3], |c| c.0));
             let sets = [
                 p.knights,
@@ -368,16 +475,19 @@ impl<P: Part> Observe for CatanGame<P> {
                 w.bits(squires, hexes);
             });
             w.block(|| format!("C&K player +{k}: improvement levels (3), progress cards per deck (3), defenders"));
+            w.range(0, MAX_LEVEL);
             w.counts(&p.levels);
+            w.range(0, catan::PROGRESS_HAND_LIMIT + 1);
             w.values(p.progress_count.iter().map(|&n| n as f32));
+            w.range(0, r.defenders);
             w.num(p.defenders);
             w.block(|| format!("C&K player +{k}: progress cards known, progress cards ({kinds}), revealed victory point cards ({kinds})"));
             w.flag(p.progress.is_some());
             match &p.progress {
-                Some(c) => w.counts(&c.0),
-                None => w.zeros(kinds),
+                Some(c) => w.counts_upto(&c.0, &PROGRESS_COPIES),
+                None => w.counts_upto(&[0; ProgressCard::ALL.len()], &PROGRESS_COPIES),
             }
-            w.counts(&p.vp_cards.0);
+            w.counts_upto(&p.vp_cards.0, &PROGRESS_COPIES);
         }
     }
 }

@@ -55,20 +55,27 @@ fn phase_index(p: &Phase) -> usize {
 impl Observe for CatanJunior {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         let board = Board::get(v.edition, v.side);
+        let data = v.edition.data();
+        let tiles = data.tiles_per_good;
         w.block(|| "phase (one-hot: roll, main, move_klau, draw_coco, free_build, offer, over, offer_draft)".into());
         w.one_hot(Some(phase_index(&v.phase)), 8);
         w.block(|| "offer being drafted or pending: to (one-hot, relative), gives (5), asks (5)".into());
         match v.phase {
             Phase::Offer { to, give, get } | Phase::OfferDraft { to, give, get } => {
                 w.one_hot(Some(relative(v.viewer, to, players)), players);
+                w.range(0, tiles);
                 w.counts(&give.0);
                 w.counts(&get.0);
             }
-            _ => w.zeros(players + 10),
+            _ => {
+                w.one_hot(None, players);
+                w.range(0, tiles);
+                w.zeros(10);
+            }
         }
         w.block(|| "captain (one-hot, relative), turn, die roll (one-hot 0-6), ring traded this turn".into());
         w.one_hot(Some(relative(v.viewer, v.captain, players)), players);
-        w.num(v.turn);
+        w.turn(v.turn);
         w.one_hot(Some(usize::from(v.roll)), 7);
         w.flag(v.ring_traded);
         w.block(|| format!("Käpt'n Klau's island (one-hot: islands A…, castle last of {ISLANDS})"));
@@ -81,8 +88,10 @@ impl Observe for CatanJunior {
             ISLANDS,
         );
         w.block(|| "supply (wood, wool, pineapple, sabre, gold), rings (5), Coco cards in the deck".into());
+        w.range(0, tiles);
         w.counts(&v.supply.0);
         w.counts(&v.rings.0);
+        w.range(0, data.deck.iter().map(|&n| u32::from(n)).sum::<u32>());
         w.num(v.deck_size);
         w.block(|| "Käpt'n Klau's castle holder (one-hot, relative)".into());
         w.one_hot(v.castle.map(|s| relative(v.viewer, s, players)), players);
@@ -91,14 +100,18 @@ impl Observe for CatanJunior {
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.seats.get(seat) else { continue };
             w.block(|| format!("player +{k}: hand (5), Coco cards (move_klau, free_build, wood_pineapple, wool_sabre), lairs left, ships left"));
+            w.range(0, tiles);
             w.counts(&p.hand.0);
-            w.counts(&[
+            let cards = [
                 p.cards.move_klau,
                 p.cards.free_build,
                 p.cards.wood_pineapple,
                 p.cards.wool_sabre,
-            ]);
+            ];
+            w.counts_upto(&cards, &data.deck);
+            w.range(0, data.lairs_per_colour);
             w.num(p.lairs_left);
+            w.range(0, data.ships_per_colour);
             w.num(p.ships_left);
             w.block(|| {
                 format!("player +{k}: lairs ({sites} sites by printed number), ships ({routes} routes in board order)")

@@ -3,7 +3,7 @@
 use crate::dense::{ints, names, Candidates, DenseGame};
 use crate::obs::{relative, seats_from, Observe, Writer};
 use serde_json::{json, Value};
-use splendor::data::{CARDS, CARD_COUNT, NOBLES, NOBLE_COUNT};
+use splendor::data::{gem_supply, CARDS, CARD_COUNT, GOLD_INDEX, GOLD_SUPPLY, LEVEL_SIZE, NOBLES, NOBLE_COUNT};
 use splendor::{CardId, Phase, Splendor, View};
 
 const GEMS: [&str; 5] = ["white", "blue", "green", "red", "black"];
@@ -52,18 +52,25 @@ impl DenseGame for Splendor {
 /// Level, bonus colour, points and cost of a card (13 values; all 0 for none).
 fn card(w: &mut Writer, card: Option<CardId>) {
     w.flag(card.is_some());
-    match card.and_then(|c| CARDS.get(usize::from(c.get()))) {
-        Some(d) => {
-            w.num(d.level);
-            w.one_hot(Some(d.bonus.index()), 5);
-            w.num(d.points);
-            w.counts(&d.cost);
-        }
-        None => w.zeros(12),
-    }
+    let d = card.and_then(|c| CARDS.get(usize::from(c.get())));
+    w.range(0, 3);
+    w.num(d.map_or(0, |d| d.level));
+    w.one_hot(d.map(|d| d.bonus.index()), 5);
+    w.range(0, MAX_CARD_POINTS);
+    w.num(d.map_or(0, |d| d.points));
+    w.range(0, MAX_COST);
+    w.counts(&d.map_or([0; 5], |d| d.cost));
 }
 
 const PHASES: usize = 7;
+
+/// The most points a card is worth.
+const MAX_CARD_POINTS: u8 = 5;
+/// The most gems of one colour a card costs.
+const MAX_COST: u8 = 7;
+/// The most points a player can hold: 14 before a last turn, then a 5-point
+/// card and a noble (3) in it (one noble per turn).
+const MAX_POINTS: u8 = 22;
 
 fn phase_index(p: &Phase) -> usize {
     match p {
@@ -77,6 +84,24 @@ fn phase_index(p: &Phase) -> usize {
     }
 }
 
+/// Nobles on the table: one more than the players, at most 5.
+const NOBLES_IN_PLAY: u8 = 5;
+
+/// Tokens by colour (white … black, gold), each bounded by its supply.
+fn bank(w: &mut Writer, tokens: &[u8], players: usize) {
+    for (i, &n) in tokens.iter().enumerate() {
+        w.range(
+            0,
+            if i == GOLD_INDEX {
+                GOLD_SUPPLY
+            } else {
+                gem_supply(players)
+            },
+        );
+        w.num(n);
+    }
+}
+
 impl Observe for Splendor {
     fn encode(v: &View, players: usize, w: &mut Writer) {
         w.block(|| "phase (one-hot: setup, action, refill, deck_draw, return_tokens, choose_noble, over)".into());
@@ -84,12 +109,16 @@ impl Observe for Splendor {
         w.block(|| "current seat (one-hot, relative)".into());
         w.one_hot(Some(relative(v.viewer, v.current, players)), players);
         w.block(|| "turn, passes this round".into());
-        w.num(v.turn);
+        w.turn(v.turn);
+        w.range(0, players as u32);
         w.num(v.round_passes);
         w.block(|| "bank tokens (white, blue, green, red, black, gold)".into());
-        w.counts(&v.bank.0);
+        bank(w, &v.bank.0, players);
         w.block(|| "cards left per deck (levels 1-3)".into());
-        w.counts(&v.decks);
+        for (&n, &size) in v.decks.iter().zip(&LEVEL_SIZE) {
+            w.range(0, size);
+            w.num(n);
+        }
         for (l, row) in v.market.iter().enumerate() {
             for (s, slot) in row.iter().enumerate() {
                 w.block(|| {
@@ -106,18 +135,28 @@ impl Observe for Splendor {
             match v.nobles.get(i).and_then(|n| NOBLES.get(usize::from(n.get()))) {
                 Some(n) => {
                     w.flag(true);
+                    w.range(0, 4);
                     w.counts(&n.requires);
                 }
-                None => w.zeros(6),
+                None => {
+                    w.flag(false);
+                    w.range(0, 4);
+                    w.zeros(5);
+                }
             }
         }
         for (k, seat) in seats_from(v.viewer, players).enumerate() {
             let Some(p) = v.players.get(seat) else { continue };
             w.block(|| format!("player +{k}: tokens (6), bonuses (5), points, cards bought, nobles"));
-            w.counts(&p.tokens.0);
+            bank(w, &p.tokens.0, players);
+            // Bonuses: the cards of one colour (18 of the 90).
+            w.range(0, 18);
             w.counts(&p.bonuses.0);
+            w.range(0, MAX_POINTS);
             w.num(p.points);
+            w.range(0, CARD_COUNT as u32);
             w.num(p.purchased.len() as u32);
+            w.range(0, NOBLES_IN_PLAY);
             w.num(p.nobles.len() as u32);
             for r in 0..3 {
                 w.block(|| format!("player +{k} reserve {r}: face-down and unseen, then the card (13)"));

@@ -5,12 +5,16 @@
 //! [`Pool`] made with the env; the GIL is released by the caller around
 //! [`VecDyn::step`].
 
+use crate::board::BoardSpec;
 use crate::core::{Core, Scratch, StepEnd};
 use crate::obs::Memo;
 use crate::pool::Pool;
 use crate::research::Researchable;
 use engine::{ErrorInfo, Seat};
 use serde_json::Value;
+use slices::Slices;
+
+mod slices;
 
 /// One of the arrays: name, address, shape, numpy type string, read-only.
 pub type Buffer = (&'static str, usize, Vec<usize>, &'static str, bool);
@@ -21,6 +25,8 @@ pub trait VecDyn: Send {
     fn num_actions(&self) -> usize;
     /// Length of one observation.
     fn obs_len(&self) -> usize;
+    /// Bounds of the observation's values (`Research::observation_bounds`).
+    fn obs_bounds(&self) -> (Vec<f32>, Vec<f32>);
     /// The arrays.
     fn buffers(&mut self) -> Vec<Buffer>;
     /// Starts every game afresh from `seed`.
@@ -108,6 +114,11 @@ pub struct VecCore<G: Researchable> {
     /// What each row of `obs` holds (see [`Memo`]): the rows are written
     /// only by [`Lane::publish`], each through its own memo.
     memos: Vec<Memo>,
+    /// The board grid, when the batch writes board tensors (`board`).
+    spec: Option<std::sync::Arc<BoardSpec>>,
+    /// Each game's board tensor (empty without `spec`).
+    board: Vec<f32>,
+    max_turns: u32,
     mask: Vec<u8>,
     set: Vec<Vec<u32>>,
     rewards: Vec<f32>,
@@ -140,6 +151,9 @@ struct Lane<'a, G: Researchable> {
     core: &'a mut Core<G>,
     obs: &'a mut [f32],
     memo: &'a mut Memo,
+    /// The game's board tensor row (empty without board tensors).
+    board: &'a mut [f32],
+    spec: Option<&'a BoardSpec>,
     mask: &'a mut [u8],
     set: &'a mut Vec<u32>,
     rewards: &'a mut [f32],
@@ -164,6 +178,9 @@ impl<G: Researchable> Lane<'_, G> {
         let view = Seat(u8::try_from(*self.last_seat).unwrap_or(0));
         if self.observe {
             self.core.write_obs(seat.unwrap_or(view), self.obs, self.memo);
+        }
+        if let Some(spec) = self.spec {
+            self.core.write_board(spec, seat.unwrap_or(view), self.board);
         }
         self.core.write_mask(seat, self.mask, self.set, s);
         *self.terminated = u8::from(end.terminated);
@@ -201,7 +218,9 @@ impl<G: Researchable> Lane<'_, G> {
 
 impl<G: Researchable> VecCore<G> {
     /// `num_envs` games; `bots[i]` plays seat `i` in every game (`None` = agent);
-    /// without `observe` the observation array is left at 0 (masks only).
+    /// without `observe` the observation array is left at 0 (masks only);
+    /// with `board`, each game's board tensor is written beside it (refused
+    /// for a game without one).
     #[allow(clippy::too_many_arguments)] // the Python constructor's keywords, one to one
     pub fn new(
         options: &Value,
@@ -214,6 +233,7 @@ impl<G: Researchable> VecCore<G> {
         max_turns: u32,
         max_steps: u64,
         observe: bool,
+        board: bool,
     ) -> Result<VecCore<G>, ErrorInfo> {
         let mut cores = Vec::with_capacity(num_envs.min(1 << 16));
         for i in 0..num_envs {
@@ -233,7 +253,16 @@ impl<G: Researchable> VecCore<G> {
             _ => 0,
         };
         let n_actions = cores.first().map_or(0, |c| c.space.len());
+        let spec = match cores.first() {
+            Some(c) if board => Some(std::sync::Arc::new(
+                G::board_spec(c.state()).ok_or_else(|| crate::board::no_board(G::ID))?,
+            )),
+            _ => None,
+        };
         let mut v = VecCore {
+            board: vec![0.0; spec.as_ref().map_or(0, |s| num_envs * s.len())],
+            spec,
+            max_turns: max_turns.max(1),
             obs_len,
             players,
             autoreset,
@@ -272,6 +301,8 @@ impl<G: Researchable> VecCore<G> {
             cores: &mut self.cores,
             obs: &mut self.obs,
             memos: &mut self.memos,
+            spec: self.spec.as_deref(),
+            board: &mut self.board,
             mask: &mut self.mask,
             set: &mut self.set,
             rewards: &mut self.rewards,
@@ -360,188 +391,6 @@ impl<G: Researchable> VecCore<G> {
     }
 }
 
-/// The arrays of the games `first..first + cores.len()`.
-struct Slices<'a, G: Researchable> {
-    first: usize,
-    obs_len: usize,
-    n_actions: usize,
-    players: usize,
-    observe: bool,
-    cores: &'a mut [Core<G>],
-    obs: &'a mut [f32],
-    memos: &'a mut [Memo],
-    mask: &'a mut [u8],
-    set: &'a mut [Vec<u32>],
-    rewards: &'a mut [f32],
-    to_act: &'a mut [i32],
-    last_seat: &'a mut [i32],
-    terminated: &'a mut [u8],
-    truncated: &'a mut [u8],
-    actions: &'a [i64],
-    episodes: &'a mut [u64],
-    lengths: &'a mut [u32],
-}
-
-impl<G: Researchable> Default for Slices<'_, G> {
-    fn default() -> Self {
-        Slices {
-            first: 0,
-            obs_len: 1,
-            n_actions: 1,
-            players: 1,
-            observe: false,
-            cores: &mut [],
-            obs: &mut [],
-            memos: &mut [],
-            mask: &mut [],
-            set: &mut [],
-            rewards: &mut [],
-            to_act: &mut [],
-            last_seat: &mut [],
-            terminated: &mut [],
-            truncated: &mut [],
-            actions: &[],
-            episodes: &mut [],
-            lengths: &mut [],
-        }
-    }
-}
-
-/// `v` split after `k` items of `per` elements each (all of it if shorter).
-fn cut<T>(v: &mut [T], k: usize, per: usize) -> (&mut [T], &mut [T]) {
-    v.split_at_mut(k.saturating_mul(per).min(v.len()))
-}
-
-impl<'a, G: Researchable> Slices<'a, G> {
-    /// The first `k` games and the rest.
-    fn split_at(self, k: usize) -> (Self, Self) {
-        let Slices {
-            first,
-            obs_len,
-            n_actions,
-            players,
-            observe,
-            cores,
-            obs,
-            memos,
-            mask,
-            set,
-            rewards,
-            to_act,
-            last_seat,
-            terminated,
-            truncated,
-            actions,
-            episodes,
-            lengths,
-        } = self;
-        let k = k.min(cores.len());
-        let (cores, cores2) = cores.split_at_mut(k);
-        let (obs, obs2) = cut(obs, k, obs_len);
-        let (memos, memos2) = cut(memos, k, 1);
-        let (mask, mask2) = cut(mask, k, n_actions);
-        let (set, set2) = cut(set, k, 1);
-        let (rewards, rewards2) = cut(rewards, k, players);
-        let (to_act, to_act2) = cut(to_act, k, 1);
-        let (last_seat, last_seat2) = cut(last_seat, k, 1);
-        let (terminated, terminated2) = cut(terminated, k, 1);
-        let (truncated, truncated2) = cut(truncated, k, 1);
-        let (actions, actions2) = actions.split_at(k.min(actions.len()));
-        let (episodes, episodes2) = cut(episodes, k, 1);
-        let (lengths, lengths2) = cut(lengths, k, 1);
-        (
-            Slices {
-                first,
-                obs_len,
-                n_actions,
-                players,
-                observe,
-                cores,
-                obs,
-                memos,
-                mask,
-                set,
-                rewards,
-                to_act,
-                last_seat,
-                terminated,
-                truncated,
-                actions,
-                episodes,
-                lengths,
-            },
-            Slices {
-                first: first + k,
-                obs_len,
-                n_actions,
-                players,
-                observe,
-                cores: cores2,
-                obs: obs2,
-                memos: memos2,
-                mask: mask2,
-                set: set2,
-                rewards: rewards2,
-                to_act: to_act2,
-                last_seat: last_seat2,
-                terminated: terminated2,
-                truncated: truncated2,
-                actions: actions2,
-                episodes: episodes2,
-                lengths: lengths2,
-            },
-        )
-    }
-
-    /// One [`Lane`] per game.
-    fn lanes(self) -> impl Iterator<Item = Lane<'a, G>> {
-        let observe = self.observe;
-        self.cores
-            .iter_mut()
-            .zip(self.obs.chunks_mut(self.obs_len).zip(self.memos.iter_mut()))
-            .zip(self.mask.chunks_mut(self.n_actions))
-            .zip(self.set.iter_mut())
-            .zip(self.rewards.chunks_mut(self.players))
-            .zip(self.to_act.iter_mut())
-            .zip(self.last_seat.iter_mut())
-            .zip(self.terminated.iter_mut())
-            .zip(self.truncated.iter_mut())
-            .zip(self.actions.iter())
-            .zip(self.episodes.iter_mut())
-            .zip(self.lengths.iter_mut())
-            .map(
-                move |(
-                    (
-                        (
-                            (
-                                (((((((core, (obs, memo)), mask), set), rewards), to_act), last_seat), terminated),
-                                truncated,
-                            ),
-                            action,
-                        ),
-                        episode,
-                    ),
-                    length,
-                )| Lane {
-                    core,
-                    obs,
-                    memo,
-                    mask,
-                    set,
-                    rewards,
-                    to_act,
-                    last_seat,
-                    terminated,
-                    truncated,
-                    action: *action,
-                    observe,
-                    episode,
-                    length,
-                },
-            )
-    }
-}
-
 impl<G: Researchable> VecDyn for VecCore<G> {
     fn num_actions(&self) -> usize {
         self.cores.first().map_or(0, |c| c.space.len())
@@ -549,9 +398,24 @@ impl<G: Researchable> VecDyn for VecCore<G> {
     fn obs_len(&self) -> usize {
         self.obs_len
     }
+    fn obs_bounds(&self) -> (Vec<f32>, Vec<f32>) {
+        match self.cores.first() {
+            Some(c) => crate::obs::bounds::<G>(c.state(), self.max_turns),
+            None => (Vec::new(), Vec::new()),
+        }
+    }
     fn buffers(&mut self) -> Vec<Buffer> {
         let n = self.cores.len();
-        vec![
+        let board = self.spec.as_ref().map(|s| {
+            (
+                "board",
+                self.board.as_mut_ptr() as usize,
+                vec![n, s.channels.len(), s.height, s.width],
+                "<f4",
+                true,
+            )
+        });
+        let mut out = vec![
             (
                 "obs",
                 self.obs.as_mut_ptr() as usize,
@@ -584,7 +448,9 @@ impl<G: Researchable> VecDyn for VecCore<G> {
             ("truncated", self.truncated.as_mut_ptr() as usize, vec![n], "|b1", true),
             ("actions", self.actions.as_mut_ptr() as usize, vec![n], "<i8", false),
             ("lengths", self.lengths.as_mut_ptr() as usize, vec![n], "<u4", true),
-        ]
+        ];
+        out.extend(board);
+        out
     }
     fn reset(&mut self, seed: u64) {
         self.seed = seed;
