@@ -238,6 +238,31 @@ class Game:
         """A game ``seat`` cannot tell apart from this one, every secret hidden from it resampled from ``seed``."""
         return Game._wrap(self._g.determinize(None if seat is None else _seat(seat), _seed(seed)), self._chance)
 
+    def analyze(self, seat: int, playouts: Optional[int] = None, ms: Optional[int] = None, top: int = 0,
+                threads: int = 1, seed: int = 0) -> dict:
+        """Each legal action of ``seat`` with its chance to win after it, from the search in ``seat``'s
+        information set (the others' hidden cards are sampled, never read).
+
+        Budget: ``playouts`` (default 2,000, at most 100,000) or ``ms`` (at most 30,000; wins over
+        ``playouts``); ``top`` keeps the best k (0: all); ``threads`` 0 uses every core. Returns the
+        referee's ``analyze`` answer: ``seat``, ``playouts``, ``millis`` and ``actions``, best first,
+        each with ``action`` (the JSON of :meth:`legal_actions`), ``index`` (its place there),
+        ``space_index`` (its index in the dense action space), ``visits``, ``win``, ``low``–``high``
+        (the 95 % interval) and ``line`` (the expected line of play: ``{"seat", "action"}`` steps).
+        A seat not to act, a finished game or a budget over the maxima raise :class:`Refused`.
+        """
+        def count(name: str, v: Any) -> Optional[int]:
+            if v is None:
+                return None
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise malformed("engine.analyze_budget", f"{name} muss eine ganze Zahl ≥ 0 sein, nicht {v!r}.",
+                                f"{name} must be a whole number ≥ 0, not {v!r}.")
+            return min(int(v), 1 << 63)
+        playouts_, ms_ = count("playouts", playouts), count("ms", ms)
+        top_, threads_ = count("top", top) or 0, count("threads", threads) or 0
+        return json.loads(self._g.analyze_json(_seat(seat), playouts_, ms_, min(top_, 1 << 20),
+                                               min(threads_, 1024), _seed(seed)))
+
     # The dense action space.
     @property
     def num_distinct_actions(self) -> int:

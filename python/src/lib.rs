@@ -255,6 +255,29 @@ impl NativeGame {
         let inner = self.inner.determinize(viewer(viewer_)?, seed).map_err(refused)?;
         Ok(NativeGame { inner })
     }
+
+    /// `Game.analyze`: the search runs without the GIL. (Python's keyword
+    /// arguments, one per budget knob.)
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (seat_, playouts, ms, top, threads, seed))]
+    fn analyze_json(
+        &self,
+        py: Python<'_>,
+        seat_: i64,
+        playouts: Option<u64>,
+        ms: Option<u64>,
+        top: usize,
+        threads: usize,
+        seed: u64,
+    ) -> PyResult<String> {
+        let budget = bots::analysis::budget(playouts, ms).map_err(|e| refused(e.info()))?;
+        let s = seat(seat_)?;
+        let inner = &self.inner;
+        let found = py
+            .allow_threads(|| inner.analyze(s, budget, threads, top, seed))
+            .map_err(refused)?;
+        Ok(text(&found))
+    }
 }
 
 /// A batch of games stepped in one call (wrapped by `spielleiter.VectorEnv`).

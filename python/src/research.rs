@@ -5,9 +5,10 @@
 use crate::board::{board_tensor, BoardSpec, BoardTensor};
 use crate::dense::{space, DenseGame, Space};
 use crate::obs::{bounds, layout, observation, Observe};
+use bots::mcts::Budget;
 use bots::BotGame;
 use engine::dynamic::invalid_state;
-use engine::{ChanceMode, DynMatch, ErrorInfo, Game, GameEntry, GameRng, Match, Seat, Viewer};
+use engine::{ChanceMode, DynMatch, ErrorInfo, Game, GameEntry, GameRng, Match, Seat, ToAct, Viewer};
 use rand::SeedableRng;
 use serde_json::Value;
 use std::sync::Arc;
@@ -135,6 +136,10 @@ pub trait Research: Send + Sync {
     /// A position the viewer cannot tell apart, hidden parts resampled; a new
     /// match starting there.
     fn determinize(&self, viewer: Viewer, seed: u64) -> Result<Box<dyn Research>, ErrorInfo>;
+    /// Each legal action of `seat` with the seat's chance to win after it,
+    /// from the search in the seat's information set (`bots::analysis`), as
+    /// the referee's `analyze` answers, each row with its dense `space_index`.
+    fn analyze(&self, seat: Seat, budget: Budget, threads: usize, top: usize, seed: u64) -> Result<Value, ErrorInfo>;
 }
 
 /// A typed match and its space.
@@ -245,6 +250,31 @@ impl<G: Researchable> Research for Typed<G> {
         let state = G::determinize(self.m.state(), viewer, &mut rng);
         let m = Match::<G>::load(state, seed, self.m.mode()).map_err(invalid_state)?;
         Ok(Box::new(Typed::new(m, self.config.clone())))
+    }
+    fn analyze(&self, seat: Seat, budget: Budget, threads: usize, top: usize, seed: u64) -> Result<Value, ErrorInfo> {
+        let state = self.m.state();
+        if seat.index() >= G::players(state) {
+            return Err(engine::Rejection::<G::Error>::NoSuchSeat { seat }.info());
+        }
+        match G::to_act(state) {
+            ToAct::Over => return Err(engine::Rejection::<G::Error>::GameOver.info()),
+            ToAct::Seats(seats) if seats.contains(seat) => {}
+            _ => return Err(engine::Rejection::<G::Error>::NotYourTurn { seat }.info()),
+        }
+        let legal = self.m.legal_actions(seat);
+        let mut rng = GameRng::seed_from_u64(seed);
+        let found = bots::analysis::analyze::<G>(state, seat, &legal, budget, threads, top, &mut rng);
+        let json: Vec<Value> = legal
+            .iter()
+            .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
+            .collect();
+        let mut out = found.to_json(&json);
+        if let Some(rows) = out["actions"].as_array_mut() {
+            for (row, a) in rows.iter_mut().zip(&found.actions) {
+                row["space_index"] = legal.get(a.index).and_then(|x| self.space.of(x)).into();
+            }
+        }
+        Ok(out)
     }
 }
 

@@ -12,8 +12,9 @@
 
 use crate::heuristic::BotGame;
 use crate::mcts::{Budget, MctsBot, MctsConfig};
-use engine::{GameRng, Seat};
+use engine::{ErrorInfo, GameRng, Seat};
 use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
 /// The largest playout budget an analysis takes: about 20 s of one core in
 /// a CATAN position; more is refused rather than queued.
@@ -69,6 +70,27 @@ pub enum BudgetError {
     /// A budget of nothing.
     #[error("a budget of 0 searches nothing")]
     Zero,
+}
+
+impl BudgetError {
+    /// The refusal every interface gives (`engine.analyze_budget`).
+    pub fn info(&self) -> ErrorInfo {
+        let (de, en) = match *self {
+            BudgetError::Playouts(n) => (
+                format!("Höchstens {MAX_PLAYOUTS} Playouts pro Analyse, verlangt: {n}."),
+                format!("At most {MAX_PLAYOUTS} playouts per analysis, asked for {n}."),
+            ),
+            BudgetError::Millis(ms) => (
+                format!("Höchstens {MAX_MILLIS} ms pro Analyse, verlangt: {ms}."),
+                format!("At most {MAX_MILLIS} ms per analysis, asked for {ms}."),
+            ),
+            BudgetError::Zero => (
+                "Ein Budget von 0 durchsucht nichts.".to_string(),
+                "A budget of 0 searches nothing.".to_string(),
+            ),
+        };
+        ErrorInfo::new("bad_budget", "engine.analyze_budget", de, en)
+    }
 }
 
 /// The search budget of a request: `ms` if given, else `playouts`, else
@@ -132,6 +154,41 @@ pub fn analyze<G: BotGame>(
         playouts: stats.playouts,
         millis: (stats.seconds * 1000.0).round() as u64,
         actions,
+    }
+}
+
+impl<A: Serialize> Analysis<A> {
+    /// The analysis as every interface answers it (referee, CLI, Python,
+    /// MCP): each row's `action` as `legal` (the JSON the analysis was asked
+    /// with) has it, its `index` there, `visits`, `win`, `low`, `high` and the
+    /// expected `line` as `{seat, action}` steps.
+    pub fn to_json(&self, legal: &[Value]) -> Value {
+        let rows: Vec<Value> = self
+            .actions
+            .iter()
+            .map(|a| {
+                let line: Vec<Value> = a
+                    .line
+                    .iter()
+                    .map(|(s, act)| json!({"seat": s.0, "action": act}))
+                    .collect();
+                json!({
+                    "action": legal.get(a.index).cloned().unwrap_or(Value::Null),
+                    "index": a.index,
+                    "visits": a.visits,
+                    "win": a.win,
+                    "low": a.low,
+                    "high": a.high,
+                    "line": line,
+                })
+            })
+            .collect();
+        json!({
+            "seat": self.seat.0,
+            "playouts": self.playouts,
+            "millis": self.millis,
+            "actions": rows,
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 
 use crate::registry;
 use crate::seat_bot::{decode_state, BotError};
-use bots::analysis::{self, BudgetError};
+use bots::analysis;
 use bots::BotGame;
 use engine::{ChanceMode, ErrorInfo, GameRng, Seat, ToAct};
 use serde_json::{json, Value};
@@ -31,35 +31,10 @@ pub struct Request {
     pub seed: u64,
 }
 
-/// The refusal of a budget over the documented maxima (`engine.analyze_budget`).
-pub fn budget_error(e: BudgetError) -> ErrorInfo {
-    let (de, en) = match e {
-        BudgetError::Playouts(n) => (
-            format!(
-                "Höchstens {} Playouts pro Analyse, verlangt: {n}.",
-                analysis::MAX_PLAYOUTS
-            ),
-            format!(
-                "At most {} playouts per analysis, asked for {n}.",
-                analysis::MAX_PLAYOUTS
-            ),
-        ),
-        BudgetError::Millis(ms) => (
-            format!("Höchstens {} ms pro Analyse, verlangt: {ms}.", analysis::MAX_MILLIS),
-            format!("At most {} ms per analysis, asked for {ms}.", analysis::MAX_MILLIS),
-        ),
-        BudgetError::Zero => (
-            "Ein Budget von 0 durchsucht nichts.".to_string(),
-            "A budget of 0 searches nothing.".to_string(),
-        ),
-    };
-    ErrorInfo::new("bad_budget", "engine.analyze_budget", de, en)
-}
-
 /// Analyses the decision of `seat` of the game `game` in `state` (JSON, bare
 /// or in its envelope) among `legal` (the seat's legal actions as JSON).
 pub fn analyze_json(game: &str, state: &Value, seat: Seat, legal: &[Value], req: Request) -> Result<Value, ErrorInfo> {
-    let budget = analysis::budget(req.playouts, req.ms).map_err(budget_error)?;
+    let budget = analysis::budget(req.playouts, req.ms).map_err(|e| e.info())?;
     crate::with_game!(game, registry::Pick::State(state), G => typed::<G>(state, seat, legal, budget, req))
         .map_err(|_| BotError::UnknownGame(game.to_string()).info())?
         .map_err(|e| e.info())
@@ -89,27 +64,7 @@ fn typed<G: BotGame>(
         analysis::analyze::<G>(&state, seat, &actions, budget, threads, top, &mut rng)
     }))
     .map_err(|_| BotError::Failed("the analysis panicked".into()))?;
-    let rows: Vec<Value> = found
-        .actions
-        .iter()
-        .map(|a| {
-            json!({
-                "action": legal.get(a.index).cloned().unwrap_or(Value::Null),
-                "index": a.index,
-                "visits": a.visits,
-                "win": a.win,
-                "low": a.low,
-                "high": a.high,
-                "line": a.line.iter().map(|(s, act)| json!({"seat": s.0, "action": act})).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    Ok(json!({
-        "seat": seat.0,
-        "playouts": found.playouts,
-        "millis": found.millis,
-        "actions": rows,
-    }))
+    Ok(found.to_json(legal))
 }
 
 /// `spielleiter analyze LOG --at STEP`: replays the first `at` entries of the

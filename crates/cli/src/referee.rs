@@ -304,7 +304,7 @@ impl Referee {
                     seed,
                 };
                 // The budget is refused before any search or check of the position.
-                bots::analysis::budget(playouts, ms).map_err(crate::analyze::budget_error)?;
+                bots::analysis::budget(playouts, ms).map_err(|e| e.info())?;
                 let m = self.current_mut()?;
                 check_decision(m.as_ref(), Seat(seat), version)?;
                 let legal = m.legal(Seat(seat))?;
