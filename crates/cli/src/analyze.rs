@@ -12,7 +12,7 @@ use crate::registry;
 use crate::seat_bot::{decode_state, BotError};
 use bots::analysis;
 use bots::BotGame;
-use engine::{ChanceMode, ErrorInfo, GameRng, Seat, ToAct};
+use engine::{ChanceMode, DynMatch, ErrorInfo, GameRng, Seat, ToAct};
 use serde_json::{json, Value};
 
 /// A request's search budget and shape.
@@ -67,36 +67,80 @@ fn typed<G: BotGame>(
     Ok(found.to_json(legal))
 }
 
+/// A saved game log, read once and replayed to any step.
+#[derive(Debug)]
+pub struct SavedLog {
+    /// The game id.
+    pub game: String,
+    log: Value,
+    entries: Vec<Value>,
+}
+
+impl SavedLog {
+    /// Reads a log as the referee's `log` op writes it.
+    pub fn parse(text: &str) -> Result<SavedLog, ErrorInfo> {
+        let mut log: Value = serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?;
+        let game = log
+            .get("game")
+            .and_then(Value::as_str)
+            .ok_or_else(|| ErrorInfo::malformed("the log names no \"game\""))?
+            .to_string();
+        let entries = log
+            .get_mut("entries")
+            .map(Value::take)
+            .and_then(|e| match e {
+                Value::Array(a) => Some(a),
+                _ => None,
+            })
+            .ok_or_else(|| ErrorInfo::malformed("the log has no \"entries\" list"))?;
+        registry::entry(&game)?;
+        if let Some(o) = log.as_object_mut() {
+            // The recorded final state belongs to the whole log, not to a prefix.
+            o.remove("final_state");
+        }
+        Ok(SavedLog { game, log, entries })
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the log has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entry at `step` (the action or chance that follows that position).
+    pub fn entry(&self, step: usize) -> Option<&Value> {
+        self.entries.get(step)
+    }
+
+    /// The match after the first `step` entries; a step past the end is
+    /// refused (`engine.analyze_step`).
+    pub fn position(&self, step: u64) -> Result<Box<dyn DynMatch>, ErrorInfo> {
+        let total = self.entries.len() as u64;
+        if step > total {
+            return Err(ErrorInfo::new(
+                "bad_step",
+                "engine.analyze_step",
+                format!("Schritt {step} liegt außerhalb des Protokolls (0 bis {total})."),
+                format!("Step {step} is outside the log (0 to {total})."),
+            ));
+        }
+        let mut log = self.log.clone();
+        log["entries"] = Value::Array(self.entries[..step as usize].to_vec());
+        registry::entry(&self.game)?.replay_log(&log, ChanceMode::Manual)
+    }
+}
+
 /// `spielleiter analyze LOG --at STEP`: replays the first `at` entries of the
 /// log in `text` (all of them without `at`) and analyses the decision there
 /// of `seat` (default: the first seat to act).
 pub fn analyze_log(text: &str, at: Option<u64>, seat: Option<u8>, req: Request) -> Result<Value, ErrorInfo> {
-    let mut log: Value = serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?;
-    let game = log
-        .get("game")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ErrorInfo::malformed("the log names no \"game\""))?
-        .to_string();
-    let entries = log
-        .get_mut("entries")
-        .and_then(Value::as_array_mut)
-        .ok_or_else(|| ErrorInfo::malformed("the log has no \"entries\" list"))?;
-    let total = entries.len() as u64;
-    let step = at.unwrap_or(total);
-    if step > total {
-        return Err(ErrorInfo::new(
-            "bad_step",
-            "engine.analyze_step",
-            format!("Schritt {step} liegt außerhalb des Protokolls (0 bis {total})."),
-            format!("Step {step} is outside the log (0 to {total})."),
-        ));
-    }
-    entries.truncate(step as usize);
-    if let Some(o) = log.as_object_mut() {
-        // The recorded final state belongs to the whole log, not to its prefix.
-        o.remove("final_state");
-    }
-    let m = registry::entry(&game)?.replay_log(&log, ChanceMode::Manual)?;
+    let log = SavedLog::parse(text)?;
+    let step = at.unwrap_or(log.len() as u64);
+    let m = log.position(step)?;
     let seat = match (seat, m.to_act()) {
         (Some(s), _) if usize::from(s) >= m.players() => {
             return Err(ErrorInfo::new(
@@ -119,8 +163,8 @@ pub fn analyze_log(text: &str, at: Option<u64>, seat: Option<u8>, req: Request) 
             format!("Seat {} is not to act at step {step}.", seat.number()),
         ));
     }
-    let mut out = analyze_json(&game, &m.state(), seat, &legal, req)?;
-    out["game"] = json!(game);
+    let mut out = analyze_json(&log.game, &m.state(), seat, &legal, req)?;
+    out["game"] = json!(log.game);
     out["step"] = json!(step);
     Ok(out)
 }

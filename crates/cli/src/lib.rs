@@ -6,6 +6,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod graph;
 pub mod mcp;
 pub mod mcp_arena;
 pub mod referee;

@@ -91,6 +91,11 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Analyse every decision of the game instead (the win-chance graph,
+        /// with what each move cost its seat); `--threads` then runs that many
+        /// decisions at once, one search thread each (default playouts 1,000).
+        #[arg(long)]
+        graph: bool,
     },
     /// Random games per second on one core (the benchmark of docs/benchmarks.md).
     Bench {
@@ -621,8 +626,35 @@ fn run(cli: Cli) -> Result<(), String> {
             threads,
             seed,
             json,
+            graph,
         } => {
             let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            if graph {
+                let req = spielleiter_cli::analyze::Request {
+                    playouts: playouts.or(if ms.is_none() { Some(1_000) } else { None }),
+                    ms,
+                    top: None,
+                    threads: Some(1),
+                    seed,
+                };
+                let bar = indicatif::ProgressBar::new(0);
+                bar.set_style(
+                    indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} decisions, {eta} left")
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                let found = spielleiter_cli::graph::graph_log(&text, req, threads, &|done, total| {
+                    bar.set_length(total as u64);
+                    bar.set_position(done as u64);
+                })
+                .map_err(|e| e.to_string())?;
+                bar.finish_and_clear();
+                if json {
+                    println!("{found}");
+                } else {
+                    print!("{}", spielleiter_cli::graph::table(&found, top.unwrap_or(10)));
+                }
+                return Ok(());
+            }
             let req = spielleiter_cli::analyze::Request {
                 playouts,
                 ms,

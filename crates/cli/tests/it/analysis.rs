@@ -171,3 +171,71 @@ fn analyze_command_reads_a_log_at_a_step() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn analyze_graph_covers_every_decision_of_a_game() {
+    let mut r = Referee::default();
+    ok(
+        &mut r,
+        json!({"op": "new", "game": "catan-junior", "players": 2, "seed": 8}),
+    );
+    let mut steps = 0;
+    while ok(&mut r, json!({"op": "to_act"}))["kind"] == "seats" {
+        let seat = ok(&mut r, json!({"op": "to_act"}))["seats"][0].clone();
+        ok(
+            &mut r,
+            json!({"op": "bot", "seat": seat, "bot": "greedy", "play": true, "seed": steps}),
+        );
+        steps += 1;
+        assert!(steps < 5_000, "the game does not end");
+    }
+    let log = ok(&mut r, json!({"op": "log"}));
+    let acts: Vec<&Value> = log["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| e["type"] == "act")
+        .collect();
+    let dir = std::env::temp_dir().join(format!("spielleiter-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("game.json");
+    std::fs::write(&file, log.to_string()).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(["analyze", "--graph", "--playouts", "60", "--threads", "2", "--json"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let graph: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let rows = graph["steps"].as_array().expect("steps");
+    assert_eq!(rows.len(), acts.len(), "one row per decision");
+    let mut searched = 0;
+    for (row, act) in rows.iter().zip(&acts) {
+        assert_eq!(row["played"], act["action"]);
+        assert_eq!(row["seat"], act["seat"]);
+        if row["forced"] == false {
+            searched += 1;
+            let w = row["win"].as_f64().expect("win");
+            assert!((0.0..=1.0).contains(&w), "{row}");
+            assert!(
+                row["cost"].is_null() || row["cost"].as_f64().is_some_and(|c| c >= 0.0),
+                "{row}"
+            );
+        }
+    }
+    assert!(searched > 10, "only {searched} decisions searched");
+    let out = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(["analyze", "--graph", "--playouts", "60"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("chance to win by tenth of the game"), "{text}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_spielleiter"))
+        .args(["analyze", "--graph", "--playouts", "200000"])
+        .arg(&file)
+        .output()
+        .expect("run");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("engine.analyze_budget"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
