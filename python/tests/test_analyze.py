@@ -25,7 +25,7 @@ def test_analyze_ranks_legal_actions_on_every_game(config):
     assert (g.state_json(), g.version) == before, "an analysis changes nothing"
     legal = g.legal_actions(seat)
     indices = g.legal_indices(seat)
-    assert found["seat"] == seat and found["playouts"] == 300
+    assert found["seat"] == seat and found["playouts"] >= 300
     rows = found["actions"]
     assert len(rows) == min(3, len(legal))
     assert [r["visits"] for r in rows] == sorted((r["visits"] for r in rows), reverse=True)

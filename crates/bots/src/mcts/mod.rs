@@ -133,6 +133,9 @@ pub struct MctsBot<G: BotGame> {
     keep_lines: bool,
     /// The expected lines of the last search, from its first thread's tree.
     lines: Vec<Vec<(Seat, G::Action)>>,
+    /// Whether the search tries only the `legal` it is given at the root
+    /// (otherwise the root's own legal list, as the game gives it).
+    restrict_root: bool,
     /// The turn of the last decision and how many decisions the bot took in it.
     turn: (u32, u32),
 }
@@ -161,6 +164,7 @@ impl<G: BotGame> MctsBot<G> {
             rewards: Vec::new(),
             keep_lines: false,
             lines: Vec::new(),
+            restrict_root: false,
             turn: (u32::MAX, 0),
         }
     }
@@ -169,6 +173,13 @@ impl<G: BotGame> MctsBot<G> {
     /// many actions (`crate::analysis`).
     pub fn keep_lines(mut self) -> Self {
         self.keep_lines = true;
+        self
+    }
+
+    /// Searches only the actions [`MctsBot::visits`] is given at the root
+    /// (an analysis topping up one action's playouts).
+    pub fn restrict_root(mut self) -> Self {
+        self.restrict_root = true;
         self
     }
 
@@ -217,9 +228,13 @@ impl<G: BotGame> MctsBot<G> {
         };
         let start = Instant::now();
         let keep_lines = self.keep_lines;
+        let restrict_root = self.restrict_root;
         let per_thread = |t: usize| -> ThreadResult<G::Action> {
             let mut rng = GameRng::seed_from_u64(seeds[t]);
             let mut search = Search::<G>::new(&self.heuristic, settings, seat, tree::splitmix(seeds[t] ^ 0x00C0_FFEE));
+            if restrict_root {
+                search.restrict_root(legal.to_vec());
+            }
             let (limit, deadline) = match self.config.budget {
                 Budget::Playouts(n) => {
                     let n = u64::from(n);

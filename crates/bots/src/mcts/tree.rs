@@ -94,6 +94,9 @@ pub(crate) struct Search<'h, G: BotGame> {
     hasher: std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
     /// The turn of the root state (the horizon, when the search has one).
     root_turn: u32,
+    /// The only root actions to try, when the caller restricts them (an
+    /// analysis topping up one action's playouts); `None`: every legal one.
+    root_only: Option<Vec<G::Action>>,
 }
 
 impl<'h, G: BotGame> Search<'h, G> {
@@ -116,7 +119,13 @@ impl<'h, G: BotGame> Search<'h, G> {
             crn_counts: [0; 4],
             hasher: std::hash::BuildHasherDefault::default(),
             root_turn: 0,
+            root_only: None,
         }
+    }
+
+    /// Tries only these actions at the root.
+    pub(crate) fn restrict_root(&mut self, actions: Vec<G::Action>) {
+        self.root_only = Some(actions);
     }
 
     /// The root edge of `me` for `action`, if the search tried it.
@@ -209,6 +218,9 @@ impl<'h, G: BotGame> Search<'h, G> {
                         drop_offers::<G>(&mut self.legal);
                     }
                     drop_never::<G>(self.heuristic, &s, seat, &mut self.legal);
+                    if let (true, Some(only)) = (self.path.is_empty(), &self.root_only) {
+                        self.legal.retain(|a| only.contains(a));
+                    }
                     if self.legal.is_empty() {
                         self.evaluate(&s, players);
                         break;

@@ -51,7 +51,7 @@ fn check<G: BotGame>(config: &G::Config, players: usize, steps: usize) {
             &state,
             seat,
             &legal,
-            Budget::Playouts(600),
+            Budget::Playouts(2_000),
             1,
             top,
             &mut GameRng::seed_from_u64(3),
@@ -59,9 +59,17 @@ fn check<G: BotGame>(config: &G::Config, players: usize, steps: usize) {
     };
     let all = run(0);
     assert_eq!(all.seat, seat);
-    assert_eq!(all.playouts, 600);
+    // The main search's 2,000, and the top-ups of the best three.
+    assert!((2_000..=4_000).contains(&all.playouts), "{}", all.playouts);
     assert_eq!(all.actions.len(), legal.len(), "every legal action is listed");
-    assert_eq!(all.actions.iter().map(|a| a.visits).sum::<u64>(), 600);
+    assert_eq!(all.actions.iter().map(|a| a.visits).sum::<u64>(), all.playouts);
+    for a in &all.actions[..3] {
+        let half = (a.high - a.low) / 2.0;
+        assert!(
+            half <= bots::analysis::REFINE_HALF + 1e-9,
+            "the best three are within ±5 points: {a:?}"
+        );
+    }
     assert!(all.actions.windows(2).all(|w| w[0].visits >= w[1].visits));
     let mut indices: Vec<usize> = all.actions.iter().map(|a| a.index).collect();
     indices.sort_unstable();

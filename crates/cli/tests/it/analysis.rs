@@ -70,7 +70,7 @@ fn analyze_op_answers_for_every_game_and_rule_set() {
             json!({"op": "analyze", "seat": seat, "playouts": 300, "top": 3, "seed": 1}),
         );
         check_answer(&mut r, seat, &found, 3);
-        assert_eq!(found["playouts"], 300, "{new}");
+        assert!(found["playouts"].as_u64().is_some_and(|n| n >= 300), "{new}");
         // An analysis changes nothing: the same request gives the same answer.
         let again = ok(
             &mut r,
@@ -157,7 +157,10 @@ fn analyze_command_reads_a_log_at_a_step() {
         .output()
         .expect("run");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("95% interval") && text.contains("200 playouts"), "{text}");
+    assert!(
+        text.contains("95% interval") && text.contains(" playouts in "),
+        "{text}"
+    );
 
     for (args, rule) in [
         (vec!["--at", "100000"], "engine.analyze_step"),
