@@ -15,6 +15,8 @@ use crate::mcts::{Budget, MctsBot, MctsConfig};
 use engine::{ErrorInfo, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The largest playout budget an analysis takes: about 20 s of one core in
 /// a CATAN position; more is refused rather than queued.
@@ -121,12 +123,32 @@ pub fn analyze<G: BotGame>(
     top: usize,
     rng: &mut GameRng,
 ) -> Analysis<G::Action> {
+    analyze_until::<G>(state, seat, legal, budget, threads, top, rng, None)
+}
+
+/// [`analyze`] that stops early once `cancel` is set (the game server's
+/// analyses beside a running table: the position changed, or the asker
+/// left); it answers what it searched until then.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_until<G: BotGame>(
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    budget: Budget,
+    threads: usize,
+    top: usize,
+    rng: &mut GameRng,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Analysis<G::Action> {
     let config = MctsConfig {
         budget,
         threads,
         ..MctsConfig::default()
     };
     let mut bot = MctsBot::<G>::new(config).keep_lines();
+    if let Some(flag) = cancel {
+        bot = bot.cancelled_by(flag);
+    }
     let visits = if legal.is_empty() {
         Vec::new()
     } else {

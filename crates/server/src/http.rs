@@ -55,6 +55,8 @@ pub struct App {
     /// This instance among several on one PostgreSQL database (`None`:
     /// SQLite, the one server); see [`crate::cluster`].
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// The analyses running at once ([`crate::analysis`]).
+    pub analysis_slots: crate::analysis::Slots,
 }
 
 impl App {
@@ -79,6 +81,7 @@ impl App {
             chat_limits: PerAddress::new(config.chat_rate, config.chat_burst),
             open_tables: OpenTables::new(config.tables_per_address, config.max_tables),
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
+            analysis_slots: crate::analysis::Slots::new(config.analysis_slots),
             config,
             lobby,
             connections,
@@ -115,6 +118,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
+        .route("/api/tables/{id}/analysis", get(analysis))
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/description", get(table_description))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))
@@ -617,6 +621,40 @@ async fn history(
     let seat = q.seat.as_deref().map(parse_seat).transpose()?;
     let access = access(&headers, seat)?;
     Ok(Json(app.lobby.history(&id, access, q.from.unwrap_or(0)).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalysisQuery {
+    seat: Option<String>,
+    step: Option<u64>,
+    playouts: Option<u64>,
+    ms: Option<u64>,
+    top: Option<usize>,
+}
+
+/// Position analysis ([`crate::analysis`]): a finished table's at any step,
+/// a running table's current position as a hint for its seat (secret in
+/// the header).
+async fn analysis(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<AnalysisQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let seat = q.seat.as_deref().map(parse_seat).transpose()?;
+    let access = match seat {
+        Some(_) if headers.contains_key(SECRET_HEADER) => access(&headers, seat)?,
+        _ => Access::Spectator,
+    };
+    let req = crate::analysis::AnalysisRequest {
+        playouts: q.playouts,
+        ms: q.ms,
+        top: q.top,
+    };
+    Ok(Json(
+        crate::analysis::at_table(&app, &id, access, q.step, seat, req).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -509,6 +509,19 @@ impl Backend for Tables {
         })
     }
 
+    /// A hint as `GET /api/tables/{id}/analysis` gives it, for the seat's
+    /// current decision (the same policy: casual, no other people or agents).
+    /// A table another instance drives is not analysed here.
+    fn analyze(&self, at: SeatRef, req: AnalysisRequest) -> BoxFuture<'_, Result<Value, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let access = seat_access(seat, secret_hash);
+            crate::analysis::at_table(&self.app, &table, access, None, Some(seat), req)
+                .await
+                .map_err(info)
+        })
+    }
+
     fn descriptions(&self) -> Vec<Value> {
         let registry = self.app.lobby.registry();
         let entries: Vec<_> = registry.ids().into_iter().filter_map(|id| registry.get(id)).collect();
