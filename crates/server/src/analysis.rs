@@ -21,11 +21,14 @@
 //! holds up the table, whose actor only hands out the position.
 
 use crate::error::ApiError;
-use crate::http::App;
+use crate::http::{self, App, Path, Query};
 use crate::table::{Access, Command, TableHandle};
-use axum::http::StatusCode;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::Json;
 use engine::{ErrorInfo, Seat};
 pub use mcp::backend::AnalysisRequest;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -94,6 +97,38 @@ impl Slots {
     pub fn new(n: usize) -> Slots {
         Slots(Arc::new(Semaphore::new(n.min(Semaphore::MAX_PERMITS))))
     }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisQuery {
+    seat: Option<String>,
+    step: Option<u64>,
+    playouts: Option<u64>,
+    ms: Option<u64>,
+    top: Option<usize>,
+}
+
+/// `GET /api/tables/{id}/analysis`: a finished table's position at any
+/// step, a running table's current position as a hint for its seat (secret
+/// in the header).
+pub(crate) async fn handler(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(q): Query<AnalysisQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let seat = q.seat.as_deref().map(http::parse_seat).transpose()?;
+    let access = match seat {
+        Some(_) if headers.contains_key(http::SECRET_HEADER) => http::access(&headers, seat)?,
+        _ => Access::Spectator,
+    };
+    let req = AnalysisRequest {
+        playouts: q.playouts,
+        ms: q.ms,
+        top: q.top,
+    };
+    Ok(Json(at_table(&app, &id, access, q.step, seat, req).await?))
 }
 
 /// Analyses the position of table `id` at `step` for `seat`, as `access`

@@ -118,7 +118,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
-        .route("/api/tables/{id}/analysis", get(analysis))
+        .route("/api/tables/{id}/analysis", get(crate::analysis::handler))
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/description", get(table_description))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))
@@ -199,7 +199,7 @@ async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Re
 }
 
 /// `axum::extract::Query` with refusals in the error shape.
-struct Query<T>(T);
+pub(crate) struct Query<T>(pub(crate) T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
     type Rejection = ApiError;
@@ -213,7 +213,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
 }
 
 /// `axum::extract::Path` with refusals in the error shape.
-struct Path<T>(T);
+pub(crate) struct Path<T>(pub(crate) T);
 
 impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
     type Rejection = ApiError;
@@ -276,7 +276,7 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, limit: u
     serde_json::from_slice(&bytes).map_err(|e| ApiError::malformed(format!("body: {e}")))
 }
 
-fn parse_seat(seat: &str) -> Result<u8, ApiError> {
+pub(crate) fn parse_seat(seat: &str) -> Result<u8, ApiError> {
     seat.parse::<u8>()
         .map_err(|_| ApiError::malformed(format!("seat '{seat}' is not a seat number")))
 }
@@ -286,7 +286,7 @@ fn table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
 }
 
 /// The access a request claims: a seat with its secret header, or a spectator.
-fn access(headers: &HeaderMap, seat: Option<u8>) -> Result<Access, ApiError> {
+pub(crate) fn access(headers: &HeaderMap, seat: Option<u8>) -> Result<Access, ApiError> {
     match seat {
         None => Ok(Access::Spectator),
         Some(seat) => {
@@ -621,40 +621,6 @@ async fn history(
     let seat = q.seat.as_deref().map(parse_seat).transpose()?;
     let access = access(&headers, seat)?;
     Ok(Json(app.lobby.history(&id, access, q.from.unwrap_or(0)).await?))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnalysisQuery {
-    seat: Option<String>,
-    step: Option<u64>,
-    playouts: Option<u64>,
-    ms: Option<u64>,
-    top: Option<usize>,
-}
-
-/// Position analysis ([`crate::analysis`]): a finished table's at any step,
-/// a running table's current position as a hint for its seat (secret in
-/// the header).
-async fn analysis(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(q): Query<AnalysisQuery>,
-    headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
-    let seat = q.seat.as_deref().map(parse_seat).transpose()?;
-    let access = match seat {
-        Some(_) if headers.contains_key(SECRET_HEADER) => access(&headers, seat)?,
-        _ => Access::Spectator,
-    };
-    let req = crate::analysis::AnalysisRequest {
-        playouts: q.playouts,
-        ms: q.ms,
-        top: q.top,
-    };
-    Ok(Json(
-        crate::analysis::at_table(&app, &id, access, q.step, seat, req).await?,
-    ))
 }
 
 #[derive(Debug, Deserialize)]

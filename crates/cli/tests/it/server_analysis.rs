@@ -152,6 +152,8 @@ async fn a_finished_table_is_analysed_at_any_step() {
     let total = summary["version"].as_u64().expect("version");
     let (_, log) = api.get(&format!("/api/tables/{id}/log"), None).await;
     let entries = log["entries"].as_array().map(Vec::len).expect("entries") as u64;
+    // A step is a version: the hint of a running table names its version.
+    assert_eq!(entries, total, "one log entry per version");
     // A step in the middle where a seat decides (the first one from there).
     let mut found = None;
     for step in entries / 2..entries {
