@@ -144,6 +144,7 @@ def test_every_rule_set_is_covered():
         assert tools == {
             "list_games", "new_game", "create_table", "join_seat", "list_tables", "observe",
             "legal_actions", "act", "wait_for_turn", "history", "read_chat", "write_chat", "rules",
+            "analyze",
         }
         for t in (await s.list_tools()).tools:
             assert t.input_schema["type"] == "object"

@@ -15,6 +15,8 @@ use crate::mcts::{Budget, MctsBot, MctsConfig};
 use engine::{ErrorInfo, GameRng, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The largest playout budget an analysis takes: about 20 s of one core in
 /// a CATAN position; more is refused rather than queued.
@@ -126,6 +128,23 @@ pub fn analyze<G: BotGame>(
     top: usize,
     rng: &mut GameRng,
 ) -> Analysis<G::Action> {
+    analyze_until::<G>(state, seat, legal, budget, threads, top, rng, None)
+}
+
+/// [`analyze`] that stops early once `cancel` is set (the game server's
+/// analyses beside a running table: the position changed, or the asker
+/// left); it answers what it searched until then.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze_until<G: BotGame>(
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    budget: Budget,
+    threads: usize,
+    top: usize,
+    rng: &mut GameRng,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Analysis<G::Action> {
     let start = std::time::Instant::now();
     let config = MctsConfig {
         budget,
@@ -133,12 +152,14 @@ pub fn analyze<G: BotGame>(
         ..MctsConfig::default()
     };
     let mut bot = MctsBot::<G>::new(config).keep_lines();
-    let visits = if legal.is_empty() {
+    if let Some(flag) = &cancel {
+        bot = bot.cancelled_by(flag.clone());
+    }
+    let mut visits = if legal.is_empty() {
         Vec::new()
     } else {
         bot.visits(state, seat, legal, rng)
     };
-    let mut visits = visits;
     let mut rewards = bot.root_rewards().to_vec();
     let lines = bot.root_lines().to_vec();
     let mut playouts = bot.stats().playouts;
@@ -161,6 +182,12 @@ pub fn analyze<G: BotGame>(
             let needed = (1.96f64.powi(2) * p * (1.0 - p) / REFINE_HALF.powi(2)).ceil() as u64 + 8;
             let extra = needed.saturating_sub(n).min(allowance);
             if extra == 0 {
+                break;
+            }
+            if cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
                 break;
             }
             let mut single = MctsBot::<G>::new(MctsConfig {

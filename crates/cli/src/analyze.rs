@@ -14,6 +14,8 @@ use bots::analysis;
 use bots::BotGame;
 use engine::{ChanceMode, DynMatch, ErrorInfo, GameRng, Seat, ToAct};
 use serde_json::{json, Value};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A request's search budget and shape.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,8 +36,21 @@ pub struct Request {
 /// Analyses the decision of `seat` of the game `game` in `state` (JSON, bare
 /// or in its envelope) among `legal` (the seat's legal actions as JSON).
 pub fn analyze_json(game: &str, state: &Value, seat: Seat, legal: &[Value], req: Request) -> Result<Value, ErrorInfo> {
+    analyze_json_until(game, state, seat, legal, req, None)
+}
+
+/// [`analyze_json`] that stops early once `cancel` is set (the game
+/// server's analyses, `server::analysis`).
+pub fn analyze_json_until(
+    game: &str,
+    state: &Value,
+    seat: Seat,
+    legal: &[Value],
+    req: Request,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<Value, ErrorInfo> {
     let budget = analysis::budget(req.playouts, req.ms).map_err(|e| e.info())?;
-    crate::with_game!(game, registry::Pick::State(state), G => typed::<G>(state, seat, legal, budget, req))
+    crate::with_game!(game, registry::Pick::State(state), G => typed::<G>(state, seat, legal, budget, req, cancel.clone()))
         .map_err(|_| BotError::UnknownGame(game.to_string()).info())?
         .map_err(|e| e.info())
 }
@@ -46,6 +61,7 @@ fn typed<G: BotGame>(
     legal: &[Value],
     budget: bots::Budget,
     req: Request,
+    cancel: Option<Arc<AtomicBool>>,
 ) -> Result<Value, BotError> {
     let state = decode_state::<G>(state)?;
     if seat.index() >= G::players(&state) {
@@ -61,7 +77,7 @@ fn typed<G: BotGame>(
     let top = req.top.unwrap_or(0);
     // A search bug must not take the referee session or the server thread down.
     let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        analysis::analyze::<G>(&state, seat, &actions, budget, threads, top, &mut rng)
+        analysis::analyze_until::<G>(&state, seat, &actions, budget, threads, top, &mut rng, cancel)
     }))
     .map_err(|_| BotError::Failed("the analysis panicked".into()))?;
     Ok(found.to_json(legal))
@@ -79,7 +95,11 @@ pub struct SavedLog {
 impl SavedLog {
     /// Reads a log as the referee's `log` op writes it.
     pub fn parse(text: &str) -> Result<SavedLog, ErrorInfo> {
-        let mut log: Value = serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?;
+        SavedLog::from_value(serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?)
+    }
+
+    /// A log already read as JSON.
+    pub fn from_value(mut log: Value) -> Result<SavedLog, ErrorInfo> {
         let game = log
             .get("game")
             .and_then(Value::as_str)
@@ -138,7 +158,20 @@ impl SavedLog {
 /// log in `text` (all of them without `at`) and analyses the decision there
 /// of `seat` (default: the first seat to act).
 pub fn analyze_log(text: &str, at: Option<u64>, seat: Option<u8>, req: Request) -> Result<Value, ErrorInfo> {
-    let log = SavedLog::parse(text)?;
+    let log: Value = serde_json::from_str(text).map_err(|e| ErrorInfo::malformed(format!("not JSON: {e}")))?;
+    analyze_log_value(log, at, seat, req, None)
+}
+
+/// [`analyze_log`] of a log already read (the game server's finished
+/// tables), stopping early once `cancel` is set.
+pub fn analyze_log_value(
+    log: Value,
+    at: Option<u64>,
+    seat: Option<u8>,
+    req: Request,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<Value, ErrorInfo> {
+    let log = SavedLog::from_value(log)?;
     let step = at.unwrap_or(log.len() as u64);
     let m = log.position(step)?;
     let seat = match (seat, m.to_act()) {
@@ -163,7 +196,7 @@ pub fn analyze_log(text: &str, at: Option<u64>, seat: Option<u8>, req: Request) 
             format!("Seat {} is not to act at step {step}.", seat.number()),
         ));
     }
-    let mut out = analyze_json(&log.game, &m.state(), seat, &legal, req)?;
+    let mut out = analyze_json_until(&log.game, &m.state(), seat, &legal, req, cancel)?;
     out["game"] = json!(log.game);
     out["step"] = json!(step);
     Ok(out)
@@ -232,5 +265,47 @@ fn compact(action: &Value) -> String {
         kind.to_string()
     } else {
         format!("{kind}({})", rest.join(", "))
+    }
+}
+
+/// The request of the server and the MCP tool as one of this module's: one
+/// thread, a fresh seed.
+pub fn request_of(req: server::analysis::AnalysisRequest) -> Request {
+    Request {
+        playouts: req.playouts,
+        ms: req.ms,
+        top: req.top,
+        threads: Some(1),
+        seed: server::secret::random_u64().unwrap_or(0x5eed),
+    }
+}
+
+/// The search of `spielleiter serve`'s analyses (`server::analysis`):
+/// [`analyze_json_until`] and [`analyze_log_value`] on one thread.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ServerAnalyst;
+
+impl server::analysis::Analyst for ServerAnalyst {
+    fn position(
+        &self,
+        game: &str,
+        state: &Value,
+        seat: Seat,
+        legal: &[Value],
+        req: server::analysis::AnalysisRequest,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<Value, ErrorInfo> {
+        analyze_json_until(game, state, seat, legal, request_of(req), Some(cancel))
+    }
+
+    fn log(
+        &self,
+        log: Value,
+        step: Option<u64>,
+        seat: Option<u8>,
+        req: server::analysis::AnalysisRequest,
+        cancel: Arc<AtomicBool>,
+    ) -> Result<Value, ErrorInfo> {
+        analyze_log_value(log, step, seat, request_of(req), Some(cancel))
     }
 }

@@ -356,6 +356,9 @@ struct ServeLimits {
     /// Largest WebSocket message in bytes [default: 16384].
     #[arg(long)]
     max_message_bytes: Option<usize>,
+    /// Position analyses (`GET /api/tables/{id}/analysis`, MCP `analyze`) run at once, one thread each; 0 refuses them [default: 1].
+    #[arg(long)]
+    analysis_slots: Option<usize>,
 }
 
 impl ServeLimits {
@@ -377,6 +380,7 @@ impl ServeLimits {
             chat_burst: self.chat_burst.unwrap_or(c.chat_burst),
             max_body_bytes: self.max_body_bytes.unwrap_or(c.max_body_bytes),
             max_message_bytes: self.max_message_bytes.unwrap_or(c.max_message_bytes),
+            analysis_slots: self.analysis_slots.unwrap_or(c.analysis_slots),
             ..c
         }
     }

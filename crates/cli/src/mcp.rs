@@ -30,6 +30,19 @@ pub fn local_backend() -> Local {
         BOTS.iter().map(|b| b.to_string()).collect(),
         Arc::new(choose),
     )
+    .with_analyst(Arc::new(analyze))
+}
+
+/// A hint for the agent's own decision (`analyze`): the referee's analysis
+/// on one thread.
+fn analyze(
+    game: &str,
+    state: &Value,
+    seat: Seat,
+    legal: &[Value],
+    req: mcp::backend::AnalysisRequest,
+) -> Result<Value, ErrorInfo> {
+    crate::analyze::analyze_json(game, state, seat, legal, crate::analyze::request_of(req))
 }
 
 /// Serves the tools on stdin/stdout until the client disconnects.

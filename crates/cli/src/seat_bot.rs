@@ -270,7 +270,8 @@ impl SeatBot for SpecSeatBot {
 }
 
 /// The bots of `spielleiter serve`: `random`, `greedy`, `lookahead` and `mcts` (with the
-/// budget `mcts_spec`, e.g. [`SERVER_MCTS`]; any other bot is refused there).
+/// budget `mcts_spec`, e.g. [`SERVER_MCTS`]; any other bot is refused there),
+/// and the position analysis (`crate::analyze::ServerAnalyst`).
 pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
     let mcts = SpecSeatBot {
         name: "mcts".into(),
@@ -282,5 +283,6 @@ pub fn server_bots(mcts_spec: &str) -> Result<server::BotRegistry, BotError> {
             "lookahead",
             std::sync::Arc::new(SpecSeatBot::new("lookahead", "lookahead")?),
         )
-        .with("mcts", std::sync::Arc::new(mcts)))
+        .with("mcts", std::sync::Arc::new(mcts))
+        .with_analyst(std::sync::Arc::new(crate::analyze::ServerAnalyst)))
 }

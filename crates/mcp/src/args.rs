@@ -435,3 +435,71 @@ pub struct RulesOut {
     /// The documents it comes from (also MCP resources `rules://spielleiter/{name}`).
     pub documents: Vec<String>,
 }
+
+/// Arguments of `analyze`.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeArgs {
+    /// Table id (HTTP). Stdio: leave out.
+    #[serde(default)]
+    pub table: Option<String>,
+    /// Your seat, 0-based (HTTP: required; stdio: only when you play several seats).
+    #[serde(default)]
+    pub seat: Option<u8>,
+    /// The seat's token (HTTP). Stdio: leave out.
+    #[serde(default)]
+    pub token: Option<String>,
+    /// Playouts of the search (default 2000; at most 100000 over stdio,
+    /// 20000 at the server).
+    #[serde(default)]
+    pub playouts: Option<u64>,
+    /// Milliseconds of search instead of playouts (at most 30000 over
+    /// stdio, 5000 at the server).
+    #[serde(default)]
+    pub ms: Option<u64>,
+    /// Only the best `top` actions (default: all).
+    #[serde(default)]
+    pub top: Option<usize>,
+    /// Language of texts and labels: `en` (default) or `de`.
+    #[serde(default)]
+    pub lang: Option<Lang>,
+    /// `text` (default) or `json`.
+    #[serde(default)]
+    pub format: Option<Format>,
+}
+
+/// One legal action as the analysis saw it, the best first.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AnalyzedAction {
+    /// Its index into your legal actions (as `legal_actions` numbers them; for `act`).
+    pub index: usize,
+    /// What it does.
+    pub label: String,
+    /// The action's JSON.
+    pub action: Value,
+    /// Your estimated chance to win after it (0–1; `null` if never tried).
+    pub win: Option<f64>,
+    /// Lower end of its 95 % interval.
+    pub low: f64,
+    /// Upper end of its 95 % interval.
+    pub high: f64,
+    /// Playouts through it.
+    pub visits: u64,
+    /// The expected line of play after it: `{seat, action}` steps.
+    pub line: Vec<Value>,
+}
+
+/// The answer of `analyze`.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct AnalyzeOut {
+    /// The version (step) analysed.
+    pub version: u64,
+    /// The seat analysed.
+    pub seat: u8,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Time the search took, in milliseconds.
+    pub millis: u64,
+    /// The actions, most visited (the search's choice) first.
+    pub actions: Vec<AnalyzedAction>,
+}

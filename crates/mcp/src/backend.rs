@@ -295,6 +295,39 @@ pub trait Backend: Send + Sync + 'static {
     fn say(&self, _at: SeatRef, _text: String) -> BoxFuture<'_, Result<ChatLine, ErrorInfo>> {
         Box::pin(async { Err(not_here("write_chat", Transport::Stdio)) })
     }
+    /// Analyses the seat's current decision (issue 44): the analysis JSON
+    /// of `bots::analysis` (`seat`, `playouts`, `millis`, `actions`, each
+    /// row's `index` into the seat's legal actions). Only where a hint is
+    /// fair: the seat's own decision in a practice game against bots. The
+    /// default refuses it as not offered.
+    fn analyze(&self, _at: SeatRef, _req: AnalysisRequest) -> BoxFuture<'_, Result<Value, ErrorInfo>> {
+        Box::pin(async { Err(analysis_not_offered()) })
+    }
+}
+
+/// The budget and shape of an analysis (`analyze`), as the MCP tool and the
+/// game server's `GET /api/tables/{id}/analysis` take it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AnalysisRequest {
+    /// Playouts of the search (default 2,000).
+    #[serde(default)]
+    pub playouts: Option<u64>,
+    /// Milliseconds of search instead of playouts.
+    #[serde(default)]
+    pub ms: Option<u64>,
+    /// Keep only the best `top` actions (0 or left out: all).
+    #[serde(default)]
+    pub top: Option<usize>,
+}
+
+/// The refusal of an analysis where none is offered.
+pub fn analysis_not_offered() -> ErrorInfo {
+    ErrorInfo::new(
+        "not_here",
+        "mcp.analyze.not_offered",
+        "Eine Analyse wird hier nicht angeboten.",
+        "Analysis is not offered here.",
+    )
 }
 
 /// The refusal for a tool this transport does not offer.

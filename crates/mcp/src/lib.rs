@@ -3,7 +3,8 @@
 //! An agent (an LLM client such as Claude Desktop, or any MCP client) plays a
 //! seat through tools: `list_games`, `new_game` (stdio) or `create_table` +
 //! `join_seat` (HTTP), `list_tables`, `observe`, `legal_actions`, `act`,
-//! `wait_for_turn`, `history`, `read_chat`/`write_chat`, `rules`; the rules
+//! `wait_for_turn`, `history`, `read_chat`/`write_chat`, `analyze` (a hint
+//! in practice games against bots, [`Backend::analyze`]), `rules`; the rules
 //! documents are resources, the prompt `how_to_play` teaches the loop.
 //! docs/agents.md documents it for users.
 //!

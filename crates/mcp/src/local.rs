@@ -14,6 +14,11 @@ use std::time::Duration;
 /// into the legal actions. The CLI plugs in the registry's bots.
 pub type Chooser = dyn Fn(&str, &dyn DynMatch, Seat, &[Value], &mut GameRng) -> Result<usize, ErrorInfo> + Send + Sync;
 
+/// An analysis (`analyze`): `(game, full state, seat, its legal actions,
+/// budget)` to the analysis JSON of `bots::analysis`. The CLI plugs in the
+/// registry's search.
+pub type LocalAnalyst = dyn Fn(&str, &Value, Seat, &[Value], AnalysisRequest) -> Result<Value, ErrorInfo> + Send + Sync;
+
 /// Most bot decisions after one agent step: a safety net against a game that
 /// would let bots play for ever (every game ends long before).
 const MAX_BOT_STEPS: usize = 200_000;
@@ -35,6 +40,7 @@ pub struct Local {
     entries: Vec<Box<dyn GameEntry>>,
     bots: Vec<String>,
     choose: Arc<Chooser>,
+    analyst: Option<Arc<LocalAnalyst>>,
     game: Mutex<Option<Game>>,
 }
 
@@ -54,8 +60,15 @@ impl Local {
             entries,
             bots,
             choose,
+            analyst: None,
             game: Mutex::new(None),
         }
+    }
+
+    /// Offers `analyze` (hints for the agent's own decision) through `analyst`.
+    pub fn with_analyst(mut self, analyst: Arc<LocalAnalyst>) -> Local {
+        self.analyst = Some(analyst);
+        self
     }
 
     fn with_game<T>(&self, f: impl FnOnce(&mut Game) -> Result<T, ErrorInfo>) -> Result<T, ErrorInfo> {
@@ -163,6 +176,23 @@ fn no_game() -> ErrorInfo {
         "Es läuft kein Spiel: zuerst „new_game“ aufrufen.",
         "No game is running: call 'new_game' first.",
     )
+}
+
+fn not_to_act(to_act: ToAct, seat: Seat) -> ErrorInfo {
+    match to_act {
+        ToAct::Over => ErrorInfo::new(
+            "game_over",
+            "engine.game_over",
+            "Das Spiel ist beendet.",
+            "The game is over.",
+        ),
+        _ => ErrorInfo::new(
+            "not_your_turn",
+            "engine.not_your_turn",
+            format!("Platz {} ist gerade nicht am Zug.", seat.0),
+            format!("Seat {} is not to act now.", seat.0),
+        ),
+    }
 }
 
 fn unknown_bot(bot: &str, known: &[String]) -> ErrorInfo {
@@ -302,6 +332,28 @@ impl Backend for Local {
     fn wait(&self, at: SeatRef, _timeout: Duration) -> BoxFuture<'_, Result<(), ErrorInfo>> {
         // Bots have already moved: the agent's seat is to act or the game is over.
         Box::pin(async move { self.with_game(|g| agent_seat(g, at.seat).map(|_| ())) })
+    }
+
+    /// A practice game against bots: the agent's own seat, when it is to act.
+    /// The search runs off the runtime; the game is not held meanwhile.
+    fn analyze(&self, at: SeatRef, req: AnalysisRequest) -> BoxFuture<'_, Result<Value, ErrorInfo>> {
+        Box::pin(async move {
+            let analyst = self.analyst.clone().ok_or_else(analysis_not_offered)?;
+            let (game, state, seat, legal, version) = self.with_game(|g| {
+                let seat = agent_seat(g, at.seat)?;
+                let legal = g.m.legal(seat)?;
+                if legal.is_empty() {
+                    return Err(not_to_act(g.m.to_act(), seat));
+                }
+                Ok((g.m.game().to_string(), g.m.state(), seat, legal, g.m.version()))
+            })?;
+            let mut out = tokio::task::spawn_blocking(move || analyst(&game, &state, seat, &legal, req))
+                .await
+                .map_err(|e| ErrorInfo::malformed(format!("the analysis failed: {e}")))??;
+            out["table"] = Value::from(LOCAL_TABLE);
+            out["step"] = Value::from(version);
+            Ok(out)
+        })
     }
 }
 

@@ -119,6 +119,9 @@ macro_rules! tri {
     };
 }
 
+// After the macros, which it uses.
+mod analysis;
+
 /// The agent's name: given, else the MCP client's name, else `agent`. A
 /// given name goes to the backend as it is, however long: the game server
 /// checks it like every other name and refuses one too long rather than
@@ -203,7 +206,7 @@ impl Referee {
         Referee {
             backend,
             memory,
-            tool_router: Self::tool_router(),
+            tool_router: Self::tool_router() + Self::analysis_router(),
         }
     }
 

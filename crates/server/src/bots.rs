@@ -54,6 +54,9 @@ impl SeatBot for RandomBot {
 #[derive(Clone)]
 pub struct BotRegistry {
     bots: Vec<(String, Arc<dyn SeatBot>)>,
+    /// The search behind `GET /api/tables/{id}/analysis` and the MCP tool
+    /// `analyze` ([`crate::analysis`]); `None`: analysis is not offered.
+    analyst: Option<Arc<dyn crate::analysis::Analyst>>,
 }
 
 impl std::fmt::Debug for BotRegistry {
@@ -67,6 +70,7 @@ impl Default for BotRegistry {
     fn default() -> Self {
         BotRegistry {
             bots: vec![("random".to_string(), Arc::new(RandomBot))],
+            analyst: None,
         }
     }
 }
@@ -77,6 +81,17 @@ impl BotRegistry {
         self.bots.retain(|(n, _)| n != name);
         self.bots.push((name.to_string(), bot));
         self
+    }
+
+    /// Offers position analysis through `analyst` ([`crate::analysis`]).
+    pub fn with_analyst(mut self, analyst: Arc<dyn crate::analysis::Analyst>) -> Self {
+        self.analyst = Some(analyst);
+        self
+    }
+
+    /// The analysis search, if one was given.
+    pub fn analyst(&self) -> Option<Arc<dyn crate::analysis::Analyst>> {
+        self.analyst.clone()
     }
 
     /// The bot named `name`.

@@ -55,6 +55,8 @@ pub struct App {
     /// This instance among several on one PostgreSQL database (`None`:
     /// SQLite, the one server); see [`crate::cluster`].
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
+    /// The analyses running at once ([`crate::analysis`]).
+    pub analysis_slots: crate::analysis::Slots,
 }
 
 impl App {
@@ -79,6 +81,7 @@ impl App {
             chat_limits: PerAddress::new(config.chat_rate, config.chat_burst),
             open_tables: OpenTables::new(config.tables_per_address, config.max_tables),
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
+            analysis_slots: crate::analysis::Slots::new(config.analysis_slots),
             config,
             lobby,
             connections,
@@ -115,6 +118,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/act", post(act))
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
+        .route("/api/tables/{id}/analysis", get(crate::analysis::handler))
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/description", get(table_description))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))
@@ -195,7 +199,7 @@ async fn check_site(State(app): State<Arc<App>>, req: Request, next: Next) -> Re
 }
 
 /// `axum::extract::Query` with refusals in the error shape.
-struct Query<T>(T);
+pub(crate) struct Query<T>(pub(crate) T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
     type Rejection = ApiError;
@@ -209,7 +213,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Query<T> {
 }
 
 /// `axum::extract::Path` with refusals in the error shape.
-struct Path<T>(T);
+pub(crate) struct Path<T>(pub(crate) T);
 
 impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
     type Rejection = ApiError;
@@ -272,7 +276,7 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, limit: u
     serde_json::from_slice(&bytes).map_err(|e| ApiError::malformed(format!("body: {e}")))
 }
 
-fn parse_seat(seat: &str) -> Result<u8, ApiError> {
+pub(crate) fn parse_seat(seat: &str) -> Result<u8, ApiError> {
     seat.parse::<u8>()
         .map_err(|_| ApiError::malformed(format!("seat '{seat}' is not a seat number")))
 }
@@ -282,7 +286,7 @@ fn table(app: &App, id: &str) -> Result<TableHandle, ApiError> {
 }
 
 /// The access a request claims: a seat with its secret header, or a spectator.
-fn access(headers: &HeaderMap, seat: Option<u8>) -> Result<Access, ApiError> {
+pub(crate) fn access(headers: &HeaderMap, seat: Option<u8>) -> Result<Access, ApiError> {
     match seat {
         None => Ok(Access::Spectator),
         Some(seat) => {

@@ -11,6 +11,7 @@
 //! as a [`BotRegistry`], so this crate depends on no game and no bot.
 //! docs/server.md is the reference of the API.
 
+pub mod analysis;
 pub mod bots;
 pub mod chain;
 pub mod chat;
@@ -137,6 +138,10 @@ pub struct ServerConfig {
     /// Where the other instances reach this one (`http://host:port`);
     /// `None`: `http://` and the address it listens on.
     pub advertise: Option<String>,
+    /// Position analyses ([`analysis`]) the server runs at once, each on one
+    /// thread of the blocking pool; one more is refused as busy, not queued.
+    /// 0 refuses every analysis.
+    pub analysis_slots: usize,
 }
 
 impl Default for ServerConfig {
@@ -169,6 +174,7 @@ impl Default for ServerConfig {
             replay_seed: None,
             instance: None,
             advertise: None,
+            analysis_slots: 1,
         }
     }
 }

@@ -104,6 +104,19 @@ impl Tables {
         self.app.lobby.get(id).ok_or_else(|| ApiError::unknown_table(id).info)
     }
 
+    /// `analyze` at a table driven here ([`crate::analysis::at_table`]).
+    pub(crate) async fn analyze_here(
+        &self,
+        table: String,
+        seat: u8,
+        access: Access,
+        req: AnalysisRequest,
+    ) -> Result<Value, ErrorInfo> {
+        crate::analysis::at_table(&self.app, &table, access, None, Some(seat), req)
+            .await
+            .map_err(info)
+    }
+
     /// `join_seat` at a table driven here (`name` checked already).
     pub(crate) async fn join_here(
         &self,
@@ -506,6 +519,27 @@ impl Backend for Tables {
                 return answer;
             }
             self.say_here(table, seat_access(seat, secret_hash), text, ip).await
+        })
+    }
+
+    /// A hint as `GET /api/tables/{id}/analysis` gives it, for the seat's
+    /// current decision (the same policy: casual, no other people or
+    /// agents), searched by the instance that drives the table.
+    fn analyze(&self, at: SeatRef, req: AnalysisRequest) -> BoxFuture<'_, Result<Value, ErrorInfo>> {
+        Box::pin(async move {
+            let (table, seat, secret_hash) = seat_of(&at)?;
+            let call = Call::Analyze {
+                seat,
+                secret_hash: secret_hash.clone(),
+                playouts: req.playouts,
+                ms: req.ms,
+                top: req.top,
+            };
+            if let Some(answer) = crate::mcp_forward::call(&self.app, &table, &call, at.peer).await {
+                return answer;
+            }
+            self.analyze_here(table, seat, seat_access(seat, secret_hash), req)
+                .await
         })
     }
 

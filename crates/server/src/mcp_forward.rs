@@ -120,6 +120,20 @@ pub enum Call {
         /// How long to wait, in milliseconds.
         timeout_ms: u64,
     },
+    /// `analyze`: a hint for the seat's current decision
+    /// ([`crate::analysis`]), searched at the owner.
+    Analyze {
+        /// Seat number.
+        seat: u8,
+        /// Hash of the seat's token.
+        secret_hash: String,
+        /// Playouts asked for.
+        playouts: Option<u64>,
+        /// Milliseconds asked for.
+        ms: Option<u64>,
+        /// The best `top` actions only.
+        top: Option<usize>,
+    },
 }
 
 /// Whether `path` is the peers' route `/api/tables/{id}/agent`, which only
@@ -253,6 +267,16 @@ pub(crate) async fn serve(
             let timeout = Duration::from_millis(timeout_ms).min(WAIT_SLICE);
             json(tables.wait_here(id, access(seat, secret_hash), timeout).await)
         }
+        Call::Analyze {
+            seat,
+            secret_hash,
+            playouts,
+            ms,
+            top,
+        } => {
+            let req = crate::analysis::AnalysisRequest { playouts, ms, top };
+            tables.analyze_here(id, seat, access(seat, secret_hash), req).await
+        }
     };
     match answer {
         Ok(v) => Json(v).into_response(),
@@ -310,5 +334,22 @@ mod tests {
         ));
         assert!(serde_json::from_value::<Call>(serde_json::json!({"op": "wait", "seat": 1})).is_err());
         assert!(serde_json::from_value::<Call>(serde_json::json!({"op": "drop_tables"})).is_err());
+        let call: Call = serde_json::from_value(
+            serde_json::json!({"op": "analyze", "seat": 0, "secret_hash": "h", "playouts": 500, "ms": null, "top": 3}),
+        )
+        .expect("an analysis");
+        assert!(matches!(
+            call,
+            Call::Analyze {
+                seat: 0,
+                playouts: Some(500),
+                top: Some(3),
+                ..
+            }
+        ));
+        assert!(serde_json::from_value::<Call>(
+            serde_json::json!({"op": "analyze", "seat": 0, "secret_hash": "h", "threads": 64})
+        )
+        .is_err());
     }
 }

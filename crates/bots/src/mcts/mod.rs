@@ -24,6 +24,8 @@ use crate::heuristic::{BotGame, Heuristic};
 use engine::{GameRng, Seat};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tree::{Search, SearchSettings};
 
@@ -138,6 +140,9 @@ pub struct MctsBot<G: BotGame> {
     restrict_root: bool,
     /// The turn of the last decision and how many decisions the bot took in it.
     turn: (u32, u32),
+    /// Set from outside to end a search early (an analysis whose position
+    /// changed or whose asker left); what was searched so far is answered.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// Decisions of one seat in one turn after which the search gives way to the
@@ -166,7 +171,15 @@ impl<G: BotGame> MctsBot<G> {
             lines: Vec::new(),
             restrict_root: false,
             turn: (u32::MAX, 0),
+            cancel: None,
         }
+    }
+
+    /// Ends every search early once `flag` is set (checked every few
+    /// playouts), for an analysis that nobody waits for any more.
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
     }
 
     /// Keeps the expected line of play after each root action, up to this
@@ -229,6 +242,7 @@ impl<G: BotGame> MctsBot<G> {
         let start = Instant::now();
         let keep_lines = self.keep_lines;
         let restrict_root = self.restrict_root;
+        let cancel = self.cancel.as_deref();
         let per_thread = |t: usize| -> ThreadResult<G::Action> {
             let mut rng = GameRng::seed_from_u64(seeds[t]);
             let mut search = Search::<G>::new(&self.heuristic, settings, seat, tree::splitmix(seeds[t] ^ 0x00C0_FFEE));
@@ -246,8 +260,11 @@ impl<G: BotGame> MctsBot<G> {
             };
             let mut done = 0u64;
             while done < limit {
-                if let Some(d) = deadline {
-                    if done % 8 == 0 && Instant::now() >= d {
+                if done % 8 == 0 {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        break;
+                    }
+                    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                         break;
                     }
                 }

@@ -122,3 +122,42 @@ fn catan_junior_analysis_ranks_every_action_with_chances_in_their_intervals() {
 fn splendor_analysis_ranks_every_action_with_chances_in_their_intervals() {
     check::<splendor::Splendor>(&Default::default(), 2, 10);
 }
+
+/// A cancelled analysis stops within a few playouts and answers what it
+/// searched: set before the search, nothing is searched (the game server
+/// sets it when the position changes or the asker leaves).
+#[test]
+fn a_cancelled_analysis_stops_at_once() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let (state, seat, legal) = position::<catan::Catan>(&Default::default(), 4, 60, 7);
+    let flag = Arc::new(AtomicBool::new(true));
+    let started = std::time::Instant::now();
+    let found = bots::analysis::analyze_until::<catan::Catan>(
+        &state,
+        seat,
+        &legal,
+        Budget::Millis(20_000),
+        1,
+        0,
+        &mut GameRng::seed_from_u64(3),
+        Some(Arc::clone(&flag)),
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(found.playouts, 0);
+    assert_eq!(found.actions.len(), legal.len(), "every action listed, none searched");
+    assert!(found.actions.iter().all(|a| a.visits == 0 && a.win.is_none()));
+    // Cleared, the same call searches its budget.
+    flag.store(false, Ordering::Relaxed);
+    let found = bots::analysis::analyze_until::<catan::Catan>(
+        &state,
+        seat,
+        &legal,
+        Budget::Playouts(50),
+        1,
+        0,
+        &mut GameRng::seed_from_u64(3),
+        Some(flag),
+    );
+    assert_eq!(found.playouts, 50);
+}

@@ -15,6 +15,7 @@ mod mcp_http;
 mod mcp_tools;
 mod referee_protocol;
 mod seat_bot;
+mod server_analysis;
 mod server_bots;
 mod server_ck_refusals;
 mod server_hostile;

@@ -231,3 +231,56 @@ async fn a_clocked_agent_takes_its_seat_back() {
     assert_eq!(w["clock"]["turn_seconds"], 90, "{w}");
     assert!(text.contains("90 s per decision"), "{text}");
 }
+
+/// `analyze` at the server: a hint for the agent's own decision at a casual
+/// table against a bot, refused beside another agent or person (the
+/// policy of `GET /api/tables/{id}/analysis`), nothing changed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyze_is_a_hint_only_against_bots() {
+    let srv = server("mcp-analyze").await;
+    let url = format!("http://{}/mcp", srv.addr);
+    let mut s = Session::open(&url).await;
+    let (t, _) = s
+        .ok(
+            "create_table",
+            json!({"game": "splendor", "seats": [{"kind": "agent"}, {"kind": "bot", "bot": "random"}]}),
+        )
+        .await;
+    let at = json!({"table": t["table"], "seat": 0, "token": t["joined"]["token"]});
+    let mut wait = at.clone();
+    wait["timeout_seconds"] = json!(20);
+    s.ok("wait_for_turn", wait).await;
+    let (legal, _) = s.ok("legal_actions", at.clone()).await;
+    let mut ask = at.clone();
+    ask["playouts"] = json!(100);
+    let (hint, text) = s.ok("analyze", ask.clone()).await;
+    assert_eq!(
+        (hint["seat"].clone(), hint["version"].clone()),
+        (json!(0), legal["version"].clone())
+    );
+    for r in hint["actions"].as_array().expect("rows") {
+        let i = r["index"].as_u64().expect("index") as usize;
+        assert_eq!(r["action"], legal["actions"][i]["action"], "{r}");
+    }
+    assert!(text.starts_with("Analysis for seat 0"), "{text}");
+    ask["playouts"] = json!(20_001);
+    let (err, v, _) = s.call("analyze", ask).await;
+    assert!(err && v["error"]["rule"] == "server.analysis.budget", "{v}");
+
+    let (t, _) = s
+        .ok(
+            "create_table",
+            json!({"game": "splendor", "seats": [{"kind": "agent"}, {"kind": "agent"}]}),
+        )
+        .await;
+    let at = json!({"table": t["table"], "seat": 0, "token": t["joined"]["token"]});
+    let (before, _) = s.ok("observe", at.clone()).await;
+    let (err, v, _) = s.call("analyze", at.clone()).await;
+    assert!(err && v["error"]["rule"] == "server.analysis.other_humans", "{v}");
+    assert!(
+        v["error"]["message"]["de"].as_str().is_some_and(|m| !m.is_empty()),
+        "{v}"
+    );
+    let (after, _) = s.ok("observe", at).await;
+    assert_eq!(before["version"], after["version"]);
+}

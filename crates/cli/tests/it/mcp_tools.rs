@@ -129,6 +129,7 @@ async fn tools_are_listed_with_schemas() {
         names,
         [
             "act",
+            "analyze",
             "create_table",
             "history",
             "join_seat",
@@ -573,4 +574,44 @@ async fn a_burst_of_new_sessions_is_not_refused_while_there_is_room() {
     let answers: Vec<u16> = tasks.join_all().await;
     let refused: Vec<&u16> = answers.iter().filter(|s| **s != 200).collect();
     assert!(refused.is_empty(), "{} of {burst} refused: {refused:?}", refused.len());
+}
+
+/// `analyze` in a practice game against bots: each legal action of the
+/// agent's own decision with its chance to win, indexed as `legal_actions`
+/// numbers them; a budget over the maximum is refused and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyze_gives_a_hint_for_the_agents_own_decision() {
+    let mut c = Client::start().await;
+    c.refused("analyze", json!({}), "mcp.no_game").await;
+    c.ok("new_game", json!({"game": "splendor", "players": 2, "seed": 4}))
+        .await;
+    let legal = c.ok("legal_actions", json!({"lang": "de"})).await;
+    let (hint, text) = c
+        .ok_text("analyze", json!({"playouts": 200, "top": 3, "lang": "de"}))
+        .await;
+    assert_eq!(hint["seat"], 0, "{hint}");
+    assert_eq!(hint["version"], legal["version"], "{hint}");
+    assert!(hint["playouts"].as_u64().is_some_and(|n| n >= 200), "{hint}");
+    let rows = hint["actions"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3, "top 3: {hint}");
+    for r in rows {
+        let i = r["index"].as_u64().expect("index") as usize;
+        assert_eq!(r["action"], legal["actions"][i]["action"], "{r}");
+        assert_eq!(r["label"], legal["actions"][i]["label"], "{r}");
+        let (low, high) = (r["low"].as_f64().expect("low"), r["high"].as_f64().expect("high"));
+        assert!(r["win"].as_f64().is_some_and(|w| low <= w && w <= high), "{r}");
+        assert!(r["line"].is_array(), "{r}");
+    }
+    assert!(text.starts_with("Analyse für Platz 0"), "{text}");
+    let before = c.ok("observe", json!({})).await;
+    c.refused("analyze", json!({"playouts": 100_001}), "engine.analyze_budget")
+        .await;
+    c.refused("analyze", json!({"ms": 0}), "engine.analyze_budget").await;
+    c.refused("analyze", json!({"seat": 1}), "mcp.not_your_seat").await;
+    c.refused("analyze", json!({"playouts": "many"}), "mcp.arguments").await;
+    let after = c.ok("observe", json!({})).await;
+    assert_eq!(before["version"], after["version"]);
+    assert_eq!(before["view"], after["view"]);
+    // The best action is playable by its index.
+    c.ok("act", json!({"index": rows[0]["index"]})).await;
 }

@@ -30,6 +30,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 mod autopilot;
+mod hint;
 mod publish;
 mod quarantine;
 mod rated;
@@ -220,6 +221,16 @@ pub enum Command {
     /// Another instance drives the table now ([`crate::cluster`]): the actor
     /// stops without writing anything.
     Stop,
+    /// The position of a hint for a seat during the game
+    /// ([`crate::analysis`]); `None` once the game is over.
+    Hint {
+        /// Who asks.
+        access: Access,
+        /// The step asked for (the current one if `None`).
+        step: Option<u64>,
+        /// The answer.
+        reply: oneshot::Sender<Result<Option<crate::analysis::Position>, ApiError>>,
+    },
 }
 
 /// Services every table shares.
@@ -640,6 +651,9 @@ impl Table {
                 let _ = reply.send(Ok(self.chat[from..].to_vec()));
             }
             Command::Stop => self.moved.store(true, Ordering::Relaxed),
+            Command::Hint { access, step, reply } => {
+                let _ = reply.send(self.hint(&access, step));
+            }
             Command::Close { reason, reply } => {
                 let _ = reply.send(self.close(reason).await);
             }
