@@ -196,6 +196,9 @@ pub fn analyze_until<G: BotGame>(
                 ..MctsConfig::default()
             })
             .restrict_root();
+            if let Some(flag) = &cancel {
+                single = single.cancelled_by(flag.clone());
+            }
             let more = single.visits(state, seat, std::slice::from_ref(&legal[i]), rng);
             visits[i] += more.first().copied().unwrap_or(0);
             rewards[i] += single.root_rewards().first().copied().unwrap_or(0.0);

@@ -159,5 +159,6 @@ fn a_cancelled_analysis_stops_at_once() {
         &mut GameRng::seed_from_u64(3),
         Some(flag),
     );
-    assert_eq!(found.playouts, 50);
+    // The budget, and at most as much again topping up the best three.
+    assert!((50..=100).contains(&found.playouts), "{}", found.playouts);
 }
