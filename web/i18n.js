@@ -137,6 +137,12 @@ const TEXT = {
   autopilotMine: { de: 'Ein Bot spielt für dich.', en: 'A bot plays for you.' },
   takeBack: { de: 'Selbst weiterspielen', en: 'Take over' },
   handOver: { de: 'Bot spielen lassen', en: 'Let a bot play' },
+  hint: { de: 'Tipp', en: 'Hint' },
+  hintHelp: { de: 'Die drei besten Züge nach der Suche, mit deiner Gewinnchance danach (nur an Tischen ohne Wertung gegen Bots).', en: 'The three best moves by the search, with your chance to win after each (only at casual tables against bots).' },
+  hintThinking: { de: 'Denke nach…', en: 'Thinking…' },
+  forSeat: { de: 'für {who}', en: 'for {who}' },
+  bestMoves: { de: 'Beste Züge hier', en: 'Best moves here' },
+  bestMovesHelp: { de: 'Die besten Züge dieser Stellung für den Platz am Zug, mit seiner Gewinnchance danach (aus seiner Sicht gesucht).', en: 'The best moves of this position for the seat to act, with its chance to win after each (searched from its view).' },
   offlineBoard: { de: 'Keine Verbindung: das Brett ruht, bis die Verbindung wieder steht.', en: 'No connection: the board is paused until the connection is back.' },
 };
 

@@ -11,6 +11,7 @@ import { api, TableSocket } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { seatLabel, setConnection, seatColour } from './ui.js';
 import { describeThen } from './games/board-then.js';
+import { replayAnalysis } from './analysis.js';
 
 export async function replayPage(root, id) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -76,6 +77,8 @@ export async function replayPage(root, id) {
     });
   };
   let timer = null;
+  // Analyses asked for at steps of a finished game, by step.
+  const analyses = new Map();
   const seatName = (s) => seatLabel(summary.seats?.[s], s);
 
   // The log up to the frame shown, so the board marks the move that led to it.
@@ -134,6 +137,7 @@ export async function replayPage(root, id) {
           slider,
         ),
         h('p', { class: 'replay-action', 'data-testid': 'replay-action' }, action),
+        replayAnalysis(id, f, !live && !!frames[frames.length - 1]?.result, analyses, (a) => mod.describeAction(a, c), seatName, render),
         h('div', { class: 'table-grid' }, h('div', { class: 'board' }, mod.render(f.view, [], c)), h('aside', { class: 'side' }, h('section', { class: 'panel log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list', 'data-testid': 'replay-log' }, lines)))),
         f.result ? h('p', { class: 'winner-line', 'data-testid': 'replay-result' }, t(f.result.winners.length > 1 ? 'winners' : 'winner', { who: f.result.winners.map(seatName).join(', ') })) : null,
       ),

@@ -18,6 +18,7 @@ import { ClickGuard } from './click-guard.js';
 import { statusMethods } from './table-status.js';
 import { panelMethods } from './table-panels.js';
 import { endMethods } from './table-end.js';
+import { hintMethods } from './analysis.js';
 
 // Where an earlier version kept the log in the browser; removed on sight.
 const OLD_LOG_KEY = 'spielleiter.log.';
@@ -487,7 +488,7 @@ class TablePage {
           'div',
           { class: 'table-grid' },
           h('div', { class: 'board', 'data-testid': 'board' }, board),
-          h('aside', { class: 'side' }, this.legalPanel(ctx), this.logPanel(ctx), this.chat.panel(), this.seatsPanel(), this.rawPanel()),
+          h('aside', { class: 'side' }, this.hintPanel(ctx, cur), this.legalPanel(ctx), this.logPanel(ctx), this.chat.panel(), this.seatsPanel(), this.rawPanel()),
         ),
         this.winnerScreen(cur),
       ),
@@ -524,4 +525,4 @@ class TablePage {
 }
 
 // The page's status bar, panels and end screen live in their own modules.
-Object.assign(TablePage.prototype, statusMethods, panelMethods, endMethods);
+Object.assign(TablePage.prototype, statusMethods, panelMethods, endMethods, hintMethods);

@@ -158,7 +158,10 @@ impl TestServer {
             database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
             ..Self::config(addr, replay_seed)
         };
-        server::start(config, Self::games(), server::BotRegistry::default())
+        // The position analysis of `spielleiter serve` (hints, a replay's best moves).
+        let bots =
+            server::BotRegistry::default().with_analyst(std::sync::Arc::new(spielleiter_cli::analyze::ServerAnalyst));
+        server::start(config, Self::games(), bots)
             .await
             .expect("the server starts")
     }

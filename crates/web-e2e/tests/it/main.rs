@@ -3,6 +3,7 @@
 //! this binary (`mod name;` below), never a new file at the top of `tests/`: each top-level
 //! file is a binary of its own that re-links the whole crate (docs/architecture.md).
 
+mod analysis_browser;
 mod api_seats;
 mod ck;
 mod placed;
