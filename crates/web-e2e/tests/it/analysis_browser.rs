@@ -78,7 +78,10 @@ async fn hints_at_a_casual_table_and_best_moves_in_the_replay() {
     let best = rows(&b, "replay-analysis-list").await;
     assert!(!best.is_empty() && best.len() <= 3, "{best:?}");
     assert!(best.iter().all(|l| l.contains('%')), "{best:?}");
-    let who = b.text_of("[data-testid=replay-analysis-seat]").await.unwrap_or_default();
+    let who = b
+        .text_of("[data-testid=replay-analysis-seat]")
+        .await
+        .unwrap_or_default();
     assert!(who.contains("for "), "the seat the moves are for: {who}");
     b.screenshot("replay-analysis.png").await;
     let errors = b.console_errors().await;
