@@ -178,23 +178,6 @@ fn no_game() -> ErrorInfo {
     )
 }
 
-fn not_to_act(to_act: ToAct, seat: Seat) -> ErrorInfo {
-    match to_act {
-        ToAct::Over => ErrorInfo::new(
-            "game_over",
-            "engine.game_over",
-            "Das Spiel ist beendet.",
-            "The game is over.",
-        ),
-        _ => ErrorInfo::new(
-            "not_your_turn",
-            "engine.not_your_turn",
-            format!("Platz {} ist gerade nicht am Zug.", seat.0),
-            format!("Seat {} is not to act now.", seat.0),
-        ),
-    }
-}
-
 fn unknown_bot(bot: &str, known: &[String]) -> ErrorInfo {
     let bot: String = bot.chars().take(40).collect();
     ErrorInfo::new(
@@ -343,7 +326,7 @@ impl Backend for Local {
                 let seat = agent_seat(g, at.seat)?;
                 let legal = g.m.legal(seat)?;
                 if legal.is_empty() {
-                    return Err(not_to_act(g.m.to_act(), seat));
+                    return Err(crate::tools::nothing_to_do(&g.m.to_act(), seat.0));
                 }
                 Ok((g.m.game().to_string(), g.m.state(), seat, legal, g.m.version()))
             })?;

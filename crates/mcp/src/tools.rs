@@ -668,7 +668,9 @@ fn index_out_of_range(i: usize, n: usize) -> ErrorInfo {
     )
 }
 
-fn nothing_to_do(to_act: &ToAct, seat: u8) -> ErrorInfo {
+/// The refusal of a call for a seat that has nothing to do: the game is
+/// over, or it is not the seat's turn.
+pub(crate) fn nothing_to_do(to_act: &ToAct, seat: u8) -> ErrorInfo {
     match to_act {
         ToAct::Over => ErrorInfo::new(
             "game_over",
