@@ -4,6 +4,7 @@
 // unchanged.
 
 import { tradeBuilder } from './catan-trade.js';
+import { negotiationPanels } from './catan-negotiation.js';
 import { artIcon } from '../art.js';
 import { RES_FILL, maritimeRates } from './catan.js';
 import { RESOURCES, tx, resName, resText, hexText } from './catan-text.js';
@@ -212,40 +213,12 @@ export function dialogs(h, view, ctx, ix) {
   }
   // Domestic trade, step by step as the phases go.
   if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade) && me != null) {
-    out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL, artIcon));
+    // After `revise_offer` the builder starts from the offer just withdrawn.
+    const initial = ctx.ui.revise && !Object.values(phase.offer?.give || {}).some((n) => n > 0) ? ctx.ui.revise : null;
+    out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL, artIcon, { initial, key: `draft:${view.turn}:${JSON.stringify(phase.offer || {})}:${initial ? 'revise' : ''}` }));
   }
   if (phase.phase === 'trade_replies' || phase.phase === 'trade_confirm') {
-    const offer = phase.offer || {};
-    const accepted = (phase.accepted || []).map((s) => ctx.seatName(s)).join(', ') || tx(ctx, 'nobody');
-    if (ix.one.accept_offer || ix.one.decline_offer) {
-      out.push(
-        panel(
-          'reply-panel',
-          tx(ctx, 'theyOffer', { who: ctx.seatName(view.current), give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
-          h(
-            'div',
-            { class: 'buttons' },
-            ix.one.accept_offer ? button(h, tx(ctx, 'accept'), () => ctx.act(ix.one.accept_offer), { testid: 'accept-offer', primary: true }) : null,
-            ix.one.decline_offer ? button(h, tx(ctx, 'decline'), () => ctx.act(ix.one.decline_offer), { testid: 'decline-offer' }) : null,
-          ),
-        ),
-      );
-    } else if (ix.confirm.size || ix.one.cancel_trade) {
-      out.push(
-        panel(
-          'confirm-panel',
-          tx(ctx, 'offerSoFar', { give: resText(ctx, offer.give), get: resText(ctx, offer.get) }),
-          h(
-            'div',
-            { class: 'buttons' },
-            [...ix.confirm].map(([s, a]) => button(h, tx(ctx, 'confirmWith', { who: ctx.seatName(s) }), () => ctx.act(a), { testid: `confirm-${s}`, primary: true })),
-            ix.one.cancel_trade ? button(h, tx(ctx, 'cancel'), () => ctx.act(ix.one.cancel_trade), { testid: 'cancel-trade' }) : null,
-          ),
-        ),
-      );
-    } else if (phase.phase === 'trade_replies' && view.current === me) {
-      out.push(h('div', { class: 'action-panel prompt' }, tx(ctx, 'waitingReplies', { who: accepted })));
-    }
+    out.push(...negotiationPanels(h, ctx, view, ix, me, RES_FILL, artIcon));
   }
   return out;
 }

@@ -202,6 +202,12 @@ export function describeAction(a, ctx) {
       return tx(ctx, 'confirmWith', { who: ctx.seatName(a.with) });
     case 'cancel_trade':
       return d ? 'Handel abbrechen' : 'Cancel the trade';
+    case 'counter_offer':
+      return d ? 'Gegenangebot machen' : 'Make a counter-offer';
+    case 'accept_counter':
+      return d ? `Gegenangebot von ${ctx.seatName(a.from)} annehmen` : `Take the counter-offer of ${ctx.seatName(a.from)}`;
+    case 'revise_offer':
+      return d ? 'Angebot ändern' : 'Change the offer';
     case 'end_turn':
       return tx(ctx, 'endTurn');
     default:
@@ -291,6 +297,13 @@ export function describeEvent(e, ctx) {
         : `${who} trades with ${ctx.seatName(e.with)}: gives ${resText(ctx, e.give)}, gets ${resText(ctx, e.get)}.`;
     case 'trade_cancelled':
       return d ? `${who} bricht den Handel ab.` : `${who} cancels the trade.`;
+    case 'countered': {
+      const give = resText(ctx, { ...(e.give || {}), ...(e.give_commodities || {}) });
+      const get = resText(ctx, { ...(e.get || {}), ...(e.get_commodities || {}) });
+      return d ? `${who} macht ein Gegenangebot: gibt ${give}, möchte ${get}.` : `${who} counters: gives ${give}, wants ${get}.`;
+    }
+    case 'offer_revised':
+      return d ? `${who} zieht das Angebot zurück und ändert es.` : `${who} withdraws the offer to change it.`;
     case 'longest_road':
       return e.holder != null
         ? d

@@ -9,6 +9,12 @@ import { offerBuilder } from './trade-builder.js';
 
 const CANCEL = { de: 'Handel abbrechen', en: 'Cancel the trade' };
 
+const WHY = {
+  giveNone: { de: 'Du hast keine.', en: 'You hold none.' },
+  giveMore: { de: 'Du hast nicht mehr.', en: 'You hold no more.' },
+  getNone: { de: 'Die anderen haben zusammen nicht mehr.', en: 'The others hold no more together.' },
+};
+
 /** Most cards one may ask for of one resource: the bank's 19. */
 const MAX_WANT = 19;
 
@@ -18,9 +24,14 @@ const MAX_WANT = 19;
  * the indexed legal actions (`offerGive`, `offerGet`, `one.submit_offer`,
  * `one.cancel_trade`), `fill` the resources' colours, `icon` their pictures.
  */
-export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null) {
+export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null, opts = {}) {
   const already = { give: offer.give || {}, get: offer.get || {} };
   return offerBuilder(h, ctx, {
+    hint: opts.hint,
+    initial: opts.initial,
+    // Why a + is off, said beside it: only cards in hand are given, and only
+    // what the other players hold together is asked for (`catan.trade.ask_only_held`).
+    why: (side, r) => (side === 'give' ? ((hand[r] || 0) > 0 ? ctx.L(WHY.giveMore) : ctx.L(WHY.giveNone)) : ctx.L(WHY.getNone)),
     kinds: RESOURCES,
     name: (r) => resName(ctx, r),
     text: (m) => resText(ctx, m),
@@ -28,7 +39,7 @@ export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null) {
     icon: icon ? (r) => icon(r) : null,
     hand,
     offer: already,
-    key: JSON.stringify(offer),
+    key: opts.key || JSON.stringify(offer),
     canGive: (r) => ix.offerGive.has(r),
     canGet: (r) => ix.offerGet.has(r),
     maxGive: (r) => (hand[r] || 0) - (already.give[r] || 0),
@@ -40,6 +51,6 @@ export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null) {
       actions.push(ix.one.submit_offer || { type: 'submit_offer' });
       return actions;
     },
-    buttons: ix.one.cancel_trade ? h('button', { type: 'button', 'data-testid': 'cancel-trade', onclick: () => ctx.act(ix.one.cancel_trade) }, ctx.L(CANCEL)) : null,
+    buttons: opts.buttons !== undefined ? opts.buttons : ix.one.cancel_trade ? h('button', { type: 'button', 'data-testid': 'cancel-trade', onclick: () => ctx.act(ix.one.cancel_trade) }, ctx.L(CANCEL)) : null,
   });
 }

@@ -81,6 +81,7 @@ export function index(legal) {
     offerGive: new Map(),
     offerGet: new Map(),
     confirm: new Map(),
+    acceptCounter: [],
     yop: [],
     maritime: [],
     one: {},
@@ -113,6 +114,9 @@ export function index(legal) {
         break;
       case 'confirm_trade':
         ix.confirm.set(a.with, a);
+        break;
+      case 'accept_counter':
+        ix.acceptCounter.push(a);
         break;
       case 'play_year_of_plenty':
         ix.yop.push(a);

@@ -468,7 +468,7 @@ function morePanel(h, ctx, legal, base) {
 }
 
 /** Base-game actions that catan.js's own buttons and dialogs show. */
-const BASE_SHOWN = new Set(['roll', 'end_turn', 'open_trade', 'offer_give', 'offer_get', 'submit_offer', 'accept_offer', 'decline_offer', 'confirm_trade', 'cancel_trade', 'move_robber']);
+const BASE_SHOWN = new Set(['roll', 'end_turn', 'open_trade', 'offer_give', 'offer_get', 'submit_offer', 'accept_offer', 'decline_offer', 'confirm_trade', 'cancel_trade', 'counter_offer', 'accept_counter', 'revise_offer', 'move_robber']);
 
 export function render(view, legal, ctx) {
   const { h } = ctx;

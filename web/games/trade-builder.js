@@ -23,6 +23,7 @@ const STYLE = `
 .trade-step { display: inline-flex; align-items: center; gap: .2rem; }
 .trade-step .step { min-width: 34px; min-height: 34px; padding: 0; font-size: 1.1rem; }
 .trade-step .count { min-width: 1.5rem; text-align: center; }
+.trade-step .why { display: block; font-size: .7rem; opacity: .75; max-width: 7rem; }
 @media (max-width: 520px) { .trade-step .step { min-width: 40px; min-height: 40px; } }
 `;
 
@@ -44,14 +45,16 @@ const sum = (kinds, m) => kinds.reduce((n, k) => n + (m[k] || 0), 0);
  * - `canGive(k)`, `canGet(k)`: whether one more of `k` may be added now;
  * - `maxGive(k)`, `maxGet(k)`: how many more of `k` may be given or wanted in all;
  * - `actions(pick)`: the micro-actions that put `pick` (`{give, get}` counts beyond the draft) to the engine, submit included;
- * - `key`: what the pick belongs to (it starts afresh when the key changes);
+ * - `key`: what the pick belongs to (it starts afresh when the key changes, from `initial` if given);
+ * - `why(side, k)` (optional): why one more of `k` may not be added, shown beside the + the rules turn off;
+ * - `hint`: the heading (the builder's own hint if left out);
  * - `head`: elements above the table (e.g. the partner's choice); `buttons`: more buttons (cancel).
  */
 export function offerBuilder(h, ctx, spec) {
   ensureStyle();
   const T = (key, vars) => ctx.L(TEXT[key], vars);
   const { kinds } = spec;
-  if (ctx.ui.trade?.key !== spec.key) ctx.ui.trade = { key: spec.key, give: {}, get: {} };
+  if (ctx.ui.trade?.key !== spec.key) ctx.ui.trade = { key: spec.key, give: { ...(spec.initial?.give || {}) }, get: { ...(spec.initial?.get || {}) } };
   const pick = ctx.ui.trade;
   const already = { give: spec.offer?.give || {}, get: spec.offer?.get || {} };
   const total = (side) => Object.fromEntries(kinds.map((k) => [k, (already[side][k] || 0) + (pick[side][k] || 0)]));
@@ -72,19 +75,23 @@ export function offerBuilder(h, ctx, spec) {
     const n = pick[side][k] || 0;
     const shown = side === 'give' ? gives[k] : gets[k];
     const other = side === 'give' ? 'get' : 'give';
-    const blocked = !can(side, k) || n >= max(side, k) || pick[other][k] > 0 || already[other][k] > 0;
+    const refused = !can(side, k);
+    const blocked = refused || n >= max(side, k) || pick[other][k] > 0 || already[other][k] > 0;
+    // Why the + is off when the rules say no (not when the other side holds the kind).
+    const why = refused && !(pick[other][k] > 0 || already[other][k] > 0) && spec.why ? spec.why(side, k) : null;
     return h(
       'span',
-      { class: 'trade-step' },
+      { class: 'trade-step', title: why },
       h('button', { type: 'button', class: 'step', 'data-testid': `trade-${side}-minus-${k}`, 'aria-label': `− ${spec.name(k)}`, disabled: n <= 0, onclick: () => change(side, k, -1) }, '−'),
       h('strong', { class: 'count', 'data-testid': `trade-${side}-count-${k}` }, String(shown)),
-      h('button', { type: 'button', class: 'step', 'data-testid': `trade-${side}-plus-${k}`, 'aria-label': `+ ${spec.name(k)}`, disabled: blocked, onclick: () => change(side, k, 1) }, '+'),
+      h('button', { type: 'button', class: 'step', 'data-testid': `trade-${side}-plus-${k}`, 'aria-label': `+ ${spec.name(k)}`, disabled: blocked, title: why, onclick: () => change(side, k, 1) }, '+'),
+      why ? h('small', { class: 'why', 'data-testid': `trade-${side}-why-${k}` }, why) : null,
     );
   };
   return h(
     'div',
     { class: 'action-panel', 'data-testid': 'offer-panel' },
-    h('h4', {}, T('builderHint')),
+    h('h4', {}, spec.hint || T('builderHint')),
     spec.head,
     h(
       'table',

@@ -46,6 +46,9 @@ impl BaseAction {
             | BaseAction::DeclineOffer
             | BaseAction::ConfirmTrade { .. }
             | BaseAction::CancelTrade
+            | BaseAction::CounterOffer
+            | BaseAction::AcceptCounter { .. }
+            | BaseAction::ReviseOffer
             | BaseAction::EndTurn => [None, None],
         }
     }
@@ -145,6 +148,19 @@ pub enum BaseAction {
     },
     /// Drop the offer.
     CancelTrade,
+    /// Answer an offer with one's own (reply of another player,
+    /// `catan.trade.counter`): start putting it together with `OfferGive`
+    /// and `OfferGet`, from one's own side, and `SubmitOffer`.
+    CounterOffer,
+    /// Take the counter-offer of one seat (the active player).
+    AcceptCounter {
+        /// The seat whose counter-offer is taken.
+        from: Seat,
+    },
+    /// Withdraw the offer and put a new one together without cancelling
+    /// (the active player; counts as a new offer under
+    /// `catan.house.trade_offers_per_turn`).
+    ReviseOffer,
     /// End the turn.
     EndTurn,
 }

@@ -367,6 +367,8 @@ pub(crate) fn event_words(tag: &str) -> Option<(&'static str, &'static str)> {
         "maritime_traded" => ("Seehandel", "maritime trade"),
         "offered" => ("Angebot", "offered"),
         "replied" => ("geantwortet", "replied"),
+        "countered" => ("Gegenangebot", "counter-offer"),
+        "offer_revised" => ("Angebot zurückgezogen", "offer withdrawn"),
         "traded" => ("gehandelt", "traded"),
         "trade_cancelled" => ("Handel abgebrochen", "trade cancelled"),
         "longest_road" => ("Längste Handelsstraße", "Longest Road"),

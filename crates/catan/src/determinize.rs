@@ -22,6 +22,7 @@
 
 use crate::dev::{DevCards, DEV_KINDS};
 use crate::resource::{Resources, RESOURCE_COUNT};
+use crate::rules::negotiation::Talks;
 use crate::state::{BaseState, Phase, MAX_PLAYERS};
 use crate::BasePhase;
 use engine::{draw_without_replacement, GameRng, Seat, Viewer};
@@ -52,19 +53,23 @@ pub(crate) fn resample(s: &mut BaseState, hidden: &[bool; MAX_PLAYERS], rng: &mu
 pub(crate) fn known_minimum(state: &BaseState) -> [Resources; MAX_PLAYERS] {
     let mut known = [Resources::ZERO; MAX_PLAYERS];
     let cur = state.current.index();
-    match state.phase {
-        Phase::Base(BasePhase::TradeDraft { offer }) | Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
-            known[cur] = offer.give
-        }
-        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
-            known[cur] = offer.give;
-            for s in accepted.iter() {
-                if let Some(k) = known.get_mut(s.index()) {
-                    *k = offer.get;
-                }
+    if let Phase::Base(BasePhase::TradeDraft { offer }) = state.phase {
+        known[cur] = offer.give;
+    }
+    // In a negotiation: the offer's cards, what each seat that accepted was
+    // asked for, and what each counter-offer gives (drafted or standing).
+    if let Some(talks) = Talks::of(state) {
+        known[cur] = talks.offer.give;
+        for s in talks.accepted.iter() {
+            if let Some(k) = known.get_mut(s.index()) {
+                *k = talks.offer.get;
             }
         }
-        _ => {}
+        for s in talks.countered.iter().chain(talks.drafting.iter()) {
+            if let Some(k) = known.get_mut(s.index()) {
+                *k = state.counter(s).get;
+            }
+        }
     }
     known
 }

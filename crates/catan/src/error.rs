@@ -1,10 +1,11 @@
 //! Rule refusals: each variant names the rule id of `rules/catan.md` it
 //! enforces and says what is wrong in German and English.
 //!
-//! Three ids are this crate's own refinements where the rules file gives only a
+//! Some ids are this crate's own refinements where the rules file gives only a
 //! section prefix (`catan.setup.*`, `catan.trade.*`, `catan.dev.*`):
 //! `catan.setup.road_touches_settlement`, `catan.trade.ask_only_held`,
-//! `catan.trade.confirm_accepted`, `catan.trade.rate` and `catan.dev.no_card`.
+//! `catan.trade.confirm_accepted`, `catan.trade.rate`, `catan.trade.own_offer`,
+//! `catan.trade.no_counter`, `catan.trade.no_offer` and `catan.dev.no_card`.
 
 use crate::action::Piece;
 use crate::resource::Resource;
@@ -35,6 +36,10 @@ pub const RULE_IDS: &[&str] = &[
     "catan.trade.ask_only_held",
     "catan.trade.confirm_accepted",
     "catan.trade.rate",
+    "catan.trade.counter",
+    "catan.trade.own_offer",
+    "catan.trade.no_counter",
+    "catan.trade.no_offer",
     "catan.dev.not_this_turn",
     "catan.dev.one_per_turn",
     "catan.dev.no_card",
@@ -126,6 +131,18 @@ pub enum CatanError {
     /// The partner did not accept.
     #[error("you can only trade with a player who accepted")]
     ConfirmAccepted,
+    /// Cards of a counter-offer before the counter-offer was started.
+    #[error("start a counter-offer first")]
+    CounterFirst,
+    /// The offerer answers its own offer.
+    #[error("you cannot answer your own offer")]
+    OwnOffer,
+    /// A counter-offer taken from a seat that made none.
+    #[error("seat {} made no counter-offer", .0.0)]
+    NoCounter(engine::Seat),
+    /// An answer to an offer when none is open (withdrawn, taken or lapsed).
+    #[error("no trade offer is open")]
+    NoOffer,
     /// The card was bought this turn.
     #[error("a development card cannot be played in the turn it was bought")]
     DevNotThisTurn,
@@ -182,6 +199,10 @@ impl RuleError for CatanError {
             AskOnlyHeld => "catan.trade.ask_only_held",
             ConfirmAccepted => "catan.trade.confirm_accepted",
             TradeRate { .. } => "catan.trade.rate",
+            CounterFirst => "catan.trade.counter",
+            OwnOffer => "catan.trade.own_offer",
+            NoCounter(_) => "catan.trade.no_counter",
+            NoOffer => "catan.trade.no_offer",
             DevNotThisTurn => "catan.dev.not_this_turn",
             DevOnePerTurn => "catan.dev.one_per_turn",
             DevNoCard => "catan.dev.no_card",
@@ -284,6 +305,22 @@ impl RuleError for CatanError {
             ConfirmAccepted => Message::new(
                 "Handeln kannst du nur mit einem Mitspieler, der angenommen hat.",
                 "You can only trade with a player who accepted.",
+            ),
+            CounterFirst => Message::new(
+                "Karten eines Gegenangebots erst, nachdem du es begonnen hast.",
+                "Start a counter-offer before adding cards to it.",
+            ),
+            OwnOffer => Message::new(
+                "Auf dein eigenes Angebot kannst du nicht antworten.",
+                "You cannot answer your own offer.",
+            ),
+            NoCounter(seat) => Message::new(
+                format!("Platz {} hat kein Gegenangebot gemacht.", seat.0),
+                format!("Seat {} made no counter-offer.", seat.0),
+            ),
+            NoOffer => Message::new(
+                "Es liegt kein Handelsangebot vor (es wurde zurückgezogen, angenommen oder ist verfallen).",
+                "No trade offer is open (it was withdrawn, taken or lapsed).",
             ),
             DevNotThisTurn => Message::new(
                 "Eine Entwicklungskarte darf nicht in dem Zug gespielt werden, in dem sie gekauft wurde.",

@@ -160,6 +160,27 @@ pub enum BaseEvent {
         /// Accepted or not.
         accepted: bool,
     },
+    /// A counter-offer to the active player's offer (`catan.trade.counter`),
+    /// seen from the seat that makes it.
+    Countered {
+        /// Who counters.
+        seat: Seat,
+        /// What it would give.
+        give: Resources,
+        /// What it asks for.
+        get: Resources,
+        /// Commodities it would give (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
+        give_commodities: crate::cities_knights::Commodities,
+        /// Commodities it asks for (Cities & Knights).
+        #[serde(default, skip_serializing_if = "crate::cities_knights::Commodities::is_empty")]
+        get_commodities: crate::cities_knights::Commodities,
+    },
+    /// The active player withdrew its offer to put a new one together.
+    OfferRevised {
+        /// The active player.
+        seat: Seat,
+    },
     /// A domestic trade took place.
     Traded {
         /// The active player.

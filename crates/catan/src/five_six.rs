@@ -280,6 +280,9 @@ pub fn refusal(state: &BaseState, action: &BaseAction) -> Option<FiveSixError> {
         | BaseAction::OfferGet { .. }
         | BaseAction::SubmitOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade => Some(FiveSixError::PairNoDomesticTrade),
         BaseAction::PlayKnight
         | BaseAction::PlayRoadBuilding

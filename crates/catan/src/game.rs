@@ -242,6 +242,7 @@ impl<P: Part> Game for CatanGame<P> {
                 players: Players::new(players),
                 turn_rule: config.turn_rule(),
                 turn_of: None,
+                counters: None,
                 trade_offers_per_turn: config.trade_offers_per_turn,
                 trade_offers: 0,
                 free_squire_steps_per_turn: config.free_squire_steps_per_turn,
@@ -262,7 +263,10 @@ impl<P: Part> Game for CatanGame<P> {
     fn is_offer(action: &Action) -> bool {
         matches!(
             action,
-            Action::Base(BaseAction::OpenTrade) | Action::Base(BaseAction::SubmitOffer)
+            Action::Base(BaseAction::OpenTrade)
+                | Action::Base(BaseAction::SubmitOffer)
+                | Action::Base(BaseAction::CounterOffer)
+                | Action::Base(BaseAction::ReviseOffer)
         )
     }
 

@@ -11,7 +11,8 @@ use crate::resource::ResourceCounts;
 use crate::resource::Resources;
 use crate::rules::build::{build_actions, road_spots};
 use crate::rules::build::{check_city, check_road, check_settlement, place_city, place_road, place_settlement};
-use crate::rules::layer::{Base, Layer};
+use crate::rules::layer::Base;
+use crate::rules::negotiation::{self, Talks};
 use crate::rules::{development, hand, robber, setup, trade, turn};
 use crate::state::{BasePhase, BaseState, Offer, Phase, Resume};
 
@@ -35,7 +36,7 @@ pub(crate) fn to_act(state: &BaseState, phase: &BasePhase) -> ToAct {
             }
             ToAct::Seats(s)
         }
-        BasePhase::TradeReplies { pending, .. } => ToAct::Seats(pending),
+        BasePhase::TradeReplies { .. } => ToAct::Seats(negotiation_to_act(state)),
         BasePhase::Setup { .. }
         | BasePhase::Roll
         | BasePhase::MoveRobber { .. }
@@ -44,6 +45,13 @@ pub(crate) fn to_act(state: &BaseState, phase: &BasePhase) -> ToAct {
         | BasePhase::TradeDraft { .. }
         | BasePhase::TradeConfirm { .. } => ToAct::Seats(SeatSet::single(state.current)),
     }
+}
+
+/// Who may act while an offer is answered (`catan.trade.counter`): those to
+/// answer, and the offerer once anyone accepted or countered.
+#[inline]
+pub(crate) fn negotiation_to_act(state: &BaseState) -> SeatSet {
+    Talks::of(state).map_or(SeatSet::EMPTY, |t| t.to_act(state.current))
 }
 
 /// Every legal action of `seat` in `phase` (appended to a cleared `out`).
@@ -91,14 +99,9 @@ pub fn legal_actions(state: &BaseState, phase: &BasePhase, seat: Seat, out: &mut
                 trade::legal_draft::<Resource>(state, &(), seat, &offer, out)
             }
         }
-        BasePhase::TradeReplies { offer, pending, .. } => {
-            if pending.contains(seat) {
-                legal_reply(Base, state, seat, &offer, out)
-            }
-        }
-        BasePhase::TradeConfirm { offer, accepted } => {
-            if active {
-                legal_confirm(Base, state, &offer, accepted, out)
+        BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. } => {
+            if let Some(talks) = Talks::of(state) {
+                negotiation::legal::<Resource>(state, &(), seat, &talks, out)
             }
         }
         // Chance or the end: no seat acts.
@@ -131,115 +134,6 @@ pub(crate) fn check_offer_limit(state: &BaseState) -> Checked {
     }
 }
 
-/// The replies of a seat asked to trade (`catan.trade.*`): accept only with
-/// the cards asked for in hand.
-pub(crate) fn legal_reply<L: Layer>(layer: L, state: &BaseState, seat: Seat, offer: &Offer, out: &mut Vec<Action>) {
-    if layer.covers_offer(state, seat, offer, false) {
-        out.push(Action::Base(BaseAction::AcceptOffer));
-    }
-    out.push(Action::Base(BaseAction::DeclineOffer));
-}
-
-/// Checks a reply to an offer (a Cities & Knights game's replies are base
-/// actions too: it hands them here).
-pub(crate) fn check_reply<L: Layer>(
-    layer: L,
-    state: &BaseState,
-    seat: Seat,
-    offer: &Offer,
-    action: &BaseAction,
-) -> Checked {
-    match *action {
-        BaseAction::AcceptOffer if !layer.covers_offer(state, seat, offer, false) => {
-            Err(CatanError::PayInsufficient.into())
-        }
-        BaseAction::AcceptOffer | BaseAction::DeclineOffer => Ok(()),
-        BaseAction::BuildSettlement { .. }
-        | BaseAction::BuildRoad { .. }
-        | BaseAction::BuildCity { .. }
-        | BaseAction::Roll
-        | BaseAction::Discard { .. }
-        | BaseAction::MoveRobber { .. }
-        | BaseAction::BuyDevelopmentCard
-        | BaseAction::PlayKnight
-        | BaseAction::PlayRoadBuilding
-        | BaseAction::PlayYearOfPlenty { .. }
-        | BaseAction::PlayMonopoly { .. }
-        | BaseAction::MaritimeTrade { .. }
-        | BaseAction::OpenTrade
-        | BaseAction::OfferGive { .. }
-        | BaseAction::OfferGet { .. }
-        | BaseAction::SubmitOffer
-        | BaseAction::ConfirmTrade { .. }
-        | BaseAction::CancelTrade
-        | BaseAction::EndTurn => Err(Rejection::WrongPhase {
-            phase: state.phase.name(),
-        }),
-    }
-}
-
-/// The trades the active player may confirm, and cancelling.
-pub(crate) fn legal_confirm<L: Layer>(
-    layer: L,
-    state: &BaseState,
-    offer: &Offer,
-    accepted: SeatSet,
-    out: &mut Vec<Action>,
-) {
-    for with in accepted.iter() {
-        if check_confirm(layer, state, offer, with).is_ok() {
-            out.push(Action::Base(BaseAction::ConfirmTrade { with }));
-        }
-    }
-    out.push(Action::Base(BaseAction::CancelTrade));
-}
-
-/// Checks the active player's choice among the seats that accepted.
-pub(crate) fn check_confirm_action<L: Layer>(
-    layer: L,
-    state: &BaseState,
-    offer: &Offer,
-    accepted: SeatSet,
-    action: &BaseAction,
-) -> Checked {
-    match *action {
-        BaseAction::ConfirmTrade { with } if !accepted.contains(with) => Err(CatanError::ConfirmAccepted.into()),
-        BaseAction::ConfirmTrade { with } => Ok(check_confirm(layer, state, offer, with)?),
-        BaseAction::CancelTrade => Ok(()),
-        BaseAction::BuildSettlement { .. }
-        | BaseAction::BuildRoad { .. }
-        | BaseAction::BuildCity { .. }
-        | BaseAction::Roll
-        | BaseAction::Discard { .. }
-        | BaseAction::MoveRobber { .. }
-        | BaseAction::BuyDevelopmentCard
-        | BaseAction::PlayKnight
-        | BaseAction::PlayRoadBuilding
-        | BaseAction::PlayYearOfPlenty { .. }
-        | BaseAction::PlayMonopoly { .. }
-        | BaseAction::MaritimeTrade { .. }
-        | BaseAction::OpenTrade
-        | BaseAction::OfferGive { .. }
-        | BaseAction::OfferGet { .. }
-        | BaseAction::SubmitOffer
-        | BaseAction::AcceptOffer
-        | BaseAction::DeclineOffer
-        | BaseAction::EndTurn => Err(Rejection::WrongPhase {
-            phase: state.phase.name(),
-        }),
-    }
-}
-
-/// Whether both sides still hold their part of the offer.
-fn check_confirm<L: Layer>(layer: L, state: &BaseState, offer: &Offer, with: Seat) -> Result<(), CatanError> {
-    if with.index() >= state.n() {
-        return Err(CatanError::ConfirmAccepted);
-    }
-    if !layer.covers_offer(state, state.current, offer, true) || !layer.covers_offer(state, with, offer, false) {
-        return Err(CatanError::PayInsufficient);
-    }
-    Ok(())
-}
 
 /// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
 fn waits_for_roll(action: &BaseAction) -> bool {
@@ -283,6 +177,12 @@ pub fn check(state: &BaseState, phase: &BasePhase, seat: Seat, action: &BaseActi
     // The shared trade predicate reads the joined action (a rule set adds
     // its own trades to it).
     let is_trade = trade::is_trade::<Resource>(&Action::Base(*action));
+    if let Some(talks) = Talks::of(state) {
+        return negotiation::check::<Resource>(state, &(), seat, &talks, &Action::Base(*action));
+    }
+    if negotiation::answers_offer(&Action::Base(*action)) {
+        return Err(CatanError::NoOffer.into());
+    }
     match phase {
         BasePhase::Over { .. } => return Err(Rejection::GameOver),
         BasePhase::Rolling | BasePhase::Stealing { .. } | BasePhase::Drawing => {
@@ -306,22 +206,13 @@ pub fn check(state: &BaseState, phase: &BasePhase, seat: Seat, action: &BaseActi
             };
             return Ok(hand::check_discard(state, &(), seat, resource)?);
         }
-        BasePhase::TradeReplies { offer, pending, .. } => {
-            if !pending.contains(seat) {
-                return Err(if seat != state.current && is_trade {
-                    CatanError::TradeActivePlayerOnly.into()
-                } else {
-                    Rejection::NotYourTurn { seat }
-                });
-            }
-            return check_reply(Base, state, seat, &offer, action);
-        }
         BasePhase::Setup { .. }
         | BasePhase::Roll
         | BasePhase::MoveRobber { .. }
         | BasePhase::Main
         | BasePhase::RoadBuilding { .. }
         | BasePhase::TradeDraft { .. }
+        | BasePhase::TradeReplies { .. }
         | BasePhase::TradeConfirm { .. } => {}
     }
     if seat != state.current {
@@ -350,13 +241,13 @@ pub fn check(state: &BaseState, phase: &BasePhase, seat: Seat, action: &BaseActi
             Ok(check_road(Base, state, seat, edge, true)?)
         }
         BasePhase::TradeDraft { offer } => check_draft_phase(state, seat, &offer, action, wrong),
-        BasePhase::TradeConfirm { offer, accepted } => check_confirm_action(Base, state, &offer, accepted, action),
         // Answered above: only the phases where the active player acts get here.
         BasePhase::Rolling
         | BasePhase::Stealing { .. }
         | BasePhase::Drawing
         | BasePhase::Discard { .. }
         | BasePhase::TradeReplies { .. }
+        | BasePhase::TradeConfirm { .. }
         | BasePhase::Over { .. } => Err(wrong),
     }
 }
@@ -384,6 +275,9 @@ fn check_roll_phase(state: &BaseState, seat: Seat, action: &BaseAction, wrong: R
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade => Err(wrong),
     }
 }
@@ -417,6 +311,9 @@ fn check_draft_phase(
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::EndTurn => Err(wrong),
     }
 }
@@ -450,6 +347,9 @@ fn check_main(state: &BaseState, seat: Seat, action: &BaseAction, wrong: Rejecti
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade => Err(wrong),
     }
 }
@@ -521,23 +421,14 @@ pub fn apply<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, action: &Ba
             | BaseAction::AcceptOffer
             | BaseAction::DeclineOffer
             | BaseAction::ConfirmTrade { .. }
+            | BaseAction::CounterOffer
+            | BaseAction::AcceptCounter { .. }
+            | BaseAction::ReviseOffer
             | BaseAction::EndTurn => {}
         },
-        BasePhase::TradeReplies {
-            offer,
-            pending,
-            accepted,
-        } => {
-            if let BaseAction::AcceptOffer | BaseAction::DeclineOffer = *action {
-                let accept = matches!(action, BaseAction::AcceptOffer);
-                trade::apply_reply(state, offer, pending, accepted, seat, accept, events)
-            }
-        }
-        BasePhase::TradeConfirm { offer, .. } => {
-            if let BaseAction::ConfirmTrade { with } = *action {
-                trade::apply_confirm(state, offer, with, events)
-            } else if matches!(action, BaseAction::CancelTrade) {
-                cancel_trade(state, seat, events)
+        BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. } => {
+            if let Some(talks) = Talks::of(state) {
+                negotiation::apply::<Resource, S>(state, &mut (), seat, talks, &Action::Base(*action), events)
             }
         }
         // Chance or the end: no seat acts.
@@ -577,6 +468,9 @@ fn apply_main<S: EventSink<Event>>(state: &mut BaseState, seat: Seat, action: &B
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade => {}
     }
 }
@@ -612,6 +506,9 @@ fn apply_play<S: EventSink<Event>>(
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade
         | BaseAction::EndTurn => {}
     }

@@ -214,6 +214,18 @@ impl Resume {
     }
 }
 
+/// The counter-offers to an open offer (`catan.trade.counter`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Counters {
+    /// Seats whose counter-offer stands.
+    pub countered: SeatSet,
+    /// Seats still to answer that are putting a counter-offer together.
+    pub drafting: SeatSet,
+    /// Each seat's counter-offer, seen from the active player: `give` is
+    /// what the active player would give.
+    pub offers: [Offer; MAX_PLAYERS],
+}
+
 /// A domestic trade offer of the active player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Offer {
@@ -280,16 +292,21 @@ pub enum BasePhase {
         /// The offer so far.
         offer: Offer,
     },
-    /// The other players reply to the offer.
+    /// The other players reply to the offer: accept, decline or counter
+    /// (`catan.trade.counter`, kept in [`BaseState::counters`]). As soon as
+    /// one has accepted or countered, the active player may also act:
+    /// confirm, take a counter, revise or cancel, and whoever has not
+    /// answered then counts as declining.
     TradeReplies {
         /// The offer.
         offer: Offer,
-        /// Seats that have not replied yet.
+        /// Seats that have not replied yet (those drafting a counter too).
         pending: SeatSet,
         /// Seats that accepted.
         accepted: SeatSet,
     },
-    /// The active player picks one of those who accepted, or cancels.
+    /// Everyone has answered: the active player picks one of those who
+    /// accepted or one counter-offer, revises the offer, or cancels.
     TradeConfirm {
         /// The offer.
         offer: Offer,
@@ -516,6 +533,12 @@ pub struct BaseState {
     /// (a step of the Special Building Phase, or paired player 2's phase, in
     /// the main phase): the seat whose turn it is. `current` is the one acting.
     pub turn_of: Option<Seat>,
+    /// Counter-offers while an offer is open (`catan.trade.counter`).
+    /// Shared like the board: almost no state has any (none outside a
+    /// negotiation, and random playouts never open one), so they cost 8
+    /// bytes and leave the phase as small as it was, and cloning a state
+    /// that has them costs a reference count; a change copies first.
+    pub counters: Option<Arc<Counters>>,
     /// House rule `catan.house.trade_offers_per_turn`: the domestic trade
     /// offers a player may open per turn (absent: no limit, the rulebook).
     pub trade_offers_per_turn: Option<u8>,
@@ -603,6 +626,29 @@ impl<P: Part> State<P> {
 }
 
 impl BaseState {
+    /// The counter-offer of `seat` (`catan.trade.counter`), seen from the
+    /// active player; empty if it has none.
+    #[inline]
+    pub fn counter(&self, seat: Seat) -> Offer {
+        self.counters
+            .as_ref()
+            .and_then(|c| c.offers.get(seat.index()).copied())
+            .unwrap_or_default()
+    }
+
+    /// The counter-offers, to change them (copied first if shared).
+    pub fn counters_mut(&mut self) -> &mut Counters {
+        Arc::make_mut(self.counters.get_or_insert_with(Default::default))
+    }
+
+    /// Drops the counter-offers when none is left (the state has one form
+    /// for "none", which its JSON reads back), or at the end of a
+    /// negotiation (the offer was taken, revised, withdrawn or lapsed).
+    #[inline]
+    pub fn clear_counters(&mut self) {
+        self.counters = None;
+    }
+
     /// `catan.house.trade_offers_per_turn`: whether the active player may
     /// open another domestic trade offer this turn.
     #[inline]

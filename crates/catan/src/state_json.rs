@@ -10,6 +10,7 @@ use crate::cities_knights::CkState;
 use crate::config::{Rules, TurnRule};
 use crate::dev::DevCards;
 use crate::resource::Resources;
+use crate::rules::negotiation::CounterEntry;
 use crate::state::{BaseState, Part, Phase, Player, Players, State, MAX_PLAYERS};
 use crate::topology::HexId;
 use engine::Seat;
@@ -116,6 +117,8 @@ struct StateOut<'a, P: Part> {
     turn_rule: Option<TurnRule>,
     #[serde(skip_serializing_if = "Option::is_none")]
     turn_of: Option<Seat>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    counters: Vec<CounterEntry>,
     #[serde(skip_serializing_if = "Option::is_none")]
     trade_offers_per_turn: Option<u8>,
     #[serde(skip_serializing_if = "is_zero")]
@@ -147,6 +150,7 @@ impl<P: Part> Serialize for State<P> {
             ck: self.ck.as_deref(),
             turn_rule: self.turn_rule,
             turn_of: self.turn_of,
+            counters: CounterEntry::list(&self.base),
             trade_offers_per_turn: self.trade_offers_per_turn,
             trade_offers: self.trade_offers,
             free_squire_steps_per_turn: self.free_squire_steps_per_turn,
@@ -193,6 +197,8 @@ pub(crate) struct StateJson {
     turn_rule: Option<TurnRule>,
     #[serde(default)]
     turn_of: Option<Seat>,
+    #[serde(default)]
+    counters: Vec<CounterEntry>,
     #[serde(default)]
     trade_offers_per_turn: Option<u8>,
     #[serde(default)]
@@ -247,6 +253,7 @@ impl<P: Part> TryFrom<StateJson> for State<P> {
                 players,
                 turn_rule: j.turn_rule,
                 turn_of: j.turn_of,
+                counters: CounterEntry::read(&j.counters)?,
                 trade_offers_per_turn: j.trade_offers_per_turn,
                 trade_offers: j.trade_offers,
                 free_squire_steps_per_turn: j.free_squire_steps_per_turn,

@@ -12,11 +12,12 @@ use crate::dev::{DevCard, DevCards};
 use crate::resource::{Resource, CARDS_PER_RESOURCE};
 use crate::rules::awards::{road_length, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN};
 use crate::rules::build::road_nodes;
+use crate::rules::negotiation::Talks;
 use crate::state::{Part, Phase, State, CITY_LIMIT, MAX_PLAYERS, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::{EdgeId, Shape, Topology};
 use crate::BasePhase;
 
-use engine::{problem, Problem};
+use engine::{problem, Problem, Seat};
 
 /// Everything inconsistent in the base part of `state` (read whole: the
 /// base rules' counts include pieces and cards a rule set adds, such as
@@ -501,33 +502,6 @@ fn phase<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
                 cur.0
             ));
         }
-        Phase::Base(BasePhase::TradeReplies { pending, accepted, .. })
-            if !others(pending) || !others(accepted) || pending.0 & accepted.0 != 0 || pending.is_empty() =>
-        {
-            out.push(problem!(
-                "catan.state.trade",
-                "Die Antworten auf das Handelsangebot nennen unmögliche Plätze.",
-                "trade replies name impossible seats"
-            ));
-        }
-        Phase::Base(BasePhase::TradeConfirm { accepted, offer }) => {
-            if !others(accepted) || accepted.is_empty() {
-                out.push(problem!(
-                    "catan.state.trade",
-                    "Die Handelsbestätigung nennt unmögliche Plätze.",
-                    "trade confirmation names impossible seats"
-                ));
-            } else if accepted
-                .iter()
-                .any(|s| !state.players[s.index()].hand.covers(&offer.get))
-            {
-                out.push(problem!(
-                    "catan.state.trade",
-                    "Ein Platz hat ein Angebot angenommen, ohne die verlangten Karten zu haben.",
-                    "a seat accepted an offer without the cards asked for"
-                ));
-            }
-        }
         Phase::Base(BasePhase::Over { winner }) if winner.index() >= n => out.push(problem!(
             "catan.state.phase",
             "Den Sieger, Platz {}, gibt es nicht.",
@@ -535,5 +509,65 @@ fn phase<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
             winner.0
         )),
         _ => {}
+    }
+    negotiation(state, others, out);
+}
+
+/// An open offer's answers (`catan.trade.counter`): each seat in at most one
+/// state, never the offerer, someone pending while replies run and someone
+/// to pick from once they are in; counter-offers only where a seat drafts or
+/// made one, each made one with cards on both sides and in its maker's hand
+/// (commodities: Cities & Knights checks its own).
+fn negotiation<P: Part>(state: &State<P>, others: impl Fn(engine::SeatSet) -> bool, out: &mut Vec<Problem>) {
+    let Some(t) = Talks::of(state) else {
+        if state.counters.is_some() {
+            out.push(problem!(
+                "catan.state.trade",
+                "Gegenangebote ohne offenes Angebot.",
+                "counter-offers without an open offer"
+            ));
+        }
+        return;
+    };
+    let replies = matches!(state.phase, Phase::Base(BasePhase::TradeReplies { .. }));
+    let sets = [t.pending, t.accepted, t.countered];
+    let overlap = sets.iter().map(|s| s.len()).sum::<usize>() != (t.pending.0 | t.accepted.0 | t.countered.0).count_ones() as usize;
+    if !sets.iter().all(|&s| others(s))
+        || overlap
+        || t.drafting.0 & !t.pending.0 != 0
+        || (replies && t.pending.is_empty())
+        || (!replies && !t.answered())
+    {
+        out.push(problem!(
+            "catan.state.trade",
+            "Die Antworten auf das Handelsangebot nennen unmögliche Plätze.",
+            "trade replies name impossible seats"
+        ));
+        return;
+    }
+    if t.accepted
+        .iter()
+        .any(|s| !state.players[s.index()].hand.covers(&t.offer.get))
+    {
+        out.push(problem!(
+            "catan.state.trade",
+            "Ein Platz hat ein Angebot angenommen, ohne die verlangten Karten zu haben.",
+            "a seat accepted an offer without the cards asked for"
+        ));
+    }
+    let with_counter = engine::SeatSet(t.countered.0 | t.drafting.0);
+    for i in 0..MAX_PLAYERS {
+        let seat = Seat(i as u8);
+        let c = state.counter(seat);
+        let stray = !with_counter.contains(seat) && c != crate::state::Offer::default();
+        let empty = t.countered.contains(seat) && (c.give.is_empty() && c.give_commodities.is_empty() || c.get.is_empty() && c.get_commodities.is_empty());
+        let unheld = with_counter.contains(seat) && !state.players[i].hand.covers(&c.get);
+        if stray || empty || unheld {
+            out.push(problem!(
+                "catan.state.trade",
+                "Das Gegenangebot von Platz {i} ist unmöglich.",
+                "the counter-offer of seat {i} is impossible"
+            ));
+        }
     }
 }

@@ -75,6 +75,10 @@ pub struct View {
     pub turn: u32,
     /// Where the game stands.
     pub phase: Phase,
+    /// The counter-offers to an open offer (`catan.trade.counter`; public,
+    /// like the offer).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<crate::rules::negotiation::CounterEntry>,
     /// The bank's cards.
     pub bank: Resources,
     /// Development cards left in the deck.
@@ -139,6 +143,7 @@ pub fn view<P: Part>(state: &State<P>, viewer: Viewer) -> View {
         current: state.current,
         turn: state.turn,
         phase: state.phase,
+        counters: crate::rules::negotiation::CounterEntry::list(state),
         bank: state.bank,
         deck_size: state.deck.total(),
         dev_played: state.dev_played,

@@ -51,7 +51,15 @@ impl<P: Part> DenseGame for CatanGame<P> {
         out.product("confirm_trade", &[("with", seat())]);
         out.push("cancel_trade", &[]);
         out.push("end_turn", &[]);
+        // The negotiation's actions of issue 43 come last, after every rule
+        // set's own, so the indices of a space published before stay put.
+        let negotiation = |out: &mut Candidates| {
+            out.push("counter_offer", &[]);
+            out.product("accept_counter", &[("from", seat())]);
+            out.push("revise_offer", &[]);
+        };
         if !config.rules.is_cities_knights() {
+            negotiation(out);
             return;
         }
         let com = || dom(&Commodity::ALL);
@@ -102,6 +110,7 @@ impl<P: Part> DenseGame for CatanGame<P> {
         out.product("take_card", &[("card", card())]);
         out.product("take_progress", &[("card", progress())]);
         out.product("harbor_offer", &[("to", seat()), ("resource", res())]);
+        negotiation(out);
     }
 
     /// The variant's place in this list and its fields packed into slots
@@ -140,6 +149,9 @@ impl<P: Part> DenseGame for CatanGame<P> {
                 B::ConfirmTrade { with } => (20, seat(with)),
                 B::CancelTrade => (21, 0),
                 B::EndTurn => (22, 0),
+                B::CounterOffer => (64, 0),
+                B::AcceptCounter { from } => (65, seat(from)),
+                B::ReviseOffer => (66, 0),
             },
             Action::Ck(c) => match c {
                 C::OfferGiveCommodity { commodity } => (15, commodity as usize),

@@ -233,6 +233,16 @@ impl CatanHeuristic {
         v
     }
 
+    /// What a trade is worth to `seat` (below any gain if it cannot pay).
+    fn trade_worth<P: Part>(&self, s: &State<P>, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
+        let gain = self.offer_gain(s, seat, give_to_me, take_from_me);
+        if gain.is_finite() {
+            gain
+        } else {
+            -1.0
+        }
+    }
+
     /// What accepting the current offer does to `seat`'s hand value.
     fn offer_gain<P: Part>(&self, s: &State<P>, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
         let Some(p) = s.players.get(seat.index()) else {
@@ -301,7 +311,9 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
     /// onto an opponent's squire, which it sends home (see `ck`).
     fn never(&self, s: &State<P>, seat: Seat, action: &Action) -> bool {
         match *action {
-            Action::Base(BaseAction::OpenTrade) => true,
+            // Greedy makes no offers and no counter-offers: it answers them
+            // (`catan.trade.counter`) and takes what helps it.
+            Action::Base(BaseAction::OpenTrade | BaseAction::CounterOffer | BaseAction::ReviseOffer) => true,
             Action::Ck(CkAction::MoveSquire { to, .. }) => !ck::step_displaces(s, seat, to),
             _ => false,
         }
@@ -346,17 +358,18 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
                 }
                 _ => 0.0,
             },
+            // The offerer settles as soon as an answer helps it; whoever has
+            // not answered by then counts as declining.
             Action::Base(BaseAction::ConfirmTrade { .. }) => match s.phase {
-                Phase::Base(BasePhase::TradeConfirm { offer, .. }) => {
-                    let gain = self.offer_gain(s, seat, &offer.get, &offer.give);
-                    if gain.is_finite() {
-                        gain
-                    } else {
-                        -1.0
-                    }
+                Phase::Base(BasePhase::TradeConfirm { offer, .. } | BasePhase::TradeReplies { offer, .. }) => {
+                    self.trade_worth(s, seat, &offer.get, &offer.give)
                 }
                 _ => 0.0,
             },
+            Action::Base(BaseAction::AcceptCounter { from }) => {
+                let c = s.counter(from);
+                self.trade_worth(s, seat, &c.get, &c.give)
+            }
             _ => 0.0,
         }
     }

@@ -134,7 +134,9 @@ fn bots_answer_domestic_offers() {
     let n = replies::<Catan>(&s, |a| {
         matches!(
             a,
-            Action::Base(BaseAction::AcceptOffer) | Action::Base(BaseAction::DeclineOffer)
+            Action::Base(BaseAction::AcceptOffer)
+                | Action::Base(BaseAction::DeclineOffer)
+                | Action::Base(BaseAction::CounterOffer)
         )
     });
     assert_eq!(n, 6, "three seats reply, each asked of two bots");

@@ -158,6 +158,11 @@ impl HandCard for Card {
         }
     }
 
+    #[inline]
+    fn drafted(action: &Action) -> Option<(Card, bool)> {
+        super::trade::draft_card(action)
+    }
+
     /// Trades with the bank by card, and commodities in an offer.
     #[inline]
     fn is_own_trade(action: &Action) -> bool {

@@ -9,7 +9,7 @@ use super::CkState;
 use crate::bits::NodeSet;
 use crate::error::CatanError;
 use crate::rules::layer::Layer;
-use crate::state::{BaseState, Offer, CITY_LIMIT, SETTLEMENT_LIMIT};
+use crate::state::{BaseState, CITY_LIMIT, SETTLEMENT_LIMIT};
 use crate::topology::NodeId;
 use engine::Seat;
 
@@ -78,16 +78,5 @@ impl Layer for CkLayer<'_> {
     #[inline]
     fn public_points(self, state: &BaseState, seat: Seat) -> u8 {
         state.base_public_points(seat) + self.0.points(seat)
-    }
-
-    /// Offers may hold commodities (`ck.trade.commodities`).
-    #[inline]
-    fn covers_offer(self, state: &BaseState, seat: Seat, offer: &Offer, give: bool) -> bool {
-        let (res, com) = if give {
-            (&offer.give, &offer.give_commodities)
-        } else {
-            (&offer.get, &offer.get_commodities)
-        };
-        state.players[seat.index()].hand.covers(res) && self.0.players[seat.index()].commodities.covers(com)
     }
 }

@@ -18,6 +18,7 @@ use crate::resource::Resource;
 use crate::rules::build::{build_actions, check_city_with, check_road, check_settlement_with, road_nodes};
 use crate::rules::build::{place_city, place_road, place_settlement};
 use crate::rules::hand::{self, HandCard};
+use crate::rules::negotiation::{self, Talks};
 use crate::rules::{robber, turn};
 use crate::state::BaseState;
 use crate::state::Phase;
@@ -102,9 +103,10 @@ pub fn legal_actions(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<
         Phase::Base(BasePhase::TradeDraft { offer }) => {
             crate::rules::trade::legal_draft::<Card>(state, ck, seat, &offer, out)
         }
-        Phase::Base(BasePhase::TradeReplies { offer, .. }) => base::legal_reply(layer, state, seat, &offer, out),
-        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
-            base::legal_confirm(layer, state, &offer, accepted, out)
+        Phase::Base(BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }) => {
+            if let Some(talks) = Talks::of(state) {
+                negotiation::legal::<Card>(state, ck, seat, &talks, out)
+            }
         }
         _ => play::legal_phase(state, ck, seat, out),
     }
@@ -159,6 +161,17 @@ pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Ch
     // seat that is not to act as much as to one that is (a discard, a reply).
     if seat != state.current && to_act_now != ToAct::Over && play::is_play(action) {
         return Err(CatanError::from(CkError::NotPlayable).into());
+    }
+    // An open offer: who may answer or settle it is the negotiation's to say
+    // (`catan.trade.own_offer`, `catan.trade.no_counter`, ...).
+    if let Some(talks) = Talks::of(state) {
+        if is_dev(action) {
+            return Err(CatanError::from(CkError::NoDevelopmentCards).into());
+        }
+        return negotiation::check::<Card>(state, ck, seat, &talks, action);
+    }
+    if negotiation::answers_offer(action) {
+        return Err(CatanError::NoOffer.into());
     }
     match to_act_now {
         ToAct::Over => return Err(Rejection::GameOver),
@@ -240,13 +253,9 @@ pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Ch
             (Action::Base(BaseAction::CancelTrade), _) => Ok(()),
             _ => Err(wrong),
         },
-        Phase::Base(BasePhase::TradeReplies { offer, .. }) => match action {
-            Action::Base(a) => base::check_reply(layer, state, seat, &offer, a),
-            Action::Ck(_) => Err(wrong),
-        },
-        Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => match action {
-            Action::Base(a) => base::check_confirm_action(layer, state, &offer, accepted, a),
-            Action::Ck(_) => Err(wrong),
+        Phase::Base(BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }) => match Talks::of(state) {
+            Some(talks) => negotiation::check::<Card>(state, ck, seat, &talks, action),
+            None => Err(wrong),
         },
         _ => play::check_phase(state, ck, seat, action).unwrap_or(Err(wrong)),
     }
@@ -371,14 +380,12 @@ pub fn apply<S: EventSink<Event>>(
                 crate::rules::trade::apply_draft(state, offer, card, give);
             }
         }
-        (Phase::Base(BasePhase::TradeConfirm { offer, .. }), Action::Base(a @ BaseAction::ConfirmTrade { with })) => {
-            trade::exchange_commodities(state, ck, &offer, with);
-            crate::legal::apply(state, seat, &a, events)
+        (Phase::Base(BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }), a) => {
+            if let Some(talks) = Talks::of(state) {
+                negotiation::apply::<Card, S>(state, ck, seat, talks, &a, events)
+            }
         }
-        (
-            Phase::Base(BasePhase::TradeDraft { .. } | BasePhase::TradeReplies { .. } | BasePhase::TradeConfirm { .. }),
-            Action::Base(a),
-        ) => crate::legal::apply(state, seat, &a, events),
+        (Phase::Base(BasePhase::TradeDraft { .. }), Action::Base(a)) => crate::legal::apply(state, seat, &a, events),
         (_, a) => play::apply_phase(state, ck, seat, &a, events),
     }
 }

@@ -40,20 +40,21 @@ pub fn resample(
     }
     // Commodities shown in a domestic offer are known to be held.
     let mut known_c = [super::Commodities::ZERO; MAX_PLAYERS];
-    match s.phase {
-        crate::state::Phase::Base(BasePhase::TradeDraft { offer })
-        | crate::state::Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
-            known_c[s.current.index()] = offer.give_commodities
-        }
-        crate::state::Phase::Base(BasePhase::TradeConfirm { offer, accepted }) => {
-            known_c[s.current.index()] = offer.give_commodities;
-            for a in accepted.iter() {
-                if let Some(k) = known_c.get_mut(a.index()) {
-                    *k = offer.get_commodities;
-                }
+    if let crate::state::Phase::Base(BasePhase::TradeDraft { offer }) = s.phase {
+        known_c[s.current.index()] = offer.give_commodities;
+    }
+    if let Some(talks) = crate::rules::negotiation::Talks::of(s) {
+        known_c[s.current.index()] = talks.offer.give_commodities;
+        for a in talks.accepted.iter() {
+            if let Some(k) = known_c.get_mut(a.index()) {
+                *k = talks.offer.get_commodities;
             }
         }
-        _ => {}
+        for a in talks.countered.iter().chain(talks.drafting.iter()) {
+            if let Some(k) = known_c.get_mut(a.index()) {
+                *k = s.counter(a).get_commodities;
+            }
+        }
     }
     // Cards: resources and commodities in one pool.
     let mut pool = [0u32; CARD_KINDS];

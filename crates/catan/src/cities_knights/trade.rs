@@ -87,13 +87,3 @@ pub fn draft_card(action: &Action) -> Option<(Card, bool)> {
     }
 }
 
-/// Moves the commodities of a confirmed domestic trade (`ck.trade.commodities`);
-/// the base game's confirmation then moves the resources and reports the trade.
-pub(crate) fn exchange_commodities(state: &mut BaseState, ck: &mut CkState, offer: &crate::state::Offer, with: Seat) {
-    let seat = state.current;
-    let players = &mut ck.players;
-    players[seat.index()].commodities.sub(&offer.give_commodities);
-    players[seat.index()].commodities.add(&offer.get_commodities);
-    players[with.index()].commodities.sub(&offer.get_commodities);
-    players[with.index()].commodities.add(&offer.give_commodities);
-}

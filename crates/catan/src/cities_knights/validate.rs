@@ -67,6 +67,21 @@ pub fn validate(state: &BaseState, ck: Option<&CkState>, out: &mut Vec<Problem>)
         }
         return;
     };
+    // A counter-offer's commodities are in its maker's hand
+    // (`catan.trade.counter`; the base part checks the resources).
+    if let Some(t) = crate::rules::negotiation::Talks::of(state) {
+        for seat in t.countered.iter().chain(t.drafting.iter()) {
+            let held = ck.players.get(seat.index()).map(|p| p.commodities);
+            if held.is_none_or(|h| !h.covers(&state.counter(seat).get_commodities)) {
+                out.push(problem!(
+                    "ck.state.trade",
+                    "Platz {} bietet im Gegenangebot Handelswaren an, die er nicht hat.",
+                    "seat {} counter-offers commodities it does not hold",
+                    seat.0
+                ));
+            }
+        }
+    }
     if !state.rules.is_cities_knights() {
         out.push(problem!(
             "ck.state.rules",

@@ -86,6 +86,10 @@ pub trait HandCard: Copy + Eq + 'static {
     fn add_to_offer(offer: &mut Offer, card: Self, give: bool);
     /// The action that adds one `card` to one side of an offer being drafted.
     fn draft_action(self, give: bool) -> Action;
+    /// The card and side an action adds to an offer or counter-offer being
+    /// drafted (the inverse of [`HandCard::draft_action`]); `None` for any
+    /// other action.
+    fn drafted(action: &Action) -> Option<(Self, bool)>;
 
     /// Whether `action` is one of the trade actions only this card type has
     /// (on top of the shared ones of [`super::trade::is_trade`]).
@@ -242,6 +246,15 @@ impl HandCard for Resource {
             Action::Base(BaseAction::OfferGive { resource: self })
         } else {
             Action::Base(BaseAction::OfferGet { resource: self })
+        }
+    }
+
+    #[inline]
+    fn drafted(action: &Action) -> Option<(Resource, bool)> {
+        match *action {
+            Action::Base(BaseAction::OfferGive { resource }) => Some((resource, true)),
+            Action::Base(BaseAction::OfferGet { resource }) => Some((resource, false)),
+            _ => None,
         }
     }
 

@@ -13,7 +13,7 @@
 
 use crate::bits::NodeSet;
 use crate::error::CatanError;
-use crate::state::{BaseState, Offer};
+use crate::state::BaseState;
 use crate::topology::NodeId;
 use engine::Seat;
 
@@ -82,14 +82,6 @@ pub trait Layer: Copy {
     fn points(self, state: &BaseState, seat: Seat) -> u8 {
         let vp = state.players.get(seat.index()).map_or(0, |p| p.victory_point_cards());
         self.public_points(state, seat).saturating_add(vp)
-    }
-
-    /// Whether `seat` holds what it gives in `offer` (`give`) or what it is
-    /// asked for (`catan.trade.*`; Cities & Knights adds commodities).
-    #[inline]
-    fn covers_offer(self, state: &BaseState, seat: Seat, offer: &Offer, give: bool) -> bool {
-        let hand = &state.players[seat.index()].hand;
-        hand.covers(if give { &offer.give } else { &offer.get })
     }
 }
 

@@ -7,5 +7,6 @@ pub mod hand;
 pub mod layer;
 pub mod robber;
 pub mod setup;
+pub mod negotiation;
 pub mod trade;
 pub mod turn;

@@ -69,6 +69,9 @@ pub fn check(state: &BaseState, road_from: Option<NodeId>, action: &BaseAction) 
             | BaseAction::AcceptOffer
             | BaseAction::DeclineOffer
             | BaseAction::ConfirmTrade { .. }
+            | BaseAction::CounterOffer
+            | BaseAction::AcceptCounter { .. }
+            | BaseAction::ReviseOffer
             | BaseAction::CancelTrade
             | BaseAction::EndTurn,
             _,
@@ -118,6 +121,9 @@ pub fn apply<L: Layer, S: EventSink<Event>>(
         | BaseAction::AcceptOffer
         | BaseAction::DeclineOffer
         | BaseAction::ConfirmTrade { .. }
+        | BaseAction::CounterOffer
+        | BaseAction::AcceptCounter { .. }
+        | BaseAction::ReviseOffer
         | BaseAction::CancelTrade
         | BaseAction::EndTurn => {}
     }

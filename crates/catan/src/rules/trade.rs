@@ -1,6 +1,6 @@
 //! Trade (`catan.trade.*`): maritime trade with the bank at 4:1, 3:1 or 2:1 by
-//! harbor, and domestic trade as offer → replies of all other seats at once →
-//! confirmation with one who accepted.
+//! harbor, and putting a domestic offer together; what follows it (answers,
+//! counter-offers, the trade) is [`super::negotiation`].
 //!
 //! A domestic offer is put together card by card (`OfferGive`/`OfferGet`), which
 //! keeps every legal list small and lets a random player leave trading out with
@@ -122,6 +122,8 @@ pub fn is_trade<C: HandCard>(action: &Action) -> bool {
             | Action::Base(BaseAction::OfferGet { .. })
             | Action::Base(BaseAction::SubmitOffer)
             | Action::Base(BaseAction::ConfirmTrade { .. })
+            | Action::Base(BaseAction::AcceptCounter { .. })
+            | Action::Base(BaseAction::ReviseOffer)
             | Action::Base(BaseAction::CancelTrade)
     ) || C::is_own_trade(action)
 }
@@ -206,58 +208,10 @@ pub fn apply_submit<S: EventSink<Event>>(state: &mut BaseState, offer: Offer, ev
         give_commodities: offer.give_commodities,
         get_commodities: offer.get_commodities,
     }));
+    state.clear_counters();
     state.phase = Phase::Base(BasePhase::TradeReplies {
         offer,
         pending,
         accepted: SeatSet::EMPTY,
     });
-}
-
-/// Records one reply; when all have replied, the active player confirms (or
-/// the offer lapses if nobody accepted).
-pub fn apply_reply<S: EventSink<Event>>(
-    state: &mut BaseState,
-    offer: Offer,
-    mut pending: SeatSet,
-    mut accepted: SeatSet,
-    seat: Seat,
-    accept: bool,
-    events: &mut S,
-) {
-    pending.remove(seat);
-    if accept {
-        accepted.insert(seat);
-    }
-    events.push(Event::Base(BaseEvent::Replied { seat, accepted: accept }));
-    state.phase = if !pending.is_empty() {
-        Phase::Base(BasePhase::TradeReplies {
-            offer,
-            pending,
-            accepted,
-        })
-    } else if accepted.is_empty() {
-        events.push(Event::Base(BaseEvent::TradeCancelled { seat: state.current }));
-        Phase::Base(BasePhase::Main)
-    } else {
-        Phase::Base(BasePhase::TradeConfirm { offer, accepted })
-    };
-}
-
-/// Carries out the trade with `with` (the resources; a rule set with more
-/// kinds of cards moves those before calling this).
-pub fn apply_confirm<S: EventSink<Event>>(state: &mut BaseState, offer: Offer, with: Seat, events: &mut S) {
-    let seat = state.current;
-    state.players[seat.index()].hand.sub(&offer.give);
-    state.players[seat.index()].hand.add(&offer.get);
-    state.players[with.index()].hand.sub(&offer.get);
-    state.players[with.index()].hand.add(&offer.give);
-    events.push(Event::Base(BaseEvent::Traded {
-        seat,
-        with,
-        give: offer.give,
-        get: offer.get,
-        give_commodities: offer.give_commodities,
-        get_commodities: offer.get_commodities,
-    }));
-    state.phase = Phase::Base(BasePhase::Main);
 }

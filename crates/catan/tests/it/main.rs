@@ -25,6 +25,7 @@ mod heroes_house;
 mod hidden;
 mod ids;
 mod json;
+mod negotiation;
 mod offers;
 mod reach_base;
 mod reach_cities_knights;

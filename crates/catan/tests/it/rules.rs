@@ -1095,5 +1095,5 @@ fn every_rule_id_is_tested_or_named() {
     for id in catan::RULE_IDS {
         assert!(id.starts_with("catan."));
     }
-    assert_eq!(catan::RULE_IDS.len(), 30);
+    assert_eq!(catan::RULE_IDS.len(), 34);
 }
