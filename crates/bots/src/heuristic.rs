@@ -22,6 +22,15 @@ pub trait Heuristic<G: Game>: Clone + Default + Send + Sync + std::fmt::Debug + 
         1.0
     }
 
+    /// The same evaluator, making domestic offers where the game has them
+    /// (`greedy:offers`); by default unchanged.
+    fn making_offers(self) -> Self
+    where
+        Self: Sized,
+    {
+        self
+    }
+
     /// A bonus or malus for an action on top of the value of the state it
     /// leads to: for what a state evaluator cannot see (do not open a trade
     /// you will not complete, end the turn only when nothing useful is left).

@@ -25,6 +25,10 @@ pub enum BotSpec {
     },
     /// Greedy by the game's heuristic.
     Greedy,
+    /// Greedy that also makes domestic offers (`greedy:offers`): one a turn,
+    /// when a single card stands between it and a build (CATAN; in the other
+    /// games it is plain greedy).
+    GreedyOffers,
     /// Information-set MCTS.
     Mcts(MctsConfig),
     /// The greedy player's best few actions, each played to the end of the turn.
@@ -255,7 +259,10 @@ impl SpecError {
                 format!("random kennt nur die Option „offers“, nicht „{option}“."),
                 format!("random takes only the option 'offers', not '{option}'."),
             ),
-            SpecError::GreedyOptions => Message::new("greedy hat keine Optionen.", "greedy takes no options."),
+            SpecError::GreedyOptions => Message::new(
+                "greedy kennt nur die Option offers (greedy:offers).",
+                "greedy takes only the option offers (greedy:offers).",
+            ),
             SpecError::MctsOption { option, problem } => {
                 let p = problem.message();
                 Message::new(
@@ -456,6 +463,7 @@ impl BotSpec {
                 }),
             },
             "greedy" if args.is_empty() => Ok(BotSpec::Greedy),
+            "greedy" if args == "offers" => Ok(BotSpec::GreedyOffers),
             "greedy" => Err(SpecError::GreedyOptions),
             "mcts" => parse_mcts(args).map(BotSpec::Mcts),
             "lookahead" => crate::lookahead::parse(args).map(BotSpec::Lookahead),
@@ -491,6 +499,7 @@ impl BotSpec {
                 skip_offers: *skip_offers,
             }),
             BotSpec::Greedy => Box::new(GreedyBot::<G>::new()),
+            BotSpec::GreedyOffers => Box::new(GreedyBot::<G>::making_offers()),
             BotSpec::Mcts(c) => Box::new(MctsBot::<G>::new(*c)),
             BotSpec::Lookahead(c) => Box::new(LookaheadBot::<G>::new(*c)),
             BotSpec::External { command } => Box::new(
@@ -522,6 +531,8 @@ mod tests {
     #[test]
     fn names_parse() {
         assert_eq!("greedy".parse(), Ok(BotSpec::Greedy));
+        assert_eq!("greedy:offers".parse(), Ok(BotSpec::GreedyOffers));
+        assert_eq!("greedy:fast".parse::<BotSpec>(), Err(SpecError::GreedyOptions));
         assert_eq!("random".parse(), Ok(BotSpec::Random { skip_offers: true }));
         assert_eq!("random:offers".parse(), Ok(BotSpec::Random { skip_offers: false }));
         let Ok(BotSpec::Mcts(c)) = "mcts:playouts=200,rollout=random,threads=1,c=1.2".parse() else {

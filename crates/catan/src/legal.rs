@@ -134,7 +134,6 @@ pub(crate) fn check_offer_limit(state: &BaseState) -> Checked {
     }
 }
 
-
 /// The actions of the main phase that wait for the roll (`catan.turn.roll_first`).
 fn waits_for_roll(action: &BaseAction) -> bool {
     matches!(

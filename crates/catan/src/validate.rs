@@ -531,7 +531,8 @@ fn negotiation<P: Part>(state: &State<P>, others: impl Fn(engine::SeatSet) -> bo
     };
     let replies = matches!(state.phase, Phase::Base(BasePhase::TradeReplies { .. }));
     let sets = [t.pending, t.accepted, t.countered];
-    let overlap = sets.iter().map(|s| s.len()).sum::<usize>() != (t.pending.0 | t.accepted.0 | t.countered.0).count_ones() as usize;
+    let overlap = sets.iter().map(|s| s.len()).sum::<usize>()
+        != (t.pending.0 | t.accepted.0 | t.countered.0).count_ones() as usize;
     if !sets.iter().all(|&s| others(s))
         || overlap
         || t.drafting.0 & !t.pending.0 != 0
@@ -560,7 +561,8 @@ fn negotiation<P: Part>(state: &State<P>, others: impl Fn(engine::SeatSet) -> bo
         let seat = Seat(i as u8);
         let c = state.counter(seat);
         let stray = !with_counter.contains(seat) && c != crate::state::Offer::default();
-        let empty = t.countered.contains(seat) && (c.give.is_empty() && c.give_commodities.is_empty() || c.get.is_empty() && c.get_commodities.is_empty());
+        let empty = t.countered.contains(seat)
+            && (c.give.is_empty() && c.give_commodities.is_empty() || c.get.is_empty() && c.get_commodities.is_empty());
         let unheld = with_counter.contains(seat) && !state.players[i].hand.covers(&c.get);
         if stray || empty || unheld {
             out.push(problem!(

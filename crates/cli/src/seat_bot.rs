@@ -125,7 +125,10 @@ fn parse_allowed(spec: &str, allowed: Allowed) -> Result<BotSpec, BotError> {
 
 /// Whether a bot of this spec reads the state (through `determinize`/`view`).
 pub fn spec_needs_state(spec: &BotSpec) -> bool {
-    matches!(spec, BotSpec::Greedy | BotSpec::Lookahead(_) | BotSpec::Mcts(_))
+    matches!(
+        spec,
+        BotSpec::Greedy | BotSpec::GreedyOffers | BotSpec::Lookahead(_) | BotSpec::Mcts(_)
+    )
 }
 
 /// The index into `legal` that the bot `spec` chooses for `seat` of the game

@@ -20,7 +20,7 @@ use crate::heuristic::Heuristic;
 use catan::query::{all_knights, rates, settlement_spots};
 use catan::ResourceCounts;
 use catan::MAX_HEXES;
-use catan::{Action, CatanGame, Part, Phase, Resources, State};
+use catan::{Action, CatanGame, Part, Phase, Resource, Resources, State};
 use engine::Seat;
 
 /// Pips of a number token: how many of the 36 rolls produce it.
@@ -50,6 +50,9 @@ pub struct CatanHeuristic {
     pub dev: f64,
     /// The Cities & Knights weights.
     pub ck: CkWeights,
+    /// Whether it makes domestic offers (`greedy:offers`): one card it
+    /// holds beyond a build's cost for the one card that build still lacks.
+    pub offers: bool,
 }
 
 impl Default for CatanHeuristic {
@@ -61,6 +64,7 @@ impl Default for CatanHeuristic {
             card: 0.04,
             dev: 0.3,
             ck: CkWeights::default(),
+            offers: false,
         }
     }
 }
@@ -233,6 +237,57 @@ impl CatanHeuristic {
         v
     }
 
+    /// The offer a trading greedy makes (`greedy:offers`): for the first of
+    /// city, settlement and development card that lacks exactly one card,
+    /// the card it holds most of beyond that cost, for the missing one.
+    fn offer_plan<P: Part>(&self, s: &State<P>, seat: Seat) -> Option<(Resource, Resource)> {
+        let p = s.players.get(seat.index())?;
+        let builds: [([u8; 5], bool); 3] = [
+            ([0, 0, 0, 2, 3], !p.settlements.is_empty()),
+            ([1, 1, 1, 1, 0], !spots(s, seat).is_empty()),
+            ([0, 0, 1, 1, 1], s.deck.total() > 0),
+        ];
+        for (cost, possible) in builds {
+            if !possible {
+                continue;
+            }
+            let held = |r: Resource| p.hand.get(r);
+            let missing: Vec<Resource> = Resource::ALL
+                .into_iter()
+                .filter(|&r| held(r) < cost[r.index()])
+                .collect();
+            let [get] = missing[..] else { continue };
+            if cost[get.index()] - held(get) != 1 {
+                continue;
+            }
+            let give = Resource::ALL
+                .into_iter()
+                .filter(|&r| held(r) > cost[r.index()])
+                .max_by_key(|&r| held(r) - cost[r.index()]);
+            if let Some(give) = give {
+                return Some((give, get));
+            }
+        }
+        None
+    }
+
+    /// Whether a draft action of the offerer departs from its plan.
+    fn off_plan<P: Part>(&self, s: &State<P>, seat: Seat, action: &Action) -> bool {
+        let Phase::Base(BasePhase::TradeDraft { offer }) = s.phase else {
+            return false;
+        };
+        let plan = self.offer_plan(s, seat);
+        match *action {
+            Action::Base(BaseAction::OfferGive { resource }) => {
+                plan.is_none_or(|(give, _)| give != resource || !offer.give.is_empty())
+            }
+            Action::Base(BaseAction::OfferGet { resource }) => {
+                plan.is_none_or(|(_, get)| get != resource || !offer.get.is_empty())
+            }
+            _ => false,
+        }
+    }
+
     /// What a trade is worth to `seat` (below any gain if it cannot pay).
     fn trade_worth<P: Part>(&self, s: &State<P>, seat: Seat, give_to_me: &Resources, take_from_me: &Resources) -> f64 {
         let gain = self.offer_gain(s, seat, give_to_me, take_from_me);
@@ -260,6 +315,10 @@ impl CatanHeuristic {
 }
 
 impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
+    fn making_offers(self) -> Self {
+        CatanHeuristic { offers: true, ..self }
+    }
+
     fn evaluate(&self, s: &State<P>, values: &mut [f64]) {
         let board = Board::of(s);
         let siege = s.ck.as_deref().map(|c| ck::Siege::of(s, c));
@@ -311,9 +370,12 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
     /// onto an opponent's squire, which it sends home (see `ck`).
     fn never(&self, s: &State<P>, seat: Seat, action: &Action) -> bool {
         match *action {
-            // Greedy makes no offers and no counter-offers: it answers them
-            // (`catan.trade.counter`) and takes what helps it.
-            Action::Base(BaseAction::OpenTrade | BaseAction::CounterOffer | BaseAction::ReviseOffer) => true,
+            // Greedy makes no counter-offers: it answers offers
+            // (`catan.trade.counter`) and takes what helps it; only
+            // `greedy:offers` opens one, and only as its plan says.
+            Action::Base(BaseAction::OpenTrade) => !(self.offers && self.offer_plan(s, seat).is_some()),
+            Action::Base(BaseAction::CounterOffer | BaseAction::ReviseOffer) => true,
+            Action::Base(BaseAction::OfferGive { .. } | BaseAction::OfferGet { .. }) => self.off_plan(s, seat, action),
             Action::Ck(CkAction::MoveSquire { to, .. }) => !ck::step_displaces(s, seat, to),
             _ => false,
         }
@@ -346,6 +408,10 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
                 Phase::Base(BasePhase::TradeDraft { .. }) => 0.1,
                 _ => 0.0,
             },
+            // `greedy:offers`: the offer of its plan, a little above ending
+            // the turn and below any build.
+            Action::Base(BaseAction::OpenTrade) => 0.05,
+            Action::Base(BaseAction::OfferGive { .. } | BaseAction::OfferGet { .. } | BaseAction::SubmitOffer) => 0.5,
             Action::Base(BaseAction::AcceptOffer) => match s.phase {
                 Phase::Base(BasePhase::TradeReplies { offer, .. }) => {
                     let gain = self.offer_gain(s, seat, &offer.give, &offer.get);

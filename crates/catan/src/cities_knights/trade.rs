@@ -86,4 +86,3 @@ pub fn draft_card(action: &Action) -> Option<(Card, bool)> {
         _ => None,
     }
 }
-

@@ -31,10 +31,10 @@ use super::trade::{check_draft as check_draft_for, held_by_others};
 use crate::action::{Action, Event};
 use crate::error::CatanError;
 use crate::state::{BaseState, Counters, Offer, Phase, MAX_PLAYERS};
-use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use crate::{BaseAction, BaseEvent, BasePhase};
 use engine::{EventSink, Rejection, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Who answers and what stands: the fields of both negotiation phases
 /// (`TradeReplies` and `TradeConfirm`, which has nobody pending).
@@ -245,7 +245,14 @@ pub fn check<C: HandCard>(
         } else if !talks.drafting.contains(seat) {
             Err(CatanError::CounterFirst.into())
         } else {
-            Ok(check_draft_for(state, part, seat, &own_side(&state.counter(seat)), card, give)?)
+            Ok(check_draft_for(
+                state,
+                part,
+                seat,
+                &own_side(&state.counter(seat)),
+                card,
+                give,
+            )?)
         };
     }
     let Action::Base(a) = *action else {

@@ -57,22 +57,40 @@ fn catan_trade_counter() {
     let mut m = offered();
     assert!(legal(m.as_ref(), 1).contains(&json!({"type":"counter_offer"})));
     // Cards of a counter-offer need the counter-offer started first.
-    refused(m.as_mut(), 1, json!({"type":"offer_give","resource":"ore"}), "catan.trade.counter");
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"offer_give","resource":"ore"}),
+        "catan.trade.counter",
+    );
     act(m.as_mut(), 1, json!({"type":"counter_offer"}));
     refused(m.as_mut(), 1, json!({"type":"counter_offer"}), "catan.trade.counter");
     // Nothing to submit yet: no gifts either way.
     refused(m.as_mut(), 1, json!({"type":"submit_offer"}), "catan.trade.no_gifts");
     act(m.as_mut(), 1, json!({"type":"offer_give","resource":"ore"}));
     // Bad input: a counter-offer with cards the seat does not hold.
-    refused(m.as_mut(), 1, json!({"type":"offer_give","resource":"lumber"}), "catan.pay.insufficient");
-    refused(m.as_mut(), 1, json!({"type":"offer_get","resource":"ore"}), "catan.trade.same_resource");
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"offer_give","resource":"lumber"}),
+        "catan.pay.insufficient",
+    );
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"offer_get","resource":"ore"}),
+        "catan.trade.same_resource",
+    );
     act(m.as_mut(), 1, json!({"type":"offer_get","resource":"brick"}));
     act(m.as_mut(), 1, json!({"type":"offer_get","resource":"brick"}));
     // The offerer waits until someone has answered.
     assert!(legal(m.as_ref(), 0).is_empty());
     act(m.as_mut(), 1, json!({"type":"submit_offer"}));
     let events = m.state();
-    assert_eq!(events["state"]["phase"]["phase"], "trade_replies", "seat 2 is still to answer");
+    assert_eq!(
+        events["state"]["phase"]["phase"], "trade_replies",
+        "seat 2 is still to answer"
+    );
     assert_eq!(
         events["state"]["counters"],
         json!([{
@@ -83,17 +101,32 @@ fn catan_trade_counter() {
         "the counter, seen from the offerer"
     );
     let offerer = legal(m.as_ref(), 0);
-    assert!(offerer.contains(&json!({"type":"accept_counter","from":1})), "{offerer:?}");
+    assert!(
+        offerer.contains(&json!({"type":"accept_counter","from":1})),
+        "{offerer:?}"
+    );
     assert!(offerer.contains(&json!({"type":"revise_offer"})));
     assert!(offerer.contains(&json!({"type":"cancel_trade"})));
     // Seat 2 never answers: it counts as declining once the offerer acts.
     act(m.as_mut(), 0, json!({"type":"accept_counter","from":1}));
-    assert_eq!(hand(m.as_ref(), 0), json!({"brick":2,"grain":0,"lumber":0,"ore":1,"wool":1}));
-    assert_eq!(hand(m.as_ref(), 1), json!({"brick":2,"grain":1,"lumber":0,"ore":1,"wool":0}));
-    assert_eq!(hand(m.as_ref(), 2), json!({"brick":0,"grain":0,"lumber":0,"ore":1,"wool":0}));
+    assert_eq!(
+        hand(m.as_ref(), 0),
+        json!({"brick":2,"grain":0,"lumber":0,"ore":1,"wool":1})
+    );
+    assert_eq!(
+        hand(m.as_ref(), 1),
+        json!({"brick":2,"grain":1,"lumber":0,"ore":1,"wool":0})
+    );
+    assert_eq!(
+        hand(m.as_ref(), 2),
+        json!({"brick":0,"grain":0,"lumber":0,"ore":1,"wool":0})
+    );
     let state = m.state();
     assert_eq!(state["state"]["phase"]["phase"], "main");
-    assert!(state["state"].get("counters").is_none(), "no counter outlives its offer");
+    assert!(
+        state["state"].get("counters").is_none(),
+        "no counter outlives its offer"
+    );
     // A late answer to the settled offer.
     refused(m.as_mut(), 2, json!({"type":"accept_offer"}), "catan.trade.no_offer");
 }
@@ -112,30 +145,73 @@ fn catan_trade_own_offer() {
     }
     act(m.as_mut(), 2, json!({"type":"accept_offer"}));
     refused(m.as_mut(), 0, json!({"type":"accept_offer"}), "catan.trade.own_offer");
-    refused(m.as_mut(), 0, json!({"type":"offer_give","resource":"brick"}), "catan.trade.own_offer");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"offer_give","resource":"brick"}),
+        "catan.trade.own_offer",
+    );
     // Replies out of turn: seat 2 has answered; settling is the offerer's.
-    refused(m.as_mut(), 1, json!({"type":"confirm_trade","with":2}), "catan.trade.active_player_only");
-    refused(m.as_mut(), 1, json!({"type":"revise_offer"}), "catan.trade.active_player_only");
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"confirm_trade","with":2}),
+        "catan.trade.active_player_only",
+    );
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"revise_offer"}),
+        "catan.trade.active_player_only",
+    );
 }
 
 /// `catan.trade.no_counter`: only a counter-offer that stands is taken.
 #[test]
 fn catan_trade_no_counter() {
     let mut m = offered();
-    refused(m.as_mut(), 0, json!({"type":"accept_counter","from":1}), "catan.trade.no_counter");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"accept_counter","from":1}),
+        "catan.trade.no_counter",
+    );
     act(m.as_mut(), 1, json!({"type":"counter_offer"}));
     act(m.as_mut(), 1, json!({"type":"offer_give","resource":"grain"}));
     act(m.as_mut(), 1, json!({"type":"offer_get","resource":"wool"}));
     act(m.as_mut(), 2, json!({"type":"accept_offer"}));
     // Seat 1 is still drafting: nothing of it stands yet.
-    refused(m.as_mut(), 0, json!({"type":"accept_counter","from":1}), "catan.trade.no_counter");
-    refused(m.as_mut(), 0, json!({"type":"accept_counter","from":2}), "catan.trade.no_counter");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"accept_counter","from":1}),
+        "catan.trade.no_counter",
+    );
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"accept_counter","from":2}),
+        "catan.trade.no_counter",
+    );
     // A confirm with a seat that did not accept.
-    refused(m.as_mut(), 0, json!({"type":"confirm_trade","with":1}), "catan.trade.confirm_accepted");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"confirm_trade","with":1}),
+        "catan.trade.confirm_accepted",
+    );
     act(m.as_mut(), 0, json!({"type":"confirm_trade","with":2}));
-    assert_eq!(hand(m.as_ref(), 2), json!({"brick":1,"grain":0,"lumber":0,"ore":0,"wool":0}));
+    assert_eq!(
+        hand(m.as_ref(), 2),
+        json!({"brick":1,"grain":0,"lumber":0,"ore":0,"wool":0})
+    );
     // Seat 1's draft went with the offer.
-    refused(m.as_mut(), 1, json!({"type":"submit_offer"}), "catan.trade.active_player_only");
+    refused(
+        m.as_mut(),
+        1,
+        json!({"type":"submit_offer"}),
+        "catan.trade.active_player_only",
+    );
 }
 
 /// `catan.trade.no_offer`: answers, counters and confirmations after the
@@ -148,10 +224,20 @@ fn catan_trade_no_offer() {
     act(m.as_mut(), 1, json!({"type":"offer_get","resource":"wool"}));
     act(m.as_mut(), 1, json!({"type":"submit_offer"}));
     act(m.as_mut(), 0, json!({"type":"cancel_trade"}));
-    refused(m.as_mut(), 0, json!({"type":"accept_counter","from":1}), "catan.trade.no_offer");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"accept_counter","from":1}),
+        "catan.trade.no_offer",
+    );
     refused(m.as_mut(), 2, json!({"type":"accept_offer"}), "catan.trade.no_offer");
     refused(m.as_mut(), 2, json!({"type":"counter_offer"}), "catan.trade.no_offer");
-    refused(m.as_mut(), 0, json!({"type":"confirm_trade","with":1}), "catan.trade.no_offer");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"confirm_trade","with":1}),
+        "catan.trade.no_offer",
+    );
     refused(m.as_mut(), 0, json!({"type":"revise_offer"}), "catan.trade.no_offer");
 }
 
@@ -176,7 +262,10 @@ fn catan_trade_revise_offer() {
     act(m.as_mut(), 0, json!({"type":"submit_offer"}));
     act(m.as_mut(), 1, json!({"type":"accept_offer"}));
     act(m.as_mut(), 0, json!({"type":"confirm_trade","with":1}));
-    assert_eq!(hand(m.as_ref(), 1), json!({"brick":0,"grain":0,"lumber":0,"ore":2,"wool":1}));
+    assert_eq!(
+        hand(m.as_ref(), 1),
+        json!({"brick":0,"grain":0,"lumber":0,"ore":2,"wool":1})
+    );
 
     // The house rule: 2 offers a turn; a revision is the second.
     let mut s = table();
@@ -193,7 +282,12 @@ fn catan_trade_revise_offer() {
     act(m.as_mut(), 0, json!({"type":"submit_offer"}));
     act(m.as_mut(), 1, json!({"type":"accept_offer"}));
     assert!(!legal(m.as_ref(), 0).contains(&json!({"type":"revise_offer"})));
-    refused(m.as_mut(), 0, json!({"type":"revise_offer"}), "catan.house.trade_offers_per_turn");
+    refused(
+        m.as_mut(),
+        0,
+        json!({"type":"revise_offer"}),
+        "catan.house.trade_offers_per_turn",
+    );
 }
 
 /// A stale version is refused and changes nothing, here for an answer.
@@ -224,15 +318,27 @@ fn impossible_counters_are_refused_on_load() {
             assert!(Catan::validate(&s).is_err(), "{why}");
         }
     };
-    refused(json!([{"seat":2,"give":{"brick":1},"get":{"ore":5}}]), "a counter of cards not held");
-    refused(json!([{"seat":0,"give":{"brick":1},"get":{"ore":1}}]), "the offerer's own counter");
+    refused(
+        json!([{"seat":2,"give":{"brick":1},"get":{"ore":5}}]),
+        "a counter of cards not held",
+    );
+    refused(
+        json!([{"seat":0,"give":{"brick":1},"get":{"ore":1}}]),
+        "the offerer's own counter",
+    );
     refused(
         json!([{"seat":1,"give":{"brick":1},"get":{"ore":1}},{"seat":1,"drafting":true,"give":{},"get":{}}]),
         "a seat named twice",
     );
-    refused(json!([{"seat":7,"give":{"brick":1},"get":{"ore":1}}]), "a seat beyond the table");
+    refused(
+        json!([{"seat":7,"give":{"brick":1},"get":{"ore":1}}]),
+        "a seat beyond the table",
+    );
     refused(json!([{"seat":1,"give":{},"get":{"ore":1}}]), "a gift");
-    refused(json!([{"seat":1,"give":{"brick":1},"get":{"ore":1}}]), "seat 1 is still to answer");
+    refused(
+        json!([{"seat":1,"give":{"brick":1},"get":{"ore":1}}]),
+        "seat 1 is still to answer",
+    );
     // And a possible one loads: seat 1, still to answer, drafts.
     let mut j = base.clone();
     j["counters"] = json!([{"seat":1,"drafting":true,"give":{"brick":1},"get":{"ore":1}}]);

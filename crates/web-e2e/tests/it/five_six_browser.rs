@@ -34,8 +34,8 @@ pub(crate) async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Optio
             "[data-testid=victim-panel] [data-testid^=victim-]",
             "[data-testid=yop-panel] button[data-testid^=yop-]",
             "[data-testid=monopoly-panel] button[data-testid^=monopoly-]",
-            "[data-testid=reply-panel] [data-testid=decline-offer]",
-            "[data-testid=confirm-panel] [data-testid=cancel-trade]",
+            "[data-testid=negotiation] [data-testid=decline-offer]",
+            "[data-testid=negotiation] [data-testid=cancel-trade]",
             "[data-testid=offer-panel] [data-testid=cancel-trade]",
         ],
     )

@@ -208,7 +208,7 @@ async fn junior_and_splendor_events_move() {
         let css = ui::first_of(
             &b,
             &[
-                "[data-testid=reply-panel] [data-testid=decline]",
+                "[data-testid=negotiation] [data-testid=decline]",
                 "[data-testid^=site-]",
                 "[data-testid^=route-]",
                 "[data-testid^=klau-]",

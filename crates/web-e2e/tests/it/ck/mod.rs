@@ -136,11 +136,8 @@ const OFFERS: &[(&str, &str)] = &[
     ),
     ("choice-end", "[data-testid=ck-choices] button"),
     ("victim", "[data-testid=victim-panel] [data-testid^=victim-]"),
-    ("decline", "[data-testid=reply-panel] [data-testid=decline-offer]"),
-    (
-        "cancel-confirm",
-        "[data-testid=confirm-panel] [data-testid=cancel-trade]",
-    ),
+    ("decline", "[data-testid=negotiation] [data-testid=decline-offer]"),
+    ("cancel-confirm", "[data-testid=negotiation] [data-testid=cancel-trade]"),
     ("cancel-offer", "[data-testid=offer-panel] [data-testid=cancel-trade]"),
     ("robber", "[data-testid^=hex-]"),
     ("play", "[data-testid^=play-]"),
