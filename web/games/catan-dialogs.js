@@ -162,9 +162,14 @@ export function dialogs(h, view, ctx, ix) {
   }
   if (ctx.ui.dialog === 'maritime' && ix.maritime.length) {
     const gives = RESOURCES.filter((r) => ix.maritime.some((a) => a.give === r));
-    const give = gives.includes(ctx.ui.give) ? ctx.ui.give : null;
     // What a trade costs: the seat's rate for every resource (4:1, 3:1, 2:1).
     const rates = maritimeRates(view, me);
+    // Two clicks (issue 43): the dialog opens with the card to give chosen —
+    // the one held most times over its rate — so its trades are one click
+    // away; another card to give is one click more.
+    const hand = view.players[me]?.hand || {};
+    const spare = (r) => (hand[r] || 0) / (rates[r] || 4);
+    const give = gives.includes(ctx.ui.give) ? ctx.ui.give : gives.reduce((best, r) => (best == null || spare(r) > spare(best) ? r : best), null);
     const rateTitle = (r) => tx(ctx, 'rateTitle', { n: rates[r], res: resName(ctx, r) });
     out.push(
       panel(

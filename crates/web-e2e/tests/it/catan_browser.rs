@@ -142,6 +142,13 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         ui::note(seen, "maritime");
         b.click("[data-testid=open-maritime]").await;
         check_maritime_rates(b).await;
+        // Two clicks (issue 43): the dialog opens with a card to give chosen
+        // and its trades shown, so the second click trades.
+        assert!(
+            b.first("[data-testid=maritime-panel] button.sel[data-testid^=mt-give-]").await.is_some()
+                && b.first("[data-testid^=mt-get-]").await.is_some(),
+            "the maritime dialog opens with a card to give chosen"
+        );
         b.click("[data-testid=maritime-panel] [data-testid^=mt-give-]").await;
         b.wait_for("[data-testid^=mt-get-]", Duration::from_secs(5)).await;
         let give = b
