@@ -216,7 +216,9 @@ export function dialogs(h, view, ctx, ix) {
       ),
     );
   }
-  // Domestic trade, step by step as the phases go.
+  // Domestic trade, step by step as the phases go. A revised offer fills
+  // the builder in once (see catan-negotiation.js); outside a trade it is gone.
+  if (!String(phase.phase).startsWith('trade_')) ctx.ui.revise = null;
   if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade) && me != null) {
     // After `revise_offer` the builder starts from the offer just withdrawn.
     const initial = ctx.ui.revise && !Object.values(phase.offer?.give || {}).some((n) => n > 0) ? ctx.ui.revise : null;

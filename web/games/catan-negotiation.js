@@ -72,8 +72,6 @@ export function negotiationPanels(h, ctx, view, ix, me, fill, icon) {
   const take = new Map((ix.acceptCounter || []).map((a) => [a.from, a]));
   const out = [];
   const mine = me === offerer;
-  // The revised offer has been sent: the builder's next draft starts empty.
-  if (mine) ctx.ui.revise = null;
   const head = mine
     ? L(ctx, 'yourOffer', { give: side(ctx, offer, 'give'), get: side(ctx, offer, 'get') })
     : L(ctx, 'theyOffer', { who: ctx.seatName(offerer), give: side(ctx, offer, 'give'), get: side(ctx, offer, 'get') });
