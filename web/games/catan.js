@@ -26,6 +26,7 @@ export { useTopology, dialogs };
 // The game module's words (table.js and the C&K modules read them from here).
 export { RESOURCES, pointsText, resName, resText, describeAction, describeEvent, describeReason } from './catan-text.js';
 export { logWords } from './catan-art.js';
+export { foldLog } from './catan-log.js';
 
 export const meta = {
   title: { de: 'CATAN', en: 'CATAN' },
