@@ -34,6 +34,7 @@ mod mcp_browser;
 mod motion_browser;
 mod phone_layout;
 mod phone_panels;
+mod polish_browser;
 mod ratings_browser;
 mod reconnect_browser;
 mod sbp_auto_pass;
