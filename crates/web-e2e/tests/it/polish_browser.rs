@@ -154,11 +154,12 @@ async fn the_winner_table_says_points_not_pieces() {
 }
 
 /// A server with the bots of `spielleiter serve` (random, greedy, lookahead,
-/// mcts); the test server has only `random`.
-async fn serve_bots(dir: &web_e2e::TempDir) -> server::RunningServer {
+/// mcts; the test server has only `random`), each thinking `think_ms` a move.
+async fn serve_bots(dir: &web_e2e::TempDir, think_ms: u64) -> server::RunningServer {
     let config = server::ServerConfig {
         addr: "127.0.0.1:0".into(),
         database_url: format!("sqlite://{}", dir.path().join("e2e.db").display()),
+        bot_think_ms: think_ms,
         ..server::ServerConfig::default()
     };
     let games = server::Registry::new(
@@ -175,7 +176,7 @@ async fn serve_bots(dir: &web_e2e::TempDir) -> server::RunningServer {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_lobby_offers_a_sensible_bot_first() {
     let dir = web_e2e::TempDir::new("serve-bots");
-    let running = serve_bots(&dir).await;
+    let running = serve_bots(&dir, 0).await;
     let Some(b) = Browser::start(&format!("http://{}", running.addr)).await else {
         running.shutdown().await.expect("stops");
         return;
@@ -336,21 +337,26 @@ async fn post(url: &str, body: Value, secret: Option<&str>) -> (u16, Value) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn after_a_rated_catan_game_the_dialog_is_clear_and_leads_to_catan_ratings() {
-    // Not `start_game`: a table of a chosen seed is never rated.
-    let server = TestServer::start().await;
-    let Some(b) = Browser::start(&server.url).await else {
-        server.stop().await;
+    // Not `start_game`: a table of a chosen seed is never rated. Bots that
+    // think 40 ms a move, so that the page draws the game as it goes (with
+    // quick bots a busy machine's page drew the finished game at once, and
+    // nothing had flown).
+    let dir = web_e2e::TempDir::new("rated-end");
+    let running = serve_bots(&dir, 40).await;
+    let url = format!("http://{}", running.addr);
+    let Some(b) = Browser::start(&url).await else {
+        running.shutdown().await.expect("stops");
         return;
     };
     b.resize(1280, 900).await;
     // A rated 3-player CATAN table to 3 points: the set-up gives 2, so it ends soon.
     let body = json!({"game": "catan", "players": 3, "rated": true, "options": {"victory_points": 3}, "clock": {"turn_seconds": 600},
-                      "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]});
-    let (status, created) = post(&format!("{}/api/tables", server.url), body, None).await;
+                      "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]});
+    let (status, created) = post(&format!("{}/api/tables", url), body, None).await;
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap_or_default().to_string();
     let (status, joined) = post(
-        &format!("{}/api/tables/{id}/seats/0/join", server.url),
+        &format!("{}/api/tables/{id}/seats/0/join", url),
         json!({"name": "Anna"}),
         None,
     )
@@ -363,7 +369,7 @@ async fn after_a_rated_catan_game_the_dialog_is_clear_and_leads_to_catan_ratings
     // Slow motion: the tokens of the last moves are still flying when the game ends.
     b.script("window.spielleiterDebug.motionScale = 100").await;
     let (status, v) = post(
-        &format!("{}/api/tables/{id}/autopilot", server.url),
+        &format!("{}/api/tables/{id}/autopilot", url),
         json!({"seat": 0, "on": true}),
         Some(&secret),
     )
@@ -402,7 +408,7 @@ async fn after_a_rated_catan_game_the_dialog_is_clear_and_leads_to_catan_ratings
         "{labels}"
     );
     // The leaderboard from the winner dialog opens on this game's rule set.
-    let summary: Value = reqwest::get(format!("{}/api/tables/{id}", server.url))
+    let summary: Value = reqwest::get(format!("{}/api/tables/{id}", url))
         .await
         .expect("GET")
         .json()
@@ -425,5 +431,5 @@ async fn after_a_rated_catan_game_the_dialog_is_clear_and_leads_to_catan_ratings
         .await;
     assert_eq!(game, json!("catan"), "the last rated game played here");
     b.quit().await;
-    server.stop().await;
+    running.shutdown().await.expect("stops");
 }

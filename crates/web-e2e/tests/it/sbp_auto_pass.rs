@@ -119,13 +119,11 @@ async fn building_steps_pass_themselves_when_nothing_is_affordable() {
         summary.contains("passed") || summary.contains("built") || summary.contains("bought"),
         "{summary}"
     );
-    let inner = "return document.querySelector('[data-testid=log-fold] .log-fold-lines').offsetHeight";
-    assert_eq!(b.script(inner).await, json!(0), "folded: the steps are hidden");
+    // (A closed `<details>` keeps its content laid out but not shown: checkVisibility tells.)
+    let inner = "return document.querySelector('[data-testid=log-fold] .log-fold-lines').checkVisibility()";
+    assert_eq!(b.script(inner).await, json!(false), "folded: the steps are hidden");
     b.click("[data-testid=log-fold] [data-testid=log-fold-summary]").await;
-    assert!(
-        b.script(inner).await.as_u64().unwrap_or(0) > 0,
-        "a click opens the steps"
-    );
+    assert_eq!(b.script(inner).await, json!(true), "a click opens the steps");
     let steps = b
         .script("return document.querySelector('[data-testid=log-fold] .log-fold-lines').textContent")
         .await;
