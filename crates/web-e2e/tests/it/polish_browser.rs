@@ -312,6 +312,7 @@ async fn the_robbers_chosen_hex_is_marked_while_picking_a_victim() {
         .await;
     let mark = b.first("#e2e-root [data-testid=robber-chosen]").await;
     assert!(mark.is_some(), "the chosen hex is marked while the victim is picked");
+    b.screenshot("catan-robber-chosen.png").await;
     assert_eq!(
         b.attr("#e2e-root [data-testid=robber-chosen]", "data-hex").await,
         Some(hex.to_string()),

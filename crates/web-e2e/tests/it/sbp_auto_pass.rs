@@ -124,6 +124,9 @@ async fn building_steps_pass_themselves_when_nothing_is_affordable() {
     assert_eq!(b.script(inner).await, json!(false), "folded: the steps are hidden");
     b.click("[data-testid=log-fold] [data-testid=log-fold-summary]").await;
     assert_eq!(b.script(inner).await, json!(true), "a click opens the steps");
+    b.script("document.querySelector('[data-testid=log]').scrollIntoView()")
+        .await;
+    b.screenshot("catan56-log-fold.png").await;
     let steps = b
         .script("return document.querySelector('[data-testid=log-fold] .log-fold-lines').textContent")
         .await;
