@@ -75,7 +75,7 @@ export async function lobbyPage(root) {
   const fitSeats = () => {
     const [lo, hi] = range();
     if (!form.players || form.players < lo || form.players > hi) form.players = Math.min(hi, Math.max(lo, mods[form.game]?.meta?.defaultPlayers || lo));
-    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? 'human' : `bot:${games.bots[0] || 'random'}`);
+    while (form.seats.length < form.players) form.seats.push(form.seats.length === 0 ? 'human' : `bot:${games.bots.includes('greedy') ? 'greedy' : games.bots[0] || 'random'}`); // greedy: a real opponent at no cost (issue 43)
     form.seats.length = form.players;
   };
 

@@ -88,6 +88,16 @@ export class Motion {
     return sounds;
   }
 
+  /**
+   * Drops the queued cues and the tokens still flying: the winner screen
+   * opens over a finished game, and a token crossing its text (it flew over
+   * the dialog before, issue 43) tells nothing any more.
+   */
+  clear() {
+    this.queue = [];
+    for (const t of document.querySelectorAll('#motion-layer .motion-token')) t.remove();
+  }
+
   /** Plays the queued cues over the board just drawn in `root`. */
   play(root) {
     if (!this.queue.length) return;

@@ -7,6 +7,33 @@ import { api } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { showBanner } from './ui.js';
 
+/** Where this browser's last rated game was (the winner screen stores it): the page opens there. */
+const LAST_KEY = 'spielleiter.lastRated';
+
+/** Remembers the game and rule set of a rated game that just ended here. */
+export function rememberRated(game, rules) {
+  try {
+    localStorage.setItem(LAST_KEY, JSON.stringify({ game, rules: rules || '' }));
+  } catch {
+    /* without storage the page opens on the first game */
+  }
+}
+
+function lastRated() {
+  try {
+    return JSON.parse(localStorage.getItem(LAST_KEY) || 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** The leaderboard's address for a game and rule set. */
+export function ratingsHref(game, rules) {
+  const query = new URLSearchParams({ game });
+  if (rules) query.set('rules', rules);
+  return `/ratings?${query}`;
+}
+
 export async function ratingsPage(root, params) {
   let games = { games: [], rule_sets: {} };
   try {
@@ -17,9 +44,14 @@ export async function ratingsPage(root, params) {
   const mods = {};
   for (const g of games.games) mods[g] = await gameModule(g);
   const sets = (game) => games.rule_sets?.[game] || [];
+  // Without a game in the address (the lobby's link), the game this browser
+  // last played rated, not the first game listed (issue 43: Splendor after a
+  // rated CATAN game).
+  const last = params.get('game') ? null : lastRated();
+  const wanted = params.get('game') || last?.game;
   const state = {
-    game: games.games.includes(params.get('game')) ? params.get('game') : games.games[0] || '',
-    rules: params.get('rules') || '',
+    game: games.games.includes(wanted) ? wanted : games.games[0] || '',
+    rules: params.get('rules') || last?.rules || '',
     rows: [],
     loaded: false,
   };

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { t, L } from './i18n.js';
 import { api, heldSeats, holdSeat } from './api.js';
 import { showBanner, navigate } from './ui.js';
+import { rememberRated, ratingsHref } from './ratings.js';
 
 export const endMethods = {
   /**
@@ -98,6 +99,10 @@ export const endMethods = {
     if (!r || this.winnerClosed) return null;
     const names = r.winners.map((s) => this.seatName(s));
     const ctx = this.ctx(cur);
+    // A rated game: the leaderboard of this game and rule set is one click
+    // away, and the lobby's leaderboard link opens there too.
+    const rated = this.summary.rated && !this.summary.casual;
+    if (rated) rememberRated(this.summary.game, this.summary.rules);
     return h(
       'div',
       { class: 'overlay', 'data-testid': 'winner' },
@@ -114,6 +119,7 @@ export const endMethods = {
           h('button', { type: 'button', 'data-testid': 'winner-close', onclick: () => { this.winnerClosed = true; this.render(); } }, t('close')),
           h('button', { type: 'button', 'data-testid': 'winner-replay', onclick: () => navigate(`/replay/${this.id}`) }, t('replay')),
           this.rematchButton(),
+          rated ? h('a', { class: 'button', href: ratingsHref(this.summary.game, this.summary.rules), 'data-testid': 'winner-ratings' }, t('leaderboard')) : null,
           h('button', { type: 'button', class: 'primary', onclick: () => navigate('/') }, t('backToLobby')),
         ),
       ),

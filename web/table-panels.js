@@ -80,19 +80,55 @@ export const panelMethods = {
   },
 
   logPanel(ctx) {
-    const items = [];
     // Each line on the board of its time (an Inventor's swap does not rewrite older lines).
     const events = this.log.items.map((x) => x.e);
     const texts = describeThen(events, ctx, (e, c) => this.mod.describeEvent(e, c));
-    for (const [k, e] of events.entries()) {
+    const line = (k) => {
+      const e = events[k];
       const text = texts[k];
-      if (!text) continue;
+      if (!text) return null;
       // A line about a seat is marked with the seat's colour and number (colour is never the only cue).
       const seat = Number.isInteger(e?.seat) ? e.seat : null;
       const badge = seat == null ? null : h('span', { class: 'log-seat', style: { background: this.seatColour(seat) }, title: this.seatName(seat) }, String(seat + 1));
       // The words of cards and goods get their icons (art.js); the words stay.
       const shown = this.mod.logWords ? withIcons(text, this.mod.logWords(ctx)) : text;
-      items.push(h('li', { class: [e?.type === 'turn_began' && 'turn-line', seat != null && 'seat-line'], 'data-seat': seat ?? null, style: seat == null ? null : { borderLeftColor: this.seatColour(seat) } }, badge, badge ? ' ' : null, shown));
+      return h('li', { class: [e?.type === 'turn_began' && 'turn-line', seat != null && 'seat-line'], 'data-seat': seat ?? null, style: seat == null ? null : { borderLeftColor: this.seatColour(seat) } }, badge, badge ? ' ' : null, shown);
+    };
+    // Runs of lines a game folds into one (CATAN 5–6: a finished Special
+    // Building Phase), opened with a click; which are open survives redraws.
+    let folds = [];
+    try {
+      folds = this.mod.foldLog?.(events, ctx) || [];
+    } catch (err) {
+      console.error(err);
+    }
+    const open = (this.logOpen ||= new Set());
+    const items = [];
+    let f = 0;
+    for (let k = 0; k < events.length; k++) {
+      while (f < folds.length && folds[f].to <= k) f++;
+      const fold = folds[f];
+      if (fold && fold.from === k) {
+        const inner = [];
+        for (let j = fold.from; j < fold.to; j++) inner.push(line(j));
+        const shown = this.mod.logWords ? withIcons(fold.summary, this.mod.logWords(ctx)) : fold.summary;
+        items.push(
+          h(
+            'li',
+            { class: 'log-fold-line' },
+            h(
+              'details',
+              { 'data-testid': 'log-fold', open: open.has(k), ontoggle: (ev) => (ev.target.open ? open.add(k) : open.delete(k)) },
+              h('summary', { 'data-testid': 'log-fold-summary' }, shown),
+              h('ol', { class: 'log-fold-lines' }, inner),
+            ),
+          ),
+        );
+        k = fold.to - 1;
+        continue;
+      }
+      const el = line(k);
+      if (el) items.push(el);
     }
     return h('section', { class: 'panel log', 'data-testid': 'log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list' }, items));
   },

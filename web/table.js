@@ -501,8 +501,10 @@ class TablePage {
       }
     }
     this.chat.restoreFocus();
-    // The live events' motions, over the board just drawn (never holding it back).
-    this.motion.play(this.root);
+    // The live events' motions, over the board just drawn (never holding it
+    // back); none over the winner screen: its opening clears them.
+    if (cur.result && !this.winnerClosed) this.motion.clear();
+    else this.motion.play(this.root);
     // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
     keepOpenedInView(this.root, (this.opened ||= {}));
     this.turnSignal(title, cur);

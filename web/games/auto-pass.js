@@ -1,9 +1,10 @@
 // The Special Building Phase of CATAN's 5–6 player extension gives every
 // other player a building step after each turn: at six players five steps a
-// round, each waiting for a click even when the player can afford nothing.
-// A player may switch on "pass my building step when I cannot afford
-// anything" (remembered in this browser); the page then sends the pass
-// itself. It is decided from the seat's own legal actions only (nothing but
+// round, each waiting for a click even when the player can afford nothing
+// (52 clicks in 9 turns at six players, issue 43). So "pass my building step
+// when I cannot afford anything" is on by default; a player who wants to
+// pass by hand switches it off (remembered in this browser). While it is on,
+// the page sends the pass itself. It is decided from the seat's own legal actions only (nothing but
 // the pass is listed), and the pass goes after a short random pause, so that
 // its timing does not tell the table more than any pass tells: the server
 // sees an ordinary `end_turn`.
@@ -17,11 +18,12 @@ const TEXT = {
   passing: { de: 'Nichts bezahlbar: du passt gleich automatisch.', en: 'Nothing you can afford: passing automatically.' },
 };
 
+/** On unless this browser's player switched it off ('0' stored). */
 export function autoPassOn() {
   try {
-    return localStorage.getItem(KEY) === '1';
+    return localStorage.getItem(KEY) !== '0';
   } catch {
-    return false;
+    return true;
   }
 }
 

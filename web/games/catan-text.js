@@ -7,6 +7,7 @@ import { TOPO } from './catan-board.js';
 import { idList, termName, seatTerm } from './describe.js';
 import { maritimeRates } from './catan.js';
 import { describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
+import { hasNone } from './ck-text.js';
 
 /** The resources and development cards in the engine's order, from the served description. */
 export const RESOURCES = idList('resource');
@@ -277,6 +278,7 @@ export function describeEvent(e, ctx) {
       return d ? `${who} nimmt ${resText(ctx, e.resources)} aus der Bank.` : `${who} takes ${resText(ctx, e.resources)} from the bank.`;
     case 'monopoly_paid': {
       const from = ctx.seatName(e.from);
+      if (e.count === 0) return hasNone(ctx, from, e.resource);
       const to = ctx.seatName(e.to);
       const what = e.count != null ? `${e.count} ${resName(ctx, e.resource)}` : d ? `alle ${resName(ctx, e.resource)}` : `all ${resName(ctx, e.resource)}`;
       return d ? `${from} gibt ${to} ${what}.` : `${from} gives ${to} ${what}.`;

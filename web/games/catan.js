@@ -26,6 +26,7 @@ export { useTopology, dialogs };
 // The game module's words (table.js and the C&K modules read them from here).
 export { RESOURCES, pointsText, resName, resText, describeAction, describeEvent, describeReason } from './catan-text.js';
 export { logWords } from './catan-art.js';
+export { foldLog } from './catan-log.js';
 
 export const meta = {
   title: { de: 'CATAN', en: 'CATAN' },
@@ -173,6 +174,7 @@ const STYLE = `
 .catan .dice { display: inline-flex; gap: .3rem; align-items: center; }
 .catan .last-move { fill: none; stroke-width: 4; pointer-events: none; filter: drop-shadow(0 0 3px #fff); animation: last-move 1.2s ease-in-out 3; }
 .catan .last-move.robber-moved { stroke: #222; stroke-dasharray: 6 5; }
+.catan .robber-chosen { fill: rgba(20,20,20,.35); stroke: #111; stroke-width: 6; pointer-events: none; }
 @keyframes last-move { 50% { stroke-width: 7; } }
 @media (prefers-reduced-motion: reduce) { .catan .last-move { animation: none; } }
 .catan .die { width: 1.8rem; height: 1.8rem; border-radius: 6px; display: inline-flex; align-items: center; justify-content: center; font-weight: 700; border: 1.5px solid #222; }
@@ -424,6 +426,9 @@ export function boardSvg(h, view, ctx, ix, extra) {
       ),
     );
     if (robberTargets) {
+      // The hex chosen while its victim is picked is marked (dark, framed),
+      // so the board shows where the robber goes before the choice is sent.
+      if (ctx.ui.robberHex === hx) layers.top.push(h('svg:polygon', { class: 'robber-chosen', 'data-testid': 'robber-chosen', 'data-hex': hx, points: hexPoints(hx) }));
       const act = () => {
         if (robberTargets.length === 1) ctx.act(robberTargets[0]);
         else {

@@ -27,6 +27,8 @@ const STYLE = `
 .catan .barb-step { flex: 1; min-width: 0; overflow: hidden; height: 1.5rem; border: 1px solid #555; border-radius: 3px; background: #d9e6f2; display: flex; align-items: center; justify-content: center; font-size: .8rem; }
 .catan .barb-step.ship { background: #3b2f2f; color: #fff; font-weight: 700; }
 .catan .barb-step.catan-end { background: #e8d7a8; }
+/* The two named steps take the width of their word ("Schiff", "Catan" were cut at 1280 px); the numbers share the rest. */
+.catan .barb-step.ship, .catan .barb-step.catan-end { flex: 0 0 auto; min-width: max-content; padding: 0 .3rem; }
 .catan .balance { font-weight: 700; }
 .catan .balance.lose { color: #b00020; }
 .catan .balance.hold { color: #1b7a34; }

@@ -45,6 +45,15 @@ export function name(ctx, k) {
   for (const kind of ['resource', 'commodity', 'track']) if (term(kind, k)) return termName(ctx, kind, k);
   return k;
 }
+/**
+ * "Bot 3 hat kein Erz." for a seat a monopoly took nothing from: a zero
+ * transfer ("gibt Anna 0 Erz") reads like a mistake.
+ */
+export function hasNone(ctx, who, k) {
+  // German negates the two feminine names with "keine" (die Wolle, die Münze).
+  const none = k === 'wool' || k === 'coin' ? 'keine' : 'kein';
+  return isDe(ctx) ? `${who} hat ${none} ${name(ctx, k)}.` : `${who} has no ${name(ctx, k)}.`;
+}
 export function cardName(ctx, card) {
   return termName(ctx, 'progress_card', card);
 }
@@ -368,6 +377,7 @@ export function describeEvent(e, ctx) {
         ? t(`${seat(ctx, e.to)} nimmt ${seat(ctx, e.from)} ${cardName(ctx, e.card)} weg.`, `${seat(ctx, e.to)} takes ${cardName(ctx, e.card)} from ${seat(ctx, e.from)}.`)
         : t(`${seat(ctx, e.to)} nimmt ${seat(ctx, e.from)} eine Fortschrittskarte weg.`, `${seat(ctx, e.to)} takes a progress card from ${seat(ctx, e.from)}.`);
     case 'monopoly_given':
+      if (e.count === 0) return hasNone(ctx, seat(ctx, e.from), e.card);
       return t(`${seat(ctx, e.from)} gibt ${seat(ctx, e.to)} ${e.count} ${name(ctx, e.card)}.`, `${seat(ctx, e.from)} gives ${seat(ctx, e.to)} ${e.count} ${name(ctx, e.card)}.`);
     case 'tokens_swapped':
       return t(`Die Zahlen von ${hex(ctx, e.a)} und ${hex(ctx, e.b)} werden getauscht.`, `The numbers of ${hex(ctx, e.a)} and ${hex(ctx, e.b)} are swapped.`);

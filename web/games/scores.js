@@ -4,7 +4,8 @@
 // here). Each function returns rows `{label, values}` with one value per
 // seat; the points rows add up to the engine's score, and whatever the view
 // does not show (CATAN's victory point cards, hidden until the end) is the
-// score less the rows that it does show, named as such.
+// score less the rows that it does show, named as such. A points row says
+// "Punkte aus …/Points from …": "Städte 6" was read as six cities (issue 43).
 
 const tr = (ctx, de, en) => (ctx.lang === 'en' ? en : de);
 const count = (xs) => (Array.isArray(xs) ? xs.length : 0);
@@ -25,22 +26,22 @@ export function catanPoints(view, result, ctx) {
   const ck = view.cities_knights;
   const seats = view.players.map((_, i) => i);
   const rows = [
-    { label: tr(ctx, 'Siedlungen', 'Settlements'), values: view.players.map((p) => count(p.settlements)) },
-    { label: tr(ctx, 'Städte', 'Cities'), values: view.players.map((p) => 2 * count(p.cities)) },
-    { label: tr(ctx, 'Längste Handelsstraße', 'Longest Road'), values: seats.map((i) => (view.longest_road === i ? 2 : 0)) },
+    { label: tr(ctx, 'Punkte aus Siedlungen', 'Points from settlements'), values: view.players.map((p) => count(p.settlements)) },
+    { label: tr(ctx, 'Punkte aus Städten', 'Points from cities'), values: view.players.map((p) => 2 * count(p.cities)) },
+    { label: tr(ctx, 'Punkte aus der Längsten Handelsstraße', 'Points from the Longest Road'), values: seats.map((i) => (view.longest_road === i ? 2 : 0)) },
   ];
   if (ck) {
     const metros = (ck.metropolises || []).filter(Boolean);
     rows.push(
-      { label: tr(ctx, 'Metropolen', 'Metropolises'), values: seats.map((i) => 2 * metros.filter((m) => m.seat === i).length) },
-      { label: tr(ctx, 'Retter Catans', 'Defender of Catan'), values: seats.map((i) => ck.players[i]?.defenders || 0) },
-      { label: tr(ctx, 'Siegpunkt-Fortschrittskarten', 'Victory point progress cards'), values: seats.map((i) => sumValues(ck.players[i]?.vp_cards)) },
-      { label: tr(ctx, 'Händler', 'Merchant'), values: seats.map((i) => (ck.merchant?.seat === i ? 1 : 0)) },
+      { label: tr(ctx, 'Punkte aus Metropolen', 'Points from metropolises'), values: seats.map((i) => 2 * metros.filter((m) => m.seat === i).length) },
+      { label: tr(ctx, 'Punkte als Retter Catans', 'Points as Defender of Catan'), values: seats.map((i) => ck.players[i]?.defenders || 0) },
+      { label: tr(ctx, 'Punkte aus Siegpunkt-Fortschrittskarten', 'Points from victory point progress cards'), values: seats.map((i) => sumValues(ck.players[i]?.vp_cards)) },
+      { label: tr(ctx, 'Punkte aus dem Händler', 'Points from the merchant'), values: seats.map((i) => (ck.merchant?.seat === i ? 1 : 0)) },
     );
   } else {
-    rows.push({ label: tr(ctx, 'Größte Rittermacht', 'Largest Army'), values: seats.map((i) => (view.largest_army === i ? 2 : 0)) });
+    rows.push({ label: tr(ctx, 'Punkte aus der Größten Rittermacht', 'Points from the Largest Army'), values: seats.map((i) => (view.largest_army === i ? 2 : 0)) });
   }
-  return rest(nonZero(rows), result.scores, 'Siegpunktkarten', 'Victory point cards', ctx);
+  return rest(nonZero(rows), result.scores, 'Punkte aus Siegpunktkarten', 'Points from victory point cards', ctx);
 }
 
 /** CATAN's statistics: the dice sums rolled, and what each seat received and gave away. */
@@ -93,10 +94,10 @@ export function catanStats(events, players, ctx) {
 export function splendorPoints(view, result, ctx) {
   const nobles = view.players.map((p) => 3 * count(p.nobles));
   const rows = [
-    { label: tr(ctx, 'Karten', 'Cards'), values: view.players.map((p, i) => (p.points ?? result.scores[i]) - nobles[i]) },
-    { label: tr(ctx, 'Adlige', 'Nobles'), values: nobles },
+    { label: tr(ctx, 'Punkte aus Karten', 'Points from cards'), values: view.players.map((p, i) => (p.points ?? result.scores[i]) - nobles[i]) },
+    { label: tr(ctx, 'Punkte aus Adligen', 'Points from nobles'), values: nobles },
   ];
-  return rest(rows, result.scores, 'Sonstige', 'Other', ctx);
+  return rest(rows, result.scores, 'Sonstige Punkte', 'Other points', ctx);
 }
 
 /** Splendor's statistics: cards bought and reserved, tokens taken. */

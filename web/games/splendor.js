@@ -30,6 +30,8 @@ const TX = {
   reserveDeck: { de: 'Verdeckt reservieren', en: 'Reserve face down' },
   cancel: { de: 'Abbrechen', en: 'Cancel' },
   free: { de: 'nichts', en: 'nothing' },
+  byBonuses: { de: 'allein mit Boni (ohne Steine)', en: 'with bonuses alone (no tokens)' },
+  buyByBonuses: { de: 'Kaufen allein mit Boni', en: 'Buy with bonuses alone' },
   returnHint: { de: 'Du hast mehr als 10 Marker: klicke einen deiner Marker, um ihn zurückzugeben.', en: 'You hold more than 10 tokens: click one of your tokens to return it.' },
   nobleHint: { de: 'Mehrere Adlige kommen in Frage: klicke den, der dich besucht.', en: 'Several nobles qualify: click the one who visits you.' },
   pass: { de: 'Passen', en: 'Pass' },
@@ -78,6 +80,16 @@ function tokensText(tokens, ctx) {
   return parts.length ? parts.join(', ') : tx(ctx, 'free');
 }
 
+/**
+ * What paid for a card: "für 2 Rot, 1 Gold", or, when the bonuses of the
+ * cards already bought cover the whole price, "allein mit Boni" (a
+ * card is not bought "for nothing").
+ */
+function paidText(payment, ctx) {
+  if (TOKENS.some((c) => payment?.[c])) return `${ctx.lang !== 'en' ? 'für' : 'for'} ${tokensText(payment, ctx)}`;
+  return tx(ctx, 'byBonuses');
+}
+
 function gemsText(gems, ctx) {
   return gems.map((g) => colour(ctx, g)).join(', ');
 }
@@ -94,7 +106,7 @@ export function describeAction(a, ctx) {
     case 'reserve_deck':
       return de ? `Reserviere verdeckt von Stapel ${a.level}` : `Reserve face down from deck ${a.level}`;
     case 'buy':
-      return de ? `Kaufe ${cardText(a.card, ctx)} für ${tokensText(a.payment, ctx)}` : `Buy ${cardText(a.card, ctx)} for ${tokensText(a.payment, ctx)}`;
+      return de ? `Kaufe ${cardText(a.card, ctx)} ${paidText(a.payment, ctx)}` : `Buy ${cardText(a.card, ctx)} ${paidText(a.payment, ctx)}`;
     case 'return':
       return de ? `Gib 1 ${colour(ctx, a.token)} zurück` : `Return 1 ${colour(ctx, a.token)}`;
     case 'choose_noble':
@@ -130,8 +142,8 @@ export function describeEvent(e, ctx) {
       return e.card == null ? null : de ? `${who} sieht die verdeckte Karte: ${cardText(e.card, ctx)}.` : `${who} sees the face-down card: ${cardText(e.card, ctx)}.`;
     case 'bought':
       return de
-        ? `${who} kauft ${e.from_reserve ? 'aus der Reserve ' : ''}${cardText(e.card, ctx)} für ${tokensText(e.payment, ctx)}.`
-        : `${who} buys ${e.from_reserve ? 'from their reserve ' : ''}${cardText(e.card, ctx)} for ${tokensText(e.payment, ctx)}.`;
+        ? `${who} kauft ${e.from_reserve ? 'aus der Reserve ' : ''}${cardText(e.card, ctx)} ${paidText(e.payment, ctx)}.`
+        : `${who} buys ${e.from_reserve ? 'from their reserve ' : ''}${cardText(e.card, ctx)} ${paidText(e.payment, ctx)}.`;
     case 'returned_token':
       return de ? `${who} gibt 1 ${colour(ctx, e.token)} zurück.` : `${who} returns 1 ${colour(ctx, e.token)}.`;
     case 'noble_visited':
@@ -277,7 +289,7 @@ function cardPanel(h, ctx, ix) {
     h(
       'div',
       { class: 'buttons' },
-      buys.map((a) => h('button', { type: 'button', class: 'primary', 'data-testid': 'buy-option', onclick: () => ctx.act(a) }, tx(ctx, 'buyFor', { pay: tokensText(a.payment, ctx) }))),
+      buys.map((a) => h('button', { type: 'button', class: 'primary', 'data-testid': 'buy-option', onclick: () => ctx.act(a) }, TOKENS.some((c) => a.payment?.[c]) ? tx(ctx, 'buyFor', { pay: tokensText(a.payment, ctx) }) : tx(ctx, 'buyByBonuses'))),
       ix.reserve.has(id) ? h('button', { type: 'button', 'data-testid': 'reserve-card', onclick: () => ctx.act(ix.reserve.get(id)) }, tx(ctx, 'reserve')) : null,
       h(
         'button',

@@ -88,6 +88,10 @@ async fn six_players_full_game_with_the_special_building_phase() {
         return;
     };
     ui::lobby_in_german(&b).await;
+    // Anna passes her building steps by hand here (the automatic pass, on by
+    // default, is sbp_auto_pass's test).
+    b.script("localStorage.setItem('spielleiter.autoPassBuilding', '0')")
+        .await;
     let seats = [
         "human",
         "bot:random",

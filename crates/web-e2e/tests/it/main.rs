@@ -35,6 +35,7 @@ mod motion_browser;
 mod negotiation_browser;
 mod phone_layout;
 mod phone_panels;
+mod polish_browser;
 mod ratings_browser;
 mod reconnect_browser;
 mod sbp_auto_pass;
