@@ -4,7 +4,7 @@
 // unchanged.
 
 import { tradeBuilder } from './catan-trade.js';
-import { negotiationPanels } from './catan-negotiation.js';
+import { carry, dropCarry, negotiationPanels } from './catan-negotiation.js';
 import { artIcon } from '../art.js';
 import { RES_FILL, maritimeRates } from './catan.js';
 import { RESOURCES, tx, resName, resText, hexText } from './catan-text.js';
@@ -218,10 +218,10 @@ export function dialogs(h, view, ctx, ix) {
   }
   // Domestic trade, step by step as the phases go. A revised offer fills
   // the builder in once (see catan-negotiation.js); outside a trade it is gone.
-  if (!String(phase.phase).startsWith('trade_')) ctx.ui.revise = null;
+  dropCarry(phase.phase);
   if (phase.phase === 'trade_draft' && (ix.offerGive.size || ix.offerGet.size || ix.one.submit_offer || ix.one.cancel_trade) && me != null) {
     // After `revise_offer` the builder starts from the offer just withdrawn.
-    const initial = ctx.ui.revise && !Object.values(phase.offer?.give || {}).some((n) => n > 0) ? ctx.ui.revise : null;
+    const initial = carry.revise && !Object.values(phase.offer?.give || {}).some((n) => n > 0) ? carry.revise : null;
     out.push(tradeBuilder(h, ctx, ix, phase.offer || {}, view.players[me]?.hand || {}, RES_FILL, artIcon, { initial, key: `draft:${view.turn}:${JSON.stringify(phase.offer || {})}:${initial ? 'revise' : ''}` }));
   }
   if (phase.phase === 'trade_replies' || phase.phase === 'trade_confirm') {

@@ -36,6 +36,21 @@ const T = {
 
 const L = (ctx, key, vars) => ctx.L(T[key], vars);
 
+/**
+ * What a click hands to the builder that the next board opens: the offer
+ * just withdrawn (`revise`), the offer turned round (`counter`). Kept here,
+ * not in `ctx.ui`, which an action clears; dropped when no trade is open.
+ */
+export const carry = { revise: null, counter: null };
+
+/** Forgets what was carried once no trade is open. */
+export function dropCarry(phase) {
+  if (!String(phase).startsWith('trade_')) {
+    carry.revise = null;
+    carry.counter = null;
+  }
+}
+
 /** Cards of one side of an offer or counter-offer, resources and commodities together. */
 function side(ctx, offer, which) {
   const res = offer?.[which] || {};
@@ -107,7 +122,7 @@ export function negotiationPanels(h, ctx, view, ix, me, fill, icon) {
           'data-testid': 'revise-offer',
           onclick: () => {
             // The builder opens again with this offer filled in.
-            ctx.ui.revise = { give: { ...(offer.give || {}) }, get: { ...(offer.get || {}) } };
+            carry.revise = { give: { ...(offer.give || {}) }, get: { ...(offer.get || {}) } };
             ctx.act(ix.one.revise_offer);
           },
         }, L(ctx, 'revise')),
@@ -129,7 +144,7 @@ export function negotiationPanels(h, ctx, view, ix, me, fill, icon) {
             'data-testid': 'counter-offer',
             onclick: () => {
               // The counter-offer starts from the offer turned round.
-              ctx.ui.counterStart = { give: { ...(offer.get || {}) }, get: { ...(offer.give || {}) } };
+              carry.counter = { give: { ...(offer.get || {}) }, get: { ...(offer.give || {}) } };
               ctx.act(ix.one.counter_offer);
             },
           }, L(ctx, 'counterButton'))
@@ -154,7 +169,7 @@ function counterBuilder(h, ctx, view, ix, me, entry, fill, icon) {
   const hand = view.players[me]?.hand || {};
   // The entry is seen from the offerer: what it gives, this seat gets.
   const drafted = { give: entry.get || {}, get: entry.give || {} };
-  const start = ctx.ui.counterStart;
+  const start = carry.counter;
   const initial = start
     ? {
         give: Object.fromEntries(RESOURCES.map((r) => [r, Math.max(0, Math.min(start.give[r] || 0, (hand[r] || 0) - (drafted.give[r] || 0)))])),
