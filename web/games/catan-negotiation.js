@@ -29,6 +29,7 @@ const T = {
   decline: { de: 'Ablehnen', en: 'Decline' },
   counterButton: { de: 'Gegenangebot', en: 'Counter-offer' },
   counterHint: { de: 'Dein Gegenangebot an {who}: was du gibst und was du möchtest.', en: 'Your counter-offer to {who}: what you give and what you want.' },
+  sendCounter: { de: 'Gegenangebot machen: {give} gegen {get}', en: 'Make the counter-offer: {give} for {get}' },
   declineInstead: { de: 'Doch ablehnen', en: 'Decline instead' },
   cannotAccept: { de: 'Dir fehlen die verlangten Karten.', en: 'You lack the cards asked for.' },
   waitFirst: { de: 'Sobald jemand annimmt oder ein Gegenangebot macht, kannst du handeln. Wer nicht antwortet, lehnt ab.', en: 'As soon as someone accepts or counters, you can trade. Whoever does not answer declines.' },
@@ -180,6 +181,7 @@ function counterBuilder(h, ctx, view, ix, me, entry, fill, icon) {
     key: `counter:${view.turn}:${JSON.stringify(view.phase.offer)}:${JSON.stringify(drafted)}`,
     initial,
     hint: L(ctx, 'counterHint', { who: ctx.seatName(view.current) }),
+    sendText: (give, get) => L(ctx, 'sendCounter', { give, get }),
     buttons: ix.one.decline_offer ? h('button', { type: 'button', 'data-testid': 'decline-offer', onclick: () => ctx.act(ix.one.decline_offer) }, L(ctx, 'declineInstead')) : null,
   });
 }

@@ -28,6 +28,7 @@ export function tradeBuilder(h, ctx, ix, offer, hand, fill, icon = null, opts = 
   const already = { give: offer.give || {}, get: offer.get || {} };
   return offerBuilder(h, ctx, {
     hint: opts.hint,
+    sendText: opts.sendText,
     initial: opts.initial,
     // Why a + is off, said beside it: only cards in hand are given, and only
     // what the other players hold together is asked for (`catan.trade.ask_only_held`).

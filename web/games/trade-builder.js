@@ -47,7 +47,7 @@ const sum = (kinds, m) => kinds.reduce((n, k) => n + (m[k] || 0), 0);
  * - `actions(pick)`: the micro-actions that put `pick` (`{give, get}` counts beyond the draft) to the engine, submit included;
  * - `key`: what the pick belongs to (it starts afresh when the key changes, from `initial` if given);
  * - `why(side, k)` (optional): why one more of `k` may not be added, shown beside the + the rules turn off;
- * - `hint`: the heading (the builder's own hint if left out);
+ * - `hint`: the heading (the builder's own hint if left out); `sendText(give, get)`: the send button's words;
  * - `head`: elements above the table (e.g. the partner's choice); `buttons`: more buttons (cancel).
  */
 export function offerBuilder(h, ctx, spec) {
@@ -117,7 +117,7 @@ export function offerBuilder(h, ctx, spec) {
       h(
         'button',
         { type: 'button', class: 'primary', 'data-testid': 'submit-offer', disabled: !ready || ctx.sending, onclick: () => ctx.actAll(spec.actions(pick)) },
-        ctx.sending ? T('sending') : T('send', { give: spec.text(gives), get: spec.text(gets) }),
+        ctx.sending ? T('sending') : spec.sendText ? spec.sendText(spec.text(gives), spec.text(gets)) : T('send', { give: spec.text(gives), get: spec.text(gets) }),
       ),
       spec.buttons,
     ),
