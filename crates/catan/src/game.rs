@@ -270,6 +270,11 @@ impl<P: Part> Game for CatanGame<P> {
         )
     }
 
+    /// The offerer while seats still answer its offer (`catan.trade.counter`).
+    fn waits(state: &State<P>, seat: Seat) -> bool {
+        seat == state.current && matches!(state.phase, Phase::Base(BasePhase::TradeReplies { .. }))
+    }
+
     #[inline]
     fn to_act(state: &State<P>) -> ToAct {
         match RuleSet::of(state) {

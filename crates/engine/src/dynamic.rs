@@ -390,6 +390,9 @@ pub trait DynMatch: Send + Sync {
     fn version(&self) -> u64;
     /// Who acts next.
     fn to_act(&self) -> ToAct;
+    /// Whether a seat to act is better left waiting for the others
+    /// ([`crate::Game::waits`]).
+    fn waits(&self, seat: Seat) -> bool;
     /// Legal actions of a seat, as JSON.
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, ErrorInfo>;
     /// Applies an action given as JSON; returns the version before it.
@@ -481,6 +484,9 @@ impl<G: Game> DynMatch for Match<G> {
     }
     fn to_act(&self) -> ToAct {
         Match::to_act(self)
+    }
+    fn waits(&self, seat: Seat) -> bool {
+        G::waits(self.state(), seat)
     }
     fn legal(&self, seat: Seat) -> Result<Vec<Value>, ErrorInfo> {
         if seat.index() >= G::players(self.state()) {

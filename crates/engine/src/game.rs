@@ -147,6 +147,16 @@ pub trait Game: Sized + Send + Sync + 'static {
         false
     }
 
+    /// Whether `seat`, though it may act, is better left waiting: others are
+    /// still answering it (CATAN's offerer while seats answer its offer; it
+    /// may settle with whoever has answered, but a bot that did so at once
+    /// would never let a person answer). Drivers that seat bots at a table
+    /// (the server, the MCP session) let such a bot wait while another seat
+    /// is to act; the rules still accept its action. Default: never.
+    fn waits(_state: &Self::State, _seat: Seat) -> bool {
+        false
+    }
+
     /// Who acts next.
     fn to_act(state: &Self::State) -> ToAct;
 

@@ -144,8 +144,10 @@ impl Local {
             let ToAct::Seats(seats) = g.m.to_act() else {
                 return Ok(());
             };
+            // A bot that may wait (an offerer while others answer) lets them.
             let Some((seat, bot)) = seats
                 .iter()
+                .filter(|&s| !g.m.waits(s) || seats.len() == 1)
                 .find_map(|s| g.bots.get(s.index()).cloned().flatten().map(|b| (s, b)))
             else {
                 return Ok(());

@@ -908,6 +908,11 @@ impl Table {
             if !self.bot_plays(i) || self.bot_pending[i] || self.bot_failures[i] >= MAX_BOT_FAILURES {
                 continue;
             }
+            // A bot that may wait (an offerer while others answer its offer)
+            // lets them answer; the turn clock answers for a silent person.
+            if seats.len() > 1 && self.game.waits(seat) {
+                continue;
+            }
             let Some(bot) = self.bot_for(i) else {
                 continue;
             };

@@ -145,7 +145,9 @@ async fn play_one(b: &Browser, seen: &mut Vec<&'static str>) -> Option<String> {
         // Two clicks (issue 43): the dialog opens with a card to give chosen
         // and its trades shown, so the second click trades.
         assert!(
-            b.first("[data-testid=maritime-panel] button.sel[data-testid^=mt-give-]").await.is_some()
+            b.first("[data-testid=maritime-panel] button.sel[data-testid^=mt-give-]")
+                .await
+                .is_some()
                 && b.first("[data-testid^=mt-get-]").await.is_some(),
             "the maritime dialog opens with a card to give chosen"
         );

@@ -8,9 +8,36 @@
 
 use crate::api_seats::ApiTable;
 use serde_json::Value;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use web_e2e::ui;
-use web_e2e::{Browser, TestServer};
+use web_e2e::{capture, Browser, TestServer};
+
+/// Takes frame `n` of the docs' animated capture (`negotiation.png`) when
+/// screenshots are on.
+async fn frame(b: &Browser, n: &mut usize) {
+    if b.screenshot(&format!("negotiation-frame-{:02}.png", *n)).await {
+        *n += 1;
+    }
+}
+
+/// Joins the frames into the animated PNG of docs/ui.md: the board and the
+/// trade window beside it, halved.
+fn film(frames: usize) {
+    let Some(dir) = std::env::var_os("SPIELLEITER_SCREENSHOTS") else {
+        return;
+    };
+    let dir = Path::new(&dir);
+    let halves: Vec<_> = (0..frames)
+        .map(|n| {
+            let bytes = std::fs::read(dir.join(format!("negotiation-frame-{n:02}.png"))).expect("a frame just written");
+            let page = capture::decode(&bytes).expect("a PNG screenshot");
+            capture::halve(&capture::crop(&page, 0, 40, 950, 700))
+        })
+        .collect();
+    let apng = capture::apng(&halves, 900).expect("frames of one size");
+    std::fs::write(dir.join("negotiation.png"), apng).expect("write the capture");
+}
 
 /// Plays a 3-seat table through the API without building until the seat to
 /// act has rolled, may open a trade, holds 3 cards or more, and the next
@@ -89,14 +116,18 @@ async fn a_negotiation_with_counter_offers_in_the_trade_window() {
     };
     // The offerer's page: one card given, one wanted, sent in one click.
     b.goto(&t.play_path(offerer)).await;
+    b.resize(1280, 800).await;
+    let mut frames = 0;
     until(&b, "[data-testid=open-trade]").await;
     assert_eq!(ui::act(&b, "[data-testid=open-trade]").await, None);
     until(&b, "[data-testid=offer-panel]").await;
     b.click("[data-testid^=trade-give-plus-]:not([disabled])").await;
     b.click("[data-testid^=trade-get-plus-]:not([disabled])").await;
+    frame(&b, &mut frames).await;
     assert_eq!(ui::act(&b, "[data-testid=submit-offer]").await, None);
     // Nobody has answered: the offerer waits, and says why.
     until(&b, "[data-testid=negotiation] [data-testid=wait-first]").await;
+    frame(&b, &mut frames).await;
     let status = |seat: usize| format!("[data-testid=answer-{seat}]");
     assert_eq!(
         b.attr(&status(partner), "data-status").await.as_deref(),
@@ -113,6 +144,7 @@ async fn a_negotiation_with_counter_offers_in_the_trade_window() {
         "the counter-offer with its cards: {counter}"
     );
     b.screenshot("negotiation-offerer").await;
+    frame(&b, &mut frames).await;
     // Revise without cancelling: the builder opens with the offer filled in.
     let given = b.first("[data-testid=negotiation] h4").await;
     assert!(given.is_some());
@@ -122,6 +154,7 @@ async fn a_negotiation_with_counter_offers_in_the_trade_window() {
         "[data-testid=offer-panel] [data-testid=submit-offer]:not([disabled])",
     )
     .await;
+    frame(&b, &mut frames).await;
     let label = b.text_of("[data-testid=submit-offer]").await.unwrap_or_default();
     assert!(
         (label.starts_with("Angebot machen: 1 ") && label.contains(" gegen 1 "))
@@ -135,7 +168,10 @@ async fn a_negotiation_with_counter_offers_in_the_trade_window() {
     until(&b, &format!("[data-testid=answer-{third}][data-status=declines]")).await;
     let take = format!("[data-testid=take-counter-{partner}]");
     until(&b, &take).await;
+    frame(&b, &mut frames).await;
     assert_eq!(ui::act(&b, &take).await, None);
+    frame(&b, &mut frames).await;
+    film(frames);
     assert_eq!(traded_with(&t).await, vec![(offerer as u64, partner as u64)]);
 
     // As a seat asked: the offerer offers through the API, the page counters
