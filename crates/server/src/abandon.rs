@@ -45,12 +45,6 @@ pub fn spawn(app: Weak<App>, after_secs: u64) -> Option<tokio::task::JoinHandle<
     Some(tokio::spawn(run(app, after)))
 }
 
-/// [`spawn`] with the time in milliseconds, for tests that cannot wait
-/// minutes (the server config counts whole seconds).
-pub fn spawn_ms(app: Weak<App>, after_ms: u64) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(run(app, Duration::from_millis(after_ms.max(1))))
-}
-
 async fn run(app: Weak<App>, after: Duration) {
     let period = (after / 4).clamp(Duration::from_millis(50), Duration::from_secs(30));
     let mut tick = tokio::time::interval(period);
