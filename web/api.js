@@ -49,8 +49,39 @@ export function heldSeats(table) {
 
 export function holdSeat(table, seat, secret, name) {
   const all = heldSeats(table);
-  all[seat] = { secret, name: name || all[seat]?.name || '' };
+  // `at`: when the seat was taken, so "My games" can send the latest ones.
+  all[seat] = { secret, name: name || all[seat]?.name || '', at: all[seat]?.at || Date.now() };
   localStorage.setItem(SECRETS + table, JSON.stringify(all));
+}
+
+/**
+ * Every seat this browser holds at any table, latest first (seats kept
+ * before `at` was stored come last): [{table, seat, secret, at}].
+ */
+export function allHeldSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(SECRETS)) continue;
+    const table = key.slice(SECRETS.length);
+    for (const [seat, held] of Object.entries(heldSeats(table))) {
+      if (typeof held?.secret === 'string' && /^\d+$/.test(seat)) out.push({ table, seat: Number(seat), secret: held.secret, at: Number(held.at) || 0 });
+    }
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
+
+/** How many held seats `POST /api/my-games` reads at most (the server's cap). */
+export const MY_GAMES_MAX = 100;
+
+/**
+ * The games of the seats this browser holds, from `POST /api/my-games`: the
+ * secrets go in the body, never in a URL. The latest MY_GAMES_MAX seats.
+ */
+export async function myGames() {
+  const seats = allHeldSeats().slice(0, MY_GAMES_MAX).map(({ table, seat, secret }) => ({ table, seat, secret }));
+  if (!seats.length) return { games: [], unknown: 0 };
+  return api('POST', '/api/my-games', { seats });
 }
 
 export function dropSeat(table, seat) {

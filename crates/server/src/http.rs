@@ -359,6 +359,9 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         "rule_sets": rule_sets,
         "options": options,
         "bots": app.lobby.shared().bots.names(),
+        // The clock of a table open to strangers when none is asked for
+        // (the lobby shows it).
+        "default_clock": crate::clock::DEFAULT_OPEN_CLOCK,
     }))
 }
 
