@@ -125,7 +125,7 @@ export function viewerKey(viewer) {
  * watches as a spectator; reconnects with back-off and re-authenticates, so a
  * reload or a dropped line loses nothing. Callbacks:
  * onSnapshot(key, msg), onUpdate(key, msg), onSeats(seats), onRefusal(info, id),
- * onAuthFailed(seat, info), onStatus('connecting'|'online'|'offline').
+ * onAuthFailed(seat, info), onClosed(msg), onStatus('connecting'|'online'|'offline').
  */
 export class TableSocket {
   constructor(table, handlers) {
@@ -201,6 +201,9 @@ export class TableSocket {
         break;
       case 'clock':
         this.h.onClock?.(msg);
+        break;
+      case 'closed':
+        this.h.onClosed?.(msg);
         break;
       case 'rematch':
         this.h.onRematch?.(msg.next);

@@ -40,6 +40,8 @@ const TEXT = {
   myGamesNote: { de: 'Die Spiele, deren Plätze dieser Browser hält. Laufende Spiele setzt du mit „Fortsetzen“ fort; verlassene Tische beendet der Server nach einer Weile, ungewertet.', en: 'The games whose seats this browser holds. Resume a running game with "Resume"; the server ends abandoned tables after a while, unrated.' },
   myGamesNone: { de: 'Dieser Browser hat noch an keinem Tisch gespielt.', en: 'This browser has not played at any table yet.' },
   resume: { de: 'Fortsetzen', en: 'Resume' },
+  tableAbandoned: { de: 'Dieser Tisch wurde beendet: niemand war mehr da. Er bleibt ungewertet.', en: 'This table was ended: nobody was there any more. It stays unrated.' },
+  tableClosed: { de: 'Der Server hat diesen Tisch geschlossen.', en: 'The server closed this table.' },
   youWon: { de: 'du hast gewonnen', en: 'you won' },
   yourSeat: { de: 'Dein Platz: {seat}', en: 'Your seat: {seat}' },
   open: { de: 'frei', en: 'open' },

@@ -56,7 +56,7 @@ async fn my_games_lists_the_held_games_and_resumes_one() {
     assert!(!date.is_empty(), "a date");
     assert!(b.first(&format!("{row} [data-testid=my-game-replay]")).await.is_some(), "a replay link");
     assert!(b.first(&format!("[data-testid=my-game][data-table=\"{other}\"]")).await.is_none());
-    b.screenshot("my-games").await;
+    b.screenshot("my-games-live.png").await;
 
     // Resume: the table opens in the held seat, not as a spectator.
     b.click(&format!("{row} [data-testid=resume]")).await;
