@@ -251,7 +251,7 @@ async fn splendor_full_game_in_the_browser() {
         Duration::from_secs(20),
     )
     .await;
-    b.screenshot("my-games.png").await;
+    b.screenshot("my-games-finished.png").await;
     b.goto("/").await;
     b.wait_for("[data-testid=table-list]", Duration::from_secs(20)).await;
     assert!(b
