@@ -170,3 +170,66 @@ async fn a_table_restored_with_nobody_back_ends_as_abandoned() {
     assert!(status >= 400, "{status}");
     server.shutdown().await.expect("shutdown");
 }
+
+/// Several instances on one PostgreSQL database: tables spread over two
+/// instances are each ended by the instance that drives them, stored so for
+/// both (read through either), and out of both lobbies; "My games" through
+/// the other instance finds them abandoned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_left_on_several_instances_end_at_their_owners() {
+    use crate::instances::{owners, spawn_instance_with, wait_for_instances, Instances};
+    use crate::persistence_postgres::{create_database, Cluster};
+    let Some(pg) = Cluster::start_or_skip() else {
+        return;
+    };
+    create_database(&pg, "abandon", true).await;
+    let url = pg.url("abandon");
+    let flags = ["--abandon-after-secs", "1"];
+    let (a, addr_a) = spawn_instance_with(&url, "a", &flags);
+    let (b, addr_b) = spawn_instance_with(&url, "b", &flags);
+    let _instances = Instances(vec![a, b]);
+    wait_for_instances(&[addr_a, addr_b], 2).await;
+    let pool = sqlx::AnyPool::connect(&url).await.expect("test pool");
+    let (api_a, api_b) = (Api::new(addr_a), Api::new(addr_b));
+
+    // Tables through A until both instances drive some; one seat joined each.
+    let mut held = Vec::new();
+    loop {
+        let id = api_a.create(2, None).await;
+        let secret = api_a.join(&id, 0).await;
+        held.push((id, secret));
+        let ids: Vec<String> = held.iter().map(|(id, _)| id.clone()).collect();
+        let drivers: std::collections::HashSet<Option<String>> = owners(&pool, &ids).await.into_values().collect();
+        if drivers.len() >= 2 {
+            break;
+        }
+        assert!(held.len() < 20, "every table went to one instance: {drivers:?}");
+    }
+
+    for (id, _) in &held {
+        until_status(&api_a, id, "abandoned").await;
+        until_status(&api_b, id, "abandoned").await;
+        for api in [&api_a, &api_b] {
+            assert!(!listed(&api.get("/api/tables", None).await.1, id), "{id} is still in a lobby");
+        }
+    }
+    let left: i64 = sqlx::query("SELECT count(*) FROM tables WHERE finished = 0")
+        .fetch_one(&pool)
+        .await
+        .map(|r| sqlx::Row::get::<i64, _>(&r, 0))
+        .expect("count");
+    assert_eq!(left, 0, "every table is stored as ended");
+    let seats: Vec<Value> = held
+        .iter()
+        .map(|(id, secret)| json!({"table": id, "seat": 0, "secret": secret}))
+        .collect();
+    let (status, v) = api_b.post("/api/my-games", &json!({ "seats": seats }), None).await;
+    assert_eq!(status, 200, "{v}");
+    let games = v["games"].as_array().expect("games");
+    assert_eq!(games.len(), held.len(), "{v}");
+    assert!(
+        games.iter().all(|g| g["status"] == "abandoned" && g["live"] == false),
+        "{v}"
+    );
+    pool.close().await;
+}
