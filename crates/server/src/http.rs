@@ -266,7 +266,10 @@ pub(crate) async fn not_found() -> ApiError {
 }
 
 /// Reads a JSON body into `T`, with our error shape for every failure.
-pub(crate) fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<T, ApiError> {
+pub(crate) fn parse_body<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::too_large(limit)

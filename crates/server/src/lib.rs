@@ -11,11 +11,11 @@
 //! as a [`BotRegistry`], so this crate depends on no game and no bot.
 //! docs/server.md is the reference of the API.
 
+pub mod abandon;
 pub mod analysis;
 pub mod bots;
 pub mod chain;
 pub mod chat;
-pub mod abandon;
 pub mod clock;
 pub mod cluster;
 pub mod db;

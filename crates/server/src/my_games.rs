@@ -76,7 +76,12 @@ pub async fn handler(
         }
     }
     games.sort_by(|a, b| {
-        let key = |v: &Value| (v["created_ms"].as_i64().unwrap_or(0), v["id"].as_str().map(str::to_owned));
+        let key = |v: &Value| {
+            (
+                v["created_ms"].as_i64().unwrap_or(0),
+                v["id"].as_str().map(str::to_owned),
+            )
+        };
         key(b).cmp(&key(a))
     });
     Ok(Json(json!({ "games": games, "unknown": unknown })))

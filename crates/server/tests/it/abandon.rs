@@ -50,21 +50,33 @@ async fn a_table_open_to_strangers_gets_the_default_clock_unless_turned_off() {
     assert_eq!(v["clock"], default, "{v}");
     // Turned off explicitly.
     let (status, v) = api
-        .post("/api/tables", &json!({"game": "toy", "players": 2, "clock": null}), None)
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "clock": null}),
+            None,
+        )
         .await;
     assert_eq!(status, 201, "{v}");
     assert!(v.get("clock").is_none_or(Value::is_null), "{v}");
     // One human against a bot waits for nobody: no clock.
     let seats = json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]);
     let (status, v) = api
-        .post("/api/tables", &json!({"game": "toy", "players": 2, "seats": seats}), None)
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "seats": seats}),
+            None,
+        )
         .await;
     assert_eq!(status, 201, "{v}");
     assert!(v.get("clock").is_none_or(Value::is_null), "{v}");
     // A clock asked for is kept, and one out of range is still refused.
     let clock = json!({"turn_seconds": 30, "grace_seconds": 5});
     let (_, v) = api
-        .post("/api/tables", &json!({"game": "toy", "players": 2, "clock": clock}), None)
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "clock": clock}),
+            None,
+        )
         .await;
     assert_eq!(v["clock"], clock, "{v}");
     let (status, v) = api
@@ -74,7 +86,11 @@ async fn a_table_open_to_strangers_gets_the_default_clock_unless_turned_off() {
             None,
         )
         .await;
-    assert_eq!((status, v["error"]["rule"].as_str()), (400, Some("server.clock.range")), "{v}");
+    assert_eq!(
+        (status, v["error"]["rule"].as_str()),
+        (400, Some("server.clock.range")),
+        "{v}"
+    );
     server.shutdown().await.expect("shutdown");
 }
 
@@ -210,7 +226,10 @@ async fn tables_left_on_several_instances_end_at_their_owners() {
         until_status(&api_a, id, "abandoned").await;
         until_status(&api_b, id, "abandoned").await;
         for api in [&api_a, &api_b] {
-            assert!(!listed(&api.get("/api/tables", None).await.1, id), "{id} is still in a lobby");
+            assert!(
+                !listed(&api.get("/api/tables", None).await.1, id),
+                "{id} is still in a lobby"
+            );
         }
     }
     let left: i64 = sqlx::query("SELECT count(*) FROM tables WHERE finished = 0")

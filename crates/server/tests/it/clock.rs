@@ -205,7 +205,11 @@ async fn a_clock_out_of_range_is_refused_and_creates_nothing() {
     // A table without a clock (turned off: two human seats would get the
     // default) has no autopilot.
     let (status, v) = api
-        .post("/api/tables", &json!({"game": "toy", "players": 2, "clock": null}), None)
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "clock": null}),
+            None,
+        )
         .await;
     assert_eq!(status, 201, "{v}");
     let id = v["id"].as_str().expect("id").to_string();

@@ -38,7 +38,11 @@ async fn my_games_lists_the_held_seats_tables_and_nothing_else() {
     assert_eq!(games.len(), 2, "{v}");
     assert_eq!(v["unknown"], 3, "{v}");
     let mine = games.iter().find(|g| g["id"] == running).expect("listed");
-    assert_eq!((mine["seat"].as_u64(), mine["live"].as_bool()), (Some(0), Some(true)), "{mine}");
+    assert_eq!(
+        (mine["seat"].as_u64(), mine["live"].as_bool()),
+        (Some(0), Some(true)),
+        "{mine}"
+    );
     assert_eq!(mine["status"], "playing", "{mine}");
     assert_eq!(mine["seats"][0]["name"], "P0", "{mine}");
     let text = v.to_string();
@@ -47,7 +51,13 @@ async fn my_games_lists_the_held_seats_tables_and_nothing_else() {
     }
 
     // A finished game is listed with its result, no longer live.
-    let (_, v) = api.post("/api/tables", &json!({"game": "toy", "players": 2, "clock": null}), None).await;
+    let (_, v) = api
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "clock": null}),
+            None,
+        )
+        .await;
     let done = v["id"].as_str().expect("id").to_string();
     let d0 = api.join(&done, 0).await;
     let d1 = api.join(&done, 1).await;
@@ -55,7 +65,11 @@ async fn my_games_lists_the_held_seats_tables_and_nothing_else() {
     assert_eq!(api.guess(&done, 1, &d1).await.0, 200);
     let (_, v) = my_games(&api, json!([{"table": done, "seat": 1, "secret": d1}])).await;
     let g = &v["games"][0];
-    assert_eq!((g["status"].as_str(), g["live"].as_bool()), (Some("finished"), Some(false)), "{v}");
+    assert_eq!(
+        (g["status"].as_str(), g["live"].as_bool()),
+        (Some("finished"), Some(false)),
+        "{v}"
+    );
     assert!(g["result"].is_object(), "{v}");
     server.shutdown().await.expect("shutdown");
 }
@@ -90,8 +104,18 @@ async fn bad_input_to_my_games_is_refused_and_changes_nothing() {
         (400, Some("server.my_games.too_many")),
         "{v}"
     );
-    assert!(v["error"]["message"]["de"].as_str().is_some_and(|m| m.contains("höchstens")), "{v}");
-    assert!(v["error"]["message"]["en"].as_str().is_some_and(|m| m.contains("at most")), "{v}");
+    assert!(
+        v["error"]["message"]["de"]
+            .as_str()
+            .is_some_and(|m| m.contains("höchstens")),
+        "{v}"
+    );
+    assert!(
+        v["error"]["message"]["en"]
+            .as_str()
+            .is_some_and(|m| m.contains("at most")),
+        "{v}"
+    );
     // At the cap it is read.
     let (status, v) = my_games(&api, json!(many[..max])).await;
     assert_eq!((status, v["unknown"].as_u64()), (200, Some(max as u64)), "{v}");
@@ -106,9 +130,7 @@ async fn bad_input_to_my_games_is_refused_and_changes_nothing() {
     // Nothing changed: the table as it was, the seat's secret still plays.
     let (_, after) = api.get(&format!("/api/tables/{id}"), None).await;
     assert_eq!(before, after);
-    let (status, _) = api
-        .get(&format!("/api/tables/{id}/view?seat=0"), Some(&secret))
-        .await;
+    let (status, _) = api.get(&format!("/api/tables/{id}/view?seat=0"), Some(&secret)).await;
     assert_eq!(status, 200);
     server.shutdown().await.expect("shutdown");
 }

@@ -91,7 +91,9 @@ async fn a_finished_game_leaves_the_lobby_and_my_games_names_its_winner() {
     b.wait_for(&format!("{mine} [data-testid=my-game-result]"), Duration::from_secs(20))
         .await;
     assert_eq!(
-        b.text_of(&format!("{mine} [data-testid=my-game-status]")).await.as_deref(),
+        b.text_of(&format!("{mine} [data-testid=my-game-status]"))
+            .await
+            .as_deref(),
         Some("finished")
     );
     let text = b
@@ -114,7 +116,10 @@ async fn a_finished_game_leaves_the_lobby_and_my_games_names_its_winner() {
         format!("won by {}", names.join(", "))
     };
     assert_eq!(text, expected, "the row names the winner");
-    assert!(b.first(&format!("{mine} [data-testid=resume]")).await.is_none(), "nothing to resume");
+    assert!(
+        b.first(&format!("{mine} [data-testid=resume]")).await.is_none(),
+        "nothing to resume"
+    );
     assert!(b.first(&format!("{mine} [data-testid=my-game-replay]")).await.is_some());
     b.quit().await;
     server.stop().await;

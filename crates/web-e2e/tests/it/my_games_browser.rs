@@ -47,15 +47,30 @@ async fn my_games_lists_the_held_games_and_resumes_one() {
     b.click("[data-testid=my-games-nav]").await;
     let row = format!("[data-testid=my-game][data-table=\"{id}\"]");
     b.wait_for(&row, Duration::from_secs(20)).await;
-    assert_eq!(b.all("[data-testid=my-game]").await.len(), 1, "only the held seat's game");
     assert_eq!(
-        b.text_of(&format!("{row} [data-testid=my-game-status]")).await.as_deref(),
+        b.all("[data-testid=my-game]").await.len(),
+        1,
+        "only the held seat's game"
+    );
+    assert_eq!(
+        b.text_of(&format!("{row} [data-testid=my-game-status]"))
+            .await
+            .as_deref(),
         Some("playing")
     );
-    let date = b.text_of(&format!("{row} [data-testid=my-game-date]")).await.unwrap_or_default();
+    let date = b
+        .text_of(&format!("{row} [data-testid=my-game-date]"))
+        .await
+        .unwrap_or_default();
     assert!(!date.is_empty(), "a date");
-    assert!(b.first(&format!("{row} [data-testid=my-game-replay]")).await.is_some(), "a replay link");
-    assert!(b.first(&format!("[data-testid=my-game][data-table=\"{other}\"]")).await.is_none());
+    assert!(
+        b.first(&format!("{row} [data-testid=my-game-replay]")).await.is_some(),
+        "a replay link"
+    );
+    assert!(b
+        .first(&format!("[data-testid=my-game][data-table=\"{other}\"]"))
+        .await
+        .is_none());
     b.screenshot("my-games-live.png").await;
 
     // Resume: the table opens in the held seat, not as a spectator.
@@ -63,7 +78,10 @@ async fn my_games_lists_the_held_games_and_resumes_one() {
     b.wait_for("[data-testid=table-page]", Duration::from_secs(20)).await;
     assert_eq!(ui::table_id(&b).await, id);
     b.wait_for("[data-testid=turn]", Duration::from_secs(20)).await;
-    assert!(b.first("[data-testid=spectator-note]").await.is_none(), "seated, not watching");
+    assert!(
+        b.first("[data-testid=spectator-note]").await.is_none(),
+        "seated, not watching"
+    );
     assert!(b.console_errors().await.is_empty(), "{:?}", b.console_errors().await);
     b.quit().await;
     server.stop().await;
