@@ -76,12 +76,13 @@ export const MY_GAMES_MAX = 100;
 
 /**
  * The games of the seats this browser holds, from `POST /api/my-games`: the
- * secrets go in the body, never in a URL. The latest MY_GAMES_MAX seats.
+ * secrets go in the body, never in a URL. The latest MY_GAMES_MAX seats, and
+ * the rated games of the name this browser's player token claimed.
  */
 export async function myGames() {
   const seats = allHeldSeats().slice(0, MY_GAMES_MAX).map(({ table, seat, secret }) => ({ table, seat, secret }));
-  if (!seats.length) return { games: [], unknown: 0 };
-  return api('POST', '/api/my-games', { seats });
+  // The player token adds the rated games of the name it claimed, played in any browser.
+  return api('POST', '/api/my-games', { seats, player_token: playerToken() });
 }
 
 export function dropSeat(table, seat) {

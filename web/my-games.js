@@ -1,12 +1,13 @@
 // "My games" (/my-games): every game this browser played, found by the seat
-// secrets it keeps (api.js), newest first, with state, result, date and a
+// secrets it keeps (api.js), and the rated games of the name its player
+// token claimed, newest first, with state, result, date and a
 // replay link; an unfinished one is resumed with "Resume", which opens the
 // table with the stored secret. The secrets go to the server in the body of
 // POST /api/my-games, which sends none back.
 
 import { h, mount } from './dom.js';
 import { t, L, getLang, onLangChange } from './i18n.js';
-import { myGames } from './api.js';
+import { heldSeats, myGames } from './api.js';
 import { gameModule, gameTitle } from './games.js';
 import { showBanner, seatLabel } from './ui.js';
 
@@ -30,7 +31,9 @@ export async function myGamesPage(root) {
   const row = (g) => {
     const st = stateOf(g);
     const actions = [];
-    if (g.live) actions.push(h('a', { class: 'button primary', href: `/play/${g.id}`, 'data-testid': 'resume' }, t('resume')));
+    // Resumed with the stored secret: a game of the claimed name played in
+    // another browser is listed, but only its replay can be opened here.
+    if (g.live && heldSeats(g.id)[g.seat]) actions.push(h('a', { class: 'button primary', href: `/play/${g.id}`, 'data-testid': 'resume' }, t('resume')));
     if (st !== 'waiting') actions.push(h('a', { class: 'button', href: `/replay/${g.id}`, 'data-testid': 'my-game-replay' }, t('replay')));
     const date = new Date(g.created_ms).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
     return h(

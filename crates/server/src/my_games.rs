@@ -10,6 +10,12 @@
 //! given up, a wrong secret): which of these it was is not told, and no
 //! secret is ever sent back. Nothing is changed.
 //!
+//! With the browser's `player_token` the answer adds the seats that the
+//! names claimed with that token ([`crate::ratings`]) played at rated
+//! tables, from any browser (each marked with the `player` name): the
+//! token proves the claim, as it does when joining. They come without a
+//! secret, so only a seat the browser also holds can be resumed.
+//!
 //! Every table is read from the database, which every instance shares
 //! ([`crate::cluster`]), or from memory when this server drives it: an
 //! unfinished table is marked `live` and can be resumed with the seat's
@@ -38,7 +44,12 @@ const MAX_FIELD_BYTES: usize = 128;
 #[serde(deny_unknown_fields)]
 pub struct MyGamesRequest {
     /// The seats the browser holds.
+    #[serde(default)]
     pub seats: Vec<HeldSeat>,
+    /// The browser's player token: adds the seats of rated tables that the
+    /// names it claimed ([`crate::ratings::claim`]) played, from any browser.
+    #[serde(default)]
+    pub player_token: Option<String>,
 }
 
 /// One seat a browser holds.
@@ -62,6 +73,9 @@ pub async fn handler(
     if req.seats.len() > MAX_HELD_SEATS {
         return Err(ApiError::too_many_seats(req.seats.len(), MAX_HELD_SEATS));
     }
+    if let Some(token) = &req.player_token {
+        crate::ratings::check_token(token)?;
+    }
     let mut games = Vec::new();
     let mut unknown = 0usize;
     let mut seen = std::collections::HashSet::new();
@@ -73,6 +87,17 @@ pub async fn handler(
         match game_of(&app, &held).await? {
             Some(game) => games.push(game),
             None => unknown += 1,
+        }
+    }
+    if let Some(token) = &req.player_token {
+        for (table, seat, player) in claimed_seats(&app, token).await? {
+            if !seen.insert((table.clone(), seat)) {
+                continue;
+            }
+            if let Some(mut game) = summary_of(&app, &table, seat).await? {
+                game["player"] = json!(player);
+                games.push(game);
+            }
         }
     }
     games.sort_by(|a, b| {
@@ -110,7 +135,42 @@ async fn game_of(app: &App, held: &HeldSeat) -> Result<Option<Value>, ApiError> 
     if !holds {
         return Ok(None);
     }
-    let summary = match app.lobby.summary(&held.table).await {
+    summary_of(app, &held.table, held.seat).await
+}
+
+/// The seats the names claimed with `token` played at rated tables (the
+/// claim and the seat's `player` are the name as first claimed): table,
+/// seat and name, newest table first, at most [`MAX_HELD_SEATS`].
+async fn claimed_seats(app: &App, token: &str) -> Result<Vec<(String, u8, String)>, ApiError> {
+    let hash = crate::secret::hash(token);
+    let rows = sqlx::query(
+        "SELECT s.table_id, s.seat, s.player FROM players p JOIN seats s ON s.player = p.name \
+         JOIN tables t ON t.id = s.table_id WHERE p.token_hash = $1 ORDER BY t.created_ms DESC, s.table_id LIMIT $2",
+    )
+    .bind(&hash)
+    .bind(MAX_HELD_SEATS as i64)
+    .fetch_all(app.lobby.shared().db.pool())
+    .await
+    .map_err(|e| {
+        tracing::error!(error = %e, "my games: claimed seats not read");
+        ApiError::storage()
+    })?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| {
+            use sqlx::Row;
+            let table: String = r.try_get(0).ok()?;
+            let seat: i64 = r.try_get(1).ok()?;
+            let player: String = r.try_get(2).ok()?;
+            Some((table, u8::try_from(seat).ok()?, player))
+        })
+        .collect())
+}
+
+/// The summary of table `id` with `seat` and `live` added; `None` if the
+/// table is not there.
+async fn summary_of(app: &App, id: &str, seat: u8) -> Result<Option<Value>, ApiError> {
+    let summary = match app.lobby.summary(id).await {
         Ok(s) => s,
         Err(e) if e.info.kind == "unknown_table" => return Ok(None),
         Err(e) => return Err(e),
@@ -119,7 +179,7 @@ async fn game_of(app: &App, held: &HeldSeat) -> Result<Option<Value>, ApiError> 
     // being restored): still a game to resume.
     let live = matches!(summary.status.as_str(), "waiting" | "playing" | "unavailable");
     let mut v = json!(summary);
-    v["seat"] = json!(held.seat);
+    v["seat"] = json!(seat);
     v["live"] = json!(live);
     Ok(Some(v))
 }

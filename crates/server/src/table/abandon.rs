@@ -20,8 +20,9 @@ pub(super) fn closed_result(reason: &str) -> Value {
 
 impl Table {
     /// Whether a command shows that a seat's human is there: a seat that
-    /// proves itself with its secret (acting, watching, chatting, handing
-    /// the seat to the bot or taking it back, asking for a hint, leaving),
+    /// proves itself with its secret (acting, watching, reading its view or
+    /// history as a client that polls over HTTP does, chatting, handing the
+    /// seat to the bot or taking it back, asking for a hint, leaving),
     /// or someone taking an open seat. A spectator or a wrong secret keeps
     /// no table alive.
     pub(super) fn touches(&self, cmd: &Command) -> bool {
@@ -31,7 +32,9 @@ impl Table {
             | Command::Subscribe { access, .. }
             | Command::Chat { access, .. }
             | Command::Autopilot { access, .. }
-            | Command::Hint { access, .. } => access,
+            | Command::Hint { access, .. }
+            | Command::Snapshot { access, .. }
+            | Command::History { access, .. } => access,
             Command::Join { seat, .. } => return self.seats.get(*seat).is_some_and(|s| s.kind == "open"),
             _ => return false,
         };

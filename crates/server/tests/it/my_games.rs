@@ -134,3 +134,69 @@ async fn bad_input_to_my_games_is_refused_and_changes_nothing() {
     assert_eq!(status, 200);
     server.shutdown().await.expect("shutdown");
 }
+
+#[tokio::test]
+async fn my_games_lists_the_rated_games_of_the_claimed_name_by_its_token() {
+    let server = start(&temp_sqlite("my-games-token")).await;
+    let api = Api::new(server.addr);
+    const TOKEN: &str = "ana-token-0123456789abcdef";
+    let seats = json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}]);
+    let (status, v) = api
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "rated": true, "seats": seats}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{v}");
+    let rated = v["id"].as_str().expect("id").to_string();
+    let (status, v) = api
+        .post(
+            &format!("/api/tables/{rated}/seats/0/join"),
+            &json!({"name": "Ana", "player_token": TOKEN}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{v}");
+    // A casual table of the same browser is not the claimed name's.
+    let casual = api.create(2, None).await;
+    let (status, _) = api
+        .post(
+            &format!("/api/tables/{casual}/seats/0/join"),
+            &json!({"name": "Ana", "player_token": TOKEN}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201);
+
+    // Another browser with the token and no seats: the rated game, by name.
+    let (status, v) = api.post("/api/my-games", &json!({"player_token": TOKEN}), None).await;
+    assert_eq!(status, 200, "{v}");
+    let games = v["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1, "{v}");
+    assert_eq!(
+        (
+            games[0]["id"].as_str(),
+            games[0]["seat"].as_u64(),
+            games[0]["player"].as_str()
+        ),
+        (Some(rated.as_str()), Some(0), Some("Ana")),
+        "{v}"
+    );
+    // Another token claims nothing; a malformed one is refused.
+    let (_, v) = api
+        .post(
+            "/api/my-games",
+            &json!({"player_token": "bob-token-0123456789abcdef"}),
+            None,
+        )
+        .await;
+    assert_eq!(v["games"], json!([]), "{v}");
+    let (status, v) = api.post("/api/my-games", &json!({"player_token": "short"}), None).await;
+    assert_eq!(
+        (status, v["error"]["rule"].as_str()),
+        (400, Some("server.player.token")),
+        "{v}"
+    );
+    server.shutdown().await.expect("shutdown");
+}
