@@ -29,7 +29,7 @@ export async function lobbyPage(root) {
     // at tables open to others, none against bots) and of grace; `clockOff`
     // asks for no clock at all (a private table).
     turn: '',
-    grace: '15',
+    grace: '',
     clockOff: false,
     name: localStorage.getItem('spielleiter.name') || '',
     // Rated or casual (the default): only rated tables count for the ratings.
@@ -118,7 +118,7 @@ export async function lobbyPage(root) {
       const body = { game: form.game, players: form.players, options, seats, rated: form.rated };
       // Sent as typed: the server checks the ranges and says what is wrong.
       if (form.clockOff) body.clock = null;
-      else if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace || 0) };
+      else if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace.trim() || defaultClock?.grace_seconds || 0) };
       const table = await api('POST', '/api/tables', body);
       const humans = seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
       const mine = form.hotseat ? humans : humans.slice(0, 1);
@@ -223,8 +223,8 @@ export async function lobbyPage(root) {
         'fieldset',
         { class: 'clock-spec' },
         h('legend', {}, t('turnClock')),
-        h('label', {}, t('turnSeconds'), h('input', { type: 'number', inputmode: 'numeric', placeholder: defaultClock ? `${t('clockDefaultShort')}: ${defaultClock.turn_seconds}` : '', value: form.turn, disabled: form.clockOff, 'data-testid': 'clock-turn', oninput: (e) => (form.turn = e.target.value) })),
-        h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, disabled: form.clockOff, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
+        h('label', {}, t('turnSeconds'), h('input', { type: 'number', inputmode: 'numeric', placeholder: defaultClock ? String(defaultClock.turn_seconds) : '', value: form.turn, disabled: form.clockOff, 'data-testid': 'clock-turn', oninput: (e) => (form.turn = e.target.value) })),
+        h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, placeholder: defaultClock ? String(defaultClock.grace_seconds) : '0', disabled: form.clockOff, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
         h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.clockOff, 'data-testid': 'clock-off', onchange: (e) => ((form.clockOff = e.target.checked), render()) }), ' ', t('clockOffSwitch')),
         defaultClock ? h('p', { class: 'muted note', 'data-testid': 'clock-default' }, t('clockDefault', { turn: defaultClock.turn_seconds, grace: defaultClock.grace_seconds })) : null,
         h('p', { class: 'muted note' }, t('clockNote')),

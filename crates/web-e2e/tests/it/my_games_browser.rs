@@ -19,6 +19,9 @@ async fn my_games_lists_the_held_games_and_resumes_one() {
     ui::lobby_in_english(&b).await;
     let note = b.text_of("[data-testid=clock-default]").await.unwrap_or_default();
     assert!(note.contains("120 s per turn"), "the default clock is shown: {note}");
+    b.script("document.querySelector('[data-testid=clock-default]').scrollIntoView(); return null;")
+        .await;
+    b.screenshot("lobby-clock-default.png").await;
 
     // A game against a bot, created and joined in the lobby.
     let id = ui::create_table(&b, "splendor", &["human", "bot:random"], "Ana", false).await;
