@@ -49,8 +49,40 @@ export function heldSeats(table) {
 
 export function holdSeat(table, seat, secret, name) {
   const all = heldSeats(table);
-  all[seat] = { secret, name: name || all[seat]?.name || '' };
+  // `at`: when the seat was taken, so "My games" can send the latest ones.
+  all[seat] = { secret, name: name || all[seat]?.name || '', at: all[seat]?.at || Date.now() };
   localStorage.setItem(SECRETS + table, JSON.stringify(all));
+}
+
+/**
+ * Every seat this browser holds at any table, latest first (seats kept
+ * before `at` was stored come last): [{table, seat, secret, at}].
+ */
+export function allHeldSeats() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(SECRETS)) continue;
+    const table = key.slice(SECRETS.length);
+    for (const [seat, held] of Object.entries(heldSeats(table))) {
+      if (typeof held?.secret === 'string' && /^\d+$/.test(seat)) out.push({ table, seat: Number(seat), secret: held.secret, at: Number(held.at) || 0 });
+    }
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
+
+/** How many held seats `POST /api/my-games` reads at most (the server's cap). */
+export const MY_GAMES_MAX = 100;
+
+/**
+ * The games of the seats this browser holds, from `POST /api/my-games`: the
+ * secrets go in the body, never in a URL. The latest MY_GAMES_MAX seats, and
+ * the rated games of the name this browser's player token claimed.
+ */
+export async function myGames() {
+  const seats = allHeldSeats().slice(0, MY_GAMES_MAX).map(({ table, seat, secret }) => ({ table, seat, secret }));
+  // The player token adds the rated games of the name it claimed, played in any browser.
+  return api('POST', '/api/my-games', { seats, player_token: playerToken() });
 }
 
 export function dropSeat(table, seat) {
@@ -94,7 +126,7 @@ export function viewerKey(viewer) {
  * watches as a spectator; reconnects with back-off and re-authenticates, so a
  * reload or a dropped line loses nothing. Callbacks:
  * onSnapshot(key, msg), onUpdate(key, msg), onSeats(seats), onRefusal(info, id),
- * onAuthFailed(seat, info), onStatus('connecting'|'online'|'offline').
+ * onAuthFailed(seat, info), onClosed(msg), onStatus('connecting'|'online'|'offline').
  */
 export class TableSocket {
   constructor(table, handlers) {
@@ -170,6 +202,9 @@ export class TableSocket {
         break;
       case 'clock':
         this.h.onClock?.(msg);
+        break;
+      case 'closed':
+        this.h.onClosed?.(msg);
         break;
       case 'rematch':
         this.h.onRematch?.(msg.next);

@@ -1,4 +1,4 @@
-// The app: routes (/ lobby, /play/{id}, /watch/{id}, /replay/{id}, /ratings) and the
+// The app: routes (/ lobby, /play/{id}, /watch/{id}, /replay/{id}, /ratings, /my-games) and the
 // language switch. Pages render from what the server sends; see web/README.md.
 
 import { t, getLang, setLang, onLangChange } from './i18n.js';
@@ -7,6 +7,7 @@ import { lobbyPage } from './lobby.js';
 import { tablePage } from './table.js';
 import { replayPage } from './replay.js';
 import { ratingsPage } from './ratings.js';
+import { myGamesPage } from './my-games.js';
 
 const root = document.getElementById('app');
 let cleanup = () => {};
@@ -22,6 +23,7 @@ async function route() {
   else if (kind === 'watch' && id) cleanup = await tablePage(root, id, params, { watch: true });
   else if (kind === 'replay' && id) cleanup = await replayPage(root, id);
   else if (kind === 'ratings') cleanup = await ratingsPage(root, params);
+  else if (kind === 'my-games') cleanup = await myGamesPage(root);
   else cleanup = await lobbyPage(root);
   window.scrollTo(0, 0);
 }
@@ -32,6 +34,7 @@ function langButton() {
   b.title = getLang() === 'de' ? 'English' : 'Deutsch';
   document.documentElement.lang = getLang();
   document.title = `spielleiter – ${t('lobby')}`;
+  document.getElementById('my-games-nav').textContent = t('myGames');
 }
 
 document.getElementById('lang').addEventListener('click', () => setLang(getLang() === 'de' ? 'en' : 'de'));

@@ -1,5 +1,6 @@
 // The lobby: create a table (game, players, options, each seat human or
-// bot, hot-seat), list the tables, join, watch, continue, replay.
+// bot, hot-seat, turn clock), list the live tables (waiting or playing; a
+// finished or abandoned one is on "My games"), join, watch, continue, replay.
 
 import { h, mount } from './dom.js';
 import { t, L, onLangChange } from './i18n.js';
@@ -24,14 +25,19 @@ export async function lobbyPage(root) {
     seats: [],
     options: '',
     hotseat: false,
-    // The turn clock: seconds per turn ('' = no clock) and of grace.
+    // The turn clock: seconds per turn ('' = the server's default: a clock
+    // at tables open to others, none against bots) and of grace; `clockOff`
+    // asks for no clock at all (a private table).
     turn: '',
-    grace: '15',
+    grace: '',
+    clockOff: false,
     name: localStorage.getItem('spielleiter.name') || '',
     // Rated or casual (the default): only rated tables count for the ratings.
     rated: localStorage.getItem('spielleiter.rated') === '1',
   };
   if (!games.games.includes(form.game)) form.game = games.games[0] || '';
+  // The clock a table open to others gets when nothing is typed (the server's).
+  const defaultClock = games.default_clock || null;
   let tables = [];
   let busy = false;
 
@@ -111,7 +117,8 @@ export async function lobbyPage(root) {
       localStorage.setItem('spielleiter.rated', form.rated ? '1' : '0');
       const body = { game: form.game, players: form.players, options, seats, rated: form.rated };
       // Sent as typed: the server checks the ranges and says what is wrong.
-      if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace || 0) };
+      if (form.clockOff) body.clock = null;
+      else if (form.turn.trim()) body.clock = { turn_seconds: Number(form.turn), grace_seconds: Number(form.grace.trim() || defaultClock?.grace_seconds || 0) };
       const table = await api('POST', '/api/tables', body);
       const humans = seats.map((s, i) => (s.kind === 'human' ? i : -1)).filter((i) => i >= 0);
       const mine = form.hotseat ? humans : humans.slice(0, 1);
@@ -216,8 +223,10 @@ export async function lobbyPage(root) {
         'fieldset',
         { class: 'clock-spec' },
         h('legend', {}, t('turnClock')),
-        h('label', {}, t('turnSeconds'), h('input', { type: 'number', inputmode: 'numeric', placeholder: t('clockOff'), value: form.turn, 'data-testid': 'clock-turn', oninput: (e) => (form.turn = e.target.value) })),
-        h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
+        h('label', {}, t('turnSeconds'), h('input', { type: 'number', inputmode: 'numeric', placeholder: defaultClock ? String(defaultClock.turn_seconds) : '', value: form.turn, disabled: form.clockOff, 'data-testid': 'clock-turn', oninput: (e) => (form.turn = e.target.value) })),
+        h('label', {}, t('graceSeconds'), h('input', { type: 'number', inputmode: 'numeric', value: form.grace, placeholder: defaultClock ? String(defaultClock.grace_seconds) : '0', disabled: form.clockOff, 'data-testid': 'clock-grace', oninput: (e) => (form.grace = e.target.value) })),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: form.clockOff, 'data-testid': 'clock-off', onchange: (e) => ((form.clockOff = e.target.checked), render()) }), ' ', t('clockOffSwitch')),
+        defaultClock ? h('p', { class: 'muted note', 'data-testid': 'clock-default' }, t('clockDefault', { turn: defaultClock.turn_seconds, grace: defaultClock.grace_seconds })) : null,
         h('p', { class: 'muted note' }, t('clockNote')),
       ),
       h('label', { class: 'check', title: t('ratedNote') }, h('input', { type: 'checkbox', checked: form.rated, 'data-testid': 'rated-switch', onchange: (e) => (form.rated = e.target.checked) }), ' ', t('ratedSwitch')),
@@ -270,7 +279,7 @@ export async function lobbyPage(root) {
     h(
       'section',
       { class: 'panel tables', 'data-testid': 'table-list' },
-      h('h2', {}, t('openTables'), ' ', h('button', { type: 'button', class: 'small', onclick: refresh }, t('refresh')), ' ', h('a', { class: 'button small', href: '/ratings', 'data-testid': 'leaderboard-link' }, t('leaderboard'))),
+      h('h2', {}, t('openTables'), ' ', h('button', { type: 'button', class: 'small', onclick: refresh }, t('refresh')), ' ', h('a', { class: 'button small', href: '/ratings', 'data-testid': 'leaderboard-link' }, t('leaderboard')), ' ', h('a', { class: 'button small', href: '/my-games', 'data-testid': 'my-games-link' }, t('myGames'))),
       tables.length ? h('ul', { class: 'table-rows' }, tables.map(tableRow)) : h('p', { class: 'muted' }, t('noTables')),
     );
 

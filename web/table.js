@@ -45,6 +45,12 @@ export async function tablePage(root, id, params, opts = {}) {
     mount(root, h('p', { class: 'error', 'data-testid': 'page-error' }, L(e.info?.message) || t('noSuchTable')), h('a', { href: '/' }, t('backToLobby')));
     return () => {};
   }
+  // A table the server ended before its game did (everybody had left, or it
+  // made room): nothing to connect to any more, only its replay.
+  if (summary.status === 'abandoned' || summary.status === 'closed') {
+    mount(root, h('p', { class: 'error', 'data-testid': 'table-ended' }, t(summary.status === 'abandoned' ? 'tableAbandoned' : 'tableClosed')), h('a', { class: 'button', href: `/replay/${id}` }, t('replay')), ' ', h('a', { href: '/' }, t('backToLobby')));
+    return () => {};
+  }
   const mod = await gameModule(summary.game);
   // A game with a board draws from the served geometry: fetched once per table.
   // Every game's names, colours, costs and places: the one description the
@@ -214,6 +220,12 @@ class TablePage {
         }
         // The board may be behind: fetch fresh snapshots.
         this.sock.sync();
+      },
+      // The server ended the table (abandoned, or closed to make room):
+      // no reconnecting to a table that is gone.
+      onClosed: (msg) => {
+        this.sock.close();
+        showBanner(L(msg.error?.message), 'error');
       },
       onAuthFailed: (seat, info) => {
         dropSeat(this.id, seat);

@@ -359,6 +359,9 @@ struct ServeLimits {
     /// Position analyses (`GET /api/tables/{id}/analysis`, MCP `analyze`) run at once, one thread each; 0 refuses them [default: 1].
     #[arg(long)]
     analysis_slots: Option<usize>,
+    /// Seconds an unfinished table may go with no human seat connected or acting before it ends as abandoned; 0 never [default: 600].
+    #[arg(long)]
+    abandon_after_secs: Option<u64>,
 }
 
 impl ServeLimits {
@@ -381,6 +384,7 @@ impl ServeLimits {
             max_body_bytes: self.max_body_bytes.unwrap_or(c.max_body_bytes),
             max_message_bytes: self.max_message_bytes.unwrap_or(c.max_message_bytes),
             analysis_slots: self.analysis_slots.unwrap_or(c.analysis_slots),
+            abandon_after_secs: self.abandon_after_secs.unwrap_or(c.abandon_after_secs),
             ..c
         }
     }

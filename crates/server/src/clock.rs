@@ -24,6 +24,37 @@ pub const MAX_TURN_SECONDS: u32 = 3600;
 /// Longest grace period, in seconds (ten minutes).
 pub const MAX_GRACE_SECONDS: u32 = 600;
 
+/// The clock a table open to strangers gets when its creator says nothing
+/// (`clock` absent from `POST /api/tables`): two minutes a turn and one
+/// more of grace, so a player who walks away holds the others up for three
+/// minutes, after which a bot plays for them. "Open to strangers" is a table
+/// with two or more human seats: whoever creates it takes one, the others
+/// are open seats anybody may take from the lobby. A table with one human
+/// seat (a game against bots) waits for nobody and gets no clock by default.
+/// `"clock": null` turns the clock off explicitly (a private table among
+/// friends).
+pub const DEFAULT_OPEN_CLOCK: ClockConfig = ClockConfig {
+    turn_seconds: 120,
+    grace_seconds: 60,
+    agent_turn_seconds: None,
+};
+
+/// The clock a new table gets: the one asked for (`Some(None)`: none), else
+/// [`DEFAULT_OPEN_CLOCK`] for a table with `humans` ≥ 2 human seats.
+pub fn chosen(asked: Option<Option<ClockConfig>>, humans: usize) -> Option<ClockConfig> {
+    match asked {
+        Some(c) => c,
+        None if humans >= 2 => Some(DEFAULT_OPEN_CLOCK),
+        None => None,
+    }
+}
+
+/// Reads `clock` of `POST /api/tables` telling `null` (no clock, asked for)
+/// from absent (the default, by `#[serde(default)]`).
+pub fn explicit<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<ClockConfig>>, D::Error> {
+    Option::<ClockConfig>::deserialize(d).map(Some)
+}
+
 /// The table option `clock` of `POST /api/tables`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]

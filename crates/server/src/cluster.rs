@@ -523,7 +523,7 @@ async fn round(cluster: &Cluster, app: &App) {
     let local: Vec<String> = lobby
         .list()
         .into_iter()
-        .filter(|s| s.status != "finished" && s.status != "closed")
+        .filter(|s| !matches!(s.status.as_str(), "finished" | "closed" | "abandoned"))
         .map(|s| s.id)
         .collect();
     if let Err(e) = cluster.renew(local.len()).await {

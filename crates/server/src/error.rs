@@ -119,6 +119,29 @@ impl ApiError {
         )
     }
 
+    /// The table ended as abandoned: no human seat was present or acted
+    /// for the server's abandonment time ([`crate::abandon`]).
+    pub fn table_abandoned() -> ApiError {
+        ApiError::ruled(
+            StatusCode::GONE,
+            "table_abandoned",
+            crate::abandon::REASON,
+            "Dieser Tisch wurde beendet: niemand war mehr da.".to_string(),
+            "This table was ended: nobody was there any more.".to_string(),
+        )
+    }
+
+    /// `POST /api/my-games` with more held seats than it reads.
+    pub fn too_many_seats(given: usize, max: usize) -> ApiError {
+        ApiError::ruled(
+            StatusCode::BAD_REQUEST,
+            "too_many_seats",
+            "server.my_games.too_many",
+            format!("{given} Plätze angegeben; höchstens {max} werden gelesen."),
+            format!("{given} seats given; at most {max} are read."),
+        )
+    }
+
     /// A state-changing request from a page of another origin.
     pub fn cross_site_origin(origin: &str) -> ApiError {
         ApiError::ruled(

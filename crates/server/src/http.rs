@@ -110,6 +110,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/description", get(game_description))
         .route("/api/ratings", get(ratings))
         .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/my-games", post(crate::my_games::handler))
         .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/seats/{seat}/join", post(join))
         .route("/api/tables/{id}/seats/{seat}/leave", post(leave))
@@ -265,7 +266,10 @@ pub(crate) async fn not_found() -> ApiError {
 }
 
 /// Reads a JSON body into `T`, with our error shape for every failure.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<T, ApiError> {
+pub(crate) fn parse_body<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             ApiError::too_large(limit)
@@ -358,6 +362,9 @@ async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         "rule_sets": rule_sets,
         "options": options,
         "bots": app.lobby.shared().bots.names(),
+        // The clock of a table open to strangers when none is asked for
+        // (the lobby shows it).
+        "default_clock": crate::clock::DEFAULT_OPEN_CLOCK,
     }))
 }
 
@@ -403,7 +410,10 @@ async fn list_tables(
     State(app): State<Arc<App>>,
     forwarded: Option<axum::Extension<crate::proxy::Forwarded>>,
 ) -> Json<Value> {
-    let local = app.lobby.list();
+    // Only live tables: a finished, closed or abandoned one is found on its
+    // players' "My games" page (`POST /api/my-games`), not in the lobby.
+    let mut local = app.lobby.list();
+    local.retain(|t| matches!(t.status.as_str(), "waiting" | "playing"));
     match &app.cluster {
         // Every instance's tables: asked of the peers (who answer with
         // their own only, as the request is forwarded).

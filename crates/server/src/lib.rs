@@ -11,6 +11,7 @@
 //! as a [`BotRegistry`], so this crate depends on no game and no bot.
 //! docs/server.md is the reference of the API.
 
+pub mod abandon;
 pub mod analysis;
 pub mod bots;
 pub mod chain;
@@ -32,6 +33,7 @@ mod writer;
 
 pub mod lobby;
 pub mod migrations;
+pub mod my_games;
 pub mod names;
 pub mod protocol;
 pub mod proxy;
@@ -142,6 +144,10 @@ pub struct ServerConfig {
     /// thread of the blocking pool; one more is refused as busy, not queued.
     /// 0 refuses every analysis.
     pub analysis_slots: usize,
+    /// Seconds an unfinished table may go with no human (or agent) seat
+    /// connected and no seat's human acting before it ends as abandoned
+    /// (see [`abandon`]); 0 never ends a table so.
+    pub abandon_after_secs: u64,
 }
 
 impl Default for ServerConfig {
@@ -175,6 +181,7 @@ impl Default for ServerConfig {
             instance: None,
             advertise: None,
             analysis_slots: 1,
+            abandon_after_secs: abandon::DEFAULT_AFTER_SECS,
         }
     }
 }
@@ -343,6 +350,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             }
         })
     };
+    let abandoner = abandon::spawn(Arc::downgrade(&app), app.config.abandon_after_secs);
     let rounds = cluster
         .as_ref()
         .map(|c| cluster::spawn(Arc::clone(c), Arc::downgrade(&app)));
@@ -364,6 +372,9 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         // Connections are closed; drop the tables so their actors finish
         // what is queued, then let the writer commit the rest.
         sweeper.abort();
+        if let Some(a) = abandoner {
+            a.abort();
+        }
         if let Some(r) = rounds {
             r.abort();
         }

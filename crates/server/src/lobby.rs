@@ -48,12 +48,17 @@ pub(crate) fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// Whether a stored result says the server closed the table (see
-/// [`Lobby::make_room`]) rather than that its game ended.
-fn closed_result(result: Option<&str>) -> bool {
-    result
-        .and_then(|r| serde_json::from_str::<Value>(r).ok())
-        .is_some_and(|v| v.get("closed").is_some())
+/// The state a stored result gives a finished table: `abandoned` when the
+/// server ended it because everybody had left ([`crate::abandon`]), `closed`
+/// when it closed it otherwise ([`Lobby::make_room`]), `finished` when its
+/// game ended.
+pub(crate) fn finished_status(result: Option<&str>) -> &'static str {
+    let v = result.and_then(|r| serde_json::from_str::<Value>(r).ok());
+    match v {
+        Some(v) if v.get("abandoned") == Some(&Value::Bool(true)) => "abandoned",
+        Some(v) if v.get("closed").is_some() => "closed",
+        _ => "finished",
+    }
 }
 
 impl Lobby {
@@ -127,6 +132,15 @@ impl Lobby {
             h.mark_moved();
             let _ = h.tx.try_send(table::Command::Stop);
         }
+    }
+
+    /// Forgets table `id` (ended as abandoned: [`crate::abandon`]); it is
+    /// served from the database from now on.
+    pub fn remove(&self, id: &str) {
+        match self.tables.write() {
+            Ok(mut t) => t.remove(id),
+            Err(poisoned) => poisoned.into_inner().remove(id),
+        };
     }
 
     /// Forgets the tables whose actor stopped because a write was fenced;
@@ -335,9 +349,6 @@ impl Lobby {
         if options_bytes > MAX_OPTIONS_BYTES {
             return Err(ApiError::options_too_large(MAX_OPTIONS_BYTES));
         }
-        if let Some(clock) = &req.clock {
-            clock.check()?;
-        }
         let specs = req.seats.unwrap_or_else(|| vec![SeatSpec::Human; req.players]);
         if specs.len() != req.players {
             return Err(ApiError::malformed(format!(
@@ -351,6 +362,10 @@ impl Lobby {
         // only where nobody else could be cheated, every other seat a bot,
         // unless the operator allowed it (a test or teaching server).
         let humans = specs.iter().filter(|s| matches!(s, SeatSpec::Human)).count();
+        let clock = crate::clock::chosen(req.clock, humans);
+        if let Some(clock) = &clock {
+            clock.check()?;
+        }
         if req.seed.is_some() && humans > 1 && !self.shared.allow_chosen_seeds {
             return Err(ApiError::seed_not_allowed(humans));
         }
@@ -401,7 +416,7 @@ impl Lobby {
             seed,
             version: game.version(),
             created_ms: now_ms(),
-            clock: req.clock.map(|c| {
+            clock: clock.map(|c| {
                 let stored = crate::clock::StoredClock {
                     turn_seconds: c.turn_seconds,
                     grace_seconds: c.grace_seconds,
@@ -439,7 +454,7 @@ impl Lobby {
                 game,
                 seats,
                 chat: Vec::new(),
-                clock: req.clock.map(|c| crate::clock::StoredClock {
+                clock: clock.map(|c| crate::clock::StoredClock {
                     turn_seconds: c.turn_seconds,
                     grace_seconds: c.grace_seconds,
                     agent_turn_seconds: c.agent_turn_seconds,
@@ -524,10 +539,8 @@ impl Lobby {
             rules,
             options,
             version: t.version,
-            status: if archived.finished && closed_result(archived.result.as_deref()) {
-                "closed"
-            } else if archived.finished {
-                "finished"
+            status: if archived.finished {
+                finished_status(archived.result.as_deref())
             } else if self.shared.quarantine.contains(id) {
                 "quarantined"
             } else {

@@ -394,7 +394,9 @@ impl Backend for Tables {
                 options: req.options.clone(),
                 seats: Some(seats),
                 seed: req.seed,
-                clock,
+                // The tool's own `turn_seconds`, off when absent: agents think
+                // longer than people, so no default clock is imposed on them.
+                clock: Some(clock),
                 rated: req.rated,
             };
             let ip = caller

@@ -226,4 +226,13 @@ pub const MIGRATIONS: &[Migration] = &[
             "ALTER TABLE tables ADD COLUMN casual TEXT",
         ],
     },
+    Migration {
+        version: 11,
+        name: "my games: the seats a claimed name played",
+        statements: &[
+            // `POST /api/my-games` with a player token lists the tables its
+            // claimed name played (`my_games`), found by `seats.player`.
+            "CREATE INDEX seats_player ON seats (player)",
+        ],
+    },
 ];

@@ -133,9 +133,16 @@ pub struct CreateTable {
     /// Seed of the table's chance; absent for a random one.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// The turn clock; absent for none (see [`crate::clock`]).
-    #[serde(default)]
-    pub clock: Option<crate::clock::ClockConfig>,
+    /// The turn clock (see [`crate::clock`]): absent (`None`) for the
+    /// default, which is [`crate::clock::DEFAULT_OPEN_CLOCK`] at a table open
+    /// to strangers (two or more human seats) and none elsewhere; `null`
+    /// (`Some(None)`) for none, explicitly; an object for that clock.
+    #[serde(
+        default,
+        deserialize_with = "crate::clock::explicit",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub clock: Option<Option<crate::clock::ClockConfig>>,
     /// Whether the result counts for the ratings; absent: a casual table.
     /// Refused together with `seed` (a chosen seed is never rated).
     #[serde(default)]

@@ -155,6 +155,10 @@ async fn locate(app: &App, cluster: &Cluster, id: &str, forwarded: bool) -> Resu
         })?;
         match owner {
             None => return Ok(None),
+            // Owned here but no longer in memory because its game is over
+            // (ended as abandoned, closed to make room, or finished and
+            // evicted): the database answers, here.
+            Some(Owner::Me) if ended(app, id).await => return Ok(None),
             // Being restored here, or changing hands: ask again shortly.
             Some(Owner::Me | Owner::Moving) => continue,
             Some(Owner::Peer(_)) if forwarded => return Err(ApiError::table_moved()),
@@ -162,6 +166,12 @@ async fn locate(app: &App, cluster: &Cluster, id: &str, forwarded: bool) -> Resu
         }
     }
     Err(ApiError::table_moved())
+}
+
+/// Whether table `id` is stored as over (finished, closed or abandoned):
+/// such a table is never restored, so it is not waited for.
+async fn ended(app: &App, id: &str) -> bool {
+    matches!(app.lobby.shared().db.archived(id).await, Ok(Some(a)) if a.finished)
 }
 
 /// Sends the request `p` for table `id` to the instance that drives it and

@@ -79,7 +79,8 @@ impl Lobby {
                     options,
                     seats: Some(specs),
                     seed: None,
-                    clock: crate::clock::config_of(t.clock.as_deref()),
+                    // The old table's clock, none included: a rematch plays as it did.
+                    clock: Some(crate::clock::config_of(t.clock.as_deref())),
                     rated: t.rated,
                 };
                 let summary = self.create_by(req, asker).await?;

@@ -1,6 +1,7 @@
 //! The browser UI: the files of the repository's `web/` folder, embedded at
 //! build time (see `build.rs`), served under `/assets/…`, with the app's page
-//! at `/` and at its deep links (`/play/{id}`, `/watch/{id}`, `/replay/{id}`).
+//! at `/` and at its deep links (`/play/{id}`, `/watch/{id}`, `/replay/{id}`,
+//! `/ratings`, `/my-games`).
 //! Also the replay frames of a finished game, which the UI's replay viewer
 //! steps through: the UI holds no rules, so the server replays the log.
 
@@ -40,6 +41,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/watch/{*rest}", get(index))
         .route("/replay/{*rest}", get(index))
         .route("/ratings", get(index))
+        .route("/my-games", get(index))
         .route("/assets/{*path}", get(file))
         .route("/favicon.ico", get(favicon))
         .route("/api/tables/{id}/replay", get(replay))

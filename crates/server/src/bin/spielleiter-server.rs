@@ -4,7 +4,7 @@
 //!
 //! Usage: `spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N]
 //! [--instance NAME] [--advertise URL] [--max-tables N] [--tables-per-address N]
-//! [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N]`
+//! [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N] [--abandon-after-secs N]`
 //! (the limits as `spielleiter serve` has them). Ctrl-C or SIGTERM stops it (an
 //! instance on PostgreSQL hands its tables over first).
 //! Prints `listening on ADDR` on stdout once it accepts connections.
@@ -14,7 +14,7 @@ use std::process::ExitCode;
 fn usage() -> ExitCode {
     eprintln!(
         "usage: spielleiter-server [--addr HOST:PORT] [--database URL] [--bot-think-ms N] [--instance NAME] [--advertise URL] \
-         [--max-tables N] [--tables-per-address N] [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N]"
+         [--max-tables N] [--tables-per-address N] [--chat-rate R] [--chat-burst N] [--http-rate R] [--http-burst N] [--abandon-after-secs N]"
     );
     ExitCode::from(2)
 }
@@ -31,6 +31,10 @@ fn main() -> ExitCode {
             "--advertise" => config.advertise = Some(value),
             "--bot-think-ms" => match value.parse() {
                 Ok(ms) => config.bot_think_ms = ms,
+                Err(_) => return usage(),
+            },
+            "--abandon-after-secs" => match value.parse() {
+                Ok(n) => config.abandon_after_secs = n,
                 Err(_) => return usage(),
             },
             "--max-tables" | "--tables-per-address" => match value.parse() {

@@ -29,6 +29,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
+mod abandon;
 mod autopilot;
 mod hint;
 mod publish;
@@ -221,6 +222,14 @@ pub enum Command {
     /// Another instance drives the table now ([`crate::cluster`]): the actor
     /// stops without writing anything.
     Stop,
+    /// Ends the table as abandoned if no human seat has been present or
+    /// acted for `after_ms` ([`crate::abandon`]); the answer says whether it did.
+    Abandon {
+        /// How long a table may be left alone, in milliseconds.
+        after_ms: i64,
+        /// The answer.
+        reply: oneshot::Sender<Result<bool, ApiError>>,
+    },
     /// The position of a hint for a seat during the game
     /// ([`crate::analysis`]); `None` once the game is over.
     Hint {
@@ -374,6 +383,12 @@ struct Table {
     last_action_ms: Arc<AtomicI64>,
     /// Set once the server closed the table: the actor then stops.
     closed: bool,
+    /// Set when the table was closed because everybody left it.
+    abandoned: bool,
+    /// When a human (or agent) seat was last seen: acting, joining,
+    /// connected (ms since the Unix epoch; the creation or restore time
+    /// before any), for [`crate::abandon`].
+    last_seen_ms: i64,
     /// Shared with the handles ([`TableHandle::moved`]): the actor stops.
     moved: Arc<std::sync::atomic::AtomicBool>,
 }
@@ -476,6 +491,8 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         tx: tx.downgrade(),
         last_action_ms: Arc::new(AtomicI64::new(crate::lobby::now_ms())),
         closed: false,
+        abandoned: false,
+        last_seen_ms: crate::lobby::now_ms(),
         moved: Arc::default(),
         summary: Arc::new(RwLock::new(TableSummary {
             id: String::new(),
@@ -535,6 +552,9 @@ impl Table {
     }
 
     async fn handle(&mut self, cmd: Command) {
+        if self.touches(&cmd) {
+            self.last_seen_ms = crate::lobby::now_ms();
+        }
         match cmd {
             Command::Act {
                 access,
@@ -657,6 +677,9 @@ impl Table {
             Command::Close { reason, reply } => {
                 let _ = reply.send(self.close(reason).await);
             }
+            Command::Abandon { after_ms, reply } => {
+                let _ = reply.send(self.abandon_if_left(after_ms).await);
+            }
         }
     }
 
@@ -668,7 +691,7 @@ impl Table {
         }
         let write = Write::Close {
             table: self.id.clone(),
-            result: json!({ "closed": reason }).to_string(),
+            result: abandon::closed_result(reason).to_string(),
             log: archived_log(self.game.as_ref()).to_string(),
         };
         if let Err(e) = self.shared.db.write(write).await {
@@ -676,8 +699,13 @@ impl Table {
             return Err(self.write_failed(&e));
         }
         self.closed = true;
+        self.abandoned = reason == crate::abandon::REASON;
         self.refresh_summary();
-        let error = ApiError::table_closed().info;
+        let error = if self.abandoned {
+            ApiError::table_abandoned().info
+        } else {
+            ApiError::table_closed().info
+        };
         let msg: Outgoing = json!({"type": "closed", "table": self.id, "reason": reason, "error": error})
             .to_string()
             .into();
@@ -853,7 +881,9 @@ impl Table {
 
     fn refresh_summary(&mut self) {
         let to_act = self.game.to_act();
-        let status = if self.closed {
+        let status = if self.closed && self.abandoned {
+            "abandoned"
+        } else if self.closed {
             "closed"
         } else if to_act == ToAct::Over {
             "finished"

@@ -202,8 +202,17 @@ async fn a_clock_out_of_range_is_refused_and_creates_nothing() {
     }
     assert_eq!(tables(&api.get("/api/tables", None).await.1), 0, "nothing was created");
 
-    // A table without a clock has no autopilot.
-    let id = api.create(2, None).await;
+    // A table without a clock (turned off: two human seats would get the
+    // default) has no autopilot.
+    let (status, v) = api
+        .post(
+            "/api/tables",
+            &json!({"game": "toy", "players": 2, "clock": null}),
+            None,
+        )
+        .await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_str().expect("id").to_string();
     let secret = api.join(&id, 0).await;
     let (status, v) = api
         .post(

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod abandon;
 mod bots;
 mod capacity;
 mod chat;
@@ -18,6 +19,7 @@ mod instances;
 mod instances_limits;
 mod instances_mcp;
 mod loadtest_smoke;
+mod my_games;
 mod names;
 mod persistence_postgres;
 mod persistence_sqlite;

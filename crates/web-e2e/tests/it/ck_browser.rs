@@ -185,29 +185,22 @@ async fn cities_knights_heroes_full_game_in_the_browser() {
     b.resize(1280, 1100).await;
     b.script("window.scrollTo(0, 0)").await;
     b.screenshot("ck-winner.png").await;
-    // The table list names the rule set.
-    let tables: serde_json::Value = reqwest::get(format!("{}/api/tables", server.url))
+    // The table's summary names the rule set; the finished game has left
+    // the lobby (live tables only) and is on "My games".
+    let row: serde_json::Value = reqwest::get(format!("{}/api/tables/{id}", server.url))
         .await
-        .expect("list")
+        .expect("summary")
         .json()
         .await
         .expect("json");
-    let row = tables["tables"]
-        .as_array()
-        .expect("tables")
-        .iter()
-        .find(|t| t["id"] == id.as_str())
-        .expect("the table is listed")
-        .clone();
     assert_eq!(row["rules"], "cities_knights_heroes");
     b.click("[data-testid=winner-close]").await;
-    b.goto("/").await;
-    b.wait_for("[data-testid=table-rules]", Duration::from_secs(20)).await;
-    let rules = b.text_of("[data-testid=table-rules]").await.unwrap_or_default();
-    assert!(
-        rules.contains("Helden und Knappen"),
-        "the lobby row names the rule set: {rules}"
-    );
+    b.goto("/my-games").await;
+    b.wait_for(
+        &format!("[data-testid=my-game][data-table=\"{id}\"][data-status=finished]"),
+        Duration::from_secs(20),
+    )
+    .await;
     b.quit().await;
     server.stop().await;
 }

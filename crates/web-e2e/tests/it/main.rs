@@ -32,6 +32,7 @@ mod lobby_options;
 mod lobby_phone;
 mod mcp_browser;
 mod motion_browser;
+mod my_games_browser;
 mod negotiation_browser;
 mod phone_layout;
 mod phone_panels;

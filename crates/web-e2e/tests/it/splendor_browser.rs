@@ -244,12 +244,20 @@ async fn splendor_full_game_in_the_browser() {
     b.wait_for("[data-testid=replay-result]", Duration::from_secs(5)).await;
     b.screenshot("splendor-replay.png").await;
 
-    b.goto("/").await;
+    // The finished game has left the lobby; "My games" lists it with its replay.
+    b.goto("/my-games").await;
     b.wait_for(
-        &format!("[data-testid=table-row][data-table=\"{table}\"] [data-testid=replay]"),
+        &format!("[data-testid=my-game][data-table=\"{table}\"] [data-testid=my-game-replay]"),
         Duration::from_secs(20),
     )
     .await;
+    b.screenshot("my-games-finished.png").await;
+    b.goto("/").await;
+    b.wait_for("[data-testid=table-list]", Duration::from_secs(20)).await;
+    assert!(b
+        .first(&format!("[data-testid=table-row][data-table=\"{table}\"]"))
+        .await
+        .is_none());
     b.screenshot("lobby-tables.png").await;
     b.resize(412, 915).await;
     b.screenshot("lobby-phone.png").await;
