@@ -223,7 +223,10 @@ fn bot_op_chooses_and_plays_for_a_seat() {
     let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "greedy:x"}));
     assert_eq!(
         e["message"],
-        json!({"de": "greedy hat keine Optionen.", "en": "greedy takes no options."})
+        json!({
+            "de": "greedy kennt nur die Option offers (greedy:offers).",
+            "en": "greedy takes only the option offers (greedy:offers)."
+        })
     );
     let e = err(&mut r, json!({"op": "bot", "seat": seat, "bot": "cmd:python3 bot.py"}));
     assert_eq!(e["rule"], "engine.bot_not_allowed");
