@@ -73,6 +73,40 @@ const COIN = `<circle cx="12" cy="12" r="8.5" fill="#d9b43a" stroke="#6f5510" st
 <circle cx="12" cy="12" r="5.5" fill="none" stroke="#6f5510" stroke-width=".9"/>
 <path d="M12 8.5v7M10 10.2h3.5" stroke="#6f5510" stroke-width="1" stroke-linecap="round"/>`;
 
+// CATAN's development cards and the three progress tracks of Cities & Knights.
+
+const KNIGHT = `<path d="M6 10.5a6 6 0 0 1 12 0V19H6z" fill="#9aa4b2" stroke="#2f3540" stroke-width="1" stroke-linejoin="round"/>
+<path d="M6.5 12.5h11" stroke="#2f3540" stroke-width="1.6"/><path d="M9 14.5h6" stroke="#2f3540" stroke-width="1.1"/>
+<path d="M12 4.5V1.5c2.5.3 4 1.5 4.5 3" fill="#c8312b" stroke="#6b1410" stroke-width=".8"/>
+<path d="M4.5 22.5h15" stroke="#6b4423" stroke-width="2" stroke-linecap="round"/>`;
+
+const ROADS = `<path d="M2 20 9.5 12.5M12.5 12.5 20 5" stroke="#6b4423" stroke-width="4" stroke-linecap="round"/>
+<path d="M2 20 9.5 12.5M12.5 12.5 20 5" stroke="#d9a25e" stroke-width="1.6" stroke-linecap="round" stroke-dasharray="2 2"/>
+<circle cx="11" cy="11" r="2" fill="#f4e3b5" stroke="#6b4423" stroke-width=".9"/>`;
+
+const PLENTY = `<path d="M3 7c4 11 11 14 18 12l-2-5c-4 1-9-1-11-8z" fill="#c98a2e" stroke="#6b4410" stroke-width="1" stroke-linejoin="round"/>
+<circle cx="19" cy="15.5" r="2" fill="#d6453a" stroke="#6b1410" stroke-width=".7"/><circle cx="16.5" cy="13" r="1.8" fill="#f2c230" stroke="#7d5c0e" stroke-width=".7"/>
+<circle cx="20.5" cy="11.8" r="1.6" fill="#7fbf4d" stroke="#2f5a16" stroke-width=".7"/><path d="M5.5 10.5 9 8.5M7 14l4-2" stroke="#6b4410" stroke-width=".7"/>`;
+
+const MONOPOLY = `<g fill="#d9b43a" stroke="#6f5510" stroke-width=".9"><ellipse cx="12" cy="19" rx="7" ry="2.4"/><path d="M5 19v-3c0 1.3 3.1 2.4 7 2.4s7-1.1 7-2.4v3"/>
+<ellipse cx="12" cy="16" rx="7" ry="2.4"/><path d="M5 16v-3c0 1.3 3.1 2.4 7 2.4s7-1.1 7-2.4v3"/><ellipse cx="12" cy="13" rx="7" ry="2.4"/></g>
+<path d="M9 9.5V5.5a1.1 1.1 0 0 1 2.2 0V8M11.2 8V4.5a1.1 1.1 0 0 1 2.2 0V8M13.4 8V5a1.1 1.1 0 0 1 2.2 0v4.5" fill="#f2d2b5" stroke="#6b4423" stroke-width=".8"/>`;
+
+const CHAPEL = `<path d="M4 21.5V11l8-6.5 8 6.5v10.5z" fill="#e9dcc0" stroke="#5a4630" stroke-width="1" stroke-linejoin="round"/>
+<path d="M2.5 12 12 4l9.5 8" fill="none" stroke="#a33a2a" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>
+<path d="M10 21.5v-5a2 2 0 0 1 4 0v5z" fill="#6b4423"/><path d="M12 1v5M10.3 2.6h3.4" stroke="#5a4630" stroke-width="1.1"/>`;
+
+const FLASK = `<path d="M9.5 2.5h5M10.3 2.5v6L4.5 19a2 2 0 0 0 1.8 3h11.4a2 2 0 0 0 1.8-3L13.7 8.5v-6" fill="#eaf6ee" stroke="#1f5a32" stroke-width="1.1" stroke-linejoin="round"/>
+<path d="M6.3 16h11.4l1.5 3a1.1 1.1 0 0 1-1 1.6H5.8a1.1 1.1 0 0 1-1-1.6z" fill="#2f9e44"/><circle cx="11" cy="13" r=".9" fill="#2f9e44"/><circle cx="13.4" cy="11" r=".6" fill="#2f9e44"/>`;
+
+const SCALES = `<path d="M12 3v17M7 21.5h10M4 7h16" stroke="#6f5510" stroke-width="1.3" stroke-linecap="round"/>
+<path d="M4 7 1.5 13h5zM20 7l-2.5 6h5z" fill="none" stroke="#6f5510" stroke-width=".9" stroke-linejoin="round"/>
+<path d="M1.5 13a2.5 1.5 0 0 0 5 0zM17.5 13a2.5 1.5 0 0 0 5 0z" fill="#f2c300" stroke="#6f5510" stroke-width=".9"/><circle cx="12" cy="3.5" r="1.4" fill="#f2c300" stroke="#6f5510" stroke-width=".8"/>`;
+
+const BANNER = `<path d="M5 1.5v21" stroke="#4d3210" stroke-width="1.6" stroke-linecap="round"/>
+<path d="M5.8 3h14l-3.5 5 3.5 5h-14z" fill="#2f6fd6" stroke="#12305e" stroke-width="1" stroke-linejoin="round"/>
+<path d="M10.5 5.5l1 2 2 .3-1.5 1.4.4 2-1.9-1-1.9 1 .4-2-1.5-1.4 2-.3z" fill="#f2c300"/>`;
+
 /** A cut gem in a colour, for Splendor's tokens. */
 const gem = (fill, stroke, shine = '#ffffffaa') => `<path d="M6 4h12l4 6-10 11L2 10z" fill="${fill}" stroke="${stroke}" stroke-width="1" stroke-linejoin="round"/>
 <path d="M2 10h20M8.5 10 12 21l3.5-11M6 4l2.5 6L12 4l3.5 6L18 4" stroke="${stroke}" stroke-width=".7" fill="none"/>
@@ -108,6 +142,15 @@ const ICONS = {
   pineapple: PINEAPPLE,
   sabre: SABRE,
   gold: GOLD,
+  // development cards (CATAN) and progress tracks (Cities & Knights)
+  knight: KNIGHT,
+  road_building: ROADS,
+  year_of_plenty: PLENTY,
+  monopoly: MONOPOLY,
+  victory_point: CHAPEL,
+  science: FLASK,
+  trade: SCALES,
+  politics: BANNER,
   'gem-white': gem('#f4f6fa', '#555b66', '#9aa3b5'),
   'gem-blue': gem('#2d6fd6', '#12305e'),
   'gem-green': gem('#2f9e55', '#124a25'),

@@ -11,6 +11,7 @@ import { gameModule, gameTitle } from './games.js';
 import { showBanner, setConnection, seatLabel, seatColour } from './ui.js';
 import { Chat } from './chat.js';
 import { keepOpenedInView } from './reveal.js';
+import { fitBoard } from './games/hand.js';
 import { readClock, tickClocks } from './clock.js';
 import { Motion } from './motion.js';
 import { play as playSound } from './sound.js';
@@ -144,6 +145,8 @@ class TablePage {
     this.clockTimer = setInterval(() => tickClocks(this.root, this.clock), 1000);
     this.sock = this.connect();
     this.unlisten = onLangChange(() => this.render());
+    this.onResize = () => fitBoard(this.root);
+    window.addEventListener('resize', this.onResize);
     this.render();
   }
 
@@ -241,6 +244,7 @@ class TablePage {
     this.root.removeEventListener('pointerdown', this.onPress, true);
     window.removeEventListener('pointerup', this.onRelease, true);
     window.removeEventListener('pointercancel', this.onRelease, true);
+    window.removeEventListener('resize', this.onResize);
     clearTimeout(this.pressTimer);
     clearTimeout(this.soon);
     clearInterval(this.clockTimer);
@@ -519,6 +523,8 @@ class TablePage {
     else this.motion.play(this.root);
     // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
     keepOpenedInView(this.root, (this.opened ||= {}));
+    // The board ends above the dock of the hand: board, prompt and hand on one screen.
+    fitBoard(this.root);
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');

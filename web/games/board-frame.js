@@ -6,8 +6,13 @@
 
 const STYLE = `
 .board-frame { min-width: 0; }
-.board-frame .board-scroll { overflow: auto; max-height: 85vh; border-radius: 10px; -webkit-overflow-scrolling: touch; }
+/* The board ends above the dock of the hand (hand.js measures the room into --board-room). */
+.board-frame { position: relative; }
+.board-frame .board-scroll { overflow: auto; max-height: var(--board-room, 85vh); border-radius: 10px; -webkit-overflow-scrolling: touch; }
+.board-frame[data-zoom="1"] .board-zoom > svg { max-height: var(--board-room, 85vh); }
 .board-frame .zoom-bar { display: flex; gap: .4rem; align-items: center; justify-content: flex-end; margin-bottom: .25rem; }
+/* Over a drawn board the zoom buttons float in its top right corner (the sea): no row of its own. */
+.board-frame:not(.html) .zoom-bar { position: absolute; right: .4rem; top: .4rem; z-index: 3; margin: 0; padding: .1rem .2rem; background: #ffffffd9; border-radius: 8px; box-shadow: 0 1px 4px #0003; }
 .board-frame .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .board-frame .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 @media (max-width: 520px) {
@@ -45,8 +50,9 @@ export function ensureFrameStyle() {
  * across redraws (`data-keep-scroll`). `wrap` is the game's class for the
  * frame (its share of the row). An SVG board grows with the frame's width;
  * an HTML board (`html: true`, e.g. Splendor's cards) also gets `--zoom` for its sizes.
+ * `over` lies over the board's top left corner (the large dice, hand.js).
  */
-export function boardFrame(h, ctx, board, { wrap = null, html = false } = {}) {
+export function boardFrame(h, ctx, board, { wrap = null, html = false, over = null } = {}) {
   ensureFrameStyle();
   const i = ZOOMS.indexOf(zoom);
   const set = (z) => {
@@ -57,7 +63,8 @@ export function boardFrame(h, ctx, board, { wrap = null, html = false } = {}) {
   const inner = html ? `width: ${zoom * 100}%; --zoom: ${zoom}` : { width: `${zoom * 100}%` };
   return h(
     'div',
-    { class: ['board-frame', wrap], 'data-zoom': zoom },
+    { class: ['board-frame', wrap, html && 'html'], 'data-zoom': zoom },
+    over,
     h(
       'div',
       { class: 'zoom-bar' },

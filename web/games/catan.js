@@ -16,6 +16,7 @@ import { TOPO, gridXY, useTopology } from './catan-board.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { hexArt } from './catan-art.js';
 import { autoPass, autoPassSwitch } from './auto-pass.js';
+import { cardFace, handRow, gameDock, bigDice } from './hand.js';
 // Cities & Knights (rule sets `cities_knights`, `cities_knights_heroes`): its
 // own modules; a view with a `cities_knights` part is drawn by ck-table.js.
 import { render as ckRender } from './ck-table.js';
@@ -552,15 +553,60 @@ export function turnButtons(h, ctx, ix) {
   const b = [];
   const one = ix.one;
   if (one.roll) b.push(button(h, tx(ctx, 'roll'), () => ctx.act(one.roll), { testid: 'roll', primary: true }));
-  if (one.play_knight) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'knight') }), () => ctx.act(one.play_knight), { testid: 'play-knight' }));
-  if (one.play_road_building) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'road_building') }), () => ctx.act(one.play_road_building), { testid: 'play-road-building' }));
-  if (ix.yop.length) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'year_of_plenty') }), openDialog(ctx, 'yop'), { testid: 'play-year-of-plenty' }));
-  if (ix.monopoly.size) b.push(button(h, tx(ctx, 'play', { card: devName(ctx, 'monopoly') }), openDialog(ctx, 'monopoly'), { testid: 'play-monopoly' }));
   if (one.buy_development_card) b.push(button(h, tx(ctx, 'buyDev'), () => ctx.act(one.buy_development_card), { testid: 'buy-dev' }));
   if (ix.maritime.length) b.push(button(h, tx(ctx, 'maritime'), openDialog(ctx, 'maritime'), { testid: 'open-maritime' }));
   if (one.open_trade) b.push(button(h, tx(ctx, 'domestic'), () => ctx.act(one.open_trade), { testid: 'open-trade' }));
   if (one.end_turn) b.push(button(h, tx(ctx, 'endTurn'), () => ctx.act(one.end_turn), { testid: 'end-turn' }));
   return actionBar(h, b);
+}
+
+/** How each development card is played from the hand: a click on its face (or none). */
+function devPlay(ctx, ix) {
+  const one = ix.one;
+  return {
+    knight: one.play_knight ? [() => ctx.act(one.play_knight), 'play-knight'] : null,
+    road_building: one.play_road_building ? [() => ctx.act(one.play_road_building), 'play-road-building'] : null,
+    year_of_plenty: ix.yop.length ? [openDialog(ctx, 'yop'), 'play-year-of-plenty'] : null,
+    monopoly: ix.monopoly.size ? [openDialog(ctx, 'monopoly'), 'play-monopoly'] : null,
+  };
+}
+
+/**
+ * The own hand as card faces: the five resources (each kind in its place,
+ * faded at zero) and the development cards, those that can be played now
+ * raised and played with a click; cards bought this turn carry a note.
+ */
+export function catanHand(h, view, ctx, ix) {
+  const p = ctx.seat != null ? view.players[ctx.seat] : null;
+  if (!p?.hand) return null;
+  const play = devPlay(ctx, ix);
+  const devs = DEV.flatMap((c) => {
+    const old = p.dev_cards?.[c] || 0;
+    const fresh = p.new_dev_cards?.[c] || 0;
+    const how = play[c];
+    return [
+      old ? cardFace(h, { kind: c, name: devName(ctx, c), count: old, fill: DEV_FILL[c], testid: how ? how[1] : `dev-${c}`, onclick: how ? how[0] : null, title: devName(ctx, c) }) : null,
+      fresh ? cardFace(h, { kind: c, name: devName(ctx, c), count: fresh, fill: DEV_FILL[c], testid: `dev-new-${c}`, note: tx(ctx, 'newCard'), title: `${devName(ctx, c)} (${tx(ctx, 'newCard')})` }) : null,
+    ];
+  });
+  return handRow(
+    h,
+    [
+      { label: tx(ctx, 'hand'), testid: `hand-${ctx.seat}`, cards: RESOURCES.map((r) => cardFace(h, { kind: r, name: resName(ctx, r), count: p.hand[r] || 0, fill: RES_FILL[r], testid: `hand-${r}` })) },
+      { label: tx(ctx, 'devCards'), testid: `devcards-${ctx.seat}`, cards: devs },
+    ],
+    'hand',
+  );
+}
+
+/** The colours of the development cards' faces. */
+const DEV_FILL = { knight: '#8e6fc0', road_building: '#b98a4e', year_of_plenty: '#6fae55', monopoly: '#d9b43a', victory_point: '#c96a5a' };
+
+/** The last roll as large dice over the board. */
+export function rollDice(h, view, ctx) {
+  const d = view.last_roll;
+  if (!d) return null;
+  return bigDice(h, ctx, [{ value: d.red, kind: 'red' }, { value: d.yellow, kind: 'yellow' }], tx(ctx, 'dice', { n: d.red + d.yellow }));
 }
 
 function diceEl(h, view, ctx) {
@@ -607,21 +653,6 @@ function playerEl(h, view, i, ctx) {
       view.longest_road === i ? h('span', { class: 'award', 'data-testid': 'longest-road' }, tx(ctx, 'longestRoad')) : null,
       view.largest_army === i ? h('span', { class: 'award', 'data-testid': 'largest-army' }, tx(ctx, 'largestArmy')) : null,
     ),
-    p.hand
-      ? h('div', { class: 'res-row', 'data-testid': `hand-${i}` }, h('span', { class: 'muted' }, `${tx(ctx, 'hand')}:`), RESOURCES.map((r) => resChip(h, ctx, r, p.hand[r] || 0, { testid: `hand-${r}` })))
-      : null,
-    p.dev_cards || p.new_dev_cards
-      ? h(
-          'div',
-          { class: 'devs', 'data-testid': `devcards-${i}` },
-          h('span', { class: 'muted' }, `${tx(ctx, 'devCards')}:`),
-          p.dev_card_count ? null : h('span', { class: 'muted' }, tx(ctx, 'none')),
-          DEV.flatMap((c) => [
-            p.dev_cards?.[c] ? h('span', { class: 'dev' }, `${p.dev_cards[c]} × ${devName(ctx, c)}`) : null,
-            p.new_dev_cards?.[c] ? h('span', { class: 'dev new' }, `${p.new_dev_cards[c]} × ${devName(ctx, c)} (${tx(ctx, 'newCard')})`) : null,
-          ]),
-        )
-      : null,
   );
 }
 
@@ -635,16 +666,12 @@ export function render(view, legal, ctx) {
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
   return h(
     'div',
-    { class: 'catan with-action-bar' },
-    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'catan-board-wrap' }),
+    { class: 'catan' },
+    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'catan-board-wrap', over: rollDice(h, view, ctx) }),
     h(
       'div',
       { class: 'catan-side' },
       h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, 'goal', { n: view.victory_points }))),
-      autoPassSwitch(h, view, ctx),
-      autoPass(h, view, legal, ctx),
-      turnButtons(h, ctx, ix),
-      dialogs(h, view, ctx, ix),
       h(
         'section',
         { class: 'cplayer bank', 'data-testid': 'bank' },
@@ -653,6 +680,10 @@ export function render(view, legal, ctx) {
       ),
       order.map((i) => playerEl(h, view, i, ctx)),
     ),
+    gameDock(h, ctx, {
+      controls: [autoPassSwitch(h, view, ctx), autoPass(h, view, legal, ctx), turnButtons(h, ctx, ix), dialogs(h, view, ctx, ix)],
+      hand: catanHand(h, view, ctx, ix),
+    }),
   );
 }
 export { catanPoints as scoreBreakdown, catanStats as statistics } from './scores.js';
