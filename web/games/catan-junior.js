@@ -22,6 +22,7 @@ export function logWords(ctx) {
 }
 import { ensureStyle, band } from './catan.js';
 import { boardFrame, actionBar } from './board-frame.js';
+import { cardFace, handRow, gameDock, bigDice } from './hand.js';
 import { offerBuilder } from './trade-builder.js';
 import { artIcon, terrainArt } from '../art.js';
 import { latestTurn, lastOf } from './last-move.js';
@@ -730,13 +731,39 @@ function seatEl(h, view, i, ctx) {
       h('span', {}, tx(ctx, 'ships', { n: s.ships_left })),
       view.castle === i ? h('span', { class: 'coco', 'data-testid': `castle-holder-${i}` }, tx(ctx, 'castle')) : null,
     ),
-    h('div', { class: 'res-row', 'data-testid': `hand-${i}` }, h('span', { class: 'muted' }, `${tx(ctx, 'tiles')}:`), GOODS.map((g) => goodChip(h, ctx, g, s.hand?.[g] || 0))),
-    h(
-      'div',
-      { class: 'res-row' },
-      h('span', { class: 'muted' }, `${tx(ctx, 'cards')}:`),
-      cards.length ? cards.map(([c, n]) => h('span', { class: 'coco' }, `${n} × ${cocoName(ctx, c)}`)) : h('span', { class: 'muted' }, tx(ctx, 'none')),
-    ),
+    // The own tiles and Coco cards are in the hand at the bottom of the screen; the others' are open here.
+    me ? null : h('div', { class: 'res-row', 'data-testid': `hand-${i}` }, h('span', { class: 'muted' }, `${tx(ctx, 'tiles')}:`), GOODS.map((g) => goodChip(h, ctx, g, s.hand?.[g] || 0))),
+    me
+      ? null
+      : h(
+          'div',
+          { class: 'res-row' },
+          h('span', { class: 'muted' }, `${tx(ctx, 'cards')}:`),
+          cards.length ? cards.map(([c, n]) => h('span', { class: 'coco' }, `${n} × ${cocoName(ctx, c)}`)) : h('span', { class: 'muted' }, tx(ctx, 'none')),
+        ),
+  );
+}
+
+/** The pictures of the Coco cards' faces: what each card gives or does. */
+const COCO_ART = { move_klau: ['sabre'], free_build: ['gold'], wood_pineapple: ['wood', 'pineapple'], wool_sabre: ['wool', 'sabre'] };
+
+/** The own hand in the dock: the five goods as card faces (faded at zero) and the Coco cards kept. */
+function juniorHand(h, view, ctx) {
+  const i = ctx.seat;
+  const s = i != null ? view.seats[i] : null;
+  if (!s) return null;
+  const cards = Object.entries(s.cards || {}).filter(([, n]) => n);
+  return handRow(
+    h,
+    [
+      { label: tx(ctx, 'tiles'), testid: `hand-${i}`, cards: GOODS.map((g) => cardFace(h, { kind: g, name: goodName(ctx, g), count: s.hand?.[g] || 0, fill: GOOD_FILL[g], testid: `hand-good-${g}` })) },
+      {
+        label: tx(ctx, 'cards'),
+        testid: `coco-${i}`,
+        cards: cards.map(([c, n]) => cardFace(h, { kind: c, name: cocoName(ctx, c), count: n, fill: '#b8d8a0', wide: true, art: h('span', {}, (COCO_ART[c] || []).map((k) => artIcon(k))), testid: `coco-card-${c}` })),
+      },
+    ],
+    'hand',
   );
 }
 
@@ -770,10 +797,11 @@ export function render(view, legal, ctx) {
   const ix = index(legal);
   const order = view.seats.map((_, i) => i);
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
+  const die = view.roll ? bigDice(h, ctx, [{ value: view.roll, kind: 'white' }], tx(ctx, 'roll', { n: view.roll })) : null;
   return h(
     'div',
-    { class: 'junior with-action-bar' },
-    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'junior-board-wrap' }),
+    { class: 'junior' },
+    boardFrame(h, ctx, boardSvg(h, view, ctx, ix), { wrap: 'junior-board-wrap', over: die }),
     h(
       'div',
       { class: 'junior-side' },
@@ -783,7 +811,6 @@ export function render(view, legal, ctx) {
         view.roll ? h('span', { 'data-testid': 'die', title: tx(ctx, 'roll', { n: view.roll }) }, h('span', { class: 'die' }, String(view.roll))) : h('span', { class: 'muted', 'data-testid': 'die' }, tx(ctx, 'noRoll')),
         h('span', { class: 'muted' }, tx(ctx, 'goal')),
       ),
-      panels(h, view, ctx, ix),
       ringsEl(h, view, ctx),
       h(
         'section',
@@ -793,6 +820,7 @@ export function render(view, legal, ctx) {
       ),
       order.map((i) => seatEl(h, view, i, ctx)),
     ),
+    gameDock(h, ctx, { controls: panels(h, view, ctx, ix), hand: juniorHand(h, view, ctx) }),
   );
 }
 export { juniorPoints as scoreBreakdown, juniorStats as statistics } from './scores.js';

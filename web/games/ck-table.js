@@ -11,7 +11,8 @@
 // each listed action can be clicked. catan.js calls render() for a view with
 // a `cities_knights` part.
 
-import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, PLAYER_TEXT, describeEvent as catanEvent } from './catan.js';
+import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, PLAYER_TEXT, describeEvent as catanEvent, rollDice } from './catan.js';
+import { cardFace, handRow, gameDock } from './hand.js';
 import { addLayers, cardOf, say } from './ck-board.js';
 import { artIcon } from '../art.js';
 import {
@@ -42,6 +43,9 @@ const STYLE = `
 .catan .pcard strong { display: block; }
 .catan .pcard button { margin-top: .2rem; }
 .catan .pcard.chosen { box-shadow: 0 0 0 3px var(--warn, #e0a000); }
+.board-dice .big-die.event .art-icon { width: 75%; height: 75%; }
+.board-dice .big-die.event .ship-face { font-size: .62rem; }
+.ck .improve-slot button { border-left: 6px solid var(--track); }
 .catan .pcount { display: inline-block; min-width: 1.3rem; text-align: center; border-radius: 3px; color: #fff; font-weight: 700; font-size: .8rem; margin-right: .15rem; }
 .catan .ck-menu .buttons button, .catan .ck-choices .buttons button { margin: .1rem; }
 .catan .dice-grid { display: grid; grid-template-columns: repeat(6, 2.2rem); gap: 3px; }
@@ -201,53 +205,76 @@ function bankEl(h, view, ctx) {
 
 // ----- players -----
 
-function progressList(h, view, ctx, seat, legal) {
+function progressList(h, view, ctx, seat) {
   const cp = view.cities_knights.players[seat];
-  const own = cp.progress;
-  if (!own) {
-    return h(
-      'div',
-      { class: 'stats', 'data-testid': `progress-count-${seat}` },
-      h('span', { class: 'muted' }, tx(ctx, 'Fortschrittskarten:', 'Progress cards:')),
-      TRACKS.map((t, i) => h('span', { class: 'pcount', style: { background: TRACK_FILL[t] }, title: name(ctx, t) }, String(cp.progress_count[i]))),
-    );
-  }
-  const mine = seat === ctx.seat;
-  const cards = Object.entries(own).filter(([, n]) => n > 0);
+  // The own progress cards are faces in the hand at the bottom of the screen (ckHand).
+  if (cp.progress) return null;
   return h(
     'div',
-    { class: 'pcards', 'data-testid': `progress-${seat}` },
-    h('span', { class: 'muted' }, tx(ctx, 'Deine Fortschrittskarten:', 'Your progress cards:'), cards.length ? '' : ` ${tx(ctx, 'keine', 'none')}`),
-    cards.map(([card, n]) => {
-      const acts = mine ? legal.filter((a) => cardOf(a) === card) : [];
-      const track = PROGRESS[card]?.[0];
-      return h(
-        'div',
-        { class: ['pcard', ctx.ui.card === card && 'chosen'], style: { '--track': TRACK_FILL[track] }, 'data-testid': `pcard-${card}` },
-        h('strong', {}, `${n > 1 ? `${n} × ` : ''}${cardName(ctx, card)}`),
-        h('span', {}, cardText(ctx, card)),
-        acts.length
-          ? h(
-              'div',
-              {},
-              btn(
-                h,
-                ctx.ui.card === card ? tx(ctx, 'Abbrechen', 'Cancel') : tx(ctx, 'Ausspielen', 'Play'),
-                () => {
-                  if (ctx.ui.card === card) return reset(ctx);
-                  if (acts.length === 1 && acts[0].type === 'play_progress') return ctx.act(acts[0]);
-                  reset(ctx, { card: 1 });
-                  ctx.ui.card = card;
-                  ctx.rerender();
-                },
-                `play-${card}`,
-                true,
-              ),
-            )
-          : null,
-      );
-    }),
+    { class: 'stats', 'data-testid': `progress-count-${seat}` },
+    h('span', { class: 'muted' }, tx(ctx, 'Fortschrittskarten:', 'Progress cards:')),
+    TRACKS.map((t, i) => h('span', { class: 'pcount', style: { background: TRACK_FILL[t] }, title: name(ctx, t) }, String(cp.progress_count[i]))),
   );
+}
+
+/**
+ * The own hand in the dock: resources and commodities as card faces (faded
+ * at zero), then the progress cards, each in its track's colour with the
+ * track's picture; one that can be played now is raised and played with a
+ * click (a card with a target opens its chooser; a second click cancels).
+ */
+function ckHand(h, view, ctx, legal) {
+  const seat = ctx.seat;
+  const p = seat != null ? view.players[seat] : null;
+  const cp = seat != null ? view.cities_knights.players[seat] : null;
+  if (!p?.hand || !cp) return null;
+  const progress = Object.entries(cp.progress || {}).filter(([, n]) => n > 0).map(([card, n]) => {
+    const acts = legal.filter((a) => cardOf(a) === card);
+    const track = PROGRESS[card]?.[0];
+    const chosen = ctx.ui.card === card;
+    const play = acts.length
+      ? () => {
+          if (chosen) return reset(ctx);
+          if (acts.length === 1 && acts[0].type === 'play_progress') return ctx.act(acts[0]);
+          reset(ctx, { card: 1 });
+          ctx.ui.card = card;
+          ctx.rerender();
+        }
+      : null;
+    return h(
+      'div',
+      { class: ['pcard-slot', chosen && 'chosen'], 'data-testid': `pcard-${card}` },
+      cardFace(h, { kind: card, name: cardName(ctx, card), count: n, fill: TRACK_FILL[track], icon: track, wide: true, testid: acts.length ? `play-${card}` : null, onclick: play, selected: chosen, title: `${cardName(ctx, card)}: ${cardText(ctx, card)}`, note: chosen ? tx(ctx, 'Abbrechen', 'Cancel') : null }),
+    );
+  });
+  return handRow(
+    h,
+    [
+      {
+        label: tx(ctx, 'Hand', 'Hand'),
+        testid: `hand-${seat}`,
+        cards: [
+          RESOURCE_KINDS.map((r) => cardFace(h, { kind: r, name: name(ctx, r), count: p.hand[r] || 0, fill: CARD_FILL[r], testid: `hand-${r}` })),
+          COMMODITIES.map((c) => cardFace(h, { kind: c, name: name(ctx, c), count: cp.commodities?.[c] || 0, fill: CARD_FILL[c], testid: `hand-${c}` })),
+        ],
+      },
+      { label: tx(ctx, 'Fortschrittskarten', 'Progress cards'), testid: `progress-${seat}`, cards: progress },
+    ],
+    'hand',
+  );
+}
+
+/** The city improvements the own seat can build now, as buttons in the dock (in the track's colour). */
+function improveRow(h, view, ctx, ix) {
+  if (ctx.seat == null || ctx.ui.card) return null;
+  const cp = view.cities_knights.players[ctx.seat];
+  const buttons = TRACKS.map((t, i) => {
+    const a = ix.improve.get(t);
+    if (!a) return null;
+    ctx.ui.covered?.add(a);
+    return h('span', { class: 'improve-slot', style: { '--track': TRACK_FILL[t] } }, btn(h, `+ ${improvementName(ctx, t, cp.levels[i] + 1)}${costSuffix(ctx, actionCost(a, view, ctx.seat))}`, () => ctx.act(a), `improve-${t}`));
+  });
+  return buttons.some(Boolean) ? h('div', { class: 'buttons improve-row', 'data-testid': 'improve-row' }, buttons) : null;
 }
 
 function tracksEl(h, view, ctx, seat, ix) {
@@ -259,8 +286,7 @@ function tracksEl(h, view, ctx, seat, ix) {
     TRACKS.map((t, i) => {
       const level = cp.levels[i];
       const metro = ck.metropolises[i];
-      const a = seat === ctx.seat && !ctx.ui.card ? ix.improve.get(t) : null;
-      if (a) ctx.ui.covered?.add(a);
+
       return h(
         'div',
         { class: 'track-row', style: { '--track': TRACK_FILL[t] }, 'data-testid': `track-${seat}-${t}`, 'data-level': level },
@@ -268,7 +294,6 @@ function tracksEl(h, view, ctx, seat, ix) {
         h('span', { class: 'pips' }, [1, 2, 3, 4, 5].map((k) => h('span', { class: ['pip', k <= level && 'on'], title: improvementName(ctx, t, k) }))),
         level ? h('span', { class: 'muted' }, improvementName(ctx, t, level)) : null,
         metro?.seat === seat ? h('span', { class: 'metro', 'data-testid': `metro-holder-${t}` }, tx(ctx, 'Metropole', 'Metropolis')) : null,
-        a ? btn(h, `+ ${improvementName(ctx, t, level + 1)}${costSuffix(ctx, actionCost(a, view, seat))}`, () => ctx.act(a), `improve-${t}`) : null,
       );
     }),
   );
@@ -284,7 +309,7 @@ function playerEl(h, view, i, ctx, legal, ix) {
   const walls = cp.walls?.length || 0;
   const knights = cp.knights?.length || 0;
   const active = cp.active?.length || 0;
-  const hand = p.hand;
+
   return h(
     'section',
     { class: ['cplayer', ctx.seat === i && 'me', current && 'current'], 'data-testid': `player-${i}` },
@@ -309,16 +334,7 @@ function playerEl(h, view, i, ctx, legal, ix) {
       cp.heroes?.squires?.length != null ? h('span', { 'data-testid': `squires-${i}` }, tx(ctx, `Knappen: ${cp.heroes.squires.length} auf dem Brett`, `Squires: ${cp.heroes.squires.length} on the board`)) : null,
     ),
     tracksEl(h, view, ctx, i, ix),
-    hand
-      ? h(
-          'div',
-          { class: 'res-row', 'data-testid': `hand-${i}` },
-          h('span', { class: 'muted' }, tx(ctx, 'Hand:', 'Hand:')),
-          RESOURCE_KINDS.map((r) => chip(h, ctx, r, hand[r] || 0, { testid: `hand-${r}` })),
-          COMMODITIES.map((c) => chip(h, ctx, c, cp.commodities?.[c] || 0, { testid: `hand-${c}` })),
-        )
-      : null,
-    progressList(h, view, ctx, i, legal),
+    progressList(h, view, ctx, i),
   );
 }
 
@@ -488,21 +504,48 @@ export function render(view, legal, ctx) {
   const baseShown = new Set(legal.filter((a) => BASE_SHOWN.has(a.type)));
   const order = view.players.map((_, i) => i);
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  const side = [
-    h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, `Ziel: ${view.victory_points} Siegpunkte`, `Goal: ${view.victory_points} victory points`))),
+  const controls = [
     turnButtons(h, ctx, ix),
+    improveRow(h, view, ctx, ix),
     selectionPanel(h, view, ctx, legal),
     menuPanel(h, view, ctx, legal, targets),
     dialogs(h, view, ctx, ix),
     choicesPanel(h, view, ctx, legal),
     bankTradePanel(h, view, ctx, ix),
   ];
-  // Player panels come before the catch-all so that their buttons (improvements, cards) count as shown.
+  const hand = ckHand(h, view, ctx, legal);
   const players = order.map((i) => playerEl(h, view, i, ctx, legal, ix));
   for (const a of legal) if (cardOf(a)) ctx.ui.covered?.add(a);
-  side.push(morePanel(h, ctx, legal, baseShown));
-  side.push(barbariansEl(h, view, ctx), bankEl(h, view, ctx), players);
-  return h('div', { class: 'catan ck with-action-bar', 'data-rules': 'cities_knights' }, boardFrame(h, ctx, board, { wrap: 'catan-board-wrap' }), h('div', { class: 'catan-side' }, side));
+  controls.push(morePanel(h, ctx, legal, baseShown));
+  const side = [
+    h('div', { class: 'topline' }, diceEl(h, view, ctx), h('span', { class: 'muted' }, tx(ctx, `Ziel: ${view.victory_points} Siegpunkte`, `Goal: ${view.victory_points} victory points`))),
+    barbariansEl(h, view, ctx),
+    bankEl(h, view, ctx),
+    players,
+  ];
+  return h(
+    'div',
+    { class: 'catan ck', 'data-rules': 'cities_knights' },
+    boardFrame(h, ctx, board, { wrap: 'catan-board-wrap', over: ckDice(h, view, ctx) }),
+    h('div', { class: 'catan-side' }, side),
+    gameDock(h, ctx, { controls, hand }),
+  );
+}
+
+/** The last roll as large dice over the board: red, yellow and the event die (ship or a gate's colour). */
+function ckDice(h, view, ctx) {
+  const dice = rollDice(h, view, ctx);
+  const face = view.cities_knights.last_event;
+  if (!dice || !face) return dice;
+  const gate = face === 'ship' ? null : face.gate;
+  dice.append(
+    h(
+      'span',
+      { class: ['big-die', 'event'], 'data-testid': 'big-die-event', title: faceText(ctx, face), style: gate ? { background: TRACK_FILL[gate] } : { background: '#333', color: '#fff' } },
+      gate ? artIcon(gate) : h('span', { class: 'ship-face' }, tx(ctx, 'Schiff', 'Ship')),
+    ),
+  );
+  return dice;
 }
 
 export { describeAction, describeEvent, cardsText } from './ck-text.js';

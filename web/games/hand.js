@@ -23,7 +23,7 @@ const STYLE = `
 /* Inside the dock the turn's buttons are a row (board-frame.js fixes them on a phone elsewhere). */
 .game-dock .action-bar { position: static; box-shadow: none; border: 0; padding: 0; max-height: none; background: none; }
 .hand { display: flex; gap: .45rem; align-items: flex-end; flex-wrap: wrap; padding-top: .5rem; }
-.hand-group { display: flex; gap: .3rem; align-items: flex-end; }
+.hand-group { display: flex; gap: .55rem .3rem; align-items: flex-end; flex-wrap: wrap; }
 .hand-group + .hand-group { padding-left: .45rem; border-left: 1px dashed var(--line, #ccc); }
 .card-face { position: relative; display: inline-flex; flex-direction: column; align-items: center; justify-content: space-between;
   width: 3.5rem; height: 4.9rem; padding: .2rem .15rem .15rem; border-radius: 7px; border: 1px solid #0006; font: inherit; color: #1f2328;
@@ -53,8 +53,9 @@ button.card-face:hover { border-color: var(--accent, #1f6fb2); }
 .board-dice .big-die.event { background: #fff; font-size: 1.2rem; }
 @media (max-width: 520px) {
   .game-dock { padding: .3rem .4rem .4rem; border-radius: 8px 8px 0 0; }
-  .card-face { width: 2.95rem; height: 4.2rem; }
-  .card-face .card-art .art-icon { width: 1.8rem; height: 1.8rem; }
+  .card-face { width: 2.55rem; height: 3.8rem; }
+  .hand-group { gap: .5rem .25rem; }
+  .card-face .card-art .art-icon { width: 1.6rem; height: 1.6rem; }
   .card-face .card-name { font-size: .58rem; }
   .card-face.wide { width: 4.6rem; }
   .game-dock .action-bar button, .game-dock .buttons button { min-height: 44px; }

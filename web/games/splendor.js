@@ -9,6 +9,7 @@ import { CARDS, NOBLES, NOBLE_POINTS, GEMS } from './splendor-cards.js';
 import { termName, idList } from './describe.js';
 import { artIcon } from '../art.js';
 import { boardFrame, actionBar } from './board-frame.js';
+import { cardFace, handRow, gameDock } from './hand.js';
 import { latestTurn, lastOf } from './last-move.js';
 
 export const meta = { title: { de: 'Splendor', en: 'Splendor' }, players: [2, 4] };
@@ -415,11 +416,59 @@ function lastMoveEl(h, ctx, m) {
   );
 }
 
+/** A seat's tokens (returnable ones are the return buttons of the own seat). */
+function tokenChips(h, view, i, ctx, ix, m) {
+  const p = view.players[i];
+  const ret = ctx.seat === i ? ix.ret : new Map();
+  return TOKENS.map((c) => {
+    const a = ret.get(c);
+    const n = p.tokens?.[c] || 0;
+    if (!n && !a) return null;
+    return chip(h, c, n, { class: [a && 'returnable', m?.taken[c] && 'last-taken'], testid: a ? `return-${c}` : `tokens-${i}-${c}`, title: colour(ctx, c), onclick: a ? () => ctx.act(a) : null });
+  });
+}
+
+function bonusEls(h, view, i, ctx, m) {
+  const p = view.players[i];
+  return GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`, m?.bonus === c && 'last-bonus'], 'data-testid': m?.bonus === c ? 'last-bonus' : null, title: colour(ctx, c) }, String(p.bonuses[c])) : null));
+}
+
+function reservedEls(h, view, i, ctx, ix, m) {
+  const me = ctx.seat === i;
+  return view.players[i].reserved.map((r) =>
+    r.card != null ? cardEl(h, r.card, ctx, me ? ix : { buy: new Map(), reserve: new Map() }, { small: true, mark: m?.kind === 'reserve' && m.card === r.card && 'last-card' }) : h('div', { class: ['card', 'back', `level-${r.level}`, 'small'], title: `${tx(ctx, 'level')} ${r.level}, ${tx(ctx, 'hidden')}` }, h('span', {}, `${r.level}`)),
+  );
+}
+
+/**
+ * The own hand in the dock: tokens (returned with a click when over ten),
+ * the bonuses as card faces of their colour, the reserved cards (bought from
+ * the hand with a click) and the nobles who visited.
+ */
+function splendorHand(h, view, ctx, ix, last) {
+  const i = ctx.seat;
+  if (i == null || !view.players[i]) return null;
+  const p = view.players[i];
+  const m = last?.seat === i ? last : null;
+  const bonuses = GEMS.map((c) =>
+    cardFace(h, { kind: c, name: colour(ctx, c), count: p.bonuses?.[c] || 0, fill: `var(--${c})`, icon: `gem-${c}`, testid: `bonus-${i}-${c}`, selected: m?.bonus === c }),
+  );
+  return handRow(
+    h,
+    [
+      { label: tx(ctx, 'tokens'), testid: `hand-tokens-${i}`, cards: h('div', { class: 'player-row', 'data-repeat': ix.ret.size ? '' : null }, tokenChips(h, view, i, ctx, ix, m)) },
+      { label: tx(ctx, 'bonuses'), testid: `hand-bonuses-${i}`, cards: bonuses },
+      { label: tx(ctx, 'reserved'), testid: `hand-reserved-${i}`, cards: reservedEls(h, view, i, ctx, ix, m) },
+      { label: tx(ctx, 'nobles'), cards: p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }, m?.noble === n ? m : null)) },
+    ],
+    'hand',
+  );
+}
+
 function playerEl(h, view, i, ctx, ix, last) {
   const p = view.players[i];
   const me = ctx.seat === i;
   const current = view.current === i && !(view.phase?.type === 'over');
-  const ret = me ? ix.ret : new Map();
   // The last mover's panel is framed in the seat's colour, with what the move gave it ringed.
   const m = last?.seat === i ? last : null;
   return h(
@@ -431,38 +480,17 @@ function playerEl(h, view, i, ctx, ix, last) {
       h('strong', {}, ctx.seatName(i)),
       h('span', { class: 'points', 'data-testid': `points-${i}`, title: tx(ctx, 'points') }, `${p.points} ${tx(ctx, 'pts')}`),
     ),
-    // Returning tokens over 10: the hint sits right above the tokens it asks for (on a phone it was a screen away).
-    ret.size ? h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')) : null,
-    h(
-      'div',
-      // Tokens are returned one click each, so repeated clicks are meant (click-guard.js).
-      { class: 'player-row', 'data-repeat': ret.size ? '' : null },
-      h('span', { class: 'label' }, tx(ctx, 'tokens')),
-      TOKENS.map((c) => {
-        const a = ret.get(c);
-        const n = p.tokens?.[c] || 0;
-        if (!n && !a) return null;
-        return chip(h, c, n, { class: [a && 'returnable', m?.taken[c] && 'last-taken'], testid: a ? `return-${c}` : `tokens-${i}-${c}`, title: colour(ctx, c), onclick: a ? () => ctx.act(a) : null });
-      }),
-    ),
+    // The own tokens, bonuses and reserved cards are in the hand at the bottom of the screen.
+    me ? null : h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'tokens')), tokenChips(h, view, i, ctx, ix, m)),
     h(
       'div',
       { class: 'player-row' },
       h('span', { class: 'label' }, tx(ctx, 'bonuses')),
-      GEMS.map((c) => (p.bonuses?.[c] ? h('span', { class: ['bonus', `gem-${c}`, m?.bonus === c && 'last-bonus'], 'data-testid': m?.bonus === c ? 'last-bonus' : null, title: colour(ctx, c) }, String(p.bonuses[c])) : null)),
+      me ? null : bonusEls(h, view, i, ctx, m),
       h('span', { class: 'muted' }, ` ${p.purchased.length} ${tx(ctx, p.purchased.length === 1 ? 'oneCard' : 'cards')}`),
     ),
-    p.reserved.length
-      ? h(
-          'div',
-          { class: 'player-row reserved' },
-          h('span', { class: 'label' }, tx(ctx, 'reserved')),
-          p.reserved.map((r) =>
-            r.card != null ? cardEl(h, r.card, ctx, me ? ix : { buy: new Map(), reserve: new Map() }, { small: true, mark: m?.kind === 'reserve' && m.card === r.card && 'last-card' }) : h('div', { class: ['card', 'back', `level-${r.level}`, 'small'], title: `${tx(ctx, 'level')} ${r.level}, ${tx(ctx, 'hidden')}` }, h('span', {}, `${r.level}`)),
-          ),
-        )
-      : null,
-    p.nobles.length ? h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'nobles')), p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }, m?.noble === n ? m : null))) : null,
+    p.reserved.length && !me ? h('div', { class: 'player-row reserved' }, h('span', { class: 'label' }, tx(ctx, 'reserved')), reservedEls(h, view, i, ctx, ix, m)) : null,
+    p.nobles.length && !me ? h('div', { class: 'player-row' }, h('span', { class: 'label' }, tx(ctx, 'nobles')), p.nobles.map((n) => nobleEl(h, n, ctx, { noble: new Map() }, m?.noble === n ? m : null))) : null,
   );
 }
 
@@ -492,20 +520,24 @@ export function render(view, legal, ctx) {
   );
   const prompts = [];
   if (ix.noble.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint')));
+  if (ix.ret.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')));
   const pass = ix.pass ? h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass')) : null;
   const order = view.players.map((_, i) => i);
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
-  // The turn's controls (the chosen card's payments, *Take tokens*, *Pass*) are the action bar: on a phone fixed at the bottom.
+  // The turn's controls (the bank's gems to pick, the chosen card's payments, *Take tokens*, *Pass*) are in the dock.
   const bar = actionBar(h, [cardPanel(h, ctx, ix) || takeRow(h, ctx, ix), pass]);
   return h(
     'div',
-    { class: ['splendor', 'with-action-bar'] },
+    { class: 'splendor' },
     lastMoveEl(h, ctx, last),
-    h('div', { class: 'splendor-top' }, h('section', { class: 'nobles' }, h('h3', {}, tx(ctx, 'nobles')), h('div', { class: 'noble-row' }, view.nobles.map((n) => nobleEl(h, n, ctx, ix)))), bankEl(h, view, ctx, ix)),
-    prompts,
-    bar,
-    boardFrame(h, ctx, h('section', { class: 'market', 'data-testid': 'market' }, rows), { wrap: 'splendor-board', html: true }),
+    h(
+      'div',
+      { class: 'splendor-table' },
+      boardFrame(h, ctx, h('section', { class: 'market', 'data-testid': 'market' }, rows), { wrap: 'splendor-board', html: true }),
+      h('section', { class: 'nobles' }, h('h3', {}, tx(ctx, 'nobles')), h('div', { class: 'noble-row' }, view.nobles.map((n) => nobleEl(h, n, ctx, ix)))),
+    ),
     h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix, last))),
+    gameDock(h, ctx, { controls: [prompts, h('div', { class: 'splendor-take' }, bankEl(h, view, ctx, ix), bar)], hand: splendorHand(h, view, ctx, ix, last) }),
   );
 }
 export { splendorPoints as scoreBreakdown, splendorStats as statistics } from './scores.js';
