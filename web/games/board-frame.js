@@ -16,6 +16,8 @@ const STYLE = `
 .board-frame .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
 .board-frame .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 @media (max-width: 520px) {
+  /* A zoomed board's scroll bar (on a phone usually drawn over it) never narrows the board. */
+  .board-frame .board-scroll { scrollbar-gutter: stable; }
   /* The turn's buttons stay at the bottom of the screen, 44 px high. */
   /* Opaque: the page scrolling under it must not show through its buttons. */
   .action-bar { position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; margin: 0; padding: .4rem .5rem; background: #fff; border-top: 1px solid #0002; box-shadow: 0 -2px 8px #0002; max-height: 45vh; overflow: auto; }

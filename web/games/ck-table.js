@@ -274,7 +274,7 @@ function improveRow(h, view, ctx, ix) {
     ctx.ui.covered?.add(a);
     return h('span', { class: 'improve-slot', style: { '--track': TRACK_FILL[t] } }, btn(h, `+ ${improvementName(ctx, t, cp.levels[i] + 1)}${costSuffix(ctx, actionCost(a, view, ctx.seat))}`, () => ctx.act(a), `improve-${t}`));
   });
-  return buttons.some(Boolean) ? h('div', { class: 'buttons improve-row', 'data-testid': 'improve-row' }, buttons) : null;
+  return buttons.some(Boolean) ? h('div', { class: 'buttons improve-row', 'data-testid': 'improvements' }, buttons) : null;
 }
 
 function tracksEl(h, view, ctx, seat, ix) {

@@ -163,7 +163,7 @@ export function bigDice(h, ctx, dice, title) {
 /**
  * After each redraw (table.js): the room the board may take so that it ends
  * above the dock at the top of the page, in `--board-room` (px), which the
- * board frames use as their height limit. Tiny windows get at least 220 px.
+ * board frames use as their height limit. Tiny windows (or a phone with a tall dialog open) get at least 120 px.
  */
 export function fitBoard(root) {
   const dock = root.querySelector('.game-dock');
@@ -171,6 +171,6 @@ export function fitBoard(root) {
   if (!frame) return;
   const dockH = dock ? Math.ceil(dock.getBoundingClientRect().height) : 0;
   const top = frame.getBoundingClientRect().top + window.scrollY;
-  const room = Math.max(220, Math.floor(window.innerHeight - dockH - top - 10));
+  const room = Math.max(120, Math.floor(window.innerHeight - dockH - top - 10));
   document.documentElement.style.setProperty('--board-room', `${room}px`);
 }

@@ -518,9 +518,12 @@ export function render(view, legal, ctx) {
       ),
     ),
   );
-  const prompts = [];
-  if (ix.noble.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint')));
-  if (ix.ret.size) prompts.push(h('div', { class: 'action-panel prompt', 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint')));
+  // What the turn asks, in the dock's prompt line right above the hand (the tokens to return are its first cards).
+  const prompt = ix.ret.size
+    ? h('span', { 'data-testid': 'return-prompt' }, tx(ctx, 'returnHint'))
+    : ix.noble.size
+      ? h('span', { 'data-testid': 'noble-prompt' }, tx(ctx, 'nobleHint'))
+      : null;
   const pass = ix.pass ? h('button', { type: 'button', 'data-testid': 'pass', onclick: () => ctx.act(ix.pass) }, tx(ctx, 'pass')) : null;
   const order = view.players.map((_, i) => i);
   if (ctx.seat != null) order.sort((a, b) => (a === ctx.seat ? -1 : b === ctx.seat ? 1 : a - b));
@@ -537,7 +540,7 @@ export function render(view, legal, ctx) {
       h('section', { class: 'nobles' }, h('h3', {}, tx(ctx, 'nobles')), h('div', { class: 'noble-row' }, view.nobles.map((n) => nobleEl(h, n, ctx, ix)))),
     ),
     h('div', { class: 'players' }, order.map((i) => playerEl(h, view, i, ctx, ix, last))),
-    gameDock(h, ctx, { controls: [prompts, h('div', { class: 'splendor-take' }, bankEl(h, view, ctx, ix), bar)], hand: splendorHand(h, view, ctx, ix, last) }),
+    gameDock(h, ctx, { prompt, controls: h('div', { class: 'splendor-take' }, bankEl(h, view, ctx, ix), bar), hand: splendorHand(h, view, ctx, ix, last) }),
   );
 }
 export { splendorPoints as scoreBreakdown, splendorStats as statistics } from './scores.js';

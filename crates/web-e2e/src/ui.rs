@@ -256,3 +256,19 @@ pub fn note(seen: &mut Vec<&'static str>, what: &'static str) {
         seen.push(what);
     }
 }
+
+/// Sets the page's viewport to exactly `width`×`height` CSS pixels (a phone's
+/// 390×844, a laptop's 1280×720): a window of that size has less room for the
+/// page inside the browser's frame, so the viewport is emulated (DevTools),
+/// and a phone width is emulated as a touch device's (overlay scroll bars).
+pub async fn viewport(b: &Browser, width: u32, height: u32) {
+    b.resize(width, height + 200).await;
+    b.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600}),
+    )
+    .await
+    .expect("viewport");
+    b.script("window.dispatchEvent(new Event('resize')); return null;")
+        .await;
+}

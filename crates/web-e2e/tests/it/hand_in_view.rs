@@ -10,7 +10,7 @@
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use web_e2e::{Browser, TestServer};
+use web_e2e::{ui, Browser, TestServer};
 
 const SIZES: [(u32, u32); 4] = [(1280, 720), (1366, 768), (1920, 1080), (390, 844)];
 
@@ -31,7 +31,10 @@ async fn table_in_play(url: &str, game: &str, options: Value, players: usize, mo
         .json()
         .await
         .expect("json");
-    let id = created["id"].as_str().unwrap_or_else(|| panic!("{created}")).to_string();
+    let id = created["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{created}"))
+        .to_string();
     let joined: Value = http
         .post(format!("{url}/api/tables/{id}/seats/0/join"))
         .json(&json!({"name": "Pia"}))
@@ -73,13 +76,19 @@ async fn table_in_play(url: &str, game: &str, options: Value, players: usize, mo
             .copied()
             .filter(|a| {
                 let k = kind(a);
-                ["build", "roll", "place", "buy", "take", "discard", "move", "confirm", "decline"]
-                    .iter()
-                    .any(|p| k.contains(p))
+                [
+                    "build", "roll", "place", "buy", "take", "discard", "move", "confirm", "decline",
+                ]
+                .iter()
+                .any(|p| k.contains(p))
             })
             .collect();
         let pool = if preferred.is_empty() { &ok } else { &preferred };
-        let pool: Vec<&Value> = if pool.is_empty() { legal.iter().collect() } else { pool.clone() };
+        let pool: Vec<&Value> = if pool.is_empty() {
+            legal.iter().collect()
+        } else {
+            pool.clone()
+        };
         let a = pool[(done * 7 + 3) % pool.len()];
         let _ = http
             .post(format!("{url}/api/tables/{id}/act"))
@@ -144,16 +153,7 @@ return out;
 
 async fn check_sizes(b: &Browser, what: &str) {
     for (w, h) in SIZES {
-        // The window's inner size exactly (a window of 844 px has less room
-        // for the page inside a browser's frame): the viewport is emulated.
-        b.resize(w, h + 200).await;
-        b.cdp(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": w, "height": h, "deviceScaleFactor": 1, "mobile": w < 600}),
-        )
-        .await
-        .expect("viewport");
-        b.script("window.dispatchEvent(new Event('resize')); return null;").await;
+        ui::viewport(b, w, h).await;
         tokio::time::sleep(Duration::from_millis(400)).await;
         // Once more after the board took its room (the resize handler measures).
         let mut problems = Value::Null;
@@ -178,8 +178,20 @@ async fn the_hand_prompt_and_controls_are_in_view_at_every_size_in_every_game() 
     };
     let cases: [(&str, &str, Value, usize, usize); 7] = [
         ("catan", "catan", Value::Null, 4, 40),
-        ("catan-ck", "catan", json!({"rules": "cities_knights", "victory_points": 13}), 4, 40),
-        ("catan-heroes", "catan", json!({"rules": "cities_knights_heroes", "victory_points": 13}), 3, 30),
+        (
+            "catan-ck",
+            "catan",
+            json!({"rules": "cities_knights", "victory_points": 13}),
+            4,
+            40,
+        ),
+        (
+            "catan-heroes",
+            "catan",
+            json!({"rules": "cities_knights_heroes", "victory_points": 13}),
+            3,
+            30,
+        ),
         ("catan-6", "catan", json!({"extension": "five_six"}), 6, 30),
         ("junior", "catan-junior", Value::Null, 3, 30),
         ("junior-pro", "catan-junior", json!({"pro": true}), 2, 30),

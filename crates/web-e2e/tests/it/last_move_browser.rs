@@ -69,7 +69,7 @@ async fn count(b: &Browser, css: &str) -> usize {
 
 /// One move of Splendor by clicking: a card to buy, else a reserve (early), else a legal take.
 async fn splendor_move(b: &Browser, turn: usize) -> Option<String> {
-    if let Some(chip) = b.first(".player.me .chip.returnable").await {
+    if let Some(chip) = b.first("[data-testid=hand-dock] .chip.returnable").await {
         let id = b.attr_of(&chip, "data-testid").await.unwrap_or_default();
         return ui::act(b, &format!("[data-testid=\"{id}\"]")).await;
     }

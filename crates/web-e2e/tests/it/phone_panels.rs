@@ -10,7 +10,7 @@ use crate::placed::{self, Pick};
 use engine::{DynMatch, Seat};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use web_e2e::{Browser, TestServer};
+use web_e2e::{ui, Browser, TestServer};
 
 /// The rectangle of the first element matching `css` (top, bottom) and the screen's height.
 async fn rect(b: &Browser, css: &str) -> Option<(f64, f64, f64)> {
@@ -23,11 +23,14 @@ async fn rect(b: &Browser, css: &str) -> Option<(f64, f64, f64)> {
     Some((n(0)?, n(1)?, n(2)?))
 }
 
-/// The top of the fixed action bar (the screen's bottom without one) and its background's opacity.
+/// The top of a fixed action bar (the screen's bottom without one) and the
+/// opacity of the background behind the turn's controls: since issue 43 the
+/// bar and the panels it opens are in the dock at the bottom of the screen
+/// (hand.js), so the limit is the screen's bottom and the dock must be opaque.
 async fn bar(b: &Browser) -> (f64, f64) {
     let v = b
         .script(
-            "const e = document.querySelector('.action-bar'); if (!e) return [innerHeight, 1]; const s = getComputedStyle(e); \
+            "const e = document.querySelector('.game-dock') || document.querySelector('.action-bar'); if (!e) return [innerHeight, 1]; const s = getComputedStyle(e); \
              const m = s.backgroundColor.match(/rgba?\\(([^)]*)\\)/); const parts = m ? m[1].split(',').map(Number) : []; \
              return [s.position === 'fixed' ? e.getBoundingClientRect().top : innerHeight, parts.length === 4 ? parts[3] : 1];",
         )
@@ -83,7 +86,7 @@ async fn junior_trade_builder_opens_in_view_above_an_opaque_bar() {
         return;
     };
     let at = placed::place(&server, "catan-junior", &options, 2, 3, &moves).await;
-    b.resize(390, 844).await;
+    ui::viewport(&b, 390, 844).await;
     b.goto(&at.path(0)).await;
     b.wait_for("[data-testid=open-offer]", Duration::from_secs(20)).await;
     if b.text_of("[data-testid=lang-switch]").await.as_deref() == Some("EN") {
@@ -155,7 +158,7 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
         return;
     };
     let at = placed::place(&server, "splendor", &options, 2, seed, &moves).await;
-    b.resize(390, 844).await;
+    ui::viewport(&b, 390, 844).await;
     b.goto(&at.path(0)).await;
     b.wait_for("[data-testid=market]", Duration::from_secs(20)).await;
     // The take that goes over 10, picked in the bank and taken with the bar's button, from the top of the page.

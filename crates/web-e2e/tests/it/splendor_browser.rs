@@ -13,7 +13,7 @@ const PASS_REFUSED_DE: &str = "Passen darfst du nur, wenn keine andere Aktion mÃ
 
 /// One turn of a simple greedy player, through the rich controls first.
 pub(crate) async fn play_one(b: &Browser) -> Option<String> {
-    if let Some(chip) = b.first(".player.me .chip.returnable").await {
+    if let Some(chip) = b.first("[data-testid=hand-dock] .chip.returnable").await {
         let id = b.attr_of(&chip, "data-testid").await.unwrap_or_default();
         return ui::act(b, &format!("[data-testid=\"{id}\"]")).await;
     }

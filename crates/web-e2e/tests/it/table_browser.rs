@@ -112,12 +112,12 @@ async fn a_click_that_went_stale_under_a_moving_game_is_not_lost() {
     let started = Instant::now();
     loop {
         assert_eq!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine);
-        if b.first(".player.me .chip.returnable").await.is_some() {
+        if b.first("[data-testid=hand-dock] .chip.returnable").await.is_some() {
             if tokens_held(&b).await >= 12 {
                 break;
             }
             // Only one to return: return it and take again.
-            assert_eq!(ui::act(&b, ".player.me .chip.returnable").await, None);
+            assert_eq!(ui::act(&b, "[data-testid=hand-dock] .chip.returnable").await, None);
             continue;
         }
         take_three(&b).await;
@@ -127,7 +127,7 @@ async fn a_click_that_went_stale_under_a_moving_game_is_not_lost() {
     let version = ui::version(&b).await.expect("a version");
     b.script("window.spielleiterDebug.holdUpdates = true").await;
     // Both clicks on the board as it is now (version `version`).
-    let chips = b.all(".player.me .chip.returnable").await;
+    let chips = b.all("[data-testid=hand-dock] .chip.returnable").await;
     let mut ids = Vec::new();
     for c in &chips {
         ids.push(b.attr_of(c, "data-testid").await.unwrap_or_default());
