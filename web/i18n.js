@@ -67,6 +67,10 @@ const TEXT = {
   backToLobby: { de: 'Zur Lobby', en: 'To the lobby' },
   close: { de: 'Schließen', en: 'Close' },
   log: { de: 'Spielverlauf', en: 'Game log' },
+  // A phone's sheets (table-panels.js): the panels that open over the board.
+  sheetTable: { de: 'Spieler', en: 'Players' },
+  sheetLog: { de: 'Verlauf', en: 'Log' },
+  sheetClose: { de: 'Schließen', en: 'Close' },
   legalActions: { de: 'Erlaubte Aktionen', en: 'Legal actions' },
   noLegal: { de: 'Gerade keine Aktion für dich.', en: 'No action for you right now.' },
   spectator: { de: 'Zuschauer', en: 'Spectator' },

@@ -41,6 +41,43 @@ export const panelMethods = {
     }
   },
 
+  /**
+   * On a phone the board, the prompt and the hand fill the screen; every
+   * other panel opens as a sheet over the board from this bar in the dock:
+   * the players (with the bank, the barbarians, the supply), the log (with
+   * the hint and the legal actions), the chat and the seats. One sheet at a
+   * time; a second tap on its button closes it. Hidden on wider screens,
+   * where the panels stand beside the board.
+   */
+  sheetBar() {
+    const sheets = [
+      ['side', t('sheetTable')],
+      ['log', t('sheetLog')],
+      ['chat', t('chat')],
+      ['seats', t('seats')],
+    ];
+    return h(
+      'div',
+      { class: 'sheet-bar', 'data-testid': 'sheet-bar' },
+      sheets.map(([k, label]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: ['small', this.sheet === k && 'active'],
+            'data-testid': `sheet-${k}`,
+            'aria-pressed': this.sheet === k ? 'true' : 'false',
+            onclick: () => {
+              this.sheet = this.sheet === k ? null : k;
+              this.render();
+            },
+          },
+          this.sheet === k ? `${label} ✕` : label,
+        ),
+      ),
+    );
+  },
+
   legalPanel(ctx) {
     const legal = ctx.legal;
     return h(

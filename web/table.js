@@ -447,6 +447,8 @@ class TablePage {
       sending: !!this.queue,
       ui: this.ui,
       rerender: () => this.render(),
+      // A phone's sheet buttons, for the game's dock (hand.js).
+      sheets: this.sheetBar(),
     };
   }
 
@@ -494,7 +496,7 @@ class TablePage {
       this.root,
       h(
         'section',
-        { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-game': this.summary.game, 'data-version': cur.version, 'data-busy': this.guard.inflight ? 'true' : 'false', 'data-online': this.online ? 'true' : 'false' },
+        { class: ['table-page', !this.online && 'offline'], 'data-testid': 'table-page', 'data-sheet': this.sheet || null, 'data-game': this.summary.game, 'data-version': cur.version, 'data-busy': this.guard.inflight ? 'true' : 'false', 'data-online': this.online ? 'true' : 'false' },
         this.statusBar(title, cur),
         this.online ? null : h('div', { class: 'notice offline-note', 'data-testid': 'offline-note' }, t('offlineBoard')),
         this.seedNote(),

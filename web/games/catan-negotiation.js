@@ -11,6 +11,7 @@
 
 import { tradeBuilder } from './catan-trade.js';
 import { RESOURCES, resText } from './catan-text.js';
+import { ids, termName } from './describe.js';
 
 const T = {
   answers: { de: 'Antworten', en: 'Answers' },
@@ -52,11 +53,14 @@ export function dropCarry(phase) {
   }
 }
 
-/** Cards of one side of an offer or counter-offer, resources and commodities together. */
-function side(ctx, offer, which) {
+/** Cards of one side of an offer or counter-offer, resources and commodities together ("1 brick, 2 cloth"). */
+export function side(ctx, offer, which) {
   const res = offer?.[which] || {};
   const com = offer?.[`${which}_commodities`] || {};
-  return resText(ctx, { ...res, ...com });
+  // resText names resources only: Cities & Knights' commodities follow by their own names.
+  const goods = ids('commodity').filter((c) => com[c]).map((c) => `${com[c]} ${termName(ctx, 'commodity', c)}`);
+  if (!goods.length) return resText(ctx, res);
+  return RESOURCES.some((r) => res[r]) ? `${resText(ctx, res)}, ${goods.join(', ')}` : goods.join(', ');
 }
 
 /** The counter-offer entries of the view, by seat. */

@@ -132,7 +132,7 @@ export function gameDock(h, ctx, { prompt = null, controls = [], hand = null } =
   return h(
     'div',
     { class: 'game-dock', 'data-testid': 'hand-dock' },
-    h('div', { class: 'dock-head' }, h('div', { class: ['dock-prompt', mine && 'mine'], 'data-testid': 'prompt', role: 'status' }, line)),
+    h('div', { class: 'dock-head' }, h('div', { class: ['dock-prompt', mine && 'mine'], 'data-testid': 'prompt', role: 'status' }, line), ctx.sheets || null),
     h('div', { class: 'dock-main' }, hand, h('div', { class: 'dock-controls' }, [controls].flat(Infinity).filter(Boolean))),
   );
 }
@@ -168,9 +168,11 @@ export function bigDice(h, ctx, dice, title) {
 export function fitBoard(root) {
   const dock = root.querySelector('.game-dock');
   const frame = root.querySelector('.board-frame .board-scroll');
-  if (!frame) return;
   const dockH = dock ? Math.ceil(dock.getBoundingClientRect().height) : 0;
+  if (!frame) return;
   const top = frame.getBoundingClientRect().top + window.scrollY;
   const room = Math.max(120, Math.floor(window.innerHeight - dockH - top - 10));
   document.documentElement.style.setProperty('--board-room', `${room}px`);
+  // A phone's sheets open right above the dock.
+  document.documentElement.style.setProperty('--dock-h', `${dockH}px`);
 }

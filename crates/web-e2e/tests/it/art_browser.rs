@@ -11,7 +11,7 @@ use crate::placed::{self, Pick};
 use engine::{DynMatch, Seat};
 use serde_json::{json, Value};
 use std::time::Duration;
-use web_e2e::{Browser, TestServer};
+use web_e2e::{ui, Browser, TestServer};
 
 /// Places a game where seat 0 may open a trade (`opener`), opens seat 0's page in English.
 async fn placed_at_trade(server: &TestServer, b: &Browser, game: &str, options: &Value, players: usize, opener: &str) {
@@ -42,6 +42,8 @@ async fn placed_at_trade(server: &TestServer, b: &Browser, game: &str, options: 
     )
     .unwrap_or_else(|| panic!("{game}: a turn of seat 0 that may trade"));
     let at = placed::place(server, game, options, players, seed, &moves).await;
+    // A laptop's window again after a phone's emulated viewport.
+    let _ = b.cdp("Emulation.clearDeviceMetricsOverride", json!({})).await;
     b.resize(1280, 900).await;
     b.goto(&at.path(0)).await;
     b.wait_for("[data-testid=log] li", Duration::from_secs(20)).await;
@@ -210,7 +212,7 @@ async fn catan_boards_and_panels_show_their_art() {
             );
         }
         b.screenshot(&format!("{shot}-trade")).await;
-        b.resize(390, 844).await;
+        ui::viewport(&b, 390, 844).await;
         b.script("window.scrollTo(0, 0); return null;").await;
         check_all(rules, &terrain_art(&b, "[data-testid^=tile-]", "data-terrain").await, 6);
         b.screenshot(&format!("{shot}-390")).await;
@@ -261,7 +263,7 @@ async fn junior_islands_and_panels_show_their_art() {
             "Junior trade row {g}"
         );
     }
-    b.resize(390, 844).await;
+    ui::viewport(&b, 390, 844).await;
     b.script("window.scrollTo(0, 0); return null;").await;
     check_all(
         "Junior",

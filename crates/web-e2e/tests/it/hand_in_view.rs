@@ -166,6 +166,47 @@ async fn check_sizes(b: &Browser, what: &str) {
         }
         b.screenshot(&format!("hand-{what}-{w}x{h}.png")).await;
         assert_eq!(problems, json!([]), "{what} at {w}×{h}");
+        if w < 600 {
+            sheets_open_above_the_dock(b, what).await;
+        }
+    }
+}
+
+/// On a phone the other panels are sheets: each opens from its button in
+/// the dock, lies between the top of the screen and the dock, shows its
+/// panel, and closes with a second tap.
+async fn sheets_open_above_the_dock(b: &Browser, what: &str) {
+    let hidden = b
+        .script("return [...document.querySelectorAll('aside.side > .log, aside.side > .chat, .catan-side, .junior-side, .splendor > .players')].filter((e) => e.getBoundingClientRect().height > 0).length")
+        .await;
+    assert_eq!(
+        hidden,
+        json!(0),
+        "{what}: no side panel on a phone's page until a sheet opens"
+    );
+    for (sheet, panel) in [
+        ("side", ":is(.catan-side, .junior-side, .splendor > .players)"),
+        ("log", "aside.side > .log"),
+        ("chat", "aside.side > .chat"),
+        ("seats", "aside.side > .seats"),
+    ] {
+        b.click(&format!("[data-testid=sheet-{sheet}]")).await;
+        let js = format!(
+            "const p = document.querySelector('{panel}'); const d = document.querySelector('[data-testid=hand-dock]').getBoundingClientRect(); \
+             if (!p) return 'missing'; const r = p.getBoundingClientRect(); \
+             return r.height > 0 && r.top >= -1 && r.bottom <= d.top + 1 ? 'ok' : `${{r.top}}–${{r.bottom}}, dock from ${{d.top}}`;"
+        );
+        let mut at = Value::Null;
+        for _ in 0..20 {
+            at = b.script(&js).await;
+            if at == "ok" {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(at, "ok", "{what}: the {sheet} sheet");
+        b.screenshot(&format!("hand-{what}-sheet-{sheet}.png")).await;
+        b.click(&format!("[data-testid=sheet-{sheet}]")).await;
     }
 }
 

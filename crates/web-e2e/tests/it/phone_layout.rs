@@ -142,7 +142,7 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
                      Math.min(...[...e.querySelectorAll('button')].map((x) => x.getBoundingClientRect().height))];",
         )
         .await;
-    assert_eq!(bar[0], "sticky", "the bar is in the dock at the bottom: {bar}");
+    assert_eq!(bar[0], "fixed", "the bar is in the dock fixed at the bottom: {bar}");
     let (top, bottom, height) = (
         bar[1].as_f64().unwrap_or(0.0),
         bar[2].as_f64().unwrap_or(0.0),
@@ -161,8 +161,8 @@ async fn catan_on_a_phone_has_finger_sized_targets_a_zoomable_board_and_a_fixed_
     server.stop().await;
 }
 
-/// Whether the turn's buttons are the action bar in the dock sticky at the
-/// bottom of the screen (scrolled to the top of the page), with buttons 40 px high.
+/// Whether the turn's buttons are the action bar in the dock fixed at the
+/// bottom of a phone's screen (scrolled to the top of the page), with buttons 40 px high.
 async fn assert_fixed_bar(b: &Browser) {
     b.script("window.scrollTo(0, 0); return null;").await;
     let bar = b
@@ -173,7 +173,7 @@ async fn assert_fixed_bar(b: &Browser) {
                      Math.min(...[...e.querySelectorAll('button')].map((x) => x.getBoundingClientRect().height))];",
         )
         .await;
-    assert_eq!(bar[0], "sticky", "the action bar is in the dock: {bar}");
+    assert_eq!(bar[0], "fixed", "the action bar is in the dock: {bar}");
     let (top, bottom, height) = (
         bar[1].as_f64().unwrap_or(0.0),
         bar[2].as_f64().unwrap_or(0.0),

@@ -69,6 +69,16 @@ async fn log_sentences_say_what_moved_and_what_paid() {
     )
     .await;
     assert_eq!(wool, json!("Bot 3 hat keine Wolle."));
+    // A Cities & Knights offer or counter-offer names its commodities too (they were left out).
+    let counter = with_module(
+        &b,
+        "/assets/games/catan-negotiation.js",
+        &format!(
+            "((ctx) => ['de', 'en'].map((l) => m.side(ctx(l), {{ give: {{ brick: 1 }}, give_commodities: {{ cloth: 2 }} }}, 'give')))({CTX})"
+        ),
+    )
+    .await;
+    assert_eq!(counter, json!(["1 Lehm, 2 Tuch", "1 brick, 2 cloth"]), "{counter}");
     // Cities & Knights' monopolies (resource and trade monopoly).
     let ck = with_module(
         &b,
