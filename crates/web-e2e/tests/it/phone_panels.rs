@@ -32,7 +32,7 @@ async fn bar(b: &Browser) -> (f64, f64) {
         .script(
             "const e = document.querySelector('.game-dock') || document.querySelector('.action-bar'); if (!e) return [innerHeight, 1]; const s = getComputedStyle(e); \
              const m = s.backgroundColor.match(/rgba?\\(([^)]*)\\)/); const parts = m ? m[1].split(',').map(Number) : []; \
-             return [s.position === 'fixed' ? e.getBoundingClientRect().top : innerHeight, parts.length === 4 ? parts[3] : 1];",
+             return [s.position === 'fixed' && !e.classList.contains('game-dock') ? e.getBoundingClientRect().top : innerHeight, parts.length === 4 ? parts[3] : 1];",
         )
         .await;
     (v[0].as_f64().unwrap_or(f64::NAN), v[1].as_f64().unwrap_or(f64::NAN))
@@ -93,7 +93,13 @@ async fn junior_trade_builder_opens_in_view_above_an_opaque_bar() {
         b.click("[data-testid=lang-switch]").await;
     }
     // The English page names the life rings in English.
-    let page = b.text_of("body").await.unwrap_or_default();
+    // The seats' panels are in a phone's Players sheet: their text, shown or not.
+    let page = b
+        .script("return document.body.textContent")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(
         page.contains("Life ring") && !page.contains("Rettungsring"),
         "no German name in the English page: {page}"
@@ -192,7 +198,13 @@ async fn splendor_return_hint_sits_by_the_tokens_in_view() {
         "the hint ({hint} px) is right by the tokens ({token} px)"
     );
     // A seat with one bought card says so in the singular.
-    let page = b.text_of("body").await.unwrap_or_default();
+    // The seats' panels are in a phone's Players sheet: their text, shown or not.
+    let page = b
+        .script("return document.body.textContent")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(
         page.contains("1 card") && !page.contains("1 cards"),
         "one card in the singular: {page}"

@@ -625,7 +625,25 @@ pub async fn play_one(b: &Browser, me: &Me, seen: &mut Vec<&'static str>, lim: &
     if o.has("more") {
         return ui::act(b, "[data-testid=ck-more] button").await;
     }
-    ui::act(b, "[data-testid=legal-action]").await
+    // On a phone the list of legal actions is in the log's sheet.
+    let folded = b
+        .script("const s = document.querySelector('[data-testid=sheet-log]'); return !!s && s.offsetParent !== null && s.getAttribute('aria-pressed') !== 'true';")
+        .await;
+    if folded == true {
+        b.click("[data-testid=sheet-log]").await;
+    }
+    let closed = b
+        .script("const d = document.querySelector('[data-testid=legal-list]'); return !!d && !d.open;")
+        .await;
+    if closed == true {
+        b.click("[data-testid=legal-toggle]").await;
+    }
+    let refused = ui::act(b, "[data-testid=legal-action]").await;
+    // The sheet closes again, so the board is free for the next click.
+    if folded == true {
+        b.click("[data-testid=sheet-log]").await;
+    }
+    refused
 }
 
 /// The bank dialog shows a rate for every card kind (commodities included), and each give chip its rate.
