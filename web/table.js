@@ -245,6 +245,8 @@ class TablePage {
     window.removeEventListener('pointerup', this.onRelease, true);
     window.removeEventListener('pointercancel', this.onRelease, true);
     window.removeEventListener('resize', this.onResize);
+    // The room measured for this table's board is not another page's (a replay's board).
+    document.documentElement.style.removeProperty('--board-room');
     clearTimeout(this.pressTimer);
     clearTimeout(this.soon);
     clearInterval(this.clockTimer);
