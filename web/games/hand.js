@@ -113,7 +113,7 @@ export function handRow(h, groups, testid) {
   const shown = groups.filter((g) => g && [g.cards].flat(Infinity).filter(Boolean).length);
   return h(
     'div',
-    { class: 'hand', 'data-testid': testid, role: 'list' },
+    { class: 'hand', 'data-testid': testid, role: 'group' },
     shown.map((g) => h('div', { class: 'hand-group', 'data-testid': g.testid || null, role: 'group', 'aria-label': g.label || null }, g.cards)),
   );
 }
