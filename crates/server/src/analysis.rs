@@ -97,6 +97,12 @@ impl Slots {
     pub fn new(n: usize) -> Slots {
         Slots(Arc::new(Semaphore::new(n.min(Semaphore::MAX_PERMITS))))
     }
+
+    /// A free slot, if there is one (the background graphs take one only
+    /// then, so they never queue ahead of a person's analysis).
+    pub(crate) fn try_take(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        Arc::clone(&self.0).try_acquire_owned().ok()
+    }
 }
 
 #[derive(Debug, Deserialize)]
