@@ -41,7 +41,7 @@ const TEXT = {
 const tr = (key, vars = {}) => TEXT[key][getLang() === 'de' ? 'de' : 'en'].replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ''));
 
 const STYLE = `
-.graph-panel svg { width: 100%; height: auto; max-height: 220px; cursor: pointer; display: block; }
+.graph-panel svg { width: 100%; height: auto; max-height: 240px; cursor: pointer; display: block; }
 .graph-panel .graph-grid { stroke: #8884; stroke-width: 1; }
 .graph-panel .graph-axis { font-size: 10px; fill: currentColor; opacity: .7; }
 .graph-panel .graph-line { fill: none; stroke-width: 2; }
@@ -119,11 +119,13 @@ export function replayGraph(table, rerender) {
     if (state.error) return h('section', { class: 'panel graph-panel', 'data-testid': 'graph-panel' }, h('p', { class: 'error', 'data-testid': 'graph-error', 'data-rule': state.error.rule || '' }, L(state.error.message)));
     if (!d) return h('section', { class: 'panel graph-panel', 'data-testid': 'graph-panel' }, h('p', { class: 'muted' }, tr('waiting')));
     const jump = (step) => go(frameOf(frames, step));
-    const W = 640;
-    const H = 170;
-    const [left, right, top, bottom] = [34, 8, 8, 18];
-    const steps = Math.max(1, d.steps);
-    const x = (s) => left + (Math.min(s, steps) / steps) * (W - left - right);
+    const W = 900;
+    const H = 190;
+    const [left, right, top, bottom] = [40, 8, 8, 12];
+    // Across the replay's frames (its slider and "Step i of n"), not the log's entries.
+    const last = Math.max(1, frames.length - 1);
+    const frameX = (k) => left + (Math.min(k, last) / last) * (W - left - right);
+    const x = (step) => frameX(frameOf(frames, step));
     const y = (p) => top + (1 - p) * (H - top - bottom);
     const points = [...(d.points || [])].sort((a, b) => a.step - b.step);
     const grid = [0, 0.5, 1].map((p) => [
@@ -138,7 +140,7 @@ export function replayGraph(table, rerender) {
       lines.push(h('svg:polyline', { class: 'graph-line', 'data-testid': 'graph-line', 'data-seat': s, stroke: colour, points: mine.map((p) => `${x(p.step).toFixed(1)},${y(p.chances[s]).toFixed(1)}`).join(' ') }));
       // A dot at each of the seat's own decisions, titled with its chance.
       for (const p of mine.filter((q) => q.seat === s)) {
-        lines.push(h('svg:circle', { cx: x(p.step).toFixed(1), cy: y(p.chances[s]).toFixed(1), r: 2.2, fill: colour }, h('svg:title', {}, `${tr('step')} ${p.step}: ${seatName(s)} ${Math.round(100 * p.chances[s])} %`)));
+        lines.push(h('svg:circle', { cx: x(p.step).toFixed(1), cy: y(p.chances[s]).toFixed(1), r: 2.5, fill: colour }, h('svg:title', {}, `${tr('step')} ${frameOf(frames, p.step) + 1}: ${seatName(s)} ${Math.round(100 * p.chances[s])} %`)));
       }
     }
     const now = frames[index]?.version ?? 0;
@@ -153,16 +155,18 @@ export function replayGraph(table, rerender) {
         onclick: (e) => {
           const box = e.currentTarget.getBoundingClientRect();
           const at = ((e.clientX - box.left) / Math.max(1, box.width)) * W;
-          const step = ((at - left) / (W - left - right)) * steps;
-          // The nearest analysed decision, else the step under the pointer.
-          const near = points.reduce((b, p) => (b == null || Math.abs(p.step - step) < Math.abs(b.step - step) ? p : b), null);
-          jump(near && Math.abs(near.step - step) < steps / 20 ? near.step : Math.round(step));
+          const k = Math.max(0, Math.min(last, Math.round(((at - left) / (W - left - right)) * last)));
+          // The nearest analysed decision, else the frame under the pointer.
+          const dist = (p) => Math.abs(frameOf(frames, p.step) - k);
+          const near = points.reduce((b, p) => (b == null || dist(p) < dist(b) ? p : b), null);
+          if (near && dist(near) <= Math.max(1, last / 40)) jump(near.step);
+          else go(k);
         },
       },
       h('svg:title', {}, tr('chartHelp')),
       grid,
       lines,
-      h('svg:line', { class: 'graph-now', 'data-testid': 'graph-now', 'data-step': now, x1: x(now), x2: x(now), y1: top, y2: H - bottom }),
+      h('svg:line', { class: 'graph-now', 'data-testid': 'graph-now', 'data-step': now, x1: frameX(index), x2: frameX(index), y1: top, y2: H - bottom }),
     );
     const legend = h(
       'p',
@@ -192,7 +196,7 @@ export function replayGraph(table, rerender) {
                     jump(p.step);
                   },
                 },
-                `${tr('step')} ${p.step}, ${seatName(p.seat)}: −${Math.round(100 * p.cost)} %: ${tr('better')} ${words((a) => describeAt(frameOf(frames, p.step), a), p.best)}`,
+                `${tr('step')} ${frameOf(frames, p.step) + 1}, ${seatName(p.seat)}: −${Math.round(100 * p.cost)} %: ${tr('better')} ${words((a) => describeAt(frameOf(frames, p.step), a), p.best)}`,
               ),
             ),
           ),

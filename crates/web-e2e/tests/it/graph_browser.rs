@@ -65,9 +65,9 @@ async fn replay_graph_costly_moves_and_branch() {
     // then at least one costly move, described in words.
     b.wait_for("[data-testid=graph-chart]", Duration::from_secs(30)).await;
     let started = Instant::now();
-    let costly = loop {
-        if let Some(link) = b.first("[data-testid=graph-costly]").await {
-            break link;
+    let step = loop {
+        if let Some(step) = number(&b, "[data-testid=graph-costly]", "data-step").await {
+            break step;
         }
         let done = number(&b, "[data-testid=graph-panel]", "data-done").await;
         let all = number(&b, "[data-testid=graph-panel]", "data-decisions").await;
@@ -81,24 +81,21 @@ async fn replay_graph_costly_moves_and_branch() {
         );
         tokio::time::sleep(Duration::from_millis(300)).await;
     };
+    // The page redraws as the graph fills in: the link is found by its step.
+    let costly = format!("[data-testid=graph-costly][data-step=\"{step}\"]");
     let lines = b.all("[data-testid=graph-line]").await;
     assert!(!lines.is_empty(), "a line per seat");
     let progress = b.text_of("[data-testid=graph-progress]").await.unwrap_or_default();
     assert!(progress.contains("decisions analysed"), "{progress}");
-    let text = b.text(&costly).await.unwrap_or_default();
+    let text = b.text_of(&costly).await.unwrap_or_default();
     assert!(
-        text.contains("−") && text.contains('%') && text.contains("the better move was") && !text.contains("{\""),
+        text.contains('−') && text.contains('%') && text.contains("the better move was") && !text.contains("{\""),
         "a cost and the better move in words: {text}"
     );
     b.screenshot("replay-graph.png").await;
 
     // A click on it jumps to its step, which the chart marks.
-    let step: u64 = b
-        .attr_of(&costly, "data-step")
-        .await
-        .and_then(|s| s.parse().ok())
-        .expect("the link's step");
-    b.click_element(&costly).await.expect("click the costly move");
+    b.click(&costly).await;
     let started = Instant::now();
     while number(&b, "[data-testid=replay-step]", "data-version").await != Some(step) {
         assert!(started.elapsed() < Duration::from_secs(10), "the replay did not jump to step {step}");
