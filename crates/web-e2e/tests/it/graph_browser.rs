@@ -98,7 +98,10 @@ async fn replay_graph_costly_moves_and_branch() {
     b.click(&costly).await;
     let started = Instant::now();
     while number(&b, "[data-testid=replay-step]", "data-version").await != Some(step) {
-        assert!(started.elapsed() < Duration::from_secs(10), "the replay did not jump to step {step}");
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the replay did not jump to step {step}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(number(&b, "[data-testid=graph-now]", "data-step").await, Some(step));
