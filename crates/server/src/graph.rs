@@ -20,9 +20,11 @@
 //!
 //! Why at low priority: the graph shares the analysis slots with the hints
 //! and replay analyses people wait for. It takes one slot for one decision
-//! at a time, only when one is free (never queued ahead of anyone), and gives
-//! it back between decisions; the search runs on one thread of the blocking
-//! pool, never on the workers that drive the tables. It stops at shutdown and
+//! at a time, only when one is free (never queued ahead of anyone), gives it
+//! back between decisions, and gives it up at once when a person's analysis
+//! finds every slot busy ([`crate::analysis::Slots`]; that decision is
+//! searched again a second later); the search runs on one thread of the
+//! blocking pool, never on the workers that drive the tables. It stops at shutdown and
 //! resumes from the stored points at the next request.
 
 use crate::analysis::AnalysisRequest;
@@ -199,6 +201,19 @@ fn start(app: &Arc<App>, id: &str, log: Value, missing: Vec<Decision>) -> Result
     Ok(true)
 }
 
+/// How one decision's search ended.
+enum Outcome {
+    /// It ran to the end (or the search refused the position).
+    Done(Result<Value, ErrorInfo>),
+    /// A person's analysis took its slot: try the decision again later.
+    Preempted,
+    /// The server is shutting down.
+    Stop,
+}
+
+/// How long the job leaves the slot to a person's analysis that took it.
+const AFTER_PREEMPTION: Duration = Duration::from_secs(1);
+
 /// Analyses one decision in a free slot; `None` at shutdown.
 async fn one(
     app: &App,
@@ -207,9 +222,25 @@ async fn one(
     d: &Decision,
     shutdown: &mut tokio::sync::watch::Receiver<bool>,
 ) -> Option<Result<Value, ErrorInfo>> {
+    loop {
+        match attempt(app, analyst, log, d, shutdown).await {
+            Outcome::Done(found) => return Some(found),
+            Outcome::Stop => return None,
+            Outcome::Preempted => tokio::time::sleep(AFTER_PREEMPTION).await,
+        }
+    }
+}
+
+async fn attempt(
+    app: &App,
+    analyst: &Arc<dyn crate::analysis::Analyst>,
+    log: &Arc<Value>,
+    d: &Decision,
+    shutdown: &mut tokio::sync::watch::Receiver<bool>,
+) -> Outcome {
     let permit = loop {
         if *shutdown.borrow() {
-            return None;
+            return Outcome::Stop;
         }
         match app.analysis_slots.try_take() {
             Some(p) => break p,
@@ -217,6 +248,8 @@ async fn one(
         }
     };
     let cancel = Arc::new(AtomicBool::new(false));
+    // A person's analysis may ask for the slot back by setting the flag.
+    app.analysis_slots.background(&cancel);
     let flag = Arc::clone(&cancel);
     let (analyst, log, step, seat) = (Arc::clone(analyst), Arc::clone(log), d.step, d.seat);
     let req = AnalysisRequest {
@@ -228,18 +261,27 @@ async fn one(
         let _permit = permit;
         analyst.log((*log).clone(), Some(step), Some(seat), req, flag)
     });
-    loop {
+    let outcome = loop {
         tokio::select! {
-            done = &mut job => return done.ok(),
+            done = &mut job => {
+                break match done {
+                    Err(_) => Outcome::Stop,
+                    // Cut short: its chances rest on too few playouts.
+                    Ok(_) if cancel.load(Ordering::Relaxed) => Outcome::Preempted,
+                    Ok(found) => Outcome::Done(found),
+                };
+            }
             changed = shutdown.changed() => {
                 if changed.is_err() || *shutdown.borrow() {
                     cancel.store(true, Ordering::Relaxed);
-                    let _ = job.await;
-                    return None;
+                    let _ = (&mut job).await;
+                    break Outcome::Stop;
                 }
             }
         }
-    }
+    };
+    app.analysis_slots.background_done(&cancel);
+    outcome
 }
 
 /// A stored point from an analysis: the mover's chance (its best action's),

@@ -20,10 +20,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// An analyst that answers at once: the move played with 40 %, a better
-/// one with 70 % (the cost 30 points), counting its calls.
+/// one with 70 % (the cost 30 points), counting its calls. While `slow`,
+/// a graph's search (500 playouts) runs until it is cancelled and then
+/// answers nothing.
 #[derive(Default)]
 struct Fixed {
     calls: AtomicUsize,
+    slow: AtomicBool,
 }
 
 impl Analyst for Fixed {
@@ -45,17 +48,24 @@ impl Analyst for Fixed {
         step: Option<u64>,
         seat: Option<u8>,
         req: AnalysisRequest,
-        _cancel: Arc<AtomicBool>,
+        cancel: Arc<AtomicBool>,
     ) -> Result<Value, ErrorInfo> {
         self.calls.fetch_add(1, Ordering::SeqCst);
-        assert_eq!(
-            req.playouts,
-            Some(server::graph::DEFAULT_PLAYOUTS),
-            "the graph's budget"
-        );
+        // The graph's budget; a person's analysis in these tests asks for 100.
+        let graph = req.playouts == Some(server::graph::DEFAULT_PLAYOUTS);
+        assert!(graph || req.playouts == Some(100), "{req:?}");
+        if graph && self.slow.load(Ordering::SeqCst) {
+            let started = Instant::now();
+            while !cancel.load(Ordering::SeqCst) && started.elapsed() < Duration::from_secs(20) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            return Ok(json!({"seat": seat, "playouts": 1, "actions": []}));
+        }
         let step = step.expect("a step") as usize;
         let played = log["entries"][step]["action"].clone();
-        assert_eq!(log["entries"][step]["seat"].as_u64(), seat.map(u64::from), "the mover");
+        if graph {
+            assert_eq!(log["entries"][step]["seat"].as_u64(), seat.map(u64::from), "the mover");
+        }
         Ok(json!({
             "seat": seat,
             "playouts": 10,
@@ -315,8 +325,49 @@ async fn branch_plays_on_from_a_step(db: &str) {
     server.shutdown().await.expect("stops");
 }
 
+/// A person's analysis is never refused as busy behind a graph: it takes
+/// the graph's slot, and the graph searches that decision again.
+async fn graph_gives_its_slot_to_a_person(db: &str) {
+    let analyst = Arc::new(Fixed::default());
+    analyst.slow.store(true, Ordering::SeqCst);
+    let server = start(db, Some(Arc::clone(&analyst))).await;
+    let api = Api::new(server.addr);
+    let id = finished_game(&api).await;
+    let path = format!("/api/tables/{id}/graph");
+    assert_eq!(api.get(&path, None).await.1["running"], true);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while analyst.calls.load(Ordering::SeqCst) == 0 {
+        assert!(Instant::now() < deadline, "the graph does not start");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let log = api.get(&format!("/api/tables/{id}/log"), None).await.1;
+    let step = log["entries"]
+        .as_array()
+        .and_then(|e| e.iter().position(|x| x["type"] == "act"))
+        .expect("a decision");
+    let (status, found) = api
+        .get(&format!("/api/tables/{id}/analysis?step={step}&playouts=100"), None)
+        .await;
+    assert_eq!(status, 200, "the graph gave its slot up: {found}");
+    analyst.slow.store(false, Ordering::SeqCst);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let graph = loop {
+        let g = api.get(&path, None).await.1;
+        if g["done"] == g["decisions"] {
+            break g;
+        }
+        assert!(Instant::now() < deadline, "the graph does not finish: {g}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    for p in graph["points"].as_array().expect("points") {
+        assert_eq!(p["win"], 0.7, "no point from a search cut short: {p}");
+    }
+    server.shutdown().await.expect("stops");
+}
+
 #[tokio::test]
 async fn graphs_and_branches_on_sqlite() {
+    graph_gives_its_slot_to_a_person(&common::temp_sqlite("preempt")).await;
     graph_is_stored_and_served(&common::temp_sqlite("graph")).await;
     branch_plays_on_from_a_step(&common::temp_sqlite("branch")).await;
 }
