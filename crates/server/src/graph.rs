@@ -138,12 +138,7 @@ pub(crate) async fn handler(State(app): State<Arc<App>>, Path(id): Path<String>)
         .collect();
     let have: HashSet<u64> = stored.iter().map(|(s, _)| *s).collect();
     let missing: Vec<Decision> = todo.iter().filter(|d| !have.contains(&d.step)).cloned().collect();
-    let running = if missing.is_empty() {
-        false
-    } else {
-        start(&app, &id, log.clone(), missing)?
-    };
-    Ok(Json(json!({
+    let mut answer = json!({
         "table": id,
         "game": log["game"],
         "players": players(&log),
@@ -151,9 +146,11 @@ pub(crate) async fn handler(State(app): State<Arc<App>>, Path(id): Path<String>)
         "decisions": todo.len(),
         "done": points.len(),
         "playouts": app.config.graph_playouts,
-        "running": running,
         "points": points,
-    })))
+    });
+    let running = !missing.is_empty() && (app.graphs.is_running(&id) || start(&app, &id, log, missing)?);
+    answer["running"] = json!(running);
+    Ok(Json(answer))
 }
 
 /// Starts the background job for the `missing` decisions unless one runs.

@@ -326,7 +326,8 @@ async fn branch_plays_on_from_a_step(db: &str) {
 }
 
 /// A person's analysis is never refused as busy behind a graph: it takes
-/// the graph's slot, and the graph searches that decision again.
+/// the graph's slot, and the graph searches that decision again; a
+/// shutdown stops the graph and the next server resumes it.
 async fn graph_gives_its_slot_to_a_person(db: &str) {
     let analyst = Arc::new(Fixed::default());
     analyst.slow.store(true, Ordering::SeqCst);
@@ -349,7 +350,16 @@ async fn graph_gives_its_slot_to_a_person(db: &str) {
         .get(&format!("/api/tables/{id}/analysis?step={step}&playouts=100"), None)
         .await;
     assert_eq!(status, 200, "the graph gave its slot up: {found}");
-    analyst.slow.store(false, Ordering::SeqCst);
+    // A shutdown stops the graph mid-search; the next server resumes it.
+    let stopped = Instant::now();
+    server.shutdown().await.expect("stops");
+    assert!(
+        stopped.elapsed() < Duration::from_secs(10),
+        "the graph held the shutdown up"
+    );
+    let analyst = Arc::new(Fixed::default());
+    let server = start(db, Some(Arc::clone(&analyst))).await;
+    let api = Api::new(server.addr);
     let deadline = Instant::now() + Duration::from_secs(20);
     let graph = loop {
         let g = api.get(&path, None).await.1;
