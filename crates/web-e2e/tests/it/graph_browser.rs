@@ -94,7 +94,19 @@ async fn replay_graph_costly_moves_and_branch() {
     );
     b.screenshot("replay-graph.png").await;
 
-    // A click on it jumps to its step, which the chart marks.
+    // A click on the chart (its middle) jumps there from the first step.
+    let first = number(&b, "[data-testid=replay-step]", "data-version").await;
+    b.click("[data-testid=graph-chart]").await;
+    let started = Instant::now();
+    while number(&b, "[data-testid=replay-step]", "data-version").await == first {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "a click on the chart did not move the replay"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // A click on the costly move jumps to its step, which the chart marks.
     b.click(&costly).await;
     let started = Instant::now();
     while number(&b, "[data-testid=replay-step]", "data-version").await != Some(step) {
