@@ -12,6 +12,7 @@ import { gameModule, gameTitle } from './games.js';
 import { seatLabel, setConnection, seatColour } from './ui.js';
 import { describeThen } from './games/board-then.js';
 import { replayAnalysis } from './analysis.js';
+import { replayGraph } from './graph.js';
 
 export async function replayPage(root, id) {
   mount(root, h('p', { class: 'muted' }, t('loading')));
@@ -80,6 +81,8 @@ export async function replayPage(root, id) {
   // Analyses asked for at steps of a finished game, by step.
   const analyses = new Map();
   const seatName = (s) => seatLabel(summary.seats?.[s], s);
+  // A finished game's win-chance graph and branch button (graph.js).
+  let graph = null;
 
   // The log up to the frame shown, so the board marks the move that led to it.
   const logTo = (f) => frames.slice(0, frames.indexOf(f) + 1).flatMap((fr) => fr.events.map((e) => ({ v: fr.version, e })));
@@ -105,6 +108,8 @@ export async function replayPage(root, id) {
   function render() {
     const f = frames[i];
     const c = ctx(f);
+    const finished = !live && !!frames[frames.length - 1]?.result;
+    if (finished && !graph) graph = replayGraph(id, render);
     const lines = [];
     // Each line on the board of its time (an Inventor's swap does not rewrite older lines).
     const shown = frames.slice(0, i + 1).flatMap((fr, k) => fr.events.map((e) => ({ k, e })));
@@ -137,7 +142,9 @@ export async function replayPage(root, id) {
           slider,
         ),
         h('p', { class: 'replay-action', 'data-testid': 'replay-action' }, action),
-        replayAnalysis(id, f, !live && !!frames[frames.length - 1]?.result, analyses, (a) => mod.describeAction(a, c), seatName, render),
+        replayAnalysis(id, f, finished, analyses, (a) => mod.describeAction(a, c), seatName, render),
+        finished ? graph.branchPanel({ frame: f, players: summary.seats?.length || 0, seatName, L }) : null,
+        finished ? graph.panel({ frames, index: i, go, seatName, seatColour: (s) => seatColour(mod, s), describeAt: (k, a) => mod.describeAction(a, ctx(frames[k])), L }) : null,
         h('div', { class: 'table-grid' }, h('div', { class: 'board' }, mod.render(f.view, [], c)), h('aside', { class: 'side' }, h('section', { class: 'panel log' }, h('h2', {}, t('log')), h('ol', { class: 'log-list', 'data-testid': 'replay-log' }, lines)))),
         f.result ? h('p', { class: 'winner-line', 'data-testid': 'replay-result' }, t(f.result.winners.length > 1 ? 'winners' : 'winner', { who: f.result.winners.map(seatName).join(', ') })) : null,
       ),
@@ -152,6 +159,7 @@ export async function replayPage(root, id) {
   const unlisten = onLangChange(render);
   return () => {
     clearInterval(timer);
+    graph?.stop();
     sock?.close();
     unlisten();
   };

@@ -15,7 +15,8 @@
 //! of game types. It runs on the blocking pool, never on the async workers,
 //! on one thread, under a budget capped at [`MAX_PLAYOUTS`] / [`MAX_MILLIS`],
 //! and at most [`crate::ServerConfig::analysis_slots`] at once: when every slot
-//! is busy the request is refused (`server.analysis.busy`, 503), never queued.
+//! is busy the request is refused (`server.analysis.busy`, 503), never queued
+//! (a slot a background graph holds is given up to it, see [`Slots`]).
 //! A hint is cancelled as soon as its table's position changes
 //! (`server.analysis.position_changed`) or its asker goes away, so it never
 //! holds up the table, whose actor only hands out the position.
@@ -89,13 +90,71 @@ pub struct Position {
 }
 
 /// The server's analysis slots ([`crate::ServerConfig::analysis_slots`]).
+///
+/// The background graphs ([`crate::graph`]) take a slot only when one is
+/// free and register their search's cancel flag here: a person's analysis
+/// that finds every slot busy while a graph holds one cancels that graph's
+/// search and takes its slot (the graph tries that decision again later),
+/// so a graph never makes a person's analysis busy.
 #[derive(Debug)]
-pub struct Slots(Arc<Semaphore>);
+pub struct Slots {
+    sem: Arc<Semaphore>,
+    background: std::sync::Mutex<Vec<Arc<AtomicBool>>>,
+}
+
+/// How long a person's analysis waits for a graph's search to give its
+/// slot up (it checks its cancel flag every few playouts).
+const PREEMPT_WAIT: Duration = Duration::from_secs(2);
 
 impl Slots {
     /// `n` analyses at once (0: every request is refused as busy).
     pub fn new(n: usize) -> Slots {
-        Slots(Arc::new(Semaphore::new(n.min(Semaphore::MAX_PERMITS))))
+        Slots {
+            sem: Arc::new(Semaphore::new(n.min(Semaphore::MAX_PERMITS))),
+            background: std::sync::Mutex::default(),
+        }
+    }
+
+    /// A free slot, if there is one (the background graphs take one only
+    /// then, so they never queue ahead of a person's analysis).
+    pub(crate) fn try_take(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        Arc::clone(&self.sem).try_acquire_owned().ok()
+    }
+
+    /// A slot for a person's analysis: a free one, else one a background
+    /// graph gives up when asked to; `None` if every slot serves people.
+    async fn take(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        if let Some(p) = self.try_take() {
+            return Some(p);
+        }
+        let asked = match self.background.lock() {
+            Ok(running) => {
+                running.iter().for_each(|c| c.store(true, Ordering::Relaxed));
+                !running.is_empty()
+            }
+            Err(_) => false,
+        };
+        if !asked {
+            return None;
+        }
+        tokio::time::timeout(PREEMPT_WAIT, Arc::clone(&self.sem).acquire_owned())
+            .await
+            .ok()?
+            .ok()
+    }
+
+    /// Registers a background search's cancel flag while it runs.
+    pub(crate) fn background(&self, cancel: &Arc<AtomicBool>) {
+        if let Ok(mut running) = self.background.lock() {
+            running.push(Arc::clone(cancel));
+        }
+    }
+
+    /// Unregisters it.
+    pub(crate) fn background_done(&self, cancel: &Arc<AtomicBool>) {
+        if let Ok(mut running) = self.background.lock() {
+            running.retain(|c| !Arc::ptr_eq(c, cancel));
+        }
     }
 }
 
@@ -194,9 +253,7 @@ async fn run(
     watch: Option<(&TableHandle, u64)>,
     work: impl FnOnce(Arc<AtomicBool>) -> Result<Value, ErrorInfo> + Send + 'static,
 ) -> Result<Value, ApiError> {
-    let permit = Arc::clone(&app.analysis_slots.0)
-        .try_acquire_owned()
-        .map_err(|_| busy())?;
+    let permit = app.analysis_slots.take().await.ok_or_else(busy)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let _stop = CancelOnDrop(Arc::clone(&cancel));
     let flag = Arc::clone(&cancel);

@@ -286,6 +286,19 @@ pub enum Write {
         /// why, stored in the same transaction as the seat.
         casual: Option<String>,
     },
+    /// One analysed decision of a finished table's win-chance graph
+    /// ([`crate::graph`]); a point already stored is kept (two instances,
+    /// or two viewers, may compute the same one).
+    GraphPoint {
+        /// Table id.
+        table: String,
+        /// The log entry decided there.
+        step: u64,
+        /// The seat that decided.
+        seat: u8,
+        /// What the analysis found, as JSON text.
+        point: String,
+    },
 }
 
 /// The database: a pool for reads and the writer task's queue.
@@ -594,6 +607,18 @@ impl Db {
                     addr: r.try_get::<Option<String>, _>(5)?.and_then(|a| a.parse().ok()),
                 })
             })
+            .collect()
+    }
+
+    /// The stored points of a finished table's win-chance graph
+    /// ([`crate::graph`]), by step, each as its JSON text.
+    pub async fn graph_points(&self, id: &str) -> Result<Vec<(u64, String)>, sqlx::Error> {
+        let rows = sqlx::query("SELECT step, point FROM graph_points WHERE table_id = $1 ORDER BY step")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((u64::try_from(r.try_get::<i64, _>(0)?).unwrap_or(0), r.try_get(1)?)))
             .collect()
     }
 

@@ -57,6 +57,8 @@ pub struct App {
     pub cluster: Option<Arc<crate::cluster::Cluster>>,
     /// The analyses running at once ([`crate::analysis`]).
     pub analysis_slots: crate::analysis::Slots,
+    /// The win-chance graphs computed in the background ([`crate::graph`]).
+    pub graphs: crate::graph::Graphs,
 }
 
 impl App {
@@ -82,6 +84,7 @@ impl App {
             open_tables: OpenTables::new(config.tables_per_address, config.max_tables),
             site: SitePolicy::new(addr, &config.public_hosts, &config.cors_origins),
             analysis_slots: crate::analysis::Slots::new(config.analysis_slots),
+            graphs: crate::graph::Graphs::default(),
             config,
             lobby,
             connections,
@@ -120,6 +123,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/tables/{id}/log", get(log))
         .route("/api/tables/{id}/history", get(history))
         .route("/api/tables/{id}/analysis", get(crate::analysis::handler))
+        .route("/api/tables/{id}/graph", get(crate::graph::handler))
+        .route("/api/tables/{id}/branch", post(crate::branch::handler))
         .route("/api/tables/{id}/topology", get(topology))
         .route("/api/tables/{id}/description", get(table_description))
         .route("/api/tables/{id}/chat", get(chat_log).post(chat))

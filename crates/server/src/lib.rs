@@ -14,6 +14,7 @@
 pub mod abandon;
 pub mod analysis;
 pub mod bots;
+pub mod branch;
 pub mod chain;
 pub mod chat;
 pub mod clock;
@@ -21,6 +22,7 @@ pub mod cluster;
 pub mod db;
 pub mod error;
 pub mod fairplay;
+pub mod graph;
 pub mod guard;
 pub mod http;
 mod instance_lock;
@@ -144,6 +146,9 @@ pub struct ServerConfig {
     /// thread of the blocking pool; one more is refused as busy, not queued.
     /// 0 refuses every analysis.
     pub analysis_slots: usize,
+    /// Playouts per decision of a finished table's win-chance graph
+    /// ([`graph`], computed in the background in the analysis slots).
+    pub graph_playouts: u64,
     /// Seconds an unfinished table may go with no human (or agent) seat
     /// connected and no seat's human acting before it ends as abandoned
     /// (see [`abandon`]); 0 never ends a table so.
@@ -181,6 +186,7 @@ impl Default for ServerConfig {
             instance: None,
             advertise: None,
             analysis_slots: 1,
+            graph_playouts: graph::DEFAULT_PLAYOUTS,
             abandon_after_secs: abandon::DEFAULT_AFTER_SECS,
         }
     }

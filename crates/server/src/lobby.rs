@@ -338,6 +338,18 @@ impl Lobby {
         req: CreateTable,
         creator: Option<std::net::IpAddr>,
     ) -> Result<TableSummary, ApiError> {
+        self.create_from(req, creator, None).await
+    }
+
+    /// [`Lobby::create_by`] of a table that starts from `start` (a branch
+    /// of a finished game, [`crate::branch`]: its seed and first entries)
+    /// instead of a new game of `req.seed`, which must be `start`'s seed.
+    pub(crate) async fn create_from(
+        &self,
+        req: CreateTable,
+        creator: Option<std::net::IpAddr>,
+        start: Option<Box<dyn engine::DynMatch>>,
+    ) -> Result<TableSummary, ApiError> {
         let entry = self
             .registry
             .get(&req.game)
@@ -402,12 +414,15 @@ impl Lobby {
         };
         // Options the game's typed config does not read (unknown fields,
         // wrong types) are a bad request, like any other bad field.
-        let game = entry
-            .create(&req.options, req.players, seed, ChanceMode::Seeded)
-            .map_err(|info| ApiError {
-                status: axum::http::StatusCode::BAD_REQUEST,
-                info,
-            })?;
+        let game = match start {
+            Some(game) => game,
+            None => entry
+                .create(&req.options, req.players, seed, ChanceMode::Seeded)
+                .map_err(|info| ApiError {
+                    status: axum::http::StatusCode::BAD_REQUEST,
+                    info,
+                })?,
+        };
         let row = TableRow {
             id: id.clone(),
             game: req.game.clone(),

@@ -235,4 +235,22 @@ pub const MIGRATIONS: &[Migration] = &[
             "CREATE INDEX seats_player ON seats (player)",
         ],
     },
+    Migration {
+        version: 12,
+        name: "win-chance graphs of finished tables",
+        statements: &[
+            // One row per analysed decision of a finished table's log
+            // (`graph`): the entry `step` the seat `seat` decided, and what
+            // the analysis found there as JSON text (the mover's chance, the
+            // move played, the better move, the cost). Written once, in the
+            // background, so a second viewer of the replay gets it at once.
+            "CREATE TABLE graph_points (
+                table_id TEXT NOT NULL,
+                step BIGINT NOT NULL,
+                seat BIGINT NOT NULL,
+                point TEXT NOT NULL,
+                PRIMARY KEY (table_id, step)
+            )",
+        ],
+    },
 ];

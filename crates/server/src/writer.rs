@@ -291,6 +291,21 @@ pub(crate) fn plan<'a>(writes: impl Iterator<Item = &'a Write>, dialect: Dialect
                 ],
                 Some(1),
             )),
+            Write::GraphPoint {
+                table,
+                step,
+                seat,
+                point,
+            } => out.push(Stmt::new(
+                "INSERT INTO graph_points (table_id, step, seat, point) VALUES ($1, $2, $3, $4) ON CONFLICT (table_id, step) DO NOTHING",
+                vec![
+                    text(table),
+                    Param::Int(i64::try_from(*step).unwrap_or(i64::MAX)),
+                    Param::Int(i64::from(*seat)),
+                    text(point),
+                ],
+                None,
+            )),
             Write::Seat {
                 table,
                 seat,
@@ -352,7 +367,8 @@ pub(crate) const FENCED: &str = "fenced:";
 /// (a new table is its own; a rematch link is set on a finished table).
 fn fenced_table(w: &Write) -> Option<&str> {
     match w {
-        Write::CreateTable { .. } | Write::Rematch { .. } => None,
+        // A graph point belongs to a finished table, which nobody drives.
+        Write::CreateTable { .. } | Write::Rematch { .. } | Write::GraphPoint { .. } => None,
         Write::Entries { table, .. }
         | Write::Upgrade { table, .. }
         | Write::Close { table, .. }

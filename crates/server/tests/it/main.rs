@@ -12,6 +12,7 @@ mod chat;
 mod clock;
 mod crash;
 mod floods;
+mod graphs_and_branches;
 mod history;
 mod hostile;
 mod http_api;

@@ -23,6 +23,7 @@ mod clock_browser;
 mod describe_browser;
 mod double_click;
 mod five_six_browser;
+mod graph_browser;
 mod hand_in_view;
 mod instances_browser;
 mod inventor_log;
