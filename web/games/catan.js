@@ -599,8 +599,8 @@ export function catanHand(h, view, ctx, ix) {
   );
 }
 
-/** The colours of the development cards' faces. */
-const DEV_FILL = { knight: '#8e6fc0', road_building: '#b98a4e', year_of_plenty: '#6fae55', monopoly: '#d9b43a', victory_point: '#c96a5a' };
+/** The colours of the development cards' faces (served with the description). */
+const DEV_FILL = colorMap('development_card');
 
 /** The last roll as large dice over the board. */
 export function rollDice(h, view, ctx) {

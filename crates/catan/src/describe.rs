@@ -537,11 +537,23 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
             "development_card",
             DevCard::ALL
                 .iter()
-                .map(|&c| Term::new(key(c), c.de(), c.en()))
+                .map(|&c| Term::new(key(c), c.de(), c.en()).color(dev_color(c)))
                 .collect(),
         );
     }
     d
+}
+
+/// The colour of a development card's face in the hand (web/games/hand.js):
+/// served, so that no front end keeps a table of them.
+fn dev_color(c: DevCard) -> &'static str {
+    match c {
+        DevCard::Knight => "#8e6fc0",
+        DevCard::VictoryPoint => "#c96a5a",
+        DevCard::RoadBuilding => "#b98a4e",
+        DevCard::YearOfPlenty => "#6fae55",
+        DevCard::Monopoly => "#d9b43a",
+    }
 }
 
 /// Cities & Knights' commodities, tracks, improvements, progress cards and

@@ -78,6 +78,15 @@ fn every_rule_set_names_its_vocabulary() {
                 "{t:?} has a colour"
             );
         }
+        // The hand's card faces take their colours from here (web/games/hand.js).
+        if !rules.is_cities_knights() {
+            for c in DevCard::ALL {
+                assert!(
+                    d.term("development_card", &id(&c)).unwrap().color.is_some(),
+                    "{c:?} has a colour"
+                );
+            }
+        }
         assert_eq!(d.seats.len(), 6);
         if rules.is_cities_knights() {
             named(&d, "commodity", Commodity::ALL.iter().map(id));
