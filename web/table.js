@@ -147,6 +147,9 @@ class TablePage {
     this.unlisten = onLangChange(() => this.render());
     this.onResize = () => fitBoard(this.root);
     window.addEventListener('resize', this.onResize);
+    // The dock changes size without a redraw too (a dialog's content, fonts, a wrapped line):
+    // the board's room and a phone's sheets follow it.
+    this.dockWatch = typeof ResizeObserver === 'function' ? new ResizeObserver(() => fitBoard(this.root)) : null;
     this.render();
   }
 
@@ -245,6 +248,7 @@ class TablePage {
     window.removeEventListener('pointerup', this.onRelease, true);
     window.removeEventListener('pointercancel', this.onRelease, true);
     window.removeEventListener('resize', this.onResize);
+    this.dockWatch?.disconnect();
     // The room measured for this table's board is not another page's (a replay's board).
     document.documentElement.style.removeProperty('--board-room');
     clearTimeout(this.pressTimer);
@@ -529,6 +533,11 @@ class TablePage {
     keepOpenedInView(this.root, (this.opened ||= {}));
     // The board ends above the dock of the hand: board, prompt and hand on one screen.
     fitBoard(this.root);
+    if (this.dockWatch) {
+      this.dockWatch.disconnect();
+      const dock = this.root.querySelector('.game-dock');
+      if (dock) this.dockWatch.observe(dock);
+    }
     this.turnSignal(title, cur);
     // The log follows new lines unless the reader scrolled up.
     const list = this.root.querySelector('.log-list');

@@ -184,17 +184,25 @@ async fn sheets_open_above_the_dock(b: &Browser, what: &str) {
         json!(0),
         "{what}: no side panel on a phone's page until a sheet opens"
     );
-    for (sheet, panel) in [
-        ("side", ":is(.catan-side, .junior-side, .splendor > .players)"),
-        ("log", "aside.side > .log"),
-        ("chat", "aside.side > .chat"),
-        ("seats", "aside.side > .seats"),
+    // Each sheet (the fixed box) lies between the top and the dock; its
+    // panel starts inside it (a long panel scrolls within the sheet).
+    for (sheet, boxed, panel) in [
+        (
+            "side",
+            ":is(.catan-side, .junior-side, .splendor > .players)",
+            ":is(.catan-side, .junior-side, .splendor > .players)",
+        ),
+        ("log", "aside.side", "aside.side > .log"),
+        ("chat", "aside.side", "aside.side > .chat"),
+        ("seats", "aside.side", "aside.side > .seats"),
     ] {
         b.click(&format!("[data-testid=sheet-{sheet}]")).await;
         let js = format!(
-            "const p = document.querySelector('{panel}'); const d = document.querySelector('[data-testid=hand-dock]').getBoundingClientRect(); \
-             if (!p) return 'missing'; const r = p.getBoundingClientRect(); \
-             return r.height > 0 && r.top >= -1 && r.bottom <= d.top + 1 ? 'ok' : `${{r.top}}–${{r.bottom}}, dock from ${{d.top}}`;"
+            "const s = document.querySelector('{boxed}'), p = document.querySelector('{panel}'); const d = document.querySelector('[data-testid=hand-dock]').getBoundingClientRect(); \
+             if (!s || !p) return 'missing'; const r = s.getBoundingClientRect(), q = p.getBoundingClientRect(); \
+             const fixed = getComputedStyle(s).position === 'fixed'; \
+             return fixed && r.height > 0 && r.top >= -1 && r.bottom <= d.top + 1 && q.height > 0 && q.top >= r.top - 1 && q.top < r.bottom ? 'ok' \
+               : `sheet ${{r.top}}–${{r.bottom}} (${{getComputedStyle(s).position}}), panel from ${{q.top}}, dock from ${{d.top}}`;"
         );
         let mut at = Value::Null;
         for _ in 0..20 {

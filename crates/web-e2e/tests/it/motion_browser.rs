@@ -69,6 +69,10 @@ async fn live_events_move_and_a_click_during_a_motion_acts_at_once() {
     // running even on a machine so busy that a click takes seconds to come back.
     b.script("window.spielleiterDebug.motionScale = 100").await;
     assert_eq!(ui::wait_turn(&b, Duration::from_secs(30)).await, Turn::Mine);
+    // The page's first fetches (history, chat, hint) redraw the board when
+    // they come back; on a loaded machine one came back after the first
+    // click and took the settlement's motion with the old board. Let them land.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(
         motions(&b).await.is_empty(),
         "nothing moved on load: {:?}",
