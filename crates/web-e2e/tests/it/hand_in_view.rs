@@ -14,6 +14,18 @@ use web_e2e::{ui, Browser, TestServer};
 
 const SIZES: [(u32, u32); 4] = [(1280, 720), (1366, 768), (1920, 1080), (390, 844)];
 
+/// Seat 0's snapshot of table `id` (view, legal actions, version, result).
+async fn seat_view(http: &reqwest::Client, url: &str, id: &str, secret: &str) -> Value {
+    http.get(format!("{url}/api/tables/{id}/view?seat=0"))
+        .header("x-seat-secret", secret)
+        .send()
+        .await
+        .expect("view")
+        .json()
+        .await
+        .expect("json")
+}
+
 /// Creates a table of `players` (seat 0 human, the rest `random` bots),
 /// joins seat 0 and plays it by the API for `moves` of its decisions
 /// (builds and rolls first, never opening a trade). Returns the table and
@@ -50,15 +62,7 @@ async fn table_in_play(url: &str, game: &str, options: Value, players: usize, mo
     // A fixed walk through the legal lists (the n-th decision takes a build,
     // roll or placement if there is one), so the position is the same on every run.
     while done < moves && waited < 3000 {
-        let v: Value = http
-            .get(format!("{url}/api/tables/{id}/view?seat=0"))
-            .header("x-seat-secret", &secret)
-            .send()
-            .await
-            .expect("view")
-            .json()
-            .await
-            .expect("json");
+        let v = seat_view(&http, url, &id, &secret).await;
         if !v["result"].is_null() {
             break;
         }
@@ -100,15 +104,7 @@ async fn table_in_play(url: &str, game: &str, options: Value, players: usize, mo
     }
     // Until it is seat 0's turn again (or the game is over).
     for _ in 0..500 {
-        let v: Value = http
-            .get(format!("{url}/api/tables/{id}/view?seat=0"))
-            .header("x-seat-secret", &secret)
-            .send()
-            .await
-            .expect("view")
-            .json()
-            .await
-            .expect("json");
+        let v = seat_view(&http, url, &id, &secret).await;
         if !v["result"].is_null() || v["legal"].as_array().is_some_and(|l| !l.is_empty()) {
             break;
         }
