@@ -20,12 +20,12 @@ fn main() {
     let mut rng = GameRng::seed_from_u64(1);
     let mut s = CatanCk::new_game(&Config::cities_knights(), 3, &mut rng).expect("config");
     {
-        let ck = &mut s.ck;
+        let ck = &mut s.part;
         ck.players[0].levels[Track::Science.index()] = 2;
         ck.players[0].commodities.0[Commodity::Paper.index()] = 1;
         ck.players[0].roster.insert(catan::KnightBit::Placed, NodeId(4));
     }
-    line(&s.ck);
+    line(&s.part);
     for a in [
         Action::Ck(CkAction::BuildKnight { node: NodeId(4) }),
         Action::Ck(CkAction::DisplaceKnight {

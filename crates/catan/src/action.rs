@@ -52,6 +52,19 @@ impl BaseAction {
             | BaseAction::EndTurn => [None, None],
         }
     }
+
+    /// The stored form of an action whose choices are unordered: Year of
+    /// Plenty's two resources, the lower first (either order names the
+    /// same play).
+    pub fn canonical(self) -> BaseAction {
+        match self {
+            BaseAction::PlayYearOfPlenty { first, second } if first > second => BaseAction::PlayYearOfPlenty {
+                first: second,
+                second: first,
+            },
+            a => a,
+        }
+    }
 }
 
 /// The base game's half of [`Action`] (the rule set every CATAN game plays).

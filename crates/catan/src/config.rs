@@ -45,6 +45,71 @@ impl Rules {
     pub const fn has_heroes(self) -> bool {
         matches!(self, Rules::CitiesKnightsHeroes)
     }
+
+    /// The player counts the rule set allows, where it sets them (the base
+    /// game's depend on the board and the two-player variant).
+    pub fn player_range(self) -> Option<std::ops::RangeInclusive<usize>> {
+        match self {
+            Rules::Base => None,
+            // `ck.setup.players`.
+            Rules::CitiesKnights | Rules::CitiesKnightsHeroes => Some(3..=4),
+        }
+    }
+
+    /// The expansions whose parts of the state the rule set plays on,
+    /// beside the base part (none: the base game and 5–6). The state type
+    /// that plays the rule set is the one whose `Part::plays` says so.
+    pub const fn parts(self) -> &'static [PartKind] {
+        match self {
+            Rules::Base => &[],
+            Rules::CitiesKnights | Rules::CitiesKnightsHeroes => &[PartKind::CitiesKnights],
+        }
+    }
+}
+
+/// An expansion with a part of the state of its own (`crate::Part`): the
+/// list a rule set's state is made of, beside the base part. One variant
+/// per expansion; the compiler lists every match to extend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PartKind {
+    /// Cities & Knights (with or without heroes): `CkState`.
+    CitiesKnights,
+}
+
+impl PartKind {
+    /// Every expansion with a part, in the order of the state's JSON.
+    pub const ALL: &'static [PartKind] = &[PartKind::CitiesKnights];
+
+    /// The name of its slot in a state's JSON.
+    pub const fn slot(self) -> &'static str {
+        match self {
+            PartKind::CitiesKnights => "cities_knights",
+        }
+    }
+
+    /// The expansions whose slots a state's JSON fills.
+    pub fn in_state_json(state: &serde_json::Value) -> Vec<PartKind> {
+        PartKind::ALL
+            .iter()
+            .copied()
+            .filter(|k| state.get(k.slot()).is_some_and(|c| !c.is_null()))
+            .collect()
+    }
+
+    /// The problem of a state whose rules play this part but that has none
+    /// (its rule id is the expansion's).
+    pub(crate) fn missing_part(self) -> engine::Problem {
+        match self {
+            PartKind::CitiesKnights => crate::cities_knights::validate::missing_part(),
+        }
+    }
+
+    /// The problem of a state without this part in one of its phases.
+    pub(crate) fn foreign_phase(self, phase: &str) -> engine::Problem {
+        match self {
+            PartKind::CitiesKnights => crate::cities_knights::validate::foreign_phase(phase),
+        }
+    }
 }
 
 /// An extension that changes the board and the number of players.

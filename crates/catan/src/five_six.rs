@@ -317,11 +317,8 @@ pub fn refusal_off_turn(state: &BaseState, seat: Seat, action: &BaseAction) -> O
 /// the current step of the extension.
 #[inline]
 pub fn allowed(state: &BaseState, action: &Action) -> bool {
-    match action {
-        Action::Base(a) => refusal(state, a).is_none(),
-        // The extension adds no rule about another rule set's actions.
-        Action::Ck(_) => true,
-    }
+    // The extension adds no rule about another rule set's actions.
+    action.base().is_none_or(|a| refusal(state, a).is_none())
 }
 
 /// Drops from a legal list what the extension forbids while another

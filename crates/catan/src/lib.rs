@@ -38,6 +38,7 @@ pub(crate) mod game;
 pub(crate) mod geometry;
 pub(crate) mod layout;
 mod legal;
+pub(crate) mod part;
 pub mod places;
 pub mod query;
 pub(crate) mod resource;
@@ -53,23 +54,25 @@ pub use action::{Action, BaseAction, BaseChance, Chance, Dice, Event, Piece, Pla
 pub use bits::{Bits, EdgeBits, EdgeSet, NodeBits, NodeSet, EDGE_WORDS, NODE_WORDS};
 pub use board::{Board, Harbor, HarborSpot, Slots, Terrain, Tile};
 pub use cities_knights::heroes::{HeroError, HeroPlayer, HexSet, HERO_RULE_IDS, SQUIRES_PER_PLAYER};
+pub use cities_knights::part::CatanCk;
 pub use cities_knights::{
     Card, Cards, CkAction, CkChance, CkError, CkEvent, CkPhase, CkPlayer, CkPlayerView, CkState, CkView, Commodities,
     Commodity, CommodityCounts, Deck, EventFace, KnightBit, KnightRecord, Merchant, Metropolis, NodeList, ProgressCard,
     ProgressCards, ProgressHand, Roster, Step, Track, CARD_KINDS, CK_RULE_IDS, COMMODITY_COUNT, MAX_KNIGHTS,
     PROGRESS_HAND_LIMIT, TRACK_COUNT,
 };
-pub use config::{BoardChoice, Config, Extension, Rules, TurnRule};
+pub use config::{BoardChoice, Config, Extension, PartKind, Rules, TurnRule};
 pub use dev::{DevCard, DevCardCounts, DevCards, DEV_KINDS};
 pub use error::{CatanError, RULE_IDS};
 pub use event::BaseEvent;
 pub use five_six::{FiveSixError, FIVE_SIX_RULE_IDS};
-pub use game::{Catan, CatanCk, CatanGame};
+pub use game::{Catan, CatanGame};
 pub use layout::{HarborEntry, Layout, Problem};
 pub use resource::{Resource, ResourceCounts, Resources, CARDS_PER_RESOURCE, RESOURCE_COUNT};
 pub use state::{
     BasePhase, BaseState, NoPart, Offer, Part, Phase, Player, Players, Resume, State, CITY_LIMIT, MAX_PLAYERS,
     ROAD_LIMIT, SETTLEMENT_LIMIT,
 };
+pub use state_json::PartSlots;
 pub use topology::{EdgeId, HexId, NodeId, Shape, Topology, MAX_EDGES, MAX_HARBORS, MAX_HEXES, MAX_NODES};
 pub use view::{PlayerView, View};

@@ -66,7 +66,7 @@ pub fn rates<P: Part>(state: &State<P>, seat: Seat) -> [u8; RESOURCE_COUNT] {
 /// commodities; with the Merchant Guild and the merchant).
 #[inline]
 pub fn card_rates<P: Part>(state: &State<P>, seat: Seat) -> [u8; CARD_KINDS] {
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) => ck::trade::rates(state, ck, seat),
         None => {
             let mut out = [4; CARD_KINDS];
@@ -79,7 +79,7 @@ pub fn card_rates<P: Part>(state: &State<P>, seat: Seat) -> [u8; CARD_KINDS] {
 /// Cards (resources and, in C&K, commodities) `seat` holds.
 #[inline]
 pub fn card_count<P: Part>(state: &State<P>, seat: Seat) -> u32 {
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) => ck::card_count(state, ck, seat),
         None => state.players.get(seat.index()).map_or(0, |p| p.hand.total()),
     }
@@ -89,15 +89,14 @@ pub fn card_count<P: Part>(state: &State<P>, seat: Seat) -> u32 {
 #[inline]
 pub fn all_knights<P: Part>(state: &State<P>) -> NodeSet {
     state
-        .ck
-        .as_deref()
+        .ck()
         .map_or(NodeSet::EMPTY, |ck| ck::knights::all_knights(state, ck))
 }
 
 /// Intersections holding nothing: no building, no knight.
 #[inline]
 pub fn empty_nodes<P: Part>(state: &State<P>) -> NodeSet {
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) => ck::knights::empty_nodes(state, ck),
         None => NodeSet(state.topology().all_nodes.0 & !state.occupied().0),
     }
@@ -113,13 +112,13 @@ pub fn barbarian_strength<P: Part>(state: &State<P>) -> u32 {
 /// 0 outside C&K.
 #[inline]
 pub fn defence<P: Part>(state: &State<P>) -> u32 {
-    state.ck.as_deref().map_or(0, |ck| ck::barbarians::defence(state, ck))
+    state.ck().map_or(0, |ck| ck::barbarians::defence(state, ck))
 }
 
 /// One seat's share of Catan's defence; 0 outside C&K.
 #[inline]
 pub fn own_defence<P: Part>(state: &State<P>, seat: Seat) -> u32 {
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) if seat.index() < state.n() => ck::barbarians::own_defence(ck, seat.index()),
         _ => 0,
     }
@@ -132,7 +131,7 @@ pub fn pillageable<P: Part>(state: &State<P>, seat: Seat) -> NodeSet {
     if seat.index() >= state.n() {
         return NodeSet::EMPTY;
     }
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) => ck::barbarians::pillageable(state, ck, seat.index()),
         None => state.players[seat.index()].cities,
     }
@@ -141,7 +140,7 @@ pub fn pillageable<P: Part>(state: &State<P>, seat: Seat) -> NodeSet {
 /// The intersection of `seat`'s hero, if on the board (heroes rule set).
 #[inline]
 pub fn hero_node<P: Part>(state: &State<P>, seat: Seat) -> Option<NodeId> {
-    match state.ck.as_deref() {
+    match state.ck() {
         Some(ck) if seat.index() < state.n() => heroes::actions::hero_node(ck, seat),
         _ => None,
     }
@@ -150,7 +149,7 @@ pub fn hero_node<P: Part>(state: &State<P>, seat: Seat) -> Option<NodeId> {
 /// The owner of the squire on `hex` (heroes rule set).
 #[inline]
 pub fn squire_owner<P: Part>(state: &State<P>, hex: HexId) -> Option<Seat> {
-    heroes::actions::squire_owner(state, state.ck.as_deref()?, hex)
+    heroes::actions::squire_owner(state, state.ck()?, hex)
 }
 
 /// The hexes next to `hex`.
@@ -169,17 +168,13 @@ pub fn edge_between_hexes(topology: &Topology, a: HexId, b: HexId) -> Option<Edg
 /// heroes rule set (battles themselves are out of scope, `rules/heroes.md`).
 pub fn attackable_by<P: Part>(state: &State<P>, seat: Seat) -> Vec<Attackable> {
     state
-        .ck
-        .as_deref()
+        .ck()
         .map_or_else(Vec::new, |ck| heroes::attackable_by(state, ck, seat))
 }
 
 /// Whether `seat`'s hero protects its pieces around it (heroes rule set).
 pub fn hero_protection<P: Part>(state: &State<P>, seat: Seat) -> bool {
-    state
-        .ck
-        .as_deref()
-        .is_some_and(|ck| heroes::hero_protection(state, ck, seat))
+    state.ck().is_some_and(|ck| heroes::hero_protection(state, ck, seat))
 }
 
 /// Whether the active player builds in a step of the 5–6 Special Building

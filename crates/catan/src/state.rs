@@ -8,9 +8,10 @@
 use crate::action::Dice;
 use crate::bits::{EdgeBits, EdgeSet, NodeBits, NodeSet};
 use crate::board::Board;
-use crate::cities_knights::{CkState, Commodities};
+use crate::cities_knights::Commodities;
 use crate::config::{Rules, TurnRule};
 use crate::dev::{DevCard, DevCards};
+pub use crate::part::{NoPart, Part};
 use crate::resource::Resources;
 use crate::rules::awards::road_length;
 use crate::topology::{HexId, NodeId, Topology};
@@ -362,93 +363,10 @@ impl BasePhase {
     }
 }
 
-/// The part of a state a rule set adds beside the base part: nothing
-/// ([`NoPart`], the base game and the 5–6 extension) or Cities & Knights'
-/// [`CkState`], inline. Each is its own state type (`State<NoPart>`,
-/// `State<CkState>`) and its own game ([`crate::Catan`],
-/// [`crate::CatanCk`]), so a base state stays small (no slot for a part it
-/// never has) and a C&K state clones without a heap allocation (issue 28).
-///
-/// The questions readers ask are those of an `Option` (`as_deref`,
-/// `is_some`), answered by a constant for `NoPart`: a base game is compiled
-/// without C&K's branches. A part is `Copy`: the compiler so proves it owns
-/// no heap, and cloning a state allocates nothing (the board is shared).
-pub trait Part: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static + sealed::Sealed {
-    /// Whether this is Cities & Knights' part.
-    const CK: bool;
-    /// Cities & Knights' part, if this is it.
-    fn as_deref(&self) -> Option<&CkState>;
-    /// Cities & Knights' part, mutably, if this is it.
-    fn as_deref_mut(&mut self) -> Option<&mut CkState>;
-    /// Whether Cities & Knights' part is there.
-    #[inline(always)]
-    fn is_some(&self) -> bool {
-        Self::CK
-    }
-    /// Whether no rule set's part is there.
-    #[inline(always)]
-    fn is_none(&self) -> bool {
-        !Self::CK
-    }
-    /// The part of a state read from JSON (its `cities_knights` object):
-    /// refused where the state's type has no place for it, or needs it.
-    fn from_json(ck: Option<CkState>) -> Result<Self, String>;
-    /// The part of a new game.
-    fn new_game() -> Self;
-}
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::NoPart {}
-    impl Sealed for crate::cities_knights::CkState {}
-}
-
-/// No rule set's part: the base game and the 5–6 extension (zero bytes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct NoPart;
-
-impl Part for NoPart {
-    const CK: bool = false;
-    #[inline(always)]
-    fn as_deref(&self) -> Option<&CkState> {
-        None
-    }
-    #[inline(always)]
-    fn as_deref_mut(&mut self) -> Option<&mut CkState> {
-        None
-    }
-    fn from_json(ck: Option<CkState>) -> Result<Self, String> {
-        match ck {
-            None => Ok(NoPart),
-            Some(_) => Err("a Cities & Knights part ('cities_knights') in a state of the base game".into()),
-        }
-    }
-    fn new_game() -> Self {
-        NoPart
-    }
-}
-
-impl Part for CkState {
-    const CK: bool = true;
-    #[inline(always)]
-    fn as_deref(&self) -> Option<&CkState> {
-        Some(self)
-    }
-    #[inline(always)]
-    fn as_deref_mut(&mut self) -> Option<&mut CkState> {
-        Some(self)
-    }
-    fn from_json(ck: Option<CkState>) -> Result<Self, String> {
-        ck.ok_or_else(|| "a state of Cities & Knights without its part ('cities_knights')".into())
-    }
-    fn new_game() -> Self {
-        CkState::new()
-    }
-}
-
-/// The complete state of a CATAN game: the base game's part and the part a
-/// rule set adds ([`Part`]: nothing, or Cities & Knights'), side by side so
-/// the dispatch can lend both at once (`State::split_mut`). Reads of the
+/// The complete state of a CATAN game: the base game's part and the part
+/// the rule set's expansions add ([`Part`]: nothing in the base game), side
+/// by side so an expansion's entry points can lend both at once
+/// (`State::split_mut`). Reads of the
 /// base part's fields go through `Deref` (`state.players`, `state.phase`),
 /// so the wire form's field names stay what they were for every reader of a
 /// state. `State` alone is the base game's (`State<NoPart>`).
@@ -456,9 +374,8 @@ impl Part for CkState {
 pub struct State<P: Part = NoPart> {
     /// What every rule set plays.
     pub base: BaseState,
-    /// What the rule set adds, inline (Cities & Knights' 532 bytes; nothing
-    /// in a base game).
-    pub ck: P,
+    /// What the rule set's expansions add, inline (nothing in a base game).
+    pub part: P,
 }
 
 impl<'de, P: Part> Deserialize<'de> for State<P> {
@@ -557,12 +474,19 @@ pub struct BaseState {
 }
 
 impl<P: Part> State<P> {
-    /// Both parts at once, for the dispatch: the base part and, in Cities &
-    /// Knights, its own part, each mutable, so a rule set's code changes
-    /// both without reaching one through the other.
+    /// Both parts at once: the base part and the expansions' part, each
+    /// mutable, so an expansion's rule code changes both without reaching
+    /// one through the other.
     #[inline(always)]
-    pub(crate) fn split_mut(&mut self) -> (&mut BaseState, Option<&mut CkState>) {
-        (&mut self.base, self.ck.as_deref_mut())
+    pub(crate) fn split_mut(&mut self) -> (&mut BaseState, &mut P) {
+        (&mut self.base, &mut self.part)
+    }
+
+    /// An expansion's part of the state, by its type (`None` where the
+    /// rule set does not play that expansion).
+    #[inline(always)]
+    pub fn part<T: 'static>(&self) -> Option<&T> {
+        self.part.get::<T>()
     }
 
     /// Heap bytes beyond `size_of::<State<P>>()`: none a clone allocates
@@ -587,10 +511,7 @@ impl<P: Part> State<P> {
     /// The knights of seat `i` (Cities & Knights; none in a base game).
     #[inline]
     pub fn knights(&self, i: usize) -> NodeSet {
-        match self.ck.as_deref() {
-            Some(ck) => ck.players.get(i).map_or(NodeSet::EMPTY, |c| c.knights()),
-            None => NodeSet::EMPTY,
-        }
+        self.part.knights(i)
     }
 
     /// The buildings and, in Cities & Knights, the knights of every seat but
@@ -600,21 +521,13 @@ impl<P: Part> State<P> {
     /// (`Layer::road_blockers`).
     #[inline]
     pub fn opponent_pieces(&self, seat: usize) -> NodeSet {
-        let mut s = self.players.opponent_buildings(seat).0;
-        if let Some(ck) = self.ck.as_deref() {
-            s |= ck.opponent_knights(seat, self.n()).0;
-        }
-        NodeSet(s)
+        NodeSet(self.players.opponent_buildings(seat).0 | self.part.opponent_knights(seat, self.n()).0)
     }
 
     /// Points visible to everybody: buildings, special cards and, in Cities
     /// & Knights, its own (metropolises, the defender, revealed cards).
     pub fn public_points(&self, seat: Seat) -> u8 {
-        let pts = self.base.base_public_points(seat);
-        match self.ck.as_deref() {
-            Some(ck) => pts + ck.points(seat),
-            None => pts,
-        }
+        self.base.base_public_points(seat) + self.part.points(seat)
     }
 
     /// All points, hidden victory point cards included.

@@ -147,7 +147,7 @@ impl<P: Part> Serialize for State<P> {
             largest_army: self.largest_army,
             last_roll: self.last_roll,
             players: PlayersOut(self),
-            ck: self.ck.as_deref(),
+            ck: self.part::<CkState>(),
             turn_rule: self.turn_rule,
             turn_of: self.turn_of,
             counters: CounterEntry::list(&self.base),
@@ -209,6 +209,25 @@ pub(crate) struct StateJson {
     free_squire_steps: u8,
 }
 
+/// The expansions' parts as a state's JSON holds them, each in its own
+/// slot (named as in the JSON): what `Part::from_json` builds a state type's
+/// part from. One field per expansion with a part.
+#[derive(Debug)]
+pub struct PartSlots {
+    /// `cities_knights`.
+    pub cities_knights: Option<CkState>,
+}
+
+impl PartSlots {
+    /// The first slot that is there: the expansion's title and the slot's
+    /// JSON name.
+    pub fn present(&self) -> Option<(&'static str, &'static str)> {
+        self.cities_knights
+            .as_ref()
+            .map(|_| ("Cities & Knights", "cities_knights"))
+    }
+}
+
 impl<P: Part> TryFrom<StateJson> for State<P> {
     type Error = String;
     fn try_from(j: StateJson) -> Result<Self, String> {
@@ -234,7 +253,7 @@ impl<P: Part> TryFrom<StateJson> for State<P> {
             }
         }
         let mut state = State {
-            ck: P::from_json(ck)?,
+            part: P::from_json(PartSlots { cities_knights: ck })?,
             base: BaseState {
                 rules: j.rules,
                 victory_points: j.victory_points.unwrap_or(j.rules.default_goal()),

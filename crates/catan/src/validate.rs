@@ -132,7 +132,7 @@ fn cards<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     }
     // Cities & Knights has no development cards (`ck.removed.development_cards`);
     // its own cards are checked by its own validation.
-    let want_deck = if state.ck.is_some() {
+    let want_deck = if !P::DEVELOPMENT_CARDS {
         DevCards::ZERO
     } else if five_six {
         crate::five_six::deck_56()
@@ -180,7 +180,7 @@ fn pieces<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
     for (i, p) in state.players.iter().enumerate() {
         // A Cities & Knights city piece lying on its side counts as a settlement
         // but is no settlement piece.
-        let flat = state.ck.as_deref().map_or(0, |c| c.players[i].flat.len());
+        let flat = state.part.flat_cities(i);
         let (s, c, r) = (
             p.settlements.len().saturating_sub(flat),
             p.cities.len() + flat,
@@ -260,7 +260,7 @@ fn pieces<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
         for node in p.buildings().iter() {
             // In Cities & Knights the Diplomat may remove the last road of a
             // building (`ck.decide.open_road`).
-            if !touched.contains(node) && Some(node) != pending && state.ck.is_none() {
+            if !touched.contains(node) && Some(node) != pending && !P::OPEN_BUILDINGS {
                 out.push(problem!(
                     "catan.build.settlement.connected",
                     "Platz {i}: Das Gebäude auf Kreuzung {} berührt keine seiner Straßen.",
@@ -427,7 +427,7 @@ fn phase<P: Part>(state: &State<P>, out: &mut Vec<Problem>) {
             }
             if let Some(node) = road_from {
                 // Cities & Knights places a city in round 2 (`ck.setup.second_city`).
-                let placed = if state.ck.is_some() {
+                let placed = if P::SETUP_CITY {
                     state.players[cur.index()].buildings()
                 } else {
                     state.players[cur.index()].settlements

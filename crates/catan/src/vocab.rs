@@ -17,6 +17,7 @@ use crate::action::{BaseAction, BaseChance, Place};
 use crate::cities_knights::action::{CkAction, CkChance};
 use crate::cities_knights::event::CkEvent;
 use crate::cities_knights::phase::CkPhase;
+use crate::config::PartKind;
 use crate::event::BaseEvent;
 use crate::state::BasePhase;
 use serde::de::Error as _;
@@ -75,12 +76,61 @@ impl Action {
     }
 }
 
+impl Action {
+    /// The base game's action, if it is one.
+    #[inline(always)]
+    pub fn base(&self) -> Option<&BaseAction> {
+        match self {
+            Action::Base(a) => Some(a),
+            Action::Ck(_) => None,
+        }
+    }
+
+    /// The rule set whose vocabulary holds the action (for refusals of an
+    /// action a game does not play).
+    pub fn rule_set(&self) -> &'static str {
+        match self {
+            Action::Base(_) => "the base game",
+            Action::Ck(_) => "Cities & Knights",
+        }
+    }
+}
+
+impl Event {
+    /// The event as `viewer` may see it, redacted by the rule set whose
+    /// vocabulary holds it (a stolen commodity reads as a stolen resource).
+    pub fn redacted(&self, viewer: engine::Viewer) -> Event {
+        match self {
+            Event::Base(_) => crate::view::redact(self, viewer),
+            Event::Ck(_) => crate::cities_knights::view::redact(self, viewer).unwrap_or_else(|| self.clone()),
+        }
+    }
+}
+
 impl Phase {
     /// The phase's name (for refusals).
     pub fn name(&self) -> &'static str {
         match self {
             Phase::Base(p) => p.name(),
             Phase::Ck(p) => p.name(),
+        }
+    }
+
+    /// The base game's phase, if it is one.
+    #[inline(always)]
+    pub fn base(&self) -> Option<&BasePhase> {
+        match self {
+            Phase::Base(p) => Some(p),
+            Phase::Ck(_) => None,
+        }
+    }
+
+    /// The expansion whose part the phase belongs to (`None`: a phase of
+    /// the base game, which every rule set plays).
+    pub fn owner(&self) -> Option<PartKind> {
+        match self {
+            Phase::Base(_) => None,
+            Phase::Ck(_) => Some(PartKind::CitiesKnights),
         }
     }
 }

@@ -3,11 +3,12 @@
 //! game's type goes into [`crate::for_each_game!`]; its description here.
 
 use crate::{Pick, Registered, RuleSet};
-use catan::{CatanCk, CatanGame, Part, Rules, TurnRule};
+use catan::{CatanCk, CatanGame, Part, PartKind, Rules, TurnRule};
 use catan_junior::{CatanJunior, Edition};
 use engine::dynamic::Entry;
 use engine::GameEntry;
 use splendor::Splendor;
+use std::any::TypeId;
 
 impl Registered for Splendor {
     const NAME: (&'static str, &'static str) = ("Splendor", "Splendor");
@@ -102,24 +103,29 @@ impl<P: Part> Registered for CatanGame<P> {
         crate::options::catan()
     }
 
-    /// The options' `rules`, or whether a saved state has a C&K part. A
-    /// state whose `rules` say C&K but which lacks the part is read as a base
-    /// state and refused as such (`ck.state.rules`), as is the part beside
-    /// base `rules`.
-    fn second(pick: &Pick<'_>) -> bool {
-        match pick {
-            Pick::Id => false,
+    /// The state type of the expansions' parts that the options' `rules`
+    /// play, or that a saved state's JSON holds. A state whose `rules` say
+    /// C&K but which lacks the part is read as a base state and refused as
+    /// such (`ck.state.rules`), as is the part beside base `rules`.
+    fn state_type(pick: &Pick<'_>) -> TypeId {
+        let parts = match pick {
+            Pick::Id => Vec::new(),
             Pick::Options(o) => o
                 .get("rules")
                 .and_then(|r| serde_json::from_value::<Rules>(r.clone()).ok())
-                .is_some_and(|r| r.is_cities_knights()),
-            Pick::State(s) => Pick::bare_state(s).get("cities_knights").is_some_and(|c| !c.is_null()),
-            Pick::Log(l) => Self::second(&Pick::of_log(l)),
+                .map_or_else(Vec::new, |r| r.parts().to_vec()),
+            Pick::State(s) => PartKind::in_state_json(Pick::bare_state(s)),
+            Pick::Log(l) => return Self::state_type(&Pick::of_log(l)),
+        };
+        // One arm per state type of `for_each_game!`.
+        match parts.as_slice() {
+            [PartKind::CitiesKnights] => TypeId::of::<CatanCk>(),
+            _ => TypeId::of::<catan::Catan>(),
         }
     }
 
     fn entry_for(pick: &Pick<'_>) -> Box<dyn GameEntry> {
-        if Self::second(pick) {
+        if Self::state_type(pick) == TypeId::of::<CatanCk>() {
             Entry::<CatanCk>::boxed()
         } else {
             Entry::<catan::Catan>::boxed()

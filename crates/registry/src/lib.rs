@@ -40,12 +40,13 @@ use std::ops::RangeInclusive;
 /// registered game, in the order front ends list them, followed by the
 /// tokens in braces. Everything else in this crate is derived from it.
 ///
-/// A game with a second state type names it after a `|`: CATAN plays
-/// Cities & Knights as `CatanCk` (`State<CkState>`, the C&K part inline) and
-/// everything else as `Catan` (`State<NoPart>`), so a base state stays small
-/// and a C&K state clones without a heap allocation. The first type
-/// describes the game (names, rule sets, options); [`Registered::second`]
-/// says when the second one plays.
+/// A game with more than one state type names the others after `|`: CATAN
+/// plays Cities & Knights as `CatanCk` (`State<CkState>`, the C&K part
+/// inline) and everything else as `Catan` (`State<NoPart>`), so a base state
+/// stays small and a C&K state clones without a heap allocation; an
+/// expansion with a part of its own is one more `| Type`. The first type
+/// describes the game (names, rule sets, options);
+/// [`Registered::state_type`] says which one plays.
 ///
 /// ```text
 /// for_each_game!((my_macro) { extra tokens })
@@ -85,17 +86,17 @@ macro_rules! with_game {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_game_match {
-    ({ $id:expr, $pick:expr, $G:ident => $body:expr } [ $($T:ty $(| $V:ty)?),* $(,)? ]) => {{
+    ({ $id:expr, $pick:expr, $G:ident => $body:expr } [ $($T:ty $(| $V:ty)*),* $(,)? ]) => {{
         let pick: $crate::Pick<'_> = $pick;
         match $id {
             $(
                 id if id == <$T as $crate::engine::Game>::ID => {
                     $(
-                        if <$T as $crate::Registered>::second(&pick) {
+                        if <$T as $crate::Registered>::state_type(&pick) == ::std::any::TypeId::of::<$V>() {
                             type $G = $V;
                             Ok($body)
                         } else
-                    )?
+                    )*
                     {
                         type $G = $T;
                         Ok($body)
@@ -108,7 +109,7 @@ macro_rules! __with_game_match {
 }
 
 /// What decides which state type of a game plays a match
-/// ([`Registered::second`]): the options of a new match, a saved state (bare
+/// ([`Registered::state_type`]): the options of a new match, a saved state (bare
 /// or in its envelope), a log, or nothing (the first type).
 #[derive(Clone, Copy, Debug)]
 pub enum Pick<'a> {
@@ -180,14 +181,14 @@ pub trait Registered: bots::BotGame {
     fn options() -> Vec<GameOption> {
         Vec::new()
     }
-    /// Whether the game's second state type (after `|` in
-    /// [`for_each_game!`]) plays what `pick` names; never for a game with
-    /// one state type.
-    fn second(_pick: &Pick<'_>) -> bool {
-        false
+    /// The state type (of those listed after `|` in [`for_each_game!`], or
+    /// this one) that plays what `pick` names; this one for a game with one
+    /// state type.
+    fn state_type(_pick: &Pick<'_>) -> std::any::TypeId {
+        std::any::TypeId::of::<Self>()
     }
     /// The JSON-speaking entry of the state type that plays `pick`
-    /// ([`Registered::second`]).
+    /// ([`Registered::state_type`]).
     fn entry_for(_pick: &Pick<'_>) -> Box<dyn GameEntry> {
         Entry::<Self>::boxed()
     }
@@ -354,7 +355,7 @@ impl<G: Registered> GameEntry for Listed<G> {
         // The options decide; a table loaded from a position may have none,
         // and then its start state does.
         let start: Value = serde_json::from_str(stored.start_state).unwrap_or(Value::Null);
-        let pick = if G::second(&Pick::Options(stored.options)) {
+        let pick = if G::state_type(&Pick::Options(stored.options)) != std::any::TypeId::of::<G>() {
             Pick::Options(stored.options)
         } else {
             Pick::State(&start)

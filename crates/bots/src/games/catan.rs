@@ -126,7 +126,7 @@ impl Board {
 /// intersection takes no settlement (`ck.knight.place`).
 fn spots<P: Part>(s: &State<P>, seat: Seat) -> catan::NodeSet {
     let spots = settlement_spots(s, seat);
-    match s.ck.as_deref() {
+    match s.ck() {
         Some(_) => catan::NodeSet(spots.0 & !all_knights(s).0),
         None => spots,
     }
@@ -165,7 +165,7 @@ impl CatanHeuristic {
         let Some(p) = s.players.get(i) else {
             return 0.0;
         };
-        let (extra_cards, limit) = match s.ck.as_deref() {
+        let (extra_cards, limit) = match s.ck() {
             Some(c) => (ck::commodities(c, i), ck::hand_limit(c, i)),
             None => (0, 7),
         };
@@ -181,7 +181,7 @@ impl CatanHeuristic {
         } else if p.roads_left() > 0 {
             v += 0.1 * close(&Resources::ROAD);
         }
-        match s.ck.as_deref() {
+        match s.ck() {
             Some(c) => v + ck::hand_extras(s, c, i, hand),
             None => v + 0.15 * close(&Resources::DEVELOPMENT),
         }
@@ -231,7 +231,7 @@ impl CatanHeuristic {
         v += self.dev * f64::from(unplayed.saturating_sub(vp_cards));
         v += 0.15 * f64::from(p.knights());
         v += 0.04 * f64::from(p.road_length.min(8));
-        if let (Some(c), Some(siege)) = (s.ck.as_deref(), siege) {
+        if let (Some(c), Some(siege)) = (s.ck(), siege) {
             v += ck::value(self, s, c, siege, seat.index());
         }
         v
@@ -321,7 +321,7 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
 
     fn evaluate(&self, s: &State<P>, values: &mut [f64]) {
         let board = Board::of(s);
-        let siege = s.ck.as_deref().map(|c| ck::Siege::of(s, c));
+        let siege = s.ck().map(|c| ck::Siege::of(s, c));
         for (i, v) in values.iter_mut().enumerate() {
             *v = self.value(s, &board, siege.as_ref(), Seat(i as u8));
         }
@@ -344,7 +344,7 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
     /// three greedy bots, about 2 minutes per game; to the turn's end 47.5%
     /// and 55% of 40, 5 seconds per game).
     fn turn_horizon(&self, s: &State<P>) -> bool {
-        s.ck.is_some()
+        s.ck().is_some()
     }
 
     /// Scored at the end of the turn, the plans differ by a few hundredths
@@ -353,7 +353,7 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
     /// 0.7 would spread the visits evenly and the most visited plan would be
     /// chance (c=0.7: 25% and 20% of 40 games against three greedy bots).
     fn exploration(&self, s: &State<P>) -> f64 {
-        if s.ck.is_some() {
+        if s.ck().is_some() {
             0.05
         } else {
             0.7
@@ -386,7 +386,7 @@ impl<P: Part> Heuristic<CatanGame<P>> for CatanHeuristic {
         if self.never(s, seat, action) {
             return -1e7;
         }
-        if let Some(c) = s.ck.as_deref() {
+        if let Some(c) = s.ck() {
             if let Some(b) = ck::action_bias(self, s, c, seat, action) {
                 return b;
             }

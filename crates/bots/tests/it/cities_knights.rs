@@ -6,7 +6,6 @@
 use bots::games::catan::CatanHeuristic;
 use bots::{Bot, Budget, GreedyBot, Heuristic, MctsBot, MctsConfig};
 use catan::query::road_nodes;
-use catan::Part;
 use catan::ProgressHand;
 use catan::{Action, CatanCk, Phase, Resource, Resources};
 use catan::{BaseAction, BasePhase, CkAction, CkPhase};
@@ -58,7 +57,7 @@ fn position(rules: &str, seed: u64) -> State {
         let hand = s.players[i].hand;
         s.bank.add(&hand);
         s.players[i].hand = Resources::default();
-        let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
+        let ck = s.ck_mut().expect("a Cities & Knights state");
         let c = &mut ck.players[i];
         c.roster = Default::default();
         let commodities = c.commodities;
@@ -73,7 +72,7 @@ fn position(rules: &str, seed: u64) -> State {
         let c = &mut ck.players[i];
         c.heroes = Default::default();
     }
-    let ck = s.ck.as_deref_mut().expect("a Cities & Knights state");
+    let ck = s.ck_mut().expect("a Cities & Knights state");
     ck.barbarians = 0;
     s
 }
@@ -89,7 +88,7 @@ fn give(s: &mut State, seat: Seat, r: Resource, n: u8) {
 
 /// Moves commodities from the bank to a seat's hand.
 fn give_commodity(s: &mut State, seat: Seat, c: Commodity, n: u8) {
-    let ck = s.ck.as_deref_mut().expect("ck");
+    let ck = s.ck_mut().expect("ck");
     for _ in 0..n {
         ck.bank.0[c.index()] -= 1;
         ck.players[seat.index()].commodities.0[c.index()] += 1;
@@ -98,7 +97,7 @@ fn give_commodity(s: &mut State, seat: Seat, c: Commodity, n: u8) {
 
 /// Gives a seat a progress card from its deck.
 fn give_progress(s: &mut State, seat: Seat, card: ProgressCard) {
-    let ck = s.ck.as_deref_mut().expect("ck");
+    let ck = s.ck_mut().expect("ck");
     ck.decks[card.track().index()].take(card);
     ck.players[seat.index()].progress.add_card(card);
 }
@@ -111,7 +110,7 @@ fn knight(s: &mut State, seat: Seat, level: u8, active: bool) -> NodeId {
         .iter()
         .find(|n| free.contains(*n))
         .expect("a free intersection at the seat's roads");
-    let c = &mut s.ck.as_deref_mut().expect("ck").players[seat.index()];
+    let c = &mut s.ck_mut().expect("ck").players[seat.index()];
     c.roster.insert(catan::KnightBit::Placed, node);
     match level {
         2 => c.roster.insert(catan::KnightBit::Strong, node),
@@ -151,15 +150,15 @@ fn a_city_is_at_risk_when_the_own_defence_is_the_lowest_and_the_ship_is_near() {
     let node = knight(&mut s, ME, 1, false);
     let activated = |s: &State| {
         let mut t = s.clone();
-        t.ck.as_deref_mut().expect("ck").players[0]
+        t.ck_mut().expect("ck").players[0]
             .roster
             .insert(catan::KnightBit::Active, node);
         t
     };
     // Near: one step from Catan, nobody defends, every seat holds a city.
-    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    s.ck_mut().expect("ck").barbarians = 6;
     let near = values(&activated(&s))[0] - values(&s)[0];
-    s.ck.as_deref_mut().expect("ck").barbarians = 0;
+    s.ck_mut().expect("ck").barbarians = 0;
     let far = values(&activated(&s))[0] - values(&s)[0];
     assert!(near > 0.9, "an active knight saves a city: {near}");
     assert!(
@@ -173,7 +172,7 @@ fn greedy_activates_a_knight_when_the_ship_is_near() {
     let mut s = position("cities_knights", 2);
     let node = knight(&mut s, ME, 1, false);
     give(&mut s, ME, Resource::Grain, 1);
-    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    s.ck_mut().expect("ck").barbarians = 6;
     assert_eq!(greedy(&s, ME), Action::Ck(CkAction::ActivateKnight { node }));
 }
 
@@ -183,7 +182,7 @@ fn the_single_strongest_defender_expects_the_defender_point() {
     // Defence 4 against 4 cities: Catan holds and seat 0 defends most.
     knight(&mut s, ME, 2, true);
     knight(&mut s, ME, 2, true);
-    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    s.ck_mut().expect("ck").barbarians = 6;
     let alone = values(&s)[0];
     knight(&mut s, Seat(1), 3, true);
     knight(&mut s, Seat(1), 1, true);
@@ -207,7 +206,7 @@ fn greedy_builds_the_improvement_it_can_pay() {
 #[test]
 fn greedy_takes_the_metropolis() {
     let mut s = position("cities_knights", 5);
-    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Trade.index()] = 3;
+    s.ck_mut().expect("ck").players[0].levels[Track::Trade.index()] = 3;
     give_commodity(&mut s, ME, Commodity::Cloth, 4);
     let before = values(&s)[0];
     assert_eq!(
@@ -240,7 +239,7 @@ fn walls_raise_the_hand_limit() {
     }
     let city = s.players[0].cities.iter().next().expect("a city from the set-up");
     let mut walled = s.clone();
-    walled.ck.as_deref_mut().expect("ck").players[0].walls.insert(city);
+    walled.ck_mut().expect("ck").players[0].walls.insert(city);
     let w = CatanHeuristic::default().ck.wall;
     // Nine cards: two over the limit without the wall, none with it.
     assert!(values(&walled)[0] - values(&s)[0] > w + 0.1);
@@ -259,12 +258,12 @@ fn greedy_makes_a_hero_with_a_spare_commodity() {
     // Politics at level 3 with the four coins of level 4 (and the metropolis):
     // the coin is worth more than the hero.
     let mut needed = s.clone();
-    needed.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 3;
+    needed.ck_mut().expect("ck").players[0].levels[Track::Politics.index()] = 3;
     give_commodity(&mut needed, ME, Commodity::Coin, 4);
     assert!(legal(&needed, ME).contains(&upgrade));
     assert_ne!(greedy(&needed, ME), upgrade);
     // Politics at level 5: a coin buys nothing but the hero.
-    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
+    s.ck_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
     give_commodity(&mut s, ME, Commodity::Coin, 1);
     assert!(legal(&s, ME).contains(&upgrade));
     assert_eq!(greedy(&s, ME), upgrade);
@@ -277,7 +276,7 @@ fn greedy_recruits_a_squire_while_the_barbarians_are_far() {
     let mut s = position("cities_knights_heroes", 8);
     let node = knight(&mut s, ME, 1, true);
     give_commodity(&mut s, ME, Commodity::Coin, 1);
-    s.ck.as_deref_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
+    s.ck_mut().expect("ck").players[0].levels[Track::Politics.index()] = 5;
     CatanCk::apply_unchecked(
         &mut s,
         ME,
@@ -296,7 +295,7 @@ fn greedy_recruits_a_squire_while_the_barbarians_are_far() {
         "ship far: {a:?}"
     );
     // The ship one step from Catan, the hero the only active knight.
-    s.ck.as_deref_mut().expect("ck").barbarians = 6;
+    s.ck_mut().expect("ck").barbarians = 6;
     let a = greedy(&s, ME);
     assert!(
         !matches!(a, Action::Ck(CkAction::RecruitSquire { .. })),

@@ -8,6 +8,7 @@
 use super::cards::Card;
 use super::error::CkError;
 use super::layer::CkLayer;
+use super::phase::{card_phases, chance_phases, core_decision_phases};
 use super::state::KnightBit;
 use super::CkState;
 use super::{barbarians, heroes, improvements, knights, next_in_order, play, roll, setup, trade};
@@ -108,7 +109,9 @@ pub fn legal_actions(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<
                 negotiation::legal::<Card>(state, ck, seat, &talks, out)
             }
         }
-        _ => play::legal_phase(state, ck, seat, out),
+        card_phases!() => play::legal_phase(state, ck, seat, out),
+        // Nobody decides (`to_act` said so above).
+        chance_phases!() | Phase::Base(BasePhase::Over { .. }) => {}
     }
 }
 
@@ -257,7 +260,10 @@ pub fn check(state: &BaseState, ck: &CkState, seat: Seat, action: &Action) -> Ch
             Some(talks) => negotiation::check::<Card>(state, ck, seat, &talks, action),
             None => Err(wrong),
         },
-        _ => play::check_phase(state, ck, seat, action).unwrap_or(Err(wrong)),
+        card_phases!() => play::check_phase(state, ck, seat, action).unwrap_or(Err(wrong)),
+        // Refused above (chance is due, the game is over); said again here
+        // so that every phase is routed.
+        chance_phases!() | Phase::Base(BasePhase::Over { .. }) => Err(wrong),
     }
 }
 
@@ -445,7 +451,9 @@ pub fn chance_outcomes(state: &BaseState, ck: &CkState, out: &mut Vec<(Chance, f
         Phase::Base(BasePhase::Rolling) => roll::roll_outcomes(out),
         Phase::Base(BasePhase::Stealing { victim, .. }) => steal_outcomes(state, ck, victim, out),
         Phase::Ck(CkPhase::ProgressDraw { track, .. }) => roll::draw_outcomes(ck, track, out),
-        _ => play::chance_outcomes(state, ck, out),
+        Phase::Ck(CkPhase::BishopSteal { .. } | CkPhase::RollingEvent { .. }) => play::chance_outcomes(state, ck, out),
+        // No chance node.
+        core_decision_phases!() | card_phases!() | Phase::Base(BasePhase::Drawing | BasePhase::Over { .. }) => {}
     }
 }
 
@@ -493,7 +501,11 @@ pub fn sample_chance(state: &BaseState, ck: &CkState, rng: &mut GameRng) -> Chan
             card: roll::sample_draw(ck, track, rng),
         }),
         Phase::Ck(CkPhase::RollingEvent { .. }) => play::sample_event(rng),
-        _ => roll::sample_roll(rng),
+        Phase::Base(BasePhase::Rolling) => roll::sample_roll(rng),
+        // No chance node: a roll, which `apply_chance` then ignores.
+        core_decision_phases!() | card_phases!() | Phase::Base(BasePhase::Drawing | BasePhase::Over { .. }) => {
+            roll::sample_roll(rng)
+        }
     }
 }
 
@@ -510,6 +522,16 @@ pub fn apply_chance<S: EventSink<Event>>(state: &mut BaseState, ck: &mut CkState
         (Phase::Ck(CkPhase::ProgressDraw { seat, track, then }), Chance::Ck(CkChance::Progress { card })) => {
             roll::apply_draw(state, ck, seat, track, card, then, events)
         }
-        _ => play::apply_chance(state, ck, outcome, events),
+        (Phase::Ck(CkPhase::BishopSteal { .. } | CkPhase::RollingEvent { .. }), _) => {
+            play::apply_chance(state, ck, outcome, events)
+        }
+        // No chance node, or an outcome of another node: nothing happens.
+        (
+            core_decision_phases!()
+            | card_phases!()
+            | Phase::Base(BasePhase::Rolling | BasePhase::Drawing | BasePhase::Over { .. })
+            | Phase::Ck(CkPhase::ProgressDraw { .. }),
+            _,
+        ) => {}
     }
 }

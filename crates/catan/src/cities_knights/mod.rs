@@ -40,6 +40,7 @@ pub mod improvements;
 pub mod knights;
 pub mod layer;
 pub mod legal;
+pub mod part;
 pub mod phase;
 pub mod play;
 pub mod politics;

@@ -155,3 +155,64 @@ impl CkPhase {
         }
     }
 }
+
+/// The phases in which a seat decides, apart from those a progress card
+/// opens ([`card_phases`]): the base game's and Cities & Knights' own. The
+/// dispatch in `legal` and `play` routes every phase by these lists, with no
+/// `_ =>` arm, so a new phase of either half does not compile until each
+/// match says where it goes.
+macro_rules! core_decision_phases {
+    () => {
+        $crate::Phase::Base(
+            $crate::BasePhase::Setup { .. }
+                | $crate::BasePhase::Roll
+                | $crate::BasePhase::Discard { .. }
+                | $crate::BasePhase::MoveRobber { .. }
+                | $crate::BasePhase::Main
+                | $crate::BasePhase::TradeDraft { .. }
+                | $crate::BasePhase::TradeReplies { .. }
+                | $crate::BasePhase::TradeConfirm { .. },
+        ) | $crate::Phase::Ck(
+            $crate::CkPhase::Pillage { .. }
+                | $crate::CkPhase::DefenderDeck { .. }
+                | $crate::CkPhase::ProgressDiscard { .. }
+                | $crate::CkPhase::Aqueduct { .. }
+                | $crate::CkPhase::Relocate { .. }
+                | $crate::CkPhase::PlaceMetropolis { .. },
+        )
+    };
+}
+
+/// The phases in which a seat decides what a progress card asks
+/// (`play::legal_phase`, `play::check_phase`, `play::apply_phase`).
+macro_rules! card_phases {
+    () => {
+        $crate::Phase::Base($crate::BasePhase::RoadBuilding { .. })
+            | $crate::Phase::Ck(
+                $crate::CkPhase::Smith { .. }
+                    | $crate::CkPhase::Desert { .. }
+                    | $crate::CkPhase::DeserterPlace { .. }
+                    | $crate::CkPhase::DiplomatRoad
+                    | $crate::CkPhase::Sabotage { .. }
+                    | $crate::CkPhase::Spy { .. }
+                    | $crate::CkPhase::Wedding { .. }
+                    | $crate::CkPhase::MasterMerchant { .. }
+                    | $crate::CkPhase::HarborReply { .. },
+            )
+    };
+}
+
+/// The phases in which chance acts (nobody decides).
+macro_rules! chance_phases {
+    () => {
+        $crate::Phase::Base(
+            $crate::BasePhase::Rolling | $crate::BasePhase::Stealing { .. } | $crate::BasePhase::Drawing,
+        ) | $crate::Phase::Ck(
+            $crate::CkPhase::ProgressDraw { .. }
+                | $crate::CkPhase::BishopSteal { .. }
+                | $crate::CkPhase::RollingEvent { .. },
+        )
+    };
+}
+
+pub(crate) use {card_phases, chance_phases, core_decision_phases};

@@ -8,6 +8,7 @@
 
 use super::cards::{Card, Cards};
 use super::error::CkError;
+use super::phase::{chance_phases, core_decision_phases};
 use super::progress::ProgressCard;
 use super::state::KnightBit;
 use super::{commerce, hand, knights, next_in_order, politics, science};
@@ -190,7 +191,8 @@ pub fn legal_phase(state: &BaseState, ck: &CkState, seat: Seat, out: &mut Vec<Ac
                 }
             }
         }
-        _ => {}
+        // Not a progress card's phase: nothing to add here.
+        core_decision_phases!() | chance_phases!() | Phase::Base(BasePhase::Over { .. }) => {}
     }
 }
 
@@ -266,7 +268,7 @@ pub fn check_phase(state: &BaseState, ck: &CkState, seat: Seat, action: &Action)
             | Phase::Ck(CkPhase::HarborReply { .. }),
             _,
         ) => wrong(),
-        _ => return None,
+        (core_decision_phases!() | chance_phases!() | Phase::Base(BasePhase::Over { .. }), _) => return None,
     };
     Some(r)
 }

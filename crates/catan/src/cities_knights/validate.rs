@@ -15,58 +15,27 @@ use crate::state::Phase;
 use crate::{BasePhase, CkPhase};
 use engine::{problem, Problem, Seat};
 
-/// Whether a phase exists only in Cities & Knights.
-fn is_ck_phase(phase: &Phase) -> bool {
-    matches!(
-        phase,
-        Phase::Ck(CkPhase::Pillage { .. })
-            | Phase::Ck(CkPhase::DefenderDeck { .. })
-            | Phase::Ck(CkPhase::ProgressDraw { .. })
-            | Phase::Ck(CkPhase::ProgressDiscard { .. })
-            | Phase::Ck(CkPhase::Aqueduct { .. })
-            | Phase::Ck(CkPhase::Relocate { .. })
-            | Phase::Ck(CkPhase::PlaceMetropolis { .. })
-            | Phase::Ck(CkPhase::RollingEvent { .. })
-            | Phase::Ck(CkPhase::Smith { .. })
-            | Phase::Ck(CkPhase::Desert { .. })
-            | Phase::Ck(CkPhase::DeserterPlace { .. })
-            | Phase::Ck(CkPhase::DiplomatRoad)
-            | Phase::Ck(CkPhase::BishopSteal { .. })
-            | Phase::Ck(CkPhase::Sabotage { .. })
-            | Phase::Ck(CkPhase::Spy { .. })
-            | Phase::Ck(CkPhase::Wedding { .. })
-            | Phase::Ck(CkPhase::MasterMerchant { .. })
-            | Phase::Ck(CkPhase::HarborReply { .. })
+/// A state of Cities & Knights' rules without its part.
+pub(crate) fn missing_part() -> Problem {
+    problem!(
+        "ck.state.rules",
+        "Eine Partie Städte & Ritter ohne ihren Teil `cities_knights`.",
+        "a Cities & Knights game without its `cities_knights` part"
+    )
+}
+
+/// A state without Cities & Knights' part in one of its phases.
+pub(crate) fn foreign_phase(phase: &str) -> Problem {
+    problem!(
+        "ck.state.rules",
+        "Die Phase {} gehört zu Städte & Ritter.",
+        "phase {} belongs to Cities & Knights",
+        phase
     )
 }
 
 /// Appends every inconsistency of the Cities & Knights part to `out`.
-pub fn validate(state: &BaseState, ck: Option<&CkState>, out: &mut Vec<Problem>) {
-    let Some(ck) = ck else {
-        if state.rules.is_cities_knights() {
-            out.push(problem!(
-                "ck.state.rules",
-                "Eine Partie Städte & Ritter ohne ihren Teil `cities_knights`.",
-                "a Cities & Knights game without its `cities_knights` part"
-            ));
-        }
-        if state.base_knights {
-            out.push(problem!(
-                "ck.state.rules",
-                "Ritter auf dem Spielplan einer Partie des Basisspiels.",
-                "knights on the board of a base game"
-            ));
-        }
-        if is_ck_phase(&state.phase) {
-            out.push(problem!(
-                "ck.state.rules",
-                "Die Phase {} gehört zu Städte & Ritter.",
-                "phase {} belongs to Cities & Knights",
-                state.phase.name()
-            ));
-        }
-        return;
-    };
+pub fn validate(state: &BaseState, ck: &CkState, out: &mut Vec<Problem>) {
     // A counter-offer's commodities are in its maker's hand
     // (`catan.trade.counter`; the base part checks the resources).
     if let Some(t) = crate::rules::negotiation::Talks::of(state) {

@@ -6,7 +6,6 @@
 //! consistent state.
 
 use crate::ck::State;
-use catan::Part;
 use catan::ProgressHand;
 use catan::{Action, CatanCk, Config, HexId, NodeId, Phase, Resource};
 use catan::{Card, Commodity, ProgressCard, Step, Track};
@@ -90,14 +89,14 @@ proptest! {
         if mode == 2 {
             // At most the six knight pieces: the roster holds no more.
             let bits = catan::NodeSet(catan::NodeBits::from_u128(u128::from(knights & ((1 << 54) - 1))));
-            let c = &mut s.ck.as_deref_mut().expect("a Cities & Knights game").players[seat];
+            let c = &mut s.ck_mut().expect("a Cities & Knights game").players[seat];
             c.roster.clear(catan::KnightBit::Placed);
             for node in bits.iter().take(catan::MAX_KNIGHTS) {
                 c.roster.insert(catan::KnightBit::Placed, node);
             }
             s.recompute_road_lengths();
         }
-        if let Some(ck) = s.ck.as_deref_mut() {
+        if let Some(ck) = s.ck_mut() {
             let p = &mut ck.players[seat];
             if mode >= 1 {
                 p.levels = levels.map(|l| l % 6);

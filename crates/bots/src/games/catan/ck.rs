@@ -399,5 +399,5 @@ pub(super) fn action_bias<P: Part>(
 /// (`snh.squire.displace`): the only step the bots take (see the module
 /// documentation).
 pub(super) fn step_displaces<P: Part>(s: &State<P>, seat: Seat, to: catan::HexId) -> bool {
-    s.ck.is_some() && squire_owner(s, to).is_some_and(|owner| owner != seat)
+    s.ck().is_some() && squire_owner(s, to).is_some_and(|owner| owner != seat)
 }

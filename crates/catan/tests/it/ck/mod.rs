@@ -3,7 +3,6 @@
 //! and levels put in by hand.
 #![allow(dead_code)]
 
-use catan::Part;
 use catan::ProgressHand;
 use catan::{Action, BoardChoice, CatanCk, Chance, Config, EdgeId, NodeId, Phase, Resource, Shape};
 use catan::{BaseAction, BasePhase, CkChance};
@@ -32,12 +31,12 @@ pub fn position(players: usize) -> State {
 
 /// The C&K part.
 pub fn ck(s: &State) -> &CkState {
-    s.ck.as_deref().expect("a Cities & Knights state")
+    s.ck().expect("a Cities & Knights state")
 }
 
 /// The C&K part, mutable.
 pub fn ckm(s: &mut State) -> &mut CkState {
-    s.ck.as_deref_mut().expect("a Cities & Knights state")
+    s.ck_mut().expect("a Cities & Knights state")
 }
 
 /// A player's C&K part, mutable.

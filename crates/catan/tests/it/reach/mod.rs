@@ -41,7 +41,7 @@ pub fn run_with(reach: &mut Reach, config: Config, games: usize, players: Vec<us
 pub fn position<P: Part>(reach: &mut Reach, s: &State<P>, extra: &[(u8, Value)]) {
     let extra: Vec<(Seat, Value)> = extra.iter().map(|(s, a)| (Seat(*s), a.clone())).collect();
     reach.probe_position(
-        entry(P::CK).as_ref(),
+        entry(s.ck().is_some()).as_ref(),
         &serde_json::to_value(s).expect("a state"),
         &extra,
     );
