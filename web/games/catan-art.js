@@ -1,5 +1,5 @@
 // CATAN's use of the shared pictures (art.js): the terrain art of a hex on
-// the pointy-top board of catan.js (also Cities & Knights' and the 5–6
+// the pointy-top board of catan-board-svg.js (also Cities & Knights' and the 5–6
 // player board), and the words of the log that get an icon (resources and,
 // in Cities & Knights, commodities).
 

@@ -6,8 +6,8 @@
 import { tradeBuilder } from './catan-trade.js';
 import { carry, dropCarry, negotiationPanels } from './catan-negotiation.js';
 import { artIcon } from '../art.js';
-import { RES_FILL, maritimeRates } from './catan.js';
-import { RESOURCES, tx, resName, resText, hexText } from './catan-text.js';
+import { RESOURCES, RES_FILL, maritimeRates } from './catan-common.js';
+import { tx, resName, resText, hexText } from './catan-text.js';
 
 export function resChip(h, ctx, r, n, attrs = {}) {
   return h(

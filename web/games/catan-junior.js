@@ -20,7 +20,7 @@ export { useTopology };
 export function logWords(ctx) {
   return Object.fromEntries(GOODS.map((g) => [g, goodName(ctx, g)]));
 }
-import { ensureStyle, band } from './catan.js';
+import { ensureStyle, band } from './ui-common.js';
 import { boardFrame, actionBar } from './board-frame.js';
 import { cardFace, handRow, gameDock, bigDice } from './hand.js';
 import { offerBuilder } from './trade-builder.js';

@@ -10,7 +10,8 @@
 // unchanged.
 
 import { tradeBuilder } from './catan-trade.js';
-import { RESOURCES, resText } from './catan-text.js';
+import { RESOURCES } from './catan-common.js';
+import { resText } from './catan-text.js';
 import { ids, termName } from './describe.js';
 
 const T = {

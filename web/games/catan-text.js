@@ -1,17 +1,13 @@
 // CATAN's words: the names of resources, terrains, development cards and
 // seat colours, the table's sentences (TX), and every action, event and end
 // reason told as a German or English sentence. Cities & Knights' own actions
-// and events are told by ck-table.js, which this module asks.
+// and events are told by ck-text.js, which this module asks.
 
 import { TOPO } from './catan-board.js';
-import { idList, termName, seatTerm } from './describe.js';
-import { maritimeRates } from './catan.js';
-import { describeAction as ckDescribeAction, describeEvent as ckDescribeEvent } from './ck-table.js';
-import { hasNone } from './ck-text.js';
+import { termName, seatTerm } from './describe.js';
+import { RESOURCES, maritimeRates } from './catan-common.js';
+import { describeAction as ckDescribeAction, describeEvent as ckDescribeEvent, hasNone } from './ck-text.js';
 
-/** The resources and development cards in the engine's order, from the served description. */
-export const RESOURCES = idList('resource');
-export const DEV = idList('development_card');
 /** Seat `i`'s colour name, from the served description ("Rot", "red"). */
 export function seatColourName(ctx, i) {
   const c = seatTerm(i);

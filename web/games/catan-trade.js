@@ -4,7 +4,8 @@
 // Junior (trade-builder.js); here only what is CATAN's: the resources, the
 // engine's one-card offer steps (`offer_give`, `offer_get`) and `submit_offer`.
 
-import { RESOURCES, resName, resText } from './catan.js';
+import { RESOURCES } from './catan-common.js';
+import { resName, resText } from './catan-text.js';
 import { offerBuilder } from './trade-builder.js';
 
 const CANCEL = { de: 'Handel abbrechen', en: 'Cancel the trade' };

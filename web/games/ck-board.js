@@ -10,17 +10,19 @@
 
 import { TOPO, gridXY } from './catan-board.js';
 import { termName } from './describe.js';
-import { PLAYER_FILL, band, describeAction as catanAction } from './catan.js';
+import { PLAYER_FILL } from './catan-common.js';
+import { describeAction as catanAction } from './catan-text.js';
+import { band } from './ui-common.js';
 import { TRACK_FILL, knightStrength, hexNeighbours, squireBlocked, squireStepCost, actionCost, costSuffix, cardsText, isDe, name } from './ck-text.js';
 
 const BASE_PRICED = new Set(['build_road', 'build_settlement', 'build_city']);
-/** An action in words (catan.js's sentence, C&K ones included) with its cost. */
+/** An action in words (catan-text.js's sentence, C&K ones included) with its cost. */
 export function say(a, ctx) {
   const text = catanAction(a, ctx);
   return BASE_PRICED.has(a?.type) ? text + costSuffix(ctx, actionCost(a, ctx.view, ctx.seat)) : text;
 }
 
-const S = 50; // the hex radius of catan.js's board
+const S = 50; // the hex radius of catan-board-svg.js's board
 const pt = (n) => gridXY(TOPO.nodePos[n], S);
 const hexXY = (hx) => gridXY(TOPO.hexCentres[hx], S);
 const TEXT_ON = ['#fff', '#fff', '#111', '#111'];
@@ -175,7 +177,7 @@ function squireXY(hx, seat) {
   return [cx + Math.cos(ang) * S * 0.5, cy + Math.sin(ang) * S * 0.42];
 }
 
-/** The C&K layers added to catan.js's board. */
+/** The C&K layers added to CATAN's board (catan-board-svg.js). */
 export function addLayers(h, view, ctx, legal, layers) {
   const ck = view.cities_knights;
   const d = isDe(ctx);

@@ -1,6 +1,6 @@
 // The Cities & Knights table (rule sets `cities_knights` and
-// `cities_knights_heroes`): catan.js's board with the C&K layers of
-// ck-board.js, and beside it the three dice and what they caused, the
+// `cities_knights_heroes`): CATAN's board (catan-board-svg.js) with the C&K
+// layers of ck-board.js, and beside it the three dice and what they caused, the
 // barbarian track with the comparison that decides the next attack and the
 // outcome of the last one, the bank with commodities and progress decks,
 // every seat's improvements, commodities, progress cards, Defender points and
@@ -9,15 +9,23 @@
 // Nothing here decides what is legal: every control is one of the listed
 // actions, and an action no panel shows lands in the "more actions" panel, so
 // each listed action can be clicked. catan.js calls render() for a view with
-// a `cities_knights` part.
+// a `cities_knights` part; this module takes CATAN's parts from the modules
+// below both tables (catan-board-svg.js, catan-turn.js, catan-dialogs.js,
+// catan-common.js, catan-text.js) and never imports catan.js back.
 
-import { boardSvg, boardFrame, dialogs, index, turnButtons, ensureStyle, PLAYER_FILL, PLAYER_TEXT, describeEvent as catanEvent, rollDice } from './catan.js';
+import { boardFrame } from './board-frame.js';
+import { ensureStyle } from './ui-common.js';
+import { PLAYER_FILL, PLAYER_TEXT } from './catan-common.js';
+import { describeEvent as catanEvent } from './catan-text.js';
+import { boardSvg } from './catan-board-svg.js';
+import { index, turnButtons, rollDice } from './catan-turn.js';
+import { dialogs } from './catan-dialogs.js';
 import { cardFace, handRow, gameDock } from './hand.js';
 import { addLayers, cardOf, say } from './ck-board.js';
 import { artIcon } from '../art.js';
 import {
   RESOURCE_KINDS, COMMODITIES, CARD_KINDS, TRACKS, TRACK_FILL, TRACK_COMMODITY, CARD_FILL, PROGRESS,
-  name, cardName, cardText, improvementName, describeEvent, actionCost, costSuffix, isDe, barbarianBalance, faceText, cardsText,
+  name, cardName, cardText, improvementName, describeEvent, actionCost, costSuffix, isDe, barbarianBalance, faceText,
 } from './ck-text.js';
 
 
@@ -495,7 +503,7 @@ export function render(view, legal, ctx) {
   ix.improve = new Map(legal.filter((a) => a.type === 'build_improvement').map((a) => [a.track, a]));
   ix.bank = legal.filter((a) => a.type === 'bank_trade');
   if (ctx.ui.robberHex != null && !ix.robber.has(ctx.ui.robberHex)) ctx.ui.robberHex = null;
-  // catan.js draws the base board; its own node and path targets give way to the C&K ones.
+  // catan-board-svg.js draws the base board; its own node and path targets give way to the C&K ones.
   const boardIx = { ...ix, settlement: new Map(), city: new Map(), road: new Map() };
   let targets = null;
   const board = boardSvg(h, view, ctx, boardIx, (layers) => {
@@ -547,5 +555,3 @@ function ckDice(h, view, ctx) {
   );
   return dice;
 }
-
-export { describeAction, describeEvent, cardsText } from './ck-text.js';

@@ -1,7 +1,7 @@
 // Cities & Knights (and heroes and squires) in words: the names of
 // commodities, tracks, improvements and progress cards (German and English,
 // each progress card with its text), what an action costs, every C&K action
-// and event as a sentence. catan.js hands every action and event it does not
+// and event as a sentence. catan-text.js hands every action and event it does not
 // know itself to describeAction / describeEvent here, so that no action of any
 // rule set is ever shown as JSON.
 //

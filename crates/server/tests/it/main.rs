@@ -28,4 +28,5 @@ mod ratings;
 mod rematch;
 mod slow_readers;
 mod table_integrity;
+mod web_imports;
 mod websocket;
