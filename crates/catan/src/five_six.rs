@@ -12,7 +12,7 @@
 //! work unchanged; this module only narrows what is allowed there and decides
 //! who wins.
 //!
-//! The dispatch (`RuleSet::FiveSix` in `game.rs`) hands a 5–6 player game to
+//! The base game's part (`NoPart` in `part.rs`) hands a 5–6 player game to
 //! the entry points below ([`legal_actions`], [`check`], [`apply`],
 //! [`check_victory`]), which wrap the base game's: the base rules know
 //! nothing of the extension.

@@ -72,7 +72,7 @@ impl<P: Part> Game for CatanGame<P> {
         }
         if !P::plays(config.rules) {
             // Only a program that names the type can get here: the registry
-            // picks the type by the rules (`registry::Registered::second`).
+            // picks the type by the rules (`registry::Registered::state_type`).
             return Err(ConfigError::new(
                 format!("Diese Regeln werden nicht als `{}` gespielt.", P::GAME),
                 format!("These rules are not played as `{}`.", P::GAME),

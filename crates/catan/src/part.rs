@@ -153,10 +153,11 @@ pub trait Part: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static 
     fn determinize(state: &mut State<Self>, viewer: Viewer, rng: &mut GameRng);
 }
 
+/// Only this crate's parts implement [`Part`]: each expansion's module adds
+/// its own line (`impl Sealed for …`) beside its `impl Part`.
 pub(crate) mod sealed {
     pub trait Sealed {}
     impl Sealed for super::NoPart {}
-    impl Sealed for crate::cities_knights::CkState {}
 }
 
 /// No expansion's part: the base game and the 5–6 extension (zero bytes).

@@ -136,14 +136,17 @@ impl Phase {
 }
 
 /// Serialisation, reading by tag, `Debug` (as the half: the logs and test
-/// messages read as before) and `From` for a joined enum.
+/// messages read as before) and `From` for a joined enum: the base half,
+/// then any number of expansions' halves, each with the tags it owns (a new
+/// expansion is one more `Variant(Half, TAGS)` in each of the four calls
+/// below, and a variant of each joined enum).
 macro_rules! joined {
-    ($outer:ident, $base:ident, $ck:ident, $tag:literal, $ck_tags:ident, $all_tags:ident) => {
+    ($outer:ident, $tag:literal, $all_tags:ident, $base_v:ident($base:ident) $(, $v:ident($half:ident, $tags:ident))* $(,)?) => {
         impl Serialize for $outer {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
-                    $outer::Base(x) => x.serialize(s),
-                    $outer::Ck(x) => x.serialize(s),
+                    $outer::$base_v(x) => x.serialize(s),
+                    $($outer::$v(x) => x.serialize(s),)*
                 }
             }
         }
@@ -161,25 +164,25 @@ macro_rules! joined {
                     _ => None,
                 }
                 .and_then(Value::as_str);
-                let ck = match tag {
-                    Some(t) if $ck_tags.contains(&t) => true,
-                    Some(t) if !$all_tags.contains(&t) => return Err(D::Error::unknown_variant(t, $all_tags)),
-                    _ => false,
-                };
-                let read = if ck {
-                    $ck::deserialize(&value).map($outer::Ck)
-                } else {
-                    $base::deserialize(&value).map($outer::Base)
-                };
-                read.map_err(D::Error::custom)
+                if let Some(t) = tag {
+                    $(
+                        if $tags.contains(&t) {
+                            return $half::deserialize(&value).map($outer::$v).map_err(D::Error::custom);
+                        }
+                    )*
+                    if !$all_tags.contains(&t) {
+                        return Err(D::Error::unknown_variant(t, $all_tags));
+                    }
+                }
+                $base::deserialize(&value).map($outer::$base_v).map_err(D::Error::custom)
             }
         }
 
         impl std::fmt::Debug for $outer {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 match self {
-                    $outer::Base(x) => x.fmt(f),
-                    $outer::Ck(x) => x.fmt(f),
+                    $outer::$base_v(x) => x.fmt(f),
+                    $($outer::$v(x) => x.fmt(f),)*
                 }
             }
         }
@@ -187,23 +190,25 @@ macro_rules! joined {
         impl From<$base> for $outer {
             #[inline]
             fn from(x: $base) -> Self {
-                $outer::Base(x)
+                $outer::$base_v(x)
             }
         }
 
-        impl From<$ck> for $outer {
-            #[inline]
-            fn from(x: $ck) -> Self {
-                $outer::Ck(x)
+        $(
+            impl From<$half> for $outer {
+                #[inline]
+                fn from(x: $half) -> Self {
+                    $outer::$v(x)
+                }
             }
-        }
+        )*
     };
 }
 
-joined!(Action, BaseAction, CkAction, "type", ACTION_CK, ACTION_ALL);
-joined!(Chance, BaseChance, CkChance, "type", CHANCE_CK, CHANCE_ALL);
-joined!(Event, BaseEvent, CkEvent, "type", EVENT_CK, EVENT_ALL);
-joined!(Phase, BasePhase, CkPhase, "phase", PHASE_CK, PHASE_ALL);
+joined!(Action, "type", ACTION_ALL, Base(BaseAction), Ck(CkAction, ACTION_CK));
+joined!(Chance, "type", CHANCE_ALL, Base(BaseChance), Ck(CkChance, CHANCE_CK));
+joined!(Event, "type", EVENT_ALL, Base(BaseEvent), Ck(CkEvent, EVENT_CK));
+joined!(Phase, "phase", PHASE_ALL, Base(BasePhase), Ck(CkPhase, PHASE_CK));
 
 /// The tags of [`CkAction`], and all tags in the order of the one enum they
 /// were split from (an unknown tag's refusal lists them in that order, as

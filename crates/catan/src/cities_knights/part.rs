@@ -33,6 +33,8 @@ impl<P: Part> State<P> {
     }
 }
 
+impl crate::part::sealed::Sealed for CkState {}
+
 impl Part for CkState {
     const GAME: &'static str = "CatanCk";
     const DEVELOPMENT_CARDS: bool = false;

@@ -27,6 +27,7 @@ mod ids;
 mod json;
 mod negotiation;
 mod offers;
+mod parts;
 mod reach_base;
 mod reach_cities_knights;
 mod reach_five_six;
