@@ -357,11 +357,10 @@ impl Board {
         (self.harbor_nodes[0].0 & nodes.0).any()
     }
 
-    /// A board from tiles and harbors of the right counts for a shape
-    /// (`None` otherwise; a spot of `None` is a harbor without a place).
-    pub fn from_parts(tiles: &[Tile], spots: &[Option<HarborSpot>]) -> Option<Board> {
-        let shape = Shape::with_hexes(tiles.len())?;
-        if spots.len() != shape.harbor_count() {
+    /// A board of `shape` from tiles and harbors of its counts (`None`
+    /// otherwise; a spot of `None` is a harbor without a place).
+    pub fn from_parts(shape: Shape, tiles: &[Tile], spots: &[Option<HarborSpot>]) -> Option<Board> {
+        if tiles.len() != shape.hex_count() || spots.len() != shape.harbor_count() {
             return None;
         }
         let spots: Option<Vec<HarborSpot>> = spots.iter().copied().collect();

@@ -36,6 +36,13 @@ pub enum HarborEntry {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Layout {
+    /// The frame the layout is stated for (`base`, `five_six`). Left out,
+    /// the frame is told by the count of tiles (the base game's or 5–6's:
+    /// the form of every board saved so far, which is still how those two
+    /// are written); every other frame is named, so no board is recognised
+    /// by its size alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<Shape>,
     /// The tile of each hex, in the hexes' reading order.
     pub tiles: Vec<Tile>,
     /// The harbors, each on a coastal path.
@@ -211,17 +218,31 @@ impl Layout {
 
     /// The board of `shape`, if the layout has no problem as one.
     pub fn board(&self, shape: Shape) -> Result<Board, Vec<Problem>> {
-        let problems = self.problems(shape);
+        let mut problems = Vec::new();
+        if let Some(named) = self.shape.filter(|&s| s != shape) {
+            problems.push(Problem::new(
+                if shape == Shape::FiveSix {
+                    "catan56.board.shape"
+                } else {
+                    "catan.board.hexes"
+                },
+                format!("Der Spielplan ist für den Rahmen {named:?} angegeben; gespielt wird auf {shape:?}."),
+                format!("The layout is stated for the frame {named:?}; this game is played on {shape:?}."),
+            ));
+        }
+        problems.extend(self.problems(shape));
         if !problems.is_empty() {
             return Err(problems);
         }
-        Board::from_parts(&self.tiles, &self.spots(shape)).ok_or_else(Vec::new)
+        Board::from_parts(shape, &self.tiles, &self.spots(shape)).ok_or_else(Vec::new)
     }
 }
 
 impl From<Board> for Layout {
     fn from(b: Board) -> Layout {
+        let shape = b.shape();
         Layout {
+            shape: (!shape.told_by_count()).then_some(shape),
             tiles: b.tiles.to_vec(),
             harbors: b.harbors.iter().map(|&s| HarborEntry::Spot(s)).collect(),
         }
@@ -234,11 +255,13 @@ impl From<Board> for Layout {
 impl TryFrom<Layout> for Board {
     type Error = String;
     fn try_from(l: Layout) -> Result<Board, String> {
-        let shape = Shape::with_hexes(l.tiles.len()).unwrap_or_default();
-        Board::from_parts(&l.tiles, &l.spots(shape)).ok_or_else(|| {
+        let shape = l.shape.or_else(|| Shape::with_hexes(l.tiles.len())).unwrap_or_default();
+        Board::from_parts(shape, &l.tiles, &l.spots(shape)).ok_or_else(|| {
             format!(
-                "a board has 19 tiles and 9 harbors (5–6 players: 30 and 11) on the frame's spots or named paths; \
-                 this one has {} tiles and {} harbors",
+                "a board of the frame {shape:?} has {} tiles and {} harbors on the frame's spots or named paths \
+                 (base game: 19 and 9, 5–6 players: 30 and 11); this one has {} tiles and {} harbors",
+                shape.hex_count(),
+                shape.harbor_count(),
                 l.tiles.len(),
                 l.harbors.len()
             )

@@ -41,20 +41,34 @@ pub enum Shape {
 /// The topology of each shape, indexed by the shape's discriminant: reaching
 /// it is one indexed "is it built" test, not a match over the shapes and then
 /// that test (every rule reaches the topology, many times per decision).
-static TOPOLOGIES: [OnceLock<Topology>; 2] = [const { OnceLock::new() }; 2];
+static TOPOLOGIES: [OnceLock<Topology>; Shape::ALL.len()] = [const { OnceLock::new() }; Shape::ALL.len()];
 
 impl Shape {
+    /// Every shape, in the order of their discriminants (a new frame is one
+    /// more variant here, its template and its counts).
+    pub const ALL: [Shape; 2] = [Shape::Base, Shape::FiveSix];
+
+    /// Whether a layout of this shape may leave its name out, the shape then
+    /// being told by the count of its hexes: the two frames of every state
+    /// saved before layouts named their frame. Every other frame is named.
+    pub const fn told_by_count(self) -> bool {
+        match self {
+            Shape::Base | Shape::FiveSix => true,
+        }
+    }
+
     /// The shape's shared topology (built on first use).
     #[inline]
     pub fn topology(self) -> &'static Topology {
         TOPOLOGIES[self as usize].get_or_init(|| build(self))
     }
 
-    /// The shape with `hexes` land hexes, if there is one.
+    /// The shape told by `hexes` land hexes, for a layout that does not
+    /// name its frame ([`Shape::told_by_count`]).
     pub fn with_hexes(hexes: usize) -> Option<Shape> {
-        [Shape::Base, Shape::FiveSix]
+        Shape::ALL
             .into_iter()
-            .find(|s| s.hex_count() == hexes)
+            .find(|s| s.told_by_count() && s.hex_count() == hexes)
     }
 
     /// Number of land hexes.

@@ -122,3 +122,36 @@ fn ck_state_rules_a_base_state_in_a_phase_of_cities_knights() {
     s.phase = Phase::Base(BasePhase::Main);
     assert!(Catan::validate(&s).is_ok());
 }
+
+/// Boards are data: a layout may name its frame (`shape`), and a frame it
+/// names is the one it is read on; the two frames of every saved game so
+/// far may leave it out (told by the count, as before: their JSON is
+/// unchanged), and a named frame that is not the game's is refused.
+#[test]
+fn a_layout_names_its_frame() {
+    use catan::{Board, BoardChoice, Layout, Shape};
+    let board = Board::beginner();
+    let plain = serde_json::to_value(&board).expect("json");
+    assert!(plain.get("shape").is_none(), "the base frame is written as before");
+    let mut named = plain.clone();
+    named["shape"] = serde_json::json!("base");
+    let read: Board = serde_json::from_value(named.clone()).expect("a named frame reads");
+    assert_eq!(read, board);
+    // Named as 5–6 with the base game's 19 tiles: read on that frame, refused.
+    named["shape"] = serde_json::json!("five_six");
+    let e = serde_json::from_value::<Board>(named).expect_err("19 tiles are no 5–6 board");
+    assert!(e.to_string().contains("frame FiveSix has 30 tiles"), "{e}");
+    let mut unknown = plain.clone();
+    unknown["shape"] = serde_json::json!("atlantis");
+    assert!(serde_json::from_value::<Board>(unknown).is_err());
+    // A stated layout for another frame than the game's: a typed refusal.
+    let mut layout: Layout = serde_json::from_value(plain).expect("a layout");
+    layout.shape = Some(Shape::FiveSix);
+    let config = Config {
+        board: BoardChoice::Layout { board: layout },
+        ..Config::default()
+    };
+    let e = Catan::new_game(&config, 4, &mut GameRng::seed_from_u64(3)).expect_err("refused");
+    assert!(e.message.en.contains("stated for the frame FiveSix"), "{e:?}");
+    assert!(Shape::ALL.iter().all(|s| s.topology().shape == *s));
+}
