@@ -34,6 +34,8 @@ def test_analyze_ranks_legal_actions_on_every_game(config):
         assert r["space_index"] == indices[r["index"]]
         if r["win"] is not None:
             assert 0.0 <= r["low"] <= r["win"] <= r["high"] <= 1.0
+            # Every seat's chance after the action, the seat's own its `win`.
+            assert len(r["seats"]) == players and abs(r["seats"][seat] - r["win"]) < 1e-9
         assert all(set(step) == {"seat", "action"} for step in r["line"])
     assert g.analyze(seat, playouts=300, top=3, seed=2)["actions"] == rows, "same seed, same analysis"
 

@@ -12,7 +12,7 @@
 
 use crate::heuristic::BotGame;
 use crate::mcts::{Budget, MctsBot, MctsConfig};
-use engine::{ErrorInfo, GameRng, Seat};
+use engine::{ErrorInfo, GameRng, Seat, MAX_SEATS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::sync::atomic::AtomicBool;
@@ -45,6 +45,10 @@ pub struct ActionAnalysis<A> {
     pub low: f64,
     /// Upper end of the interval.
     pub high: f64,
+    /// Every seat's chance to win after it, by seat (the same playouts'
+    /// rewards seen from each seat; empty if the search never tried it).
+    #[serde(default)]
+    pub seats: Vec<f64>,
     /// The expected line of play after it: the search's most visited
     /// continuation (each seat's action in turn) up to the next branching
     /// chance event (the dice); a card drawn on the way is not shown.
@@ -145,6 +149,7 @@ pub fn analyze_until<G: BotGame>(
     rng: &mut GameRng,
     cancel: Option<Arc<AtomicBool>>,
 ) -> Analysis<G::Action> {
+    let players = G::players(state);
     let start = std::time::Instant::now();
     let config = MctsConfig {
         budget,
@@ -161,6 +166,7 @@ pub fn analyze_until<G: BotGame>(
         bot.visits(state, seat, legal, rng)
     };
     let mut rewards = bot.root_rewards().to_vec();
+    let mut all = bot.root_all_rewards().to_vec();
     let lines = bot.root_lines().to_vec();
     let mut playouts = bot.stats().playouts;
     // The search spends nearly every playout on an action that dominates;
@@ -202,6 +208,11 @@ pub fn analyze_until<G: BotGame>(
             let more = single.visits(state, seat, std::slice::from_ref(&legal[i]), rng);
             visits[i] += more.first().copied().unwrap_or(0);
             rewards[i] += single.root_rewards().first().copied().unwrap_or(0.0);
+            if let (Some(sum), Some(more)) = (all.get_mut(i), single.root_all_rewards().first()) {
+                for (x, y) in sum.iter_mut().zip(more) {
+                    *x += y;
+                }
+            }
             let ran = single.stats().playouts;
             playouts += ran;
             allowance = allowance.saturating_sub(ran.max(1));
@@ -214,6 +225,13 @@ pub fn analyze_until<G: BotGame>(
             let sum = rewards.get(index).copied().unwrap_or(0.0);
             let mut found = interval(index, n, sum);
             found.line = lines.get(index).cloned().unwrap_or_default();
+            if n > 0 {
+                let per_seat = all.get(index).copied().unwrap_or([0.0; MAX_SEATS]);
+                found.seats = per_seat[..players.min(MAX_SEATS)]
+                    .iter()
+                    .map(|r| (r / n as f64).clamp(0.0, 1.0))
+                    .collect();
+            }
             found
         })
         .collect();
@@ -251,6 +269,7 @@ impl<A: Serialize> Analysis<A> {
                     "win": a.win,
                     "low": a.low,
                     "high": a.high,
+                    "seats": a.seats,
                     "line": line,
                 })
             })
@@ -274,6 +293,7 @@ fn interval<A>(index: usize, n: u64, sum: f64) -> ActionAnalysis<A> {
             win: None,
             low: 0.0,
             high: 1.0,
+            seats: Vec::new(),
             line: Vec::new(),
         };
     }
@@ -285,6 +305,7 @@ fn interval<A>(index: usize, n: u64, sum: f64) -> ActionAnalysis<A> {
         win: Some(p),
         low: (p - half).max(0.0),
         high: (p + half).min(1.0),
+        seats: Vec::new(),
         line: Vec::new(),
     }
 }

@@ -6,8 +6,9 @@
 //! it, with a modest budget ([`crate::ServerConfig::graph_playouts`], 500
 //! playouts by default, about half a second per Splendor decision on one
 //! core with the top moves topped up: a whole Splendor game of ~100
-//! decisions in about a minute). A point holds the mover's chance,
-//! the move played, the search's best and the cost of the difference.
+//! decisions in about a minute). A point holds every seat's chance (the
+//! mover's own estimate, the others' from the same playouts), the move
+//! played, the search's best and the cost of the difference.
 //!
 //! Why in the background and stored: a whole game is hundreds of searches,
 //! far more than one request may wait for, and the answer never changes once
@@ -282,8 +283,9 @@ async fn attempt(
 }
 
 /// A stored point from an analysis: the mover's chance (its best action's),
-/// each seat's where the analysis gives it (two seats: the other's is the
-/// rest), the move played, the better move and the cost.
+/// every other seat's (two seats: the rest; more: each seat's chance after
+/// that action, from the same playouts), the move played, the better move
+/// and the cost.
 fn point_of(d: &Decision, players: usize, found: Result<Value, ErrorInfo>) -> Value {
     let found = match found {
         Ok(f) => f,
@@ -313,6 +315,14 @@ fn point_of(d: &Decision, players: usize, found: Result<Value, ErrorInfo>) -> Va
         if players == 2 {
             if let Some(c) = chances.get_mut(1 - usize::from(d.seat).min(1)) {
                 *c = json!(1.0 - w);
+            }
+        } else if let Some(seats) = best["seats"].as_array().filter(|s| s.len() == players) {
+            // More seats: each one's chance after the mover's best action,
+            // from the same playouts (the mover's is its own estimate).
+            for (i, (c, v)) in chances.iter_mut().zip(seats).enumerate() {
+                if i != usize::from(d.seat) {
+                    *c = v.clone();
+                }
             }
         }
     }

@@ -21,7 +21,7 @@ mod tree;
 
 use crate::bot::{Bot, Forfeit};
 use crate::heuristic::{BotGame, Heuristic};
-use engine::{GameRng, Seat};
+use engine::{GameRng, Seat, MAX_SEATS};
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -130,6 +130,9 @@ pub struct MctsBot<G: BotGame> {
     stats: MctsStats,
     /// Summed root rewards of the last search (in the order of `legal`).
     rewards: Vec<f64>,
+    /// Every seat's summed root rewards of the last search (in the order
+    /// of `legal`).
+    all_rewards: Vec<[f64; MAX_SEATS]>,
     /// Whether [`MctsBot::visits`] keeps the expected line after each root
     /// action (for an analysis; a playing bot has no use for it).
     keep_lines: bool,
@@ -154,7 +157,7 @@ pub const NO_PROGRESS_LIMIT: u32 = 120;
 
 /// What one search thread found: root visits, playouts, summed root rewards
 /// and (first thread of an analysis) the expected lines.
-type ThreadResult<A> = (Vec<u64>, u64, Vec<f64>, Vec<Vec<(Seat, A)>>);
+type ThreadResult<A> = (Vec<u64>, u64, Vec<f64>, Vec<Vec<(Seat, A)>>, Vec<[f64; MAX_SEATS]>);
 
 /// The longest expected line an analysis reports after an action.
 pub const LINE_LENGTH: usize = 24;
@@ -167,6 +170,7 @@ impl<G: BotGame> MctsBot<G> {
             heuristic: G::Heuristic::default().for_search(),
             stats: MctsStats::default(),
             rewards: Vec::new(),
+            all_rewards: Vec::new(),
             keep_lines: false,
             lines: Vec::new(),
             restrict_root: false,
@@ -214,6 +218,12 @@ impl<G: BotGame> MctsBot<G> {
     /// visits, the chance to win after each action (`crate::analysis`).
     pub fn root_rewards(&self) -> &[f64] {
         &self.rewards
+    }
+
+    /// Every seat's summed root rewards of the last search (in the order of
+    /// `legal`; divide by the action's visits for each seat's chance).
+    pub fn root_all_rewards(&self) -> &[[f64; MAX_SEATS]] {
+        &self.all_rewards
     }
 
     /// The visit counts of each legal action (summed over threads) for the
@@ -276,7 +286,13 @@ impl<G: BotGame> MctsBot<G> {
             } else {
                 Vec::new()
             };
-            (search.root_visits(legal), done, search.root_rewards(legal), lines)
+            (
+                search.root_visits(legal),
+                done,
+                search.root_rewards(legal),
+                lines,
+                search.root_all_rewards(legal),
+            )
         };
         let results: Vec<ThreadResult<G::Action>> = if threads == 1 {
             vec![per_thread(0)]
@@ -289,8 +305,14 @@ impl<G: BotGame> MctsBot<G> {
         };
         let mut total = vec![0u64; legal.len()];
         self.rewards = vec![0.0; legal.len()];
+        self.all_rewards = vec![[0.0; MAX_SEATS]; legal.len()];
         self.lines = Vec::new();
-        for (visits, done, rewards, lines) in results {
+        for (visits, done, rewards, lines, all) in results {
+            for (a, b) in self.all_rewards.iter_mut().zip(&all) {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+            }
             if !lines.is_empty() {
                 self.lines = lines;
             }

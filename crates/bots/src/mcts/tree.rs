@@ -97,6 +97,11 @@ pub(crate) struct Search<'h, G: BotGame> {
     /// The only root actions to try, when the caller restricts them (an
     /// analysis topping up one action's playouts); `None`: every legal one.
     root_only: Option<Vec<G::Action>>,
+    /// Every seat's summed rewards through each root edge (by the edge's
+    /// index at the root): what an analysis reports as each seat's chance
+    /// after an action. Only the root keeps them, so the tree's edges stay
+    /// as small as they were.
+    root_all: Vec<[f64; MAX_SEATS]>,
 }
 
 impl<'h, G: BotGame> Search<'h, G> {
@@ -120,6 +125,7 @@ impl<'h, G: BotGame> Search<'h, G> {
             hasher: std::hash::BuildHasherDefault::default(),
             root_turn: 0,
             root_only: None,
+            root_all: Vec::new(),
         }
     }
 
@@ -134,6 +140,22 @@ impl<'h, G: BotGame> Search<'h, G> {
             .edges
             .iter()
             .find(|e| e.seat == self.me.0 && e.action == *action)
+    }
+
+    /// Every seat's summed rewards through the root edges of `me`, in the
+    /// order of `legal` (zeros for an action the search never tried).
+    pub(crate) fn root_all_rewards(&self, legal: &[G::Action]) -> Vec<[f64; MAX_SEATS]> {
+        legal
+            .iter()
+            .map(|a| {
+                self.nodes[0]
+                    .edges
+                    .iter()
+                    .position(|e| e.seat == self.me.0 && e.action == *a)
+                    .and_then(|i| self.root_all.get(i).copied())
+                    .unwrap_or([0.0; MAX_SEATS])
+            })
+            .collect()
     }
 
     /// The summed rewards of the root edges of `me`, in the order of `legal`.
@@ -247,6 +269,15 @@ impl<'h, G: BotGame> Search<'h, G> {
                     }
                     node = self.child_of(node, edge);
                 }
+            }
+        }
+        if let Some(&(0, e)) = self.path.first() {
+            let e = e as usize;
+            if self.root_all.len() <= e {
+                self.root_all.resize(e + 1, [0.0; MAX_SEATS]);
+            }
+            for (sum, r) in self.root_all[e].iter_mut().zip(&self.rewards) {
+                *sum += r;
             }
         }
         for &(n, e) in &self.path {

@@ -76,8 +76,18 @@ fn check<G: BotGame>(config: &G::Config, players: usize, steps: usize) {
     assert_eq!(indices, (0..legal.len()).collect::<Vec<_>>());
     for a in &all.actions {
         match a.win {
-            Some(p) => assert!((0.0..=1.0).contains(&p) && a.low <= p && p <= a.high, "{a:?}"),
-            None => assert_eq!((a.visits, a.low, a.high), (0, 0.0, 1.0)),
+            Some(p) => {
+                assert!((0.0..=1.0).contains(&p) && a.low <= p && p <= a.high, "{a:?}");
+                // Every seat's chance after the action, from the same
+                // playouts: the analysed seat's is its `win`.
+                assert_eq!(a.seats.len(), players, "{a:?}");
+                assert!(a.seats.iter().all(|c| (0.0..=1.0).contains(c)), "{a:?}");
+                assert!((a.seats[seat.index()] - p).abs() < 1e-9, "{a:?}");
+            }
+            None => {
+                assert_eq!((a.visits, a.low, a.high), (0, 0.0, 1.0));
+                assert!(a.seats.is_empty(), "{a:?}");
+            }
         }
     }
     let best = &all.actions[0];

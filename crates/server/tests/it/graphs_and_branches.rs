@@ -70,7 +70,8 @@ impl Analyst for Fixed {
             "seat": seat,
             "playouts": 10,
             "actions": [
-                {"action": {"type": "better"}, "index": 1, "visits": 8, "win": 0.7, "low": 0.65, "high": 0.75},
+                {"action": {"type": "better"}, "index": 1, "visits": 8, "win": 0.7, "low": 0.65, "high": 0.75,
+                 "seats": [0.7, 0.2, 0.1]},
                 {"action": played, "index": 0, "visits": 2, "win": 0.4, "low": 0.38, "high": 0.42},
             ],
         }))
@@ -181,6 +182,39 @@ async fn graph_is_stored_and_served(db: &str) {
     assert_eq!(again["points"], graph["points"]);
     assert_eq!(again["running"], false);
     assert_eq!(analyst.calls.load(Ordering::SeqCst), calls);
+
+    // Three seats: every seat's chance at each point, the others' from the
+    // analysis row's `seats` (the mover's is its own estimate).
+    let three = api
+        .create(
+            3,
+            Some(json!([{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}])),
+        )
+        .await;
+    let secret = api.join(&three, 0).await;
+    assert_eq!(api.guess(&three, 0, &secret).await.0, 200);
+    wait_finished(&api, &three).await;
+    let path3 = format!("/api/tables/{three}/graph");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let graph3 = loop {
+        let g = api.get(&path3, None).await.1;
+        if g["decisions"].as_u64().is_some_and(|n| n > 0) && g["done"] == g["decisions"] {
+            break g;
+        }
+        assert!(Instant::now() < deadline, "the graph does not fill in: {g}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(graph3["players"], 3, "{graph3}");
+    for p in graph3["points"].as_array().expect("points") {
+        let seat = p["seat"].as_u64().expect("seat") as usize;
+        let chances: Vec<f64> = (0..3)
+            .map(|i| p["chances"][i].as_f64().expect("every seat's chance"))
+            .collect();
+        let want: Vec<f64> = (0..3)
+            .map(|i| if i == seat { 0.7 } else { [0.7, 0.2, 0.1][i] })
+            .collect();
+        assert_eq!(chances, want, "{p}");
+    }
 
     // After a restart, from the database, even with no search at all.
     server.shutdown().await.expect("stops");
