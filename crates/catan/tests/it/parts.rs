@@ -131,7 +131,7 @@ fn ck_state_rules_a_base_state_in_a_phase_of_cities_knights() {
 fn a_layout_names_its_frame() {
     use catan::{Board, BoardChoice, Layout, Shape};
     let board = Board::beginner();
-    let plain = serde_json::to_value(&board).expect("json");
+    let plain = serde_json::to_value(board).expect("json");
     assert!(plain.get("shape").is_none(), "the base frame is written as before");
     let mut named = plain.clone();
     named["shape"] = serde_json::json!("base");
