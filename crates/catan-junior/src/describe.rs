@@ -110,6 +110,25 @@ fn id_of<T: Serialize>(t: &T) -> String {
         .unwrap_or_default()
 }
 
+/// Action types with their German and English names (verb phrases, as an
+/// agent's list of legal actions reads them).
+const ACTIONS: [(&str, &str, &str); 14] = [
+    ("build_lair", "Piratenlager bauen", "build a pirate lair"),
+    ("build_ship", "Schiff bauen", "build a ship"),
+    ("ask_coco", "Coco fragen", "ask Coco"),
+    ("trade_ring", "Am Rettungsring tauschen", "trade at the life ring"),
+    ("trade_supply", "Mit dem Vorrat tauschen", "trade with the supply"),
+    ("move_klau", "Käpt’n Klau versetzen", "move Käpt’n Klau"),
+    ("open_offer", "Tausch anbieten", "offer a trade"),
+    ("offer_give", "Im Angebot geben", "offer to give"),
+    ("offer_get", "Im Angebot verlangen", "ask in the offer"),
+    ("submit_offer", "Angebot machen", "make the offer"),
+    ("cancel_offer", "Angebot zurückziehen", "withdraw the offer"),
+    ("accept", "Annehmen", "accept"),
+    ("decline", "Ablehnen", "decline"),
+    ("end_turn", "Zug beenden", "end the turn"),
+];
+
 /// The description of Catan Junior in `edition`.
 pub fn describe(edition: Edition) -> Description {
     let data = edition.data();
@@ -141,6 +160,10 @@ pub fn describe(edition: Edition) -> Description {
                 Term::new(id_of(&c), de, en).text(tde, ten)
             })
             .collect(),
+    );
+    d.terms(
+        "action",
+        ACTIONS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
     );
     d.terms(
         "phase",

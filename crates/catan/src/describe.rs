@@ -19,7 +19,7 @@ use crate::cities_knights::ProgressCard;
 use crate::config::{Config, Rules, TurnRule};
 use crate::dev::{DevCard, DevCardCounts, DevCards};
 use crate::resource::{Resource, ResourceCounts, Resources};
-use crate::vocab::{EVENT_ALL, EVENT_CK, PHASE_ALL, PHASE_CK};
+use crate::vocab::{ACTION_ALL, ACTION_CK, EVENT_ALL, EVENT_CK, PHASE_ALL, PHASE_CK};
 use engine::{Card, CountKind, Description, Message, Term};
 use serde_json::json;
 
@@ -311,6 +311,81 @@ fn gate(t: Track) -> (&'static str, &'static str) {
 }
 
 /// Names of every phase tag (base and C&K), German and English.
+/// The name of each action type, as an agent's list of legal actions and a
+/// log read it (a verb phrase).
+pub(crate) fn action_words(tag: &str) -> Option<(&'static str, &'static str)> {
+    Some(match tag {
+        "build_settlement" => ("Siedlung bauen", "build a settlement"),
+        "build_road" => ("Straße bauen", "build a road"),
+        "build_city" => ("Stadt bauen", "build a city"),
+        "roll" => ("Würfeln", "roll the dice"),
+        "discard" => ("Abwerfen", "discard"),
+        "move_robber" => ("Räuber versetzen", "move the robber"),
+        "buy_development_card" => ("Entwicklungskarte kaufen", "buy a development card"),
+        "play_knight" => ("Ritter ausspielen", "play a knight"),
+        "play_road_building" => ("Straßenbau ausspielen", "play road building"),
+        "play_year_of_plenty" => ("Erfindung ausspielen", "play year of plenty"),
+        "play_monopoly" => ("Monopol ausspielen", "play monopoly"),
+        "maritime_trade" => ("Seehandel", "maritime trade"),
+        "open_trade" => ("Handel anbieten", "open a trade"),
+        "offer_give" => ("Im Angebot geben", "offer to give"),
+        "offer_get" => ("Im Angebot verlangen", "ask in the offer"),
+        "offer_give_commodity" => ("Handelsware im Angebot geben", "offer to give a commodity"),
+        "offer_get_commodity" => ("Handelsware im Angebot verlangen", "ask for a commodity in the offer"),
+        "submit_offer" => ("Angebot machen", "make the offer"),
+        "accept_offer" => ("Angebot annehmen", "accept the offer"),
+        "decline_offer" => ("Angebot ablehnen", "decline the offer"),
+        "confirm_trade" => ("Handel abschließen", "confirm the trade"),
+        "cancel_trade" => ("Handel abbrechen", "cancel the trade"),
+        "counter_offer" => ("Gegenangebot machen", "make a counter-offer"),
+        "accept_counter" => ("Gegenangebot annehmen", "accept a counter-offer"),
+        "revise_offer" => ("Angebot ändern", "revise the offer"),
+        "end_turn" => ("Zug beenden", "end the turn"),
+        "discard_card" => ("Karte abwerfen", "discard a card"),
+        "bank_trade" => ("Handel mit der Bank", "trade with the bank"),
+        "build_wall" => ("Stadtmauer bauen", "build a city wall"),
+        "build_knight" => ("Ritter anwerben", "recruit a knight"),
+        "promote_knight" => ("Ritter befördern", "promote a knight"),
+        "activate_knight" => ("Ritter aktivieren", "activate a knight"),
+        "move_knight" => ("Ritter versetzen", "move a knight"),
+        "displace_knight" => ("Ritter vertreiben", "displace a knight"),
+        "chase_robber" => ("Räuber vertreiben", "chase the robber"),
+        "relocate_knight" => ("Vertriebenen Ritter versetzen", "relocate the displaced knight"),
+        "upgrade_hero" => ("Held ausbauen", "upgrade the hero"),
+        "recruit_squire" => ("Knappen anwerben", "recruit a squire"),
+        "move_squire" => ("Knappen versetzen", "move a squire"),
+        "lose_city" => ("Stadt verlieren", "lose a city"),
+        "choose_deck" => ("Stapel wählen", "choose a deck"),
+        "discard_progress" => ("Fortschrittskarte abwerfen", "discard a progress card"),
+        "build_improvement" => ("Stadtausbau bauen", "build a city improvement"),
+        "place_metropolis" => ("Metropole setzen", "place a metropolis"),
+        "aqueduct_take" => ("Aquädukt: Rohstoff nehmen", "Aqueduct: take a resource"),
+        "play_progress" => ("Fortschrittskarte ausspielen", "play a progress card"),
+        "play_alchemist" => ("Alchemist ausspielen", "play the Alchemist"),
+        "crane_improvement" => ("Kran: Stadtausbau", "Crane: city improvement"),
+        "play_engineer" => ("Ingenieur ausspielen", "play the Engineer"),
+        "play_inventor" => ("Erfinder ausspielen", "play the Inventor"),
+        "play_medicine" => ("Medizin ausspielen", "play Medicine"),
+        "play_bishop" => ("Bischof ausspielen", "play the Bishop"),
+        "play_deserter" => ("Überläufer ausspielen", "play the Deserter"),
+        "play_diplomat" => ("Diplomat ausspielen", "play the Diplomat"),
+        "play_intrigue" => ("Intrige ausspielen", "play Intrigue"),
+        "play_spy" => ("Spion ausspielen", "play the Spy"),
+        "play_master_merchant" => ("Handelsmeister ausspielen", "play the Master Merchant"),
+        "play_merchant" => ("Händler ausspielen", "play the Merchant"),
+        "play_merchant_fleet" => ("Handelsflotte ausspielen", "play the Merchant Fleet"),
+        "play_resource_monopoly" => ("Rohstoffmonopol ausspielen", "play Resource Monopoly"),
+        "play_trade_monopoly" => ("Handelsmonopol ausspielen", "play Trade Monopoly"),
+        "end_card" => ("Karte beenden", "finish the card"),
+        "remove_knight" => ("Ritter entfernen", "remove a knight"),
+        "give_card" => ("Karte geben", "give a card"),
+        "take_card" => ("Karte nehmen", "take a card"),
+        "take_progress" => ("Fortschrittskarte nehmen", "take a progress card"),
+        "harbor_offer" => ("Handelshafen: anbieten", "Commercial Harbor: offer"),
+        _ => return None,
+    })
+}
+
 pub(crate) fn phase_words(tag: &str) -> Option<(&'static str, &'static str)> {
     Some(match tag {
         "setup" => ("Gründungsphase", "setup"),
@@ -495,6 +570,7 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
         ]);
     }
     d.terms("piece", pieces);
+    d.terms("action", tagged(ACTION_ALL, ACTION_CK, ck, action_words));
     d.terms("phase", tagged(PHASE_ALL, PHASE_CK, ck, phase_words));
     d.terms("event", tagged(EVENT_ALL, EVENT_CK, ck, event_words));
     d.seats = SEATS

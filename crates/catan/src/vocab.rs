@@ -213,7 +213,7 @@ joined!(Phase, "phase", PHASE_ALL, Base(BasePhase), Ck(CkPhase, PHASE_CK));
 /// The tags of [`CkAction`], and all tags in the order of the one enum they
 /// were split from (an unknown tag's refusal lists them in that order, as
 /// before the split); [`BaseAction`]'s are the others (tested against serde's).
-const ACTION_CK: &[&str] = &[
+pub(crate) const ACTION_CK: &[&str] = &[
     "offer_give_commodity",
     "offer_get_commodity",
     "discard_card",
@@ -258,7 +258,7 @@ const ACTION_CK: &[&str] = &[
     "take_progress",
     "harbor_offer",
 ];
-const ACTION_ALL: &[&str] = &[
+pub(crate) const ACTION_ALL: &[&str] = &[
     "build_settlement",
     "build_road",
     "build_city",

@@ -26,6 +26,26 @@ const PHASES: [(&str, &str, &str); 7] = [
     ("over", "Spielende", "game over"),
 ];
 
+/// Action types with their German and English names (verb phrases, as an
+/// agent's list of legal actions reads them).
+const ACTIONS: [(&str, &str, &str); 7] = [
+    (
+        "take_different",
+        "Verschiedene Edelsteine nehmen",
+        "take different gems",
+    ),
+    (
+        "take_two",
+        "Zwei gleiche Edelsteine nehmen",
+        "take two gems of a colour",
+    ),
+    ("reserve", "Karte reservieren", "reserve a card"),
+    ("reserve_deck", "Karte vom Stapel reservieren", "reserve from a deck"),
+    ("buy", "Karte kaufen", "buy a card"),
+    ("return", "Edelsteine zurückgeben", "return gems"),
+    ("choose_noble", "Adligen wählen", "choose a noble"),
+];
+
 /// Event tags with their German and English names.
 const EVENTS: [(&str, &str, &str); 12] = [
     ("card_dealt", "Karte ausgelegt", "card dealt"),
@@ -85,6 +105,10 @@ pub fn describe() -> Description {
             Term::new("noble", "Adliger", "noble"),
             Term::new("token", "Edelstein", "gem token"),
         ],
+    );
+    d.terms(
+        "action",
+        ACTIONS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
     );
     d.terms(
         "phase",

@@ -11,6 +11,7 @@ mod commands;
 mod describe;
 mod fuzz_input;
 mod invalid_state;
+mod labels;
 mod mcp_http;
 mod mcp_tools;
 mod referee_protocol;
