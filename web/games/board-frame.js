@@ -11,10 +11,15 @@ const STYLE = `
 .board-frame .board-scroll { overflow: auto; max-height: var(--board-room, 85vh); border-radius: 10px; -webkit-overflow-scrolling: touch; }
 .board-frame[data-zoom="1"] .board-zoom > svg { max-height: var(--board-room, 85vh); }
 .board-frame .zoom-bar { display: flex; gap: .4rem; align-items: center; justify-content: flex-end; margin-bottom: .25rem; }
-/* Over a drawn board the zoom buttons float in its top right corner (the sea): no row of its own. */
-.board-frame:not(.html) .zoom-bar { position: absolute; right: .4rem; top: .4rem; z-index: 3; margin: 0; padding: .1rem .2rem; background: #ffffffd9; border-radius: 8px; box-shadow: 0 1px 4px #0003; }
+/* Over a drawn board the zoom buttons are a narrow column (+ over −) in its
+   top right corner, which every board leaves to the sea: no row of its own,
+   and the column itself lets clicks through, so only its two buttons can
+   take one (tests/it/zoom_bar.rs: no target's centre lies under them). */
+.board-frame:not(.html) .zoom-bar { position: absolute; right: .3rem; top: .3rem; z-index: 3; margin: 0; flex-direction: column-reverse; gap: .15rem; pointer-events: none; }
+.board-frame:not(.html) .zoom-bar .step { pointer-events: auto; width: 40px; padding: 0; background: #fffffff2; box-shadow: 0 1px 4px #0004; }
+.board-frame:not(.html) .zoom-level { min-width: 0; padding: 0 .2rem; font-size: .68rem; line-height: 1.3; background: #ffffffd9; border-radius: 5px; }
 .board-frame .zoom-bar .step { min-width: 40px; min-height: 40px; font-size: 1.2rem; }
-.board-frame .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
+.board-frame .zoom-level { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; white-space: nowrap; }
 @media (max-width: 520px) {
   /* A zoomed board's scroll bar (on a phone usually drawn over it) never narrows the board. */
   .board-frame .board-scroll { scrollbar-gutter: stable; }

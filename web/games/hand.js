@@ -164,15 +164,18 @@ export function bigDice(h, ctx, dice, title) {
  * After each redraw (table.js): the room the board may take so that it ends
  * above the dock at the top of the page, in `--board-room` (px), which the
  * board frames use as their height limit. Tiny windows (or a phone with a tall dialog open) get at least 120 px.
+ * Returns the dock's height it measured (px, rounded up), so that a watcher
+ * of the dock can skip a report of the same height.
  */
 export function fitBoard(root) {
   const dock = root.querySelector('.game-dock');
   const frame = root.querySelector('.board-frame .board-scroll');
   const dockH = dock ? Math.ceil(dock.getBoundingClientRect().height) : 0;
-  if (!frame) return;
+  if (!frame) return dockH;
   const top = frame.getBoundingClientRect().top + window.scrollY;
   const room = Math.max(120, Math.floor(window.innerHeight - dockH - top - 10));
   document.documentElement.style.setProperty('--board-room', `${room}px`);
   // A phone's sheets open right above the dock.
   document.documentElement.style.setProperty('--dock-h', `${dockH}px`);
+  return dockH;
 }

@@ -45,3 +45,4 @@ mod sbp_auto_pass;
 mod sound_browser;
 mod splendor_browser;
 mod table_browser;
+mod zoom_bar;
