@@ -145,24 +145,11 @@ class TablePage {
     this.clockTimer = setInterval(() => tickClocks(this.root, this.clock), 1000);
     this.sock = this.connect();
     this.unlisten = onLangChange(() => this.render());
-    // The dock's height fitBoard last measured (px): its watcher skips a report of that height.
-    this.fittedDock = null;
-    this.fit = () => {
-      this.fittedDock = fitBoard(this.root);
-    };
-    this.onResize = () => this.fit();
+    this.onResize = () => fitBoard(this.root);
     window.addEventListener('resize', this.onResize);
     // The dock changes size without a redraw too (a dialog's content, fonts, a wrapped line):
-    // the board's room and a phone's sheets follow it. Its first report after
-    // observing (the height the redraw just measured) changes nothing and is skipped.
-    this.dockWatch =
-      typeof ResizeObserver === 'function'
-        ? new ResizeObserver((entries) => {
-            const box = entries[entries.length - 1]?.borderBoxSize?.[0];
-            if (box && Math.ceil(box.blockSize) === this.fittedDock) return;
-            this.fit();
-          })
-        : null;
+    // the board's room and a phone's sheets follow it.
+    this.dockWatch = typeof ResizeObserver === 'function' ? new ResizeObserver(() => fitBoard(this.root)) : null;
     this.render();
   }
 
@@ -545,7 +532,7 @@ class TablePage {
     // A panel just opened (from the phone's action bar) is scrolled into view, above the bar.
     keepOpenedInView(this.root, (this.opened ||= {}));
     // The board ends above the dock of the hand: board, prompt and hand on one screen.
-    this.fit();
+    fitBoard(this.root);
     if (this.dockWatch) {
       this.dockWatch.disconnect();
       const dock = this.root.querySelector('.game-dock');

@@ -285,7 +285,23 @@ impl Part for NoPart {
             Some(BasePhase::Drawing) => Chance::Base(BaseChance::Draw {
                 card: development::sample_draw(state, rng),
             }),
-            _ => {
+            // The dice; also where no chance node is (`apply_chance` then
+            // ignores the roll), listed so that a new phase is routed here
+            // on purpose.
+            Some(
+                BasePhase::Rolling
+                | BasePhase::Setup { .. }
+                | BasePhase::Roll
+                | BasePhase::Discard { .. }
+                | BasePhase::MoveRobber { .. }
+                | BasePhase::Main
+                | BasePhase::RoadBuilding { .. }
+                | BasePhase::TradeDraft { .. }
+                | BasePhase::TradeReplies { .. }
+                | BasePhase::TradeConfirm { .. }
+                | BasePhase::Over { .. },
+            )
+            | None => {
                 // One draw for both dice: 36 equally likely pairs.
                 let x: u32 = rng.random_range(0..36);
                 Chance::Base(BaseChance::Dice(Dice {
@@ -344,7 +360,20 @@ fn base_chance_outcomes(state: &BaseState, out: &mut Vec<(Chance, f64)>) {
         }
         Some(BasePhase::Stealing { victim, .. }) => hand::steal_outcomes::<Resource>(state, &(), *victim, out),
         Some(BasePhase::Drawing) => development::draw_outcomes(state, out),
-        _ => {}
+        // No chance node.
+        Some(
+            BasePhase::Setup { .. }
+            | BasePhase::Roll
+            | BasePhase::Discard { .. }
+            | BasePhase::MoveRobber { .. }
+            | BasePhase::Main
+            | BasePhase::RoadBuilding { .. }
+            | BasePhase::TradeDraft { .. }
+            | BasePhase::TradeReplies { .. }
+            | BasePhase::TradeConfirm { .. }
+            | BasePhase::Over { .. },
+        )
+        | None => {}
     }
 }
 

@@ -45,7 +45,10 @@ for (const e of [...board.querySelectorAll('.target'), ...hexes]) {
   }
   const hit = document.elementFromPoint(x, y);
   if (hit && hit.closest('.zoom-bar')) out.push(`at ${name(e)}'s centre the hit test meets the zoom bar (${name(hit)})`);
-  else if (e.classList.contains('target') && !(hit === e || e.contains(hit))) {
+  // The dock may lie over the board's bottom edge: a tiny window with a tall
+  // dock keeps the board its 120 px minimum (fitBoard), scrolled up from
+  // under the fixed dock; that is the dock's, not the zoom bar's.
+  else if (e.classList.contains('target') && !(hit === e || e.contains(hit)) && !hit?.closest('.game-dock')) {
     out.push(`at ${name(e)}'s centre ${Math.round(x)},${Math.round(y)} the hit test meets ${name(hit)}`);
   }
 }
