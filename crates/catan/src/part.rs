@@ -43,6 +43,24 @@ use engine::{EventSink, GameRng, Problem, Rejection, Seat, ToAct, Viewer};
 use rand::Rng;
 use std::any::Any;
 
+/// The base game's phases in which no chance node is (a pattern): the
+/// chance functions name every phase through it, so a new base phase does
+/// not compile until they say whether chance acts in it.
+macro_rules! no_chance_node {
+    () => {
+        BasePhase::Setup { .. }
+            | BasePhase::Roll
+            | BasePhase::Discard { .. }
+            | BasePhase::MoveRobber { .. }
+            | BasePhase::Main
+            | BasePhase::RoadBuilding { .. }
+            | BasePhase::TradeDraft { .. }
+            | BasePhase::TradeReplies { .. }
+            | BasePhase::TradeConfirm { .. }
+            | BasePhase::Over { .. }
+    };
+}
+
 /// A refusal or nothing, as the checks return it.
 pub(crate) type Checked = Result<(), Rejection<CatanError>>;
 
@@ -288,20 +306,7 @@ impl Part for NoPart {
             // The dice; also where no chance node is (`apply_chance` then
             // ignores the roll), listed so that a new phase is routed here
             // on purpose.
-            Some(
-                BasePhase::Rolling
-                | BasePhase::Setup { .. }
-                | BasePhase::Roll
-                | BasePhase::Discard { .. }
-                | BasePhase::MoveRobber { .. }
-                | BasePhase::Main
-                | BasePhase::RoadBuilding { .. }
-                | BasePhase::TradeDraft { .. }
-                | BasePhase::TradeReplies { .. }
-                | BasePhase::TradeConfirm { .. }
-                | BasePhase::Over { .. },
-            )
-            | None => {
+            Some(BasePhase::Rolling | no_chance_node!()) | None => {
                 // One draw for both dice: 36 equally likely pairs.
                 let x: u32 = rng.random_range(0..36);
                 Chance::Base(BaseChance::Dice(Dice {
@@ -361,19 +366,7 @@ fn base_chance_outcomes(state: &BaseState, out: &mut Vec<(Chance, f64)>) {
         Some(BasePhase::Stealing { victim, .. }) => hand::steal_outcomes::<Resource>(state, &(), *victim, out),
         Some(BasePhase::Drawing) => development::draw_outcomes(state, out),
         // No chance node.
-        Some(
-            BasePhase::Setup { .. }
-            | BasePhase::Roll
-            | BasePhase::Discard { .. }
-            | BasePhase::MoveRobber { .. }
-            | BasePhase::Main
-            | BasePhase::RoadBuilding { .. }
-            | BasePhase::TradeDraft { .. }
-            | BasePhase::TradeReplies { .. }
-            | BasePhase::TradeConfirm { .. }
-            | BasePhase::Over { .. },
-        )
-        | None => {}
+        Some(no_chance_node!()) | None => {}
     }
 }
 
