@@ -129,6 +129,19 @@ const ACTIONS: [(&str, &str, &str); 14] = [
     ("end_turn", "Zug beenden", "end the turn"),
 ];
 
+/// The words of the actions' fields (JSON keys), as a label reads them
+/// after the action's name: (key, German, English).
+const FIELDS: [(&str, &str, &str); 8] = [
+    ("give", "gibt", "give"),
+    ("take", "nimmt", "take"),
+    ("to", "an", "to"),
+    ("site", "Bauplatz", "site"),
+    ("route", "Route", "route"),
+    ("island", "Insel", "island"),
+    ("good", "Ware", "good"),
+    ("supply", "Vorrat", "supply"),
+];
+
 /// The description of Catan Junior in `edition`.
 pub fn describe(edition: Edition) -> Description {
     let data = edition.data();
@@ -164,6 +177,10 @@ pub fn describe(edition: Edition) -> Description {
     d.terms(
         "action",
         ACTIONS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
+    d.terms(
+        "field",
+        FIELDS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
     );
     d.terms(
         "phase",

@@ -311,6 +311,29 @@ fn gate(t: Track) -> (&'static str, &'static str) {
 }
 
 /// Names of every phase tag (base and C&K), German and English.
+/// The words of the actions' fields (the JSON keys other than places), as
+/// a label reads them after the action's name: (key, German, English).
+const FIELDS: &[(&str, &str, &str)] = &[
+    ("get", "erhält", "get"),
+    ("give", "gibt", "give"),
+    ("rate", "Kurs", "rate"),
+    ("from", "von", "from"),
+    ("to", "an", "to"),
+    ("with", "mit", "with"),
+    ("victim", "Opfer", "victim"),
+    ("first", "zuerst", "first"),
+    ("second", "dann", "second"),
+    ("a", "Feld", "hex"),
+    ("b", "mit Feld", "with hex"),
+    ("red", "rot", "red"),
+    ("yellow", "gelb", "yellow"),
+    ("resource", "Rohstoff", "resource"),
+    ("commodity", "Handelsware", "commodity"),
+    ("card", "Karte", "card"),
+    ("track", "Bereich", "track"),
+    ("knight", "mit dem Ritter bei", "with the knight at"),
+];
+
 /// The name of each action type, as an agent's list of legal actions and a
 /// log read it (a verb phrase).
 pub(crate) fn action_words(tag: &str) -> Option<(&'static str, &'static str)> {
@@ -571,6 +594,10 @@ pub fn describe(rules: Rules, turn: Option<TurnRule>) -> Description {
     }
     d.terms("piece", pieces);
     d.terms("action", tagged(ACTION_ALL, ACTION_CK, ck, action_words));
+    d.terms(
+        "field",
+        FIELDS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
     d.terms("phase", tagged(PHASE_ALL, PHASE_CK, ck, phase_words));
     d.terms("event", tagged(EVENT_ALL, EVENT_CK, ck, event_words));
     d.seats = SEATS

@@ -71,41 +71,6 @@ const VERBS: &[(&str, &str, &str)] = &[
     ("open", "Eröffnen", "Open"),
 ];
 
-/// The field names of the games' actions, as the protocol writes them and
-/// a description does not name them (it names things, not fields): (key,
-/// German, English). Kinds of things a field holds (`resource`, `card`) are
-/// named here too, lower case as in running text.
-const FIELDS: &[(&str, &str, &str)] = &[
-    ("get", "erhält", "get"),
-    ("give", "gibt", "give"),
-    ("take", "nimmt", "take"),
-    ("rate", "Kurs", "rate"),
-    ("from", "von", "from"),
-    ("to", "an", "to"),
-    ("with", "mit", "with"),
-    ("victim", "Opfer", "victim"),
-    ("knight", "mit dem Ritter bei", "with the knight at"),
-    ("first", "zuerst", "first"),
-    ("second", "dann", "second"),
-    ("a", "Feld", "hex"),
-    ("b", "mit Feld", "with hex"),
-    ("red", "rot", "red"),
-    ("yellow", "gelb", "yellow"),
-    ("resource", "Rohstoff", "resource"),
-    ("commodity", "Handelsware", "commodity"),
-    ("card", "Karte", "card"),
-    ("track", "Bereich", "track"),
-    ("level", "Stufe", "level"),
-    ("payment", "Zahlung", "payment"),
-    ("gem", "Edelstein", "gem"),
-    ("gems", "Edelsteine", "gems"),
-    ("site", "Bauplatz", "site"),
-    ("route", "Route", "route"),
-    ("island", "Insel", "island"),
-    ("good", "Ware", "good"),
-    ("supply", "Vorrat", "supply"),
-];
-
 /// Which kind's name an id shared by several kinds takes, first first: the
 /// things players hold before the places and moves named after them.
 const PRIORITY: &[&str] = &[
@@ -170,15 +135,11 @@ impl Words {
             .map_or_else(|| self.name(id), str::to_string)
     }
 
-    /// The name of an id in this language: the description's, else the
-    /// protocol's word for a field, else the id, spaced.
+    /// The name of an id in this language (the id, spaced, if undescribed).
     pub fn name(&self, id: &str) -> String {
         match self.names.get(id) {
             Some(n) => n.clone(),
-            None => match FIELDS.iter().find(|(k, _, _)| *k == id) {
-                Some((_, de, en)) => self.lang.pick(de, en).to_string(),
-                None => id.replace('_', " "),
-            },
+            None => id.replace('_', " "),
         }
     }
 

@@ -46,6 +46,15 @@ const ACTIONS: [(&str, &str, &str); 7] = [
     ("choose_noble", "Adligen wählen", "choose a noble"),
 ];
 
+/// The words of the actions' fields (JSON keys), as a label reads them
+/// after the action's name: (key, German, English).
+const FIELDS: [(&str, &str, &str); 4] = [
+    ("level", "Stufe", "level"),
+    ("gem", "Edelstein", "gem"),
+    ("gems", "Edelsteine", "gems"),
+    ("payment", "Zahlung", "payment"),
+];
+
 /// Event tags with their German and English names.
 const EVENTS: [(&str, &str, &str); 12] = [
     ("card_dealt", "Karte ausgelegt", "card dealt"),
@@ -109,6 +118,10 @@ pub fn describe() -> Description {
     d.terms(
         "action",
         ACTIONS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
+    );
+    d.terms(
+        "field",
+        FIELDS.iter().map(|(id, de, en)| Term::new(*id, *de, *en)).collect(),
     );
     d.terms(
         "phase",
