@@ -43,6 +43,7 @@ pub mod places;
 pub mod query;
 pub(crate) mod resource;
 pub(crate) mod rules;
+pub mod seafarers;
 pub(crate) mod state;
 mod state_json;
 pub(crate) mod topology;
