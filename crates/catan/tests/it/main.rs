@@ -34,6 +34,7 @@ mod reach_five_six;
 mod reach_heroes;
 mod robustness;
 mod rules;
+mod seafarers_boards;
 mod seed_000_largest_army;
 mod seed_003_city;
 mod state_size;

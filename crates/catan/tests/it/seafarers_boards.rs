@@ -1,0 +1,1158 @@
+//! Seafarers' scenario boards as data (issue 46, first brick): every fact
+//! `docs/rules/seafarers.md` states about the boards, checked through the
+//! public API: the grid (`sea.board.coords`), the ring (`sea.board.frame`),
+//! computed islands (`sea.board.island`), the printed maps of Heading for
+//! New Shores and The Four Islands, their variable set-up
+//! (`sea.board.variable`), New World's generator (`sea.scn.new_world.*`) and
+//! the checks a stated board must pass.
+
+use catan::seafarers::{
+    new_world, new_world_frame, new_world_where, parse_cells, parse_rows, Cell, ForeignRule, HarborSite, Hex, HexPos,
+    MapProblem, Players, Row, Scenario, SeaMap, SeaTerrain, SetupArea, Side, CORNERS, NEW_WORLD_HARBORS,
+    NEW_WORLD_TOKENS, SEA_BOARD_RULE_IDS,
+};
+use catan::Harbor;
+use engine::rand::{Rng, SeedableRng};
+use engine::GameRng;
+use std::collections::BTreeSet;
+
+const fn h(r: u8, c: u8) -> HexPos {
+    HexPos::new(r, c)
+}
+
+fn printed(s: Scenario, p: Players) -> SeaMap {
+    s.printed(p).unwrap_or_else(|| panic!("{s:?} {p:?} has a printed map"))
+}
+
+/// The four printed maps.
+fn all_printed() -> Vec<(Scenario, Players, SeaMap)> {
+    [Scenario::NewShores, Scenario::FourIslands]
+        .into_iter()
+        .flat_map(|s| Players::ALL.into_iter().map(move |p| (s, p, printed(s, p))))
+        .collect()
+}
+
+/// Hexes `(r, c0..=c1)`.
+fn span(r: u8, c0: u8, c1: u8) -> Vec<HexPos> {
+    (c0..=c1).map(|c| h(r, c)).collect()
+}
+
+fn set(v: impl IntoIterator<Item = HexPos>) -> BTreeSet<HexPos> {
+    v.into_iter().collect()
+}
+
+fn islands(m: &SeaMap) -> BTreeSet<BTreeSet<HexPos>> {
+    m.islands().into_iter().map(set).collect()
+}
+
+fn sorted(mut v: Vec<u8>) -> Vec<u8> {
+    v.sort_unstable();
+    v
+}
+
+fn harbor_kinds(m: &SeaMap) -> Vec<Harbor> {
+    let mut k: Vec<Harbor> = m.harbors.iter().map(|h| h.kind).collect();
+    k.sort_unstable_by_key(|&h| h as u8);
+    k
+}
+
+/// 4 × 3:1 and one 2:1 of each resource, sorted as [`harbor_kinds`].
+fn nine_harbors() -> Vec<Harbor> {
+    use Harbor::*;
+    vec![Generic, Generic, Generic, Generic, Brick, Lumber, Wool, Grain, Ore]
+}
+
+/// Land hexes with their terrain, sorted (a multiset of terrains).
+fn terrains_of(m: &SeaMap, at: &[HexPos]) -> Vec<Option<SeaTerrain>> {
+    let mut t: Vec<Option<SeaTerrain>> = at.iter().map(|&p| m.hex(p).and_then(Hex::terrain)).collect();
+    t.sort_unstable();
+    t
+}
+
+fn tokens_of(m: &SeaMap, at: &[HexPos]) -> Vec<u8> {
+    sorted(at.iter().filter_map(|&p| m.hex(p)?.number()).collect())
+}
+
+fn share_corner(m: &SeaMap, a: &HarborSite, b: &HarborSite) -> bool {
+    let (Some(x), Some(y)) = (m.side_corners(a.hex, a.side), m.side_corners(b.hex, b.side)) else {
+        return false;
+    };
+    x.iter().any(|p| y.contains(p))
+}
+
+// ---------------------------------------------------------------- scenarios
+
+#[test]
+fn sea_scn_ids_names_and_goals() {
+    let want = [
+        (
+            Scenario::NewShores,
+            "new_shores",
+            "Zu neuen Ufern",
+            "Heading for New Shores",
+            13,
+        ),
+        (
+            Scenario::FourIslands,
+            "four_islands",
+            "Die vier Inseln",
+            "The Four Islands",
+            12,
+        ),
+        (Scenario::NewWorld, "new_world", "Neue Welt", "New World", 12),
+    ];
+    assert_eq!(Scenario::ALL.len(), want.len());
+    for (s, id, de, en, vp) in want {
+        assert!(Scenario::ALL.contains(&s));
+        assert_eq!(s.id(), id);
+        assert_eq!(Scenario::from_id(id), Some(s));
+        assert_eq!(serde_json::to_value(s).unwrap(), serde_json::json!(id));
+        assert_eq!(serde_json::from_value::<Scenario>(serde_json::json!(id)).unwrap(), s);
+        assert_eq!((s.name_de(), s.name_en(), s.vp_goal()), (de, en, vp));
+    }
+    assert_eq!(Scenario::from_id("fog_islands"), None);
+}
+
+#[test]
+fn sea_scn_new_shores_vp_is_13_and_four_islands_vp_is_12() {
+    assert_eq!(Scenario::NewShores.vp_goal(), 13);
+    assert_eq!(Scenario::FourIslands.vp_goal(), 12);
+}
+
+/// The texts in the code are the rule file's rows, character for character
+/// (the left-hand column of each drawing).
+#[test]
+fn sea_board_coords_maps_are_transcribed_from_the_rule_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules/seafarers.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut blocks: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            match current.take() {
+                Some(b) => blocks.push(b),
+                None => current = Some(String::new()),
+            }
+        } else if let Some(b) = current.as_mut() {
+            // The left column ends at the first run of two spaces after the colon.
+            let colon = line.find(':').map_or(0, |i| i + 1);
+            let left = line[colon..].find("  ").map_or(line, |i| &line[..colon + i]);
+            b.push_str(left.trim_end());
+            b.push('\n');
+        }
+    }
+    let want = [
+        Scenario::NewShores.map_text(Players::Three),
+        Scenario::NewShores.map_text(Players::Four),
+        Scenario::FourIslands.map_text(Players::Three),
+        Scenario::FourIslands.map_text(Players::Four),
+        Some(catan::seafarers::NEW_WORLD_FRAME),
+    ];
+    assert_eq!(blocks.len(), want.len(), "the rule file's drawings");
+    for (got, want) in blocks.iter().zip(want) {
+        assert_eq!(Some(got.as_str()), want);
+    }
+    assert_eq!(Scenario::NewWorld.map_text(Players::Three), None);
+    assert!(Scenario::NewWorld.printed(Players::Four).is_none());
+}
+
+// ---------------------------------------------------------------- the grid
+
+#[test]
+fn sea_board_coords_neighbours_follow_the_offsets() {
+    let m = printed(Scenario::NewShores, Players::Three);
+    // (4,1) at x = 1 + 2 = 3; rows 3 and 5 start at x0 = 0.
+    assert_eq!(m.center(h(4, 1)), Some((3, 12)));
+    let want = [
+        (Side::Ne, h(3, 2)),
+        (Side::E, h(4, 2)),
+        (Side::Se, h(5, 2)),
+        (Side::Sw, h(5, 1)),
+        (Side::W, h(4, 0)),
+        (Side::Nw, h(3, 1)),
+    ];
+    assert_eq!(m.neighbors(h(4, 1)).collect::<Vec<_>>(), want);
+    assert_eq!(Side::ALL, [Side::Ne, Side::E, Side::Se, Side::Sw, Side::W, Side::Nw]);
+    // Every neighbour relation is symmetric through the opposite side.
+    for (_, _, m) in all_printed() {
+        for p in m.positions() {
+            for (s, n) in m.neighbors(p) {
+                assert_eq!(m.neighbor(n, s.opposite()), Some(p), "{p} {s:?}");
+            }
+        }
+    }
+    // Corners of the ring have neighbours off the board.
+    assert_eq!(m.neighbor(h(0, 0), Side::Nw), None);
+    assert_eq!(m.neighbor(h(0, 0), Side::W), None);
+}
+
+/// Corner points are those of `topology.rs`: centre at (x0 + 2c, 3r),
+/// offsets clockwise from the top, side k from corner k to k + 1, and the
+/// same edge seen from both hexes has the same two points.
+#[test]
+fn sea_board_coords_corners_are_the_topology_grid() {
+    assert_eq!(CORNERS, [(0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1)]);
+    let m = printed(Scenario::FourIslands, Players::Four);
+    assert_eq!(m.center(h(2, 3)), Some((1 + 6, 6)));
+    assert_eq!(m.corner(h(2, 3), 0), Some((7, 4)));
+    assert_eq!(m.side_corners(h(2, 3), Side::Ne), Some([(7, 4), (8, 5)]));
+    assert_eq!(m.side_corners(h(2, 3), Side::Nw), Some([(6, 5), (7, 4)]));
+    for (_, _, m) in all_printed() {
+        for p in m.positions() {
+            for (s, n) in m.neighbors(p) {
+                assert_eq!(m.side_corners(p, s), m.side_corners(n, s.opposite()), "{p} {s:?}");
+            }
+        }
+        // Six distinct corners per hex, and every corner of a land hex is
+        // shared by exactly three board hexes (the ring closes the board).
+        for p in m.land() {
+            let corners: BTreeSet<_> = (0..6).filter_map(|k| m.corner(p, k)).collect();
+            assert_eq!(corners.len(), 6);
+            for c in corners {
+                let around = m
+                    .positions()
+                    .filter(|&q| (0..6).any(|k| m.corner(q, k) == Some(c)))
+                    .count();
+                assert_eq!(around, 3, "corner {c:?} of {p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sea_board_frame_rings_close_every_map() {
+    for (s, p, m) in all_printed() {
+        let last = m.rows.len() - 1;
+        for (r, row) in m.rows.iter().enumerate() {
+            assert_eq!(row.hexes.first(), Some(&Hex::Frame), "{s:?} {p:?} r{r}");
+            assert_eq!(row.hexes.last(), Some(&Hex::Frame), "{s:?} {p:?} r{r}");
+            if r == 0 || r == last {
+                assert!(row.hexes.iter().all(|&x| x == Hex::Frame), "{s:?} {p:?} r{r}");
+            }
+        }
+        // A hex is frame exactly when it has a side towards no hex.
+        for (pos, hex) in m.hexes() {
+            assert_eq!(hex == Hex::Frame, m.neighbors(pos).count() < 6, "{s:?} {p:?} {pos}");
+            assert!(Hex::Frame.is_water());
+        }
+    }
+}
+
+#[test]
+fn sea_board_intersections_helpers_count_land_corners_and_sides() {
+    // One land hex alone: 6 corners, 6 sides.
+    let m = SeaMap {
+        rows: parse_rows("r0 x0=1: # #\nr1 x0=0: # H5 #\nr2 x0=1: # #\n").unwrap(),
+        harbors: vec![],
+        robber: None,
+        pirate: None,
+    };
+    assert!(m.problems().is_empty(), "{:?}", m.problems());
+    assert_eq!((m.land_corner_count(), m.coastal_or_land_side_count()), (6, 6));
+    assert_eq!(m.coastal_sides().len(), 6);
+    // The base-game shape inside New Shores 4p has 54 intersections and 72
+    // paths on its own; with the small islands the board has more.
+    let m = printed(Scenario::NewShores, Players::Four);
+    assert!(m.land_corner_count() > 54 && m.coastal_or_land_side_count() > 72);
+    assert!(m.land_corner_count() <= 128 && m.coastal_or_land_side_count() <= 128);
+}
+
+// ---------------------------------------------------------------- printed maps
+
+#[test]
+fn sea_scn_new_shores_3p_hex_counts() {
+    let m = printed(Scenario::NewShores, Players::Three);
+    assert_eq!(m.counts(), (22, 14, 24));
+    assert_eq!(m.main_island().map(|i| i.len()), Some(14));
+}
+
+#[test]
+fn sea_scn_new_shores_4p_hex_counts() {
+    let m = printed(Scenario::NewShores, Players::Four);
+    assert_eq!(m.counts(), (28, 15, 26));
+    assert_eq!(m.main_island().map(|i| i.len()), Some(19));
+}
+
+#[test]
+fn sea_scn_four_islands_3p_hex_counts() {
+    assert_eq!(printed(Scenario::FourIslands, Players::Three).counts(), (20, 15, 24));
+}
+
+#[test]
+fn sea_scn_four_islands_4p_hex_counts() {
+    assert_eq!(printed(Scenario::FourIslands, Players::Four).counts(), (23, 12, 24));
+}
+
+fn new_shores_3p_main() -> Vec<HexPos> {
+    [
+        span(3, 2, 3),
+        span(4, 1, 3),
+        span(5, 1, 4),
+        span(6, 1, 3),
+        span(7, 1, 2),
+    ]
+    .concat()
+}
+
+fn new_shores_4p_main() -> Vec<HexPos> {
+    [
+        span(3, 2, 4),
+        span(4, 1, 4),
+        span(5, 1, 5),
+        span(6, 1, 4),
+        span(7, 1, 3),
+    ]
+    .concat()
+}
+
+#[test]
+fn sea_board_island_new_shores_3p_islands_are_the_rule_files() {
+    let m = printed(Scenario::NewShores, Players::Three);
+    let want = BTreeSet::from([
+        set(new_shores_3p_main()),
+        set([h(1, 1), h(1, 2)]),
+        set([h(2, 4), h(2, 5), h(3, 5), h(4, 5)]),
+        set([h(6, 5), h(7, 4)]),
+    ]);
+    assert_eq!(islands(&m), want);
+    assert_eq!(m.main_island().map(set), Some(set(new_shores_3p_main())));
+}
+
+#[test]
+fn sea_board_island_new_shores_4p_islands_are_the_rule_files() {
+    let m = printed(Scenario::NewShores, Players::Four);
+    let want = BTreeSet::from([
+        set(new_shores_4p_main()),
+        set([h(1, 1), h(1, 2)]),
+        set([h(1, 4), h(2, 5), h(2, 6), h(3, 6), h(4, 6)]),
+        set([h(6, 6), h(7, 5)]),
+    ]);
+    assert_eq!(islands(&m), want);
+    // Rows 3–7 of the main island hold 3, 4, 5, 4, 3 hexes.
+    let main = m.main_island().unwrap();
+    let per_row: Vec<usize> = (3..=7).map(|r| main.iter().filter(|p| p.r == r).count()).collect();
+    assert_eq!(per_row, [3, 4, 5, 4, 3]);
+}
+
+#[test]
+fn sea_board_island_four_islands_3p_islands_are_the_rule_files() {
+    let m = printed(Scenario::FourIslands, Players::Three);
+    let want = BTreeSet::from([
+        set([h(2, 1), h(2, 2), h(3, 1), h(3, 2)]),
+        set([h(1, 3), h(1, 4), h(2, 4), h(2, 5), h(3, 4), h(3, 5)]),
+        set([h(5, 1), h(5, 2), h(5, 3), h(6, 1), h(6, 2), h(7, 1)]),
+        set([h(5, 5), h(5, 6), h(6, 4), h(6, 5)]),
+    ]);
+    assert_eq!(islands(&m), want);
+}
+
+#[test]
+fn sea_board_island_four_islands_4p_islands_are_the_rule_files() {
+    let m = printed(Scenario::FourIslands, Players::Four);
+    let want = BTreeSet::from([
+        set([h(1, 1), h(2, 1), h(3, 1), h(3, 2)]),
+        set([h(1, 3), h(1, 4), h(2, 3), h(2, 4), h(2, 5), h(3, 4), h(3, 5), h(4, 3)]),
+        set([h(5, 1), h(5, 2), h(6, 1), h(6, 2), h(6, 3), h(7, 1), h(7, 2)]),
+        set([h(5, 5), h(5, 6), h(6, 5), h(7, 4)]),
+    ]);
+    assert_eq!(islands(&m), want);
+}
+
+#[test]
+fn sea_scn_new_shores_terrain_has_no_main_desert_in_3p_and_a_base_board_in_4p() {
+    let m = printed(Scenario::NewShores, Players::Three);
+    assert_eq!(m.terrain_count(SeaTerrain::Desert), 0);
+    let gold: Vec<HexPos> = m
+        .land()
+        .filter(|&p| m.hex(p).and_then(Hex::terrain) == Some(SeaTerrain::Gold))
+        .collect();
+    assert_eq!(gold, [h(1, 2), h(4, 5)]);
+    // 4 players: the main island is the base game's board.
+    let m = printed(Scenario::NewShores, Players::Four);
+    let main = new_shores_4p_main();
+    use SeaTerrain::*;
+    let mut want = vec![Some(Hills); 3];
+    want.extend([Some(Forest); 4]);
+    want.extend([Some(Pasture); 4]);
+    want.extend([Some(Fields); 4]);
+    want.extend([Some(Mountains); 3]);
+    want.push(Some(Desert));
+    want.sort_unstable();
+    assert_eq!(terrains_of(&m, &main), want);
+    assert_eq!(
+        tokens_of(&m, &main),
+        [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
+    );
+    assert_eq!(
+        m.hex(h(5, 3)),
+        Some(Hex::Land {
+            terrain: Desert,
+            number: None
+        })
+    );
+    let gold: Vec<HexPos> = m
+        .land()
+        .filter(|&p| m.hex(p).and_then(Hex::terrain) == Some(Gold))
+        .collect();
+    assert_eq!(gold, [h(1, 4), h(4, 6)]);
+}
+
+#[test]
+fn sea_scn_four_islands_3p_terrain_and_tokens() {
+    let m = printed(Scenario::FourIslands, Players::Three);
+    for t in [
+        SeaTerrain::Hills,
+        SeaTerrain::Forest,
+        SeaTerrain::Pasture,
+        SeaTerrain::Fields,
+        SeaTerrain::Mountains,
+    ] {
+        assert_eq!(m.terrain_count(t), 4, "{t:?}");
+    }
+    assert_eq!(
+        m.terrain_count(SeaTerrain::Desert) + m.terrain_count(SeaTerrain::Gold),
+        0
+    );
+    assert_eq!(
+        m.tokens(),
+        [2, 3, 3, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 11, 11, 12]
+    );
+}
+
+#[test]
+fn sea_scn_four_islands_4p_terrain_and_tokens() {
+    let m = printed(Scenario::FourIslands, Players::Four);
+    let want = [
+        (SeaTerrain::Hills, 4),
+        (SeaTerrain::Mountains, 4),
+        (SeaTerrain::Pasture, 5),
+        (SeaTerrain::Fields, 5),
+        (SeaTerrain::Forest, 5),
+        (SeaTerrain::Desert, 0),
+        (SeaTerrain::Gold, 0),
+    ];
+    for (t, n) in want {
+        assert_eq!(m.terrain_count(t), n, "{t:?}");
+    }
+    assert_eq!(
+        m.tokens(),
+        [2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12]
+    );
+}
+
+#[test]
+fn sea_board_harbor_coast_printed_harbors_are_coastal_and_of_the_printed_types() {
+    use Harbor::*;
+    let want: [(Scenario, Players, Vec<(HexPos, Side, Harbor)>); 4] = [
+        (
+            Scenario::NewShores,
+            Players::Three,
+            vec![
+                (h(3, 2), Side::W, Grain),
+                (h(3, 3), Side::E, Generic),
+                (h(5, 1), Side::Nw, Ore),
+                (h(5, 4), Side::Ne, Wool),
+                (h(5, 1), Side::Sw, Generic),
+                (h(7, 1), Side::W, Brick),
+                (h(7, 2), Side::E, Generic),
+                (h(7, 2), Side::Sw, Lumber),
+            ],
+        ),
+        (
+            Scenario::NewShores,
+            Players::Four,
+            vec![
+                (h(3, 2), Side::Nw, Grain),
+                (h(3, 3), Side::Ne, Generic),
+                (h(4, 4), Side::Ne, Lumber),
+                (h(4, 1), Side::W, Ore),
+                (h(5, 5), Side::E, Generic),
+                (h(6, 1), Side::W, Wool),
+                (h(6, 4), Side::Se, Generic),
+                (h(7, 1), Side::Sw, Generic),
+                (h(7, 2), Side::Se, Brick),
+            ],
+        ),
+        (
+            Scenario::FourIslands,
+            Players::Three,
+            vec![
+                (h(3, 1), Side::Nw, Generic),
+                (h(2, 2), Side::Se, Ore),
+                (h(5, 1), Side::Ne, Lumber),
+                (h(5, 1), Side::Sw, Generic),
+                (h(6, 2), Side::Se, Wool),
+                (h(2, 5), Side::Ne, Generic),
+                (h(3, 5), Side::Sw, Brick),
+                (h(6, 4), Side::Nw, Generic),
+                (h(5, 6), Side::Se, Grain),
+            ],
+        ),
+        (
+            Scenario::FourIslands,
+            Players::Four,
+            vec![
+                (h(2, 1), Side::W, Grain),
+                (h(3, 1), Side::Se, Generic),
+                (h(5, 1), Side::Sw, Brick),
+                (h(6, 2), Side::Ne, Generic),
+                (h(7, 1), Side::W, Wool),
+                (h(4, 3), Side::Nw, Generic),
+                (h(2, 5), Side::Se, Lumber),
+                (h(5, 6), Side::Nw, Ore),
+                (h(5, 6), Side::Se, Generic),
+            ],
+        ),
+    ];
+    for (s, p, sites) in want {
+        let m = printed(s, p);
+        let got: Vec<(HexPos, Side, Harbor)> = m.harbors.iter().map(|x| (x.hex, x.side, x.kind)).collect();
+        assert_eq!(got, sites, "{s:?} {p:?}");
+        for x in &m.harbors {
+            assert!(m.is_coastal(x.hex, x.side), "{s:?} {p:?} {x:?}");
+        }
+    }
+    // New Shores 3p: 3 × 3:1 and one 2:1 of each resource; the others 4 × 3:1 + 5.
+    let ns3 = printed(Scenario::NewShores, Players::Three);
+    assert_eq!(
+        harbor_kinds(&ns3),
+        [Generic, Generic, Generic, Brick, Lumber, Wool, Grain, Ore]
+    );
+    for (s, p) in [
+        (Scenario::NewShores, Players::Four),
+        (Scenario::FourIslands, Players::Three),
+        (Scenario::FourIslands, Players::Four),
+    ] {
+        assert_eq!(harbor_kinds(&printed(s, p)), nine_harbors(), "{s:?} {p:?}");
+    }
+}
+
+#[test]
+fn sea_board_harbors_apart_on_printed_maps() {
+    for (s, p, m) in all_printed() {
+        for (i, a) in m.harbors.iter().enumerate() {
+            for b in &m.harbors[i + 1..] {
+                assert!(!share_corner(&m, a, b), "{s:?} {p:?} {a:?} {b:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sea_robber_land_only_printed_starts() {
+    let want = [
+        (
+            Scenario::NewShores,
+            Players::Three,
+            h(1, 1),
+            SeaTerrain::Hills,
+            Some(12),
+        ),
+        (Scenario::NewShores, Players::Four, h(5, 3), SeaTerrain::Desert, None),
+        (
+            Scenario::FourIslands,
+            Players::Three,
+            h(7, 1),
+            SeaTerrain::Pasture,
+            Some(12),
+        ),
+        (
+            Scenario::FourIslands,
+            Players::Four,
+            h(2, 4),
+            SeaTerrain::Fields,
+            Some(12),
+        ),
+    ];
+    for (s, p, at, terrain, number) in want {
+        let m = printed(s, p);
+        assert_eq!(m.robber, Some(at), "{s:?} {p:?}");
+        assert_eq!(m.hex(at), Some(Hex::Land { terrain, number }), "{s:?} {p:?}");
+    }
+}
+
+#[test]
+fn sea_pirate_sea_only_printed_starts() {
+    let want = [
+        (Scenario::NewShores, Players::Three, h(4, 6), Hex::Sea),
+        (Scenario::NewShores, Players::Four, h(4, 7), Hex::Sea),
+        (Scenario::FourIslands, Players::Three, h(4, 3), Hex::Sea),
+        // A ring hex (`sea.board.frame`).
+        (Scenario::FourIslands, Players::Four, h(4, 6), Hex::Frame),
+    ];
+    for (s, p, at, hex) in want {
+        let m = printed(s, p);
+        assert_eq!(m.pirate, Some(at), "{s:?} {p:?}");
+        assert_eq!(m.hex(at), Some(hex), "{s:?} {p:?}");
+    }
+}
+
+#[test]
+fn sea_board_problems_none_on_printed_maps() {
+    for (s, p, m) in all_printed() {
+        assert!(m.problems().is_empty(), "{s:?} {p:?}: {:?}", m.problems());
+        assert!(m.reds_apart(), "{s:?} {p:?}");
+    }
+}
+
+#[test]
+fn sea_scn_new_shores_start_main_island_only() {
+    assert_eq!(Scenario::NewShores.setup_area(), SetupArea::MainIsland);
+    assert_eq!(Scenario::FourIslands.setup_area(), SetupArea::AnyLand);
+    assert_eq!(Scenario::NewWorld.setup_area(), SetupArea::AnyLand);
+}
+
+#[test]
+fn sea_svp_foreign_island_new_shores_every_small_island() {
+    let rule = Scenario::NewShores.foreign_rule();
+    assert_eq!(rule, ForeignRule::AllButMain);
+    for p in Players::ALL {
+        let m = printed(Scenario::NewShores, p);
+        let main = m.main_island().unwrap();
+        for hex in m.land() {
+            // Whatever the player's home (always the main island here).
+            assert_eq!(
+                rule.is_foreign(&m, hex, &[main[0]]),
+                !main.contains(&hex),
+                "{p:?} {hex}"
+            );
+        }
+        assert!(!rule.is_foreign(&m, h(0, 0), &[]), "the ring is no island");
+    }
+}
+
+#[test]
+fn sea_svp_foreign_island_four_islands_and_new_world_all_but_home() {
+    assert_eq!(Scenario::NewWorld.foreign_rule(), ForeignRule::NotHome);
+    let rule = Scenario::FourIslands.foreign_rule();
+    assert_eq!(rule, ForeignRule::NotHome);
+    let m = printed(Scenario::FourIslands, Players::Three);
+    // Home on the NW and the SE island.
+    let home = [h(2, 1), h(6, 5)];
+    for (island, foreign) in [(h(3, 2), false), (h(5, 5), false), (h(1, 3), true), (h(7, 1), true)] {
+        assert_eq!(rule.is_foreign(&m, island, &home), foreign, "{island}");
+    }
+    // Without home islands every island is foreign.
+    assert!(m.land().all(|p| rule.is_foreign(&m, p, &[])));
+}
+
+// ---------------------------------------------------------------- variable set-up
+
+/// The sites a printed map's variable set-up shuffles, per group.
+fn groups(s: Scenario, p: Players) -> Vec<Vec<HexPos>> {
+    let m = printed(s, p);
+    match s {
+        Scenario::NewShores => {
+            let main = m.main_island().unwrap();
+            let mut rest: Vec<HexPos> = m.land().filter(|x| !main.contains(x)).collect();
+            rest.extend(s.shuffled_sea(p));
+            vec![main, rest]
+        }
+        _ => vec![m.land().collect()],
+    }
+}
+
+fn check_variable(s: Scenario, p: Players, seeds: u64) {
+    let base = printed(s, p);
+    let groups = groups(s, p);
+    let shuffled: BTreeSet<HexPos> = groups.iter().flatten().copied().collect();
+    let mut differ = 0;
+    for seed in 0..seeds {
+        let m = s.variable(p, &mut GameRng::seed_from_u64(seed));
+        assert_eq!(
+            m,
+            s.variable(p, &mut GameRng::seed_from_u64(seed)),
+            "same seed, same board"
+        );
+        assert!(m.problems().is_empty(), "{s:?} {p:?} seed {seed}: {:?}", m.problems());
+        assert!(m.reds_apart(), "{s:?} {p:?} seed {seed}: catan.board.red_numbers_apart");
+        for g in &groups {
+            assert_eq!(terrains_of(&m, g), terrains_of(&base, g), "{s:?} {p:?} seed {seed}");
+            assert_eq!(tokens_of(&m, g), tokens_of(&base, g), "{s:?} {p:?} seed {seed}");
+        }
+        for (pos, hex) in base.hexes() {
+            if !shuffled.contains(&pos) {
+                assert_eq!(m.hex(pos), Some(hex), "{s:?} {p:?} seed {seed}: fixed site {pos}");
+            }
+        }
+        // Harbor sites fixed; kinds shuffled only in New Shores for 4.
+        let sites = |x: &SeaMap| x.harbors.iter().map(|h| (h.hex, h.side)).collect::<Vec<_>>();
+        assert_eq!(sites(&m), sites(&base));
+        assert_eq!(harbor_kinds(&m), harbor_kinds(&base));
+        if !s.shuffles_harbor_kinds(p) {
+            assert_eq!(m.harbors, base.harbors);
+        }
+        // The robber on land (the desert if printed there), the pirate at sea.
+        if let Some(r) = m.robber {
+            assert!(m.hex(r).is_some_and(Hex::is_land));
+        }
+        if base.robber.and_then(|r| base.hex(r)?.terrain()) == Some(SeaTerrain::Desert) {
+            assert_eq!(m.robber.and_then(|r| m.hex(r)?.terrain()), Some(SeaTerrain::Desert));
+        } else if m.robber.is_none() {
+            assert!(!base.robber.and_then(|r| m.hex(r)).is_some_and(Hex::is_land));
+        }
+        if m.pirate.is_none() {
+            assert!(!base.pirate.and_then(|r| m.hex(r)).is_some_and(Hex::is_water));
+        }
+        if m != base {
+            differ += 1;
+        }
+    }
+    assert!(
+        differ > seeds * 9 / 10,
+        "{s:?} {p:?}: {differ} of {seeds} differ from the printed map"
+    );
+}
+
+#[test]
+fn sea_board_variable_new_shores_3p() {
+    check_variable(Scenario::NewShores, Players::Three, 300);
+}
+
+#[test]
+fn sea_board_variable_new_shores_4p() {
+    check_variable(Scenario::NewShores, Players::Four, 300);
+    // The harbor kinds do move.
+    let base = printed(Scenario::NewShores, Players::Four);
+    let moved = (0..50)
+        .filter(|&s| {
+            Scenario::NewShores
+                .variable(Players::Four, &mut GameRng::seed_from_u64(s))
+                .harbors
+                != base.harbors
+        })
+        .count();
+    assert!(moved > 40, "{moved}");
+}
+
+#[test]
+fn sea_board_variable_four_islands() {
+    check_variable(Scenario::FourIslands, Players::Three, 300);
+    check_variable(Scenario::FourIslands, Players::Four, 300);
+}
+
+#[test]
+fn sea_board_variable_new_shores_small_islands_and_sea_mix() {
+    // The listed sea hexes do become land in some boards.
+    for p in Players::ALL {
+        let sea = Scenario::NewShores.shuffled_sea(p);
+        assert_eq!(sea.len(), 5);
+        let base = printed(Scenario::NewShores, p);
+        assert!(sea.iter().all(|&x| base.hex(x) == Some(Hex::Sea)), "{p:?}");
+        let landed = (0..100)
+            .filter(|&s| {
+                let m = Scenario::NewShores.variable(p, &mut GameRng::seed_from_u64(s));
+                sea.iter().any(|&x| m.hex(x).is_some_and(Hex::is_land))
+            })
+            .count();
+        assert!(landed > 50, "{p:?}: {landed}");
+    }
+}
+
+// ---------------------------------------------------------------- New World
+
+#[test]
+fn sea_scn_new_world_frame_has_42_sites_in_rows_of_5_to_7() {
+    let rows = parse_cells(catan::seafarers::NEW_WORLD_FRAME).unwrap();
+    let per_row: Vec<usize> = rows
+        .iter()
+        .map(|(_, c)| c.iter().filter(|&&x| x == Cell::Site).count())
+        .collect();
+    assert_eq!(per_row, [0, 5, 6, 7, 6, 7, 6, 5, 0]);
+    let (frame, sites) = new_world_frame();
+    assert_eq!(sites.len(), 42);
+    assert_eq!(frame.counts(), (0, 42, 26));
+    assert!(frame.problems().is_empty(), "{:?}", frame.problems());
+    // A `.` is no hex of a printed map.
+    assert!(parse_rows(catan::seafarers::NEW_WORLD_FRAME).is_err());
+}
+
+#[test]
+fn sea_scn_new_world_hexes_are_shuffled_over_the_sites() {
+    let (_, sites) = new_world_frame();
+    for seed in 0..300 {
+        let m = new_world(&mut GameRng::seed_from_u64(seed));
+        assert_eq!(m.counts(), (23, 19, 26), "seed {seed}");
+        let want = [
+            (SeaTerrain::Fields, 5),
+            (SeaTerrain::Hills, 4),
+            (SeaTerrain::Mountains, 4),
+            (SeaTerrain::Pasture, 5),
+            (SeaTerrain::Forest, 5),
+            (SeaTerrain::Desert, 0),
+            (SeaTerrain::Gold, 0),
+        ];
+        for (t, n) in want {
+            assert_eq!(m.terrain_count(t), n, "seed {seed} {t:?}");
+        }
+        assert!(m.land().all(|p| sites.contains(&p)), "land only on the sites");
+        assert!(m.problems().is_empty(), "seed {seed}: {:?}", m.problems());
+    }
+}
+
+#[test]
+fn sea_scn_new_world_tokens_are_the_list_and_reds_never_touch() {
+    for seed in 0..300 {
+        let m = new_world(&mut GameRng::seed_from_u64(seed));
+        assert_eq!(m.tokens(), NEW_WORLD_TOKENS, "seed {seed}");
+        assert!(
+            m.land().all(|p| m.hex(p).and_then(Hex::number).is_some()),
+            "seed {seed}"
+        );
+        assert!(m.reds_apart(), "seed {seed}: catan.board.red_numbers_apart");
+    }
+}
+
+#[test]
+fn sea_scn_new_world_harbors_nine_on_coasts_none_sharing_a_corner() {
+    assert_eq!(
+        sorted(NEW_WORLD_HARBORS.iter().map(|&k| k as u8).collect()),
+        sorted(nine_harbors().iter().map(|&k| k as u8).collect())
+    );
+    for seed in 0..300 {
+        let m = new_world(&mut GameRng::seed_from_u64(seed));
+        assert_eq!(harbor_kinds(&m), nine_harbors(), "seed {seed}");
+        for (i, a) in m.harbors.iter().enumerate() {
+            assert!(m.is_coastal(a.hex, a.side), "seed {seed}: {a:?}");
+            for b in &m.harbors[i + 1..] {
+                assert!(!share_corner(&m, a, b), "seed {seed}: {a:?} {b:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sea_scn_new_world_start_robber_and_pirate_off_the_board() {
+    for seed in 0..20 {
+        let m = Scenario::NewWorld.variable(Players::Three, &mut GameRng::seed_from_u64(seed));
+        assert_eq!((m.robber, m.pirate), (None, None));
+        assert_eq!(
+            m,
+            new_world(&mut GameRng::seed_from_u64(seed)),
+            "the same board for 3 and 4"
+        );
+    }
+    assert_eq!(Scenario::NewWorld.starts(Players::Four), (None, None));
+}
+
+#[test]
+fn sea_scn_new_world_same_seed_same_board_other_seeds_other_boards() {
+    let mut seen = BTreeSet::new();
+    for seed in 0..300 {
+        let a = new_world(&mut GameRng::seed_from_u64(seed));
+        let b = new_world(&mut GameRng::seed_from_u64(seed));
+        assert_eq!(a, b, "seed {seed}");
+        seen.insert(serde_json::to_string(&a).unwrap());
+    }
+    assert_eq!(seen.len(), 300, "every seed its own board");
+}
+
+#[test]
+fn sea_scn_new_world_redraw_for_the_topology_bounds() {
+    let mut rng = GameRng::seed_from_u64(5);
+    let fits = |m: &SeaMap| m.land_corner_count() <= 128 && m.coastal_or_land_side_count() <= 128;
+    for _ in 0..50 {
+        let m = new_world_where(&mut rng, 100, fits).expect("a board within the bounds");
+        assert!(fits(&m));
+    }
+    // A predicate nothing meets gives up after its tries.
+    assert_eq!(new_world_where(&mut rng, 3, |_| false), None);
+}
+
+// ---------------------------------------------------------------- problems
+
+fn ns3() -> SeaMap {
+    printed(Scenario::NewShores, Players::Three)
+}
+
+fn only(m: &SeaMap, want: MapProblem) {
+    let got = m.problems();
+    assert_eq!(got, vec![want.clone()]);
+    let p = &got[0];
+    assert!(SEA_BOARD_RULE_IDS.contains(&p.rule()), "{}", p.rule());
+    assert!(!p.de().is_empty() && !p.en().is_empty() && p.de() != p.en());
+    let e = p.problem();
+    assert_eq!(
+        (e.rule, e.de.as_str(), e.en.as_str()),
+        (p.rule(), p.de().as_str(), p.en().as_str())
+    );
+    assert_eq!(m.engine_problems(), vec![e]);
+    assert!(p.to_string().ends_with(&format!("[{}]", p.rule())));
+}
+
+#[test]
+fn sea_board_coords_problem_rows_not_a_hex_grid() {
+    let mut m = ns3();
+    m.rows.clear();
+    only(&m, MapProblem::NotAHexGrid { row: 0 });
+    // Two rows at the same offset do not interlock: row 4 moved to x0 = 0
+    // clashes with rows 3 and 5, and the problem is told at the later row.
+    let mut m = ns3();
+    m.rows[4].x0 = 0;
+    assert_eq!(
+        m.problems(),
+        [MapProblem::NotAHexGrid { row: 4 }, MapProblem::NotAHexGrid { row: 5 }]
+    );
+    let mut m = ns3();
+    m.rows[8].x0 = 4;
+    only(&m, MapProblem::NotAHexGrid { row: 8 });
+    let mut m = ns3();
+    m.rows[2].hexes.clear();
+    only(&m, MapProblem::NotAHexGrid { row: 2 });
+    let mut m = ns3();
+    m.rows.extend((0..40).map(|i| Row {
+        x0: 3 + (i % 2) as u8,
+        hexes: vec![Hex::Frame],
+    }));
+    assert_eq!(m.problems(), vec![MapProblem::NotAHexGrid { row: 0 }]);
+    let mut m = ns3();
+    m.rows[1].hexes.extend([Hex::Sea; 40]);
+    assert!(m.problems().contains(&MapProblem::NotAHexGrid { row: 1 }));
+}
+
+#[test]
+fn sea_board_frame_problem_open_edge() {
+    let mut m = ns3();
+    *m.hex_mut(h(0, 2)).unwrap() = Hex::Sea;
+    only(&m, MapProblem::OpenEdge { hex: h(0, 2) });
+    // A row cut short leaves land at the edge.
+    let mut m = ns3();
+    m.rows[4].hexes.truncate(2);
+    let got = m.problems();
+    assert!(got.contains(&MapProblem::OpenEdge { hex: h(4, 1) }), "{got:?}");
+}
+
+#[test]
+fn sea_board_frame_problem_frame_inside() {
+    let mut m = ns3();
+    *m.hex_mut(h(2, 2)).unwrap() = Hex::Frame;
+    only(&m, MapProblem::FrameInside { hex: h(2, 2) });
+}
+
+#[test]
+fn sea_board_tokens_problem_bad_token() {
+    for n in [0, 1, 7, 13, 255] {
+        let mut m = ns3();
+        *m.hex_mut(h(3, 2)).unwrap() = Hex::Land {
+            terrain: SeaTerrain::Fields,
+            number: Some(n),
+        };
+        only(
+            &m,
+            MapProblem::BadToken {
+                hex: h(3, 2),
+                number: n,
+            },
+        );
+    }
+}
+
+#[test]
+fn sea_board_tokens_problem_gold_field_without_token() {
+    let mut m = ns3();
+    *m.hex_mut(h(1, 2)).unwrap() = Hex::Land {
+        terrain: SeaTerrain::Gold,
+        number: None,
+    };
+    only(
+        &m,
+        MapProblem::MissingToken {
+            hex: h(1, 2),
+            terrain: SeaTerrain::Gold,
+        },
+    );
+    let mut m = ns3();
+    *m.hex_mut(h(3, 2)).unwrap() = Hex::Land {
+        terrain: SeaTerrain::Fields,
+        number: None,
+    };
+    only(
+        &m,
+        MapProblem::MissingToken {
+            hex: h(3, 2),
+            terrain: SeaTerrain::Fields,
+        },
+    );
+}
+
+#[test]
+fn sea_board_tokens_problem_desert_with_token() {
+    let mut m = printed(Scenario::NewShores, Players::Four);
+    *m.hex_mut(h(5, 3)).unwrap() = Hex::Land {
+        terrain: SeaTerrain::Desert,
+        number: Some(7),
+    };
+    only(&m, MapProblem::DesertToken { hex: h(5, 3) });
+}
+
+#[test]
+fn sea_board_harbor_coast_problem_harbor_not_coastal() {
+    // Inland: (4,2)'s E side faces (4,3), land.
+    let mut m = ns3();
+    m.harbors.push(HarborSite {
+        hex: h(4, 2),
+        side: Side::E,
+        kind: Harbor::Generic,
+    });
+    only(
+        &m,
+        MapProblem::HarborNotCoastal {
+            index: 8,
+            hex: h(4, 2),
+            side: Side::E,
+        },
+    );
+    // On a sea hex, and off the board.
+    for hex in [h(2, 1), h(40, 0)] {
+        let mut m = ns3();
+        m.harbors.push(HarborSite {
+            hex,
+            side: Side::E,
+            kind: Harbor::Ore,
+        });
+        only(
+            &m,
+            MapProblem::HarborNotCoastal {
+                index: 8,
+                hex,
+                side: Side::E,
+            },
+        );
+    }
+}
+
+#[test]
+fn sea_board_harbors_apart_problem_harbors_share_an_intersection() {
+    // (3,2) has a grain harbor on W; its NW side shares the corner between them.
+    let mut m = ns3();
+    m.harbors.push(HarborSite {
+        hex: h(3, 2),
+        side: Side::Nw,
+        kind: Harbor::Generic,
+    });
+    only(&m, MapProblem::HarborsShareCorner { first: 0, second: 8 });
+    // The same side twice.
+    let mut m = ns3();
+    let dup = m.harbors[3];
+    m.harbors.push(dup);
+    only(&m, MapProblem::HarborsShareCorner { first: 3, second: 8 });
+    // Too many to compare.
+    let mut m = ns3();
+    m.harbors = vec![m.harbors[0]; 65];
+    only(&m, MapProblem::TooManyHarbors { count: 65 });
+}
+
+#[test]
+fn sea_robber_land_only_problem_robber_at_sea() {
+    for hex in [h(2, 1), h(0, 0), h(9, 9)] {
+        let mut m = ns3();
+        m.robber = Some(hex);
+        only(&m, MapProblem::RobberNotOnLand { hex });
+    }
+    let mut m = ns3();
+    m.robber = None;
+    assert!(m.problems().is_empty(), "off the board is allowed");
+}
+
+#[test]
+fn sea_pirate_sea_only_problem_pirate_on_land() {
+    for hex in [h(3, 2), h(9, 9)] {
+        let mut m = ns3();
+        m.pirate = Some(hex);
+        only(&m, MapProblem::PirateNotOnSea { hex });
+    }
+    let mut m = ns3();
+    m.pirate = Some(h(0, 0));
+    assert!(m.problems().is_empty(), "the ring is sea");
+}
+
+#[test]
+fn sea_board_problems_every_id_is_used_and_listed() {
+    let ids: BTreeSet<&str> = SEA_BOARD_RULE_IDS.into_iter().collect();
+    assert_eq!(ids.len(), SEA_BOARD_RULE_IDS.len());
+    assert!(ids.iter().all(|id| id.starts_with("sea.")));
+}
+
+/// Any map at all, however broken, is checked without a panic.
+#[test]
+fn sea_board_problems_never_panic_on_random_maps() {
+    let mut rng = GameRng::seed_from_u64(99);
+    let hex = |rng: &mut GameRng| match rng.random_range(0..4) {
+        0 => Hex::Frame,
+        1 => Hex::Sea,
+        _ => Hex::Land {
+            terrain: SeaTerrain::ALL[rng.random_range(0..7)],
+            number: rng.random_bool(0.8).then(|| rng.random_range(0..=14)),
+        },
+    };
+    let pos = |rng: &mut GameRng| h(rng.random_range(0..12), rng.random_range(0..12));
+    for _ in 0..2000 {
+        let rows = (0..rng.random_range(0..11))
+            .map(|_| Row {
+                x0: rng.random_range(0..=255),
+                hexes: (0..rng.random_range(0..10)).map(|_| hex(&mut rng)).collect(),
+            })
+            .collect();
+        let mut m = SeaMap {
+            rows,
+            harbors: (0..rng.random_range(0..12))
+                .map(|_| HarborSite {
+                    hex: pos(&mut rng),
+                    side: Side::ALL[rng.random_range(0..6)],
+                    kind: Harbor::Generic,
+                })
+                .collect(),
+            robber: rng.random_bool(0.5).then(|| pos(&mut rng)),
+            pirate: rng.random_bool(0.5).then(|| pos(&mut rng)),
+        };
+        let _ = m.problems();
+        let _ = (
+            m.islands(),
+            m.land_corner_count(),
+            m.coastal_or_land_side_count(),
+            m.reds_apart(),
+        );
+        // Small offsets, so that many of them are grids.
+        for row in &mut m.rows {
+            row.x0 %= 4;
+        }
+        let _ = m.problems();
+        let _ = m.main_island();
+    }
+}
+
+#[test]
+fn sea_board_coords_parser_refuses_what_is_no_map() {
+    for bad in [
+        "",
+        "r0 x0=1 # #",
+        "r1 x0=1: # #",
+        "r0 x0=1: # X5 #",
+        "r0 x0=1: # H #",
+        "r0 x0=1: # D5 #",
+        "r0 x0=1: # . #",
+        "r0 x0=1:",
+        "r0 x0=300: # #",
+        "r0 y0=1: # #",
+        "r0 x0=1 z: # #",
+    ] {
+        assert!(parse_rows(bad).is_err(), "{bad:?}");
+    }
+    let rows = parse_rows("r0 x0=1: # Au12 D ~ #").unwrap();
+    assert_eq!(
+        rows[0].hexes,
+        [
+            Hex::Frame,
+            Hex::Land {
+                terrain: SeaTerrain::Gold,
+                number: Some(12)
+            },
+            Hex::Land {
+                terrain: SeaTerrain::Desert,
+                number: None
+            },
+            Hex::Sea,
+            Hex::Frame,
+        ]
+    );
+}
