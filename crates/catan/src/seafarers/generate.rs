@@ -216,3 +216,31 @@ fn place_harbors<R: Rng + ?Sized>(map: &SeaMap, rng: &mut R) -> Vec<HarborSite> 
         .map(|((hex, side), kind)| HarborSite { hex, side, kind })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The last resort keeps the tokens and pulls four reds apart even when
+    /// they start in one clump (it is not reached by the seeds the tests
+    /// draw, so it is driven directly here).
+    #[test]
+    fn reds_greedily_separates_a_clump() {
+        let (mut map, sites) = new_world_frame();
+        let mut tokens = NEW_WORLD_TOKENS.to_vec();
+        // Reds first, so that they fill the first sites of the top rows.
+        tokens.sort_unstable_by_key(|&n| !matches!(n, 6 | 8));
+        for (&p, n) in sites.iter().zip(tokens) {
+            if let Some(h) = map.hex_mut(p) {
+                *h = Hex::Land {
+                    terrain: SeaTerrain::Fields,
+                    number: Some(n),
+                };
+            }
+        }
+        assert!(!map.reds_apart());
+        reds_greedily(&mut map);
+        assert!(map.reds_apart());
+        assert_eq!(map.tokens(), NEW_WORLD_TOKENS);
+    }
+}

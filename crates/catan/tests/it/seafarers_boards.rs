@@ -440,10 +440,13 @@ fn sea_scn_four_islands_4p_terrain_and_tokens() {
     );
 }
 
+/// A harbor as the rule file lists it: land hex, side, kind.
+type Site = (HexPos, Side, Harbor);
+
 #[test]
 fn sea_board_harbor_coast_printed_harbors_are_coastal_and_of_the_printed_types() {
     use Harbor::*;
-    let want: [(Scenario, Players, Vec<(HexPos, Side, Harbor)>); 4] = [
+    let want: [(Scenario, Players, Vec<Site>); 4] = [
         (
             Scenario::NewShores,
             Players::Three,
@@ -506,7 +509,7 @@ fn sea_board_harbor_coast_printed_harbors_are_coastal_and_of_the_printed_types()
     ];
     for (s, p, sites) in want {
         let m = printed(s, p);
-        let got: Vec<(HexPos, Side, Harbor)> = m.harbors.iter().map(|x| (x.hex, x.side, x.kind)).collect();
+        let got: Vec<Site> = m.harbors.iter().map(|x| (x.hex, x.side, x.kind)).collect();
         assert_eq!(got, sites, "{s:?} {p:?}");
         for x in &m.harbors {
             assert!(m.is_coastal(x.hex, x.side), "{s:?} {p:?} {x:?}");
