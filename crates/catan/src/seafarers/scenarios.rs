@@ -66,6 +66,18 @@ pub enum SetupArea {
     AnyLand,
 }
 
+impl SetupArea {
+    /// The land hexes whose intersections may take a set-up settlement, in
+    /// reading order (empty for the main island of a board whose largest
+    /// island is not unique).
+    pub fn hexes(self, map: &SeaMap) -> Vec<HexPos> {
+        match self {
+            SetupArea::MainIsland => map.main_island().unwrap_or_default(),
+            SetupArea::AnyLand => map.land().collect(),
+        }
+    }
+}
+
 /// Which islands are foreign to a player (`sea.svp.foreign_island`): a rule,
 /// not a list, because in two scenarios it depends on where that player
 /// settled in set-up.
