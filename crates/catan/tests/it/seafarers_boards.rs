@@ -601,6 +601,7 @@ fn sea_board_problems_none_on_printed_maps() {
     }
 }
 
+/// `sea.setup.area`: New Shores' main island only, elsewhere any land.
 #[test]
 fn sea_scn_new_shores_start_main_island_only() {
     assert_eq!(Scenario::NewShores.setup_area(), SetupArea::MainIsland);
