@@ -35,10 +35,11 @@ pub struct Decision {
     pub pending: bool,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
-    /// The game's description (`Game::describe_state`, JSON) for labels.
-    pub description: Value,
-    /// What each place of the board touches (`Game::places`, JSON).
-    pub places: Value,
+    /// The game's description (`Game::describe_state`, JSON) for labels,
+    /// shared by every snapshot (it is large and never changes in a game).
+    pub description: Arc<Value>,
+    /// What each place of the board touches (`Game::places`, JSON), shared.
+    pub places: Arc<Value>,
     /// Whether the agent has made its first call: its clock starts then,
     /// so that a program's start-up (an SDK's import takes seconds) is not
     /// counted against its first decision.
@@ -185,8 +186,8 @@ impl<G: Game> Bot<G> for AgentBot {
             .collect();
         let mut d = self.seat.lock();
         if d.description.is_null() {
-            d.description = serde_json::to_value(G::describe_state(state)).unwrap_or(Value::Null);
-            d.places = G::places(state).unwrap_or(Value::Null);
+            d.description = Arc::new(serde_json::to_value(G::describe_state(state)).unwrap_or(Value::Null));
+            d.places = Arc::new(G::places(state).unwrap_or(Value::Null));
         }
         d.game = G::ID.to_string();
         d.seat = seat.0;

@@ -153,11 +153,13 @@ pub struct Picture {
     pub clock: Option<ClockNote>,
     /// The game's description (names, costs, cards) for the rule set
     /// played, as JSON (`engine::Description`; `null` where none is known).
+    /// Shared by reference: it is large and the same at every turn.
     #[serde(default)]
-    pub description: Value,
-    /// What each place of the board touches ([`engine::DynMatch::places`]).
+    pub description: std::sync::Arc<Value>,
+    /// What each place of the board touches ([`engine::DynMatch::places`]),
+    /// shared by reference like the description.
     #[serde(default)]
-    pub places: Value,
+    pub places: std::sync::Arc<Value>,
 }
 
 /// An accepted action (serde: sent between the game server's instances).

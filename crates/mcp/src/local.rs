@@ -262,8 +262,8 @@ impl Backend for Local {
                     seats: seat_lines(g),
                     waiting_for_players: false,
                     clock: None,
-                    description: description_of(g),
-                    places: g.m.places(),
+                    description: Arc::new(description_of(g)),
+                    places: Arc::new(g.m.places()),
                 })
             })
         })

@@ -620,6 +620,21 @@ impl Lobby {
         Ok(engine::describe::with_places(m.as_ref()))
     }
 
+    /// A table's description and places apart, each shared by reference
+    /// ([`table::Described`]): from the actor of an open table (built once
+    /// per rule set), else split from [`Lobby::description`].
+    pub async fn described(&self, id: &str) -> Result<table::Described, ApiError> {
+        if let Some(h) = self.get(id) {
+            return h.ask(|reply| table::Command::Described { reply }).await;
+        }
+        let mut d = self.description(id).await?;
+        let places = d
+            .as_object_mut()
+            .and_then(|o| o.remove("places"))
+            .unwrap_or(Value::Null);
+        Ok((std::sync::Arc::new(d), std::sync::Arc::new(places)))
+    }
+
     /// A table's chat lines from `from` on, from memory or (a finished table
     /// no longer in memory) from the database.
     pub async fn chat(&self, id: &str, from: u64) -> Result<Vec<crate::chat::ChatLine>, ApiError> {

@@ -36,7 +36,7 @@ pub struct Tables {
     app: Arc<App>,
     /// Each table's description and places, read once (they do not change
     /// during a game); cleared when it grows past [`DESCRIBED`].
-    described: Mutex<HashMap<String, Arc<(Value, Value)>>>,
+    described: Mutex<HashMap<String, crate::table::Described>>,
 }
 
 /// Most tables whose description [`Tables`] keeps.
@@ -52,21 +52,17 @@ impl Tables {
     }
 
     /// A table's description and places (`GET /api/tables/{id}/description`).
-    async fn description(&self, table: &str) -> Arc<(Value, Value)> {
+    async fn description(&self, table: &str) -> crate::table::Described {
         if let Some(d) = self.described.lock().unwrap_or_else(|p| p.into_inner()).get(table) {
-            return Arc::clone(d);
+            return d.clone();
         }
-        let mut d = self.app.lobby.description(table).await.unwrap_or(Value::Null);
-        let places = d
-            .as_object_mut()
-            .and_then(|o| o.remove("places"))
-            .unwrap_or(Value::Null);
-        let both = Arc::new((d, places));
+        let null = || Arc::new(Value::Null);
+        let both = self.app.lobby.described(table).await.unwrap_or_else(|_| (null(), null()));
         let mut map = self.described.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= DESCRIBED {
             map.clear();
         }
-        map.insert(table.to_string(), Arc::clone(&both));
+        map.insert(table.to_string(), both.clone());
         both
     }
 }
@@ -201,8 +197,8 @@ impl Tables {
             result: snap.result,
             seats: lines(&snap.seats),
             clock,
-            description: described.0.clone(),
-            places: described.1.clone(),
+            description: described.0,
+            places: described.1,
         })
     }
 

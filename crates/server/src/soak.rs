@@ -381,6 +381,18 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
     let before = running.measure(config.baseline_secs).await;
 
     let deadline = Instant::now() + Duration::from_secs_f64(config.attack_secs);
+    // The attackers run on threads of their own: on the measuring runtime
+    // the real tables' players and the health probe would wait in line
+    // behind thousands of attacking tasks, and the report would time this
+    // client's queue as much as the server. They still share the machine's
+    // cores, as a second process would.
+    let attack_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("soak-attack")
+        .enable_all()
+        .build()
+        .map_err(|e| loadtest::LoadtestError::Setup(e.to_string()))?;
+    let on_attack_rt = attack_rt.enter();
     let counters = Arc::new(Counters::default());
     let tables: Vec<String> = running.acked().into_iter().map(|(id, _)| id).collect();
     let mut attackers = Vec::new();
@@ -439,6 +451,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
         )));
     }
     let siege = crate::siege::start(&base, &config.game, &tables, &config.flood.siege(&config.siege));
+    drop(on_attack_rt);
     // Every probe on a new connection (no keep-alive), as a newcomer's.
     let fresh = reqwest::Client::builder()
         .local_address(ip(6, 0, 2))
@@ -484,6 +497,7 @@ pub async fn run(config: SoakConfig) -> Result<SoakReport, loadtest::LoadtestErr
         a.abort();
     }
     let mut siege_report = siege.stop();
+    attack_rt.shutdown_background();
     let (created, create_ms, acks, refusal) = newcomer.await.unwrap_or((false, 0.0, 0, "panicked".into()));
     siege_report.newcomer_created = created;
     siege_report.newcomer_refusal = refusal;

@@ -284,3 +284,77 @@ async fn analyze_is_a_hint_only_against_bots() {
     let (after, _) = s.ok("observe", at).await;
     assert_eq!(before["version"], after["version"]);
 }
+
+/// The node ids and pips a seat's set-up labels name (`Build settlement at
+/// 23 (grain 6, ore 8, wool 3; 12 pips; 3:1 harbor)`).
+fn pips_in_labels(legal: &Value) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    for a in legal["actions"].as_array().expect("actions") {
+        let label = a["label"].as_str().expect("label");
+        let node = label
+            .split(" at ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("a node id: {label}"));
+        let pips = label
+            .split_once(" (")
+            .and_then(|(_, rest)| rest.strip_suffix(')'))
+            .unwrap_or_default()
+            .split("; ")
+            .find_map(|part| part.strip_suffix(" pips").or_else(|| part.strip_suffix(" pip")))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("pips: {label}"));
+        out.push((node, pips));
+    }
+    out
+}
+
+/// Agents at two CATAN tables read each its own board: the description is
+/// shared by every table of a rule set (built once, issue 41's MCP flood),
+/// the places are each table's. Every set-up label's pips are those the
+/// table's own places give that intersection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_at_two_catan_tables_read_their_own_boards() {
+    let srv = server("mcp-boards").await;
+    let url = format!("http://{}/mcp", srv.addr);
+    let mut s = Session::open(&url).await;
+    let http = reqwest::Client::new();
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let (t, _) = s
+            .ok(
+                "create_table",
+                json!({"game": "catan", "seats": [{"kind": "agent"},
+                       {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}),
+            )
+            .await;
+        let table = t["table"].as_str().expect("table").to_string();
+        let at = json!({"table": table, "seat": 0, "token": t["joined"]["token"]});
+        let mut wait = at.clone();
+        wait["timeout_seconds"] = json!(20);
+        let (w, _) = s.ok("wait_for_turn", wait).await;
+        assert_eq!(w["status"], "your_turn", "{w}");
+        let (legal, _) = s.ok("legal_actions", at).await;
+        let labelled = pips_in_labels(&legal);
+        assert!(labelled.len() > 20, "{legal}");
+        let described: Value = http
+            .get(format!("http://{}/api/tables/{table}/description", srv.addr))
+            .send()
+            .await
+            .expect("answer")
+            .json()
+            .await
+            .expect("json");
+        let places = described["places"]["intersections"].as_array().expect("places");
+        for (node, pips) in &labelled {
+            let own = places
+                .iter()
+                .find(|p| p["id"] == json!(node))
+                .and_then(|p| p["pips"].as_u64());
+            assert_eq!(own, Some(*pips), "table {table}, intersection {node}");
+        }
+        seen.push(labelled);
+    }
+    assert_ne!(seen[0], seen[1], "two random boards, two sets of labels");
+}

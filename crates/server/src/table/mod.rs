@@ -31,6 +31,7 @@ use tokio::sync::{mpsc, oneshot};
 
 mod abandon;
 mod autopilot;
+mod described;
 mod hint;
 mod publish;
 mod quarantine;
@@ -38,6 +39,7 @@ mod rated;
 mod restore;
 mod seats;
 
+pub use described::Described;
 pub use quarantine::{Quarantine, Quarantined};
 pub use rated::Claim;
 pub use restore::{replay_legacy, restore, NotRestored};
@@ -163,6 +165,12 @@ pub enum Command {
     Description {
         /// The answer.
         reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    /// The description and the places apart, each shared by reference
+    /// ([`described::Described`]): what an agent's labels read at every turn.
+    Described {
+        /// The answer.
+        reply: oneshot::Sender<Result<described::Described, ApiError>>,
     },
     /// A seat or a spectator writes a chat line (already checked by
     /// [`crate::chat::check_text`]); it is stored, then sent to every
@@ -391,6 +399,8 @@ struct Table {
     last_seen_ms: i64,
     /// Shared with the handles ([`TableHandle::moved`]): the actor stops.
     moved: Arc<std::sync::atomic::AtomicBool>,
+    /// The description and places, once asked for ([`Table::described`]).
+    described: Option<described::Described>,
 }
 
 /// Everything needed to start a table's actor.
@@ -494,6 +504,7 @@ pub fn spawn(setup: Setup, shared: Shared) -> TableHandle {
         abandoned: false,
         last_seen_ms: crate::lobby::now_ms(),
         moved: Arc::default(),
+        described: None,
         summary: Arc::new(RwLock::new(TableSummary {
             id: String::new(),
             game: String::new(),
@@ -644,6 +655,9 @@ impl Table {
             }
             Command::Description { reply } => {
                 let _ = reply.send(Ok(engine::describe::with_places(self.game.as_ref())));
+            }
+            Command::Described { reply } => {
+                let _ = reply.send(Ok(self.described()));
             }
             Command::Chat {
                 access,
