@@ -317,6 +317,12 @@ struct ServeLimits {
     /// Open connections per client address [default: 256].
     #[arg(long)]
     connections_per_address: Option<usize>,
+    /// New connections per second per client address served at once; more wait their turn (up to 15 s); 0 paces nothing [default: 20].
+    #[arg(long)]
+    connection_rate: Option<f64>,
+    /// New connections a client address may open at once before they are paced [default: 40].
+    #[arg(long)]
+    connection_burst: Option<f64>,
     /// Open connections in total, at most the file-descriptor limit less 64 [default: 10000].
     #[arg(long)]
     max_connections: Option<usize>,
@@ -370,6 +376,8 @@ impl ServeLimits {
             tables_per_address: self.tables_per_address.unwrap_or(c.tables_per_address),
             max_tables: self.max_tables.unwrap_or(c.max_tables),
             connections_per_address: self.connections_per_address.unwrap_or(c.connections_per_address),
+            connection_rate: self.connection_rate.unwrap_or(c.connection_rate),
+            connection_burst: self.connection_burst.unwrap_or(c.connection_burst),
             max_connections: self.max_connections.unwrap_or(c.max_connections),
             header_read_timeout_ms: self.header_timeout_ms.unwrap_or(c.header_read_timeout_ms),
             idle_timeout_ms: self.idle_timeout_ms.unwrap_or(c.idle_timeout_ms),

@@ -37,6 +37,7 @@ pub mod lobby;
 pub mod migrations;
 pub mod my_games;
 pub mod names;
+pub mod pace;
 pub mod protocol;
 pub mod proxy;
 pub mod rating;
@@ -106,6 +107,12 @@ pub struct ServerConfig {
     pub max_tables: usize,
     /// Open connections (HTTP and WebSocket) per client address.
     pub connections_per_address: usize,
+    /// New connections per second per client address (average) served at
+    /// once; more wait their turn ([`pace`]); 0 paces nothing.
+    pub connection_rate: f64,
+    /// New connections a client address may open at once before they are
+    /// paced.
+    pub connection_burst: f64,
     /// Open connections in total (lowered at start to what the process's
     /// file-descriptor limit allows).
     pub max_connections: usize,
@@ -176,6 +183,8 @@ impl Default for ServerConfig {
             tables_per_address: 100,
             max_tables: 10_000,
             connections_per_address: 256,
+            connection_rate: 20.0,
+            connection_burst: 40.0,
             max_connections: 10_000,
             header_read_timeout_ms: 10_000,
             idle_timeout_ms: 60_000,
@@ -206,6 +215,8 @@ impl ServerConfig {
             tables_per_address: 1_000_000,
             max_tables: 1_000_000,
             connections_per_address: 1_000_000,
+            connection_rate: 0.0,
+            connection_burst: 1e9,
             max_connections: 1_000_000,
             ..self
         }
@@ -327,6 +338,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
         None => config.max_connections,
     };
     let connections = limits::Connections::new(config.connections_per_address, max_connections);
+    let pace = Arc::new(pace::Pace::new(config.connection_rate, config.connection_burst));
     let timeouts = listen::Timeouts {
         header_read: Duration::from_millis(config.header_read_timeout_ms.max(1)),
         idle: Duration::from_millis(config.idle_timeout_ms.max(1)),
@@ -370,6 +382,7 @@ pub async fn start(config: ServerConfig, games: Registry, bots: BotRegistry) -> 
             listener,
             router,
             connections,
+            pace,
             timeouts,
             shutdown_rx,
             Duration::from_secs(10),

@@ -20,6 +20,9 @@
 //!   taken back by reconnecting.
 //! - When the server's connection cap is reached, the connection silent the
 //!   longest is closed to make room ([`Connections::admit`]).
+//! - New connections of one address beyond its burst wait their turn before
+//!   anything is read ([`crate::pace`]), so a flood of upgrades from a few
+//!   addresses does not take the cores from everybody else at once.
 
 use crate::limits::{ConnectionSlot, Connections};
 use axum::body::Body;
@@ -243,6 +246,7 @@ pub async fn serve(
     listener: TcpListener,
     router: Router,
     connections: Arc<Connections>,
+    pace: Arc<crate::pace::Pace>,
     timeouts: Timeouts,
     mut shutdown: watch::Receiver<bool>,
     drain: Duration,
@@ -267,11 +271,25 @@ pub async fn serve(
             drop(stream);
             continue;
         };
+        let Some(wait) = pace.wait(remote.ip(), Instant::now()) else {
+            tracing::debug!(%remote, "connection refused: its address waits too long already");
+            drop(stream);
+            continue;
+        };
         // Small messages go out at once: Nagle's algorithm would hold an
         // update back until the previous one is acknowledged.
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Guarded::new(stream, timeouts, slot));
-        tokio::spawn(serve_connection(io, remote, router.clone(), timeouts, shutdown.clone()));
+        let (router, mut shutdown) = (router.clone(), shutdown.clone());
+        tokio::spawn(async move {
+            if !wait.is_zero() {
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {}
+                    _ = shutdown.wait_for(|s| *s) => return,
+                }
+            }
+            let io = TokioIo::new(Guarded::new(stream, timeouts, slot));
+            serve_connection(io, remote, router, timeouts, shutdown).await;
+        });
     }
     drop(listener);
     let deadline = Instant::now() + drain;

@@ -57,7 +57,12 @@ impl Tables {
             return d.clone();
         }
         let null = || Arc::new(Value::Null);
-        let both = self.app.lobby.described(table).await.unwrap_or_else(|_| (null(), null()));
+        let both = self
+            .app
+            .lobby
+            .described(table)
+            .await
+            .unwrap_or_else(|_| (null(), null()));
         let mut map = self.described.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= DESCRIBED {
             map.clear();

@@ -48,9 +48,7 @@ impl Table {
         }
         let key = format!("{}\u{0}{}\u{0}{}", self.entry.id(), self.game.players(), self.options);
         let game = self.game.as_ref();
-        let description = shared_description(key, || {
-            serde_json::to_value(game.description()).unwrap_or(Value::Null)
-        });
+        let description = shared_description(key, || serde_json::to_value(game.description()).unwrap_or(Value::Null));
         let d = (description, Arc::new(game.places()));
         self.described = Some(d.clone());
         d
