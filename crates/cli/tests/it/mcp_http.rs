@@ -286,7 +286,8 @@ async fn analyze_is_a_hint_only_against_bots() {
 }
 
 /// The node ids and pips a seat's set-up labels name (`Build settlement at
-/// 23 (grain 6, ore 8, wool 3; 12 pips; 3:1 harbor)`).
+/// 23 (grain 6, ore 8, wool 3; 12 pips; 3:1 harbor)`; none beside the desert
+/// alone).
 fn pips_in_labels(legal: &Value) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     for a in legal["actions"].as_array().expect("actions") {
@@ -303,8 +304,9 @@ fn pips_in_labels(legal: &Value) -> Vec<(u64, u64)> {
             .unwrap_or_default()
             .split("; ")
             .find_map(|part| part.strip_suffix(" pips").or_else(|| part.strip_suffix(" pip")))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("pips: {label}"));
+            .map(|n| n.parse().unwrap_or_else(|_| panic!("pips: {label}")))
+            // A spot on the desert alone names no pips.
+            .unwrap_or(0);
         out.push((node, pips));
     }
     out
