@@ -13,7 +13,7 @@ import { TOPO, gridXY } from './catan-board.js';
 import { hexArt } from './catan-art.js';
 import { RES_FILL, PLAYER_FILL, PLAYER_TEXT } from './catan-common.js';
 import { tx, resName, edgeText, hexText, describeAction } from './catan-text.js';
-import { band } from './ui-common.js';
+import { band, inset } from './ui-common.js';
 
 /** Each terrain's colour, from the served description. */
 const TERRAIN_FILL = colorMap('terrain');
@@ -22,6 +22,28 @@ const ROAD_DASH = [null, '10 4', '3 3', '12 3 3 3', '6 2', '2 2 8 2'];
 
 const S = 50; // hex radius in SVG units
 const pt = (n) => gridXY(TOPO.nodePos[n], S);
+
+/**
+ * A clickable path `e` (a target of the board): the middle of the path drawn
+ * dashed over a dark halo, `label` as its title and accessible name, `onAct`
+ * on a click or Enter/Space. `attrs` adds attributes to the group (C&K's
+ * `data-kinds`, ck-board.js).
+ */
+export function edgeTarget(h, e, label, onAct, attrs = {}) {
+  const [n1, n2] = TOPO.edgeNodes[e];
+  const [ax, ay] = pt(n1);
+  const [bx, by] = pt(n2);
+  const [x1, y1, x2, y2] = inset(ax, ay, bx, by, 0.2);
+  return h(
+    'svg:g',
+    { class: 'target', 'data-testid': `edge-${e}`, ...attrs, role: 'button', tabindex: 0, 'aria-label': label, onclick: onAct, onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && onAct() },
+    h('svg:title', {}, label),
+    h('svg:line', { class: 'target-edge-halo', x1, y1, x2, y2 }),
+    h('svg:line', { class: 'target-edge', x1, y1, x2, y2 }),
+    // A wider invisible band makes the path easy to hit on a phone (and gives it a size).
+    h('svg:polygon', { points: band(x1, y1, x2, y2, 9), fill: 'transparent' }),
+  );
+}
 
 /**
  * The board's view box from the served intersections, with room around the
@@ -238,10 +260,7 @@ export function boardSvg(h, view, ctx, ix, extra) {
       const [a, b] = TOPO.edgeNodes[e];
       const [ax, ay] = pt(a);
       const [bx, by] = pt(b);
-      const x1 = ax + (bx - ax) * 0.14;
-      const y1 = ay + (by - ay) * 0.14;
-      const x2 = bx - (bx - ax) * 0.14;
-      const y2 = by - (by - ay) * 0.14;
+      const [x1, y1, x2, y2] = inset(ax, ay, bx, by, 0.14);
       layers.roads.push(
         h(
           'svg:g',
@@ -268,27 +287,7 @@ export function boardSvg(h, view, ctx, ix, extra) {
   }
   layers.top.push(...lastMoveMarks(h, ctx));
   // Targets: paths, then intersections on top.
-  for (const [e, a] of ix.road) {
-    const [n1, n2] = TOPO.edgeNodes[e];
-    const [ax, ay] = pt(n1);
-    const [bx, by] = pt(n2);
-    const x1 = ax + (bx - ax) * 0.2;
-    const y1 = ay + (by - ay) * 0.2;
-    const x2 = bx - (bx - ax) * 0.2;
-    const y2 = by - (by - ay) * 0.2;
-    const label = describeAction(a, ctx);
-    layers.edgeTargets.push(
-      h(
-        'svg:g',
-        { class: 'target', 'data-testid': `edge-${e}`, role: 'button', tabindex: 0, 'aria-label': label, onclick: () => ctx.act(a), onkeydown: (ev) => (ev.key === 'Enter' || ev.key === ' ') && ctx.act(a) },
-        h('svg:title', {}, label),
-        h('svg:line', { class: 'target-edge-halo', x1, y1, x2, y2 }),
-        h('svg:line', { class: 'target-edge', x1, y1, x2, y2 }),
-        // A wider invisible band makes the path easy to hit on a phone (and gives it a size).
-        h('svg:polygon', { points: band(x1, y1, x2, y2, 9), fill: 'transparent' }),
-      ),
-    );
-  }
+  for (const [e, a] of ix.road) layers.edgeTargets.push(edgeTarget(h, e, describeAction(a, ctx), () => ctx.act(a)));
   for (const [map, kind] of [
     [ix.settlement, 'settlement'],
     [ix.city, 'city'],

@@ -7,7 +7,7 @@ import { tradeBuilder } from './catan-trade.js';
 import { carry, dropCarry, negotiationPanels } from './catan-negotiation.js';
 import { artIcon } from '../art.js';
 import { RESOURCES, RES_FILL, maritimeRates } from './catan-common.js';
-import { tx, resName, resText, hexText } from './catan-text.js';
+import { tx, resName, hexText } from './catan-text.js';
 
 export function resChip(h, ctx, r, n, attrs = {}) {
   return h(

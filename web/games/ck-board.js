@@ -12,7 +12,7 @@ import { TOPO, gridXY } from './catan-board.js';
 import { termName } from './describe.js';
 import { PLAYER_FILL } from './catan-common.js';
 import { describeAction as catanAction } from './catan-text.js';
-import { band } from './ui-common.js';
+import { edgeTarget } from './catan-board-svg.js';
 import { TRACK_FILL, knightStrength, hexNeighbours, squireBlocked, squireStepCost, actionCost, costSuffix, cardsText, isDe, name } from './ck-text.js';
 
 const BASE_PRICED = new Set(['build_road', 'build_settlement', 'build_city']);
@@ -312,24 +312,7 @@ export function addLayers(h, view, ctx, legal, layers) {
     );
   }
   for (const [e, acts] of t.edges) {
-    const [n1, n2] = TOPO.edgeNodes[e];
-    const [ax, ay] = pt(n1);
-    const [bx, by] = pt(n2);
-    const x1 = ax + (bx - ax) * 0.2;
-    const y1 = ay + (by - ay) * 0.2;
-    const x2 = bx - (bx - ax) * 0.2;
-    const y2 = by - (by - ay) * 0.2;
-    const label = placeLabel(ctx, acts);
-    layers.edgeTargets.push(
-      h(
-        'svg:g',
-        { class: 'target', 'data-testid': `edge-${e}`, 'data-kinds': acts.map((a) => a.type).join(' '), 'aria-label': label, ...activate(ctx, choose(ctx, 'edge', e, acts)) },
-        h('svg:title', {}, label),
-        h('svg:line', { class: 'target-edge-halo', x1, y1, x2, y2 }),
-        h('svg:line', { class: 'target-edge', x1, y1, x2, y2 }),
-        h('svg:polygon', { points: band(x1, y1, x2, y2, 9), fill: 'transparent' }),
-      ),
-    );
+    layers.edgeTargets.push(edgeTarget(h, e, placeLabel(ctx, acts), choose(ctx, 'edge', e, acts), { 'data-kinds': acts.map((a) => a.type).join(' ') }));
   }
   for (const [n, acts] of t.nodes) {
     const starts = ctx.ui.knightFrom == null ? t.knightStarts.get(n) : null;

@@ -24,7 +24,7 @@ import { cardFace, handRow, gameDock } from './hand.js';
 import { addLayers, cardOf, say } from './ck-board.js';
 import { artIcon } from '../art.js';
 import {
-  RESOURCE_KINDS, COMMODITIES, CARD_KINDS, TRACKS, TRACK_FILL, TRACK_COMMODITY, CARD_FILL, PROGRESS,
+  RESOURCE_KINDS, COMMODITIES, CARD_KINDS, TRACKS, TRACK_FILL, CARD_FILL, PROGRESS,
   name, cardName, cardText, improvementName, describeEvent, actionCost, costSuffix, isDe, barbarianBalance, faceText,
 } from './ck-text.js';
 
