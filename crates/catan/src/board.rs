@@ -379,7 +379,7 @@ impl Board {
 
     /// The board's shared topology.
     #[inline]
-    pub fn topology(&self) -> &'static Topology {
+    pub fn topology(&self) -> &Topology {
         self.shape.topology()
     }
 

@@ -500,7 +500,8 @@ impl<P: Part> State<P> {
 
     /// Recomputes every cached road length from the board.
     pub fn recompute_road_lengths(&mut self) {
-        let t = self.topology();
+        let board = Arc::clone(&self.base.board);
+        let t = board.topology();
         for i in 0..self.n() {
             let blocked = self.opponent_pieces(i);
             let p = &mut self.base.players[i];
@@ -571,7 +572,7 @@ impl BaseState {
 
     /// The board's shared topology.
     #[inline]
-    pub fn topology(&self) -> &'static Topology {
+    pub fn topology(&self) -> &Topology {
         self.board.topology()
     }
 

@@ -77,14 +77,15 @@ const WEIGHT: [f64; 5] = [1.0, 1.0, 0.8, 1.0, 1.05];
 /// could settle are asked about (a few dozen per evaluation), so nothing is
 /// computed, or zeroed, for the others (a table for every node was 3 KB
 /// written per evaluation, on the 5–6 board's 80 nodes).
-struct Board {
+struct Board<'s> {
     /// Per hex: its resource (5 for none: desert, robber) and pips.
     hex: [(usize, f64); MAX_HEXES],
-    topology: &'static catan::Topology,
+    /// Borrowed from the state's board (a generated board may carry its own).
+    topology: &'s catan::Topology,
 }
 
-impl Board {
-    fn of<P: Part>(s: &State<P>) -> Board {
+impl<'s> Board<'s> {
+    fn of<P: Part>(s: &'s State<P>) -> Board<'s> {
         let mut hex = [(5usize, 0.0f64); MAX_HEXES];
         for (h, tile) in s.board.tiles.iter().enumerate() {
             if let (Some(r), Some(n)) = (tile.terrain.resource(), tile.number) {
@@ -187,7 +188,7 @@ impl CatanHeuristic {
         }
     }
 
-    fn value<P: Part>(&self, s: &State<P>, board: &Board, siege: Option<&ck::Siege>, seat: Seat) -> f64 {
+    fn value<P: Part>(&self, s: &State<P>, board: &Board<'_>, siege: Option<&ck::Siege>, seat: Seat) -> f64 {
         let Some(p) = s.players.get(seat.index()) else {
             return 0.0;
         };

@@ -106,7 +106,9 @@ fn walk(t: &Topology, node: NodeId, roads: EdgeBits, used: EdgeBits, blocked: No
 #[inline]
 pub fn refresh_road<L: Layer>(layer: L, state: &mut BaseState, seat: Seat) {
     let blocked = layer.road_blockers(state, seat.index());
-    let t = state.topology();
+    // The board's field, not `state.topology()`: the topology is borrowed
+    // from the board, which the players' fields do not overlap.
+    let t = state.board.topology();
     if let Some(p) = state.players.get_mut(seat.index()) {
         p.road_length = road_length(t, p.roads, blocked);
     }
