@@ -30,18 +30,8 @@ pub const NEW_WORLD_TOKENS: [u8; 23] = [
 ];
 
 /// The 9 harbors (`sea.scn.new_world.harbors`): 4 × 3:1, one 2:1 of each
-/// resource.
-pub const NEW_WORLD_HARBORS: [Harbor; 9] = [
-    Harbor::Generic,
-    Harbor::Generic,
-    Harbor::Generic,
-    Harbor::Generic,
-    Harbor::Brick,
-    Harbor::Lumber,
-    Harbor::Wool,
-    Harbor::Grain,
-    Harbor::Ore,
-];
+/// resource: the base game's nine.
+pub const NEW_WORLD_HARBORS: [Harbor; 9] = crate::board::HARBORS;
 
 /// Boards drawn before [`new_world`] keeps the last one as it is. Each draw
 /// fails only if no deal keeps the reds apart or the coast holds fewer than

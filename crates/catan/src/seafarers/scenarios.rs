@@ -210,7 +210,7 @@ impl Scenario {
         match (self, players) {
             (Scenario::NewShores, Players::Three) => &NEW_SHORES_3_SEA,
             (Scenario::NewShores, Players::Four) => &NEW_SHORES_4_SEA,
-            _ => &[],
+            (Scenario::FourIslands | Scenario::NewWorld, _) => &[],
         }
     }
 
@@ -249,7 +249,7 @@ impl Scenario {
     pub fn variable<R: Rng + ?Sized>(self, players: Players, rng: &mut R) -> SeaMap {
         match self {
             Scenario::NewWorld => super::generate::new_world(rng),
-            _ => super::variable::shuffle_printed(self, players, rng),
+            Scenario::NewShores | Scenario::FourIslands => super::variable::shuffle_printed(self, players, rng),
         }
     }
 }
