@@ -174,6 +174,11 @@ impl TestServer {
             // A browser opens several connections and polls; the test is not a load test.
             http_rate: 1000.0,
             http_burst: 2000.0,
+            // Every player's browser of a test comes from the one loopback
+            // address, opening and reopening pages far faster than a
+            // household behind one address would: not paced (the pacing has
+            // its own tests in `server::pace` and the soak's socket flood).
+            connection_rate: 0.0,
             // The test reproduces positions from a seed at tables of several humans.
             allow_chosen_seeds: true,
             replay_seed,
